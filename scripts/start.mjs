@@ -1,0 +1,35 @@
+// `npm start`: build the PWA when the sources are newer than the build, then run the one server
+// process (site, /api, socket.io) in the foreground. Configuration: see README (PORT, DATA_DIR, ...).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const built = path.join(root, 'dist', 'index.html');
+const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
+
+function newest(p) {
+  const stat = fs.statSync(p, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(p).map((name) => newest(path.join(p, name))));
+}
+
+const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const variantStamp = path.join(root, 'dist', '.variant');
+const variant = process.env.VARIANT === 'la' ? 'la' : 'th';
+const builtVariant = fs.existsSync(variantStamp) ? fs.readFileSync(variantStamp, 'utf8') : '';
+if (!builtAt || builtVariant !== variant || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > builtAt) {
+  console.log(`building the site (variant ${variant})...`);
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_VARIANT: variant },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(variantStamp, variant);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,71 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from './context.js';
+import { ApiError, gone } from './lib/errors.js';
+import { authGuard } from './modules/auth/guard.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { lookupRoutes } from './modules/lookup/routes.js';
+import { otpRoutes } from './modules/otp/routes.js';
+import { staticSite } from './modules/system/static-site.js';
+
+export const CLIENT_HEADER = 'x-wallet-client';
+export const CLIENT_MARKER = 'member';
+
+function validationCode(err: FastifyError): string {
+  return err.validation?.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
+}
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.decorateRequest('memberId', 0);
+  app.decorateRequest('sessionId', 0);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) return reply.status(err.status).send({ message: err.code });
+    if (err.validation) return reply.status(400).send({ message: validationCode(err) });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // malformed JSON, wrong content type, body too large: the caller's fault, said without internals
+      return reply.status(status).send({ message: status === 429 ? 'REQUEST_LIMIT' : 'KEY_INVALID' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Member wallet API', version: '1.1.14', description: 'The contract between the member site and its server.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        if (request.url.startsWith('/api/docs')) return;
+        if (request.headers[CLIENT_HEADER] !== CLIENT_MARKER) throw new ApiError(400, 'KEY_MISSING');
+        if (!ctx.settings.get('siteActive')) throw gone();
+      });
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'NO_DATA' }));
+      await api.register(authGuard);
+      await api.register(lookupRoutes, { prefix: '/lookup' });
+      await api.register(otpRoutes, { prefix: '/otp' });
+      await api.register(authRoutes);
+      await api.register(accountRoutes, { prefix: '/account' });
+    },
+    { prefix: '/api' },
+  );
+
+  if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });
+  return app;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+export type Variant = 'th' | 'la';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** postgres://... switches from the embedded SQLite file to Postgres. */
+  databaseUrl: string | undefined;
+  variant: Variant;
+  /** Directory of the built PWA; absent in API-only tests. */
+  staticDir: string | undefined;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** How often the server re-reads settings the operator may have changed, in ms. */
+  settingsRefreshMs: number;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+/** Reads and validates the environment; a wrong value throws ConfigError with a message for the operator. */
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${databaseUrl}"`);
+  }
+  const staticDir = env.STATIC_DIR === '' ? undefined : path.resolve(env.STATIC_DIR ?? 'dist');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl,
+    variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
+    staticDir,
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 60 * 24 * 7, 1, 60 * 24 * 365),
+    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 24 * 30, 1, 24 * 365),
+    settingsRefreshMs: int(env, 'SETTINGS_REFRESH_MS', 2000, 100, 60_000),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+  };
+}

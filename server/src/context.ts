@@ -1,0 +1,26 @@
+import type { SmsSender } from './adapters/sms/sender.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { RateLimiter } from './lib/rate-limit.js';
+import type { SettingsCache } from './settings/store.js';
+
+/** What every module needs, built once at start and decorated onto the Fastify instance as `ctx`. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  settings: SettingsCache;
+  sms: SmsSender;
+  limiter: RateLimiter;
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** Set by the auth guard on protected routes; every member-data query is scoped by it. */
+    memberId: number;
+    sessionId: number;
+  }
+}

@@ -1,0 +1,148 @@
+import QRCode from 'qrcode';
+import type { Config } from '../config.js';
+import { hashPassword } from '../lib/password.js';
+import type { Settings } from '../settings/registry.js';
+import { readAllSettings, writeSetting } from '../settings/store.js';
+import type { Database } from './database.js';
+
+export const DEMO_MEMBER = {
+  phone: '0812345678',
+  password: 'demo1234',
+  name: 'SOMCHAI JAIDEE',
+  bankCode: 'KBANK',
+  bankAccountName: 'SOMCHAI JAIDEE',
+  bankAccountNo: '1234567890',
+} as const;
+
+const BANKS = [
+  { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_en: 'Kasikornbank' },
+  { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_en: 'Krungthai Bank' },
+  { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_en: 'Siam Commercial Bank' },
+  { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_en: 'Bangkok Bank' },
+  { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_en: 'TMBThanachart Bank' },
+  { code: 'BAY', name_th: 'ธนาคารกรุงศรีอยุธยา', name_en: 'Bank of Ayudhya (Krungsri)' },
+  { code: 'GSB', name_th: 'ธนาคารออมสิน', name_en: 'Government Savings Bank' },
+  { code: 'BAAC', name_th: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', name_en: 'Bank for Agriculture and Agricultural Cooperatives' },
+  { code: 'KKP', name_th: 'ธนาคารเกียรตินาคินภัทร', name_en: 'Kiatnakin Phatra Bank' },
+  { code: 'UOB', name_th: 'ธนาคารยูโอบี', name_en: 'UOB Thailand' },
+  { code: 'BCEL', name_th: 'ธนาคารการค้าต่างประเทศลาว', name_en: 'Banque pour le Commerce Exterieur Lao' },
+];
+
+const SOURCES = [
+  { code: 'FACEBOOK', description: 'Facebook' },
+  { code: 'LINE', description: 'LINE' },
+  { code: 'TIKTOK', description: 'TikTok' },
+  { code: 'GOOGLE', description: 'Google' },
+  { code: 'YOUTUBE', description: 'YouTube' },
+  { code: 'FRIEND', description: 'เพื่อนแนะนำ' },
+  { code: 'OTHER', description: 'อื่น ๆ' },
+];
+
+async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Settings> {
+  const lao = config.variant === 'la';
+  const lineLink = 'https://line.me/R/ti/p/@walletdemo';
+  return {
+    siteActive: true,
+    registerOTP: true,
+    enableChatWidget: false,
+    info: { name: lao ? 'Wallet Lao' : 'Wallet Thai', website: lao ? 'walletlao.example' : 'walletthai.example' },
+    contact: {
+      contactText: '<p><strong>ฝ่ายบริการลูกค้า 24 ชั่วโมง</strong></p><p>ติดต่อเราทาง LINE ได้ตลอดเวลา ทีมงานตอบภายใน 5 นาที</p>',
+      lineLink,
+      lineName: '@walletdemo',
+      // a real QR of the link, so scanning it in the demo opens the same LINE account
+      lineQR: await QRCode.toDataURL(lineLink, { margin: 1, width: 240 }),
+    },
+    conditions: [
+      '<p>สมาชิก 1 ท่าน ต่อ 1 บัญชีธนาคาร และ 1 เบอร์โทรศัพท์เท่านั้น</p>',
+      '<p>ชื่อบัญชีธนาคารต้องตรงกับชื่อผู้สมัคร การถอนเงินโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>',
+      '<p>ขณะรับโบนัส ต้องทำยอดตามเงื่อนไขของโบนัสก่อนถอน</p>',
+    ],
+    agreements: ['<p>ข้าพเจ้ามีอายุ 18 ปีบริบูรณ์ขึ้นไป และยอมรับเงื่อนไขการให้บริการ</p>', '<p>ข้าพเจ้าจะไม่เปิดเผยรหัสผ่านหรือ OTP ให้ผู้อื่นทราบ</p>'],
+    notice: 'ฝากถอนอัตโนมัติ 24 ชั่วโมง',
+    withdraw: { withdrawMin: 100, withdrawMax: 50000 },
+    deposit: {
+      banks: [
+        {
+          bankCode: 'KBANK',
+          bankType: 'DEPOSIT',
+          mode: 'AUTO',
+          nameTH: 'ธนาคารกสิกรไทย',
+          nameEN: 'Kasikornbank',
+          bankAccountName: 'บจก. วอลเล็ต เดโม',
+          bankAccountNo: '0481234567',
+          currency: lao ? 'LAK' : 'BAHT',
+        },
+      ],
+      wallets: [{ walletAccountName: 'TrueMoney Wallet', mode: 'AUTO' }],
+      isManual: false,
+    },
+    slip: { minDeposit: 1, closeTime: '23:00' },
+  };
+}
+
+export interface SeedResult {
+  settingsAdded: string[];
+  demoMemberCreated: boolean;
+}
+
+/** Fills what is missing: safe to run on every start, and new settings get their defaults. */
+export async function seed(database: Database, config: Pick<Config, 'variant'>): Promise<SeedResult> {
+  const { db } = database;
+  const existing = await readAllSettings(db);
+  const defaults = await defaultSettings(config);
+  const settingsAdded: string[] = [];
+  for (const key of Object.keys(defaults) as (keyof Settings)[]) {
+    if (existing[key] === undefined) {
+      await writeSetting(db, key, defaults[key]);
+      settingsAdded.push(key);
+    }
+  }
+
+  const bankCount = await db
+    .selectFrom('banks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(bankCount.n) === 0) {
+    await db
+      .insertInto('banks')
+      .values(BANKS.map((b, sort) => ({ ...b, sort })))
+      .execute();
+  }
+  const sourceCount = await db
+    .selectFrom('sources')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(sourceCount.n) === 0) {
+    await db
+      .insertInto('sources')
+      .values(SOURCES.map((s, sort) => ({ ...s, sort })))
+      .execute();
+  }
+
+  const memberCount = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  let demoMemberCreated = false;
+  if (Number(memberCount.n) === 0) {
+    await db
+      .insertInto('members')
+      .values({
+        phone: DEMO_MEMBER.phone,
+        name: DEMO_MEMBER.name,
+        password_hash: await hashPassword(DEMO_MEMBER.password),
+        status: 'active',
+        currency: config.variant === 'la' ? 'LAK' : 'BAHT',
+        bank_code: DEMO_MEMBER.bankCode,
+        bank_account_name: DEMO_MEMBER.bankAccountName,
+        bank_account_no: DEMO_MEMBER.bankAccountNo,
+        source_code: 'FRIEND',
+        inviter_id: null,
+        created_at: Date.now(),
+      })
+      .execute();
+    demoMemberCreated = true;
+  }
+  return { settingsAdded, demoMemberCreated };
+}

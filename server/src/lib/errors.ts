@@ -1,0 +1,19 @@
+/**
+ * An error the member's client can act on: `code` is a §8 code (or one we added), sent as
+ * `{ "message": code }` with `status`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+export const badRequest = (code: string) => new ApiError(400, code);
+export const unauthorized = (code = 'invalid-token') => new ApiError(401, code);
+export const forbidden = (code: string) => new ApiError(403, code);
+export const conflict = (code: string) => new ApiError(409, code);
+export const gone = () => new ApiError(410, 'gone');
+export const tooMany = (code = 'REQUEST_LIMIT_1MIN') => new ApiError(429, code);

@@ -1,0 +1,52 @@
+import { buildApp } from './app.js';
+import { LogSmsSender } from './adapters/sms/sender.js';
+import { ConfigError, loadConfig } from './config.js';
+import { migrate, openDatabase } from './db/database.js';
+import { DEMO_MEMBER, seed } from './db/seed.js';
+import { RateLimiter } from './lib/rate-limit.js';
+import { SettingsCache } from './settings/store.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const database = await openDatabase(config);
+  const applied = await migrate(database);
+  const seeded = await seed(database, config);
+  const settings = await SettingsCache.load(database.db);
+  // the SMS sender needs the logger, which exists only once the app does: bind it after build
+  const sms = new LogSmsSender({ info: () => undefined });
+  const app = await buildApp({ config, database, settings, sms, limiter: new RateLimiter(), now: Date.now });
+  Object.assign(sms, new LogSmsSender(app.log));
+  settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));
+
+  app.log.info(`database: ${database.dialect} ${database.where}`);
+  if (applied.length) app.log.info(`migrations applied: ${applied.join(', ')}`);
+  if (seeded.settingsAdded.length) app.log.info(`seeded settings: ${seeded.settingsAdded.join(', ')}`);
+  if (seeded.demoMemberCreated) app.log.info(`seeded demo member: phone ${DEMO_MEMBER.phone} password ${DEMO_MEMBER.password}`);
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    settings.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info(`wallet site and API on ${address} (variant ${config.variant}); demo member ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
+}
+
+main().catch((err: unknown) => {
+  console.error('start failed:', err);
+  process.exit(1);
+});

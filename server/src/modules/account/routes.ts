@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIMITS } from '../../lib/rate-limit.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { badRequest } from '../../lib/errors.js';
+import { revokeMemberSessions } from '../auth/sessions.js';
+import { passwordRule } from './rules.js';
+import { BankAccountNameBody, ChangePasswordBody, Message, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
+import { checkRegistration, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
+
+const errors = { 400: Message, 401: Message, 409: Message, 429: Message };
+
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const secured = { preHandler: app.requireMember, schema: { security: [{ bearer: [] }] } } as const;
+
+  app.post(
+    '/validate',
+    { schema: { tags: ['account'], body: RegistrationBody, response: { 200: Message, ...errors } } },
+    async (request) => {
+      ctx.limiter.hit([[`register:${request.ip}`, LIMITS.registerAddress]]);
+      await checkRegistration(ctx, request.body, true);
+      return { message: 'OK' };
+    },
+  );
+
+  app.post(
+    '/',
+    { schema: { tags: ['account'], body: RegistrationBody, response: { 201: Message, ...errors } } },
+    async (request, reply) => {
+      ctx.limiter.hit([[`register:${request.ip}`, LIMITS.registerAddress]]);
+      // hash only after the cheap checks pass, so bad input cannot make us burn CPU
+      await checkRegistration(ctx, request.body, false);
+      await register(ctx, request.body, await hashPassword(request.body.password));
+      return reply.status(201).send({ message: 'SUCCESS' });
+    },
+  );
+
+  app.get(
+    '/profile',
+    { ...secured, schema: { ...secured.schema, tags: ['account'], response: { 200: ProfileResponse, 401: Message } } },
+    (request) => getProfile(ctx, request.memberId),
+  );
+
+  app.put(
+    '/profile',
+    {
+      ...secured,
+      schema: { ...secured.schema, tags: ['account'], body: ProfileUpdateBody, response: { 200: ProfileResponse, ...errors } },
+    },
+    async (request) => {
+      await updateProfile(ctx, request.memberId, request.body);
+      return getProfile(ctx, request.memberId);
+    },
+  );
+
+  app.put(
+    '/bankAccountName',
+    { ...secured, schema: { ...secured.schema, tags: ['account'], body: BankAccountNameBody, response: { 200: Message, ...errors } } },
+    async (request) => {
+      await updateBankAccountName(ctx, request.memberId, request.body.bankCode, request.body.bankAccountName);
+      return { message: 'SUCCESS' };
+    },
+  );
+
+  app.put(
+    '/changepwd',
+    { ...secured, schema: { ...secured.schema, tags: ['account'], body: ChangePasswordBody, response: { 200: Message, ...errors } } },
+    async (request) => {
+      const { oldPassword, newPassword } = request.body;
+      if (passwordRule(newPassword)) throw badRequest('INVALID_USER_INFO');
+      const member = await ctx.database.db
+        .selectFrom('members')
+        .select('password_hash')
+        .where('id', '=', request.memberId)
+        .executeTakeFirstOrThrow();
+      if (!(await verifyPassword(member.password_hash, oldPassword))) throw badRequest('WRONG_PASSWORD');
+      await ctx.database.db
+        .updateTable('members')
+        .set({ password_hash: await hashPassword(newPassword) })
+        .where('id', '=', request.memberId)
+        .execute();
+      // anyone holding an older session (a stolen token) is out; this device stays signed in
+      await revokeMemberSessions(ctx, request.memberId, request.sessionId);
+      return { message: 'SUCCESS' };
+    },
+  );
+};

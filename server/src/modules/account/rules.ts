@@ -1,0 +1,63 @@
+/**
+ * The §5 registration and profile rules as pure functions, shared by the server (which enforces them)
+ * and the site (which explains them before the call). Each returns a §8 code, or undefined when valid.
+ */
+
+export const ENGLISH_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL'];
+export const RECOMMENDED_BANKS: readonly string[] = ['KBANK', 'KTB'];
+export const PHONE_LENGTH = 10;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+
+export type Variant = 'th' | 'la';
+
+export function phoneRule(phone: string, variant: Variant): string | undefined {
+  if (variant === 'la') return /^\d{8,13}$/.test(phone) ? undefined : 'INVALID_USER_INFO';
+  return phone.length === PHONE_LENGTH && /^\d+$/.test(phone) ? undefined : 'PHONE_NUMBER_REQUIRE_10_DIGIT';
+}
+
+export function passwordRule(password: string): string | undefined {
+  return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX ? undefined : 'INVALID_USER_INFO';
+}
+
+export function nameRule(name: string): string | undefined {
+  const trimmed = name.trim();
+  return trimmed.length > 0 && trimmed.length <= NAME_MAX ? undefined : 'INVALID_USER_INFO';
+}
+
+/** Trimmed, inner runs of spaces collapsed, upper-cased: the form a bank prints. */
+export function normaliseAccountName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+export function requiresEnglishName(bankCode: string): boolean {
+  return ENGLISH_NAME_BANKS.includes(bankCode);
+}
+
+export function isEnglishName(name: string): boolean {
+  return /^[A-Za-z ]+$/.test(name);
+}
+
+/** Rule for a bank account holder name, applied to the normalised name. */
+export function accountNameRule(bankCode: string, name: string): string | undefined {
+  const normal = normaliseAccountName(name);
+  if (!normal || normal.length > NAME_MAX) return 'INVALID_USER_INFO';
+  if (requiresEnglishName(bankCode)) return isEnglishName(normal) ? undefined : 'BANK_ACCOUNT_NAME_ENG';
+  return /^[\p{L}\p{M} .]+$/u.test(normal) ? undefined : 'INVALID_USER_INFO';
+}
+
+export function accountNoRule(accountNo: string): string | undefined {
+  return /^\d{6,20}$/.test(accountNo) ? undefined : 'INVALID_USER_INFO';
+}
+
+/** Invite codes are PR followed by the inviter's profile id. */
+export function inviterIdFromCode(code: string): number | undefined {
+  const match = /^PR(\d{1,9})$/i.exec(code.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+/** 3-3-rest grouping, only for exactly 10 characters (§2 Profile page). */
+export function formatAccountNo(accountNo: string): string {
+  return accountNo.length === 10 ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}` : accountNo;
+}

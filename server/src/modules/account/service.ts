@@ -1,0 +1,194 @@
+import type { AppContext } from '../../context.js';
+import type { Member } from '../../db/schema.js';
+import { type ApiError, badRequest, conflict } from '../../lib/errors.js';
+import { accountNameRule, accountNoRule, inviterIdFromCode, nameRule, normaliseAccountName, passwordRule, phoneRule } from './rules.js';
+import type { ProfileResponse, RegistrationBody } from './schemas.js';
+
+/** How long a verified OTP stays good for registering that phone. */
+export const OTP_VERIFIED_VALID_MS = 30 * 60_000;
+
+function check(code: string | undefined): void {
+  if (code) throw badRequest(code);
+}
+
+async function assertBank(ctx: AppContext, bankCode: string): Promise<void> {
+  const bank = await ctx.database.db.selectFrom('banks').select('code').where('code', '=', bankCode).executeTakeFirst();
+  if (!bank) throw badRequest('INVALID_BANK');
+}
+
+async function assertBankAccountFree(ctx: AppContext, bankCode: string, accountNo: string, exceptMember?: number): Promise<void> {
+  let q = ctx.database.db.selectFrom('members').select('id').where('bank_code', '=', bankCode).where('bank_account_no', '=', accountNo);
+  if (exceptMember !== undefined) q = q.where('id', '!=', exceptMember);
+  if (await q.executeTakeFirst()) throw conflict('EXISTING_BANK');
+}
+
+export async function assertPhoneFree(ctx: AppContext, phone: string): Promise<void> {
+  const taken = await ctx.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
+  if (taken) throw conflict('EXISTING_USER');
+}
+
+interface Checked {
+  inviterId: number | null;
+  sourceCode: string | null;
+}
+
+/**
+ * Applies every §5 rule to what was given. `partial` (the profile step's validate call) skips the bank
+ * fields while they are still empty, as the member has not reached that step yet.
+ */
+export async function checkRegistration(ctx: AppContext, body: RegistrationBody, partial: boolean): Promise<Checked> {
+  check(phoneRule(body.username, ctx.config.variant));
+  check(nameRule(body.name));
+  check(passwordRule(body.password));
+  await assertPhoneFree(ctx, body.username);
+
+  let sourceCode: string | null = null;
+  if (body.sourceCode) {
+    const source = await ctx.database.db.selectFrom('sources').select('code').where('code', '=', body.sourceCode).executeTakeFirst();
+    if (!source) throw badRequest('INVALID_USER_INFO');
+    sourceCode = source.code;
+  }
+  let inviterId: number | null = null;
+  if (body.inviteCode) {
+    const id = inviterIdFromCode(body.inviteCode);
+    const inviter =
+      id === undefined ? undefined : await ctx.database.db.selectFrom('members').select('id').where('id', '=', id).executeTakeFirst();
+    if (!inviter) throw badRequest('INVALID_INVITE_CODE');
+    inviterId = inviter.id;
+  }
+
+  const bankGiven = body.bankCode !== '' || body.bankAccountName !== '' || body.bankAccountNo !== '';
+  if (!partial || bankGiven) {
+    await assertBank(ctx, body.bankCode);
+    check(accountNameRule(body.bankCode, body.bankAccountName));
+    check(accountNoRule(body.bankAccountNo));
+    await assertBankAccountFree(ctx, body.bankCode, body.bankAccountNo);
+  }
+  return { inviterId, sourceCode };
+}
+
+function currencyFor(ctx: AppContext, requested: RegistrationBody['currency']): Member['currency'] {
+  return ctx.config.variant === 'la' ? (requested ?? 'LAK') : 'BAHT';
+}
+
+/** Maps a unique-constraint race (two registrations at once) to the code the loser would have got. */
+function uniqueViolation(err: unknown): ApiError | undefined {
+  const text = String((err as { message?: unknown })?.message ?? '') + String((err as { detail?: unknown })?.detail ?? '');
+  if (!/unique|duplicate/i.test(text)) return undefined;
+  return text.includes('phone') ? conflict('EXISTING_USER') : conflict('EXISTING_BANK');
+}
+
+export async function register(ctx: AppContext, body: RegistrationBody, passwordHash: string): Promise<void> {
+  const checked = await checkRegistration(ctx, body, false);
+  const now = ctx.now();
+  const requireOtp = ctx.settings.get('registerOTP');
+  try {
+    await ctx.database.db.transaction().execute(async (trx) => {
+      if (requireOtp) {
+        const consumed = await trx
+          .updateTable('otps')
+          .set({ consumed_at: now })
+          .where('phone', '=', body.username)
+          .where('verified_at', 'is not', null)
+          .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
+          .where('consumed_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(consumed.numUpdatedRows) === 0) throw badRequest('UNVERIFIED_OTP');
+      }
+      await trx
+        .insertInto('members')
+        .values({
+          phone: body.username,
+          name: body.name.trim(),
+          password_hash: passwordHash,
+          status: 'active',
+          currency: currencyFor(ctx, body.currency),
+          bank_code: body.bankCode,
+          bank_account_name: normaliseAccountName(body.bankAccountName),
+          bank_account_no: body.bankAccountNo,
+          source_code: checked.sourceCode,
+          inviter_id: checked.inviterId,
+          created_at: now,
+        })
+        .execute();
+    });
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+}
+
+export async function getProfile(ctx: AppContext, memberId: number): Promise<ProfileResponse> {
+  const row = await ctx.database.db
+    .selectFrom('members')
+    .innerJoin('banks', 'banks.code', 'members.bank_code')
+    .select([
+      'members.id',
+      'members.name',
+      'members.phone',
+      'members.coin',
+      'members.currency',
+      'members.created_at',
+      'members.bank_code',
+      'members.bank_account_name',
+      'members.bank_account_no',
+      'banks.name_th',
+      'banks.name_en',
+    ])
+    .where('members.id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return {
+    profile: {
+      _id: row.id,
+      name: row.name,
+      username: row.phone,
+      coin: row.coin,
+      currency: row.currency,
+      createdAt: new Date(row.created_at).toISOString(),
+    },
+    bankAccount: {
+      bank: { nameTH: row.name_th, nameEN: row.name_en },
+      bankCode: row.bank_code,
+      bankAccountName: row.bank_account_name,
+      bankAccountNo: row.bank_account_no,
+    },
+  };
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  memberId: number,
+  body: { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string },
+): Promise<void> {
+  check(nameRule(body.name));
+  await assertBank(ctx, body.bankCode);
+  check(accountNameRule(body.bankCode, body.bankAccountName));
+  check(accountNoRule(body.bankAccountNo));
+  await assertBankAccountFree(ctx, body.bankCode, body.bankAccountNo, memberId);
+  try {
+    await ctx.database.db
+      .updateTable('members')
+      .set({
+        name: body.name.trim(),
+        bank_code: body.bankCode,
+        bank_account_name: normaliseAccountName(body.bankAccountName),
+        bank_account_no: body.bankAccountNo,
+      })
+      .where('id', '=', memberId)
+      .execute();
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+}
+
+/** §2 Edit bank account name: only for the English-name banks, only the member's own bank. */
+export async function updateBankAccountName(ctx: AppContext, memberId: number, bankCode: string, name: string): Promise<void> {
+  const member = await ctx.database.db.selectFrom('members').select('bank_code').where('id', '=', memberId).executeTakeFirstOrThrow();
+  if (member.bank_code !== bankCode) throw badRequest('INVALID_BANK');
+  if (!normaliseAccountName(name)) throw badRequest('BANK_ACCOUNT_NAME_ENG');
+  check(accountNameRule(bankCode, name));
+  await ctx.database.db
+    .updateTable('members')
+    .set({ bank_account_name: normaliseAccountName(name) })
+    .where('id', '=', memberId)
+    .execute();
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
+import { LIMITS } from '../../lib/rate-limit.js';
+import { LoginBody, LoginResponse, Message } from '../account/schemas.js';
+import { createSession, revokeSession } from './sessions.js';
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/login',
+    {
+      schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, 400: Message, 401: Message, 403: Message, 429: Message } },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      ctx.limiter.hit([
+        [`login:phone:${username}`, LIMITS.loginPhone],
+        [`login:ip:${request.ip}`, LIMITS.loginAddress],
+      ]);
+      const member = await ctx.database.db
+        .selectFrom('members')
+        .select(['id', 'password_hash', 'status'])
+        .where('phone', '=', username)
+        .executeTakeFirst();
+      const ok = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), password);
+      if (!member || !ok) throw unauthorized('WRONG_CREDENTIAL');
+      if (member.status !== 'active') throw forbidden('INACTIVE_USER');
+      return { token: await createSession(ctx, member.id) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { preHandler: app.requireMember, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: Message, 401: Message } } },
+    async (request) => {
+      await revokeSession(ctx, request.sessionId);
+      return { message: 'SUCCESS' };
+    },
+  );
+};

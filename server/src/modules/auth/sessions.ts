@@ -1,0 +1,63 @@
+import type { AppContext } from '../../context.js';
+import { newToken, sha256 } from '../../lib/tokens.js';
+
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(ctx: AppContext, memberId: number): Promise<string> {
+  const token = newToken();
+  const now = ctx.now();
+  await ctx.database.db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256(token),
+      member_id: memberId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + ctx.config.sessionAbsoluteHours * 3_600_000,
+      revoked_at: null,
+    })
+    .execute();
+  return token;
+}
+
+export interface ActiveSession {
+  sessionId: number;
+  memberId: number;
+}
+
+/** The session of a bearer token if it is known, not revoked, not idle too long nor past its end, and its member active. */
+export async function findActiveSession(ctx: AppContext, token: string): Promise<ActiveSession | undefined> {
+  const now = ctx.now();
+  const row = await ctx.database.db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .select(['sessions.id', 'sessions.member_id', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.status'])
+    .where('sessions.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.status !== 'active') return undefined;
+  if (row.expires_at <= now || row.last_seen_at + ctx.config.sessionIdleMinutes * 60_000 <= now) return undefined;
+  if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+    await ctx.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  }
+  return { sessionId: row.id, memberId: row.member_id };
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
+  await ctx.database.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.now() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every open session of a member, except `keep` (the one changing the password). */
+export async function revokeMemberSessions(ctx: Pick<AppContext, 'database' | 'now'>, memberId: number, keep?: number): Promise<void> {
+  let q = ctx.database.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.now() })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null);
+  if (keep !== undefined) q = q.where('id', '!=', keep);
+  await q.execute();
+}

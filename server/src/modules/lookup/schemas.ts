@@ -1,0 +1,21 @@
+import { Type, type Static } from 'typebox';
+import type { ContactSchema, InfoSchema } from '../../settings/registry.js';
+
+export const BanksResponse = Type.Object({
+  banks: Type.Array(Type.Object({ code: Type.String(), nameTH: Type.String(), nameEN: Type.String() })),
+});
+export type BanksResponse = Static<typeof BanksResponse>;
+export const SourcesResponse = Type.Object({ sources: Type.Array(Type.Object({ code: Type.String(), description: Type.String() })) });
+export type SourcesResponse = Static<typeof SourcesResponse>;
+export const ConditionsResponse = Type.Object({ conditions: Type.Array(Type.String()) });
+export type ConditionsResponse = Static<typeof ConditionsResponse>;
+export const AgreementsResponse = Type.Object({ agreements: Type.Array(Type.String()) });
+export const NoticeResponse = Type.Object({ notice: Type.String() });
+export const ActiveResponse = Type.Object({ active: Type.Literal(true) });
+export type ActiveResponse = Static<typeof ActiveResponse>;
+export const RegisterOtpResponse = Type.Object({ registerOTP: Type.Boolean() });
+export type RegisterOtpResponse = Static<typeof RegisterOtpResponse>;
+export const ChatWidgetResponse = Type.Object({ enableChatWidget: Type.Boolean() });
+export type ChatWidgetResponse = Static<typeof ChatWidgetResponse>;
+export type InfoResponse = Static<typeof InfoSchema>;
+export type ContactResponse = Static<typeof ContactSchema>;

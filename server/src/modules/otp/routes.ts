@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError, badRequest } from '../../lib/errors.js';
+import { LIMITS } from '../../lib/rate-limit.js';
+import { newToken, otpRef, sha256, sixDigits } from '../../lib/tokens.js';
+import { Message } from '../account/schemas.js';
+import { phoneRule } from '../account/rules.js';
+import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const OtpSendBody = Type.Object({ phoneNumber: Type.String({ maxLength: 32 }) });
+export const OtpSendResponse = Type.Object({
+  otpRef: Type.String(),
+  otpToken: Type.String(),
+  code: Type.Union([Type.Literal('OTP_SENT'), Type.Literal('OTP_VERIFIED')]),
+});
+export const OtpVerifyBody = Type.Object({ otpToken: Type.String({ maxLength: 200 }), otpCode: Type.String({ maxLength: 16 }) });
+
+const codeHash = (token: string, code: string) => sha256(`${token}:${code}`);
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const db = ctx.database.db;
+  const errors = { 400: Message, 409: Message, 429: Message, 502: Message };
+
+  app.post('/send', { schema: { tags: ['otp'], body: OtpSendBody, response: { 200: OtpSendResponse, ...errors } } }, async (request) => {
+    const phone = request.body.phoneNumber;
+    const invalid = phoneRule(phone, ctx.config.variant);
+    if (invalid) throw badRequest(invalid);
+    ctx.limiter.hit([
+      [`otp:send:phone:${phone}`, LIMITS.otpSendPhone],
+      [`otp:send:ip:${request.ip}`, LIMITS.otpSendAddress],
+    ]);
+    await assertPhoneFree(ctx, phone);
+    const now = ctx.now();
+
+    const verified = await db
+      .selectFrom('otps')
+      .select(['token', 'ref'])
+      .where('phone', '=', phone)
+      .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
+      .where('consumed_at', 'is', null)
+      .orderBy('verified_at', 'desc')
+      .executeTakeFirst();
+    if (verified) return { otpRef: verified.ref, otpToken: verified.token, code: 'OTP_VERIFIED' as const };
+
+    const token = newToken();
+    const code = sixDigits();
+    const ref = otpRef();
+    await db
+      .insertInto('otps')
+      .values({
+        token,
+        phone,
+        ref,
+        code_hash: codeHash(token, code),
+        created_at: now,
+        expires_at: now + OTP_TTL_MS,
+        attempts: 0,
+        verified_at: null,
+        consumed_at: null,
+      })
+      .execute();
+    try {
+      await ctx.sms.sendOtp(phone, code, ref);
+    } catch (err) {
+      request.log.warn({ err }, 'SMS sender failed');
+      throw new ApiError(502, 'OTP_SEND_FAIL');
+    }
+    return { otpRef: ref, otpToken: token, code: 'OTP_SENT' as const };
+  });
+
+  app.post('/verify', { schema: { tags: ['otp'], body: OtpVerifyBody, response: { 200: Message, ...errors } } }, async (request) => {
+    const { otpToken, otpCode } = request.body;
+    ctx.limiter.hit([
+      [`otp:verify:token:${otpToken}`, LIMITS.otpVerifyToken],
+      [`otp:verify:ip:${request.ip}`, LIMITS.otpVerifyAddress],
+    ]);
+    const now = ctx.now();
+    const otp = await db.selectFrom('otps').selectAll().where('token', '=', otpToken).executeTakeFirst();
+    if (!otp) throw badRequest('OTP_TOKEN_INVALID');
+    if (otp.verified_at !== null) throw badRequest('OTP_VERIFIED');
+    if (otp.expires_at <= now) throw badRequest('OTP_EXPIRED');
+    // count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit
+    const counted = await db
+      .updateTable('otps')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('token', '=', otpToken)
+      .where('attempts', '<', OTP_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) === 0) throw badRequest('OTP_BLOCK');
+    if (!/^\d{6}$/.test(otpCode) || !sameHash(codeHash(otpToken, otpCode), otp.code_hash)) {
+      throw badRequest(otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'OTP_BLOCK' : 'OTP_CODE_INVALID');
+    }
+    await db.updateTable('otps').set({ verified_at: now }).where('token', '=', otpToken).execute();
+    return { message: 'OTP_CODE_VALID' };
+  });
+};

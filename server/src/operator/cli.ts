@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { migrate, openDatabase } from '../db/database.js';
+import { seed } from '../db/seed.js';
+import { SettingValueError } from '../settings/store.js';
+import { HELP, runCommand, UsageError } from './commands.js';
+
+async function main(argv: string[]): Promise<number> {
+  if (!argv.length || argv.includes('--help') || argv.includes('-h')) {
+    console.log(HELP);
+    return argv.length ? 0 : 1;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await migrate(database);
+    await seed(database, config);
+    console.log(`database: ${database.dialect} ${database.where}`);
+    await runCommand(database, argv, (line) => console.log(line));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError || err instanceof SettingValueError || err instanceof ConfigError) {
+      console.error(`error: ${err.message}\n\n${HELP}`);
+      process.exit(2);
+    }
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,91 @@
+import { Value } from 'typebox/value';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { isSettingKey, settingKeys, settingSchemas, type SettingKey, type Settings } from './registry.js';
+
+export class SettingValueError extends Error {}
+
+/** Parses an operator's text into a setting value: JSON where it parses, else the plain string. */
+export function parseSettingValue<K extends SettingKey>(key: K, text: string): Settings[K] {
+  let value: unknown = text;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // not JSON: keep it as a string (the notice, for example)
+  }
+  const schema = settingSchemas[key];
+  if (!Value.Check(schema, value)) {
+    const first = Value.Errors(schema, value)[0];
+    const where = first?.instancePath || '(value)';
+    throw new SettingValueError(`invalid value for ${key}: ${where} ${first?.message ?? 'does not match'}`);
+  }
+  return value as Settings[K];
+}
+
+export async function readAllSettings(db: Kysely<DB>): Promise<Partial<Settings>> {
+  const rows = await db.selectFrom('settings').selectAll().execute();
+  const out: Partial<Record<SettingKey, unknown>> = {};
+  for (const row of rows) {
+    if (!isSettingKey(row.key)) continue;
+    try {
+      out[row.key] = JSON.parse(row.value);
+    } catch {
+      // a corrupt row is skipped; the missing-setting check below reports it
+    }
+  }
+  return out as Partial<Settings>;
+}
+
+export async function writeSetting<K extends SettingKey>(db: Kysely<DB>, key: K, value: Settings[K]): Promise<void> {
+  const now = Date.now();
+  const text = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ key, value: text, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: now }))
+    .execute();
+}
+
+/**
+ * In-memory copy of the settings, re-read on an interval so that an operator command run in another
+ * process takes effect within seconds without a database read on every request.
+ */
+export class SettingsCache {
+  private current: Settings;
+  private timer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly db: Kysely<DB>,
+    initial: Settings,
+  ) {
+    this.current = initial;
+  }
+
+  static async load(db: Kysely<DB>): Promise<SettingsCache> {
+    return new SettingsCache(db, await SettingsCache.readComplete(db));
+  }
+
+  private static async readComplete(db: Kysely<DB>): Promise<Settings> {
+    const read = await readAllSettings(db);
+    const missing = settingKeys.filter((k) => read[k] === undefined);
+    if (missing.length) throw new Error(`settings missing from the database: ${missing.join(', ')} (seed did not run?)`);
+    return read as Settings;
+  }
+
+  get<K extends SettingKey>(key: K): Settings[K] {
+    return this.current[key];
+  }
+
+  async refresh(): Promise<void> {
+    this.current = await SettingsCache.readComplete(this.db);
+  }
+
+  start(intervalMs: number, onError: (err: unknown) => void): void {
+    this.timer = setInterval(() => this.refresh().catch(onError), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

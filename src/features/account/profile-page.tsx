@@ -1,0 +1,74 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatAccountNo } from '../../../server/src/modules/account/rules';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { LockIcon } from '../../ui/icons';
+import { ChangePasswordModal } from './change-password-modal';
+import { profileQuery } from './queries';
+
+/** §2 Profile page: the card, the read-only details, the lock that opens the change-password modal. */
+export function ProfilePage() {
+  const { t, i18n } = useLingui();
+  const { data, error, refetch, isFetching } = useQuery(profileQuery());
+  const [changing, setChanging] = useState(false);
+
+  if (!data) {
+    return (
+      <main className="page">
+        {error ? (
+          <div className="notice" role="alert">
+            <p>{errorMessage(i18n, error.message)}</p>
+            <button type="button" className="button" onClick={() => void refetch()} disabled={isFetching}>
+              {t`Try again`}
+            </button>
+          </div>
+        ) : (
+          <p className="muted" role="status">
+            {t`Loading…`}
+          </p>
+        )}
+      </main>
+    );
+  }
+  const { profile, bankAccount } = data;
+  const memberId = profile._id;
+  const memberSince = formatDateTime(profile.createdAt);
+  const rows: [string, string][] = [
+    [t`Username`, profile.username],
+    [t`Bank account name`, bankAccount.bankAccountName],
+    [t`Bank`, bankAccount.bank.nameTH],
+    [t`Account number`, formatAccountNo(bankAccount.bankAccountNo)],
+  ];
+  return (
+    <main className="page">
+      <h1>
+        <Trans>Profile</Trans>
+      </h1>
+      <section className="card profile-card">
+        <div>
+          <p className="profile-name">{profile.name}</p>
+          <p className="muted">
+            <Trans>ID {memberId}</Trans>
+          </p>
+          <p className="muted">
+            <Trans>Member since {memberSince}</Trans>
+          </p>
+        </div>
+        <button type="button" className="icon-button round" onClick={() => setChanging(true)} aria-label={t`Change password`}>
+          <LockIcon />
+        </button>
+      </section>
+      <dl className="card details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {changing && <ChangePasswordModal onClose={() => setChanging(false)} />}
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import type { LoginBody, LoginResponse } from '../../../server/src/modules/account/schemas';
+import { api } from '../../lib/api';
+import { setToken } from '../../lib/auth-token';
+import { errorMessage } from '../../lib/errors';
+import { LanguageSelect } from '../../ui/language-select';
+
+export interface LoginPageProps {
+  /** Called with the token stored; the route decides where to go. */
+  onSignedIn: () => void;
+}
+
+/** §2 Login: phone, password, remember, inline error cleared on typing. */
+export function LoginPage({ onSignedIn }: LoginPageProps) {
+  const { t, i18n } = useLingui();
+  const ids = { phone: useId(), password: useId(), remember: useId(), error: useId() };
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [error, setError] = useState('');
+
+  const login = useMutation({
+    mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body }),
+    onSuccess: ({ token }) => {
+      setToken(token, remember);
+      onSignedIn();
+    },
+    onError: (err) => setError(errorMessage(i18n, err.message)),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!phone || !password || login.isPending) return;
+    login.mutate({ username: phone.trim(), password });
+  }
+
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setError('');
+  };
+
+  return (
+    <main className="page narrow">
+      <div className="login-top">
+        <LanguageSelect />
+      </div>
+      <h1>
+        <Trans>Sign in</Trans>
+      </h1>
+      <form className="form" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
+        <div className="field">
+          <label htmlFor={ids.phone}>{t`Phone number`}</label>
+          <input
+            id={ids.phone}
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="username"
+            required
+            value={phone}
+            onChange={(e) => edit(setPhone)(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.password}>{t`Password`}</label>
+          <input
+            id={ids.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => edit(setPassword)(e.target.value)}
+          />
+        </div>
+        <div className="check">
+          <input id={ids.remember} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <label htmlFor={ids.remember}>{t`Remember me on this device`}</label>
+        </div>
+        {error && (
+          <p id={ids.error} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button primary block" disabled={login.isPending}>
+          {login.isPending ? t`Signing in…` : t`Sign in`}
+        </button>
+      </form>
+      <p className="center muted">
+        <Trans>
+          New here? <Link to="/register">Register</Link>
+        </Trans>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/errors';
+import { contactQuery } from '../../lib/lookups';
+import { APP_VERSION } from '../../lib/variant';
+import { SafeHtml } from '../../ui/safe-html';
+
+/**
+ * §2 Contact: the operator's text (sanitised), the LINE QR, the app version and the LINE link. The
+ * chat widget takes the link's place in a later issue, when enableChatWidget is on.
+ */
+export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
+  const { t, i18n } = useLingui();
+  const { data, error } = useQuery(contactQuery());
+  const lineName = data?.lineName ?? '';
+  return (
+    <main className={topSpacing ? 'page' : 'page flush'}>
+      <h1>
+        <Trans>Contact us</Trans>
+      </h1>
+      {error && !data && (
+        <p className="notice" role="alert">
+          {errorMessage(i18n, error.message)}
+        </p>
+      )}
+      {data && (
+        <section className="card contact">
+          <SafeHtml html={data.contactText} className="rich" />
+          {data.lineQR && <img className="line-qr" src={data.lineQR} alt={t`LINE QR code for ${lineName}`} width={180} height={180} />}
+          {data.lineLink ? (
+            <a className="button primary block" href={data.lineLink} target="_blank" rel="noopener noreferrer">
+              <Trans>Chat on LINE: {lineName}</Trans>
+            </a>
+          ) : (
+            <p>{data.lineName}</p>
+          )}
+        </section>
+      )}
+      <p className="muted small center">
+        <Trans>Version {APP_VERSION}</Trans>
+      </p>
+    </main>
+  );
+}

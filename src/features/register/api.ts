@@ -1,0 +1,13 @@
+import type { Message, RegistrationBody } from '../../../server/src/modules/account/schemas';
+import { api } from '../../lib/api';
+
+export interface OtpSendResponse {
+  otpRef: string;
+  otpToken: string;
+  code: 'OTP_SENT' | 'OTP_VERIFIED';
+}
+
+export const sendOtp = (phoneNumber: string) => api<OtpSendResponse>('/api/otp/send', { body: { phoneNumber } });
+export const verifyOtp = (otpToken: string, otpCode: string) => api<Message>('/api/otp/verify', { body: { otpToken, otpCode } });
+export const validateAccount = (body: RegistrationBody) => api<Message>('/api/account/validate', { body });
+export const createAccount = (body: RegistrationBody) => api<Message>('/api/account', { body });

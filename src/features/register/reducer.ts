@@ -1,0 +1,26 @@
+import type { RegisterAction, RegisterState, Step } from './types';
+
+export function initialState(inviteCode: string): RegisterState {
+  return {
+    step: 'phone',
+    phone: '',
+    otp: null,
+    profile: { name: '', password: '', confirm: '', sourceCode: '', inviteCode },
+  };
+}
+
+/** §4 registration: phone, OTP (only when one was sent), profile, bank. */
+export function registerReducer(state: RegisterState, action: RegisterAction): RegisterState {
+  switch (action.type) {
+    case 'phoneDone':
+      return { ...state, phone: action.phone, otp: action.otp, step: action.otp ? 'otp' : 'profile' };
+    case 'otpDone':
+      return { ...state, step: 'profile' };
+    case 'profileDone':
+      return { ...state, profile: action.profile, step: 'bank' };
+    case 'back': {
+      const previous: Record<Step, Step> = { phone: 'phone', otp: 'phone', profile: state.otp ? 'otp' : 'phone', bank: 'profile' };
+      return { ...state, step: previous[state.step] };
+    }
+  }
+}

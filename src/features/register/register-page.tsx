@@ -1,0 +1,85 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef } from 'react';
+import { registerOtpQuery } from '../../lib/lookups';
+import { showToast } from '../../ui/toast';
+import { initialState, registerReducer } from './reducer';
+import { BankStep } from './screens/bank-step';
+import { OtpStep } from './screens/otp-step';
+import { PhoneStep } from './screens/phone-step';
+import { ProfileStep } from './screens/profile-step';
+import type { Step } from './types';
+
+export const REDIRECT_AFTER_REGISTER_MS = 2_000;
+
+/** §2 Register in four steps; the OTP step only when registerOTP is on. */
+export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string; onRegistered: () => void }) {
+  const { t } = useLingui();
+  const otpSetting = useQuery(registerOtpQuery());
+  const [state, dispatch] = useReducer(registerReducer, inviteCode, initialState);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const otpOn = otpSetting.data?.registerOTP ?? true;
+
+  const steps: Step[] = otpOn ? ['phone', 'otp', 'profile', 'bank'] : ['phone', 'profile', 'bank'];
+  const titles: Record<Step, string> = {
+    phone: t`Your phone number`,
+    otp: t`Confirm with OTP`,
+    profile: t`Your profile`,
+    bank: t`Your bank account`,
+  };
+  const stepNumber = steps.indexOf(state.step) + 1;
+  const stepCount = steps.length;
+
+  // move focus to the new step's heading so screen readers announce it
+  useEffect(() => heading.current?.focus(), [state.step]);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  function registered() {
+    showToast(t`Registration complete. Please sign in.`, 'success');
+    redirect.current = setTimeout(onRegistered, REDIRECT_AFTER_REGISTER_MS);
+  }
+
+  return (
+    <main className="page narrow">
+      <h1>
+        <Trans>Register</Trans>
+      </h1>
+      <p className="muted" aria-live="polite">
+        <Trans>
+          Step {stepNumber} of {stepCount}
+        </Trans>
+      </p>
+      <ol className="steps" aria-hidden="true">
+        {steps.map((s, i) => (
+          <li key={s} className={i + 1 <= stepNumber ? 'done' : undefined} />
+        ))}
+      </ol>
+      <h2 ref={heading} tabIndex={-1}>
+        {titles[state.step]}
+      </h2>
+      {state.step === 'phone' && (
+        <PhoneStep otpOn={otpOn} initial={state.phone} onDone={(phone, otp) => dispatch({ type: 'phoneDone', phone, otp })} />
+      )}
+      {state.step === 'otp' && state.otp && (
+        <OtpStep
+          phone={state.phone}
+          otp={state.otp}
+          onDone={() => dispatch({ type: 'otpDone' })}
+          onBack={() => dispatch({ type: 'back' })}
+        />
+      )}
+      {state.step === 'profile' && (
+        <ProfileStep
+          phone={state.phone}
+          initial={state.profile}
+          onDone={(profile) => dispatch({ type: 'profileDone', profile })}
+          onBack={() => dispatch({ type: 'back' })}
+        />
+      )}
+      {state.step === 'bank' && (
+        <BankStep phone={state.phone} profile={state.profile} onDone={registered} onBack={() => dispatch({ type: 'back' })} />
+      )}
+    </main>
+  );
+}

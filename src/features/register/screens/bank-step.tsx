@@ -1,0 +1,120 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  accountNameRule,
+  accountNoRule,
+  normaliseAccountName,
+  RECOMMENDED_BANKS,
+  requiresEnglishName,
+} from '../../../../server/src/modules/account/rules';
+import { errorMessage } from '../../../lib/errors';
+import { banksQuery } from '../../../lib/lookups';
+import { VARIANT } from '../../../lib/variant';
+import { FormError, SelectField, TextField } from '../../../ui/field';
+import { createAccount } from '../api';
+import type { ProfileValues } from '../types';
+
+interface BankValues {
+  bankCode: string;
+  accountNo: string;
+  firstName: string;
+  lastName: string;
+  currency: 'LAK' | 'BAHT';
+}
+
+export function BankStep({
+  phone,
+  profile,
+  onDone,
+  onBack,
+}: {
+  phone: string;
+  profile: ProfileValues;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const banks = useQuery(banksQuery());
+  const [values, setValues] = useState<BankValues>({ bankCode: '', accountNo: '', firstName: '', lastName: '', currency: 'LAK' });
+  const [error, setError] = useState('');
+  const set = (key: keyof BankValues) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setError('');
+  };
+  const accountName = normaliseAccountName(`${values.firstName} ${values.lastName}`);
+
+  const submit = useMutation({
+    mutationFn: () =>
+      createAccount({
+        name: profile.name.trim(),
+        username: phone,
+        password: profile.password,
+        sourceCode: profile.sourceCode,
+        inviteCode: profile.inviteCode.trim(),
+        bankCode: values.bankCode,
+        bankAccountName: accountName,
+        bankAccountNo: values.accountNo,
+        ...(VARIANT === 'la' ? { currency: values.currency } : {}),
+      }),
+    onSuccess: onDone,
+    onError: (err) => setError(errorMessage(i18n, err.message)),
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!values.bankCode || !values.accountNo || !values.firstName.trim() || !values.lastName.trim() || submit.isPending) return;
+    const nameProblem = accountNameRule(values.bankCode, accountName);
+    if (nameProblem === 'BANK_ACCOUNT_NAME_ENG') return setError(errorMessage(i18n, nameProblem));
+    if (nameProblem) return setError(t`Please enter the name as it appears on your bank account.`);
+    if (accountNoRule(values.accountNo)) return setError(t`The account number must be 6 to 20 digits.`);
+    submit.mutate();
+  }
+
+  const english = requiresEnglishName(values.bankCode);
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <SelectField label={t`Bank`} value={values.bankCode} onChange={set('bankCode')} required>
+        <option value="">{t`Choose your bank`}</option>
+        {banks.data?.banks.map((b) => (
+          <option key={b.code} value={b.code}>
+            {b.nameTH}
+            {RECOMMENDED_BANKS.includes(b.code) ? ` (${t`recommended`})` : ''}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t`Account number`}
+        inputMode="numeric"
+        value={values.accountNo}
+        onChange={(v) => set('accountNo')(v.replace(/\D/g, ''))}
+        maxLength={20}
+        required
+      />
+      <TextField
+        label={t`First name`}
+        value={values.firstName}
+        onChange={set('firstName')}
+        autoComplete="given-name"
+        required
+        hint={english ? t`This bank needs the name in English letters.` : undefined}
+      />
+      <TextField label={t`Last name`} value={values.lastName} onChange={set('lastName')} autoComplete="family-name" required />
+      {VARIANT === 'la' && (
+        <SelectField label={t`Currency`} value={values.currency} onChange={(v) => set('currency')(v === 'BAHT' ? 'BAHT' : 'LAK')}>
+          <option value="LAK">{t`Kip (LAK)`}</option>
+          <option value="BAHT">{t`Baht (THB)`}</option>
+        </SelectField>
+      )}
+      <FormError message={error} />
+      <div className="row between">
+        <button type="button" className="button ghost" onClick={onBack}>
+          {t`Back`}
+        </button>
+        <button type="submit" className="button primary" disabled={submit.isPending}>
+          {submit.isPending ? t`Registering…` : t`Register`}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { phoneRule } from '../../../../server/src/modules/account/rules';
+import { errorMessage } from '../../../lib/errors';
+import { VARIANT } from '../../../lib/variant';
+import { sendOtp } from '../api';
+import type { OtpRequest } from '../types';
+
+export function PhoneStep({
+  otpOn,
+  initial,
+  onDone,
+}: {
+  otpOn: boolean;
+  initial: string;
+  onDone: (phone: string, otp: OtpRequest | null) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const [phone, setPhone] = useState(initial);
+  const [error, setError] = useState('');
+  const send = useMutation({
+    mutationFn: sendOtp,
+    // OTP_VERIFIED: this phone passed the check a moment ago, so the OTP step is skipped (§4)
+    onSuccess: (res, value) => onDone(value, res.code === 'OTP_VERIFIED' ? null : { ref: res.otpRef, token: res.otpToken }),
+    onError: (err) => setError(errorMessage(i18n, err.message)),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = phone.trim();
+    if (!value || send.isPending) return;
+    const broken = phoneRule(value, VARIANT);
+    if (broken) return setError(errorMessage(i18n, broken));
+    if (otpOn) send.mutate(value);
+    else onDone(value, null);
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={id}>{t`Phone number`}</label>
+        <input
+          id={id}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={VARIANT === 'la' ? 13 : 10}
+          value={phone}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            setPhone(e.target.value.replace(/\D/g, ''));
+            setError('');
+          }}
+        />
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button primary block" disabled={send.isPending}>
+        {send.isPending ? t`Sending OTP…` : t`Next`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+export type Step = 'phone' | 'otp' | 'profile' | 'bank';
+
+export interface OtpRequest {
+  ref: string;
+  token: string;
+}
+
+export interface ProfileValues {
+  name: string;
+  password: string;
+  confirm: string;
+  sourceCode: string;
+  inviteCode: string;
+}
+
+export interface RegisterState {
+  step: Step;
+  phone: string;
+  otp: OtpRequest | null;
+  profile: ProfileValues;
+}
+
+export type RegisterAction =
+  | { type: 'phoneDone'; phone: string; otp: OtpRequest | null }
+  | { type: 'otpDone' }
+  | { type: 'profileDone'; profile: ProfileValues }
+  | { type: 'back' };

@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { infoQuery } from '../../lib/lookups';
+import { signOut } from '../../lib/session';
+import { LanguageSelect } from '../../ui/language-select';
+import { ChatIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from '../../ui/icons';
+import { ConditionsModal } from './conditions-modal';
+
+/** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */
+export function MemberShell() {
+  const { t } = useLingui();
+  const info = useQuery(infoQuery());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+
+  async function logout() {
+    await signOut(queryClient);
+    await navigate({ to: '/login' });
+  }
+
+  return (
+    <div className="shell member">
+      <header className="top-bar">
+        <span className="app-name">{info.data?.name ?? 'Wallet'}</span>
+        <LanguageSelect compact />
+        <button type="button" className="icon-button" onClick={() => void logout()} aria-label={t`Log out`}>
+          <LogoutIcon />
+        </button>
+      </header>
+      <Outlet />
+      <nav className="bottom-menu" aria-label={t`Main menu`}>
+        <Link to="/user/profile" activeProps={{ 'aria-current': 'page' }}>
+          <UserIcon />
+          <span>{t`Profile`}</span>
+        </Link>
+        <button type="button" onClick={() => setConditionsOpen(true)}>
+          <ScrollIcon />
+          <span>{t`Conditions`}</span>
+        </button>
+        <Link to="/user/home" className="raised" activeProps={{ 'aria-current': 'page' }}>
+          <HomeIcon />
+          <span>{t`Home`}</span>
+        </Link>
+        <Link to="/user/contact" activeProps={{ 'aria-current': 'page' }}>
+          <ChatIcon />
+          <span>{t`Contact`}</span>
+        </Link>
+      </nav>
+      {conditionsOpen && <ConditionsModal onClose={() => setConditionsOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+
+/** Shown when the site or the account is gone (§2); offline it still shows, from the saved answer. */
+export function TerminatedPage({ onCheckAgain }: { onCheckAgain: () => Promise<boolean> }) {
+  const { t } = useLingui();
+  const [checking, setChecking] = useState(false);
+  const [stillGone, setStillGone] = useState(false);
+  useEffect(() => {
+    document.body.classList.add('terminated');
+    return () => document.body.classList.remove('terminated');
+  }, []);
+
+  async function check() {
+    setChecking(true);
+    const active = await onCheckAgain();
+    setChecking(false);
+    setStillGone(!active);
+  }
+
+  return (
+    <main className="page narrow center terminated-page">
+      <h1>
+        <Trans>This site is closed</Trans>
+      </h1>
+      <p>
+        <Trans>The service is no longer available. If you have a balance, please contact support through your usual channel.</Trans>
+      </p>
+      <button type="button" className="button" onClick={() => void check()} disabled={checking}>
+        {checking ? t`Checking…` : t`Check again`}
+      </button>
+      {stillGone && (
+        <p role="status" className="muted">
+          {t`The site is still closed.`}
+        </p>
+      )}
+    </main>
+  );
+}

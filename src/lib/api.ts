@@ -1,0 +1,82 @@
+import { clearToken, getToken } from './auth-token';
+
+/** A failed call, reduced to the code the member sees a message for (§8 or NETWORK_ERROR/TIMEOUT). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+export const CLIENT_HEADER = { 'X-Wallet-Client': 'member' } as const;
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** §4: the server's Thai text for "cannot verify identity" means the same as 'invalid-token'. */
+const THAI_INVALID_IDENTITY = 'ไม่สามารถยืนยันตัวตนได้';
+
+export interface ApiReactions {
+  onGone(): void;
+  onInvalidToken(): void;
+}
+let reactions: ApiReactions = { onGone: () => undefined, onInvalidToken: () => undefined };
+/** The app wires the global §4 reactions (navigate to /terminated or /login) once the router exists. */
+export function setApiReactions(r: ApiReactions): void {
+  reactions = r;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** false: the caller handles 'gone' and 'invalid-token' itself (the guard, the stale-token check). */
+  react?: boolean;
+  idempotencyKey?: string;
+}
+
+async function codeOf(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // not JSON (a proxy's error page): fall through
+  }
+  return res.status >= 500 ? 'INTERNAL_SERVER_ERROR' : `HTTP_${res.status}`;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, react = true } = options;
+  const headers: Record<string, string> = { ...CLIENT_HEADER, Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  } catch (err) {
+    if (timeout.aborted) throw new ApiError('TIMEOUT', 0);
+    if (options.signal?.aborted) throw err;
+    throw new ApiError('NETWORK_ERROR', 0);
+  }
+  if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+
+  const code = await codeOf(res);
+  if (react) {
+    if (code === 'gone') reactions.onGone();
+    else if (code === 'invalid-token' || code === THAI_INVALID_IDENTITY) {
+      clearToken();
+      reactions.onInvalidToken();
+    }
+  }
+  throw new ApiError(code === THAI_INVALID_IDENTITY ? 'invalid-token' : code, res.status);
+}
+
+export function isApiError(err: unknown, code?: string): err is ApiError {
+  return err instanceof ApiError && (code === undefined || err.code === code);
+}

@@ -1,0 +1,47 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  ActiveResponse,
+  BanksResponse,
+  ChatWidgetResponse,
+  ConditionsResponse,
+  ContactResponse,
+  InfoResponse,
+  RegisterOtpResponse,
+  SourcesResponse,
+} from '../../server/src/modules/lookup/schemas';
+import { api, isApiError } from './api';
+
+/** §7 lookups: shared by many screens, cached (and kept offline by the service worker). */
+const lookup = <T>(name: string, staleTime = 5 * 60_000) =>
+  queryOptions({ queryKey: ['lookup', name] as const, queryFn: () => api<T>(`/api/lookup/${name}`), staleTime });
+
+export const infoQuery = () => lookup<InfoResponse>('info');
+export const contactQuery = () => lookup<ContactResponse>('contact');
+export const banksQuery = () => lookup<BanksResponse>('banks');
+export const sourcesQuery = () => lookup<SourcesResponse>('sources');
+export const conditionsQuery = () => lookup<ConditionsResponse>('conditions');
+export const registerOtpQuery = () => lookup<RegisterOtpResponse>('registerOTP', 0);
+export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
+
+/**
+ * The site-active check of the §2 guard. It never triggers the global reactions: the guard decides.
+ * Offline, the service worker answers with the last answer it saw.
+ */
+export const siteActiveQuery = () =>
+  queryOptions({
+    queryKey: ['lookup', 'active'] as const,
+    queryFn: () => api<ActiveResponse>('/api/lookup/active', { react: false }),
+    staleTime: 0,
+    retry: false,
+    meta: { persist: false },
+  });
+
+/** True when the server (or, offline, the service worker's last answer) says the site is gone. */
+export async function isSiteGone(queryClient: QueryClient): Promise<boolean> {
+  try {
+    await queryClient.fetchQuery(siteActiveQuery());
+    return false;
+  } catch (err) {
+    return isApiError(err, 'gone');
+  }
+}

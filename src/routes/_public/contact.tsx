@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ContactPage } from '../../features/contact/contact-page';
+
+export const Route = createFileRoute('/_public/contact')({ component: () => <ContactPage topSpacing={false} /> });

@@ -1,0 +1,29 @@
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { LoginPage } from '../../features/auth/login-page';
+import { isSiteGone } from '../../lib/lookups';
+
+interface LoginSearch {
+  redirect?: string;
+}
+
+/** Only our own signed-in pages are valid targets, never another origin. */
+const safeTarget = (value: unknown) => (typeof value === 'string' && value.startsWith('/user') ? value : undefined);
+
+export const Route = createFileRoute('/_public/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    const target = safeTarget(search.redirect);
+    return target ? { redirect: target } : {};
+  },
+  // §2 guard: on /login, ask whether the site is active first
+  beforeLoad: async ({ context }) => {
+    if (await isSiteGone(context.queryClient)) throw redirect({ to: '/terminated' });
+    document.body.classList.remove('terminated');
+  },
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const { redirect: target } = Route.useSearch();
+  const navigate = useNavigate();
+  return <LoginPage onSignedIn={() => void navigate({ href: target ?? '/user/home', replace: true })} />;
+}

@@ -1,0 +1,11 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { MemberShell } from '../features/site/member-shell';
+import { getToken } from '../lib/auth-token';
+
+/** §2 guard: no stored token sends the member to /login carrying where they wanted to go. */
+export const Route = createFileRoute('/user')({
+  beforeLoad: ({ location }) => {
+    if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: MemberShell,
+});

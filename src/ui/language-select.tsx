@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '../lib/i18n';
+
+/** The th / la / en dropdown; the choice is kept (IndexedDB) and applied at once. */
+export function LanguageSelect({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  return (
+    <div className={compact ? 'language-select compact' : 'language-select'}>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : undefined}>
+        {t`Language`}
+      </label>
+      <select
+        id={id}
+        value={i18n.locale}
+        onChange={(e) => {
+          if (isLocale(e.target.value)) void activateLocale(e.target.value);
+        }}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l === 'la' ? 'lo' : l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

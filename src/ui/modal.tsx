@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+let openCount = 0;
+/** §2: the page does not scroll while any modal is open. */
+function lockScroll(): () => void {
+  openCount += 1;
+  document.body.classList.add('scroll-locked');
+  return () => {
+    openCount -= 1;
+    if (openCount === 0) document.body.classList.remove('scroll-locked');
+  };
+}
+
+export interface ModalProps {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** alertdialog for errors and confirmations; Escape still closes. */
+  role?: 'dialog' | 'alertdialog';
+  tone?: 'default' | 'danger';
+  closeLabel: string;
+}
+
+/**
+ * An accessible modal: labelled by its title, focus moved inside on open, kept inside while open
+ * (Tab wraps), returned to what had it on close; Escape and the backdrop close it.
+ */
+export function Modal({ title, onClose, children, footer, role = 'dialog', tone = 'default', closeLabel }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const unlock = lockScroll();
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+
+    function onKey(e: KeyboardEvent) {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (e.key !== 'Tab' || !panel.current) return;
+      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (!items.length) return;
+      const firstItem = items[0]!;
+      const lastItem = items[items.length - 1]!;
+      if (e.shiftKey && (document.activeElement === firstItem || !panel.current.contains(document.activeElement))) {
+        e.preventDefault();
+        lastItem.focus();
+      } else if (!e.shiftKey && document.activeElement === lastItem) {
+        e.preventDefault();
+        firstItem.focus();
+      }
+    }
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      unlock();
+      previous?.focus?.();
+    };
+  }, []);
+
+  return createPortal(
+    // a tap outside closes, as a convenience for touch; keyboard users have Escape and the close button
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={panel} className={`modal modal-${tone}`} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div className="modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel}>
+            ×
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+        {footer && <div className="modal-foot">{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

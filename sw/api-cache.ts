@@ -1,0 +1,29 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+
+const DAY = 24 * 3600;
+/** Answers the site must not serve stale when online: the site-active check and the OTP switch. */
+const LIVE_LOOKUPS = new Set(['/api/lookup/active', '/api/lookup/registerOTP']);
+
+export function registerApiCaching(): void {
+  // the site-active check: the network when there is one, else the last answer, a 410 'gone' included,
+  // so /terminated still shows offline
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && LIVE_LOOKUPS.has(url.pathname),
+    new NetworkFirst({
+      cacheName: 'live-lookups',
+      networkTimeoutSeconds: 5,
+      plugins: [new CacheableResponsePlugin({ statuses: [200, 410] }), new ExpirationPlugin({ maxAgeSeconds: 30 * DAY })],
+    }),
+  );
+  // the other lookups change rarely: answer from the cache at once and refresh it behind
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/lookup/') && !LIVE_LOOKUPS.has(url.pathname),
+    new StaleWhileRevalidate({
+      cacheName: 'lookups',
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY })],
+    }),
+  );
+}

@@ -1,0 +1,88 @@
+/// <reference types="vitest/config" />
+import { execSync } from 'node:child_process';
+import { lingui } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import pkg from './package.json' with { type: 'json' };
+
+function buildHash(): string {
+  try {
+    const head = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return `${head}-${Date.now().toString(36)}`;
+  } catch {
+    return Date.now().toString(36);
+  }
+}
+
+const variant = process.env.VITE_VARIANT === 'la' ? 'la' : 'th';
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
+
+export default defineConfig({
+  define: {
+    __BUILD_HASH__: JSON.stringify(buildHash()),
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: variant === 'la' ? 'Wallet Lao' : 'Wallet Thai',
+        short_name: 'Wallet',
+        description: 'Member wallet: deposits, withdrawals, game accounts and support.',
+        lang: variant === 'la' ? 'lo' : 'th',
+        theme_color: '#101828',
+        background_color: '#101828',
+        display: 'standalone',
+        start_url: '/user/home',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: { manifest: true, target: 'es2022', sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/socket.io': { target: apiTarget, ws: true } },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
