@@ -1,0 +1,48 @@
+// `npm run size`: the gzip size of the JavaScript a browser loads for /login (the entry, the public
+// shell and login route chunks, the default language's catalog, and everything they import), and a
+// failure above the budget. `npm run build` runs it, so an over-budget build fails.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 120;
+const dist = path.resolve('dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error('size: no dist/.vite/manifest.json; run "npm run build" first');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const variant = fs.existsSync(path.join(dist, '.variant')) ? fs.readFileSync(path.join(dist, '.variant'), 'utf8').trim() : 'th';
+const roots = [
+  'index.html',
+  'src/routes/_public.tsx?tsr-split=component',
+  'src/routes/_public/login.tsx?tsr-split=component',
+  `src/locales/${variant === 'la' ? 'la' : 'th'}/messages.po`,
+];
+
+const seen = new Set();
+function visit(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`size: ${key} is not in the build manifest (route or catalog renamed?)`);
+  if (seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visit(dep);
+}
+roots.forEach(visit);
+
+const rows = [...seen]
+  .filter((f) => f.endsWith('.js'))
+  .map((file) => {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+const kb = (n) => (n / 1024).toFixed(1);
+for (const r of rows) console.log(`${kb(r.gzip).padStart(7)} KB gzip  ${kb(r.raw).padStart(7)} KB  ${r.file}`);
+console.log(`login route JavaScript: ${kb(total)} KB gzip in ${rows.length} files (budget ${BUDGET_KB} KB)`);
+if (total > BUDGET_KB * 1024) {
+  console.error(`size: over budget by ${kb(total - BUDGET_KB * 1024)} KB`);
+  process.exit(1);
+}

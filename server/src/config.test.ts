@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, variant: 'th', databaseUrl: undefined });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', VARIANT: 'la', DATABASE_URL: 'postgres://u:p@h/db', SESSION_IDLE_MINUTES: '30' });
+    expect(config).toMatchObject({ port: 9000, dataDir: '/tmp/x', variant: 'la', databaseUrl: 'postgres://u:p@h/db', sessionIdleMinutes: 30 });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
+    [{ VARIANT: 'vn' }, 'VARIANT must be one of th, la, got "vn"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL, got "mysql://x"'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ SESSION_ABSOLUTE_HOURS: '0' }, 'SESSION_ABSOLUTE_HOURS must be between 1'],
+  ])('stops on %j with a clear message', (env, text) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(text);
+  });
+});

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
+
+describe.each(DIALECTS)('registration and account on %s', (dialect) => {
+  let server: TestServer;
+  let seq = 0;
+  const nextPhone = () => `06100000${String(++seq).padStart(2, '0')}`;
+  const register = (body: unknown) => call(server.app, 'POST', '/api/account', body);
+  const validate = (body: unknown) => call(server.app, 'POST', '/api/account/validate', body);
+  const members = () => server.ctx.database.db.selectFrom('members').selectAll().execute();
+
+  beforeAll(async () => {
+    server = await build(dialect);
+  });
+  afterAll(() => server.close());
+  // each case starts in a fresh rate-limit window (registration allows 20 calls a minute per address)
+  beforeEach(() => {
+    server.clock.now += 61_000;
+  });
+
+  it('registers after a verified OTP, trims and upper-cases the account name, and the member can sign in', async () => {
+    const phone = nextPhone();
+    await verifyPhone(server, phone);
+    const res = await register(registration(phone, { bankCode: 'KTB', bankAccountName: '  somsri   test ', name: '  Somsri Test ' }));
+    expect([res.statusCode, message(res)]).toEqual([201, 'SUCCESS']);
+    const token = await login(server.app, phone, 'secret123');
+    const profile = (await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json();
+    expect(profile.profile).toMatchObject({ name: 'Somsri Test', username: phone, coin: 0, currency: 'BAHT' });
+    expect(profile.bankAccount).toEqual({
+      bank: { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
+      bankCode: 'KTB',
+      bankAccountName: 'SOMSRI TEST',
+      bankAccountNo: `9${phone.slice(1)}`,
+    });
+    // the verified OTP was used up: the same phone cannot register twice on it
+    expect(message(await register(registration(phone)))).toBe('EXISTING_USER');
+  });
+
+  it('requires a verified OTP while registerOTP is on, and not when the operator turns it off', async () => {
+    const phone = nextPhone();
+    const before = (await members()).length;
+    const res = await register(registration(phone));
+    expect([res.statusCode, message(res)]).toEqual([400, 'UNVERIFIED_OTP']);
+    expect((await members()).length).toBe(before);
+
+    const { runCommand } = await import('../src/operator/commands.js');
+    await runCommand(server.ctx.database, ['settings', 'set', 'registerOTP', 'false'], () => undefined);
+    await server.ctx.settings.refresh();
+    try {
+      expect((await call(server.app, 'GET', '/api/lookup/registerOTP')).json()).toEqual({ registerOTP: false });
+      expect((await register(registration(phone))).statusCode).toBe(201);
+    } finally {
+      await runCommand(server.ctx.database, ['settings', 'set', 'registerOTP', 'true'], () => undefined);
+      await server.ctx.settings.refresh();
+    }
+  });
+
+  it('enforces every §5 rule with its code and changes nothing', async () => {
+    const phone = nextPhone();
+    await verifyPhone(server, phone);
+    const before = await members();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ username: '081234567' }, 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
+      [{ username: '08123456789' }, 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
+      [{ username: DEMO_MEMBER.phone }, 409, 'EXISTING_USER'],
+      [{ bankCode: DEMO_MEMBER.bankCode, bankAccountNo: DEMO_MEMBER.bankAccountNo }, 409, 'EXISTING_BANK'],
+      [{ bankCode: 'KTB', bankAccountName: 'สมศรี ทดสอบ' }, 400, 'BANK_ACCOUNT_NAME_ENG'],
+      [{ bankCode: 'TMB', bankAccountName: 'SOMSRI T3ST' }, 400, 'BANK_ACCOUNT_NAME_ENG'],
+      [{ bankCode: 'BBL', bankAccountName: 'Somsri-Test' }, 400, 'BANK_ACCOUNT_NAME_ENG'],
+      [{ bankCode: 'NOPE' }, 400, 'INVALID_BANK'],
+      [{ bankAccountNo: '12ab' }, 400, 'INVALID_USER_INFO'],
+      [{ password: '123' }, 400, 'INVALID_USER_INFO'],
+      [{ name: '   ' }, 400, 'INVALID_USER_INFO'],
+      [{ bankAccountName: '   ' }, 400, 'INVALID_USER_INFO'],
+      [{ sourceCode: 'NOPE' }, 400, 'INVALID_USER_INFO'],
+      [{ inviteCode: 'PR999999' }, 400, 'INVALID_INVITE_CODE'],
+      [{ inviteCode: 'hello' }, 400, 'INVALID_INVITE_CODE'],
+      [{ currency: 'USD' }, 400, 'KEY_INVALID'],
+      [{ bankCode: undefined }, 400, 'KEY_MISSING'],
+      [{ password: 123456 }, 400, 'KEY_INVALID'],
+    ];
+    for (const [override, status, code] of cases) {
+      const res = await register(registration(phone, override));
+      expect([res.statusCode, message(res)], JSON.stringify(override)).toEqual([status, code]);
+    }
+    expect(await members()).toEqual(before);
+  });
+
+  it('records the inviter from a PR code', async () => {
+    const phone = nextPhone();
+    await verifyPhone(server, phone);
+    const demo = (await members()).find((m) => m.phone === DEMO_MEMBER.phone)!;
+    expect((await register(registration(phone, { inviteCode: `pr${demo.id}` }))).statusCode).toBe(201);
+    expect((await members()).find((m) => m.phone === phone)?.inviter_id).toBe(demo.id);
+  });
+
+  it('validates the profile step without bank details, and the bank details when given', async () => {
+    const phone = nextPhone();
+    const partial = { ...registration(phone), bankCode: '', bankAccountName: '', bankAccountNo: '' };
+    expect((await validate(partial)).json()).toEqual({ message: 'OK' });
+    expect(message(await validate({ ...partial, username: DEMO_MEMBER.phone }))).toBe('EXISTING_USER');
+    expect(message(await validate({ ...partial, password: 'abc' }))).toBe('INVALID_USER_INFO');
+    expect(message(await validate({ ...partial, bankCode: 'KTB', bankAccountName: 'ไทย', bankAccountNo: '1234567890' }))).toBe(
+      'BANK_ACCOUNT_NAME_ENG',
+    );
+    expect((await members()).some((m) => m.phone === phone)).toBe(false);
+  });
+
+  it('lets a member fix the bank account name only for KTB, TMB and BBL, in English', async () => {
+    const phone = nextPhone();
+    await verifyPhone(server, phone);
+    await register(registration(phone, { bankCode: 'BBL', bankAccountName: 'OLD NAME' }));
+    const token = await login(server.app, phone, 'secret123');
+    const put = (body: unknown) => call(server.app, 'PUT', '/api/account/bankAccountName', body, { token });
+    expect(message(await put({ bankCode: 'BBL', bankAccountName: 'ชื่อไทย' }))).toBe('BANK_ACCOUNT_NAME_ENG');
+    expect(message(await put({ bankCode: 'BBL', bankAccountName: '  ' }))).toBe('BANK_ACCOUNT_NAME_ENG');
+    expect(message(await put({ bankCode: 'KTB', bankAccountName: 'NEW NAME' }))).toBe('INVALID_BANK');
+    expect((await put({ bankCode: 'BBL', bankAccountName: ' new  name ' })).statusCode).toBe(200);
+    const profile = (await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json();
+    expect(profile.bankAccount.bankAccountName).toBe('NEW NAME');
+    expect((await call(server.app, 'PUT', '/api/account/bankAccountName', { bankCode: 'BBL', bankAccountName: 'X' })).statusCode).toBe(401);
+  });
+
+  it('updates the profile with the same rules, and never another member', async () => {
+    const token = await login(server.app);
+    const put = (body: unknown) => call(server.app, 'PUT', '/api/account/profile', body, { token });
+    const others = (await members()).filter((m) => m.phone !== DEMO_MEMBER.phone);
+    const taken = others[0]!;
+    expect(message(await put({ name: 'X', bankCode: taken.bank_code, bankAccountName: 'X', bankAccountNo: taken.bank_account_no }))).toBe(
+      'EXISTING_BANK',
+    );
+    const res = await put({ name: 'Somchai J', bankCode: 'SCB', bankAccountName: 'somchai j', bankAccountNo: '5556667777' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().bankAccount).toMatchObject({ bankCode: 'SCB', bankAccountName: 'SOMCHAI J', bankAccountNo: '5556667777' });
+    expect((await members()).filter((m) => m.phone !== DEMO_MEMBER.phone)).toEqual(others);
+    expect(message(await put({ name: 'Somchai J' }))).toBe('KEY_MISSING');
+  });
+
+  it('changes the password: checks the old one, keeps this session, ends the others', async () => {
+    const phone = nextPhone();
+    await verifyPhone(server, phone);
+    await register(registration(phone));
+    const here = await login(server.app, phone, 'secret123');
+    const elsewhere = await login(server.app, phone, 'secret123');
+    const change = (body: unknown, token = here) => call(server.app, 'PUT', '/api/account/changepwd', body, { token });
+    expect(message(await change({ oldPassword: 'wrong-one', newPassword: 'newsecret1' }))).toBe('WRONG_PASSWORD');
+    expect(message(await change({ oldPassword: 'secret123', newPassword: 'abc' }))).toBe('INVALID_USER_INFO');
+    expect(message(await change({ oldPassword: 'secret123' }))).toBe('KEY_MISSING');
+    expect((await change({ oldPassword: 'secret123', newPassword: 'newsecret1' })).statusCode).toBe(200);
+    expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token: here })).statusCode).toBe(200);
+    expect(message(await call(server.app, 'GET', '/api/account/profile', undefined, { token: elsewhere }))).toBe('invalid-token');
+    expect(message(await call(server.app, 'POST', '/api/login', { username: phone, password: 'secret123' }))).toBe('WRONG_CREDENTIAL');
+    expect(await login(server.app, phone, 'newsecret1')).toBeTruthy();
+  });
+
+  it('never answers a 5xx to hostile input', async () => {
+    const token = await login(server.app);
+    const bodies = [null, [], 'text', 42, { name: { $ne: 1 } }, { username: '0'.repeat(40) }, { bankAccountNo: '1'.repeat(33) }];
+    for (const body of bodies) {
+      for (const [method, url] of [
+        ['POST', '/api/account'],
+        ['POST', '/api/account/validate'],
+        ['PUT', '/api/account/profile'],
+        ['PUT', '/api/account/changepwd'],
+        ['POST', '/api/otp/verify'],
+      ] as const) {
+        const res = await call(server.app, method, url, body, { token });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
+describe('the Lao build', () => {
+  it('has no 10-digit rule and keeps the chosen currency', async () => {
+    const server = await build('sqlite', { variant: 'la' });
+    try {
+      const phone = '02055512345'; // 11 digits, a Lao mobile
+      await verifyPhone(server, phone);
+      const res = await call(server.app, 'POST', '/api/account', registration(phone, { bankCode: 'BCEL', currency: 'BAHT' }));
+      expect(res.statusCode).toBe(201);
+      const token = await login(server.app, phone, 'secret123');
+      expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json().profile.currency).toBe('BAHT');
+      const other = '02055512346';
+      await verifyPhone(server, other);
+      await call(server.app, 'POST', '/api/account', registration(other, { bankCode: 'BCEL' }));
+      const token2 = await login(server.app, other, 'secret123');
+      expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token: token2 })).json().profile.currency).toBe('LAK');
+    } finally {
+      await server.close();
+    }
+  });
+});

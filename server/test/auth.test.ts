@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, call, DEMO_MEMBER, DIALECTS, login, message, type TestServer } from './helper.js';
+
+describe.each(DIALECTS)('login, sessions and rate limits on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('signs in the demo member with a long random token', async () => {
+    const token = await login(server.app);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+    const stored = await server.ctx.database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(token); // only the hash is kept
+    const profile = await call(server.app, 'GET', '/api/account/profile', undefined, { token });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().profile.username).toBe(DEMO_MEMBER.phone);
+  });
+
+  it('gives WRONG_CREDENTIAL for a wrong password and for an unknown phone alike', async () => {
+    const wrong = await call(server.app, 'POST', '/api/login', { username: DEMO_MEMBER.phone, password: 'nope-nope' });
+    expect([wrong.statusCode, message(wrong)]).toEqual([401, 'WRONG_CREDENTIAL']);
+    const unknown = await call(server.app, 'POST', '/api/login', { username: '0900000001', password: 'whatever1' });
+    expect([unknown.statusCode, message(unknown)]).toEqual([401, 'WRONG_CREDENTIAL']);
+  });
+
+  it('answers missing and wrong-typed fields and broken JSON with 400 and a code', async () => {
+    const missing = await call(server.app, 'POST', '/api/login', { username: DEMO_MEMBER.phone });
+    expect([missing.statusCode, message(missing)]).toEqual([400, 'KEY_MISSING']);
+    const typed = await call(server.app, 'POST', '/api/login', { username: 812345678, password: ['x'] });
+    expect([typed.statusCode, message(typed)]).toEqual([400, 'KEY_INVALID']);
+    const broken = await call(server.app, 'POST', '/api/login', undefined, { payload: '{"username":' });
+    expect([broken.statusCode, message(broken)]).toEqual([400, 'KEY_INVALID']);
+    const huge = await call(server.app, 'POST', '/api/login', { username: 'x'.repeat(5000), password: 'y' });
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it('refuses protected calls with a missing, malformed, unknown or revoked token (401 invalid-token)', async () => {
+    for (const token of [undefined, 'short', 'x'.repeat(43)]) {
+      const res = await call(server.app, 'GET', '/api/account/profile', undefined, { token });
+      expect([res.statusCode, message(res)]).toEqual([401, 'invalid-token']);
+    }
+    const token = await login(server.app);
+    const out = await call(server.app, 'POST', '/api/logout', undefined, { token });
+    expect(out.statusCode).toBe(200);
+    const after = await call(server.app, 'GET', '/api/account/profile', undefined, { token });
+    expect([after.statusCode, message(after)]).toEqual([401, 'invalid-token']);
+  });
+
+  it('expires a session after the idle time and after the absolute time', async () => {
+    const start = server.clock.now;
+    try {
+      const idle = await login(server.app);
+      server.clock.now += server.config.sessionIdleMinutes * 60_000 + 1;
+      expect(message(await call(server.app, 'GET', '/api/account/profile', undefined, { token: idle }))).toBe('invalid-token');
+
+      server.clock.now = start;
+      const busy = await login(server.app);
+      // used every day, it still ends at the absolute limit
+      const day = 24 * 3_600_000;
+      for (let t = start + day; t < start + server.config.sessionAbsoluteHours * 3_600_000; t += day) {
+        server.clock.now = t;
+        expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token: busy })).statusCode).toBe(200);
+      }
+      server.clock.now = start + server.config.sessionAbsoluteHours * 3_600_000 + 1;
+      expect(message(await call(server.app, 'GET', '/api/account/profile', undefined, { token: busy }))).toBe('invalid-token');
+    } finally {
+      server.clock.now = start + 3_600_000 * 24 * 400; // leave every rate-limit window behind
+    }
+  });
+
+  it('locks a phone after repeated failures with REQUEST_LIMIT_1MIN, and unlocks it by itself', async () => {
+    const phone = DEMO_MEMBER.phone;
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call(server.app, 'POST', '/api/login', { username: phone, password: `bad-${i}-pass` });
+      codes.push(`${res.statusCode} ${message(res)}`);
+    }
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill('401 WRONG_CREDENTIAL'));
+    expect(codes[5]).toBe('429 REQUEST_LIMIT_1MIN');
+    // even the right password waits while locked
+    const locked = await call(server.app, 'POST', '/api/login', { username: phone, password: DEMO_MEMBER.password });
+    expect(message(locked)).toBe('REQUEST_LIMIT_1MIN');
+    server.clock.now += 61_000;
+    expect(await login(server.app)).toBeTruthy();
+  });
+
+  it('refuses a disabled member with INACTIVE_USER and ends their sessions', async () => {
+    server.clock.now += 61_000;
+    const token = await login(server.app);
+    const { runCommand } = await import('../src/operator/commands.js');
+    const lines: string[] = [];
+    await runCommand(server.ctx.database, ['member', 'disable', DEMO_MEMBER.phone], (l) => lines.push(l));
+    expect(lines.join('\n')).toContain('disabled');
+    expect(message(await call(server.app, 'GET', '/api/account/profile', undefined, { token }))).toBe('invalid-token');
+    const res = await call(server.app, 'POST', '/api/login', { username: DEMO_MEMBER.phone, password: DEMO_MEMBER.password });
+    expect([res.statusCode, message(res)]).toEqual([403, 'INACTIVE_USER']);
+    await runCommand(server.ctx.database, ['member', 'enable', DEMO_MEMBER.phone], () => undefined);
+    expect(await login(server.app)).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { migrate, openDatabase, type Dialect } from '../src/db/database.js';
+import { DEMO_MEMBER, seed } from '../src/db/seed.js';
+import { RateLimiter } from '../src/lib/rate-limit.js';
+import { SettingsCache } from '../src/settings/store.js';
+
+export { DEMO_MEMBER };
+
+/** Postgres for the server tests: TEST_DATABASE_URL, or the database .ci/run creates on loopback. */
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://wallet:wallet@127.0.0.1:5432/wallet_test';
+
+async function postgresReachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (err) {
+    return (err as Error).message || String(err);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const pgProblem = await postgresReachable();
+if (pgProblem) {
+  console.warn(`\n[server tests] Postgres tests SKIPPED: no Postgres at ${PG_URL.replace(/:[^:@/]*@/, ':***@')} (${pgProblem}).\n`);
+}
+
+/** The databases every server test runs on: SQLite always, Postgres where one is reachable. */
+export const DIALECTS: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  sms: RecordingSmsSender;
+  clock: { now: number };
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh server on a fresh database (SQLite in memory, or a new Postgres schema), seeded like a first start. */
+export async function build(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const base = loadConfig({ STATIC_DIR: '' });
+  const config: Config = { ...base, logLevel: 'silent', ...overrides };
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const database =
+    dialect === 'sqlite'
+      ? await openDatabase(config, { sqliteFile: ':memory:' })
+      : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+  await migrate(database);
+  await seed(database, config);
+  const settings = await SettingsCache.load(database.db);
+  const sms = new RecordingSmsSender();
+  const clock = { now: Date.now() };
+  const ctx: AppContext = { config, database, settings, sms, limiter: new RateLimiter(() => clock.now), now: () => clock.now };
+  const app = await buildApp(ctx, { logger: false });
+  return {
+    app,
+    ctx,
+    sms,
+    clock,
+    config,
+    async close() {
+      settings.stop();
+      await app.close();
+      if (dialect === 'postgres') {
+        const { sql } = await import('kysely');
+        await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
+      }
+      await database.close();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  marker?: boolean;
+  headers?: Record<string, string>;
+  payload?: string;
+}
+
+/** One call as the site makes it: the marker header, JSON, and the bearer token when given. */
+export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.marker !== false) headers['x-wallet-client'] = 'member';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (body !== undefined || options.payload !== undefined) headers['content-type'] = 'application/json';
+  return app.inject({ method, url, headers, payload: options.payload ?? (body === undefined ? undefined : JSON.stringify(body)) });
+}
+
+export const message = (res: LightMyRequestResponse) => (res.json() as { message?: string }).message;
+
+export async function login(app: FastifyInstance, username: string = DEMO_MEMBER.phone, password: string = DEMO_MEMBER.password): Promise<string> {
+  const res = await call(app, 'POST', '/api/login', { username, password });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+/** A complete, valid registration body for a new phone (KBANK, Thai name allowed). */
+export function registration(phone: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Somsri Test',
+    username: phone,
+    password: 'secret123',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'KBANK',
+    bankAccountName: 'สมศรี ทดสอบ',
+    bankAccountNo: `9${phone.slice(1)}`,
+    ...overrides,
+  };
+}
+
+/** Sends and verifies an OTP for `phone` through the API, reading the code from the recording sender. */
+export async function verifyPhone(server: TestServer, phone: string): Promise<void> {
+  const sent = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone });
+  if (sent.statusCode !== 200) throw new Error(`otp send failed: ${sent.body}`);
+  const { otpToken } = sent.json() as { otpToken: string };
+  const code = server.sms.lastCodeFor(phone);
+  const verified = await call(server.app, 'POST', '/api/otp/verify', { otpToken, otpCode: code });
+  if (verified.statusCode !== 200) throw new Error(`otp verify failed: ${verified.body}`);
+}

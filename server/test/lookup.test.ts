@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+
+describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('serves every §7 lookup with the seeded demo data', async () => {
+    const get = async (name: string) => {
+      const res = await call(server.app, 'GET', `/api/lookup/${name}`);
+      expect(res.statusCode, name).toBe(200);
+      return res.json();
+    };
+    const banks = await get('banks');
+    expect(banks.banks).toContainEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' });
+    expect(banks.banks.map((b: { code: string }) => b.code)).toEqual(expect.arrayContaining(['KTB', 'TMB', 'BBL', 'SCB', 'GSB', 'BCEL']));
+    expect((await get('sources')).sources.length).toBeGreaterThan(3);
+    expect(await get('info')).toEqual({ name: 'Wallet Thai', website: 'walletthai.example' });
+    const contact = await get('contact');
+    expect(contact.lineQR).toMatch(/^data:image\/png;base64,/);
+    expect(contact.contactText).toContain('<p>');
+    expect((await get('conditions')).conditions.length).toBeGreaterThan(0);
+    expect((await get('agreements')).agreements.length).toBeGreaterThan(0);
+    expect((await get('notice')).notice).toBeTruthy();
+    expect(await get('withdraw')).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
+    const deposit = await get('deposit');
+    expect(deposit.isManual).toBe(false);
+    expect(deposit.banks[0]).toMatchObject({ bankCode: 'KBANK', mode: 'AUTO' });
+    expect(await get('slip')).toEqual({ minDeposit: 1, closeTime: '23:00' });
+    expect(await get('active')).toEqual({ active: true });
+    expect(await get('registerOTP')).toEqual({ registerOTP: true });
+    expect(await get('enableChatWidget')).toEqual({ enableChatWidget: false });
+  });
+
+  it('refuses /api calls without the marker header', async () => {
+    const res = await call(server.app, 'GET', '/api/lookup/info', undefined, { marker: false });
+    expect(res.statusCode).toBe(400);
+    expect(message(res)).toBe('KEY_MISSING');
+    const wrong = await call(server.app, 'GET', '/api/lookup/info', undefined, { marker: false, headers: { 'x-wallet-client': 'admin' } });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('answers an unknown /api path with 404 NO_DATA, not the site', async () => {
+    const res = await call(server.app, 'GET', '/api/lookup/nope');
+    expect(res.statusCode).toBe(404);
+    expect(message(res)).toBe('NO_DATA');
+  });
+
+  it('publishes the OpenAPI document of the contract', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/account/', '/api/otp/send', '/api/lookup/banks']));
+    expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+  });
+
+  it('answers lookups and protected calls with 410 gone while the site is terminated', async () => {
+    const token = await login(server.app);
+    await server.ctx.database.db.updateTable('settings').set({ value: 'false' }).where('key', '=', 'siteActive').execute();
+    await server.ctx.settings.refresh();
+    try {
+      for (const [method, url, token_] of [
+        ['GET', '/api/lookup/active', undefined],
+        ['GET', '/api/lookup/banks', undefined],
+        ['GET', '/api/account/profile', token],
+        ['POST', '/api/login', undefined],
+      ] as const) {
+        const res = await call(server.app, method, url, method === 'POST' ? {} : undefined, { token: token_ });
+        expect(res.statusCode, url).toBe(410);
+        expect(message(res), url).toBe('gone');
+      }
+    } finally {
+      await server.ctx.database.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'siteActive').execute();
+      await server.ctx.settings.refresh();
+    }
+    expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token })).statusCode).toBe(200);
+  });
+});

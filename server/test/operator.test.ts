@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { migrate, openDatabase, type Database } from '../src/db/database.js';
+import { seed } from '../src/db/seed.js';
+import { RateLimiter } from '../src/lib/rate-limit.js';
+import { SettingsCache } from '../src/settings/store.js';
+import { call, message } from './helper.js';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The real command, as an operator types it, in its own process, on the given data directory. */
+async function operator(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+describe('operator commands against a running server (SQLite file)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-operator-'));
+  let database: Database;
+  let settings: SettingsCache;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    const config = { ...loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '' }), logLevel: 'silent' };
+    database = await openDatabase(config);
+    await migrate(database);
+    await seed(database, config);
+    settings = await SettingsCache.load(database.db);
+    settings.start(100, () => undefined);
+    app = await buildApp({ config, database, settings, sms: new RecordingSmsSender(), limiter: new RateLimiter(), now: Date.now }, { logger: false });
+  });
+  afterAll(async () => {
+    settings.stop();
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
+  }
+
+  it('prints its help', async () => {
+    const { code, out } = await operator(dataDir, '--help');
+    expect(code).toBe(0);
+    for (const command of ['site terminate', 'site activate', 'members list', 'member disable <phone>', 'member enable <phone>', 'settings get <key>', 'settings set <key> <value>']) {
+      expect(out).toContain(command);
+    }
+  });
+
+  it('terminates and reactivates the site, seen by the running server within seconds', async () => {
+    const terminated = await operator(dataDir, 'site', 'terminate');
+    expect(terminated.code).toBe(0);
+    expect(terminated.out).toContain('site terminated');
+    expect(await eventually(async () => message(await call(app, 'GET', '/api/lookup/active')) === 'gone')).toBe(true);
+
+    expect((await operator(dataDir, 'site', 'activate')).out).toContain('site activated');
+    expect(await eventually(async () => (await call(app, 'GET', '/api/lookup/active')).statusCode === 200)).toBe(true);
+  });
+
+  it('gets and sets settings, refusing a value of the wrong shape', async () => {
+    expect((await operator(dataDir, 'settings', 'get', 'registerOTP')).out).toContain('true');
+    const bad = await operator(dataDir, 'settings', 'set', 'registerOTP', 'maybe');
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain('invalid value for registerOTP');
+    const set = await operator(dataDir, 'settings', 'set', 'registerOTP', 'false');
+    expect(set.out).toContain('registerOTP set to false');
+    expect(await eventually(async () => (await call(app, 'GET', '/api/lookup/registerOTP')).json().registerOTP === false)).toBe(true);
+    const info = await operator(dataDir, 'settings', 'set', 'info', '{"name":"Lucky Wallet","website":"lucky.example"}');
+    expect(info.code).toBe(0);
+    expect(await eventually(async () => (await call(app, 'GET', '/api/lookup/info')).json().name === 'Lucky Wallet')).toBe(true);
+    expect((await operator(dataDir, 'settings', 'set', 'nope', '1')).code).toBe(2);
+  });
+
+  it('lists, disables and enables members', async () => {
+    const list = await operator(dataDir, 'members', 'list');
+    expect(list.out).toMatch(/1 member\(s\)\n1\t0812345678\tactive/);
+    expect((await operator(dataDir, 'member', 'disable', '0812345678')).out).toContain('member 0812345678 (SOMCHAI JAIDEE) disabled');
+    expect(message(await call(app, 'POST', '/api/login', { username: '0812345678', password: 'demo1234' }))).toBe('INACTIVE_USER');
+    expect((await operator(dataDir, 'member', 'enable', '0812345678')).out).toContain('enabled');
+    expect((await call(app, 'POST', '/api/login', { username: '0812345678', password: 'demo1234' })).statusCode).toBe(200);
+    const unknown = await operator(dataDir, 'member', 'disable', '0999999999');
+    expect([unknown.code, unknown.out.includes('no member with phone 0999999999')]).toEqual([2, true]);
+  });
+
+  it('refuses to start the server with a wrong setting, saying which', async () => {
+    const res = await run(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env: { ...process.env, PORT: 'eighty' } }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect('code' in res && res.code).toBe(2);
+    expect('stderr' in res && res.stderr).toContain('Configuration error: PORT must be a whole number, got "eighty"');
+  });
+});

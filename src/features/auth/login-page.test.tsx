@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderScreen, useLocale } from '../../../tests/render';
+import { LoginPage } from './login-page';
+
+describe('login', () => {
+  beforeEach(() => useLocale('en'));
+
+  it('shows a wrong-credential error inline and clears it when the member types', async () => {
+    fakeServer({ 'POST /api/login': () => [401, { message: 'WRONG_CREDENTIAL' }] });
+    const onSignedIn = vi.fn();
+    renderScreen(<LoginPage onSignedIn={onSignedIn} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect phone number or password.');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('stores the token for this tab only when remember is off', async () => {
+    const calls = fakeServer({ 'POST /api/login': () => [200, { token: 'tok-9' }] });
+    const onSignedIn = vi.fn();
+    renderScreen(<LoginPage onSignedIn={onSignedIn} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByLabelText('Remember me on this device'));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(calls[0]?.body).toEqual({ username: '0812345678', password: 'demo1234' });
+    expect(sessionStorage.getItem('token')).toBe('tok-9');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('speaks Thai when Thai is chosen', async () => {
+    await useLocale('th');
+    renderScreen(<LoginPage onSignedIn={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบ' })).toBeTruthy();
+    expect(screen.getByLabelText('เบอร์โทรศัพท์')).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderScreen, useLocale } from '../../../tests/render';
+import { RegisterPage } from './register-page';
+
+const lookups = (otp: boolean) => ({
+  'GET /api/lookup/registerOTP': () => [200, { registerOTP: otp }] as [number, unknown],
+  'GET /api/lookup/sources': () => [200, { sources: [{ code: 'LINE', description: 'LINE' }] }] as [number, unknown],
+  'GET /api/lookup/banks': () =>
+    [
+      200,
+      {
+        banks: [
+          { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+          { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
+        ],
+      },
+    ] as [number, unknown],
+});
+
+async function fillProfile(user: ReturnType<typeof userEvent.setup>, confirm = 'secret123') {
+  await user.type(await screen.findByLabelText('Full name'), 'Somsri Test');
+  await user.type(screen.getByLabelText('Password'), 'secret123');
+  await user.type(screen.getByLabelText('Confirm password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+describe('registration', () => {
+  beforeEach(() => useLocale('en'));
+
+  it('explains the 10-digit phone rule before calling the server', async () => {
+    const calls = fakeServer(lookups(true));
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '081234');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The phone number must have 10 digits.');
+    expect(calls.some((c) => c.url === '/api/otp/send')).toBe(false);
+  });
+
+  it('goes phone -> OTP -> profile -> bank, checks each step, and registers', async () => {
+    const calls = fakeServer({
+      ...lookups(true),
+      'POST /api/otp/send': () => [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
+      'POST /api/otp/verify': (body) => ((body as { otpCode: string }).otpCode === '123456' ? [200, { message: 'OTP_CODE_VALID' }] : [400, { message: 'OTP_CODE_INVALID' }]),
+      'POST /api/account/validate': () => [200, { message: 'OK' }],
+      'POST /api/account': () => [201, { message: 'SUCCESS' }],
+    });
+    const onRegistered = vi.fn();
+    renderScreen(<RegisterPage inviteCode="PR1" onRegistered={onRegistered} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0899999999');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('AB12CD')).toBeTruthy();
+    await user.type(screen.getByLabelText('OTP code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The OTP is incorrect.');
+    await user.clear(screen.getByLabelText('OTP code'));
+    await user.type(screen.getByLabelText('OTP code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await fillProfile(user, 'other123');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Passwords don't match");
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    expect(screen.getByLabelText('Invite code (optional)')).toHaveValue('PR1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await user.selectOptions(await screen.findByLabelText('Bank'), 'KTB');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.type(screen.getByLabelText('First name'), 'สมศรี');
+    await user.type(screen.getByLabelText('Last name'), 'ทดสอบ');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bank account name must be in English only.');
+    expect(calls.some((c) => c.url === '/api/account')).toBe(false);
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), ' somsri ');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'test');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/account')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/account')?.body).toEqual({
+      name: 'Somsri Test',
+      username: '0899999999',
+      password: 'secret123',
+      sourceCode: '',
+      inviteCode: 'PR1',
+      bankCode: 'KTB',
+      bankAccountName: 'SOMSRI TEST',
+      bankAccountNo: '1234567890',
+    });
+    expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({ username: '0899999999', bankCode: '' });
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+  });
+
+  it('skips the OTP step when registerOTP is off', async () => {
+    const calls = fakeServer({ ...lookups(false), 'POST /api/account/validate': () => [200, { message: 'OK' }] });
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
+    await user.type(screen.getByLabelText('Phone number'), '0899999999');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Full name')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/otp/send')).toBe(false);
+  });
+
+  it('skips the OTP step when the phone is already verified', async () => {
+    fakeServer({ ...lookups(true), 'POST /api/otp/send': () => [200, { otpRef: 'R', otpToken: 't', code: 'OTP_VERIFIED' }] });
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0899999999');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Full name')).toBeTruthy();
+  });
+
+  it('shows the server’s reason when the profile step is refused', async () => {
+    fakeServer({ ...lookups(false), 'POST /api/account/validate': () => [409, { message: 'EXISTING_USER' }] });
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
+    await user.type(screen.getByLabelText('Phone number'), '0812345678');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fillProfile(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This phone number is already registered.');
+  });
+});
