@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { activateLocale, type Locale } from '../src/lib/i18n';
 
-export async function useLocale(locale: Locale = 'en'): Promise<void> {
+export async function setLocale(locale: Locale = 'en'): Promise<void> {
   await activateLocale(locale, false);
 }
 
@@ -15,7 +15,9 @@ export async function useLocale(locale: Locale = 'en'): Promise<void> {
 export function renderScreen(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const rootRoute = createRootRoute();
-  const routes = ['/', '/login', '/register', '/user/home'].map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => ui }));
+  const routes = ['/', '/login', '/register', '/user/home'].map((path) =>
+    createRoute({ getParentRoute: () => rootRoute, path, component: () => ui }),
+  );
   const router = createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/'] }) });
   const result = render(
     <I18nProvider i18n={i18n}>

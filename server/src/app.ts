@@ -56,6 +56,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
         if (request.headers[CLIENT_HEADER] !== CLIENT_MARKER) throw new ApiError(400, 'KEY_MISSING');
         if (!ctx.settings.get('siteActive')) throw gone();
       });
+      // answers depend on the token and on the operator's switches: never from the HTTP cache (a
+      // heuristically cached 410 once kept a reactivated site 'gone'); the service worker caches lookups itself
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'NO_DATA' }));
       await api.register(authGuard);
       await api.register(lookupRoutes, { prefix: '/lookup' });

@@ -9,8 +9,20 @@ describe('configuration from the environment', () => {
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', VARIANT: 'la', DATABASE_URL: 'postgres://u:p@h/db', SESSION_IDLE_MINUTES: '30' });
-    expect(config).toMatchObject({ port: 9000, dataDir: '/tmp/x', variant: 'la', databaseUrl: 'postgres://u:p@h/db', sessionIdleMinutes: 30 });
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/tmp/x',
+      VARIANT: 'la',
+      DATABASE_URL: 'postgres://u:p@h/db',
+      SESSION_IDLE_MINUTES: '30',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/tmp/x',
+      variant: 'la',
+      databaseUrl: 'postgres://u:p@h/db',
+      sessionIdleMinutes: 30,
+    });
   });
 
   it.each([

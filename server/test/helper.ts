@@ -87,7 +87,13 @@ export interface CallOptions {
 }
 
 /** One call as the site makes it: the marker header, JSON, and the bearer token when given. */
-export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, options: CallOptions = {}) {
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.marker !== false) headers['x-wallet-client'] = 'member';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -97,7 +103,11 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DEL
 
 export const message = (res: LightMyRequestResponse) => (res.json() as { message?: string }).message;
 
-export async function login(app: FastifyInstance, username: string = DEMO_MEMBER.phone, password: string = DEMO_MEMBER.password): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  username: string = DEMO_MEMBER.phone,
+  password: string = DEMO_MEMBER.password,
+): Promise<string> {
   const res = await call(app, 'POST', '/api/login', { username, password });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { token: string }).token;

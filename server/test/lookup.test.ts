@@ -35,6 +35,11 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
     expect(await get('enableChatWidget')).toEqual({ enableChatWidget: false });
   });
 
+  it('keeps API answers out of the HTTP cache, errors included', async () => {
+    expect((await call(server.app, 'GET', '/api/lookup/banks')).headers['cache-control']).toBe('no-store');
+    expect((await call(server.app, 'GET', '/api/account/profile')).headers['cache-control']).toBe('no-store');
+  });
+
   it('refuses /api calls without the marker header', async () => {
     const res = await call(server.app, 'GET', '/api/lookup/info', undefined, { marker: false });
     expect(res.statusCode).toBe(400);

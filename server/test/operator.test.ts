@@ -43,7 +43,10 @@ describe('operator commands against a running server (SQLite file)', () => {
     await seed(database, config);
     settings = await SettingsCache.load(database.db);
     settings.start(100, () => undefined);
-    app = await buildApp({ config, database, settings, sms: new RecordingSmsSender(), limiter: new RateLimiter(), now: Date.now }, { logger: false });
+    app = await buildApp(
+      { config, database, settings, sms: new RecordingSmsSender(), limiter: new RateLimiter(), now: Date.now },
+      { logger: false },
+    );
   });
   afterAll(async () => {
     settings.stop();
@@ -64,7 +67,15 @@ describe('operator commands against a running server (SQLite file)', () => {
   it('prints its help', async () => {
     const { code, out } = await operator(dataDir, '--help');
     expect(code).toBe(0);
-    for (const command of ['site terminate', 'site activate', 'members list', 'member disable <phone>', 'member enable <phone>', 'settings get <key>', 'settings set <key> <value>']) {
+    for (const command of [
+      'site terminate',
+      'site activate',
+      'members list',
+      'member disable <phone>',
+      'member enable <phone>',
+      'settings get <key>',
+      'settings set <key> <value>',
+    ]) {
       expect(out).toContain(command);
     }
   });
@@ -105,9 +116,10 @@ describe('operator commands against a running server (SQLite file)', () => {
   });
 
   it('refuses to start the server with a wrong setting, saying which', async () => {
-    const res = await run(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env: { ...process.env, PORT: 'eighty' } }).catch(
-      (e: { code: number; stderr: string }) => e,
-    );
+    const res = await run(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'eighty' },
+    }).catch((e: { code: number; stderr: string }) => e);
     expect('code' in res && res.code).toBe(2);
     expect('stderr' in res && res.stderr).toContain('Configuration error: PORT must be a whole number, got "eighty"');
   });

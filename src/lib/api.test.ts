@@ -50,20 +50,28 @@ describe('the API client', () => {
   });
 
   it('reports a lost connection and a timeout as their own codes', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api('/api/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
     vi.stubGlobal(
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     await expect(api('/api/x', { timeoutMs: 20 })).rejects.toMatchObject({ code: 'TIMEOUT' });
   });
 
   it('maps a 5xx without a JSON body to INTERNAL_SERVER_ERROR', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
+    );
     await expect(api('/api/x')).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR', status: 502 });
   });
 });

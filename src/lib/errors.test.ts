@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useLocale } from '../../tests/render';
+import { setLocale } from '../../tests/render';
 import { ERROR_MESSAGES, errorMessage } from './errors';
 import { i18n } from './i18n';
 
@@ -21,7 +21,7 @@ const THAI = /[\u0E00-\u0E7F]/;
 const LAO = /[\u0E80-\u0EFF]/;
 
 describe('the §8 error catalogue', () => {
-  beforeEach(() => useLocale('en'));
+  beforeEach(() => setLocale('en'));
 
   it('has an entry for every code of §8 and for the codes the server adds', () => {
     const missing = [...SPEC_CODES, 'gone', 'invalid-token', 'INVALID_INVITE_CODE', 'NETWORK_ERROR', 'TIMEOUT'].filter(
@@ -35,7 +35,7 @@ describe('the §8 error catalogue', () => {
       ['th', THAI],
       ['la', LAO],
     ] as const) {
-      await useLocale(locale);
+      await setLocale(locale);
       const untranslated = Object.keys(ERROR_MESSAGES).filter((code) => code !== 'OK' && !script.test(errorMessage(i18n, code)));
       expect(untranslated, locale).toEqual([]);
     }
@@ -45,7 +45,7 @@ describe('the §8 error catalogue', () => {
     expect(errorMessage(i18n, 'WRONG_CREDENTIAL')).toBe('Incorrect phone number or password.');
     expect(errorMessage(i18n, 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
     expect(errorMessage(i18n, 'toString')).toBe('toString');
-    await useLocale('th');
+    await setLocale('th');
     expect(errorMessage(i18n, 'WRONG_CREDENTIAL')).toBe('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
   });
 });

@@ -10,7 +10,7 @@ export interface SwUpdate {
 
 export function registerServiceWorker(onUpdateReady: (update: SwUpdate) => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then((registration) => {
@@ -39,5 +39,7 @@ export function registerServiceWorker(onUpdateReady: (update: SwUpdate) => void)
         setInterval(() => void registration.update(), 3_600_000);
       })
       .catch(() => undefined); // no service worker (private mode): the site works online
-  });
+  // after the page's own loading, so the worker's precache does not compete with it
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer, renderScreen, useLocale } from '../../../tests/render';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { ChangePasswordModal } from './change-password-modal';
 
 function Harness() {
@@ -18,7 +18,7 @@ function Harness() {
 }
 
 describe('change-password modal', () => {
-  beforeEach(() => useLocale('en'));
+  beforeEach(() => setLocale('en'));
 
   it('keeps focus inside while open and returns it to the opener on close', async () => {
     fakeServer({});

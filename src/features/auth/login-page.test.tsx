@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, useLocale } from '../../../tests/render';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { LoginPage } from './login-page';
 
 describe('login', () => {
-  beforeEach(() => useLocale('en'));
+  beforeEach(() => setLocale('en'));
 
   it('shows a wrong-credential error inline and clears it when the member types', async () => {
     fakeServer({ 'POST /api/login': () => [401, { message: 'WRONG_CREDENTIAL' }] });
@@ -37,7 +37,7 @@ describe('login', () => {
   });
 
   it('speaks Thai when Thai is chosen', async () => {
-    await useLocale('th');
+    await setLocale('th');
     renderScreen(<LoginPage onSignedIn={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบ' })).toBeTruthy();
     expect(screen.getByLabelText('เบอร์โทรศัพท์')).toBeTruthy();

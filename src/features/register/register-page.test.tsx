@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, useLocale } from '../../../tests/render';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { RegisterPage } from './register-page';
 
 const lookups = (otp: boolean) => ({
@@ -27,7 +27,7 @@ async function fillProfile(user: ReturnType<typeof userEvent.setup>, confirm = '
 }
 
 describe('registration', () => {
-  beforeEach(() => useLocale('en'));
+  beforeEach(() => setLocale('en'));
 
   it('explains the 10-digit phone rule before calling the server', async () => {
     const calls = fakeServer(lookups(true));
@@ -43,7 +43,8 @@ describe('registration', () => {
     const calls = fakeServer({
       ...lookups(true),
       'POST /api/otp/send': () => [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
-      'POST /api/otp/verify': (body) => ((body as { otpCode: string }).otpCode === '123456' ? [200, { message: 'OTP_CODE_VALID' }] : [400, { message: 'OTP_CODE_INVALID' }]),
+      'POST /api/otp/verify': (body) =>
+        (body as { otpCode: string }).otpCode === '123456' ? [200, { message: 'OTP_CODE_VALID' }] : [400, { message: 'OTP_CODE_INVALID' }],
       'POST /api/account/validate': () => [200, { message: 'OK' }],
       'POST /api/account': () => [201, { message: 'SUCCESS' }],
     });

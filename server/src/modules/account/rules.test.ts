@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { accountNameRule, accountNoRule, formatAccountNo, inviterIdFromCode, nameRule, normaliseAccountName, passwordRule, phoneRule } from './rules.js';
+import {
+  accountNameRule,
+  accountNoRule,
+  formatAccountNo,
+  inviterIdFromCode,
+  nameRule,
+  normaliseAccountName,
+  passwordRule,
+  phoneRule,
+} from './rules.js';
 
 describe('§5 rules shared by the site and the server', () => {
   it('needs exactly 10 digits for a phone outside the Lao build', () => {

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium where it is installed (CI, these machines); else Playwright's own browser. */
+const systemChromium = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_DATA_DIR = 'test-results/e2e-data';
+export const E2E_LOG = 'test-results/e2e-server.log';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1, // one server and one database: the terminate test must not overlap the others
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: systemChromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // a fresh database each run, the built site, and the log the tests read OTP codes from
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node --import tsx server/src/main.ts > ${E2E_LOG} 2>&1`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, SETTINGS_REFRESH_MS: '200', LOG_LEVEL: 'info', VARIANT: 'th', DATABASE_URL: '' },
+  },
+});

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { signIn, useEnglish } from './support';
+
+test('a protected page sends a visitor to /login carrying the intended URL, and back after sign-in', async ({ page }) => {
+  await useEnglish(page);
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile$/);
+  await signIn(page, '0812345678', 'demo1234');
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page.getByText('SOMCHAI JAIDEE').first()).toBeVisible();
+});
+
+test('/ leads to the member home through the guard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser/);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await useEnglish(page);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the contact page shows the operator text, the LINE QR and the app version', async ({ page }) => {
+  await useEnglish(page);
+  await page.getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'LINE QR code for @walletdemo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@walletdemo');
+  await expect(page.getByText('Version 1.1.14')).toBeVisible();
+});

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { operator, useEnglish } from './support';
+
+/** Waits until the service worker controls the page and has finished precaching. */
+async function serviceWorkerReady(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller || registration.active?.state !== 'activated') return false;
+    const names = await caches.keys();
+    return names.some((n) => n.startsWith('workbox-precache'));
+  });
+}
+
+test('Chrome reports no installability errors', async ({ playwright, baseURL }, testInfo) => {
+  // a normal profile: Chrome never offers to install from an incognito-like context
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-install-'));
+  const context = await playwright.chromium.launchPersistentContext(userDataDir, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await serviceWorkerReady(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+});
+
+test('the manifest names the app, its start page and its icons', async ({ request }) => {
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/user/home', short_name: 'Wallet', theme_color: '#101828' });
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+});
+
+test('after one visit the shell and the last lookups load with the network off', async ({ page, context }) => {
+  await useEnglish(page);
+  await serviceWorkerReady(page);
+  await page.getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+  // let the query cache reach IndexedDB
+  await page.waitForTimeout(1_500);
+
+  await context.setOffline(true);
+  try {
+    const navigation = await page.reload();
+    expect(navigation?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+    await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('/terminated still shows offline, from the last site-active answer', async ({ page, context }) => {
+  await useEnglish(page);
+  await serviceWorkerReady(page);
+  operator('site', 'terminate');
+  try {
+    await expect(async () => {
+      await page.goto('/login');
+      await expect(page).toHaveURL(/\/terminated$/, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await context.setOffline(true);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/terminated$/);
+    await expect(page.getByRole('heading', { name: 'This site is closed' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+    operator('site', 'activate');
+  }
+});

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_LOG } from '../../playwright.config';
+
+/** Runs an operator command, as the operator would, on the e2e server's database. */
+export function operator(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+/** The code the SMS sandbox logged for this phone (`OTP <phone> <code>`), waiting for it to appear. */
+export async function otpFromLog(phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const matches = [...fs.readFileSync(E2E_LOG, 'utf8').matchAll(new RegExp(`OTP ${phone} (\\d{6})`, 'g'))];
+      code = matches.at(-1)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/** A phone number no other test or run has used. */
+export function freshPhone(): string {
+  return `09${String(Date.now()).slice(-8)}`;
+}
+
+export async function signIn(page: Page, phone: string, password: string): Promise<void> {
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Starts in English so the tests read the same words whatever the build's default language is. */
+export async function useEnglish(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('ภาษา').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+}

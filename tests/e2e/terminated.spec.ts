@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { operator, signIn, useEnglish } from './support';
+
+test.afterEach(() => {
+  operator('site', 'activate');
+});
+
+test('after the operator terminates the site, members see /terminated; after reactivation, /login again', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page, '0812345678', 'demo1234');
+  await expect(page).toHaveURL(/\/user\/home$/);
+
+  expect(operator('site', 'terminate')).toContain('site terminated');
+  // a call of a signed-in page gets 'gone' and the app goes to /terminated
+  await expect(async () => {
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
+    await page.reload();
+    await expect(page).toHaveURL(/\/terminated$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'This site is closed' })).toBeVisible();
+
+  // the guard on /login asks first
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/terminated$/);
+
+  operator('site', 'activate');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+});
