@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.js';
@@ -17,9 +17,9 @@ function validationCode(err: FastifyError): string {
   return err.validation?.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
 }
 
-export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger | false } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: options.logger ?? { level: ctx.config.logLevel } }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },

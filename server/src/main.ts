@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -21,10 +22,9 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   const seeded = await seed(database, config);
   const settings = await SettingsCache.load(database.db);
-  // the SMS sender needs the logger, which exists only once the app does: bind it after build
-  const sms = new LogSmsSender({ info: () => undefined });
-  const app = await buildApp({ config, database, settings, sms, limiter: new RateLimiter(), now: Date.now });
-  Object.assign(sms, new LogSmsSender(app.log));
+  const logger = pino({ level: config.logLevel });
+  const sms = new LogSmsSender(logger);
+  const app = await buildApp({ config, database, settings, sms, limiter: new RateLimiter(), now: Date.now }, { logger });
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));
 
   app.log.info(`database: ${database.dialect} ${database.where}`);

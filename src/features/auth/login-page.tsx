@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import type { LoginBody, LoginResponse } from '../../../server/src/modules/account/schemas';
 import { api } from '../../lib/api';
 import { setToken } from '../../lib/auth-token';
 import { errorMessage } from '../../lib/errors';
+import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
 
 export interface LoginPageProps {
@@ -21,6 +22,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState('');
+  const info = useQuery(infoQuery());
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body }),
@@ -46,6 +48,10 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
     <main className="page narrow">
       <div className="login-top">
         <LanguageSelect />
+      </div>
+      <div className="brand">
+        <img src="/icons/favicon.svg" alt="" width={56} height={56} />
+        {info.data && <p className="brand-name">{info.data.name}</p>}
       </div>
       <h1>
         <Trans>Sign in</Trans>
