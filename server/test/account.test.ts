@@ -80,10 +80,20 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
       [{ password: 123456 }, 400, 'KEY_INVALID'],
     ];
     for (const [override, status, code] of cases) {
+      server.clock.now += 61_000; // each in a fresh rate-limit window: this checks rules, not limits
       const res = await register(registration(phone, override));
       expect([res.statusCode, message(res)], JSON.stringify(override)).toEqual([status, code]);
     }
     expect(await members()).toEqual(before);
+  });
+
+  it('limits registration attempts for one phone with REQUEST_LIMIT_1MIN', async () => {
+    const phone = nextPhone();
+    const partial = { ...registration(phone), bankCode: '', bankAccountName: '', bankAccountNo: '' };
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push(message(await validate(partial)));
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill('OK'));
+    expect(codes[10]).toBe('REQUEST_LIMIT_1MIN');
   });
 
   it('records the inviter from a PR code', async () => {

@@ -1,18 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { operator, useEnglish } from './support';
-
-/** Waits until the service worker controls the page and has finished precaching. */
-async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller || registration.active?.state !== 'activated') return false;
-    const names = await caches.keys();
-    return names.some((n) => n.startsWith('workbox-precache'));
-  });
-}
+import { expect, test } from '@playwright/test';
+import { operator, serviceWorkerReady, useEnglish } from './support';
 
 test('Chrome reports no installability errors', async ({ playwright, baseURL }, testInfo) => {
   // a normal profile: Chrome never offers to install from an incognito-like context

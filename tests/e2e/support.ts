@@ -41,3 +41,13 @@ export async function useEnglish(page: Page): Promise<void> {
   await page.getByLabel('ภาษา').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 }
+
+/** Waits until the service worker controls the page and has finished precaching. */
+export async function serviceWorkerReady(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller || registration.active?.state !== 'activated') return false;
+    const names = await caches.keys();
+    return names.some((n) => n.startsWith('workbox-precache'));
+  });
+}

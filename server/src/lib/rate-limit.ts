@@ -51,5 +51,6 @@ export const LIMITS = {
   otpSendAddress: { max: 10, windowMs: minute },
   otpVerifyToken: { max: 10, windowMs: minute },
   otpVerifyAddress: { max: 30, windowMs: minute },
+  registerPhone: { max: 10, windowMs: minute },
   registerAddress: { max: 20, windowMs: minute },
 } satisfies Record<string, Limit>;

@@ -31,7 +31,7 @@ describe('login', () => {
     await user.click(screen.getByLabelText('Remember me on this device'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
-    expect(calls[0]?.body).toEqual({ username: '0812345678', password: 'demo1234' });
+    expect(calls.find((c) => c.url === '/api/login')?.body).toEqual({ username: '0812345678', password: 'demo1234' });
     expect(sessionStorage.getItem('token')).toBe('tok-9');
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -11,13 +11,18 @@ const errors = { 400: Message, 401: Message, 409: Message, 429: Message };
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  const secured = { preHandler: app.requireMember, schema: { security: [{ bearer: [] }] } } as const;
+  const limitRegistration = (phone: string, address: string) =>
+    ctx.limiter.hit([
+      [`register:phone:${phone}`, LIMITS.registerPhone],
+      [`register:ip:${address}`, LIMITS.registerAddress],
+    ]);
+  const secured = { onRequest: app.requireMember, schema: { security: [{ bearer: [] }] } } as const;
 
   app.post(
     '/validate',
     { schema: { tags: ['account'], body: RegistrationBody, response: { 200: Message, ...errors } } },
     async (request) => {
-      ctx.limiter.hit([[`register:${request.ip}`, LIMITS.registerAddress]]);
+      limitRegistration(request.body.username, request.ip);
       await checkRegistration(ctx, request.body, true);
       return { message: 'OK' };
     },
@@ -27,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     { schema: { tags: ['account'], body: RegistrationBody, response: { 201: Message, ...errors } } },
     async (request, reply) => {
-      ctx.limiter.hit([[`register:${request.ip}`, LIMITS.registerAddress]]);
+      limitRegistration(request.body.username, request.ip);
       // hash only after the cheap checks pass, so bad input cannot make us burn CPU
       await checkRegistration(ctx, request.body, false);
       await register(ctx, request.body, await hashPassword(request.body.password));

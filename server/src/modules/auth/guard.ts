@@ -5,7 +5,7 @@ import { findActiveSession } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for protected calls: 401 invalid-token unless the bearer token names an active session. */
+    /** onRequest hook of protected calls (before body validation, so a caller without a session learns nothing): 401 invalid-token unless the bearer token names an active session. */
     requireMember: (request: FastifyRequest) => Promise<void>;
   }
 }

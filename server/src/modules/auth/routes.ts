@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/logout',
-    { preHandler: app.requireMember, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: Message, 401: Message } } },
+    { onRequest: app.requireMember, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: Message, 401: Message } } },
     async (request) => {
       await revokeSession(ctx, request.sessionId);
       return { message: 'SUCCESS' };

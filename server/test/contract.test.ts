@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+
+interface Operation {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  secured: boolean;
+}
+
+/** Every call in the OpenAPI document, so a new route cannot skip these checks. */
+async function operations(server: TestServer): Promise<Operation[]> {
+  const doc = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([url, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase() as Operation['method'],
+      url,
+      secured: !!op.security?.length,
+    })),
+  );
+}
+
+describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
+  let server: TestServer;
+  let ops: Operation[];
+  beforeAll(async () => {
+    server = await build(dialect);
+    ops = await operations(server);
+  });
+  afterAll(() => server.close());
+
+  it('lists the calls of this issue', () => {
+    expect(ops.map((o) => `${o.method} ${o.url}`).sort()).toEqual(
+      expect.arrayContaining([
+        'POST /api/login',
+        'POST /api/logout',
+        'POST /api/otp/send',
+        'POST /api/otp/verify',
+        'POST /api/account/validate',
+        'POST /api/account/',
+        'GET /api/account/profile',
+        'PUT /api/account/profile',
+        'PUT /api/account/bankAccountName',
+        'PUT /api/account/changepwd',
+        'GET /api/lookup/banks',
+        'GET /api/lookup/active',
+      ]),
+    );
+  });
+
+  it('refuses each call without the marker header', async () => {
+    for (const op of ops) {
+      const res = await call(server.app, op.method, op.url, op.method === 'GET' ? undefined : {}, { marker: false });
+      expect([res.statusCode, message(res)], `${op.method} ${op.url}`).toEqual([400, 'KEY_MISSING']);
+    }
+  });
+
+  it('refuses each protected call without a valid token, and accepts none of them with a wrong one', async () => {
+    const protectedOps = ops.filter((o) => o.secured);
+    expect(protectedOps.length).toBeGreaterThanOrEqual(5);
+    for (const op of protectedOps) {
+      for (const token of [undefined, 'wrong-token']) {
+        const res = await call(server.app, op.method, op.url, op.method === 'GET' ? undefined : {}, { token });
+        expect([res.statusCode, message(res)], `${op.method} ${op.url}`).toEqual([401, 'invalid-token']);
+      }
+    }
+  });
+
+  it('answers each call with 410 gone while the site is terminated, and changes nothing', async () => {
+    const token = await login(server.app);
+    const before = await server.ctx.database.db.selectFrom('members').selectAll().execute();
+    await server.ctx.database.db.updateTable('settings').set({ value: 'false' }).where('key', '=', 'siteActive').execute();
+    await server.ctx.settings.refresh();
+    try {
+      for (const op of ops) {
+        const res = await call(
+          server.app,
+          op.method,
+          op.url,
+          op.method === 'GET' ? undefined : { username: '0812345678', password: 'demo1234' },
+          { token },
+        );
+        expect([res.statusCode, message(res)], `${op.method} ${op.url}`).toEqual([410, 'gone']);
+      }
+    } finally {
+      await server.ctx.database.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'siteActive').execute();
+      await server.ctx.settings.refresh();
+    }
+    expect(await server.ctx.database.db.selectFrom('members').selectAll().execute()).toEqual(before);
+  });
+
+  it('answers every body-taking call with 400 for an empty body and for wrong types, never 5xx', async () => {
+    const token = await login(server.app);
+    for (const op of ops.filter((o) => o.method !== 'GET')) {
+      if (op.url === '/api/logout') continue; // takes no body
+      const empty = await call(server.app, op.method, op.url, {}, { token });
+      expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, 'KEY_MISSING']);
+      const typed = await call(server.app, op.method, op.url, [1, 2], { token });
+      expect([typed.statusCode, message(typed)], `${op.method} ${op.url} []`).toEqual([400, 'KEY_INVALID']);
+    }
+  });
+});
