@@ -8,7 +8,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { lookupRoutes } from './modules/lookup/routes.js';
 import { otpRoutes } from './modules/otp/routes.js';
+import { statementRoutes } from './modules/statement/routes.js';
 import { staticSite } from './modules/system/static-site.js';
+import { withdrawRoutes } from './modules/wallet/withdraw-routes.js';
 
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
@@ -67,6 +69,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(otpRoutes, { prefix: '/otp' });
       await api.register(authRoutes);
       await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(withdrawRoutes, { prefix: '/wallet' });
+      await api.register(statementRoutes, { prefix: '/statement' });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import type { PayoutAdapter } from './adapters/payout/payout.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -10,6 +11,7 @@ export interface AppContext {
   database: Database;
   settings: SettingsCache;
   sms: SmsSender;
+  payouts: PayoutAdapter;
   limiter: RateLimiter;
   now: () => number;
 }

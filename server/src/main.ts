@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { SandboxPayouts } from './adapters/payout/payout.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
@@ -24,7 +25,10 @@ async function main(): Promise<void> {
   const settings = await SettingsCache.load(database.db);
   const logger = pino({ level: config.logLevel });
   const sms = new LogSmsSender(logger);
-  const app = await buildApp({ config, database, settings, sms, limiter: new RateLimiter(), now: Date.now }, { logger });
+  const app = await buildApp(
+    { config, database, settings, sms, payouts: new SandboxPayouts((m) => logger.info(m)), limiter: new RateLimiter(), now: Date.now },
+    { logger },
+  );
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));
 
   app.log.info(`database: ${database.dialect} ${database.where}`);

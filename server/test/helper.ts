@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SandboxPayouts } from '../src/adapters/payout/payout.js';
 import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -59,7 +60,8 @@ export async function build(dialect: Dialect, overrides: Partial<Config> = {}): 
   const settings = await SettingsCache.load(database.db);
   const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
-  const ctx: AppContext = { config, database, settings, sms, limiter: new RateLimiter(() => clock.now), now: () => clock.now };
+  const payouts = new SandboxPayouts();
+  const ctx: AppContext = { config, database, settings, sms, payouts, limiter: new RateLimiter(() => clock.now), now: () => clock.now };
   const app = await buildApp(ctx, { logger: false });
   return {
     app,

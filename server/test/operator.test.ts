@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxPayouts } from '../src/adapters/payout/payout.js';
 import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -44,7 +45,15 @@ describe('operator commands against a running server (SQLite file)', () => {
     settings = await SettingsCache.load(database.db);
     settings.start(100, () => undefined);
     app = await buildApp(
-      { config, database, settings, sms: new RecordingSmsSender(), limiter: new RateLimiter(), now: Date.now },
+      {
+        config,
+        database,
+        settings,
+        sms: new RecordingSmsSender(),
+        payouts: new SandboxPayouts(),
+        limiter: new RateLimiter(),
+        now: Date.now,
+      },
       { logger: false },
     );
   });

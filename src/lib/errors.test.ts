@@ -24,9 +24,17 @@ describe('the §8 error catalogue', () => {
   beforeEach(() => setLocale('en'));
 
   it('has an entry for every code of §8 and for the codes the server adds', () => {
-    const missing = [...SPEC_CODES, 'gone', 'invalid-token', 'INVALID_INVITE_CODE', 'NETWORK_ERROR', 'TIMEOUT'].filter(
-      (code) => !ERROR_MESSAGES[code],
-    );
+    const missing = [
+      ...SPEC_CODES,
+      'gone',
+      'invalid-token',
+      'INVALID_INVITE_CODE',
+      'NETWORK_ERROR',
+      'TIMEOUT',
+      'WITHDRAW_MINIMUM',
+      'WITHDRAW_MAXIMUM',
+      'WITHDRAW_PENDING',
+    ].filter((code) => !ERROR_MESSAGES[code]);
     expect(missing).toEqual([]);
   });
 

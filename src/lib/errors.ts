@@ -100,6 +100,9 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   gone: msg`This site is no longer available.`,
   'invalid-token': msg`Please sign in again.`,
   INVALID_INVITE_CODE: msg`This invite code does not exist.`,
+  WITHDRAW_MINIMUM: msg`The amount is below the minimum withdrawal.`,
+  WITHDRAW_MAXIMUM: msg`The amount is above the maximum withdrawal.`,
+  WITHDRAW_PENDING: msg`Your previous withdrawal is still being paid. Please wait for it to finish.`,
   NETWORK_ERROR: msg`No connection. Check your internet and try again.`,
   TIMEOUT: msg`The server took too long to answer. Please try again.`,
 };

@@ -78,6 +78,72 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_ledger': {
+      async up(db) {
+        await idColumn(db, 'ledger_accounts')
+          .addColumn('code', 'text', (c) => c.notNull().unique())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('member_id', 'integer', (c) => c.references('members.id'))
+          .addColumn('currency', 'text', (c) => c.notNull())
+          .addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('allow_negative', 'integer', (c) => c.notNull().defaultTo(0))
+          // the last guard of "no balance below zero", behind the conditional updates
+          .addCheckConstraint('ledger_accounts_balance_check', sql`allow_negative = 1 or balance >= 0`)
+          .execute();
+        await db.schema.createIndex('ledger_accounts_member_idx').on('ledger_accounts').column('member_id').execute();
+
+        await idColumn(db, 'journal')
+          .addColumn('member_id', 'integer', (c) => c.references('members.id'))
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('from_label', 'text', (c) => c.notNull())
+          .addColumn('to_label', 'text', (c) => c.notNull())
+          .addColumn('visible', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addCheckConstraint('journal_amount_check', sql`amount > 0`)
+          .execute();
+        await db.schema.createIndex('journal_member_idx').on('journal').columns(['member_id', 'visible', 'id']).execute();
+
+        await idColumn(db, 'postings')
+          .addColumn('journal_id', 'integer', (c) => c.notNull().references('journal.id'))
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('ledger_accounts.id'))
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('postings_account_idx').on('postings').column('account_id').execute();
+        await db.schema.createIndex('postings_journal_idx').on('postings').column('journal_id').execute();
+
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id'))
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('status_code', 'integer', (c) => c.notNull())
+          .addColumn('response', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_pk', ['member_id', 'key'])
+          .execute();
+
+        await idColumn(db, 'withdrawals')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id'))
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('currency', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('journal_id', 'integer', (c) => c.notNull().references('journal.id'))
+          .addColumn('payout_ref', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('settled_at', 'bigint')
+          .execute();
+        // one pending withdrawal per member, held by the database even when two requests race
+        await db.schema
+          .createIndex('withdrawals_one_pending')
+          .on('withdrawals')
+          .column('member_id')
+          .unique()
+          .where(sql.ref('status'), '=', 'PENDING')
+          .execute();
+      },
+    },
   };
 }
 

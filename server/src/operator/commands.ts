@@ -1,4 +1,9 @@
 import type { Database } from '../db/database.js';
+import { withTransaction } from '../db/transaction.js';
+import { checkLedger } from '../ledger/invariants.js';
+import { toMajor, toMinor, type Currency } from '../ledger/money.js';
+import { creditDeposit, memberMoney, settleWithdrawal } from '../ledger/operations.js';
+import { ApiError } from '../lib/errors.js';
 import { revokeMemberSessions } from '../modules/auth/sessions.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
@@ -13,6 +18,11 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- members list              list members (id, phone, name, status, bank)
   npm run operator -- member disable <phone>    block sign-in and end the member's sessions
   npm run operator -- member enable <phone>     allow sign-in again
+  npm run operator -- deposit <phone> <amount>  credit a manual deposit to the member's wallet
+  npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, time)
+  npm run operator -- withdrawal pay <id>       mark a withdrawal paid (SUCCESS)
+  npm run operator -- withdrawal reject <id>    reject a withdrawal (FAILED): the money returns to the wallet
+  npm run operator -- ledger check              verify the ledger's invariants
   npm run operator -- settings list             print every setting
   npm run operator -- settings get <key>        print one setting as JSON
   npm run operator -- settings set <key> <value>  set one (JSON, or plain text for text settings)
@@ -43,7 +53,8 @@ async function setMemberStatus(database: Database, phone: string | undefined, st
 export async function runCommand(database: Database, args: string[], print: Print): Promise<void> {
   const [group, action, ...rest] = args;
   const command = `${group ?? ''} ${action ?? ''}`.trim();
-  switch (command) {
+  // `deposit <phone> <amount>` is one word; the others are two
+  switch (group === 'deposit' ? 'deposit' : command) {
     case 'site terminate':
       return setSiteActive(database, false, print);
     case 'site activate':
@@ -68,6 +79,72 @@ export async function runCommand(database: Database, args: string[], print: Prin
       return setMemberStatus(database, rest[0], 'disabled', print);
     case 'member enable':
       return setMemberStatus(database, rest[0], 'active', print);
+    case 'deposit': {
+      const phone = action;
+      const amountText = rest[0];
+      const member = phone
+        ? await database.db.selectFrom('members').select(['id', 'name']).where('phone', '=', phone).executeTakeFirst()
+        : undefined;
+      if (!member) throw new UsageError(phone ? `no member with phone ${phone}` : 'deposit needs a phone and an amount');
+      const amount = Number(amountText);
+      if (!amountText || !(amount > 0)) throw new UsageError(`deposit needs a positive amount, got "${amountText ?? ''}"`);
+      const result = await withTransaction(database, async (tx) => {
+        const money = await memberMoney(tx, member.id, database.dialect);
+        let minor: number;
+        try {
+          minor = toMinor(amount, money.currency);
+        } catch {
+          throw new UsageError(`amount ${amountText} has too many decimals for ${money.currency}`);
+        }
+        const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
+        return { journalId, currency: money.currency };
+      });
+      return print(`deposited ${amount} ${result.currency} to ${phone} (${member.name}); journal ${result.journalId}`);
+    }
+    case 'withdrawals list': {
+      const rows = await database.db
+        .selectFrom('withdrawals')
+        .innerJoin('members', 'members.id', 'withdrawals.member_id')
+        .select([
+          'withdrawals.id',
+          'withdrawals.amount',
+          'withdrawals.currency',
+          'withdrawals.created_at',
+          'members.phone',
+          'members.bank_code',
+          'members.bank_account_no',
+        ])
+        .where('withdrawals.status', '=', 'PENDING')
+        .orderBy('withdrawals.id')
+        .execute();
+      print(`${rows.length} pending withdrawal(s)`);
+      for (const w of rows) {
+        print(
+          `${w.id}\t${w.phone}\t${toMajor(w.amount, w.currency as Currency)} ${w.currency}\t${w.bank_code} ${w.bank_account_no}\t${new Date(w.created_at).toISOString()}`,
+        );
+      }
+      return;
+    }
+    case 'withdrawal pay':
+    case 'withdrawal reject': {
+      const id = Number(rest[0]);
+      if (!Number.isInteger(id) || id <= 0) throw new UsageError(`${command} needs a withdrawal id`);
+      try {
+        await settleWithdrawal(database, id, action === 'pay' ? 'SUCCESS' : 'FAILED', Date.now());
+      } catch (err) {
+        if (err instanceof ApiError)
+          throw new UsageError(err.code === 'NO_DATA' ? `no withdrawal ${id}` : `withdrawal ${id} is not pending`);
+        throw err;
+      }
+      return print(
+        action === 'pay' ? `withdrawal ${id} paid (SUCCESS)` : `withdrawal ${id} rejected (FAILED); the money is back in the wallet`,
+      );
+    }
+    case 'ledger check': {
+      const problems = await checkLedger(database.db);
+      if (problems.length) throw new UsageError(`ledger check failed:\n${problems.join('\n')}`);
+      return print('ledger check: every entry balances, every balance equals its postings, none below zero, each currency sums to 0');
+    }
     case 'settings list': {
       const all = await readAllSettings(database.db);
       for (const key of settingKeys) print(`${key} = ${JSON.stringify(all[key])}`);

@@ -1,0 +1,120 @@
+import type { Tx } from '../db/transaction.js';
+import { ApiError } from '../lib/errors.js';
+import type { Currency } from './money.js';
+
+/** The ledger's house accounts. `allowNegative` marks the ones money enters through from outside. */
+export const HOUSE = {
+  deposits: { kind: 'deposits_clearing', allowNegative: true },
+  pendingPayouts: { kind: 'pending_payouts', allowNegative: false },
+  paidOut: { kind: 'paid_out', allowNegative: false },
+  providerFloat: { kind: 'provider_float', allowNegative: true },
+  bonusExpense: { kind: 'bonus_expense', allowNegative: true },
+} as const;
+export type HouseAccount = keyof typeof HOUSE;
+
+export const walletCode = (memberId: number) => `wallet:${memberId}`;
+export const houseCode = (house: HouseAccount, currency: Currency) => `house:${HOUSE[house].kind}:${currency}`;
+
+interface AccountSpec {
+  code: string;
+  kind: string;
+  memberId: number | null;
+  currency: Currency;
+  allowNegative: boolean;
+}
+
+/** The id of an account, created on first use (concurrent first uses agree on one row). */
+export async function accountId(tx: Tx, spec: AccountSpec): Promise<number> {
+  const found = await tx.selectFrom('ledger_accounts').select('id').where('code', '=', spec.code).executeTakeFirst();
+  if (found) return found.id;
+  await tx
+    .insertInto('ledger_accounts')
+    .values({
+      code: spec.code,
+      kind: spec.kind,
+      member_id: spec.memberId,
+      currency: spec.currency,
+      allow_negative: spec.allowNegative ? 1 : 0,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  const row = await tx.selectFrom('ledger_accounts').select('id').where('code', '=', spec.code).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const walletAccount = (tx: Tx, memberId: number, currency: Currency) =>
+  accountId(tx, { code: walletCode(memberId), kind: 'wallet', memberId, currency, allowNegative: false });
+
+export const houseAccount = (tx: Tx, house: HouseAccount, currency: Currency) =>
+  accountId(tx, {
+    code: houseCode(house, currency),
+    kind: HOUSE[house].kind,
+    memberId: null,
+    currency,
+    allowNegative: HOUSE[house].allowNegative,
+  });
+
+export interface Posting {
+  accountId: number;
+  /** Signed minor units: negative takes money out of the account, positive puts it in. */
+  amount: number;
+}
+
+export interface JournalEntry {
+  memberId: number | null;
+  /** Statement types (deposit, withdraw, transfer, bonus, finish_bonus) are visible; bookkeeping ones are not. */
+  type: string;
+  status: 'SUCCESS' | 'PENDING' | 'FAILED';
+  amount: number;
+  from: string;
+  to: string;
+  visible: boolean;
+  postings: Posting[];
+  now: number;
+}
+
+/**
+ * Records one balanced movement inside the caller's transaction. Balances change by conditional
+ * updates, rows in ascending id order (no deadlocks between two movements), and an account that may
+ * not go negative refuses with MONEY_NOT_ENOUGH, which rolls the whole transaction back.
+ */
+export async function post(tx: Tx, entry: JournalEntry): Promise<number> {
+  const sum = entry.postings.reduce((s, p) => s + p.amount, 0);
+  if (sum !== 0 || entry.postings.some((p) => !Number.isSafeInteger(p.amount))) throw new Error(`unbalanced journal entry (${sum})`);
+  if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0)
+    throw new Error(`journal amount must be a positive integer, got ${entry.amount}`);
+
+  for (const p of [...entry.postings].sort((a, b) => a.accountId - b.accountId)) {
+    const updated = await tx
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', p.amount) }))
+      .where('id', '=', p.accountId)
+      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(eb('balance', '+', p.amount), '>=', 0)]))
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
+  }
+  const journal = await tx
+    .insertInto('journal')
+    .values({
+      member_id: entry.memberId,
+      type: entry.type,
+      status: entry.status,
+      amount: entry.amount,
+      from_label: entry.from,
+      to_label: entry.to,
+      visible: entry.visible ? 1 : 0,
+      created_at: entry.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('postings')
+    .values(entry.postings.map((p) => ({ journal_id: journal.id, account_id: p.accountId, amount: p.amount })))
+    .execute();
+  return journal.id;
+}
+
+export async function balanceOf(tx: Tx, accountCode: string): Promise<number> {
+  const row = await tx.selectFrom('ledger_accounts').select('balance').where('code', '=', accountCode).executeTakeFirst();
+  return row?.balance ?? 0;
+}

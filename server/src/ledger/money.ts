@@ -1,0 +1,19 @@
+import { badRequest } from '../lib/errors.js';
+
+export type Currency = 'BAHT' | 'LAK';
+
+/** Minor units per major unit: satang for baht; kip has no minor unit in use. */
+export const MINOR: Record<Currency, number> = { BAHT: 100, LAK: 1 };
+
+/**
+ * A wire amount (a number in the member's currency, at most 2 decimals for baht, whole kip) to integer
+ * minor units. Anything else, NaN, infinities or more decimals, is refused: money never rounds silently.
+ */
+export function toMinor(amount: number, currency: Currency): number {
+  const scaled = amount * MINOR[currency];
+  const minor = Math.round(scaled);
+  if (!Number.isFinite(amount) || Math.abs(scaled - minor) > 1e-6 || !Number.isSafeInteger(minor)) throw badRequest('KEY_INVALID');
+  return minor;
+}
+
+export const toMajor = (minor: number, currency: Currency): number => minor / MINOR[currency];

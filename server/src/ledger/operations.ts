@@ -1,0 +1,142 @@
+import type { Database, Dialect } from '../db/database.js';
+import { withTransaction, type Tx } from '../db/transaction.js';
+import { ApiError, badRequest, conflict } from '../lib/errors.js';
+import { houseAccount, post, walletAccount } from './ledger.js';
+import type { Currency } from './money.js';
+
+export interface MemberMoney {
+  memberId: number;
+  currency: Currency;
+}
+
+/**
+ * The member's currency, and on Postgres a lock on the member's row for the rest of the transaction:
+ * every money movement of one member takes this lock first, so two of them (a withdrawal and its
+ * settlement, say) queue instead of deadlocking on the accounts and the one-pending index.
+ * SQLite transactions are already serial (BEGIN IMMEDIATE).
+ */
+export async function memberMoney(tx: Tx, memberId: number, dialect: Dialect = 'sqlite'): Promise<MemberMoney> {
+  let query = tx.selectFrom('members').select(['id', 'currency']).where('id', '=', memberId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const m = await query.executeTakeFirstOrThrow();
+  return { memberId: m.id, currency: m.currency };
+}
+
+/** Money that reached the house from outside (an operator's manual deposit, later a slip or QR) into a wallet. */
+export async function creditDeposit(tx: Tx, member: MemberMoney, amountMinor: number, source: string, now: number): Promise<number> {
+  const from = await houseAccount(tx, 'deposits', member.currency);
+  const to = await walletAccount(tx, member.memberId, member.currency);
+  return post(tx, {
+    memberId: member.memberId,
+    type: 'deposit',
+    status: 'SUCCESS',
+    amount: amountMinor,
+    from: source,
+    to: 'WALLET',
+    visible: true,
+    postings: [
+      { accountId: from, amount: -amountMinor },
+      { accountId: to, amount: amountMinor },
+    ],
+    now,
+  });
+}
+
+/** Unique-index race on Postgres (two withdrawals at once): the loser gets the same answer as if it came second. */
+function isUniqueViolation(err: unknown): boolean {
+  return /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? ''));
+}
+
+/**
+ * Moves the amount from the wallet to pending payouts at once and records the withdrawal as pending.
+ * One pending withdrawal per member: the database's partial unique index holds it even under races.
+ */
+export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor: number, now: number): Promise<number> {
+  const pending = await tx
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('member_id', '=', member.memberId)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  if (pending) throw conflict('WITHDRAW_PENDING');
+  const wallet = await walletAccount(tx, member.memberId, member.currency);
+  const payouts = await houseAccount(tx, 'pendingPayouts', member.currency);
+  const journalId = await post(tx, {
+    memberId: member.memberId,
+    type: 'withdraw',
+    status: 'PENDING',
+    amount: amountMinor,
+    from: 'WALLET',
+    to: 'BANK',
+    visible: true,
+    postings: [
+      { accountId: wallet, amount: -amountMinor },
+      { accountId: payouts, amount: amountMinor },
+    ],
+    now,
+  });
+  try {
+    const row = await tx
+      .insertInto('withdrawals')
+      .values({
+        member_id: member.memberId,
+        amount: amountMinor,
+        currency: member.currency,
+        status: 'PENDING',
+        journal_id: journalId,
+        payout_ref: null,
+        created_at: now,
+        settled_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('WITHDRAW_PENDING');
+    throw err;
+  }
+}
+
+export type Settlement = 'SUCCESS' | 'FAILED';
+
+/**
+ * The payout's outcome: paid (pending payouts to paid out) or rejected (back to the member's wallet).
+ * Only a pending withdrawal settles, once.
+ */
+export async function settleWithdrawal(database: Database, withdrawalId: number, outcome: Settlement, now: number): Promise<void> {
+  await withTransaction(database, async (tx) => {
+    const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
+    if (!w) throw new ApiError(404, 'NO_DATA');
+    await memberMoney(tx, w.member_id, database.dialect);
+    const claimed = await tx
+      .updateTable('withdrawals')
+      .set({ status: outcome, settled_at: now })
+      .where('id', '=', withdrawalId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('WITHDRAW_NOT_PENDING');
+    const currency = w.currency as Currency;
+    const payouts = await houseAccount(tx, 'pendingPayouts', currency);
+    const to = outcome === 'SUCCESS' ? await houseAccount(tx, 'paidOut', currency) : await walletAccount(tx, w.member_id, currency);
+    await post(tx, {
+      memberId: w.member_id,
+      type: outcome === 'SUCCESS' ? 'payout' : 'withdraw_return',
+      status: 'SUCCESS',
+      amount: w.amount,
+      from: 'PENDING_PAYOUT',
+      to: outcome === 'SUCCESS' ? 'BANK' : 'WALLET',
+      visible: false,
+      postings: [
+        { accountId: payouts, amount: -w.amount },
+        { accountId: to, amount: w.amount },
+      ],
+      now,
+    });
+    await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
+  });
+}
+
+export async function walletBalance(tx: Tx, memberId: number): Promise<number> {
+  const row = await tx.selectFrom('ledger_accounts').select('balance').where('code', '=', `wallet:${memberId}`).executeTakeFirst();
+  return row?.balance ?? 0;
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badRequest } from '../../lib/errors.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { memberMoney, requestWithdrawal } from '../../ledger/operations.js';
+import { toMinor } from '../../ledger/money.js';
+import { Message } from '../account/schemas.js';
+
+export const WithdrawBody = Type.Object({ amount: Type.Number() });
+export const WithdrawResponse = Type.Object({
+  message: Type.Literal('SUCCESS'),
+  withdrawalId: Type.Integer(),
+  status: Type.Literal('PENDING'),
+});
+
+/**
+ * §7 withdrawals: the amount leaves the wallet for pending payouts at once; the payout adapter pays
+ * it (the sandbox: the operator marks it paid or rejected). `withdrawAll` is what the modal calls;
+ * both take the same body and obey the same rules.
+ */
+export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const schema = {
+    tags: ['wallet'],
+    security: [{ bearer: [] }],
+    headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+    body: WithdrawBody,
+    response: { 200: WithdrawResponse, 400: Message, 401: Message, 409: Message, 422: Message },
+  };
+
+  for (const path of ['/withdraw', '/withdrawAll']) {
+    app.post(path, { onRequest: app.requireMember, schema }, async (request, reply) => {
+      const now = ctx.now();
+      const outcome = await idempotent(ctx.database, request, request.memberId, now, async (tx) => {
+        const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
+        const amount = toMinor(request.body.amount, member.currency);
+        const limits = ctx.settings.get('withdraw');
+        if (amount <= 0 || amount < toMinor(limits.withdrawMin, member.currency)) throw badRequest('WITHDRAW_MINIMUM');
+        if (amount > toMinor(limits.withdrawMax, member.currency)) throw badRequest('WITHDRAW_MAXIMUM');
+        const withdrawalId = await requestWithdrawal(tx, member, amount, now);
+        return { status: 200, body: { message: 'SUCCESS' as const, withdrawalId, status: 'PENDING' as const } };
+      });
+      if (outcome.status === 200) {
+        await submitPayout(app, outcome.body.withdrawalId);
+      }
+      return reply.status(outcome.status as 200).send(outcome.body);
+    });
+  }
+};
+
+/** After the commit: hand the payout to the adapter once (a replayed request finds it submitted). */
+async function submitPayout(app: Parameters<FastifyPluginAsyncTypebox>[0], withdrawalId: number): Promise<void> {
+  const { ctx } = app;
+  const claimed = await ctx.database.db
+    .updateTable('withdrawals')
+    .set({ payout_ref: `sandbox-${withdrawalId}` })
+    .where('id', '=', withdrawalId)
+    .where('payout_ref', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+  const w = await ctx.database.db
+    .selectFrom('withdrawals')
+    .innerJoin('members', 'members.id', 'withdrawals.member_id')
+    .select(['withdrawals.amount', 'withdrawals.currency', 'members.bank_code', 'members.bank_account_no', 'members.bank_account_name'])
+    .where('withdrawals.id', '=', withdrawalId)
+    .executeTakeFirstOrThrow();
+  try {
+    await ctx.payouts.submit({
+      withdrawalId,
+      amountMinor: w.amount,
+      currency: w.currency,
+      bankCode: w.bank_code,
+      bankAccountNo: w.bank_account_no,
+      bankAccountName: w.bank_account_name,
+    });
+  } catch (err) {
+    // the money sits in pending payouts; the operator sees the withdrawal pending and can settle it
+    app.log.error({ err, withdrawalId }, 'payout submission failed');
+  }
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/ledger/invariants.js';
+import { settleWithdrawal } from '../src/ledger/operations.js';
+import { runCommand } from '../src/operator/commands.js';
+import { build, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
+
+const REQUESTS = 500;
+
+describe.each(DIALECTS)('500 concurrent money calls for one member over HTTP on %s', (dialect) => {
+  let server: TestServer;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await build(dialect);
+    base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    token = await login(server.app);
+    await runCommand(server.ctx.database, ['deposit', DEMO_MEMBER.phone, '20000'], () => undefined);
+  });
+  afterAll(() => server.close());
+
+  it('never answers 5xx, never overdraws, and the ledger still balances', async () => {
+    const statuses: number[] = [];
+    let done = false;
+    // the back office settles pending withdrawals while members keep asking, so many get through
+    const backOffice = (async () => {
+      let turn = 0;
+      while (!done) {
+        const pending = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
+        for (const w of pending)
+          await settleWithdrawal(server.ctx.database, w.id, turn++ % 3 === 0 ? 'FAILED' : 'SUCCESS', Date.now()).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+
+    const calls = Array.from({ length: REQUESTS }, async (_, i) => {
+      // every fifth call replays an earlier key, as a phone retrying after a lost answer would
+      const key = i % 5 === 4 ? `concurrent-${i - 1}` : `concurrent-${i}`;
+      const amount = i % 5 === 4 ? 100 + ((i - 1) % 7) * 50 : 100 + (i % 7) * 50;
+      const res = await fetch(`${base}/api/wallet/withdrawAll`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-wallet-client': 'member',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ amount }),
+      });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    });
+    await Promise.all(calls);
+    done = true;
+    await backOffice;
+
+    expect(statuses).toHaveLength(REQUESTS);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(await checkLedger(server.ctx.database.db)).toEqual([]);
+
+    const withdrawals = await server.ctx.database.db.selectFrom('withdrawals').select(['amount', 'status']).execute();
+    const kept = withdrawals.filter((w) => w.status !== 'FAILED').reduce((sum, w) => sum + Number(w.amount), 0);
+    const wallet = await server.ctx.database.db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('code', '=', 'wallet:1')
+      .executeTakeFirstOrThrow();
+    expect(Number(wallet.balance)).toBe(2_000_000 - kept);
+    expect(Number(wallet.balance)).toBeGreaterThanOrEqual(0);
+    expect(withdrawals.filter((w) => w.status === 'PENDING').length).toBeLessThanOrEqual(1);
+  }, 120_000);
+});
