@@ -11,6 +11,9 @@ import { otpRoutes } from './modules/otp/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { staticSite } from './modules/system/static-site.js';
 import { withdrawRoutes } from './modules/wallet/withdraw-routes.js';
+import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
+import { playPages } from './modules/games/play-page.js';
+import formbody from '@fastify/formbody';
 
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
@@ -70,10 +73,17 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(authRoutes);
       await api.register(accountRoutes, { prefix: '/account' });
       await api.register(withdrawRoutes, { prefix: '/wallet' });
+      await api.register(gameRoutes, { prefix: '/wallet' });
+      await api.register(autoLoginRoutes, { prefix: '/autoLogin' });
       await api.register(statementRoutes, { prefix: '/statement' });
     },
     { prefix: '/api' },
   );
+
+  await app.register(async (play) => {
+    await play.register(formbody);
+    await playPages(play);
+  });
 
   if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });
   return app;

@@ -15,6 +15,8 @@ export interface Config {
   sessionAbsoluteHours: number;
   /** How often the server re-reads settings the operator may have changed, in ms. */
   settingsRefreshMs: number;
+  /** How long a game provider may take before a transfer is checked and settled or returned. */
+  providerTimeoutMs: number;
   logLevel: string;
   trustProxy: boolean;
 }
@@ -58,6 +60,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 60 * 24 * 7, 1, 60 * 24 * 365),
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 24 * 30, 1, 24 * 365),
     settingsRefreshMs: int(env, 'SETTINGS_REFRESH_MS', 2000, 100, 60_000),
+    providerTimeoutMs: int(env, 'PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
   };

@@ -1,3 +1,5 @@
+import type { GameProvider } from './adapters/games/provider.js';
+import type { SandboxProvider } from './adapters/games/sandbox.js';
 import type { PayoutAdapter } from './adapters/payout/payout.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import type { Config } from './config.js';
@@ -12,6 +14,11 @@ export interface AppContext {
   settings: SettingsCache;
   sms: SmsSender;
   payouts: PayoutAdapter;
+  games: GameProvider;
+  /** The built-in provider, when in use: it also runs the demo game page. */
+  sandboxGames?: SandboxProvider;
+  /** Fault injection for the crash tests only (WALLET_TEST_CRASH); never set in production. */
+  hooks?: { afterDebit?: () => void; afterProvider?: () => void };
   limiter: RateLimiter;
   now: () => number;
 }

@@ -1,12 +1,12 @@
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { SandboxPayouts } from './adapters/payout/payout.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
-import { RateLimiter } from './lib/rate-limit.js';
+import { recoverOpenIntents } from './modules/games/transfers.js';
 import { SettingsCache } from './settings/store.js';
+import { makeContext } from './wiring.js';
 
 async function main(): Promise<void> {
   let config;
@@ -25,10 +25,20 @@ async function main(): Promise<void> {
   const settings = await SettingsCache.load(database.db);
   const logger = pino({ level: config.logLevel });
   const sms = new LogSmsSender(logger);
-  const app = await buildApp(
-    { config, database, settings, sms, payouts: new SandboxPayouts((m) => logger.info(m)), limiter: new RateLimiter(), now: Date.now },
-    { logger },
-  );
+  const ctx = makeContext({ config, database, settings, sms, log: logger });
+  const crash = process.env.WALLET_TEST_CRASH;
+  if (crash) {
+    // fault injection for the crash-recovery test: die the hard way at the named step
+    const die = () => process.kill(process.pid, 'SIGKILL');
+    ctx.hooks = crash === 'after-debit' ? { afterDebit: die } : { afterProvider: die };
+  }
+  const recovered = await recoverOpenIntents(ctx);
+  if (recovered.settled + recovered.compensated + recovered.left) logger.info(recovered, 'open transfers found at start-up');
+  const app = await buildApp(ctx, { logger });
+  const sweep = setInterval(() => {
+    recoverOpenIntents(ctx).catch((err: unknown) => logger.error({ err }, 'open-transfer sweep failed'));
+  }, 60_000);
+  sweep.unref();
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));
 
   app.log.info(`database: ${database.dialect} ${database.where}`);

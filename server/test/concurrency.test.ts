@@ -6,7 +6,7 @@ import { build, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.j
 
 const REQUESTS = 500;
 
-describe.each(DIALECTS)('500 concurrent money calls for one member over HTTP on %s', (dialect) => {
+describe.each(DIALECTS)('500 concurrent transfers and withdrawals for one member over HTTP on %s', (dialect) => {
   let server: TestServer;
   let base: string;
   let token: string;
@@ -16,6 +16,11 @@ describe.each(DIALECTS)('500 concurrent money calls for one member over HTTP on 
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     token = await login(server.app);
     await runCommand(server.ctx.database, ['deposit', DEMO_MEMBER.phone, '20000'], () => undefined);
+    await server.app.inject({
+      method: 'GET',
+      url: '/api/wallet/activate/PG',
+      headers: { 'x-wallet-client': 'member', authorization: `Bearer ${token}` },
+    });
   });
   afterAll(() => server.close());
 
@@ -35,17 +40,22 @@ describe.each(DIALECTS)('500 concurrent money calls for one member over HTTP on 
 
     const calls = Array.from({ length: REQUESTS }, async (_, i) => {
       // every fifth call replays an earlier key, as a phone retrying after a lost answer would
-      const key = i % 5 === 4 ? `concurrent-${i - 1}` : `concurrent-${i}`;
-      const amount = i % 5 === 4 ? 100 + ((i - 1) % 7) * 50 : 100 + (i % 7) * 50;
-      const res = await fetch(`${base}/api/wallet/withdrawAll`, {
+      const n = i % 5 === 4 ? i - 1 : i;
+      const [path, body] =
+        n % 3 === 0
+          ? ['/api/wallet/withdrawAll', { amount: 100 + (n % 7) * 50 }]
+          : n % 3 === 1
+            ? ['/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 50 + (n % 4) * 10 }]
+            : ['/api/wallet/transfer', { from: 'PG', to: 'WALLET', amount: 30 }];
+      const res = await fetch(`${base}${path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'x-wallet-client': 'member',
           authorization: `Bearer ${token}`,
-          'idempotency-key': key,
+          'idempotency-key': `concurrent-${n}`,
         },
-        body: JSON.stringify({ amount }),
+        body: JSON.stringify(body),
       });
       statuses.push(res.status);
       await res.arrayBuffer();
@@ -61,13 +71,22 @@ describe.each(DIALECTS)('500 concurrent money calls for one member over HTTP on 
 
     const withdrawals = await server.ctx.database.db.selectFrom('withdrawals').select(['amount', 'status']).execute();
     const kept = withdrawals.filter((w) => w.status !== 'FAILED').reduce((sum, w) => sum + Number(w.amount), 0);
-    const wallet = await server.ctx.database.db
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('code', '=', 'wallet:1')
+    const balance = async (code: string) =>
+      Number(
+        (await server.ctx.database.db.selectFrom('ledger_accounts').select('balance').where('code', '=', code).executeTakeFirst())
+          ?.balance ?? 0,
+      );
+    const [wallet, game] = [await balance('wallet:1'), await balance('game:1:PG')];
+    // what the member holds, wallet and game together, is what came in less what was paid out
+    expect(wallet + game).toBe(2_000_000 - kept);
+    expect(Math.min(wallet, game)).toBeGreaterThanOrEqual(0);
+    const { username } = await server.ctx.database.db
+      .selectFrom('game_accounts')
+      .select('username')
+      .where('member_id', '=', 1)
       .executeTakeFirstOrThrow();
-    expect(Number(wallet.balance)).toBe(2_000_000 - kept);
-    expect(Number(wallet.balance)).toBeGreaterThanOrEqual(0);
+    expect(await server.ctx.games.balance('PG', username)).toBe(game);
+    expect(await server.ctx.database.db.selectFrom('transfer_intents').select('id').where('status', '=', 'open').execute()).toEqual([]);
     expect(withdrawals.filter((w) => w.status === 'PENDING').length).toBeLessThanOrEqual(1);
   }, 120_000);
 });

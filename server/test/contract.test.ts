@@ -12,13 +12,15 @@ async function operations(server: TestServer): Promise<Operation[]> {
   const doc = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, { security?: unknown[] }>>;
   };
-  return Object.entries(doc.paths).flatMap(([url, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase() as Operation['method'],
-      url,
-      secured: !!op.security?.length,
-    })),
-  );
+  return Object.entries(doc.paths)
+    .filter(([url]) => url.startsWith('/api/'))
+    .flatMap(([url, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase() as Operation['method'],
+        url,
+        secured: !!op.security?.length,
+      })),
+    );
 }
 
 describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SandboxPayouts } from '../src/adapters/payout/payout.js';
 import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { migrate, openDatabase, type Dialect } from '../src/db/database.js';
 import { DEMO_MEMBER, seed } from '../src/db/seed.js';
-import { RateLimiter } from '../src/lib/rate-limit.js';
 import { SettingsCache } from '../src/settings/store.js';
+import { makeContext } from '../src/wiring.js';
 
 export { DEMO_MEMBER };
 
@@ -60,8 +59,7 @@ export async function build(dialect: Dialect, overrides: Partial<Config> = {}): 
   const settings = await SettingsCache.load(database.db);
   const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
-  const payouts = new SandboxPayouts();
-  const ctx: AppContext = { config, database, settings, sms, payouts, limiter: new RateLimiter(() => clock.now), now: () => clock.now };
+  const ctx = makeContext({ config, database, settings, sms, now: () => clock.now });
   const app = await buildApp(ctx, { logger: false });
   return {
     app,

@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxPayouts } from '../src/adapters/payout/payout.js';
 import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase, type Database } from '../src/db/database.js';
 import { seed } from '../src/db/seed.js';
-import { RateLimiter } from '../src/lib/rate-limit.js';
 import { SettingsCache } from '../src/settings/store.js';
+import { makeContext } from '../src/wiring.js';
 import { call, message } from './helper.js';
 
 const run = promisify(execFile);
@@ -44,18 +43,7 @@ describe('operator commands against a running server (SQLite file)', () => {
     await seed(database, config);
     settings = await SettingsCache.load(database.db);
     settings.start(100, () => undefined);
-    app = await buildApp(
-      {
-        config,
-        database,
-        settings,
-        sms: new RecordingSmsSender(),
-        payouts: new SandboxPayouts(),
-        limiter: new RateLimiter(),
-        now: Date.now,
-      },
-      { logger: false },
-    );
+    app = await buildApp(makeContext({ config, database, settings, sms: new RecordingSmsSender() }), { logger: false });
   });
   afterAll(async () => {
     settings.stop();

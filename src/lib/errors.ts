@@ -102,6 +102,7 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   INVALID_INVITE_CODE: msg`This invite code does not exist.`,
   WITHDRAW_MINIMUM: msg`The amount is below the minimum withdrawal.`,
   WITHDRAW_MAXIMUM: msg`The amount is above the maximum withdrawal.`,
+  TRANSFER_PENDING: msg`The game provider has not answered yet. Your transfer will finish by itself; check your balance in a few minutes.`,
   WITHDRAW_PENDING: msg`Your previous withdrawal is still being paid. Please wait for it to finish.`,
   NETWORK_ERROR: msg`No connection. Check your internet and try again.`,
   TIMEOUT: msg`The server took too long to answer. Please try again.`,

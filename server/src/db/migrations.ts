@@ -144,6 +144,52 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0003_games': {
+      async up(db) {
+        await idColumn(db, 'game_accounts')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id'))
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('password', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('game_accounts_member_provider', ['member_id', 'provider'])
+          .execute();
+        await idColumn(db, 'transfer_intents')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id'))
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('direction', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('currency', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('journal_id', 'integer', (c) => c.notNull().references('journal.id'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('resolved_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('transfer_intents_open').on('transfer_intents').column('status').execute();
+        await db.schema
+          .createTable('sandbox_game_accounts')
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('password', 'text', (c) => c.notNull())
+          .addColumn('balance', 'bigint', (c) => c.notNull())
+          .addColumn('turnover', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('sandbox_game_accounts_pk', ['provider', 'username'])
+          .addCheckConstraint('sandbox_balance_check', sql`balance >= 0`)
+          .execute();
+        await db.schema
+          .createTable('sandbox_game_refs')
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('ref', 'text', (c) => c.notNull())
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('sandbox_game_refs_pk', ['provider', 'ref'])
+          .execute();
+      },
+    },
   };
 }
 

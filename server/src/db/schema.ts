@@ -113,7 +113,54 @@ export interface WithdrawalsTable {
   settled_at: number | null;
 }
 
+export interface GameAccountsTable {
+  id: Generated<number>;
+  member_id: number;
+  provider: string;
+  username: string;
+  password: string;
+  created_at: number;
+}
+
+/** A transfer between wallet and a game, recorded before the provider is called (see games/transfers.ts). */
+export interface TransferIntentsTable {
+  id: Generated<number>;
+  member_id: number;
+  provider: string;
+  direction: 'in' | 'out';
+  amount: number;
+  currency: string;
+  status: 'open' | 'settled' | 'compensated';
+  journal_id: number;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+/** The sandbox provider's own books: it is "another company", so it keeps its own tables. */
+export interface SandboxGameAccountsTable {
+  provider: string;
+  username: string;
+  password: string;
+  balance: number;
+  turnover: number;
+  created_at: number;
+}
+
+export interface SandboxGameRefsTable {
+  provider: string;
+  ref: string;
+  username: string;
+  kind: 'deposit' | 'withdraw';
+  amount: number;
+  state: 'applied' | 'void';
+  created_at: number;
+}
+
 export interface DB {
+  game_accounts: GameAccountsTable;
+  transfer_intents: TransferIntentsTable;
+  sandbox_game_accounts: SandboxGameAccountsTable;
+  sandbox_game_refs: SandboxGameRefsTable;
   ledger_accounts: LedgerAccountsTable;
   journal: JournalTable;
   postings: PostingsTable;

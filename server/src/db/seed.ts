@@ -78,6 +78,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       isManual: false,
     },
     slip: { minDeposit: 1, closeTime: '23:00' },
+    providerFaults: {},
   };
 }
 

@@ -9,6 +9,8 @@ export const HOUSE = {
   paidOut: { kind: 'paid_out', allowNegative: false },
   providerFloat: { kind: 'provider_float', allowNegative: true },
   bonusExpense: { kind: 'bonus_expense', allowNegative: true },
+  /** Money between the wallet and a provider while the provider is being called. */
+  inTransit: { kind: 'transfers_in_transit', allowNegative: false },
 } as const;
 export type HouseAccount = keyof typeof HOUSE;
 
@@ -44,6 +46,10 @@ export async function accountId(tx: Tx, spec: AccountSpec): Promise<number> {
 
 export const walletAccount = (tx: Tx, memberId: number, currency: Currency) =>
   accountId(tx, { code: walletCode(memberId), kind: 'wallet', memberId, currency, allowNegative: false });
+
+export const gameCode = (memberId: number, provider: string) => `game:${memberId}:${provider}`;
+export const gameAccount = (tx: Tx, memberId: number, provider: string, currency: Currency) =>
+  accountId(tx, { code: gameCode(memberId, provider), kind: 'game', memberId, currency, allowNegative: false });
 
 export const houseAccount = (tx: Tx, house: HouseAccount, currency: Currency) =>
   accountId(tx, {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
-import { ApiError } from './errors.js';
+import { ApiError, conflict } from './errors.js';
 import { sha256 } from './tokens.js';
 
 export interface Outcome<T> {
@@ -10,6 +10,64 @@ export interface Outcome<T> {
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+/** status_code of a key whose call is still running (a transfer waiting on its provider). */
+const IN_FLIGHT = 0;
+
+export interface IdempotencyKey {
+  memberId: number;
+  key: string;
+  fingerprint: string;
+}
+
+/** The request's key, or undefined when it sent none; a malformed key is refused. */
+export function keyOf(request: FastifyRequest, memberId: number): IdempotencyKey | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new ApiError(400, 'KEY_INVALID');
+  const fingerprint = sha256(`${request.method} ${request.routeOptions.url} ${JSON.stringify(request.body ?? null)}`);
+  return { memberId, key: header, fingerprint };
+}
+
+/** The first answer to this key, if the call finished; 409 while it is still running; KEY_INVALID for another body. */
+export async function earlierOutcome<T>(tx: Tx, k: IdempotencyKey): Promise<Outcome<T> | undefined> {
+  const seen = await tx
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('member_id', '=', k.memberId)
+    .where('key', '=', k.key)
+    .executeTakeFirst();
+  if (!seen) return undefined;
+  if (seen.fingerprint !== k.fingerprint) throw new ApiError(422, 'KEY_INVALID');
+  if (seen.status_code === IN_FLIGHT) throw conflict('TRANSFER_PENDING');
+  return { status: seen.status_code, body: JSON.parse(seen.response) as T };
+}
+
+/** Claims the key inside the caller's transaction, with the outcome or as in flight. */
+export async function claimKey(tx: Tx, k: IdempotencyKey, now: number, outcome?: Outcome<unknown>): Promise<void> {
+  await tx
+    .insertInto('idempotency_keys')
+    .values({
+      member_id: k.memberId,
+      key: k.key,
+      fingerprint: k.fingerprint,
+      status_code: outcome?.status ?? IN_FLIGHT,
+      response: JSON.stringify(outcome?.body ?? null),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Records the final answer of a call that claimed its key in flight. */
+export async function finishKey(tx: Tx, k: IdempotencyKey, outcome: Outcome<unknown>): Promise<void> {
+  await tx
+    .updateTable('idempotency_keys')
+    .set({ status_code: outcome.status, response: JSON.stringify(outcome.body) })
+    .where('member_id', '=', k.memberId)
+    .where('key', '=', k.key)
+    .execute();
+}
+
+export const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? ''));
 
 /**
  * Runs a money-moving call once per `Idempotency-Key`. The key is claimed in the same transaction as
@@ -24,45 +82,20 @@ export async function idempotent<T>(
   now: number,
   run: (tx: Tx) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return withTransaction(database, run);
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new ApiError(400, 'KEY_INVALID');
-  const fingerprint = sha256(`${request.method} ${request.routeOptions.url} ${JSON.stringify(request.body ?? null)}`);
-
-  const replay = async (tx: Tx): Promise<Outcome<T> | undefined> => {
-    const seen = await tx
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('key', '=', header)
-      .executeTakeFirst();
-    if (!seen) return undefined;
-    if (seen.fingerprint !== fingerprint) throw new ApiError(422, 'KEY_INVALID');
-    return { status: seen.status_code, body: JSON.parse(seen.response) as T };
-  };
-
+  const k = keyOf(request, memberId);
+  if (!k) return withTransaction(database, run);
   try {
     return await withTransaction(database, async (tx) => {
-      const earlier = await replay(tx);
+      const earlier = await earlierOutcome<T>(tx, k);
       if (earlier) return earlier;
       const outcome = await run(tx);
-      await tx
-        .insertInto('idempotency_keys')
-        .values({
-          member_id: memberId,
-          key: header,
-          fingerprint,
-          status_code: outcome.status,
-          response: JSON.stringify(outcome.body),
-          created_at: now,
-        })
-        .execute();
+      await claimKey(tx, k, now, outcome);
       return outcome;
     });
   } catch (err) {
     // Postgres: a concurrent twin claimed the key first and our transaction rolled back: answer as it did
-    if (/unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? ''))) {
-      const earlier = await replay(database.db);
+    if (isUniqueViolation(err)) {
+      const earlier = await earlierOutcome<T>(database.db, k);
       if (earlier) return earlier;
     }
     throw err;

@@ -47,6 +47,8 @@ export const settingSchemas = {
   withdraw: WithdrawLimitsSchema,
   deposit: DepositSchema,
   slip: SlipSchema,
+  /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}. For tests and drills. */
+  providerFaults: Type.Record(Type.String(), Type.Union([Type.Literal('fail'), Type.Literal('hang')])),
 } satisfies Record<string, TSchema>;
 
 export type SettingKey = keyof typeof settingSchemas;

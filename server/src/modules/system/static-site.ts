@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Paths the site never owns: they answer 404 from the server, not the app shell. */
-const SERVER_PATHS = /^\/(api|socket\.io)(\/|$)/;
+const SERVER_PATHS = /^\/(api|socket\.io|play)(\/|$)/;
 
 /**
  * Serves the built PWA: hashed assets cached for a year, the shell, manifest and service worker

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { findGame } from './catalog.js';
+import { ProviderError, type GameCredentials, type GameProvider, type RefState } from './provider.js';
+
+export type Fault = 'fail' | 'hang';
+
+const newPassword = () => randomBytes(6).toString('base64url');
+
+/**
+ * A game provider that serves every code of the catalog from its own tables. Told to `fail` it
+ * refuses every call; told to `hang` it never answers (the wallet's timeout must cope). Its launch
+ * link opens our demo game page, where bets change its balances as real play would.
+ */
+export class SandboxProvider implements GameProvider {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly faultFor: (provider: string) => Fault | undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async gate(provider: string): Promise<void> {
+    if (!findGame(provider)) throw new ProviderError(`unknown provider ${provider}`);
+    const fault = this.faultFor(provider);
+    if (fault === 'fail') throw new ProviderError(`${provider} sandbox told to fail`);
+    if (fault === 'hang') await new Promise<never>(() => undefined);
+  }
+
+  async createAccount(provider: string, memberId: number): Promise<GameCredentials> {
+    await this.gate(provider);
+    const username = `${provider.toLowerCase().slice(0, 4)}${String(memberId).padStart(6, '0')}`;
+    const password = newPassword();
+    await this.db
+      .insertInto('sandbox_game_accounts')
+      .values({ provider, username, password, balance: 0, turnover: 0, created_at: this.now() })
+      .onConflict((oc) => oc.columns(['provider', 'username']).doUpdateSet({ password }))
+      .execute();
+    return { username, password };
+  }
+
+  private async account(provider: string, username: string) {
+    const row = await this.db
+      .selectFrom('sandbox_game_accounts')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (!row) throw new ProviderError(`no ${provider} account ${username}`);
+    return row;
+  }
+
+  async balance(provider: string, username: string): Promise<number> {
+    await this.gate(provider);
+    return Number((await this.account(provider, username)).balance);
+  }
+
+  private async move(provider: string, username: string, amount: number, ref: string, kind: 'deposit' | 'withdraw'): Promise<void> {
+    await this.gate(provider);
+    await this.db.transaction().execute(async (tx) => {
+      const seen = await tx
+        .selectFrom('sandbox_game_refs')
+        .select('state')
+        .where('provider', '=', provider)
+        .where('ref', '=', ref)
+        .executeTakeFirst();
+      if (seen?.state === 'applied') return; // the same ref applies once
+      if (seen?.state === 'void') throw new ProviderError(`ref ${ref} was cancelled`);
+      const delta = kind === 'deposit' ? amount : -amount;
+      const updated = await tx
+        .updateTable('sandbox_game_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', delta) }))
+        .where('provider', '=', provider)
+        .where('username', '=', username)
+        .where((eb) => eb(eb('balance', '+', delta), '>=', 0))
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new ProviderError(`${kind} of ${amount} refused for ${username}`);
+      await tx
+        .insertInto('sandbox_game_refs')
+        .values({ provider, ref, username, kind, amount, state: 'applied', created_at: this.now() })
+        .execute();
+    });
+  }
+
+  deposit(provider: string, username: string, amount: number, ref: string): Promise<void> {
+    return this.move(provider, username, amount, ref, 'deposit');
+  }
+
+  withdraw(provider: string, username: string, amount: number, ref: string): Promise<void> {
+    return this.move(provider, username, amount, ref, 'withdraw');
+  }
+
+  async refState(provider: string, ref: string): Promise<RefState> {
+    const seen = await this.db
+      .selectFrom('sandbox_game_refs')
+      .select('state')
+      .where('provider', '=', provider)
+      .where('ref', '=', ref)
+      .executeTakeFirst();
+    return seen?.state === 'applied' ? 'applied' : 'unknown';
+  }
+
+  async cancel(provider: string, ref: string): Promise<void> {
+    await this.db
+      .insertInto('sandbox_game_refs')
+      .values({ provider, ref, username: '', kind: 'deposit', amount: 0, state: 'void', created_at: this.now() })
+      .onConflict((oc) => oc.columns(['provider', 'ref']).doNothing())
+      .execute();
+  }
+
+  async resetPassword(provider: string, username: string): Promise<string> {
+    await this.gate(provider);
+    await this.account(provider, username);
+    const password = newPassword();
+    await this.db
+      .updateTable('sandbox_game_accounts')
+      .set({ password })
+      .where('provider', '=', provider)
+      .where('username', '=', username)
+      .execute();
+    return password;
+  }
+
+  async launchUrl(provider: string, username: string, origin: string): Promise<string> {
+    await this.gate(provider);
+    const { password } = await this.account(provider, username);
+    return `${origin}/play/${provider}?u=${encodeURIComponent(username)}&k=${encodeURIComponent(password)}`;
+  }
+
+  /** One round of the demo game: the stake leaves the balance, a win (about 45% of rounds) pays it back doubled. */
+  async playRound(
+    provider: string,
+    username: string,
+    password: string,
+    stake: number,
+    win: boolean,
+  ): Promise<{ balance: number; won: number }> {
+    return this.db.transaction().execute(async (tx) => {
+      const acc = await tx
+        .selectFrom('sandbox_game_accounts')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('username', '=', username)
+        .executeTakeFirst();
+      if (!acc || acc.password !== password) throw new ProviderError('wrong game login');
+      if (stake <= 0 || Number(acc.balance) < stake) throw new ProviderError('stake above balance');
+      const won = win ? stake * 2 : 0;
+      await tx
+        .updateTable('sandbox_game_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', won - stake), turnover: eb('turnover', '+', stake) }))
+        .where('provider', '=', provider)
+        .where('username', '=', username)
+        .execute();
+      return { balance: Number(acc.balance) - stake + won, won };
+    });
+  }
+}

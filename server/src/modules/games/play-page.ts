@@ -1,0 +1,93 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findGame, GAMES } from '../../adapters/games/catalog.js';
+import { ProviderError } from '../../adapters/games/provider.js';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const STAKES = [10, 50, 100];
+
+function svg(reply: FastifyReply, body: string) {
+  return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
+}
+
+/**
+ * The sandbox provider's own pages, served by our server as a provider would serve its game: a logo,
+ * a card background, and a small demo game where each bet wins (about 45%) or loses, so balances move
+ * as real play moves them and turnover is recorded. Plain HTML forms: it works without our app.
+ */
+export async function playPages(app: FastifyInstance): Promise<void> {
+  const sandbox = app.ctx.sandboxGames;
+  if (!sandbox) return;
+
+  app.get<{ Params: { file: string } }>('/play/logo/:file', { schema: { hide: true } }, (request, reply) => {
+    const game = findGame(request.params.file.replace(/\.svg$/, ''));
+    if (!game) return reply.status(404).send({ message: 'NO_DATA' });
+    return svg(
+      reply,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" rx="24" fill="${game.color}"/><text x="60" y="68" font-family="sans-serif" font-size="${game.code.length > 6 ? 15 : 20}" font-weight="700" fill="#fff" text-anchor="middle">${game.code}</text></svg>`,
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/play/background/:file', { schema: { hide: true } }, (request, reply) => {
+    const game = findGame(request.params.file.replace(/\.svg$/, ''));
+    if (!game) return reply.status(404).send({ message: 'NO_DATA' });
+    return svg(
+      reply,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="211" viewBox="0 0 300 211"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${game.color}"/><stop offset="1" stop-color="#101828"/></linearGradient></defs><rect width="300" height="211" fill="url(#g)"/><circle cx="250" cy="40" r="70" fill="#ffffff" opacity="0.08"/><circle cx="40" cy="190" r="60" fill="#ffffff" opacity="0.06"/></svg>`,
+    );
+  });
+
+  app.get<{ Params: { provider: string }; Querystring: { u?: string; k?: string; r?: string } }>(
+    '/play/:provider',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const game = findGame(request.params.provider);
+      const { u = '', k = '', r = '' } = request.query;
+      if (!game) return reply.status(404).type('text/html').send('<p>Unknown game</p>');
+      let balance: number;
+      try {
+        balance = await sandbox.balance(game.code, u);
+      } catch {
+        return reply.status(403).type('text/html').send('<p>Game login failed</p>');
+      }
+      const forms = STAKES.map(
+        (stake) =>
+          `<form method="post" action="/play/${game.code}/bet"><input type="hidden" name="u" value="${escape(u)}"><input type="hidden" name="k" value="${escape(k)}"><input type="hidden" name="stake" value="${stake}"><button ${balance < stake * 100 ? 'disabled' : ''}>Bet ${stake}</button></form>`,
+      ).join('');
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-store')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(game.name)} demo</title>
+<style>body{font-family:system-ui,sans-serif;background:#101828;color:#fff;margin:0;padding:1.5rem;text-align:center}h1{color:${game.color === '#101828' ? '#f0b400' : '#f0b400'}}.bal{font-size:2rem;font-weight:700}.row{display:flex;gap:.75rem;justify-content:center;flex-wrap:wrap}button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:10px;border:0;background:#f0b400;color:#1d1500;min-width:7rem}button:disabled{opacity:.5}</style></head>
+<body><h1>${escape(game.name)}</h1><p>Demo game of the sandbox provider. Player ${escape(u)}</p>
+<p>Balance</p><p class="bal" id="balance">${(balance / 100).toFixed(2)}</p>
+${r ? `<p role="status" id="result">${escape(r)}</p>` : ''}<div class="row">${forms}</div></body></html>`,
+        );
+    },
+  );
+
+  app.post<{ Params: { provider: string }; Body: { u?: string; k?: string; stake?: string } }>(
+    '/play/:provider/bet',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const game = findGame(request.params.provider);
+      const { u = '', k = '', stake = '' } = request.body ?? {};
+      const amount = STAKES.includes(Number(stake)) ? Number(stake) * 100 : 0;
+      if (!game || !amount) return reply.status(400).type('text/html').send('<p>Bad bet</p>');
+      let result: string;
+      try {
+        const round = await sandbox.playRound(game.code, u, k, amount, randomInt(100) < 45);
+        result = round.won ? `You won ${(round.won / 100).toFixed(2)}` : `You lost ${(amount / 100).toFixed(2)}`;
+      } catch (err) {
+        result = err instanceof ProviderError ? err.message : 'Bet refused';
+      }
+      return reply.redirect(
+        `/play/${game.code}?u=${encodeURIComponent(u)}&k=${encodeURIComponent(k)}&r=${encodeURIComponent(result)}`,
+        303,
+      );
+    },
+  );
+
+  app.log.debug(`demo games: ${GAMES.length} providers`);
+}

@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { findGame } from '../../adapters/games/catalog.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { keyOf } from '../../lib/idempotency.js';
+import { toMinor, type Currency } from '../../ledger/money.js';
+import { memberMoney } from '../../ledger/operations.js';
+import { Message } from '../account/schemas.js';
+import { callProvider, syncGame, transfer } from './transfers.js';
+import { slotsOf, walletOf } from './wallet-view.js';
+
+const SlotCode = Type.Object({ slotCode: Type.String({ maxLength: 20 }) });
+const Credentials = Type.Object({ username: Type.String(), password: Type.String(), event: Type.Null() });
+const TransferBody = Type.Object({ from: Type.String({ maxLength: 20 }), to: Type.String({ maxLength: 20 }), amount: Type.Number() });
+const TransferAllBody = Type.Object({ to: Type.String({ maxLength: 20 }) });
+const secured = { security: [{ bearer: [] }], tags: ['wallet'] };
+const errors = { 400: Message, 401: Message, 409: Message, 422: Message };
+
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+function gameOr404(code: string) {
+  const game = findGame(code);
+  if (!game) throw badRequest('NO_GAME');
+  return game;
+}
+
+/** §7 Wallet calls: the wallet view, game accounts and transfers between the wallet and games. */
+export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const db = ctx.database.db;
+  const account = (memberId: number, provider: string) =>
+    db.selectFrom('game_accounts').selectAll().where('member_id', '=', memberId).where('provider', '=', provider).executeTakeFirst();
+
+  app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId, originOf(request)));
+
+  app.get('/refresh/slot', { onRequest: app.requireMember, schema: { ...secured } }, async (request) => {
+    const accounts = await db.selectFrom('game_accounts').select('provider').where('member_id', '=', request.memberId).execute();
+    await Promise.all(accounts.map((a) => syncGame(ctx, request.memberId, a.provider)));
+    const { currency } = await memberMoney(db, request.memberId);
+    return { slots: await slotsOf(ctx, request.memberId, originOf(request), currency) };
+  });
+
+  app.get(
+    '/activate/:slotCode',
+    { onRequest: app.requireMember, schema: { ...secured, params: SlotCode, response: { 200: Credentials, ...errors } } },
+    async (request) => {
+      const game = gameOr404(request.params.slotCode);
+      if (await account(request.memberId, game.code)) throw conflict('SLOT_ALREADY_ACTIVE');
+      const created = await callProvider(ctx, () => ctx.games.createAccount(game.code, request.memberId));
+      if (!created) throw badRequest('SLOT_ACTIVATE_FAIL');
+      await db
+        .insertInto('game_accounts')
+        .values({
+          member_id: request.memberId,
+          provider: game.code,
+          username: created.username,
+          password: created.password,
+          created_at: ctx.now(),
+        })
+        .onConflict((oc) => oc.columns(['member_id', 'provider']).doNothing())
+        .execute();
+      const saved = (await account(request.memberId, game.code))!;
+      return { username: saved.username, password: saved.password, event: null };
+    },
+  );
+
+  app.get(
+    '/account/:slotCode',
+    { onRequest: app.requireMember, schema: { ...secured, params: SlotCode, response: { 200: Credentials, ...errors } } },
+    async (request) => {
+      const game = gameOr404(request.params.slotCode);
+      const found = await account(request.memberId, game.code);
+      if (!found) throw badRequest('SLOT_NO_ACCOUNT');
+      return { username: found.username, password: found.password, event: null };
+    },
+  );
+
+  app.get(
+    '/resetpassword/:slotCode',
+    { onRequest: app.requireMember, schema: { ...secured, params: SlotCode, response: { 200: Credentials, ...errors } } },
+    async (request) => {
+      const game = gameOr404(request.params.slotCode);
+      const found = await account(request.memberId, game.code);
+      if (!found) throw badRequest('SLOT_NO_ACCOUNT');
+      const password = await callProvider(ctx, () => ctx.games.resetPassword(game.code, found.username));
+      if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
+      await db.updateTable('game_accounts').set({ password }).where('id', '=', found.id).execute();
+      return { username: found.username, password, event: null };
+    },
+  );
+
+  app.post(
+    '/transfer',
+    { onRequest: app.requireMember, schema: { ...secured, body: TransferBody, response: { 200: Message, ...errors } } },
+    async (request, reply) => {
+      const { from, to, amount } = request.body;
+      if (from === to || (from !== 'WALLET' && to !== 'WALLET')) throw badRequest('KEY_INVALID');
+      const provider = gameOr404(from === 'WALLET' ? to : from).code;
+      const { currency } = await memberMoney(db, request.memberId);
+      const minor = toMinor(amount, currency);
+      if (minor < toMinor(1, currency)) throw badRequest('TRANSFER_MINIMUM');
+      const outcome = await transfer(ctx, {
+        memberId: request.memberId,
+        provider,
+        direction: from === 'WALLET' ? 'in' : 'out',
+        amount: minor,
+        key: keyOf(request, request.memberId),
+      });
+      return reply.status(outcome.status as 200).send(outcome.body);
+    },
+  );
+
+  app.post(
+    '/transferAll',
+    { onRequest: app.requireMember, schema: { ...secured, body: TransferAllBody, response: { 200: Message, ...errors } } },
+    async (request) => {
+      const { to } = request.body;
+      const { currency } = await memberMoney(db, request.memberId);
+      if (to !== 'WALLET') {
+        // everything in the wallet goes into the game
+        const provider = gameOr404(to).code;
+        const wallet = await db
+          .selectFrom('ledger_accounts')
+          .select('balance')
+          .where('code', '=', `wallet:${request.memberId}`)
+          .executeTakeFirst();
+        const all = Number(wallet?.balance ?? 0);
+        if (all < toMinor(1, currency as Currency)) throw badRequest('TRANSFER_MINIMUM');
+        return (
+          await transfer(ctx, { memberId: request.memberId, provider, direction: 'in', amount: all, key: keyOf(request, request.memberId) })
+        ).body;
+      }
+      // every game's balance comes back to the wallet; one provider failing does not stop the others
+      const accounts = await db.selectFrom('game_accounts').select('provider').where('member_id', '=', request.memberId).execute();
+      let moved = 0;
+      let failed = 0;
+      for (const { provider } of accounts) {
+        await syncGame(ctx, request.memberId, provider);
+        const held = await db
+          .selectFrom('ledger_accounts')
+          .select('balance')
+          .where('code', '=', `game:${request.memberId}:${provider}`)
+          .executeTakeFirst();
+        const amount = Number(held?.balance ?? 0);
+        if (amount < toMinor(1, currency as Currency)) continue;
+        try {
+          await transfer(ctx, { memberId: request.memberId, provider, direction: 'out', amount, key: undefined });
+          moved += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+      if (failed) throw badRequest('TRANSFER_FAIL');
+      return { message: moved ? 'SUCCESS' : 'NO_DATA' };
+    },
+  );
+};
+
+/** §7 auto login: the launch link of the member's own account at a provider that logs in this way. */
+export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const Params = Type.Object({
+    provider: Type.String({ maxLength: 20 }),
+    username: Type.String({ maxLength: 64 }),
+    password: Type.Optional(Type.String({ maxLength: 64 })),
+  });
+  const handler = async (request: FastifyRequest<{ Params: { provider: string; username: string } }>) => {
+    const game = findGame(request.params.provider.toUpperCase());
+    if (!game?.autoLogin) throw badRequest('NO_GAME');
+    // the username must be the caller's own: no id from the client selects whose account opens
+    const mine = await ctx.database.db
+      .selectFrom('game_accounts')
+      .select('username')
+      .where('member_id', '=', request.memberId)
+      .where('provider', '=', game.code)
+      .where('username', '=', request.params.username)
+      .executeTakeFirst();
+    if (!mine) throw badRequest('SLOT_NO_ACCOUNT');
+    const link = await callProvider(ctx, () => ctx.games.launchUrl(game.code, mine.username, originOf(request)));
+    if (!link) throw badRequest('SLOT_ACTIVATE_FAIL');
+    return { link };
+  };
+  const schema = { ...secured, tags: ['games'], params: Params, response: { 200: Type.Object({ link: Type.String() }), ...errors } };
+  app.get('/:provider/:username', { onRequest: app.requireMember, schema }, handler);
+  app.get('/:provider/:username/:password', { onRequest: app.requireMember, schema }, handler);
+};

@@ -1,0 +1,76 @@
+import { GAMES, type GameInfo } from '../../adapters/games/catalog.js';
+import type { AppContext } from '../../context.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
+import { getProfile } from '../account/service.js';
+import { callProvider } from './transfers.js';
+
+export interface SlotView {
+  code: string;
+  name: string;
+  category: GameInfo['category'];
+  isActive: boolean;
+  amount: number;
+  ftWalletSlot: number;
+  logo: string;
+  background: string;
+  web: string | null;
+  android: string | null;
+  ios: string | null;
+}
+
+/** §3 Game account for every provider: the member's balance and links where an account exists. */
+export async function slotsOf(ctx: AppContext, memberId: number, origin: string, currency: Currency): Promise<SlotView[]> {
+  const accounts = await ctx.database.db
+    .selectFrom('game_accounts')
+    .select(['provider', 'username'])
+    .where('member_id', '=', memberId)
+    .execute();
+  const balances = await ctx.database.db
+    .selectFrom('ledger_accounts')
+    .select(['code', 'balance'])
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'game')
+    .execute();
+  const balanceOf = new Map(balances.map((b) => [b.code, Number(b.balance)]));
+  return Promise.all(
+    GAMES.map(async (game): Promise<SlotView> => {
+      const account = accounts.find((a) => a.provider === game.code);
+      // providers with auto login get their link from /api/autoLogin; the others open their launch page
+      const web =
+        account && !game.autoLogin
+          ? ((await callProvider(ctx, () => ctx.games.launchUrl(game.code, account.username, origin))) ?? null)
+          : null;
+      return {
+        code: game.code,
+        name: game.name,
+        category: game.category,
+        isActive: !!account,
+        amount: toMajor(balanceOf.get(`game:${memberId}:${game.code}`) ?? 0, currency),
+        ftWalletSlot: game.ftWalletSlot,
+        logo: `/play/logo/${game.code}.svg`,
+        background: `/play/background/${game.code}.svg`,
+        web,
+        android: account && game.apps && web ? `${web}&platform=android` : null,
+        ios: account && game.apps && web ? `${web}&platform=ios` : null,
+      };
+    }),
+  );
+}
+
+export async function walletOf(ctx: AppContext, memberId: number, origin: string) {
+  const { profile, bankAccount } = await getProfile(ctx, memberId);
+  const currency = profile.currency as Currency;
+  const wallet = await ctx.database.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('code', '=', `wallet:${memberId}`)
+    .executeTakeFirst();
+  return {
+    profile,
+    bankAccount,
+    wallet: { amount: toMajor(Number(wallet?.balance ?? 0), currency) },
+    // the invite programme arrives with its own issue; until then no member has invite money
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots: await slotsOf(ctx, memberId, origin, currency),
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SandboxProvider } from './adapters/games/sandbox.js';
+import { SandboxPayouts } from './adapters/payout/payout.js';
+import type { SmsSender } from './adapters/sms/sender.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/database.js';
+import { RateLimiter } from './lib/rate-limit.js';
+import type { SettingsCache } from './settings/store.js';
+
+/** The one place the server's parts are put together; start-up and tests differ only in what they pass. */
+export function makeContext(parts: {
+  config: Config;
+  database: Database;
+  settings: SettingsCache;
+  sms: SmsSender;
+  log?: Pick<FastifyBaseLogger, 'info'>;
+  now?: () => number;
+}): AppContext {
+  const now = parts.now ?? Date.now;
+  const sandboxGames = new SandboxProvider(parts.database.db, (code) => parts.settings.get('providerFaults')[code], now);
+  return {
+    config: parts.config,
+    database: parts.database,
+    settings: parts.settings,
+    sms: parts.sms,
+    payouts: new SandboxPayouts((m) => parts.log?.info(m)),
+    games: sandboxGames,
+    sandboxGames,
+    limiter: new RateLimiter(now),
+    now,
+  };
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/ledger/invariants.js';
+import { runCommand } from '../src/operator/commands.js';
+import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
+
+describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
+  let server: TestServer;
+  let token: string;
+  const get = (url: string, as = token) => call(server.app, 'GET', url, undefined, { token: as });
+  const move = (body: unknown, key?: string) =>
+    call(server.app, 'POST', '/api/wallet/transfer', body, { token, headers: key ? { 'idempotency-key': key } : {} });
+  const wallet = async () => (await get('/api/wallet')).json();
+  const slot = async (code: string) => (await wallet()).slots.find((s: { code: string }) => s.code === code);
+  const faults = async (value: Record<string, string>) => {
+    await runCommand(server.ctx.database, ['settings', 'set', 'providerFaults', JSON.stringify(value)], () => undefined);
+    await server.ctx.settings.refresh();
+  };
+
+  beforeAll(async () => {
+    server = await build(dialect, { providerTimeoutMs: 300 });
+    token = await login(server.app);
+    await runCommand(server.ctx.database, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => faults({}));
+
+  it('shows the wallet with every provider of §2 in its category, none open yet', async () => {
+    const w = await wallet();
+    expect(w.wallet).toEqual({ amount: 1000 });
+    expect(w.invite).toEqual({ amount: 0, success: 0, fail: 0 });
+    expect(w.profile.username).toBe(DEMO_MEMBER.phone);
+    expect(w.slots.map((s: { code: string }) => s.code).sort()).toEqual(
+      [
+        'AREASLOT',
+        'ASKMEBET',
+        'BETFLIX',
+        'CIRCUS',
+        'HUAYHD',
+        'IMI',
+        'JOKER',
+        'JOKER2',
+        'PG',
+        'PGSLOT',
+        'SEXYGAME',
+        'SLOTRACHA',
+        'SLOTXO',
+        'SUPERSLOT',
+        'UFABET',
+        'USUN',
+      ].sort(),
+    );
+    expect(new Set(w.slots.map((s: { category: string }) => s.category))).toEqual(new Set(['slot', 'sport', 'lotto']));
+    expect(w.slots.every((s: { isActive: boolean; amount: number; web: null }) => !s.isActive && s.amount === 0 && s.web === null)).toBe(
+      true,
+    );
+  });
+
+  it('opens a game account once, shows its credentials and resets its password', async () => {
+    expect(message(await get('/api/wallet/account/JOKER'))).toBe('SLOT_NO_ACCOUNT');
+    await faults({ JOKER: 'fail' });
+    expect(message(await get('/api/wallet/activate/JOKER'))).toBe('SLOT_ACTIVATE_FAIL');
+    await faults({});
+    const opened = await get('/api/wallet/activate/JOKER');
+    expect(opened.statusCode).toBe(200);
+    const { username, password } = opened.json();
+    expect(username).toMatch(/^joke\d{6}$/);
+    expect((await get('/api/wallet/activate/JOKER')).statusCode).toBe(409);
+    expect(message(await get('/api/wallet/activate/JOKER'))).toBe('SLOT_ALREADY_ACTIVE');
+    expect(message(await get('/api/wallet/activate/NOPE'))).toBe('NO_GAME');
+    expect((await get('/api/wallet/account/JOKER')).json()).toEqual({ username, password, event: null });
+    const reset = (await get('/api/wallet/resetpassword/JOKER')).json();
+    expect(reset.username).toBe(username);
+    expect(reset.password).not.toBe(password);
+    const joker = await slot('JOKER');
+    expect(joker).toMatchObject({ isActive: true, amount: 0 });
+    expect(joker.web).toMatch(/\/play\/JOKER\?u=/);
+    expect(joker.android).toMatch(/platform=android$/);
+  });
+
+  it('transfers into a game and back, with the statement showing both', async () => {
+    await get('/api/wallet/activate/PG');
+    const into = await move({ from: 'WALLET', to: 'PG', amount: 100 });
+    expect([into.statusCode, message(into)]).toEqual([200, 'SUCCESS']);
+    expect((await wallet()).wallet.amount).toBe(900);
+    expect((await slot('PG')).amount).toBe(100);
+    const back = await move({ from: 'PG', to: 'WALLET', amount: 40.5 });
+    expect(message(back)).toBe('SUCCESS');
+    expect((await wallet()).wallet.amount).toBe(940.5);
+    const { statements } = (await call(server.app, 'POST', '/api/statement', { page: 1, limit: 3 }, { token })).json();
+    expect(statements.slice(0, 2)).toMatchObject([
+      { statementType: 'transfer', status: 'SUCCESS', from: 'PG', to: 'WALLET', amount: 40.5 },
+      { statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'PG', amount: -100 },
+    ]);
+  });
+
+  it('sees wins and losses at the provider, and brings everything back with transferAll', async () => {
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 1000, true); // +10.00
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 500, false); // -5.00
+    const refreshed = (await get('/api/wallet/refresh/slot')).json();
+    expect(refreshed.slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(64.5);
+    expect(message(await call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token }))).toBe('SUCCESS');
+    expect((await wallet()).wallet.amount).toBe(1005);
+    expect((await slot('PG')).amount).toBe(0);
+  });
+
+  it('refuses bad transfers with their codes and moves nothing', async () => {
+    const cases: [unknown, string][] = [
+      [{ from: 'WALLET', to: 'PG', amount: 0.5 }, 'TRANSFER_MINIMUM'],
+      [{ from: 'WALLET', to: 'PG', amount: 5000 }, 'MONEY_NOT_ENOUGH'],
+      [{ from: 'PG', to: 'WALLET', amount: 10 }, 'MONEY_NOT_ENOUGH'],
+      [{ from: 'WALLET', to: 'WALLET', amount: 10 }, 'KEY_INVALID'],
+      [{ from: 'PG', to: 'JOKER', amount: 10 }, 'KEY_INVALID'],
+      [{ from: 'WALLET', to: 'NOPE', amount: 10 }, 'NO_GAME'],
+      [{ from: 'WALLET', to: 'SLOTXO', amount: 10 }, 'SLOT_NO_ACCOUNT'],
+      [{ from: 'WALLET', to: 'PG', amount: 1.234 }, 'KEY_INVALID'],
+      [{ from: 'WALLET', to: 'PG' }, 'KEY_MISSING'],
+    ];
+    for (const [body, code] of cases) expect(message(await move(body)), JSON.stringify(body)).toBe(code);
+    expect((await wallet()).wallet.amount).toBe(1005);
+  });
+
+  it('returns the money and answers TRANSFER_FAIL when the provider fails or hangs', async () => {
+    for (const fault of ['fail', 'hang']) {
+      await faults({ PG: fault });
+      const res = await move({ from: 'WALLET', to: 'PG', amount: 50 });
+      expect([res.statusCode, message(res)], fault).toEqual([400, 'TRANSFER_FAIL']);
+      expect((await wallet()).wallet.amount).toBe(1005);
+      const { statements } = (await call(server.app, 'POST', '/api/statement', { page: 1, limit: 1 }, { token })).json();
+      expect(statements[0]).toMatchObject({ statementType: 'transfer', status: 'FAILED', amount: -50 });
+    }
+    const open = await server.ctx.database.db.selectFrom('transfer_intents').select('id').where('status', '=', 'open').execute();
+    expect(open).toEqual([]);
+  });
+
+  it('replays a transfer with the same Idempotency-Key without moving twice', async () => {
+    const first = await move({ from: 'WALLET', to: 'PG', amount: 5 }, 'transfer-key-01');
+    const again = await move({ from: 'WALLET', to: 'PG', amount: 5 }, 'transfer-key-01');
+    expect([again.statusCode, again.json()]).toEqual([first.statusCode, first.json()]);
+    expect((await wallet()).wallet.amount).toBe(1000);
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 6 }, 'transfer-key-01'))).toBe('KEY_INVALID');
+  });
+
+  it('gives auto-login links only for the member’s own accounts', async () => {
+    const { username } = (await get('/api/wallet/account/PG')).json();
+    const res = await get(`/api/autoLogin/pg/${username}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().link).toMatch(new RegExp(`/play/PG\\?u=${username}&k=`));
+    expect(message(await get('/api/autoLogin/joker/whoever'))).toBe('NO_GAME');
+
+    const phone = '0644444444';
+    await verifyPhone(server, phone);
+    await call(server.app, 'POST', '/api/account', registration(phone));
+    const other = await login(server.app, phone, 'secret123');
+    expect(message(await get(`/api/autoLogin/pg/${username}`, other))).toBe('SLOT_NO_ACCOUNT');
+    expect(message(await get('/api/wallet/account/PG', other))).toBe('SLOT_NO_ACCOUNT');
+    const stolen = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'PG', to: 'WALLET', amount: 5 }, { token: other });
+    expect(message(stolen)).toBe('SLOT_NO_ACCOUNT');
+    expect((await slot('PG')).amount).toBe(5);
+  });
+
+  it('serves the demo game page where bets move the provider balance', async () => {
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    const page = await server.app.inject({ method: 'GET', url: `/play/PG?u=${username}&k=${password}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<p class="bal" id="balance">5.00</p>');
+    const bet = await server.app.inject({
+      method: 'POST',
+      url: '/play/PG/bet',
+      payload: `u=${username}&k=${password}&stake=10`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bet.statusCode).toBe(303);
+    expect(decodeURIComponent(bet.headers.location as string)).toMatch(/You (won 20\.00|lost 10\.00)|stake above balance/);
+    expect((await server.app.inject({ method: 'GET', url: `/play/PG?u=${username}&k=wrong` })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/play/logo/PG.svg' })).headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('leaves the ledger consistent', async () => {
+    expect(await checkLedger(server.ctx.database.db)).toEqual([]);
+  });
+});
