@@ -1,9 +1,26 @@
 import { defineConfig } from '@lingui/cli';
 
+/** The signed-in screens' words load with the signed-in shell, so the login route does not carry them. */
+const MEMBER = [
+  'src/features/wallet',
+  'src/features/statement',
+  'src/features/account',
+  'src/features/site/member-shell.tsx',
+  'src/features/site/conditions-modal.tsx',
+  'src/ui/pagination.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   // 'la' is the product's name for Lao; Intl formatting maps it to BCP-47 'lo' (see src/lib/i18n.ts)
   locales: ['th', 'la', 'en'],
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*'] }],
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['src'],
+      exclude: ['**/*.test.*', ...MEMBER.map((p) => (p.endsWith('.tsx') ? p : `${p}/**`))],
+    },
+    { path: '<rootDir>/src/locales/{locale}/member', include: MEMBER, exclude: ['**/*.test.*'] },
+  ],
   format: 'po',
 });

@@ -69,7 +69,11 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|idb-keyval)[\\/]/ },
             // the small shared helpers of every screen, minus the ones only some screens need
-            { name: 'shell', test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field)[^\\/]+$/, includeDependenciesRecursively: false },
+            {
+              name: 'shell',
+              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination)[^\\/]+$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -20,6 +20,7 @@ import { Route as UserIndexRouteImport } from './routes/user/index'
 import { Route as UserContactRouteImport } from './routes/user/contact'
 import { Route as UserHomeRouteImport } from './routes/user/home'
 import { Route as UserProfileRouteImport } from './routes/user/profile'
+import { Route as UserStatementRouteImport } from './routes/user/statement'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -75,6 +76,11 @@ const UserProfileRoute = UserProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => UserRoute,
 } as any)
+const UserStatementRoute = UserStatementRouteImport.update({
+  id: '/statement',
+  path: '/statement',
+  getParentRoute: () => UserRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -86,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/user/contact': typeof UserContactRoute
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
+  '/user/statement': typeof UserStatementRoute
   '/user/': typeof UserIndexRoute
 }
 export interface FileRoutesByTo {
@@ -97,6 +104,7 @@ export interface FileRoutesByTo {
   '/user/contact': typeof UserContactRoute
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
+  '/user/statement': typeof UserStatementRoute
   '/user': typeof UserIndexRoute
 }
 export interface FileRoutesById {
@@ -111,6 +119,7 @@ export interface FileRoutesById {
   '/user/contact': typeof UserContactRoute
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
+  '/user/statement': typeof UserStatementRoute
   '/user/': typeof UserIndexRoute
 }
 export interface FileRouteTypes {
@@ -125,6 +134,7 @@ export interface FileRouteTypes {
     | '/user/contact'
     | '/user/home'
     | '/user/profile'
+    | '/user/statement'
     | '/user/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -136,6 +146,7 @@ export interface FileRouteTypes {
     | '/user/contact'
     | '/user/home'
     | '/user/profile'
+    | '/user/statement'
     | '/user'
   id:
     | '__root__'
@@ -149,6 +160,7 @@ export interface FileRouteTypes {
     | '/user/contact'
     | '/user/home'
     | '/user/profile'
+    | '/user/statement'
     | '/user/'
   fileRoutesById: FileRoutesById
 }
@@ -238,6 +250,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserProfileRouteImport
       parentRoute: typeof UserRoute
     }
+    '/user/statement': {
+      id: '/user/statement'
+      path: '/statement'
+      fullPath: '/user/statement'
+      preLoaderRoute: typeof UserStatementRouteImport
+      parentRoute: typeof UserRoute
+    }
   }
 }
 
@@ -260,6 +279,7 @@ interface UserRouteChildren {
   UserContactRoute: typeof UserContactRoute
   UserHomeRoute: typeof UserHomeRoute
   UserProfileRoute: typeof UserProfileRoute
+  UserStatementRoute: typeof UserStatementRoute
   UserIndexRoute: typeof UserIndexRoute
 }
 
@@ -267,6 +287,7 @@ const UserRouteChildren: UserRouteChildren = {
   UserContactRoute: UserContactRoute,
   UserHomeRoute: UserHomeRoute,
   UserProfileRoute: UserProfileRoute,
+  UserStatementRoute: UserStatementRoute,
   UserIndexRoute: UserIndexRoute,
 }
 

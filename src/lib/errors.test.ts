@@ -61,9 +61,12 @@ describe('the §8 error catalogue', () => {
 describe('the Lingui catalogs', () => {
   it('have a translation for every message in th and la', () => {
     for (const locale of ['th', 'la']) {
-      const po = fs.readFileSync(path.resolve('src/locales', locale, 'messages.po'), 'utf8');
-      const empty = [...po.matchAll(/msgid "(.+)"\nmsgstr ""/g)].map((m) => m[1]);
-      expect(empty, locale).toEqual([]);
+      const dir = path.resolve('src/locales', locale);
+      for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.po'))) {
+        const po = fs.readFileSync(path.join(dir, file), 'utf8');
+        const empty = [...po.matchAll(/msgid "(.+)"\nmsgstr ""/g)].map((m) => m[1]);
+        expect(empty, `${locale}/${file}`).toEqual([]);
+      }
     }
   });
 });

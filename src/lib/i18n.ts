@@ -16,13 +16,33 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),
 };
 
+/** Catalogs of parts of the app, loaded when that part first opens (see lingui.config.ts). */
+const parts = {
+  member: {
+    th: () => import('../locales/th/member.po'),
+    la: () => import('../locales/la/member.po'),
+    en: () => import('../locales/en/member.po'),
+  },
+} satisfies Record<string, Record<Locale, () => Promise<{ messages: Messages }>>>;
+export type CatalogPart = keyof typeof parts;
+const loadedParts = new Set<CatalogPart>();
+
+/** Adds a part's words to the active language (and to any language chosen later). */
+export async function loadCatalogPart(part: CatalogPart): Promise<void> {
+  if (loadedParts.has(part)) return;
+  loadedParts.add(part);
+  const locale = isLocale(i18n.locale) ? i18n.locale : defaultLocale();
+  const { messages } = await parts[part][locale]();
+  i18n.load(locale, messages);
+}
+
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 export const defaultLocale = (): Locale => (VARIANT === 'la' ? 'la' : 'th');
 export const intlLocale = (): string => INTL_LOCALE[isLocale(i18n.locale) ? i18n.locale : defaultLocale()];
 
 export async function activateLocale(locale: Locale, persist = true): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.load(locale, messages);
+  const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => parts[part][locale]())]);
+  i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
   i18n.activate(locale, [INTL_LOCALE[locale]]);
   document.documentElement.lang = INTL_LOCALE[locale];
   if (persist) await writeKey('locale', locale);

@@ -1,11 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MemberShell } from '../features/site/member-shell';
 import { getToken } from '../lib/auth-token';
+import { loadCatalogPart } from '../lib/i18n';
 
 /** §2 guard: no stored token sends the member to /login carrying where they wanted to go. */
 export const Route = createFileRoute('/user')({
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
     if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } });
+    await loadCatalogPart('member');
   },
   component: MemberShell,
 });

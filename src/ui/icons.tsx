@@ -61,3 +61,9 @@ export const LoginIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M14 8l4 4-4 4M18 12H8" />
   </svg>
 );
+export const BookIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 5a2 2 0 012-2h13v16H6a2 2 0 00-2 2z" />
+    <path d="M4 21V5" />
+  </svg>
+);

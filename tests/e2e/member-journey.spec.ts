@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freshPhone, otpFromLog, signIn, useEnglish } from './support';
+import { acceptAgreement, freshPhone, otpFromLog, signIn, useEnglish } from './support';
 
 test('register with OTP, sign in, switch to Lao and Thai, change the password, log out', async ({ page }) => {
   const phone = freshPhone();
@@ -32,7 +32,7 @@ test('register with OTP, sign in, switch to Lao and Thai, change the password, l
   await signIn(page, phone, 'first-pass1');
   await expect(page).toHaveURL(/\/user\/home$/);
   await expect(page.getByRole('heading', { name: 'Malee E2E' })).toBeVisible();
-  await expect(page.getByText('MALEE TESTER')).toBeVisible();
+  await acceptAgreement(page);
 
   // Lao, then Thai: the interface text is in that script
   const language = page.locator('.top-bar select');
@@ -50,6 +50,7 @@ test('register with OTP, sign in, switch to Lao and Thai, change the password, l
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'โปรไฟล์' }).click();
   await expect(page).toHaveURL(/\/user\/profile$/);
   await expect(page.getByText('ธนาคารกรุงไทย')).toBeVisible();
+  await expect(page.getByText('MALEE TESTER')).toBeVisible();
   await expect(page.getByText(`7${phone.slice(1, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`)).toBeVisible();
   await language.selectOption('en');
   const lock = page.getByRole('button', { name: 'Change password' });

@@ -51,3 +51,11 @@ export async function serviceWorkerReady(page: Page): Promise<void> {
     return names.some((n) => n.startsWith('workbox-precache'));
   });
 }
+
+/** The agreement modal opens 1.5 s after the wallet home loads until it is accepted once (§2). */
+export async function acceptAgreement(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Terms of use' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'I accept' }).click();
+  await expect(dialog).toBeHidden();
+}

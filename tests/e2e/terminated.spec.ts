@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { operator, signIn, useEnglish } from './support';
+import { acceptAgreement, operator, signIn, useEnglish } from './support';
 
 test.afterEach(() => {
   operator('site', 'activate');
@@ -9,6 +9,7 @@ test('after the operator terminates the site, members see /terminated; after rea
   await useEnglish(page);
   await signIn(page, '0812345678', 'demo1234');
   await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
 
   expect(operator('site', 'terminate')).toContain('site terminated');
   // a call of a signed-in page gets 'gone' and the app goes to /terminated

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { infoQuery } from '../../lib/lookups';
 import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
-import { ChatIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from '../../ui/icons';
+import { BookIcon, ChatIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from '../../ui/icons';
 import { ConditionsModal } from './conditions-modal';
 
 /** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */
@@ -37,12 +37,16 @@ export function MemberShell() {
           <span>{t`Profile`}</span>
         </Link>
         <button type="button" onClick={() => setConditionsOpen(true)}>
-          <ScrollIcon />
+          <BookIcon />
           <span>{t`Conditions`}</span>
         </button>
         <Link to="/user/home" className="raised" activeProps={{ 'aria-current': 'page' }}>
           <HomeIcon />
           <span>{t`Home`}</span>
+        </Link>
+        <Link to="/user/statement" activeProps={{ 'aria-current': 'page' }}>
+          <ScrollIcon />
+          <span>{t`History`}</span>
         </Link>
         <Link to="/user/contact" activeProps={{ 'aria-current': 'page' }}>
           <ChatIcon />

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../../features/account/home-page';
-import { profileQuery } from '../../features/account/queries';
+import { WalletHome } from '../../features/wallet/wallet-home';
 
 export const Route = createFileRoute('/user/home')({
-  // start the call early; a failure is shown by the page (and offline the saved copy is used)
-  loader: ({ context }) => void context.queryClient.prefetchQuery(profileQuery()),
-  component: HomePage,
+  // start the call early (the page shows a failure, and offline the saved copy); imported here so
+  // the wallet's code stays out of the login route's bundle
+  loader: ({ context }) => void import('../../features/wallet/queries').then((m) => context.queryClient.prefetchQuery(m.walletQuery())),
+  component: WalletHome,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { profileQuery } from '../../features/account/queries';
 import { ProfilePage } from '../../features/account/profile-page';
 
 export const Route = createFileRoute('/user/profile')({
-  loader: ({ context }) => void context.queryClient.prefetchQuery(profileQuery()),
+  loader: ({ context }) => void import('../../features/account/queries').then((m) => context.queryClient.prefetchQuery(m.profileQuery())),
   component: ProfilePage,
 });

@@ -1,0 +1,59 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { Modal } from '../../ui/modal';
+import { SafeHtml } from '../../ui/safe-html';
+
+export const AGREEMENT_DELAY_MS = 1_500;
+const ACCEPTED_KEY = 'remember-agreement';
+
+function accepted(): boolean {
+  try {
+    return localStorage.getItem(ACCEPTED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** §2: the agreements open 1.5 s after the home loads, until the member accepts them once. */
+export function AgreementModal() {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const agreements = useQuery({
+    queryKey: ['lookup', 'agreements'] as const,
+    queryFn: () => api<{ agreements: string[] }>('/api/lookup/agreements'),
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (accepted()) return;
+    const timer = setTimeout(() => setOpen(true), AGREEMENT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!open || !agreements.data?.agreements.length) return null;
+
+  const accept = () => {
+    try {
+      localStorage.setItem(ACCEPTED_KEY, 'true');
+    } catch {
+      // storage blocked: it asks again next time, which is the safe side
+    }
+    setOpen(false);
+  };
+  return (
+    <Modal
+      title={t`Terms of use`}
+      onClose={() => setOpen(false)}
+      closeLabel={t`Close`}
+      footer={
+        <button type="button" className="button primary block" onClick={accept} data-autofocus>
+          {t`I accept`}
+        </button>
+      }
+    >
+      {agreements.data.agreements.map((html, i) => (
+        <SafeHtml key={i} html={html} className="rich" />
+      ))}
+    </Modal>
+  );
+}

@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileResponse } from '../../../server/src/modules/account/schemas';
+import type { SlotView } from '../../../server/src/modules/games/wallet-view';
+import { api } from '../../lib/api';
+import { writeKey } from '../../lib/storage';
+
+export type Slot = SlotView;
+
+export interface WalletResponse extends ProfileResponse {
+  wallet: { amount: number };
+  invite: { amount: number; success: number; fail: number };
+  slots: Slot[];
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  event: null;
+}
+
+export const walletKeys = {
+  wallet: ['wallet'] as const,
+  credentials: (code: string) => ['wallet', 'credentials', code] as const,
+};
+
+/** The wallet with its game accounts; `last_sync` (§3) is when the server last answered it. */
+export const walletQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.wallet,
+    queryFn: async () => {
+      const wallet = await api<WalletResponse>('/api/wallet');
+      await writeKey('last_sync', Date.now());
+      return wallet;
+    },
+    staleTime: 0,
+  });
+
+/** Game passwords are secrets: never written to IndexedDB. */
+export const credentialsQuery = (code: string) =>
+  queryOptions({
+    queryKey: walletKeys.credentials(code),
+    queryFn: () => api<Credentials>(`/api/wallet/account/${code}`),
+    meta: { persist: false },
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+
+/** One submission, one key: a retry of the same submission reuses it, so money moves once. */
+export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
+
+export function useWalletMutation<T>(fn: (input: T, key: string) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: T; key: string }) => fn(input, key),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallet }),
+  });
+}
+
+export const refreshSlots = () => api<{ slots: Slot[] }>('/api/wallet/refresh/slot');
+export const activateSlot = (code: string) => api<Credentials>(`/api/wallet/activate/${code}`);
+export const resetSlotPassword = (code: string) => api<Credentials>(`/api/wallet/resetpassword/${code}`);
+export const transfer = (body: { from: string; to: string; amount: number }, key: string) =>
+  api<{ message: string }>('/api/wallet/transfer', { body, idempotencyKey: key });
+export const transferAll = (to: string, key: string) =>
+  api<{ message: string }>('/api/wallet/transferAll', { body: { to }, idempotencyKey: key });
+export const withdraw = (amount: number, key: string) =>
+  api<{ message: string }>('/api/wallet/withdrawAll', { body: { amount }, idempotencyKey: key });
+export const autoLoginLink = (provider: string, username: string, password: string) =>
+  api<{ link: string }>(`/api/autoLogin/${provider.toLowerCase()}/${encodeURIComponent(username)}/${encodeURIComponent(password)}`);

@@ -1,0 +1,98 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { FormError, SelectField, TextField } from '../../ui/field';
+import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { parseAmount } from './money-input';
+import { newIdempotencyKey, transfer, useWalletMutation, type WalletResponse } from './queries';
+
+export const TRANSFER_MINIMUM = 1;
+
+/** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */
+export function TransferModal({
+  wallet,
+  from: initialFrom,
+  to: initialTo,
+  onClose,
+}: {
+  wallet: WalletResponse;
+  from: string;
+  to: string;
+  onClose: (saved: boolean) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(initialTo);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  // one key per submission; a retry after a lost answer sends the same one
+  const [key, setKey] = useState(newIdempotencyKey);
+  const move = useWalletMutation((input: { from: string; to: string; amount: number }, k: string) => transfer(input, k));
+  const active = wallet.slots.filter((s) => s.isActive);
+  const balanceOf = (code: string) => (code === 'WALLET' ? wallet.wallet.amount : (active.find((s) => s.code === code)?.amount ?? 0));
+  const options = [{ code: 'WALLET', label: t`Wallet` }, ...active.map((s) => ({ code: s.code, label: s.name }))];
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!from || !to) return setError(t`Please select an account.`);
+    if (from === to || (from !== 'WALLET' && to !== 'WALLET')) return setError(t`You cannot transfer between these accounts.`);
+    const value = parseAmount(amount);
+    const minimum = formatMoney(TRANSFER_MINIMUM, intlLocale());
+    if (!(value >= TRANSFER_MINIMUM)) return setError(t`The minimum amount is ${minimum} baht.`);
+    move.mutate(
+      { input: { from, to, amount: value }, key },
+      {
+        onSuccess: () => {
+          showToast(t`Transfer done.`, 'success');
+          onClose(true);
+        },
+        onError: (err) => {
+          setError(errorMessage(i18n, err.message));
+          // a definite refusal ends this submission; a lost answer keeps the key for the retry
+          if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+        },
+      },
+    );
+  }
+
+  const available = formatMoney(from ? balanceOf(from) : 0, intlLocale());
+  return (
+    <Modal title={t`Transfer`} onClose={() => onClose(false)} closeLabel={t`Close`}>
+      <form className="form" onSubmit={submit} noValidate>
+        <SelectField label={t`From`} value={from} onChange={(v) => (setFrom(v), setError(''))}>
+          <option value="">{t`Select an account`}</option>
+          {options.map((o) => (
+            <option key={o.code} value={o.code}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t`To`} value={to} onChange={(v) => (setTo(v), setError(''))}>
+          <option value="">{t`Select an account`}</option>
+          {options.map((o) => (
+            <option key={o.code} value={o.code}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t`Amount (baht)`}
+          inputMode="decimal"
+          value={amount}
+          onChange={(v) => (setAmount(v), setError(''))}
+          hint={from ? t`Available: ${available}` : undefined}
+        />
+        <FormError message={error} />
+        <button type="submit" className="button primary block" disabled={!online || move.isPending}>
+          {move.isPending ? t`Transferring…` : t`Transfer`}
+        </button>
+        {!online && <p className="hint">{t`You are offline: this needs the internet.`}</p>}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { AgreementModal } from './agreement-modal';
+import { GameCarousel } from './game-carousel';
+import { ProfileHeader } from './profile-header';
+import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot } from './queries';
+import { SlotModal } from './slot-modal';
+import { TransferModal } from './transfer-modal';
+import { WithdrawModal } from './withdraw-modal';
+
+type Open = { kind: 'slot'; slot: Slot } | { kind: 'transfer'; from: string; to: string } | { kind: 'withdraw' } | null;
+
+/** §2 User home: the wallet, the widgets, three carousels of game accounts and their modals. */
+export function WalletHome() {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const wallet = useQuery(walletQuery());
+  const [open, setOpen] = useState<Open>(null);
+  const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
+
+  const refresh = useMutation({
+    mutationFn: refreshSlots,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallet }),
+    onError: fail,
+  });
+  const allBack = useMutation({
+    mutationFn: () => transferAll('WALLET', newIdempotencyKey()),
+    onSuccess: () => showToast(t`All game balances are back in the wallet.`, 'success'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallet }),
+    onError: fail,
+  });
+  // §2: on entry, bring every game balance up to date
+  const { mutate: refreshOnEntry } = refresh;
+  useEffect(() => {
+    if (navigator.onLine) refreshOnEntry();
+  }, [refreshOnEntry]);
+
+  const closeSaved = (saved: boolean) => {
+    setOpen(null);
+    if (saved) void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
+  };
+  const data = wallet.data;
+  const slotsOf = (category: Slot['category']) => (data?.slots ?? []).filter((s) => s.category === category);
+  const offline = !online ? t`You are offline: money actions need the internet.` : '';
+
+  return (
+    <main className="page">
+      <ProfileHeader
+        wallet={data}
+        syncedAt={wallet.dataUpdatedAt}
+        checking={refresh.isPending || wallet.isFetching}
+        onCheck={() => refresh.mutate()}
+      />
+      {wallet.error && !data && (
+        <p className="notice" role="alert">
+          {errorMessage(i18n, wallet.error.message)}
+        </p>
+      )}
+      <nav className="widgets" aria-label={t`Wallet actions`}>
+        <button type="button" className="widget" disabled={!online || !data} onClick={() => setOpen({ kind: 'withdraw' })}>
+          {t`Withdraw`}
+        </button>
+        <button
+          type="button"
+          className="widget"
+          disabled={!online || !data}
+          onClick={() => setOpen({ kind: 'transfer', from: '', to: '' })}
+        >
+          {t`Transfer`}
+        </button>
+        <button type="button" className="widget" disabled={!online || allBack.isPending} onClick={() => allBack.mutate()}>
+          {allBack.isPending ? t`Moving…` : t`All to wallet`}
+        </button>
+        <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={() => refresh.mutate()}>
+          {t`Refresh all`}
+        </button>
+      </nav>
+      {offline && (
+        <p className="hint center" role="status">
+          {offline}
+        </p>
+      )}
+      <GameCarousel title={t`Slots`} slots={slotsOf('slot')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
+      <GameCarousel title={t`Sport and casino`} slots={slotsOf('sport')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
+      <GameCarousel title={t`Lotto`} slots={slotsOf('lotto')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
+
+      {open?.kind === 'slot' && (
+        <SlotModal
+          slot={data?.slots.find((s) => s.code === open.slot.code) ?? open.slot}
+          onClose={() => setOpen(null)}
+          onTransfer={(from, to) => setOpen({ kind: 'transfer', from, to })}
+        />
+      )}
+      {open?.kind === 'transfer' && data && <TransferModal wallet={data} from={open.from} to={open.to} onClose={closeSaved} />}
+      {open?.kind === 'withdraw' && data && <WithdrawModal wallet={data} onClose={closeSaved} />}
+      <AgreementModal />
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { formatAccountNo } from '../../../server/src/modules/account/rules';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { FormError, TextField } from '../../ui/field';
+import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { parseAmount } from './money-input';
+import { newIdempotencyKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
+
+const limitsQuery = () => ({
+  queryKey: ['lookup', 'withdraw'] as const,
+  queryFn: () => api<{ withdrawMin: number; withdrawMax: number }>('/api/lookup/withdraw'),
+  staleTime: 5 * 60_000,
+});
+
+/** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
+export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onClose: (saved: boolean) => void }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const limits = useQuery(limitsQuery());
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const send = useWalletMutation((value: number, k: string) => withdraw(value, k));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = parseAmount(amount);
+    if (!limits.data || send.isPending) return;
+    const min = formatMoney(limits.data.withdrawMin, intlLocale());
+    const max = formatMoney(limits.data.withdrawMax, intlLocale());
+    if (!(value >= limits.data.withdrawMin)) return setError(t`The minimum withdrawal is ${min} baht.`);
+    if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max} baht.`);
+    send.mutate(
+      { input: value, key },
+      {
+        onSuccess: () => {
+          showToast(t`Withdrawal requested. Please wait for the transfer to your bank.`, 'success');
+          onClose(true);
+        },
+        onError: (err) => {
+          setError(errorMessage(i18n, err.message));
+          if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+        },
+      },
+    );
+  }
+
+  const balance = formatMoney(wallet.wallet.amount, intlLocale());
+  const bank = wallet.bankAccount.bank.nameTH;
+  const accountNo = formatAccountNo(wallet.bankAccount.bankAccountNo);
+  return (
+    <Modal title={t`Withdraw`} onClose={() => onClose(false)} closeLabel={t`Close`}>
+      <form className="form" onSubmit={submit} noValidate>
+        <p>{t`To ${bank} ${accountNo}`}</p>
+        <p className="notice small">{t`While a bonus is active, its conditions must be met before you can withdraw.`}</p>
+        <TextField
+          label={t`Amount (baht)`}
+          inputMode="decimal"
+          value={amount}
+          onChange={(v) => (setAmount(v), setError(''))}
+          hint={t`Wallet balance: ${balance}`}
+        />
+        <FormError message={error || (limits.error ? errorMessage(i18n, limits.error.message) : '')} />
+        <button type="submit" className="button primary block" disabled={!online || !limits.data || send.isPending}>
+          {send.isPending ? t`Sending…` : t`Withdraw`}
+        </button>
+        {!online && <p className="hint">{t`You are offline: this needs the internet.`}</p>}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { acceptAgreement, freshPhone, operator, otpFromLog, signIn, useEnglish } from './support';
+
+test('open a game account, transfer 100 in, play, bring it all back, withdraw, and see the statement', async ({ page }) => {
+  // a member of its own, with money from the operator's manual deposit
+  const phone = freshPhone();
+  await useEnglish(page);
+  await page.goto('/register');
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('OTP code').fill(await otpFromLog(phone));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByLabel('Full name').fill('Wallet Player');
+  await page.getByLabel('Password', { exact: true }).fill('player-pass1');
+  await page.getByLabel('Confirm password').fill('player-pass1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Bank', { exact: true }).selectOption('SCB');
+  await page.getByLabel('Account number').fill(`6${phone.slice(1)}`);
+  await page.getByLabel('First name').fill('wallet');
+  await page.getByLabel('Last name').fill('player');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  expect(operator('deposit', phone, '1000')).toContain(`deposited 1000 BAHT to ${phone}`);
+
+  await signIn(page, phone, 'player-pass1');
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
+  const balance = page.locator('.balance');
+  await expect(balance).toHaveText('1,000.00');
+
+  // open the PG account and move 100 into it
+  await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
+  const slot = page.getByRole('dialog', { name: 'PG Soft' });
+  await slot.getByRole('button', { name: 'Open an account' }).click();
+  await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
+  await expect(slot.getByRole('button', { name: 'Transfer out' })).toBeDisabled();
+  await slot.getByRole('button', { name: 'Transfer in' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer' });
+  await expect(transfer.getByLabel('From')).toHaveValue('WALLET');
+  await expect(transfer.getByLabel('To')).toHaveValue('PG');
+  await transfer.getByLabel('Amount (baht)').fill('0.5');
+  await transfer.getByRole('button', { name: 'Transfer' }).click();
+  await expect(transfer.getByRole('alert')).toHaveText('The minimum amount is 1.00 baht.');
+  await transfer.getByLabel('Amount (baht)').fill('100');
+  await transfer.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByText('Transfer done.')).toBeVisible();
+  await expect(balance).toHaveText('900.00');
+  await expect(page.getByRole('button', { name: 'PG Soft: balance 100.00' })).toBeVisible();
+
+  // play on the provider's demo game page: a bet wins or loses
+  await page.getByRole('button', { name: 'PG Soft: balance 100.00' }).click();
+  await page.getByRole('dialog', { name: 'PG Soft' }).getByRole('button', { name: 'Play on the web' }).click();
+  await expect(page).toHaveURL(/\/play\/PG\?u=/);
+  await expect(page.locator('#balance')).toHaveText('100.00');
+  await page.getByRole('button', { name: 'Bet 10', exact: true }).click();
+  await expect(page.locator('#result')).toHaveText(/You (won 20\.00|lost 10\.00)/);
+  const after = await page.locator('#balance').innerText();
+  expect(['90.00', '110.00']).toContain(after);
+
+  // back in the wallet, everything returns from the game
+  await page.goto('/user/home');
+  await page.getByRole('button', { name: 'All to wallet' }).click();
+  await expect(page.getByText('All game balances are back in the wallet.')).toBeVisible();
+  const total = after === '110.00' ? '1,010.00' : '990.00';
+  await expect(balance).toHaveText(total);
+
+  // withdraw 200: pending at once, paid by the operator
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+  await withdraw.getByLabel('Amount (baht)').fill('50');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw.getByRole('alert')).toHaveText('The minimum withdrawal is 100.00 baht.');
+  await withdraw.getByLabel('Amount (baht)').fill('200');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Withdrawal requested. Please wait for the transfer to your bank.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/user\/statement$/);
+  const rows = page.locator('.statement-row');
+  await expect(rows.first()).toContainText('Withdrawal');
+  await expect(rows.first()).toContainText('In progress');
+  await expect(rows.first()).toContainText('-200.00');
+  await expect(rows.filter({ hasText: 'WALLET → PG' })).toContainText('-100.00');
+  await expect(rows.filter({ hasText: 'PG → WALLET' })).toContainText(`+${after === '110.00' ? '110.00' : '90.00'}`);
+  await expect(rows.filter({ hasText: 'Deposit' })).toContainText('+1,000.00');
+
+  const pending = operator('withdrawals', 'list');
+  const id = new RegExp(`^(\\d+)\\t${phone}\\t`, 'm').exec(pending)?.[1];
+  expect(id).toBeTruthy();
+  expect(operator('withdrawal', 'pay', id!)).toContain('paid (SUCCESS)');
+  await page.reload();
+  await expect(rows.first()).toContainText('Withdrawal');
+  await expect(rows.first()).toContainText('Success');
+  expect(operator('ledger', 'check')).toContain('ledger check: every entry balances');
+});
