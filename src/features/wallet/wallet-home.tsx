@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
+import { isEnglishName, requiresEnglishName } from '../../../server/src/modules/account/rules';
 import { AgreementModal } from './agreement-modal';
+import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
 import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot } from './queries';
@@ -12,7 +14,8 @@ import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
 
-type Open = { kind: 'slot'; slot: Slot } | { kind: 'transfer'; from: string; to: string } | { kind: 'withdraw' } | null;
+type Open =
+  { kind: 'slot'; slot: Slot } | { kind: 'transfer'; from: string; to: string } | { kind: 'withdraw' } | { kind: 'bankName' } | null;
 
 /** §2 User home: the wallet, the widgets, three carousels of game accounts and their modals. */
 export function WalletHome() {
@@ -80,6 +83,14 @@ export function WalletHome() {
           {t`Refresh all`}
         </button>
       </nav>
+      {data && requiresEnglishName(data.bankAccount.bankCode) && !isEnglishName(data.bankAccount.bankAccountName) && (
+        <div className="notice row between">
+          <span>{t`Your bank needs your account name in English before you can withdraw.`}</span>
+          <button type="button" className="button small" onClick={() => setOpen({ kind: 'bankName' })}>
+            {t`Edit name`}
+          </button>
+        </div>
+      )}
       {offline && (
         <p className="hint center" role="status">
           {offline}
@@ -98,6 +109,9 @@ export function WalletHome() {
       )}
       {open?.kind === 'transfer' && data && <TransferModal wallet={data} from={open.from} to={open.to} onClose={closeSaved} />}
       {open?.kind === 'withdraw' && data && <WithdrawModal wallet={data} onClose={closeSaved} />}
+      {open?.kind === 'bankName' && data && (
+        <BankNameModal bankCode={data.bankAccount.bankCode} current={data.bankAccount.bankAccountName} onClose={() => setOpen(null)} />
+      )}
       <AgreementModal />
     </main>
   );
