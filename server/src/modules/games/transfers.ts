@@ -29,10 +29,14 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | type
   }
 }
 
-/** Calls the provider within the configured time; anything but a clean answer is undefined. */
-export async function callProvider<T>(ctx: AppContext, call: () => Promise<T>): Promise<T | undefined> {
+/** Calls the provider within the configured time (or less); anything but a clean answer is undefined. */
+export async function callProvider<T>(
+  ctx: AppContext,
+  call: () => Promise<T>,
+  timeoutMs = ctx.config.providerTimeoutMs,
+): Promise<T | undefined> {
   try {
-    const result = await withTimeout(call(), ctx.config.providerTimeoutMs);
+    const result = await withTimeout(call(), timeoutMs);
     return result === TIMED_OUT ? undefined : result;
   } catch {
     return undefined;

@@ -4,6 +4,9 @@ import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
 import { callProvider } from './transfers.js';
 
+/** How long the wallet view waits for a provider's launch link. */
+const LINK_TIMEOUT_MS = 2_000;
+
 export interface SlotView {
   code: string;
   name: string;
@@ -35,10 +38,12 @@ export async function slotsOf(ctx: AppContext, memberId: number, origin: string,
   return Promise.all(
     GAMES.map(async (game): Promise<SlotView> => {
       const account = accounts.find((a) => a.provider === game.code);
-      // providers with auto login get their link from /api/autoLogin; the others open their launch page
+      // providers with auto login get their link from /api/autoLogin; the others open their launch
+      // page, and a slow provider must not hold up the whole wallet: its link is missing this time
+      const linkWait = Math.min(LINK_TIMEOUT_MS, ctx.config.providerTimeoutMs);
       const web =
         account && !game.autoLogin
-          ? ((await callProvider(ctx, () => ctx.games.launchUrl(game.code, account.username, origin))) ?? null)
+          ? ((await callProvider(ctx, () => ctx.games.launchUrl(game.code, account.username, origin), linkWait)) ?? null)
           : null;
       return {
         code: game.code,
