@@ -104,6 +104,23 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect((await slot('PG')).amount).toBe(0);
   });
 
+  it('answers a replayed transferAll with its first answer and moves nothing more', async () => {
+    await move({ from: 'WALLET', to: 'PG', amount: 30 });
+    const all = () =>
+      call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token, headers: { 'idempotency-key': 'all-back-0001' } });
+    const first = await all();
+    expect([first.statusCode, message(first)]).toEqual([200, 'SUCCESS']);
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    await move({ from: 'WALLET', to: 'PG', amount: 20 });
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 100, false);
+    const again = await all();
+    expect([again.statusCode, again.json()]).toEqual([200, { message: 'SUCCESS' }]);
+    await get('/api/wallet/refresh/slot');
+    expect((await slot('PG')).amount).toBe(19); // the replay left the game alone
+    expect(message(await call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token }))).toBe('SUCCESS');
+    expect((await wallet()).wallet.amount).toBe(1004);
+  });
+
   it('refuses bad transfers with their codes and moves nothing', async () => {
     const cases: [unknown, string][] = [
       [{ from: 'WALLET', to: 'PG', amount: 0.5 }, 'TRANSFER_MINIMUM'],
@@ -117,7 +134,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
       [{ from: 'WALLET', to: 'PG' }, 'KEY_MISSING'],
     ];
     for (const [body, code] of cases) expect(message(await move(body)), JSON.stringify(body)).toBe(code);
-    expect((await wallet()).wallet.amount).toBe(1005);
+    expect((await wallet()).wallet.amount).toBe(1004);
   });
 
   it('returns the money and answers TRANSFER_FAIL when the provider fails or hangs', async () => {
@@ -125,7 +142,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
       await faults({ PG: fault });
       const res = await move({ from: 'WALLET', to: 'PG', amount: 50 });
       expect([res.statusCode, message(res)], fault).toEqual([400, 'TRANSFER_FAIL']);
-      expect((await wallet()).wallet.amount).toBe(1005);
+      expect((await wallet()).wallet.amount).toBe(1004);
       const { statements } = (await call(server.app, 'POST', '/api/statement', { page: 1, limit: 1 }, { token })).json();
       expect(statements[0]).toMatchObject({ statementType: 'transfer', status: 'FAILED', amount: -50 });
     }
@@ -137,7 +154,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     const first = await move({ from: 'WALLET', to: 'PG', amount: 5 }, 'transfer-key-01');
     const again = await move({ from: 'WALLET', to: 'PG', amount: 5 }, 'transfer-key-01');
     expect([again.statusCode, again.json()]).toEqual([first.statusCode, first.json()]);
-    expect((await wallet()).wallet.amount).toBe(1000);
+    expect((await wallet()).wallet.amount).toBe(999);
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 6 }, 'transfer-key-01'))).toBe('KEY_INVALID');
   });
 

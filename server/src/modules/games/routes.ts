@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findGame } from '../../adapters/games/catalog.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { keyOf } from '../../lib/idempotency.js';
+import { claimKey, earlierOutcome, finishKey, keyOf } from '../../lib/idempotency.js';
+import { withTransaction } from '../../db/transaction.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../account/schemas.js';
@@ -114,7 +115,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/transferAll',
     { onRequest: app.requireMember, schema: { ...secured, body: TransferAllBody, response: { 200: Message, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { to } = request.body;
       const { currency } = await memberMoney(db, request.memberId);
       if (to !== 'WALLET') {
@@ -131,7 +132,17 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           await transfer(ctx, { memberId: request.memberId, provider, direction: 'in', amount: all, key: keyOf(request, request.memberId) })
         ).body;
       }
-      // every game's balance comes back to the wallet; one provider failing does not stop the others
+      // every game's balance comes back to the wallet; one provider failing does not stop the others.
+      // The key is claimed before the first move and answered after the last, so a replay moves nothing.
+      const key = keyOf(request, request.memberId);
+      if (key) {
+        const earlier = await withTransaction(ctx.database, async (tx) => {
+          const seen = await earlierOutcome<{ message: string }>(tx, key);
+          if (!seen) await claimKey(tx, key, ctx.now());
+          return seen;
+        });
+        if (earlier) return reply.status(earlier.status as 200).send(earlier.body);
+      }
       const accounts = await db.selectFrom('game_accounts').select('provider').where('member_id', '=', request.memberId).execute();
       let moved = 0;
       let failed = 0;
@@ -151,8 +162,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           failed += 1;
         }
       }
-      if (failed) throw badRequest('TRANSFER_FAIL');
-      return { message: moved ? 'SUCCESS' : 'NO_DATA' };
+      const outcome = failed
+        ? { status: 400, body: { message: 'TRANSFER_FAIL' } }
+        : { status: 200, body: { message: moved ? 'SUCCESS' : 'NO_DATA' } };
+      if (key) await withTransaction(ctx.database, (tx) => finishKey(tx, key, outcome));
+      return reply.status(outcome.status as 200).send(outcome.body);
     },
   );
 };
