@@ -59,3 +59,37 @@ export async function acceptAgreement(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'I accept' }).click();
   await expect(dialog).toBeHidden();
 }
+
+export interface NewMember {
+  phone: string;
+  name: string;
+  password: string;
+  bankCode: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Registers through the four steps, the OTP read from the SMS sandbox's log, and waits for /login. */
+export async function register(page: Page, m: NewMember): Promise<void> {
+  await page.goto('/register');
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await page.getByLabel('Phone number').fill(m.phone);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm with OTP' })).toBeVisible();
+  await page.getByLabel('OTP code').fill(await otpFromLog(m.phone));
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await page.getByLabel('Full name').fill(m.name);
+  await page.getByLabel('Password', { exact: true }).fill(m.password);
+  await page.getByLabel('Confirm password').fill(m.password);
+  await page.getByLabel('How did you hear about us?').selectOption('LINE');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByLabel('Bank', { exact: true }).selectOption(m.bankCode);
+  await page.getByLabel('Account number').fill(`7${m.phone.slice(1)}`);
+  await page.getByLabel('First name').fill(m.firstName);
+  await page.getByLabel('Last name').fill(m.lastName);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status').getByText('Registration complete. Please sign in.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+}

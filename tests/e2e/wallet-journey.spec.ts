@@ -1,25 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, otpFromLog, signIn, useEnglish } from './support';
+import { acceptAgreement, freshPhone, operator, register, signIn, useEnglish } from './support';
 
 test('open a game account, transfer 100 in, play, bring it all back, withdraw, and see the statement', async ({ page }) => {
   // a member of its own, with money from the operator's manual deposit
   const phone = freshPhone();
   await useEnglish(page);
-  await page.goto('/register');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('OTP code').fill(await otpFromLog(phone));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByLabel('Full name').fill('Wallet Player');
-  await page.getByLabel('Password', { exact: true }).fill('player-pass1');
-  await page.getByLabel('Confirm password').fill('player-pass1');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Bank', { exact: true }).selectOption('SCB');
-  await page.getByLabel('Account number').fill(`6${phone.slice(1)}`);
-  await page.getByLabel('First name').fill('wallet');
-  await page.getByLabel('Last name').fill('player');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await register(page, {
+    phone,
+    name: 'Wallet Player',
+    password: 'player-pass1',
+    bankCode: 'SCB',
+    firstName: 'wallet',
+    lastName: 'player',
+  });
   expect(operator('deposit', phone, '1000')).toContain(`deposited 1000 BAHT to ${phone}`);
 
   await signIn(page, phone, 'player-pass1');

@@ -64,22 +64,8 @@ export function TransferModal({
   return (
     <Modal title={t`Transfer`} onClose={() => onClose(false)} closeLabel={t`Close`}>
       <form className="form" onSubmit={submit} noValidate>
-        <SelectField label={t`From`} value={from} onChange={(v) => (setFrom(v), setError(''))}>
-          <option value="">{t`Select an account`}</option>
-          {options.map((o) => (
-            <option key={o.code} value={o.code}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t`To`} value={to} onChange={(v) => (setTo(v), setError(''))}>
-          <option value="">{t`Select an account`}</option>
-          {options.map((o) => (
-            <option key={o.code} value={o.code}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
+        <AccountSelect label={t`From`} value={from} options={options} onChange={(v) => (setFrom(v), setError(''))} />
+        <AccountSelect label={t`To`} value={to} options={options} onChange={(v) => (setTo(v), setError(''))} />
         <TextField
           label={t`Amount (baht)`}
           inputMode="decimal"
@@ -94,5 +80,30 @@ export function TransferModal({
         {!online && <p className="hint">{t`You are offline: this needs the internet.`}</p>}
       </form>
     </Modal>
+  );
+}
+
+/** §2 selector: position 0 prompts to choose, then the wallet, then the open game accounts. */
+function AccountSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { code: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <SelectField label={label} value={value} onChange={onChange}>
+      <option value="">{t`Select an account`}</option>
+      {options.map((o) => (
+        <option key={o.code} value={o.code}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
