@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   ActiveResponse,
+  AgreementsResponse,
   BanksResponse,
   ChatWidgetResponse,
   ConditionsResponse,
@@ -8,6 +9,7 @@ import type {
   InfoResponse,
   RegisterOtpResponse,
   SourcesResponse,
+  WithdrawLimitsResponse,
 } from '../../server/src/modules/lookup/schemas';
 import { api, isApiError } from './api';
 
@@ -22,6 +24,8 @@ export const sourcesQuery = () => lookup<SourcesResponse>('sources');
 export const conditionsQuery = () => lookup<ConditionsResponse>('conditions');
 export const registerOtpQuery = () => lookup<RegisterOtpResponse>('registerOTP', 0);
 export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
+export const agreementsQuery = () => lookup<AgreementsResponse>('agreements');
+export const withdrawLimitsQuery = () => lookup<WithdrawLimitsResponse>('withdraw');
 
 /**
  * The site-active check of the §2 guard. It never triggers the global reactions: the guard decides.

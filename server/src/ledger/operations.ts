@@ -1,6 +1,6 @@
 import type { Database, Dialect } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
-import { ApiError, badRequest, conflict } from '../lib/errors.js';
+import { ApiError, badRequest, conflict, isUniqueViolation } from '../lib/errors.js';
 import { houseAccount, post, walletAccount } from './ledger.js';
 import type { Currency } from './money.js';
 
@@ -40,11 +40,6 @@ export async function creditDeposit(tx: Tx, member: MemberMoney, amountMinor: nu
     ],
     now,
   });
-}
-
-/** Unique-index race on Postgres (two withdrawals at once): the loser gets the same answer as if it came second. */
-function isUniqueViolation(err: unknown): boolean {
-  return /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? ''));
 }
 
 /**
@@ -92,6 +87,7 @@ export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor
       .executeTakeFirstOrThrow();
     return row.id;
   } catch (err) {
+    // the unique-index race on Postgres (two withdrawals at once): the loser answers as if it came second
     if (isUniqueViolation(err)) throw conflict('WITHDRAW_PENDING');
     throw err;
   }
@@ -134,9 +130,4 @@ export async function settleWithdrawal(database: Database, withdrawalId: number,
     });
     await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
   });
-}
-
-export async function walletBalance(tx: Tx, memberId: number): Promise<number> {
-  const row = await tx.selectFrom('ledger_accounts').select('balance').where('code', '=', `wallet:${memberId}`).executeTakeFirst();
-  return row?.balance ?? 0;
 }

@@ -11,6 +11,10 @@ export class ApiError extends Error {
   }
 }
 
+/** A unique constraint refused a write (SQLite and Postgres word it differently; both say one of these). */
+export const isUniqueViolation = (err: unknown): boolean =>
+  /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? '') + String((err as { detail?: unknown })?.detail ?? ''));
+
 export const badRequest = (code: string) => new ApiError(400, code);
 export const unauthorized = (code = 'invalid-token') => new ApiError(401, code);
 export const forbidden = (code: string) => new ApiError(403, code);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
-import { ApiError, conflict } from './errors.js';
+import { ApiError, conflict, isUniqueViolation } from './errors.js';
 import { sha256 } from './tokens.js';
 
 export interface Outcome<T> {
@@ -66,8 +66,6 @@ export async function finishKey(tx: Tx, k: IdempotencyKey, outcome: Outcome<unkn
     .where('key', '=', k.key)
     .execute();
 }
-
-export const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? ''));
 
 /**
  * Runs a money-moving call once per `Idempotency-Key`. The key is claimed in the same transaction as

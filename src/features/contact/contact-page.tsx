@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../lib/errors';
+import { QueryError } from '../../ui/query-error';
 import { contactQuery } from '../../lib/lookups';
 import { APP_VERSION } from '../../lib/variant';
 import { SafeHtml } from '../../ui/safe-html';
@@ -10,7 +10,7 @@ import { SafeHtml } from '../../ui/safe-html';
  * chat widget takes the link's place in a later issue, when enableChatWidget is on.
  */
 export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { data, error } = useQuery(contactQuery());
   const lineName = data?.lineName ?? '';
   return (
@@ -18,11 +18,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
       <h1>
         <Trans>Contact us</Trans>
       </h1>
-      {error && !data && (
-        <p className="notice" role="alert">
-          {errorMessage(i18n, error.message)}
-        </p>
-      )}
+      <QueryError error={error} hasData={!!data} />
       {data && (
         <section className="card contact">
           <SafeHtml html={data.contactText} className="rich" />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { api } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
+import { QueryError } from '../../ui/query-error';
 import { formatDateTime, formatMoney, timeAgo } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { Pagination } from '../../ui/pagination';
@@ -49,11 +49,7 @@ export function StatementPage() {
       <h1>
         <Trans>Transaction history</Trans>
       </h1>
-      {error && !data && (
-        <p className="notice" role="alert">
-          {errorMessage(i18n, error.message)}
-        </p>
-      )}
+      <QueryError error={error} hasData={!!data} />
       {data && data.statements.length === 0 && <p className="muted">{t`No transactions yet.`}</p>}
       <ul className="statement">
         {data?.statements.map((s) => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { agreementsQuery } from '../../lib/lookups';
 import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 
@@ -20,11 +20,7 @@ function accepted(): boolean {
 export function AgreementModal() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const agreements = useQuery({
-    queryKey: ['lookup', 'agreements'] as const,
-    queryFn: () => api<{ agreements: string[] }>('/api/lookup/agreements'),
-    staleTime: 5 * 60_000,
-  });
+  const agreements = useQuery(agreementsQuery());
   useEffect(() => {
     if (accepted()) return;
     const timer = setTimeout(() => setOpen(true), AGREEMENT_DELAY_MS);

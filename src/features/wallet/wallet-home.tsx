@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
+import { QueryError } from '../../ui/query-error';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { isEnglishName, requiresEnglishName } from '../../../server/src/modules/account/rules';
@@ -9,7 +10,7 @@ import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
-import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot } from './queries';
+import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot, type WalletResponse } from './queries';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
@@ -28,7 +29,8 @@ export function WalletHome() {
 
   const refresh = useMutation({
     mutationFn: refreshSlots,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallet }),
+    // the refresh answers with every slot: put them in the cached wallet rather than fetch it again
+    onSuccess: ({ slots }) => queryClient.setQueryData<WalletResponse>(walletKeys.wallet, (old) => old && { ...old, slots }),
     onError: fail,
   });
   const allBack = useMutation({
@@ -42,6 +44,9 @@ export function WalletHome() {
   useEffect(() => {
     if (navigator.onLine) refreshOnEntry();
   }, [refreshOnEntry]);
+
+  // the member asks: game balances first, then the whole wallet (a deposit may have arrived)
+  const checkBalance = () => refresh.mutate(undefined, { onSettled: () => void wallet.refetch() });
 
   const closeSaved = (saved: boolean) => {
     setOpen(null);
@@ -57,13 +62,9 @@ export function WalletHome() {
         wallet={data}
         syncedAt={wallet.dataUpdatedAt}
         checking={refresh.isPending || wallet.isFetching}
-        onCheck={() => refresh.mutate()}
+        onCheck={checkBalance}
       />
-      {wallet.error && !data && (
-        <p className="notice" role="alert">
-          {errorMessage(i18n, wallet.error.message)}
-        </p>
-      )}
+      <QueryError error={wallet.error} hasData={!!data} />
       <nav className="widgets" aria-label={t`Wallet actions`}>
         <button type="button" className="widget" disabled={!online || !data} onClick={() => setOpen({ kind: 'withdraw' })}>
           {t`Withdraw`}
@@ -79,7 +80,7 @@ export function WalletHome() {
         <button type="button" className="widget" disabled={!online || allBack.isPending} onClick={() => allBack.mutate()}>
           {allBack.isPending ? t`Moving…` : t`All to wallet`}
         </button>
-        <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={() => refresh.mutate()}>
+        <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={checkBalance}>
           {t`Refresh all`}
         </button>
       </nav>

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatAccountNo } from '../../../server/src/modules/account/rules';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
+import { withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
@@ -13,17 +13,11 @@ import { useOnline } from '../../ui/use-online';
 import { parseAmount } from './money-input';
 import { newIdempotencyKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
 
-const limitsQuery = () => ({
-  queryKey: ['lookup', 'withdraw'] as const,
-  queryFn: () => api<{ withdrawMin: number; withdrawMax: number }>('/api/lookup/withdraw'),
-  staleTime: 5 * 60_000,
-});
-
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
 export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onClose: (saved: boolean) => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const limits = useQuery(limitsQuery());
+  const limits = useQuery(withdrawLimitsQuery());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Member } from '../../db/schema.js';
-import { type ApiError, badRequest, conflict } from '../../lib/errors.js';
+import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { accountNameRule, accountNoRule, inviterIdFromCode, nameRule, normaliseAccountName, passwordRule, phoneRule } from './rules.js';
 import type { ProfileResponse, RegistrationBody } from './schemas.js';
 
@@ -73,9 +73,8 @@ function currencyFor(ctx: AppContext, requested: RegistrationBody['currency']): 
 
 /** Maps a unique-constraint race (two registrations at once) to the code the loser would have got. */
 function uniqueViolation(err: unknown): ApiError | undefined {
-  const text = String((err as { message?: unknown })?.message ?? '') + String((err as { detail?: unknown })?.detail ?? '');
-  if (!/unique|duplicate/i.test(text)) return undefined;
-  return text.includes('phone') ? conflict('EXISTING_USER') : conflict('EXISTING_BANK');
+  if (!isUniqueViolation(err)) return undefined;
+  return String((err as { message?: unknown })?.message ?? '').includes('phone') ? conflict('EXISTING_USER') : conflict('EXISTING_BANK');
 }
 
 export async function register(ctx: AppContext, body: RegistrationBody, passwordHash: string): Promise<void> {

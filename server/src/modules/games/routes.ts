@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { claimKey, earlierOutcome, finishKey, keyOf } from '../../lib/idempotency.js';
 import { withTransaction } from '../../db/transaction.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
+import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../account/schemas.js';
 import { callProvider, syncGame, transfer } from './transfers.js';
@@ -32,6 +33,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = ctx.database.db;
   const account = (memberId: number, provider: string) =>
     db.selectFrom('game_accounts').selectAll().where('member_id', '=', memberId).where('provider', '=', provider).executeTakeFirst();
+  /** The member's own account at a provider of the catalog, or NO_GAME / SLOT_NO_ACCOUNT. */
+  const ownAccount = async (memberId: number, code: string) => {
+    const found = await account(memberId, gameOr404(code).code);
+    if (!found) throw badRequest('SLOT_NO_ACCOUNT');
+    return found;
+  };
 
   app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId, originOf(request)));
 
@@ -70,9 +77,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/account/:slotCode',
     { onRequest: app.requireMember, schema: { ...secured, params: SlotCode, response: { 200: Credentials, ...errors } } },
     async (request) => {
-      const game = gameOr404(request.params.slotCode);
-      const found = await account(request.memberId, game.code);
-      if (!found) throw badRequest('SLOT_NO_ACCOUNT');
+      const found = await ownAccount(request.memberId, request.params.slotCode);
       return { username: found.username, password: found.password, event: null };
     },
   );
@@ -81,10 +86,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/resetpassword/:slotCode',
     { onRequest: app.requireMember, schema: { ...secured, params: SlotCode, response: { 200: Credentials, ...errors } } },
     async (request) => {
-      const game = gameOr404(request.params.slotCode);
-      const found = await account(request.memberId, game.code);
-      if (!found) throw badRequest('SLOT_NO_ACCOUNT');
-      const password = await callProvider(ctx, () => ctx.games.resetPassword(game.code, found.username));
+      const found = await ownAccount(request.memberId, request.params.slotCode);
+      const password = await callProvider(ctx, () => ctx.games.resetPassword(found.provider, found.username));
       if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
       await db.updateTable('game_accounts').set({ password }).where('id', '=', found.id).execute();
       return { username: found.username, password, event: null };
@@ -99,13 +102,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (from === to || (from !== 'WALLET' && to !== 'WALLET')) throw badRequest('KEY_INVALID');
       const provider = gameOr404(from === 'WALLET' ? to : from).code;
       const { currency } = await memberMoney(db, request.memberId);
-      const minor = toMinor(amount, currency);
-      if (minor < toMinor(1, currency)) throw badRequest('TRANSFER_MINIMUM');
+      const direction = from === 'WALLET' ? 'in' : 'out';
+      if (direction === 'out') await syncGame(ctx, request.memberId, provider);
       const outcome = await transfer(ctx, {
         memberId: request.memberId,
         provider,
-        direction: from === 'WALLET' ? 'in' : 'out',
-        amount: minor,
+        direction,
+        amount: toMinor(amount, currency),
         key: keyOf(request, request.memberId),
       });
       return reply.status(outcome.status as 200).send(outcome.body);
@@ -121,13 +124,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (to !== 'WALLET') {
         // everything in the wallet goes into the game
         const provider = gameOr404(to).code;
-        const wallet = await db
-          .selectFrom('ledger_accounts')
-          .select('balance')
-          .where('code', '=', `wallet:${request.memberId}`)
-          .executeTakeFirst();
-        const all = Number(wallet?.balance ?? 0);
-        if (all < toMinor(1, currency as Currency)) throw badRequest('TRANSFER_MINIMUM');
+        const all = await balanceOf(db, walletCode(request.memberId));
         return (
           await transfer(ctx, { memberId: request.memberId, provider, direction: 'in', amount: all, key: keyOf(request, request.memberId) })
         ).body;
@@ -148,12 +145,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let failed = 0;
       for (const { provider } of accounts) {
         await syncGame(ctx, request.memberId, provider);
-        const held = await db
-          .selectFrom('ledger_accounts')
-          .select('balance')
-          .where('code', '=', `game:${request.memberId}:${provider}`)
-          .executeTakeFirst();
-        const amount = Number(held?.balance ?? 0);
+        const amount = await balanceOf(db, gameCode(request.memberId, provider));
         if (amount < toMinor(1, currency as Currency)) continue;
         try {
           await transfer(ctx, { memberId: request.memberId, provider, direction: 'out', amount, key: undefined });

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
-import { ApiError, badRequest } from '../../lib/errors.js';
-import { claimKey, earlierOutcome, finishKey, isUniqueViolation, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
+import { ApiError, badRequest, isUniqueViolation } from '../../lib/errors.js';
+import { claimKey, earlierOutcome, finishKey, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
 import { balanceOf, gameAccount, gameCode, houseAccount, post, walletAccount } from '../../ledger/ledger.js';
-import type { Currency } from '../../ledger/money.js';
+import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 
 /**
@@ -194,7 +194,8 @@ export async function syncGame(ctx: AppContext, memberId: number, provider: stri
 }
 
 /**
- * One transfer, end to end. Answers SUCCESS, or TRANSFER_FAIL with the money back where it was, or
+ * One transfer, end to end. A caller moving money out of a game syncs it first (syncGame), so the
+ * game's balance includes the last wins and losses. Answers SUCCESS, or TRANSFER_FAIL with the money back where it was, or
  * (only when the provider can be neither reached nor asked) TRANSFER_PENDING with the money in transit
  * until the sweep resolves it.
  */
@@ -207,7 +208,6 @@ export async function transfer(ctx: AppContext, req: TransferRequest): Promise<T
     .where('provider', '=', req.provider)
     .executeTakeFirst();
   if (!account) throw badRequest('SLOT_NO_ACCOUNT');
-  if (req.direction === 'out') await syncGame(ctx, req.memberId, req.provider);
 
   let intent: Intent;
   try {
@@ -217,7 +217,7 @@ export async function transfer(ctx: AppContext, req: TransferRequest): Promise<T
         if (earlier) return earlier;
       }
       const member = await memberMoney(tx, req.memberId, ctx.database.dialect);
-      if (req.amount < TRANSFER_MINIMUM_MAJOR * (member.currency === 'BAHT' ? 100 : 1)) throw badRequest('TRANSFER_MINIMUM');
+      if (req.amount < toMinor(TRANSFER_MINIMUM_MAJOR, member.currency)) throw badRequest('TRANSFER_MINIMUM');
       const wallet = await walletAccount(tx, req.memberId, member.currency);
       const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
       const transit = await houseAccount(tx, 'inTransit', member.currency);

@@ -1,5 +1,6 @@
 import { GAMES, type GameInfo } from '../../adapters/games/catalog.js';
 import type { AppContext } from '../../context.js';
+import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
 import { callProvider } from './transfers.js';
@@ -34,7 +35,7 @@ export async function slotsOf(ctx: AppContext, memberId: number, origin: string,
     .where('member_id', '=', memberId)
     .where('kind', '=', 'game')
     .execute();
-  const balanceOf = new Map(balances.map((b) => [b.code, Number(b.balance)]));
+  const gameBalances = new Map(balances.map((b) => [b.code, Number(b.balance)]));
   return Promise.all(
     GAMES.map(async (game): Promise<SlotView> => {
       const account = accounts.find((a) => a.provider === game.code);
@@ -50,7 +51,7 @@ export async function slotsOf(ctx: AppContext, memberId: number, origin: string,
         name: game.name,
         category: game.category,
         isActive: !!account,
-        amount: toMajor(balanceOf.get(`game:${memberId}:${game.code}`) ?? 0, currency),
+        amount: toMajor(gameBalances.get(gameCode(memberId, game.code)) ?? 0, currency),
         ftWalletSlot: game.ftWalletSlot,
         logo: `/play/logo/${game.code}.svg`,
         background: `/play/background/${game.code}.svg`,
@@ -65,15 +66,11 @@ export async function slotsOf(ctx: AppContext, memberId: number, origin: string,
 export async function walletOf(ctx: AppContext, memberId: number, origin: string) {
   const { profile, bankAccount } = await getProfile(ctx, memberId);
   const currency = profile.currency as Currency;
-  const wallet = await ctx.database.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('code', '=', `wallet:${memberId}`)
-    .executeTakeFirst();
+  const wallet = await balanceOf(ctx.database.db, walletCode(memberId));
   return {
     profile,
     bankAccount,
-    wallet: { amount: toMajor(Number(wallet?.balance ?? 0), currency) },
+    wallet: { amount: toMajor(wallet, currency) },
     // the invite programme arrives with its own issue; until then no member has invite money
     invite: { amount: 0, success: 0, fail: 0 },
     slots: await slotsOf(ctx, memberId, origin, currency),

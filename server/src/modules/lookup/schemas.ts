@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { ContactSchema, InfoSchema } from '../../settings/registry.js';
+import type { ContactSchema, InfoSchema, WithdrawLimitsSchema } from '../../settings/registry.js';
 
 export const BanksResponse = Type.Object({
   banks: Type.Array(Type.Object({ code: Type.String(), nameTH: Type.String(), nameEN: Type.String() })),
@@ -10,6 +10,8 @@ export type SourcesResponse = Static<typeof SourcesResponse>;
 export const ConditionsResponse = Type.Object({ conditions: Type.Array(Type.String()) });
 export type ConditionsResponse = Static<typeof ConditionsResponse>;
 export const AgreementsResponse = Type.Object({ agreements: Type.Array(Type.String()) });
+export type AgreementsResponse = Static<typeof AgreementsResponse>;
+export type WithdrawLimitsResponse = Static<typeof WithdrawLimitsSchema>;
 export const NoticeResponse = Type.Object({ notice: Type.String() });
 export const ActiveResponse = Type.Object({ active: Type.Literal(true) });
 export type ActiveResponse = Static<typeof ActiveResponse>;

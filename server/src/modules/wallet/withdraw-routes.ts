@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
 import { Type } from 'typebox';
 import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
@@ -41,7 +43,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { status: 200, body: { message: 'SUCCESS' as const, withdrawalId, status: 'PENDING' as const } };
       });
       if (outcome.status === 200) {
-        await submitPayout(app, outcome.body.withdrawalId);
+        await submitPayout(ctx, app.log, outcome.body.withdrawalId);
       }
       return reply.status(outcome.status as 200).send(outcome.body);
     });
@@ -49,8 +51,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** After the commit: hand the payout to the adapter once (a replayed request finds it submitted). */
-async function submitPayout(app: Parameters<FastifyPluginAsyncTypebox>[0], withdrawalId: number): Promise<void> {
-  const { ctx } = app;
+async function submitPayout(ctx: AppContext, log: FastifyBaseLogger, withdrawalId: number): Promise<void> {
   const claimed = await ctx.database.db
     .updateTable('withdrawals')
     .set({ payout_ref: `sandbox-${withdrawalId}` })
@@ -75,6 +76,6 @@ async function submitPayout(app: Parameters<FastifyPluginAsyncTypebox>[0], withd
     });
   } catch (err) {
     // the money sits in pending payouts; the operator sees the withdrawal pending and can settle it
-    app.log.error({ err, withdrawalId }, 'payout submission failed');
+    log.error({ err, withdrawalId }, 'payout submission failed');
   }
 }
