@@ -67,11 +67,15 @@ export default defineConfig({
           // the libraries every page needs go in one chunk: one request, one gzip dictionary, instead of
           // a dozen slivers that each compress worse (this keeps /login inside its budget)
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|idb-keyval)[\\/]/ },
+            // (the query persister is loaded after the first paint: it stays out of this eager chunk)
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist)|@lingui|idb-keyval)[\\/]?/,
+            },
             // the small shared helpers of every screen, minus the ones only some screens need
             {
               name: 'shell',
-              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination)[^\\/]+$/,
+              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|persistence)[^\\/]+$/,
               includeDependenciesRecursively: false,
             },
           ],

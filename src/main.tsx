@@ -5,14 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setApiReactions } from './lib/api';
 import { i18n, initI18n } from './lib/i18n';
-import { createQueryClient, restoreAndPersist } from './lib/query-client';
+import { createQueryClient } from './lib/query-client';
 import { forgetMemberData } from './lib/session';
 import { createAppRouter } from './router';
+import { PersistedQueries } from './ui/persisted-queries';
 import './styles.css';
 
 await initI18n();
 const queryClient = createQueryClient();
-await restoreAndPersist(queryClient);
 const router = createAppRouter(queryClient);
 
 // §4 global reactions to the server's messages
@@ -29,7 +29,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <PersistedQueries client={queryClient}>
+          <RouterProvider router={router} />
+        </PersistedQueries>
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,

@@ -88,8 +88,8 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect((await wallet()).wallet.amount).toBe(940.5);
     const { statements } = (await call(server.app, 'POST', '/api/statement', { page: 1, limit: 3 }, { token })).json();
     expect(statements.slice(0, 2)).toMatchObject([
-      { statementType: 'transfer', status: 'SUCCESS', from: 'PG', to: 'WALLET', amount: 40.5 },
-      { statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'PG', amount: -100 },
+      { statementType: 'transfer', status: 'SUCCESS', from: 'PG', to: 'WALLET', amount: 40.5, provider: { code: 'PG', name: 'PG Soft' } },
+      { statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'PG', amount: -100, provider: { code: 'PG', name: 'PG Soft' } },
     ]);
   });
 

@@ -32,7 +32,8 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
     expect(await wallet()).toBe(100_050);
     const { total, statements } = await statement();
     expect(total).toBe(1);
-    expect(statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', amount: 1000.5, to: 'WALLET' });
+    expect(statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', amount: 1000.5, from: 'OPERATOR', to: 'WALLET' });
+    expect(statements[0]).not.toHaveProperty('bank');
     expect(statements[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
@@ -50,7 +51,12 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
     expect(await wallet()).toBe(80_050);
 
     const { statements } = await statement();
-    expect(statements[0]).toMatchObject({ statementType: 'withdraw', status: 'PENDING', amount: -200 });
+    expect(statements[0]).toMatchObject({
+      statementType: 'withdraw',
+      status: 'PENDING',
+      amount: -200,
+      bank: { code: DEMO_MEMBER.bankCode, accountNo: DEMO_MEMBER.bankAccountNo },
+    });
     await operator('withdrawal', 'pay', String(res.json().withdrawalId));
     expect((await statement()).statements[0]).toMatchObject({ statementType: 'withdraw', status: 'SUCCESS', amount: -200 });
     expect(await wallet()).toBe(80_050);

@@ -20,24 +20,3 @@ export function formatDateTime(value: Date | string | number): string {
   if (Number.isNaN(d.getTime())) return '';
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-  ['second', 1],
-];
-
-/** The largest whole unit of §9 (year, 30-day month, day, hour, minute, second), e.g. "3 hours ago". */
-export function timeAgo(value: Date | string | number, locale = 'en', now: number = Date.now()): string {
-  const then = (value instanceof Date ? value : new Date(value)).getTime();
-  const seconds = Math.round((now - then) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    const amount = Math.floor(Math.abs(seconds) / size);
-    if (amount >= 1) return rtf.format(seconds >= 0 ? -amount : amount, unit);
-  }
-  return rtf.format(0, 'second');
-}

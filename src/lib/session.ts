@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import { clearToken, getToken } from './auth-token';
+import { clearToken, getToken, setToken } from './auth-token';
+import { isMemberQuery } from './query-client';
 
-/** Drops everything that belongs to the member (cached profile and, later, wallet); lookups stay. */
+/** Drops everything that belongs to the member (wallet, statement, profile); lookups stay. */
 export function forgetMemberData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'lookup' });
+  queryClient.removeQueries({ predicate: isMemberQuery });
 }
 
 /** Ends the session on the server (best effort: offline, the token is still dropped here). */
@@ -14,4 +15,10 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   clearToken();
   forgetMemberData(queryClient);
+}
+
+/** A new session starts clean: nothing a previous member left on this device is shown to this one. */
+export function startSession(queryClient: QueryClient, token: string, remember: boolean): void {
+  forgetMemberData(queryClient);
+  setToken(token, remember);
 }

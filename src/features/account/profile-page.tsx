@@ -2,33 +2,26 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatAccountNo } from '../../../server/src/modules/account/rules';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { DataStatus } from '../../ui/data-status';
 import { LockIcon } from '../../ui/icons';
 import { ChangePasswordModal } from './change-password-modal';
 import { profileQuery } from './queries';
 
 /** §2 Profile page: the card, the read-only details, the lock that opens the change-password modal. */
 export function ProfilePage() {
-  const { t, i18n } = useLingui();
-  const { data, error, refetch, isFetching } = useQuery(profileQuery());
+  const { t } = useLingui();
+  const query = useQuery(profileQuery());
+  const { data } = query;
   const [changing, setChanging] = useState(false);
 
   if (!data) {
     return (
       <main className="page">
-        {error ? (
-          <div className="notice" role="alert">
-            <p>{errorMessage(i18n, error.message)}</p>
-            <button type="button" className="button" onClick={() => void refetch()} disabled={isFetching}>
-              {t`Try again`}
-            </button>
-          </div>
-        ) : (
-          <p className="muted" role="status">
-            {t`Loading…`}
-          </p>
-        )}
+        <h1>
+          <Trans>Profile</Trans>
+        </h1>
+        <DataStatus query={query} />
       </main>
     );
   }
@@ -46,6 +39,7 @@ export function ProfilePage() {
       <h1>
         <Trans>Profile</Trans>
       </h1>
+      <DataStatus query={query} />
       <section className="card profile-card">
         <div>
           <p className="profile-name">{profile.name}</p>

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import type { LoginBody, LoginResponse } from '../../../server/src/modules/account/schemas';
 import { api } from '../../lib/api';
-import { setToken } from '../../lib/auth-token';
 import { errorMessage } from '../../lib/errors';
 import { infoQuery } from '../../lib/lookups';
+import { startSession } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 
 export interface LoginPageProps {
@@ -23,11 +23,12 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState('');
   const info = useQuery(infoQuery());
+  const queryClient = useQueryClient();
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body }),
     onSuccess: ({ token }) => {
-      setToken(token, remember);
+      startSession(queryClient, token, remember);
       onSignedIn();
     },
     onError: (err) => setError(errorMessage(i18n, err.message)),

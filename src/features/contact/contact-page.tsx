@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { QueryError } from '../../ui/query-error';
+import { DataStatus } from '../../ui/data-status';
 import { contactQuery } from '../../lib/lookups';
 import { APP_VERSION } from '../../lib/variant';
 import { SafeHtml } from '../../ui/safe-html';
@@ -11,14 +11,15 @@ import { SafeHtml } from '../../ui/safe-html';
  */
 export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
   const { t } = useLingui();
-  const { data, error } = useQuery(contactQuery());
+  const contact = useQuery(contactQuery());
+  const { data } = contact;
   const lineName = data?.lineName ?? '';
   return (
     <main className={topSpacing ? 'page' : 'page flush'}>
       <h1>
         <Trans>Contact us</Trans>
       </h1>
-      <QueryError error={error} hasData={!!data} />
+      <DataStatus query={contact} />
       {data && (
         <section className="card contact">
           <SafeHtml html={data.contactText} className="rich" />

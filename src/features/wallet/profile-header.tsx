@@ -3,22 +3,37 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import type { WalletResponse } from './queries';
 
-/** §2 dark profile header: name, logo, check-balance with the last update time, total balance. */
+/** The wallet plus every game account: what the member holds with us, all told (§2 total balance). */
+export function totalBalance(wallet: WalletResponse): { total: number; games: number } {
+  const games = wallet.slots.reduce((sum, s) => (s.isActive ? sum + s.amount : sum), 0);
+  // sums of 2-decimal amounts in floating point: round back to satang before showing
+  return { total: Math.round((wallet.wallet.amount + games) * 100) / 100, games: Math.round(games * 100) / 100 };
+}
+
+/**
+ * §2 dark profile header: name, logo, check-balance with the last update time, total balance. A balance
+ * the app does not know is never shown: without a saved wallet the header says so.
+ */
 export function ProfileHeader({
   wallet,
   syncedAt,
   checking,
+  online,
   onCheck,
 }: {
   wallet: WalletResponse | undefined;
   syncedAt: number;
   checking: boolean;
+  online: boolean;
   onCheck: () => void;
 }) {
   const { t } = useLingui();
-  const total = wallet ? wallet.wallet.amount : 0;
-  const balance = formatMoney(total, intlLocale());
+  const money = (n: number) => formatMoney(n, intlLocale());
   const updated = syncedAt ? formatDateTime(syncedAt) : '';
+  const kip = wallet?.profile.currency === 'LAK';
+  const sums = wallet && totalBalance(wallet);
+  const inWallet = wallet ? money(wallet.wallet.amount) : '';
+  const inGames = sums ? money(sums.games) : '';
   return (
     <section className="hero wallet-hero">
       <div className="row between">
@@ -26,20 +41,31 @@ export function ProfileHeader({
           <p className="muted-on-dark">
             <Trans>Welcome</Trans>
           </p>
-          <h1>{wallet?.profile.name ?? '…'}</h1>
+          <h1>{wallet?.profile.name}</h1>
         </div>
         <img src="/icons/favicon.svg" alt="" width={48} height={48} />
       </div>
-      <p className="muted-on-dark">
-        <Trans>Wallet balance (baht)</Trans>
-      </p>
-      <p className="balance" aria-live="polite">
-        {balance}
-      </p>
+      <p className="muted-on-dark">{kip ? t`Total balance (kip)` : t`Total balance (baht)`}</p>
+      {sums ? (
+        <>
+          <p className="balance" aria-live="polite">
+            {money(sums.total)}
+          </p>
+          <p className="muted-on-dark small balance-split">
+            <Trans>
+              Wallet {inWallet} · Games {inGames}
+            </Trans>
+          </p>
+        </>
+      ) : (
+        <p className="balance-unknown">{t`No balance saved on this device yet.`}</p>
+      )}
       <div className="row between">
-        <span className="muted-on-dark small">{updated && <Trans>Updated {updated}</Trans>}</span>
-        <button type="button" className="button small" onClick={onCheck} disabled={checking}>
-          {checking ? t`Checking…` : t`Check balance`}
+        <span className="muted-on-dark small" role="status">
+          {updated && (online ? <Trans>Updated {updated}</Trans> : <Trans>Offline · last updated {updated}</Trans>)}
+        </span>
+        <button type="button" className="button small" onClick={onCheck} disabled={checking || !online}>
+          {!online ? t`No connection` : checking ? t`Checking…` : t`Check balance`}
         </button>
       </div>
     </section>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { QueryError } from '../../ui/query-error';
+import { DataStatus } from '../../ui/data-status';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { isEnglishName, requiresEnglishName } from '../../../server/src/modules/account/rules';
@@ -62,9 +62,10 @@ export function WalletHome() {
         wallet={data}
         syncedAt={wallet.dataUpdatedAt}
         checking={refresh.isPending || wallet.isFetching}
+        online={online}
         onCheck={checkBalance}
       />
-      <QueryError error={wallet.error} hasData={!!data} />
+      <DataStatus query={wallet} savedNote={false} />
       <nav className="widgets" aria-label={t`Wallet actions`}>
         <button type="button" className="widget" disabled={!online || !data} onClick={() => setOpen({ kind: 'withdraw' })}>
           {t`Withdraw`}

@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+
+export const StatementBody = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100 }),
+});
+export const StatementItem = Type.Object({
+  _id: Type.Integer(),
+  statementType: Type.String({ description: 'deposit, bonus, finish_bonus, withdraw or transfer' }),
+  status: Type.String({ description: 'SUCCESS, FAILED, or anything else: in progress' }),
+  from: Type.String({ description: 'WALLET, a provider code, or where a deposit came from (OPERATOR, SLIP, QR, TRUELINK)' }),
+  to: Type.String({ description: 'WALLET, a provider code, or BANK' }),
+  amount: Type.Number({ description: "signed, in the member's currency: + into the wallet, - out of it" }),
+  createdAt: Type.String({ format: 'date-time' }),
+  provider: Type.Optional(
+    Type.Object({ code: Type.String(), name: Type.String() }, { description: 'the game provider of a transfer, named for people' }),
+  ),
+  bank: Type.Optional(
+    Type.Object({ code: Type.String(), accountNo: Type.String() }, { description: 'the bank account a withdrawal was requested to' }),
+  ),
+});
+export type StatementItem = Static<typeof StatementItem>;
+export const StatementResponse = Type.Object({ total: Type.Integer(), statements: Type.Array(StatementItem) });

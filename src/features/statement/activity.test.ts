@@ -1,0 +1,67 @@
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale, loadCatalogPart } from '../../lib/i18n';
+import { activityText, statusText, type Statement } from './activity';
+import { timeAgo } from './time-ago';
+
+const row = (s: Partial<Statement>): Statement => ({
+  _id: 1,
+  statementType: 'deposit',
+  status: 'SUCCESS',
+  from: 'OPERATOR',
+  to: 'WALLET',
+  amount: 100,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  ...s,
+});
+const pg = { code: 'PG', name: 'PG Soft' };
+
+beforeAll(() => loadCatalogPart('member'));
+
+describe('statement entries read as sentences', () => {
+  it('names the provider and the bank in English', async () => {
+    await activateLocale('en', false);
+    expect(activityText(i18n, row({ from: 'SLIP' }))).toBe('Deposit by bank slip');
+    expect(activityText(i18n, row({ statementType: 'transfer', from: 'WALLET', to: 'PG', provider: pg }))).toBe('Transfer to PG Soft');
+    expect(activityText(i18n, row({ statementType: 'transfer', from: 'PG', to: 'WALLET', provider: pg }))).toBe(
+      'Transfer from PG Soft to wallet',
+    );
+    expect(
+      activityText(i18n, row({ statementType: 'withdraw', from: 'WALLET', to: 'BANK', bank: { code: 'SCB', accountNo: '1234567890' } })),
+    ).toBe('Withdrawal to SCB 123-456-7890');
+  });
+
+  it('says a rejected withdrawal came back, in Thai and Lao', async () => {
+    const rejected = row({ statementType: 'withdraw', status: 'FAILED', amount: -150 });
+    await activateLocale('th', false);
+    expect(statusText(i18n, rejected)).toBe('ถูกปฏิเสธ: เงินคืนเข้ากระเป๋าแล้ว');
+    expect(activityText(i18n, row({ statementType: 'transfer', to: 'PG', provider: pg }))).toBe('โอนเข้า PG Soft');
+    await activateLocale('la', false);
+    expect(statusText(i18n, rejected)).toBe('ຖືກປະຕິເສດ: ເງິນຄືນເຂົ້າກະເປົາແລ້ວ');
+  });
+});
+
+describe('time-ago in the chosen language, whatever the browser', () => {
+  const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+  const ago = (seconds: number) => timeAgo(i18n, now - seconds * 1000, now);
+
+  it('uses the largest whole unit of §9, with 30-day months', async () => {
+    await activateLocale('en', false);
+    expect(ago(0)).toBe('just now');
+    expect(ago(1)).toBe('1 second ago');
+    expect(ago(59)).toBe('59 seconds ago');
+    expect(ago(60)).toBe('1 minute ago');
+    expect(ago(3 * 3600 + 59)).toBe('3 hours ago');
+    expect(ago(29 * 86_400)).toBe('29 days ago');
+    expect(ago(30 * 86_400)).toBe('1 month ago');
+    expect(ago(800 * 86_400)).toBe('2 years ago');
+    expect(ago(-5)).toBe('just now');
+  });
+
+  it('writes Lao in Lao and Thai in Thai', async () => {
+    await activateLocale('la', false);
+    expect(ago(37 * 60)).toBe('37 ນາທີກ່ອນ');
+    await activateLocale('th', false);
+    expect(ago(37 * 60)).toBe('37 นาทีที่แล้ว');
+  });
+});

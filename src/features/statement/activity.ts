@@ -1,0 +1,48 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { StatementItem } from '../../../server/src/modules/statement/schemas';
+import { formatAccountNo } from '../../../server/src/modules/account/rules';
+
+export type Statement = StatementItem;
+
+const DEPOSIT_BY = {
+  OPERATOR: msg`Deposit credited by our staff`,
+  SLIP: msg`Deposit by bank slip`,
+  QR: msg`Deposit by QR code`,
+  TRUELINK: msg`Deposit by wallet gift link`,
+} as const;
+
+/** The entry as a sentence in the member's language, with the provider's and bank's names (§2 statement). */
+export function activityText(i18n: I18n, s: Statement): string {
+  const provider = s.provider?.name ?? '';
+  switch (s.statementType) {
+    case 'deposit':
+      return i18n._(DEPOSIT_BY[s.from as keyof typeof DEPOSIT_BY] ?? msg`Deposit`);
+    case 'transfer':
+      return s.to === 'WALLET' ? i18n._(msg`Transfer from ${provider} to wallet`) : i18n._(msg`Transfer to ${provider}`);
+    case 'withdraw': {
+      if (!s.bank) return i18n._(msg`Withdrawal to your bank account`);
+      const bank = s.bank.code;
+      const account = formatAccountNo(s.bank.accountNo);
+      return i18n._(msg`Withdrawal to ${bank} ${account}`);
+    }
+    case 'bonus':
+      return i18n._(msg`Bonus`);
+    case 'finish_bonus':
+      return i18n._(msg`Bonus ended`);
+    default:
+      return s.statementType;
+  }
+}
+
+/** The status line; a failed movement says where the money went back to, so no amount stands alone. */
+export function statusText(i18n: I18n, s: Statement): string {
+  if (s.status === 'SUCCESS') return i18n._(msg`Success`);
+  if (s.status !== 'FAILED') return i18n._(msg`In progress`);
+  if (s.statementType === 'withdraw') return i18n._(msg`Rejected: the money is back in your wallet`);
+  if (s.statementType === 'transfer') {
+    const provider = s.provider?.name ?? '';
+    return s.to === 'WALLET' ? i18n._(msg`Failed: the money stayed in ${provider}`) : i18n._(msg`Failed: the money is back in your wallet`);
+  }
+  return i18n._(msg`Failed`);
+}
