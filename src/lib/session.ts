@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { api, isApiError } from './api';
 import { clearToken, getToken, setToken } from './auth-token';
 import { isMemberQuery } from './query-client';
 
@@ -21,4 +21,21 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
 export function startSession(queryClient: QueryClient, token: string, remember: boolean): void {
   forgetMemberData(queryClient);
   setToken(token, remember);
+}
+
+/**
+ * §4 on the public pages: a stored token the server no longer accepts is dropped. True when the
+ * member holds a token that is live, or cannot be checked right now (offline, slow): then the saved
+ * signed-in screens serve them better than a sign-in form.
+ */
+export async function hasLiveSession(): Promise<boolean> {
+  if (!getToken()) return false;
+  try {
+    await api('/api/account/profile', { react: false, timeoutMs: 5_000 });
+    return true;
+  } catch (err) {
+    if (!isApiError(err, 'invalid-token')) return true;
+    clearToken();
+    return false;
+  }
 }

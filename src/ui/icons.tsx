@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** A few line icons, inline so they cost no request; decorative (the button or link carries the name). */
-const base = (props: SVGProps<SVGSVGElement>) => ({
+export const base = (props: SVGProps<SVGSVGElement>) => ({
   width: 24,
   height: 24,
   viewBox: '0 0 24 24',

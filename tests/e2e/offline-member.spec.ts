@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, serviceWorkerReady, signIn, useEnglish } from './support';
+import { acceptAgreement, freshPhone, operator, register, savedQueries, serviceWorkerReady, signIn, useEnglish } from './support';
 
 const NAME = 'Offline Member';
 
@@ -39,6 +39,8 @@ test('offline, every signed-in screen shows its last data, whatever the order of
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.getByRole('link', { name: 'History' }).click();
   await expect(page.getByText('Deposit credited by our staff')).toBeVisible();
+  // the cache reaches IndexedDB within a second of a change
+  await expect.poll(() => savedQueries(page)).toContain('"statement"');
 
   // a screen never opened says so in a sentence, not a spinner
   await context.setOffline(true);
@@ -53,7 +55,7 @@ test('offline, every signed-in screen shows its last data, whatever the order of
   await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
   await menu.getByRole('link', { name: 'Home' }).click();
   await expect(page.locator('.balance')).toHaveText('250.00');
-  await page.waitForTimeout(1_500); // the cache reaches IndexedDB at most a second after a change
+  await expect.poll(() => savedQueries(page)).toContain('"contact"');
 
   await context.setOffline(true);
   try {
@@ -64,11 +66,9 @@ test('offline, every signed-in screen shows its last data, whatever the order of
     await showsSavedData(page, '/user/statement');
     await menu.getByRole('link', { name: 'Home' }).click();
     await showsSavedData(page, '/user/home');
-    await page.waitForTimeout(1_500);
     for (const path of ['/user/home', '/user/statement', '/user/profile', '/user/home', '/user/contact', '/user/statement', '/user/home']) {
       await page.goto(path);
       await showsSavedData(page, path);
-      await page.waitForTimeout(300);
     }
   } finally {
     await context.setOffline(false);
@@ -82,17 +82,7 @@ test("signing out leaves none of the member's data on the device", async ({ page
   await signIn(page, phone, 'leaving-pass1');
   await acceptAgreement(page);
   await expect(page.getByRole('heading', { name: 'Leaving Member' })).toBeVisible();
-  const saved = () =>
-    page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const open = indexedDB.open('wallet');
-          open.onsuccess = () => {
-            const get = open.result.transaction('kv').objectStore('kv').get('queries');
-            get.onsuccess = () => resolve(String(get.result ?? ''));
-          };
-        }),
-    );
+  const saved = () => savedQueries(page);
   await expect.poll(saved).toContain('Leaving Member');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

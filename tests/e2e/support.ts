@@ -93,3 +93,19 @@ export async function register(page: Page, m: NewMember): Promise<void> {
   await expect(page.getByRole('status').getByText('Registration complete. Please sign in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 }
+
+/** The query cache the app saved in IndexedDB, as the JSON string the persister wrote ('' before the first save). */
+export function savedQueries(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('wallet');
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('queries');
+          get.onsuccess = () => resolve(String(get.result ?? ''));
+          get.onerror = () => resolve('');
+        };
+        open.onerror = () => resolve('');
+      }),
+  );
+}

@@ -37,7 +37,9 @@ test('open a game account, transfer 100 in, play, bring it all back, withdraw, a
   await transfer.getByLabel('Amount (baht)').fill('100');
   await transfer.getByRole('button', { name: 'Transfer' }).click();
   await expect(page.getByText('Transfer done.')).toBeVisible();
-  await expect(balance).toHaveText('900.00');
+  // the header's total stays: the money moved, it did not go
+  await expect(balance).toHaveText('1,000.00');
+  await expect(page.getByText('Wallet 900.00 · Games 100.00')).toBeVisible();
   await expect(page.getByRole('button', { name: 'PG Soft: balance 100.00' })).toBeVisible();
 
   // play on the provider's demo game page: a bet wins or loses
@@ -70,12 +72,12 @@ test('open a game account, transfer 100 in, play, bring it all back, withdraw, a
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/user\/statement$/);
   const rows = page.locator('.statement-row');
-  await expect(rows.first()).toContainText('Withdrawal');
+  await expect(rows.first()).toContainText('Withdrawal to SCB');
   await expect(rows.first()).toContainText('In progress');
   await expect(rows.first()).toContainText('-200.00');
-  await expect(rows.filter({ hasText: 'WALLET → PG' })).toContainText('-100.00');
-  await expect(rows.filter({ hasText: 'PG → WALLET' })).toContainText(`+${after === '110.00' ? '110.00' : '90.00'}`);
-  await expect(rows.filter({ hasText: 'Deposit' })).toContainText('+1,000.00');
+  await expect(rows.filter({ hasText: 'Transfer to PG Soft' })).toContainText('-100.00');
+  await expect(rows.filter({ hasText: 'Transfer from PG Soft to wallet' })).toContainText(`+${after === '110.00' ? '110.00' : '90.00'}`);
+  await expect(rows.filter({ hasText: 'Deposit credited by our staff' })).toContainText('+1,000.00');
 
   const pending = operator('withdrawals', 'list');
   const id = new RegExp(`^(\\d+)\\t${phone}\\t`, 'm').exec(pending)?.[1];

@@ -98,7 +98,10 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
       </form>
       <p className="center muted">
         <Trans>
-          New here? <Link to="/register">Register</Link>
+          New here?{' '}
+          <Link to="/register" className="tap-link">
+            Register
+          </Link>
         </Trans>
       </p>
     </main>

@@ -1,27 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { api, isApiError } from '../../lib/api';
-import { clearToken, getToken } from '../../lib/auth-token';
 import { infoQuery } from '../../lib/lookups';
 import { ChatIcon, LoginIcon, PenIcon } from '../../ui/icons';
-
-/** A token the server no longer accepts is dropped when the public shell loads (§4). */
-function useClearStaleToken() {
-  useEffect(() => {
-    if (!getToken()) return;
-    api('/api/account/profile', { react: false }).catch((err: unknown) => {
-      if (isApiError(err, 'invalid-token')) clearToken();
-    });
-  }, []);
-}
 
 /** §2 Public shell: the page, the bottom menu (Home, Register, Contact) and the credit line. */
 export function PublicShell() {
   const { t } = useLingui();
   const info = useQuery(infoQuery());
-  useClearStaleToken();
   return (
     <div className="shell public">
       <Outlet />

@@ -28,7 +28,7 @@ describe('statement entries read as sentences', () => {
     );
     expect(
       activityText(i18n, row({ statementType: 'withdraw', from: 'WALLET', to: 'BANK', bank: { code: 'SCB', accountNo: '1234567890' } })),
-    ).toBe('Withdrawal to SCB 123-456-7890');
+    ).toBe('Withdrawal to SCB 123\u2011456\u20117890');
   });
 
   it('says a rejected withdrawal came back, in Thai and Lao', async () => {

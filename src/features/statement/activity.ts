@@ -23,7 +23,8 @@ export function activityText(i18n: I18n, s: Statement): string {
     case 'withdraw': {
       if (!s.bank) return i18n._(msg`Withdrawal to your bank account`);
       const bank = s.bank.code;
-      const account = formatAccountNo(s.bank.accountNo);
+      // non-breaking hyphens: an account number never wraps in the middle
+      const account = formatAccountNo(s.bank.accountNo).replace(/-/g, '\u2011');
       return i18n._(msg`Withdrawal to ${bank} ${account}`);
     }
     case 'bonus':

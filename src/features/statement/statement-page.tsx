@@ -50,7 +50,7 @@ export function StatementPage() {
                 <p className="statement-activity">{activityText(i18n, s)}</p>
                 <p className={`statement-status status-${s.status.toLowerCase()}`}>{statusText(i18n, s)}</p>
                 <p className="muted small statement-time">
-                  <span>{formatDateTime(s.createdAt)}</span> <span className="nowrap">{timeAgo(i18n, s.createdAt)}</span>
+                  <span>{formatDateTime(s.createdAt)}</span> · <span className="nowrap">{timeAgo(i18n, s.createdAt)}</span>
                 </p>
               </div>
               {undone ? (

@@ -1,64 +1,105 @@
 import { useLingui } from '@lingui/react/macro';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
+import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import type { Slot } from './queries';
 
+const CARD_WIDTH = 300;
+
 /**
- * §2 3D carousel of one category: 300x211 cards 330 apart, the centred one full size and the ones
- * beside it turned away. An active account shows its balance and the provider-unit line; an inactive
- * one offers to open an account.
+ * §2 3D carousel of one category: 300x211 cards 330 apart, three in view: the centred card full size
+ * and its neighbours turned away and drawn in beside it, so a phone of 360 px still shows that more
+ * providers follow; dots say how many and where, and the arrow buttons move by keyboard too.
+ * An active account shows its balance and the provider-unit line; an inactive one offers to open one.
  */
 export function GameCarousel({ title, slots, onOpen }: { title: string; slots: Slot[]; onOpen: (slot: Slot) => void }) {
   const { t } = useLingui();
-  const [ref] = useKeenSlider<HTMLDivElement>({
-    loop: slots.length > 2,
+  const [current, setCurrent] = useState(0);
+  const [ref, slider] = useKeenSlider<HTMLDivElement>({
     mode: 'snap',
     slides: { origin: 'center', perView: 'auto', spacing: 30 },
-    detailsChanged(slider) {
-      slider.track.details.slides.forEach((slide, i) => {
-        const turn = Math.max(-1, Math.min(1, slide.distance));
-        slider.slides[i]?.style.setProperty('--turn', turn.toFixed(3));
-        slider.slides[i]?.style.setProperty('--scale', (1 - Math.abs(turn) * 0.15).toFixed(3));
+    slideChanged: (s) => setCurrent(s.track.details.rel),
+    detailsChanged(s) {
+      // a slide's distance is measured to its left edge: a centred 300 px card is this far from zero
+      const centre = s.size ? (s.size - CARD_WIDTH) / 2 / s.size : 0;
+      s.track.details.slides.forEach((slide, i) => {
+        const turn = Math.max(-1.5, Math.min(1.5, (slide.distance - centre) * 1.1));
+        const style = s.slides[i]?.style;
+        style?.setProperty('--turn', turn.toFixed(3));
+        style?.setProperty('--away', Math.min(1, Math.abs(turn)).toFixed(3));
+        style?.setProperty('z-index', String(10 - Math.round(Math.abs(turn) * 4)));
       });
     },
   });
   if (!slots.length) return null;
+  const position = `${current + 1} / ${slots.length}`;
   return (
     <section className="carousel" aria-label={title}>
-      <h2>{title}</h2>
-      <div ref={ref} className="keen-slider">
-        {slots.map((slot) => {
-          const name = slot.name;
-          const amount = formatMoney(slot.amount, intlLocale());
-          const units = formatMoney(slot.amount * slot.ftWalletSlot, intlLocale());
-          return (
-            <div key={slot.code} className="keen-slider__slide game-slide">
-              <button
-                type="button"
-                className={slot.isActive ? 'game-card active' : 'game-card'}
-                style={{ backgroundImage: `url(${slot.background})` }}
-                onClick={() => onOpen(slot)}
-                aria-label={slot.isActive ? t`${name}: balance ${amount}` : t`${name}: open an account`}
-              >
-                <img src={slot.logo} alt="" width={56} height={56} />
-                <span className="game-name">{slot.name}</span>
-                {slot.isActive ? (
-                  <>
-                    <span className="game-balance">{amount}</span>
-                    <span className="game-units">
-                      {slot.code} {units}
-                    </span>
-                  </>
-                ) : (
-                  <span className="game-open">{t`Open an account`}</span>
-                )}
-              </button>
-            </div>
-          );
-        })}
+      <div className="row between carousel-head">
+        <h2>{title}</h2>
+        {slots.length > 1 && (
+          <div className="carousel-nav">
+            <button type="button" className="icon-button" onClick={() => slider.current?.prev()} aria-label={t`Previous in ${title}`}>
+              ‹
+            </button>
+            <span className="muted small" aria-hidden="true">
+              {position}
+            </span>
+            <button type="button" className="icon-button" onClick={() => slider.current?.next()} aria-label={t`Next in ${title}`}>
+              ›
+            </button>
+          </div>
+        )}
       </div>
+      <div ref={ref} className="keen-slider">
+        {slots.map((slot, i) => (
+          <div key={slot.code} className="keen-slider__slide game-slide">
+            <GameCard slot={slot} onOpen={onOpen} onFocus={() => i !== current && slider.current?.moveToIdx(i)} />
+          </div>
+        ))}
+      </div>
+      {slots.length > 1 && (
+        <div className="carousel-dots" aria-hidden="true">
+          {slots.map((slot, i) => (
+            <span key={slot.code} className={i === current ? 'dot current' : 'dot'} />
+          ))}
+        </div>
+      )}
     </section>
+  );
+}
+
+function GameCard({ slot, onOpen, onFocus }: { slot: Slot; onOpen: (slot: Slot) => void; onFocus: () => void }) {
+  const { t } = useLingui();
+  const name = slot.name;
+  const amount = formatMoney(slot.amount, intlLocale());
+  // §2: the provider's own unit, balance times its wallet factor
+  const units = formatMoney(slot.amount * slot.ftWalletSlot, intlLocale());
+  return (
+    <button
+      type="button"
+      className={slot.isActive ? 'game-card active' : 'game-card'}
+      style={{ backgroundImage: `url(${slot.background})` }}
+      onClick={() => onOpen(slot)}
+      onFocus={onFocus}
+      aria-label={slot.isActive ? t`${name}: balance ${amount}` : t`${name}: open an account`}
+    >
+      <img src={slot.logo} alt="" width={64} height={64} />
+      {slot.isActive ? (
+        <>
+          <span className="game-balance">{amount}</span>
+          <span className="game-units">
+            {name} · {units}
+          </span>
+        </>
+      ) : (
+        <>
+          <span className="game-name">{name}</span>
+          <span className="game-open">{t`Open an account`}</span>
+        </>
+      )}
+    </button>
   );
 }

@@ -91,7 +91,7 @@ export function SlotModal({
           ) : (
             <p className="muted">{credentials.error ? errorMessage(i18n, credentials.error.message) : offline || t`Loading…`}</p>
           )}
-          <div className="row">
+          <div className="button-grid">
             <button type="button" className="button" disabled={!online || reset.isPending} onClick={() => reset.mutate()}>
               {t`Reset password`}
             </button>
@@ -105,10 +105,11 @@ export function SlotModal({
           <button type="button" className="button primary block" disabled={!online || play.isPending} onClick={() => play.mutate()}>
             {t`Play on the web`}
           </button>
-          <div className="row">
+          <div className="button-grid">
             <AppLink href={slot.android} label={t`Android`} />
             <AppLink href={slot.ios} label={t`iOS`} />
           </div>
+          {!slot.android && !slot.ios && <p className="hint">{t`${name} has no app to download: play on the web.`}</p>}
           {offline && <p className="hint">{offline}</p>}
         </div>
       )}

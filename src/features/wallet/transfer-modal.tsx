@@ -7,7 +7,7 @@ import { FormError, SelectField, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { parseAmount } from './money-input';
+import { normaliseAmount, parseAmount } from './money-input';
 import { newIdempotencyKey, transfer, useWalletMutation, type WalletResponse } from './queries';
 
 export const TRANSFER_MINIMUM = 1;
@@ -41,9 +41,11 @@ export function TransferModal({
     e.preventDefault();
     if (!from || !to) return setError(t`Please select an account.`);
     if (from === to || (from !== 'WALLET' && to !== 'WALLET')) return setError(t`You cannot transfer between these accounts.`);
-    const value = parseAmount(amount);
+    const parsed = parseAmount(i18n, amount);
+    if (!parsed.ok) return setError(parsed.message);
+    const value = parsed.value;
     const minimum = formatMoney(TRANSFER_MINIMUM, intlLocale());
-    if (!(value >= TRANSFER_MINIMUM)) return setError(t`The minimum amount is ${minimum} baht.`);
+    if (value < TRANSFER_MINIMUM) return setError(t`The minimum amount is ${minimum} baht.`);
     move.mutate(
       { input: { from, to, amount: value }, key },
       {
@@ -69,8 +71,9 @@ export function TransferModal({
         <TextField
           label={t`Amount (baht)`}
           inputMode="decimal"
+          autoComplete="off"
           value={amount}
-          onChange={(v) => (setAmount(v), setError(''))}
+          onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
           hint={from ? t`Available: ${available}` : undefined}
         />
         <FormError message={error} />

@@ -13,6 +13,7 @@ import { ProfileHeader } from './profile-header';
 import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot, type WalletResponse } from './queries';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
+import { AllToWalletIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
 import { WithdrawModal } from './withdraw-modal';
 
 type Open =
@@ -68,6 +69,7 @@ export function WalletHome() {
       <DataStatus query={wallet} savedNote={false} />
       <nav className="widgets" aria-label={t`Wallet actions`}>
         <button type="button" className="widget" disabled={!online || !data} onClick={() => setOpen({ kind: 'withdraw' })}>
+          <WithdrawIcon />
           {t`Withdraw`}
         </button>
         <button
@@ -76,12 +78,15 @@ export function WalletHome() {
           disabled={!online || !data}
           onClick={() => setOpen({ kind: 'transfer', from: '', to: '' })}
         >
+          <TransferIcon />
           {t`Transfer`}
         </button>
         <button type="button" className="widget" disabled={!online || allBack.isPending} onClick={() => allBack.mutate()}>
+          <AllToWalletIcon />
           {allBack.isPending ? t`Moving…` : t`All to wallet`}
         </button>
         <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={checkBalance}>
+          <RefreshIcon />
           {t`Refresh all`}
         </button>
       </nav>

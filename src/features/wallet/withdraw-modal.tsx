@@ -10,7 +10,7 @@ import { FormError, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { parseAmount } from './money-input';
+import { normaliseAmount, parseAmount } from './money-input';
 import { newIdempotencyKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
@@ -25,11 +25,13 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const value = parseAmount(amount);
     if (!limits.data || send.isPending) return;
+    const parsed = parseAmount(i18n, amount);
+    if (!parsed.ok) return setError(parsed.message);
+    const value = parsed.value;
     const min = formatMoney(limits.data.withdrawMin, intlLocale());
     const max = formatMoney(limits.data.withdrawMax, intlLocale());
-    if (!(value >= limits.data.withdrawMin)) return setError(t`The minimum withdrawal is ${min} baht.`);
+    if (value < limits.data.withdrawMin) return setError(t`The minimum withdrawal is ${min} baht.`);
     if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max} baht.`);
     send.mutate(
       { input: value, key },
@@ -57,8 +59,9 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
         <TextField
           label={t`Amount (baht)`}
           inputMode="decimal"
+          autoComplete="off"
           value={amount}
-          onChange={(v) => (setAmount(v), setError(''))}
+          onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
           hint={t`Wallet balance: ${balance}`}
         />
         <FormError message={error || (limits.error ? errorMessage(i18n, limits.error.message) : '')} />

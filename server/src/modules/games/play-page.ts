@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { backgroundSvg, logoSvg } from '../../adapters/games/art.js';
 import { findGame, GAMES } from '../../adapters/games/catalog.js';
 import { ProviderError } from '../../adapters/games/provider.js';
 
@@ -22,19 +23,13 @@ export async function playPages(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { file: string } }>('/play/logo/:file', { schema: { hide: true } }, (request, reply) => {
     const game = findGame(request.params.file.replace(/\.svg$/, ''));
     if (!game) return reply.status(404).send({ message: 'NO_DATA' });
-    return svg(
-      reply,
-      `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" rx="24" fill="${game.color}"/><text x="60" y="68" font-family="sans-serif" font-size="${game.code.length > 6 ? 15 : 20}" font-weight="700" fill="#fff" text-anchor="middle">${game.code}</text></svg>`,
-    );
+    return svg(reply, logoSvg(game));
   });
 
   app.get<{ Params: { file: string } }>('/play/background/:file', { schema: { hide: true } }, (request, reply) => {
     const game = findGame(request.params.file.replace(/\.svg$/, ''));
     if (!game) return reply.status(404).send({ message: 'NO_DATA' });
-    return svg(
-      reply,
-      `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="211" viewBox="0 0 300 211"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${game.color}"/><stop offset="1" stop-color="#101828"/></linearGradient></defs><rect width="300" height="211" fill="url(#g)"/><circle cx="250" cy="40" r="70" fill="#ffffff" opacity="0.08"/><circle cx="40" cy="190" r="60" fill="#ffffff" opacity="0.06"/></svg>`,
-    );
+    return svg(reply, backgroundSvg(game));
   });
 
   app.get<{ Params: { provider: string }; Querystring: { u?: string; k?: string; r?: string } }>(

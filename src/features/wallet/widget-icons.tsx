@@ -1,0 +1,29 @@
+import type { SVGProps } from 'react';
+import { base } from '../../ui/icons';
+
+/** The wallet widgets' icons (decorative: each widget's words name it). */
+type P = SVGProps<SVGSVGElement>;
+
+export const WithdrawIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M12 15V3M7 8l5-5 5 5" />
+    <path d="M4 13v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6" />
+  </svg>
+);
+export const TransferIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M4 8h14l-4-4M20 16H6l4 4" />
+  </svg>
+);
+export const AllToWalletIcon = (p: P) => (
+  <svg {...base(p)}>
+    <rect x="3" y="7" width="18" height="13" rx="2" />
+    <path d="M16 13.5h2M8 3l4 4 4-4" />
+  </svg>
+);
+export const RefreshIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+    <path d="M4 3v5h5M20 21v-5h-5" />
+  </svg>
+);
