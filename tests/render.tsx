@@ -45,7 +45,8 @@ export function fakeServer(routes: Record<string, (body: unknown) => [number, un
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ url, method, headers: init.headers as Record<string, string>, body });
-      const handler = routes[`${method} ${url}`];
+      // an answer may be listed with its query string or without (then it serves every query)
+      const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
       const [status, payload] = handler ? handler(body) : [404, { message: 'NO_DATA' }];
       return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
     }),

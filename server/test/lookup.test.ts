@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSetting } from '../src/settings/store.js';
 import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
 
 describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
@@ -15,7 +16,7 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
       return res.json();
     };
     const banks = await get('banks');
-    expect(banks.banks).toContainEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' });
+    expect(banks.banks).toContainEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'ธนาคารกสิกรไทย' });
     expect(banks.banks.map((b: { code: string }) => b.code)).toEqual(expect.arrayContaining(['KTB', 'TMB', 'BBL', 'SCB', 'GSB', 'BCEL']));
     expect((await get('sources')).sources.length).toBeGreaterThan(3);
     expect(await get('info')).toEqual({ name: 'Wallet Thai', website: 'walletthai.example' });
@@ -33,6 +34,34 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
     expect(await get('active')).toEqual({ active: true });
     expect(await get('registerOTP')).toEqual({ registerOTP: true });
     expect(await get('enableChatWidget')).toEqual({ enableChatWidget: false });
+  });
+
+  it("gives operator texts and names in the member's language, Thai where the operator gave none", async () => {
+    const get = async (path: string) => (await call(server.app, 'GET', path)).json();
+    expect((await get('/api/lookup/contact?lang=la')).contactText).toContain('ຝ່າຍບໍລິການລູກຄ້າ');
+    expect((await get('/api/lookup/contact?lang=en')).contactText).toContain('Customer service');
+    expect((await get('/api/lookup/contact')).contactText).toContain('ฝ่ายบริการลูกค้า');
+    expect((await get('/api/lookup/conditions?lang=en')).conditions[0]).toContain('One bank account');
+    expect((await get('/api/lookup/agreements?lang=la')).agreements[0]).toContain('ຂ້າພະເຈົ້າ');
+    expect((await get('/api/lookup/notice?lang=en')).notice).toContain('24 hours');
+    expect((await get('/api/lookup/banks?lang=la')).banks).toContainEqual(expect.objectContaining({ code: 'SCB', name: 'ທະນາຄານໄທພານິດ' }));
+    expect((await get('/api/lookup/banks?lang=en')).banks).toContainEqual(
+      expect.objectContaining({ code: 'SCB', name: 'Siam Commercial Bank' }),
+    );
+    expect((await get('/api/lookup/sources?lang=en')).sources).toContainEqual({ code: 'FRIEND', description: 'A friend told me' });
+
+    // a text the operator gave in Thai only is shown in Thai to everyone
+    const notice = server.ctx.settings.get('notice');
+    await writeSetting(server.ctx.database.db, 'notice', { th: 'ประกาศ' });
+    await server.ctx.settings.refresh();
+    try {
+      expect((await get('/api/lookup/notice?lang=la')).notice).toBe('ประกาศ');
+    } finally {
+      await writeSetting(server.ctx.database.db, 'notice', notice);
+      await server.ctx.settings.refresh();
+    }
+    const wrong = await call(server.app, 'GET', '/api/lookup/contact?lang=fr');
+    expect([wrong.statusCode, message(wrong)]).toEqual([400, 'KEY_INVALID']);
   });
 
   it('keeps API answers out of the HTTP cache, errors included', async () => {

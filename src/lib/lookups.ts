@@ -12,19 +12,30 @@ import type {
   WithdrawLimitsResponse,
 } from '../../server/src/modules/lookup/schemas';
 import { api, isApiError } from './api';
+import { i18n, isLocale, defaultLocale } from './i18n';
 
 /** §7 lookups: shared by many screens, cached (and kept offline by the service worker). */
 const lookup = <T>(name: string, staleTime = 5 * 60_000) =>
   queryOptions({ queryKey: ['lookup', name] as const, queryFn: () => api<T>(`/api/lookup/${name}`), staleTime });
 
+/** Lookups with operator texts or names: asked, and kept, once per language (Thai where the operator gave none). */
+const localizedLookup = <T>(name: string) => {
+  const lang = isLocale(i18n.locale) ? i18n.locale : defaultLocale();
+  return queryOptions({
+    queryKey: ['lookup', name, lang] as const,
+    queryFn: () => api<T>(`/api/lookup/${name}?lang=${lang}`),
+    staleTime: 5 * 60_000,
+  });
+};
+
 export const infoQuery = () => lookup<InfoResponse>('info');
-export const contactQuery = () => lookup<ContactResponse>('contact');
-export const banksQuery = () => lookup<BanksResponse>('banks');
-export const sourcesQuery = () => lookup<SourcesResponse>('sources');
-export const conditionsQuery = () => lookup<ConditionsResponse>('conditions');
+export const contactQuery = () => localizedLookup<ContactResponse>('contact');
+export const banksQuery = () => localizedLookup<BanksResponse>('banks');
+export const sourcesQuery = () => localizedLookup<SourcesResponse>('sources');
+export const conditionsQuery = () => localizedLookup<ConditionsResponse>('conditions');
 export const registerOtpQuery = () => lookup<RegisterOtpResponse>('registerOTP', 0);
 export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
-export const agreementsQuery = () => lookup<AgreementsResponse>('agreements');
+export const agreementsQuery = () => localizedLookup<AgreementsResponse>('agreements');
 export const withdrawLimitsQuery = () => lookup<WithdrawLimitsResponse>('withdraw');
 
 /**
@@ -48,4 +59,9 @@ export async function isSiteGone(queryClient: QueryClient): Promise<boolean> {
   } catch (err) {
     return isApiError(err, 'gone');
   }
+}
+
+/** A bank's name in the member's language from the banks lookup, else the Thai name the caller has. */
+export function bankName(banks: BanksResponse | undefined, code: string, fallback: string): string {
+  return banks?.banks.find((b) => b.code === code)?.name ?? fallback;
 }

@@ -26,8 +26,18 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 test('the contact page shows the operator text, the LINE QR and the app version', async ({ page }) => {
   await useEnglish(page);
   await page.getByRole('link', { name: 'Contact' }).click();
-  await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+  await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
   await expect(page.getByRole('img', { name: 'LINE QR code for @walletdemo' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@walletdemo');
   await expect(page.getByText('Version 1.1.14')).toBeVisible();
+  // the operator's text follows the member's language, Thai where the operator gave none
+  for (const [locale, text] of [
+    ['la', 'ຝ່າຍບໍລິການລູກຄ້າ 24 ຊົ່ວໂມງ'],
+    ['th', 'ฝ่ายบริการลูกค้า 24 ชั่วโมง'],
+  ]) {
+    await page.goto('/login');
+    await page.locator('.language-select select').selectOption(locale!);
+    await page.locator('.bottom-menu a[href="/contact"]').click();
+    await expect(page.getByText(text!)).toBeVisible();
+  }
 });

@@ -190,6 +190,14 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '0006_lookup_languages': {
+      // operator names in the member's language: Thai stays the fallback
+      async up(db) {
+        await db.schema.alterTable('banks').addColumn('name_la', 'text').execute();
+        await db.schema.alterTable('sources').addColumn('description_la', 'text').execute();
+        await db.schema.alterTable('sources').addColumn('description_en', 'text').execute();
+      },
+    },
   };
 }
 

@@ -48,6 +48,8 @@ export interface SettingsTable {
 export interface BanksTable {
   code: string;
   name_th: string;
+  /** Lao and English names; null where the operator gave none (Thai is shown then). */
+  name_la: string | null;
   name_en: string;
   sort: number;
 }
@@ -55,6 +57,8 @@ export interface BanksTable {
 export interface SourcesTable {
   code: string;
   description: string;
+  description_la: string | null;
+  description_en: string | null;
   sort: number;
 }
 

@@ -15,27 +15,37 @@ export const DEMO_MEMBER = {
 } as const;
 
 const BANKS = [
-  { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_en: 'Kasikornbank' },
-  { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_en: 'Krungthai Bank' },
-  { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_en: 'Siam Commercial Bank' },
-  { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_en: 'Bangkok Bank' },
-  { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_en: 'TMBThanachart Bank' },
-  { code: 'BAY', name_th: 'ธนาคารกรุงศรีอยุธยา', name_en: 'Bank of Ayudhya (Krungsri)' },
-  { code: 'GSB', name_th: 'ธนาคารออมสิน', name_en: 'Government Savings Bank' },
-  { code: 'BAAC', name_th: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', name_en: 'Bank for Agriculture and Agricultural Cooperatives' },
-  { code: 'KKP', name_th: 'ธนาคารเกียรตินาคินภัทร', name_en: 'Kiatnakin Phatra Bank' },
-  { code: 'UOB', name_th: 'ธนาคารยูโอบี', name_en: 'UOB Thailand' },
-  { code: 'BCEL', name_th: 'ธนาคารการค้าต่างประเทศลาว', name_en: 'Banque pour le Commerce Exterieur Lao' },
+  { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_la: 'ທະນາຄານກະສິກອນໄທ', name_en: 'Kasikornbank' },
+  { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_la: 'ທະນາຄານກຸງໄທ', name_en: 'Krungthai Bank' },
+  { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_la: 'ທະນາຄານໄທພານິດ', name_en: 'Siam Commercial Bank' },
+  { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_la: 'ທະນາຄານກຸງເທບ', name_en: 'Bangkok Bank' },
+  { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_la: 'ທະນາຄານທະຫານໄທທະນະຊາດ', name_en: 'TMBThanachart Bank' },
+  { code: 'BAY', name_th: 'ธนาคารกรุงศรีอยุธยา', name_la: 'ທະນາຄານກຸງສີອະຍຸທະຍາ', name_en: 'Bank of Ayudhya (Krungsri)' },
+  { code: 'GSB', name_th: 'ธนาคารออมสิน', name_la: 'ທະນາຄານອອມສິນ', name_en: 'Government Savings Bank' },
+  {
+    code: 'BAAC',
+    name_th: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร',
+    name_la: 'ທະນາຄານເພື່ອການກະເສດ ແລະ ສະຫະກອນການກະເສດ',
+    name_en: 'Bank for Agriculture and Agricultural Cooperatives',
+  },
+  { code: 'KKP', name_th: 'ธนาคารเกียรตินาคินภัทร', name_la: 'ທະນາຄານກຽດນາຄິນພັດທະ', name_en: 'Kiatnakin Phatra Bank' },
+  { code: 'UOB', name_th: 'ธนาคารยูโอบี', name_la: 'ທະນາຄານຢູໂອບີ', name_en: 'UOB Thailand' },
+  {
+    code: 'BCEL',
+    name_th: 'ธนาคารการค้าต่างประเทศลาว',
+    name_la: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+    name_en: 'Banque pour le Commerce Exterieur Lao',
+  },
 ];
 
 const SOURCES = [
-  { code: 'FACEBOOK', description: 'Facebook' },
-  { code: 'LINE', description: 'LINE' },
-  { code: 'TIKTOK', description: 'TikTok' },
-  { code: 'GOOGLE', description: 'Google' },
-  { code: 'YOUTUBE', description: 'YouTube' },
-  { code: 'FRIEND', description: 'เพื่อนแนะนำ' },
-  { code: 'OTHER', description: 'อื่น ๆ' },
+  { code: 'FACEBOOK', description: 'Facebook', description_la: 'Facebook', description_en: 'Facebook' },
+  { code: 'LINE', description: 'LINE', description_la: 'LINE', description_en: 'LINE' },
+  { code: 'TIKTOK', description: 'TikTok', description_la: 'TikTok', description_en: 'TikTok' },
+  { code: 'GOOGLE', description: 'Google', description_la: 'Google', description_en: 'Google' },
+  { code: 'YOUTUBE', description: 'YouTube', description_la: 'YouTube', description_en: 'YouTube' },
+  { code: 'FRIEND', description: 'เพื่อนแนะนำ', description_la: 'ໝູ່ແນະນຳ', description_en: 'A friend told me' },
+  { code: 'OTHER', description: 'อื่น ๆ', description_la: 'ອື່ນໆ', description_en: 'Other' },
 ];
 
 async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Settings> {
@@ -47,19 +57,46 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     enableChatWidget: false,
     info: { name: lao ? 'Wallet Lao' : 'Wallet Thai', website: lao ? 'walletlao.example' : 'walletthai.example' },
     contact: {
-      contactText: '<p><strong>ฝ่ายบริการลูกค้า 24 ชั่วโมง</strong></p><p>ติดต่อเราทาง LINE ได้ตลอดเวลา ทีมงานตอบภายใน 5 นาที</p>',
+      contactText: {
+        th: '<p><strong>ฝ่ายบริการลูกค้า 24 ชั่วโมง</strong></p><p>ติดต่อเราทาง LINE ได้ตลอดเวลา ทีมงานตอบภายใน 5 นาที</p>',
+        la: '<p><strong>ຝ່າຍບໍລິການລູກຄ້າ 24 ຊົ່ວໂມງ</strong></p><p>ຕິດຕໍ່ພວກເຮົາທາງ LINE ໄດ້ຕະຫຼອດເວລາ ທີມງານຕອບພາຍໃນ 5 ນາທີ</p>',
+        en: '<p><strong>Customer service, 24 hours a day</strong></p><p>Message us on LINE at any time: the team answers within 5 minutes.</p>',
+      },
       lineLink,
       lineName: '@walletdemo',
       // a real QR of the link, so scanning it in the demo opens the same LINE account
       lineQR: await QRCode.toDataURL(lineLink, { margin: 1, width: 240 }),
     },
     conditions: [
-      '<p>สมาชิก 1 ท่าน ต่อ 1 บัญชีธนาคาร และ 1 เบอร์โทรศัพท์เท่านั้น</p>',
-      '<p>ชื่อบัญชีธนาคารต้องตรงกับชื่อผู้สมัคร การถอนเงินโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>',
-      '<p>ขณะรับโบนัส ต้องทำยอดตามเงื่อนไขของโบนัสก่อนถอน</p>',
+      {
+        th: '<p>สมาชิก 1 ท่าน ต่อ 1 บัญชีธนาคาร และ 1 เบอร์โทรศัพท์เท่านั้น</p>',
+        la: '<p>ສະມາຊິກ 1 ທ່ານ ຕໍ່ 1 ບັນຊີທະນາຄານ ແລະ 1 ເບີໂທລະສັບເທົ່ານັ້ນ</p>',
+        en: '<p>One bank account and one phone number per member.</p>',
+      },
+      {
+        th: '<p>ชื่อบัญชีธนาคารต้องตรงกับชื่อผู้สมัคร การถอนเงินโอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>',
+        la: '<p>ຊື່ບັນຊີທະນາຄານຕ້ອງກົງກັບຊື່ຜູ້ສະໝັກ ການຖອນເງິນໂອນເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>',
+        en: '<p>The bank account name must match your name. Withdrawals go only to the registered account.</p>',
+      },
+      {
+        th: '<p>ขณะรับโบนัส ต้องทำยอดตามเงื่อนไขของโบนัสก่อนถอน</p>',
+        la: '<p>ໃນຂະນະທີ່ຮັບໂບນັດ ຕ້ອງເຮັດຍອດຕາມເງື່ອນໄຂຂອງໂບນັດກ່ອນຖອນ</p>',
+        en: '<p>While a bonus is active, play its turnover before you withdraw.</p>',
+      },
     ],
-    agreements: ['<p>ข้าพเจ้ามีอายุ 18 ปีบริบูรณ์ขึ้นไป และยอมรับเงื่อนไขการให้บริการ</p>', '<p>ข้าพเจ้าจะไม่เปิดเผยรหัสผ่านหรือ OTP ให้ผู้อื่นทราบ</p>'],
-    notice: 'ฝากถอนอัตโนมัติ 24 ชั่วโมง',
+    agreements: [
+      {
+        th: '<p>ข้าพเจ้ามีอายุ 18 ปีบริบูรณ์ขึ้นไป และยอมรับเงื่อนไขการให้บริการ</p>',
+        la: '<p>ຂ້າພະເຈົ້າມີອາຍຸ 18 ປີບໍລິບູນຂຶ້ນໄປ ແລະ ຍອມຮັບເງື່ອນໄຂການໃຫ້ບໍລິການ</p>',
+        en: '<p>I am 18 or older and I accept the terms of service.</p>',
+      },
+      {
+        th: '<p>ข้าพเจ้าจะไม่เปิดเผยรหัสผ่านหรือ OTP ให้ผู้อื่นทราบ</p>',
+        la: '<p>ຂ້າພະເຈົ້າຈະບໍ່ເປີດເຜີຍລະຫັດຜ່ານ ຫຼື OTP ໃຫ້ຜູ້ອື່ນຮູ້</p>',
+        en: '<p>I will not share my password or OTP with anyone.</p>',
+      },
+    ],
+    notice: { th: 'ฝากถอนอัตโนมัติ 24 ชั่วโมง', la: 'ຝາກຖອນອັດຕະໂນມັດ 24 ຊົ່ວໂມງ', en: 'Automatic deposits and withdrawals, 24 hours a day' },
     withdraw: { withdrawMin: 100, withdrawMax: 50000 },
     deposit: {
       banks: [
@@ -108,6 +145,18 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
     await db
       .insertInto('banks')
       .values(BANKS.map((b, sort) => ({ ...b, sort })))
+      .execute();
+  }
+  // a database seeded before names came per language gets them now, where the operator set none
+  for (const b of BANKS) {
+    await db.updateTable('banks').set({ name_la: b.name_la }).where('code', '=', b.code).where('name_la', 'is', null).execute();
+  }
+  for (const src of SOURCES) {
+    await db
+      .updateTable('sources')
+      .set({ description_la: src.description_la, description_en: src.description_en })
+      .where('code', '=', src.code)
+      .where('description_la', 'is', null)
       .execute();
   }
   const sourceCount = await db

@@ -4,9 +4,33 @@ import { Type, type Static, type TSchema } from 'typebox';
  * Every operator-editable setting: its schema (the contract of its lookup) and its default.
  * Lookups of §7 read these; `npm run operator -- settings set <key> <value>` writes them.
  */
+/**
+ * Operator text in the member's language: a plain string (the same for everyone), or one text per
+ * language with Thai as the fallback for a language the operator left out.
+ */
+export const LocalizedText = Type.Union([
+  Type.String(),
+  Type.Object({ th: Type.String(), la: Type.Optional(Type.String()), en: Type.Optional(Type.String()) }, { additionalProperties: false }),
+]);
+export type LocalizedText = Static<typeof LocalizedText>;
+export const LANGS = ['th', 'la', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** The text for the member's language, Thai where the operator gave none for it. */
+export function inLanguage(text: LocalizedText, lang: Lang): string {
+  return typeof text === 'string' ? text : (text[lang] ?? text.th);
+}
+
 export const InfoSchema = Type.Object({ name: Type.String(), website: Type.String() });
 export const ContactSchema = Type.Object({
-  contactText: Type.String({ description: 'HTML, sanitised by the site' }),
+  contactText: Type.String({ description: "HTML in the member's language, sanitised by the site" }),
+  lineLink: Type.String(),
+  lineName: Type.String(),
+  lineQR: Type.String({ description: 'image URL or data URL' }),
+});
+/** What the operator stores: the contact text per language. */
+export const ContactSetting = Type.Object({
+  contactText: LocalizedText,
   lineLink: Type.String(),
   lineName: Type.String(),
   lineQR: Type.String({ description: 'image URL or data URL' }),
@@ -40,10 +64,10 @@ export const settingSchemas = {
   registerOTP: Type.Boolean(),
   enableChatWidget: Type.Boolean(),
   info: InfoSchema,
-  contact: ContactSchema,
-  conditions: Type.Array(Type.String()),
-  agreements: Type.Array(Type.String()),
-  notice: Type.String(),
+  contact: ContactSetting,
+  conditions: Type.Array(LocalizedText),
+  agreements: Type.Array(LocalizedText),
+  notice: LocalizedText,
   withdraw: WithdrawLimitsSchema,
   deposit: DepositSchema,
   slip: SlipSchema,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatAccountNo } from '../../../server/src/modules/account/rules';
 import { formatDateTime } from '../../lib/format';
+import { bankName, banksQuery } from '../../lib/lookups';
 import { DataStatus } from '../../ui/data-status';
 import { LockIcon } from '../../ui/icons';
 import { ChangePasswordModal } from './change-password-modal';
@@ -12,6 +13,7 @@ import { profileQuery } from './queries';
 export function ProfilePage() {
   const { t } = useLingui();
   const query = useQuery(profileQuery());
+  const banks = useQuery(banksQuery());
   const { data } = query;
   const [changing, setChanging] = useState(false);
 
@@ -31,7 +33,7 @@ export function ProfilePage() {
   const rows: [string, string][] = [
     [t`Username`, profile.username],
     [t`Bank account name`, bankAccount.bankAccountName],
-    [t`Bank`, bankAccount.bank.nameTH],
+    [t`Bank`, bankName(banks.data, bankAccount.bankCode, bankAccount.bank.nameTH)],
     [t`Account number`, formatAccountNo(bankAccount.bankAccountNo)],
   ];
   return (

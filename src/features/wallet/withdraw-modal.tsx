@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatAccountNo } from '../../../server/src/modules/account/rules';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
-import { withdrawLimitsQuery } from '../../lib/lookups';
+import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
@@ -18,6 +18,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
   const { t, i18n } = useLingui();
   const online = useOnline();
   const limits = useQuery(withdrawLimitsQuery());
+  const banks = useQuery(banksQuery());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
@@ -49,7 +50,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
   }
 
   const balance = formatMoney(wallet.wallet.amount, intlLocale());
-  const bank = wallet.bankAccount.bank.nameTH;
+  const bank = bankName(banks.data, wallet.bankAccount.bankCode, wallet.bankAccount.bank.nameTH);
   const accountNo = formatAccountNo(wallet.bankAccount.bankAccountNo);
   return (
     <Modal title={t`Withdraw`} onClose={() => onClose(false)} closeLabel={t`Close`}>

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static, TSchema } from 'typebox';
-import { ContactSchema, DepositSchema, InfoSchema, SlipSchema, WithdrawLimitsSchema } from '../../settings/registry.js';
+import { Type, type Static, type TSchema } from 'typebox';
+import {
+  ContactSchema,
+  DepositSchema,
+  inLanguage,
+  InfoSchema,
+  LANGS,
+  SlipSchema,
+  WithdrawLimitsSchema,
+  type Lang,
+} from '../../settings/registry.js';
+import { banksIn, sourcesIn } from './repository.js';
 import {
   ActiveResponse,
   AgreementsResponse,
@@ -12,32 +22,38 @@ import {
   SourcesResponse,
 } from './schemas.js';
 
+const LangQuery = Type.Object({
+  lang: Type.Optional(
+    Type.Union(
+      LANGS.map((l) => Type.Literal(l)),
+      { description: "the member's language for operator texts and names (th, la, en); Thai where the operator gave none" },
+    ),
+  ),
+});
+
 /**
- * §7 lookups. Public and cacheable (the service worker keeps them); a terminated site answers every
- * one with 410 gone before it reaches these handlers, so `active` only ever says true.
+ * §7 lookups. Public and cacheable (the service worker keeps them, one copy per `?lang=`); a terminated
+ * site answers every one with 410 gone before it reaches these handlers, so `active` only ever says true.
  */
 export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const db = ctx.database.db;
-  const get = <S extends TSchema>(path: string, schema: S, handler: () => Static<S> | Promise<Static<S>>) =>
+  const get = <S extends TSchema>(path: string, schema: S, handler: (lang: Lang) => Static<S> | Promise<Static<S>>) =>
     // typed by the helper's signature; widening the schema keeps the provider's inference out of the way
-    app.get(path, { schema: { tags: ['lookup'], response: { 200: schema as TSchema } } }, handler);
+    app.get(path, { schema: { tags: ['lookup'], querystring: LangQuery, response: { 200: schema as TSchema } } }, (request) =>
+      handler(request.query.lang ?? 'th'),
+    );
 
-  get('/banks', BanksResponse, async () => ({
-    banks: (await db.selectFrom('banks').select(['code', 'name_th', 'name_en']).orderBy('sort').execute()).map((b) => ({
-      code: b.code,
-      nameTH: b.name_th,
-      nameEN: b.name_en,
-    })),
-  }));
-  get('/sources', SourcesResponse, async () => ({
-    sources: await db.selectFrom('sources').select(['code', 'description']).orderBy('sort').execute(),
-  }));
+  get('/banks', BanksResponse, async (lang) => ({ banks: await banksIn(db, lang) }));
+  get('/sources', SourcesResponse, async (lang) => ({ sources: await sourcesIn(db, lang) }));
   get('/info', InfoSchema, () => ctx.settings.get('info'));
-  get('/contact', ContactSchema, () => ctx.settings.get('contact'));
-  get('/conditions', ConditionsResponse, () => ({ conditions: ctx.settings.get('conditions') }));
-  get('/agreements', AgreementsResponse, () => ({ agreements: ctx.settings.get('agreements') }));
-  get('/notice', NoticeResponse, () => ({ notice: ctx.settings.get('notice') }));
+  get('/contact', ContactSchema, (lang) => {
+    const contact = ctx.settings.get('contact');
+    return { ...contact, contactText: inLanguage(contact.contactText, lang) };
+  });
+  get('/conditions', ConditionsResponse, (lang) => ({ conditions: ctx.settings.get('conditions').map((c) => inLanguage(c, lang)) }));
+  get('/agreements', AgreementsResponse, (lang) => ({ agreements: ctx.settings.get('agreements').map((a) => inLanguage(a, lang)) }));
+  get('/notice', NoticeResponse, (lang) => ({ notice: inLanguage(ctx.settings.get('notice'), lang) }));
   get('/withdraw', WithdrawLimitsSchema, () => ctx.settings.get('withdraw'));
   get('/deposit', DepositSchema, () => ctx.settings.get('deposit'));
   get('/slip', SlipSchema, () => ctx.settings.get('slip'));

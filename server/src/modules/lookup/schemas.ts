@@ -2,7 +2,14 @@ import { Type, type Static } from 'typebox';
 import type { ContactSchema, InfoSchema, WithdrawLimitsSchema } from '../../settings/registry.js';
 
 export const BanksResponse = Type.Object({
-  banks: Type.Array(Type.Object({ code: Type.String(), nameTH: Type.String(), nameEN: Type.String() })),
+  banks: Type.Array(
+    Type.Object({
+      code: Type.String(),
+      nameTH: Type.String(),
+      nameEN: Type.String(),
+      name: Type.String({ description: "the bank's name in the requested language" }),
+    }),
+  ),
 });
 export type BanksResponse = Static<typeof BanksResponse>;
 export const SourcesResponse = Type.Object({ sources: Type.Array(Type.Object({ code: Type.String(), description: Type.String() })) });
