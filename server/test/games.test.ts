@@ -166,8 +166,8 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(message(await get('/api/autoLogin/joker/whoever'))).toBe('NO_GAME');
 
     const phone = '0644444444';
-    await verifyPhone(server, phone);
-    await call(server.app, 'POST', '/api/account', registration(phone));
+    const otpToken = await verifyPhone(server, phone);
+    await call(server.app, 'POST', '/api/account', registration(phone, { otpToken }));
     const other = await login(server.app, phone, 'secret123');
     expect(message(await get(`/api/autoLogin/pg/${username}`, other))).toBe('SLOT_NO_ACCOUNT');
     expect(message(await get('/api/wallet/account/PG', other))).toBe('SLOT_NO_ACCOUNT');

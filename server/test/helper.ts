@@ -128,12 +128,13 @@ export function registration(phone: string, overrides: Record<string, unknown> =
   };
 }
 
-/** Sends and verifies an OTP for `phone` through the API, reading the code from the recording sender. */
-export async function verifyPhone(server: TestServer, phone: string): Promise<void> {
+/** Sends and verifies an OTP for `phone` through the API, reading the code from the recording sender; gives its otpToken. */
+export async function verifyPhone(server: TestServer, phone: string): Promise<string> {
   const sent = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone });
   if (sent.statusCode !== 200) throw new Error(`otp send failed: ${sent.body}`);
   const { otpToken } = sent.json() as { otpToken: string };
   const code = server.sms.lastCodeFor(phone);
   const verified = await call(server.app, 'POST', '/api/otp/verify', { otpToken, otpCode: code });
   if (verified.statusCode !== 200) throw new Error(`otp verify failed: ${verified.body}`);
+  return otpToken;
 }

@@ -103,8 +103,8 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
 
   it('keeps members apart: B sees none of A’s statement and moves none of A’s money', async () => {
     const phone = '0633333333';
-    await verifyPhone(server, phone);
-    await call(server.app, 'POST', '/api/account', registration(phone));
+    const otpToken = await verifyPhone(server, phone);
+    await call(server.app, 'POST', '/api/account', registration(phone, { otpToken }));
     const other = await login(server.app, phone, 'secret123');
     expect(await statement(1, 10, other)).toEqual({ total: 0, statements: [] });
     const res = await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100, memberId: 1 }, { token: other });

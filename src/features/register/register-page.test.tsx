@@ -92,8 +92,13 @@ describe('registration', () => {
       bankCode: 'KTB',
       bankAccountName: 'SOMSRI TEST',
       bankAccountNo: '1234567890',
+      otpToken: 'otp-token',
     });
-    expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({ username: '0899999999', bankCode: '' });
+    expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({
+      username: '0899999999',
+      bankCode: '',
+      otpToken: 'otp-token',
+    });
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
   });
 
@@ -108,13 +113,27 @@ describe('registration', () => {
     expect(calls.some((c) => c.url === '/api/otp/send')).toBe(false);
   });
 
-  it('skips the OTP step when the phone is already verified', async () => {
-    fakeServer({ ...lookups(true), 'POST /api/otp/send': () => [200, { otpRef: 'R', otpToken: 't', code: 'OTP_VERIFIED' }] });
+  it('skips the OTP step when going back to a phone this visitor verified, showing its token', async () => {
+    const calls = fakeServer({
+      ...lookups(true),
+      'POST /api/otp/send': (body) =>
+        (body as { otpToken?: string }).otpToken === 'otp-token'
+          ? [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_VERIFIED' }]
+          : [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
+      'POST /api/otp/verify': () => [200, { message: 'OTP_CODE_VALID' }],
+    });
     renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Phone number'), '0899999999');
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('OTP code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByLabelText('Full name');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByLabelText('Full name')).toBeTruthy();
+    const sends = calls.filter((c) => c.url === '/api/otp/send').map((c) => c.body);
+    expect(sends).toEqual([{ phoneNumber: '0899999999' }, { phoneNumber: '0899999999', otpToken: 'otp-token' }]);
   });
 
   it('shows the server’s reason when the profile step is refused', async () => {

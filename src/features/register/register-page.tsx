@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { registerOtpQuery } from '../../lib/lookups';
 import { showToast } from '../../ui/toast';
-import { initialState, registerReducer } from './reducer';
+import { initialState, registerReducer, verifiedToken } from './reducer';
 import { BankStep } from './screens/bank-step';
 import { OtpStep } from './screens/otp-step';
 import { PhoneStep } from './screens/phone-step';
@@ -59,26 +59,38 @@ export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string;
         {titles[state.step]}
       </h2>
       {state.step === 'phone' && (
-        <PhoneStep otpOn={otpOn} initial={state.phone} onDone={(phone, otp) => dispatch({ type: 'phoneDone', phone, otp })} />
+        <PhoneStep
+          otpOn={otpOn}
+          initial={state.phone}
+          verified={state.otp}
+          onDone={(phone, otp) => dispatch({ type: 'phoneDone', phone, otp })}
+        />
       )}
       {state.step === 'otp' && state.otp && (
         <OtpStep
           phone={state.phone}
           otp={state.otp}
-          onDone={() => dispatch({ type: 'otpDone' })}
+          onDone={(otp) => dispatch({ type: 'otpDone', otp })}
           onBack={() => dispatch({ type: 'back' })}
         />
       )}
       {state.step === 'profile' && (
         <ProfileStep
           phone={state.phone}
+          otpToken={verifiedToken(state)}
           initial={state.profile}
           onDone={(profile) => dispatch({ type: 'profileDone', profile })}
           onBack={() => dispatch({ type: 'back' })}
         />
       )}
       {state.step === 'bank' && (
-        <BankStep phone={state.phone} profile={state.profile} onDone={registered} onBack={() => dispatch({ type: 'back' })} />
+        <BankStep
+          phone={state.phone}
+          otpToken={verifiedToken(state)}
+          profile={state.profile}
+          onDone={registered}
+          onBack={() => dispatch({ type: 'back' })}
+        />
       )}
     </main>
   );

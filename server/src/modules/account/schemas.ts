@@ -12,6 +12,8 @@ export const RegistrationBody = Type.Object({
   bankAccountName: text(200),
   bankAccountNo: text(32),
   currency: Type.Optional(Type.Union([Type.Literal('LAK'), Type.Literal('BAHT')])),
+  /** The token of the OTP this phone was verified with; required while registerOTP is on, used up by the registration. */
+  otpToken: Type.Optional(text(200)),
 });
 export type RegistrationBody = Static<typeof RegistrationBody>;
 

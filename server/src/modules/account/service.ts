@@ -22,6 +22,24 @@ async function assertBankAccountFree(ctx: AppContext, bankCode: string, accountN
   if (await q.executeTakeFirst()) throw conflict('EXISTING_BANK');
 }
 
+/**
+ * While registerOTP is on, a registration (and its validate call) must carry the token of an OTP
+ * verified for this very phone, not yet used and verified recently: knowing a phone number is not enough.
+ */
+async function assertVerifiedOtp(ctx: AppContext, phone: string, otpToken: string | undefined): Promise<void> {
+  if (!ctx.settings.get('registerOTP')) return;
+  if (!otpToken) throw badRequest('UNVERIFIED_OTP');
+  const otp = await ctx.database.db
+    .selectFrom('otps')
+    .select('token')
+    .where('token', '=', otpToken)
+    .where('phone', '=', phone)
+    .where('verified_at', '>', ctx.now() - OTP_VERIFIED_VALID_MS)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (!otp) throw badRequest('UNVERIFIED_OTP');
+}
+
 export async function assertPhoneFree(ctx: AppContext, phone: string): Promise<void> {
   const taken = await ctx.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
   if (taken) throw conflict('EXISTING_USER');
@@ -41,6 +59,7 @@ export async function checkRegistration(ctx: AppContext, body: RegistrationBody,
   check(nameRule(body.name));
   check(passwordRule(body.password));
   await assertPhoneFree(ctx, body.username);
+  await assertVerifiedOtp(ctx, body.username, body.otpToken);
 
   let sourceCode: string | null = null;
   if (body.sourceCode) {
@@ -84,11 +103,12 @@ export async function register(ctx: AppContext, body: RegistrationBody, password
   try {
     await ctx.database.db.transaction().execute(async (trx) => {
       if (requireOtp) {
+        // the checked token is used up here, in the member's transaction: two registrations on one token, one wins
         const consumed = await trx
           .updateTable('otps')
           .set({ consumed_at: now })
+          .where('token', '=', body.otpToken ?? '')
           .where('phone', '=', body.username)
-          .where('verified_at', 'is not', null)
           .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
           .where('consumed_at', 'is', null)
           .executeTakeFirst();

@@ -25,11 +25,13 @@ interface BankValues {
 
 export function BankStep({
   phone,
+  otpToken,
   profile,
   onDone,
   onBack,
 }: {
   phone: string;
+  otpToken: string | undefined;
   profile: ProfileValues;
   onDone: () => void;
   onBack: () => void;
@@ -56,6 +58,7 @@ export function BankStep({
         bankAccountName: accountName,
         bankAccountNo: values.accountNo,
         ...(VARIANT === 'la' ? { currency: values.currency } : {}),
+        ...(otpToken ? { otpToken } : {}),
       }),
     onSuccess: onDone,
     onError: (err) => setError(errorMessage(i18n, err.message)),

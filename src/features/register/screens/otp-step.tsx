@@ -7,7 +7,17 @@ import { showToast } from '../../../ui/toast';
 import { sendOtp, verifyOtp } from '../api';
 import type { OtpRequest } from '../types';
 
-export function OtpStep({ phone, otp, onDone, onBack }: { phone: string; otp: OtpRequest; onDone: () => void; onBack: () => void }) {
+export function OtpStep({
+  phone,
+  otp,
+  onDone,
+  onBack,
+}: {
+  phone: string;
+  otp: OtpRequest;
+  onDone: (verified: OtpRequest) => void;
+  onBack: () => void;
+}) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [request, setRequest] = useState(otp);
@@ -16,14 +26,14 @@ export function OtpStep({ phone, otp, onDone, onBack }: { phone: string; otp: Ot
 
   const verify = useMutation({
     mutationFn: (value: string) => verifyOtp(request.token, value),
-    onSuccess: onDone,
-    onError: (err) => (isApiError(err, 'OTP_VERIFIED') ? onDone() : setError(errorMessage(i18n, err.message))),
+    onSuccess: () => onDone({ ...request, verified: true }),
+    onError: (err) =>
+      isApiError(err, 'OTP_VERIFIED') ? onDone({ ...request, verified: true }) : setError(errorMessage(i18n, err.message)),
   });
   const resend = useMutation({
     mutationFn: () => sendOtp(phone),
     onSuccess: (res) => {
-      if (res.code === 'OTP_VERIFIED') return onDone();
-      setRequest({ ref: res.otpRef, token: res.otpToken });
+      setRequest({ ref: res.otpRef, token: res.otpToken, verified: false });
       setCode('');
       setError('');
       showToast(t`A new OTP has been sent.`, 'success');

@@ -10,11 +10,13 @@ import type { ProfileValues } from '../types';
 
 export function ProfileStep({
   phone,
+  otpToken,
   initial,
   onDone,
   onBack,
 }: {
   phone: string;
+  otpToken: string | undefined;
   initial: ProfileValues;
   onDone: (values: ProfileValues) => void;
   onBack: () => void;
@@ -39,6 +41,7 @@ export function ProfileStep({
         bankCode: '',
         bankAccountName: '',
         bankAccountNo: '',
+        ...(otpToken ? { otpToken } : {}),
       }),
     onSuccess: () => onDone(values),
     onError: (err) => setError(errorMessage(i18n, err.message)),
