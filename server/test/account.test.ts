@@ -178,11 +178,43 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     expect(message(await put({ name: 'X', bankCode: taken.bank_code, bankAccountName: 'X', bankAccountNo: taken.bank_account_no }))).toBe(
       'EXISTING_BANK',
     );
-    const res = await put({ name: 'Somchai J', bankCode: 'SCB', bankAccountName: 'somchai j', bankAccountNo: '5556667777' });
+    const res = await put({
+      name: 'Somchai J',
+      bankCode: 'SCB',
+      bankAccountName: 'somchai j',
+      bankAccountNo: '5556667777',
+      password: DEMO_MEMBER.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().bankAccount).toMatchObject({ bankCode: 'SCB', bankAccountName: 'SOMCHAI J', bankAccountNo: '5556667777' });
     expect((await members()).filter((m) => m.phone !== DEMO_MEMBER.phone)).toEqual(others);
     expect(message(await put({ name: 'Somchai J' }))).toBe('KEY_MISSING');
+  });
+
+  it('asks for the password before the payout bank account changes, and changes nothing without it', async () => {
+    const phone = nextPhone();
+    const otpToken = await verifyPhone(server, phone);
+    await register(registration(phone, { otpToken }));
+    const token = await login(server.app, phone, 'secret123');
+    const put = (body: Record<string, unknown>) => call(server.app, 'PUT', '/api/account/profile', body, { token });
+    const mine = { name: 'Somsri Test', bankCode: 'KBANK', bankAccountName: 'สมศรี ทดสอบ', bankAccountNo: `9${phone.slice(1)}` };
+    const thief = { ...mine, bankCode: 'SCB', bankAccountName: 'THIEF', bankAccountNo: '6660001111' };
+    const before = await members();
+    const refused = [await put(thief), await put({ ...thief, password: 'not-mine' }), await put({ ...mine, bankAccountNo: '6660001111' })];
+    expect(refused.map((r) => [r.statusCode, message(r)])).toEqual([
+      [400, 'KEY_MISSING'],
+      [400, 'WRONG_PASSWORD'],
+      [400, 'KEY_MISSING'],
+    ]);
+    expect(await members()).toEqual(before);
+    // the name alone changes with the token, as before
+    expect((await put({ ...mine, name: 'Somsri New' })).json().profile.name).toBe('Somsri New');
+    const moved = await put({ ...thief, name: 'Somsri New', password: 'secret123' });
+    expect([moved.statusCode, moved.json().bankAccount?.bankAccountNo]).toEqual([200, '6660001111']);
+    // guesses are limited like sign-in
+    const guesses = [];
+    for (let i = 0; i < 6; i++) guesses.push(message(await put({ ...mine, password: `guess-${i}` })));
+    expect(guesses.at(-1)).toBe('REQUEST_LIMIT_1MIN');
   });
 
   it('changes the password: checks the old one, keeps this session, ends the others', async () => {

@@ -111,6 +111,10 @@ export interface WithdrawalsTable {
   payout_ref: string | null;
   created_at: number;
   settled_at: number | null;
+  /** Where the money goes: the member's bank account when the withdrawal was requested. */
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
 }
 
 export interface GameAccountsTable {

@@ -53,4 +53,7 @@ export const LIMITS = {
   otpVerifyAddress: { max: 30, windowMs: minute },
   registerPhone: { max: 10, windowMs: minute },
   registerAddress: { max: 20, windowMs: minute },
+  /** A signed-in member confirming the password (change of password or of payout account). */
+  passwordMember: { max: 5, windowMs: minute },
+  passwordAddress: { max: 30, windowMs: minute },
 } satisfies Record<string, Limit>;

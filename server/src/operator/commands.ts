@@ -19,7 +19,7 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- member disable <phone>    block sign-in and end the member's sessions
   npm run operator -- member enable <phone>     allow sign-in again
   npm run operator -- deposit <phone> <amount>  credit a manual deposit to the member's wallet
-  npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, time)
+  npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, the bank account it was requested to, time)
   npm run operator -- withdrawal pay <id>       mark a withdrawal paid (SUCCESS)
   npm run operator -- withdrawal reject <id>    reject a withdrawal (FAILED): the money returns to the wallet
   npm run operator -- ledger check              verify the ledger's invariants
@@ -111,8 +111,9 @@ export async function runCommand(database: Database, args: string[], print: Prin
           'withdrawals.currency',
           'withdrawals.created_at',
           'members.phone',
-          'members.bank_code',
-          'members.bank_account_no',
+          'withdrawals.bank_code',
+          'withdrawals.bank_account_no',
+          'withdrawals.bank_account_name',
         ])
         .where('withdrawals.status', '=', 'PENDING')
         .orderBy('withdrawals.id')
@@ -120,7 +121,7 @@ export async function runCommand(database: Database, args: string[], print: Prin
       print(`${rows.length} pending withdrawal(s)`);
       for (const w of rows) {
         print(
-          `${w.id}\t${w.phone}\t${toMajor(w.amount, w.currency as Currency)} ${w.currency}\t${w.bank_code} ${w.bank_account_no}\t${new Date(w.created_at).toISOString()}`,
+          `${w.id}\t${w.phone}\t${toMajor(w.amount, w.currency as Currency)} ${w.currency}\t${w.bank_code} ${w.bank_account_no} ${w.bank_account_name}\t${new Date(w.created_at).toISOString()}`,
         );
       }
       return;

@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...secured.schema, tags: ['account'], body: ProfileUpdateBody, response: { 200: ProfileResponse, ...errors } },
     },
     async (request) => {
-      await updateProfile(ctx, request.memberId, request.body);
+      await updateProfile(ctx, request.memberId, request.body, request.ip);
       return getProfile(ctx, request.memberId);
     },
   );

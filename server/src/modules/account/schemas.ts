@@ -42,7 +42,10 @@ export const ProfileUpdateBody = Type.Object({
   bankCode: text(16),
   bankAccountName: text(200),
   bankAccountNo: text(32),
+  /** The member's password: needed when the bank account (where withdrawals are paid) changes. */
+  password: Type.Optional(text(256)),
 });
+export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 export const BankAccountNameBody = Type.Object({ bankCode: text(16), bankAccountName: text(200) });
 export type BankAccountNameBody = Static<typeof BankAccountNameBody>;
 export const ChangePasswordBody = Type.Object({ oldPassword: text(256), newPassword: text(256) });

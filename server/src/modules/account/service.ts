@@ -1,8 +1,10 @@
 import type { AppContext } from '../../context.js';
 import type { Member } from '../../db/schema.js';
 import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { accountNameRule, accountNoRule, inviterIdFromCode, nameRule, normaliseAccountName, passwordRule, phoneRule } from './rules.js';
-import type { ProfileResponse, RegistrationBody } from './schemas.js';
+import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
 
 /** How long a verified OTP stays good for registering that phone. */
 export const OTP_VERIFIED_VALID_MS = 30 * 60_000;
@@ -173,16 +175,39 @@ export async function getProfile(ctx: AppContext, memberId: number): Promise<Pro
   };
 }
 
-export async function updateProfile(
-  ctx: AppContext,
-  memberId: number,
-  body: { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string },
-): Promise<void> {
+/**
+ * A signed-in member proves it is them before a sensitive change (password, payout account): a token
+ * alone is not enough. Tries are limited per member and per address, as sign-in is.
+ */
+export async function confirmPassword(ctx: AppContext, memberId: number, password: string, address: string): Promise<void> {
+  ctx.limiter.hit([
+    [`password:member:${memberId}`, LIMITS.passwordMember],
+    [`password:ip:${address}`, LIMITS.passwordAddress],
+  ]);
+  const member = await ctx.database.db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(member.password_hash, password))) throw badRequest('WRONG_PASSWORD');
+}
+
+export async function updateProfile(ctx: AppContext, memberId: number, body: ProfileUpdateBody, address: string): Promise<void> {
   check(nameRule(body.name));
   await assertBank(ctx, body.bankCode);
   check(accountNameRule(body.bankCode, body.bankAccountName));
   check(accountNoRule(body.bankAccountNo));
   await assertBankAccountFree(ctx, body.bankCode, body.bankAccountNo, memberId);
+  const current = await ctx.database.db
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const bankChanged =
+    current.bank_code !== body.bankCode ||
+    current.bank_account_no !== body.bankAccountNo ||
+    current.bank_account_name !== normaliseAccountName(body.bankAccountName);
+  // withdrawals are paid to this account: whoever holds a stolen token must not redirect them
+  if (bankChanged) {
+    if (body.password === undefined) throw badRequest('KEY_MISSING');
+    await confirmPassword(ctx, memberId, body.password, address);
+  }
   try {
     await ctx.database.db
       .updateTable('members')

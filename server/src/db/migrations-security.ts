@@ -1,0 +1,18 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/** Migrations of the security issue, one per concern; merged after the foundation's in migrations.ts. */
+export function securityMigrations(): Record<string, Migration> {
+  return {
+    // a withdrawal is paid to the account it was requested to, not to whatever the profile says at payout time
+    '0004_withdrawal_destination': {
+      async up(db: Kysely<unknown>) {
+        for (const column of ['bank_code', 'bank_account_no', 'bank_account_name']) {
+          await db.schema.alterTable('withdrawals').addColumn(column, 'text').execute();
+          await sql`update withdrawals set ${sql.ref(column)} = (select ${sql.ref(`members.${column}`)} from members where members.id = withdrawals.member_id)`.execute(
+            db,
+          );
+        }
+      },
+    },
+  };
+}
