@@ -189,8 +189,35 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     });
     expect(bet.statusCode).toBe(303);
     expect(decodeURIComponent(bet.headers.location as string)).toMatch(/You (won 20\.00|lost 10\.00)|stake above balance/);
-    expect((await server.app.inject({ method: 'GET', url: `/play/PG?u=${username}&k=wrong` })).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/play/logo/PG.svg' })).headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('shows a game page only with its launch secret, and none while the site is terminated', async () => {
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    const page = (query: string) => server.app.inject({ method: 'GET', url: `/play/PG?${query}` });
+    for (const query of [`u=${username}`, `u=${username}&k=wrong`, `u=${username}&k=${password}x`]) {
+      const res = await page(query);
+      expect([res.statusCode, res.body.includes('id="balance"')], query).toEqual([403, false]);
+    }
+    expect((await page(`u=${username}&k=${password}`)).statusCode).toBe(200);
+
+    await runCommand(server.ctx.database, ['site', 'terminate'], () => undefined);
+    await server.ctx.settings.refresh();
+    try {
+      const closed = await page(`u=${username}&k=${password}`);
+      expect([closed.statusCode, closed.body.includes('id="balance"')]).toEqual([410, false]);
+      const bet = await server.app.inject({
+        method: 'POST',
+        url: '/play/PG/bet',
+        payload: `u=${username}&k=${password}&stake=10`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(bet.statusCode).toBe(410);
+    } finally {
+      await runCommand(server.ctx.database, ['site', 'activate'], () => undefined);
+      await server.ctx.settings.refresh();
+    }
+    expect((await page(`u=${username}&k=${password}`)).statusCode).toBe(200);
   });
 
   it('leaves the ledger consistent', async () => {
