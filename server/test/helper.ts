@@ -84,6 +84,8 @@ export interface CallOptions {
   marker?: boolean;
   headers?: Record<string, string>;
   payload?: string;
+  /** The caller's address (rate limits key on it); light-my-request's default otherwise. */
+  address?: string;
 }
 
 /** One call as the site makes it: the marker header, JSON, and the bearer token when given. */
@@ -98,7 +100,13 @@ export function call(
   if (options.marker !== false) headers['x-wallet-client'] = 'member';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (body !== undefined || options.payload !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({ method, url, headers, payload: options.payload ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    payload: options.payload ?? (body === undefined ? undefined : JSON.stringify(body)),
+    ...(options.address ? { remoteAddress: options.address } : {}),
+  });
 }
 
 export const message = (res: LightMyRequestResponse) => (res.json() as { message?: string }).message;

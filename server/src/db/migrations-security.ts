@@ -14,5 +14,18 @@ export function securityMigrations(): Record<string, Migration> {
         }
       },
     },
+    // devices a member has signed in on: they still get through while strangers' guesses block the phone
+    '0005_trusted_devices': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('trusted_devices')
+          .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id'))
+          .addColumn('device_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_used_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('trusted_devices_pk', ['member_id', 'device_hash'])
+          .execute();
+      },
+    },
   };
 }

@@ -160,7 +160,16 @@ export interface SandboxGameRefsTable {
   created_at: number;
 }
 
+/** A device (the site's random X-Device-Id, stored hashed) that signed in as the member before. */
+export interface TrustedDevicesTable {
+  member_id: number;
+  device_hash: string;
+  created_at: number;
+  last_used_at: number;
+}
+
 export interface DB {
+  trusted_devices: TrustedDevicesTable;
   game_accounts: GameAccountsTable;
   transfer_intents: TransferIntentsTable;
   sandbox_game_accounts: SandboxGameAccountsTable;

@@ -37,6 +37,26 @@ export class RateLimiter {
     if (over) throw tooMany('REQUEST_LIMIT_1MIN');
   }
 
+  /** Whether `key` has used up its limit in the current window; counts nothing. */
+  exceeded(key: string, limit: Limit): boolean {
+    const w = this.windows.get(key);
+    return !!w && w.resetAt > this.now() && w.count >= limit.max;
+  }
+
+  /** Counts one event (a failure) for every key without refusing anything; `exceeded` reads the counts. */
+  record(entries: ReadonlyArray<readonly [key: string, limit: Limit]>): void {
+    const t = this.now();
+    for (const [key, limit] of entries) {
+      let w = this.windows.get(key);
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + limit.windowMs };
+        this.windows.set(key, w);
+      }
+      w.count += 1;
+    }
+    if (this.windows.size > 50_000) this.sweep(t);
+  }
+
   private sweep(t: number): void {
     for (const [key, w] of this.windows) if (w.resetAt <= t) this.windows.delete(key);
   }
@@ -45,7 +65,10 @@ export class RateLimiter {
 const minute = 60_000;
 /** Limits per call; a phone gets a few tries a minute, an address (many members behind one NAT) more. */
 export const LIMITS = {
-  loginPhone: { max: 5, windowMs: minute },
+  /** Wrong passwords for one phone from one address: that address waits (see auth/lockout.ts). */
+  loginFailPhoneAddress: { max: 5, windowMs: minute },
+  /** Wrong passwords for one phone from anywhere: only devices the member signed in on before get through. */
+  loginFailPhone: { max: 10, windowMs: minute },
   loginAddress: { max: 30, windowMs: minute },
   otpSendPhone: { max: 3, windowMs: minute },
   otpSendAddress: { max: 10, windowMs: minute },

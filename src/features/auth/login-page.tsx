@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { LoginBody, LoginResponse } from '../../../server/src/modules/account/schemas';
 import { api } from '../../lib/api';
 import { setToken } from '../../lib/auth-token';
+import { deviceId } from '../../lib/device-id';
 import { errorMessage } from '../../lib/errors';
 import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
@@ -25,7 +26,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const info = useQuery(infoQuery());
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body }),
+    mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body, headers: { 'X-Device-Id': deviceId() } }),
     onSuccess: ({ token }) => {
       setToken(token, remember);
       onSignedIn();
