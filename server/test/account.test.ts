@@ -217,6 +217,24 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     expect(guesses.at(-1)).toBe('REQUEST_LIMIT_1MIN');
   });
 
+  it('limits wrong old passwords like sign-in, per member, and changes nothing', async () => {
+    const phone = nextPhone();
+    const otpToken = await verifyPhone(server, phone);
+    await register(registration(phone, { otpToken }));
+    const token = await login(server.app, phone, 'secret123');
+    const change = (oldPassword: string) =>
+      call(server.app, 'PUT', '/api/account/changepwd', { oldPassword, newPassword: 'newsecret1' }, { token });
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => change(`guess-${i}`)));
+    const codes = results.map((r) => `${r.statusCode} ${message(r)}`);
+    expect(codes.filter((c) => c === '400 WRONG_PASSWORD')).toHaveLength(5);
+    expect(codes.filter((c) => c === '429 REQUEST_LIMIT_1MIN')).toHaveLength(55);
+    // the right one waits too until the minute is over, then works
+    expect(message(await change('secret123'))).toBe('REQUEST_LIMIT_1MIN');
+    expect(await login(server.app, phone, 'secret123')).toBeTruthy();
+    server.clock.now += 61_000;
+    expect((await change('secret123')).statusCode).toBe(200);
+  });
+
   it('changes the password: checks the old one, keeps this session, ends the others', async () => {
     const phone = nextPhone();
     const otpToken = await verifyPhone(server, phone);
