@@ -92,6 +92,33 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     expect(replay.json().code).toBe('OTP_SENT');
   });
 
+  it('strips control and bidi-override characters from names, and the operator list prints names safely', async () => {
+    const phone = nextPhone();
+    const otpToken = await verifyPhone(server, phone);
+    const hostile = ' \u0000Som\u001b[2J\u001b]0;pwned\u0007sri\u202E tset\u2066\u007f\u009b ';
+    expect((await register(registration(phone, { otpToken, name: hostile }))).statusCode).toBe(201);
+    const token = await login(server.app, phone, 'secret123');
+    const profile = async () => (await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json().profile.name;
+    expect(await profile()).toBe('Som[2J]0;pwnedsri tset');
+    const mine = { bankCode: 'KBANK', bankAccountName: 'สมศรี ทดสอบ', bankAccountNo: `9${phone.slice(1)}` };
+    const put = await call(server.app, 'PUT', '/api/account/profile', { ...mine, name: '\u202Dสมศรี\u0008 ใหม่\r\n' }, { token });
+    expect(put.statusCode).toBe(200);
+    expect(await profile()).toBe('สมศรี ใหม่');
+    // nothing but control characters is no name at all
+    const empty = await call(server.app, 'PUT', '/api/account/profile', { ...mine, name: '\u0000\u202E\u001b' }, { token });
+    expect([empty.statusCode, message(empty)]).toEqual([400, 'INVALID_USER_INFO']);
+
+    // a name stored before this rule (written straight into the table) still prints as text, not as escapes
+    await server.ctx.database.db.updateTable('members').set({ name: 'Evil\u001b[31m\u202Eman' }).where('phone', '=', phone).execute();
+    const { runCommand } = await import('../src/operator/commands.js');
+    const lines: string[] = [];
+    await runCommand(server.ctx.database, ['members', 'list'], (l) => lines.push(l));
+    const line = lines.find((l) => l.includes(phone))!;
+    expect(line).toContain('Evil\\u{1b}[31m\\u{202e}man');
+    // the columns are tab-separated; apart from that no control character, no bidi control
+    expect(/[\p{Cc}\u202a-\u202e]/u.test(lines.join('').replaceAll('\t', ''))).toBe(false);
+  });
+
   it('enforces every §5 rule with its code and changes nothing', async () => {
     const phone = nextPhone();
     const otpToken = await verifyPhone(server, phone);

@@ -146,4 +146,21 @@ describe('registration', () => {
     await fillProfile(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('This phone number is already registered.');
   });
+
+  it('drops control and bidi-override characters from the name as it is typed', async () => {
+    const calls = fakeServer({ ...lookups(false), 'POST /api/account/validate': () => [200, { message: 'OK' }] });
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
+    await user.type(screen.getByLabelText('Phone number'), '0899999999');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const name = await screen.findByLabelText('Full name');
+    await user.click(name);
+    await user.paste('Som\u0000sri\u202E \u001b[31mTest\u2066');
+    expect(name).toHaveValue('Somsri [31mTest');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({ name: 'Somsri [31mTest' }));
+  });
 });

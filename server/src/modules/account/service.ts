@@ -3,7 +3,16 @@ import type { Member } from '../../db/schema.js';
 import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { accountNameRule, accountNoRule, inviterIdFromCode, nameRule, normaliseAccountName, passwordRule, phoneRule } from './rules.js';
+import {
+  accountNameRule,
+  accountNoRule,
+  cleanName,
+  inviterIdFromCode,
+  nameRule,
+  normaliseAccountName,
+  passwordRule,
+  phoneRule,
+} from './rules.js';
 import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
 
 /** How long a verified OTP stays good for registering that phone. */
@@ -120,7 +129,7 @@ export async function register(ctx: AppContext, body: RegistrationBody, password
         .insertInto('members')
         .values({
           phone: body.username,
-          name: body.name.trim(),
+          name: cleanName(body.name),
           password_hash: passwordHash,
           status: 'active',
           currency: currencyFor(ctx, body.currency),
@@ -212,7 +221,7 @@ export async function updateProfile(ctx: AppContext, memberId: number, body: Pro
     await ctx.database.db
       .updateTable('members')
       .set({
-        name: body.name.trim(),
+        name: cleanName(body.name),
         bank_code: body.bankCode,
         bank_account_name: normaliseAccountName(body.bankAccountName),
         bank_account_no: body.bankAccountNo,

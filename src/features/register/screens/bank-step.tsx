@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import {
   accountNameRule,
   accountNoRule,
+  cleanName,
   normaliseAccountName,
   RECOMMENDED_BANKS,
   requiresEnglishName,
@@ -49,7 +50,7 @@ export function BankStep({
   const submit = useMutation({
     mutationFn: () =>
       createAccount({
-        name: profile.name.trim(),
+        name: cleanName(profile.name),
         username: phone,
         password: profile.password,
         sourceCode: profile.sourceCode,

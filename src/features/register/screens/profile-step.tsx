@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { passwordRule, PASSWORD_MIN } from '../../../../server/src/modules/account/rules';
+import { cleanName, passwordRule, PASSWORD_MIN, stripUnsafe } from '../../../../server/src/modules/account/rules';
 import { errorMessage } from '../../../lib/errors';
 import { sourcesQuery } from '../../../lib/lookups';
 import { FormError, SelectField, TextField } from '../../../ui/field';
@@ -33,7 +33,7 @@ export function ProfileStep({
   const validate = useMutation({
     mutationFn: () =>
       validateAccount({
-        name: values.name.trim(),
+        name: cleanName(values.name),
         username: phone,
         password: values.password,
         sourceCode: values.sourceCode,
@@ -58,7 +58,14 @@ export function ProfileStep({
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <TextField label={t`Full name`} value={values.name} onChange={set('name')} autoComplete="name" required maxLength={100} />
+      <TextField
+        label={t`Full name`}
+        value={values.name}
+        onChange={(v) => set('name')(stripUnsafe(v))}
+        autoComplete="name"
+        required
+        maxLength={100}
+      />
       <TextField
         label={t`Password`}
         type="password"
