@@ -19,6 +19,8 @@ export interface Config {
   providerTimeoutMs: number;
   logLevel: string;
   trustProxy: boolean;
+  /** AES-256 key for game passwords at rest (GAME_SECRET_KEY); absent: a key file in the data directory. */
+  gameSecretKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +45,19 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+/** 32 bytes as 64 hex digits or as base64 / base64url. */
+function key32(env: Env, name: string): Buffer | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : undefined;
+  if (key?.length !== 32) throw new ConfigError(`${name} must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)`);
+  return key;
+}
+
 /** Reads and validates the environment; a wrong value throws ConfigError with a message for the operator. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -63,5 +78,6 @@ export function loadConfig(env: Env = process.env): Config {
     providerTimeoutMs: int(env, 'PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    gameSecretKey: key32(env, 'GAME_SECRET_KEY'),
   };
 }

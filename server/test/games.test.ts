@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
@@ -75,6 +76,27 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(joker).toMatchObject({ isActive: true, amount: 0 });
     expect(joker.web).toMatch(/\/play\/JOKER\?u=/);
     expect(joker.android).toMatch(/platform=android$/);
+  });
+
+  it('stores game passwords encrypted, shows them only to their member, and encrypts old plain rows', async () => {
+    const stored = (provider: string) =>
+      server.ctx.database.db.selectFrom('game_accounts').selectAll().where('provider', '=', provider).executeTakeFirstOrThrow();
+    const { password } = (await get('/api/wallet/activate/CIRCUS')).json();
+    const row = await stored('CIRCUS');
+    expect(row.password).toMatch(/^v1:/);
+    expect(row.password).not.toContain(password);
+    const reset = (await get('/api/wallet/resetpassword/CIRCUS')).json().password as string;
+    expect((await stored('CIRCUS')).password).not.toContain(reset);
+    expect((await get('/api/wallet/account/CIRCUS')).json().password).toBe(reset);
+    // a sealed value copied into another member's or game's row does not open there
+    expect(() => server.ctx.gameSecrets.open(row.password, gamePasswordContext(row.member_id, 'JOKER'))).toThrow();
+
+    // a row from before encryption (plain text) is encrypted at start-up and still shown to its member
+    await server.ctx.database.db.updateTable('game_accounts').set({ password: 'plain-old-1' }).where('id', '=', row.id).execute();
+    expect(await sealPlainGamePasswords(server.ctx.database.db, server.ctx.gameSecrets)).toBe(1);
+    expect((await stored('CIRCUS')).password).toMatch(/^v1:/);
+    expect((await get('/api/wallet/account/CIRCUS')).json().password).toBe('plain-old-1');
+    expect(await sealPlainGamePasswords(server.ctx.database.db, server.ctx.gameSecrets)).toBe(0);
   });
 
   it('transfers into a game and back, with the statement showing both', async () => {

@@ -59,7 +59,7 @@ export async function build(dialect: Dialect, overrides: Partial<Config> = {}): 
   const settings = await SettingsCache.load(database.db);
   const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
-  const ctx = makeContext({ config, database, settings, sms, now: () => clock.now });
+  const ctx = makeContext({ config, database, settings, sms, gameKey: randomBytes(32), now: () => clock.now });
   const app = await buildApp(ctx, { logger: false });
   return {
     app,
