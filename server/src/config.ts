@@ -21,6 +21,8 @@ export interface Config {
   trustProxy: boolean;
   /** AES-256 key for game passwords at rest (GAME_SECRET_KEY); absent: a key file in the data directory. */
   gameSecretKey: Buffer | undefined;
+  /** Where members reach this server (scheme, host, port, no trailing slash): every link the server builds starts with it. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +60,21 @@ function key32(env: Env, name: string): Buffer | undefined {
   return key;
 }
 
+function publicUrl(env: Env, port: number): string {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return `http://127.0.0.1:${port}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL such as https://wallet.example, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Reads and validates the environment; a wrong value throws ConfigError with a message for the operator. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -65,9 +82,10 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${databaseUrl}"`);
   }
   const staticDir = env.STATIC_DIR === '' ? undefined : path.resolve(env.STATIC_DIR ?? 'dist');
+  const port = int(env, 'PORT', 8080, 0, 65535);
   return {
     host: env.HOST || '127.0.0.1',
-    port: int(env, 'PORT', 8080, 0, 65535),
+    port,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl,
     variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
@@ -79,5 +97,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     gameSecretKey: key32(env, 'GAME_SECRET_KEY'),
+    publicUrl: publicUrl(env, port),
   };
 }

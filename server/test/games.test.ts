@@ -18,7 +18,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build(dialect, { providerTimeoutMs: 300, publicUrl: 'https://wallet.example' });
     token = await login(server.app);
     await runCommand(server.ctx.database, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
   });
@@ -178,6 +178,20 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect([again.statusCode, again.json()]).toEqual([first.statusCode, first.json()]);
     expect((await wallet()).wallet.amount).toBe(999);
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 6 }, 'transfer-key-01'))).toBe('KEY_INVALID');
+  });
+
+  it('builds every link from PUBLIC_URL, never from the Host header the caller sends', async () => {
+    const { username } = (await get('/api/wallet/account/PG')).json();
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    const wallet = await call(server.app, 'GET', '/api/wallet', undefined, { token, headers: forged });
+    // JOKER opens its launch page (opened in an earlier case); PG logs in through /api/autoLogin
+    const joker = wallet.json().slots.find((s: { code: string }) => s.code === 'JOKER');
+    const refreshed = await call(server.app, 'GET', '/api/wallet/refresh/slot', undefined, { token, headers: forged });
+    const auto = await call(server.app, 'GET', `/api/autoLogin/pg/${username}`, undefined, { token, headers: forged });
+    const links = [joker.web, joker.android, joker.ios, refreshed.json().slots.find((s: { code: string }) => s.code === 'JOKER').web];
+    for (const link of links) expect(link).toMatch(/^https:\/\/wallet\.example\/play\/JOKER\?u=/);
+    expect(auto.json().link).toMatch(/^https:\/\/wallet\.example\/play\/PG\?u=/);
+    expect(JSON.stringify([wallet.json(), refreshed.json(), auto.json()])).not.toContain('evil.example');
   });
 
   it('gives auto-login links only for the member’s own accounts', async () => {

@@ -20,8 +20,6 @@ const TransferAllBody = Type.Object({ to: Type.String({ maxLength: 20 }) });
 const secured = { security: [{ bearer: [] }], tags: ['wallet'] };
 const errors = { 400: Message, 401: Message, 409: Message, 422: Message };
 
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 function gameOr404(code: string) {
   const game = findGame(code);
   if (!game) throw badRequest('NO_GAME');
@@ -49,13 +47,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return found;
   };
 
-  app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId, originOf(request)));
+  app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId));
 
   app.get('/refresh/slot', { onRequest: app.requireMember, schema: { ...secured } }, async (request) => {
     const accounts = await db.selectFrom('game_accounts').select('provider').where('member_id', '=', request.memberId).execute();
     await Promise.all(accounts.map((a) => syncGame(ctx, request.memberId, a.provider)));
     const { currency } = await memberMoney(db, request.memberId);
-    return { slots: await slotsOf(ctx, request.memberId, originOf(request), currency) };
+    return { slots: await slotsOf(ctx, request.memberId, currency) };
   });
 
   app.get(
@@ -194,7 +192,7 @@ export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where('username', '=', request.params.username)
       .executeTakeFirst();
     if (!mine) throw badRequest('SLOT_NO_ACCOUNT');
-    const link = await callProvider(ctx, () => ctx.games.launchUrl(game.code, mine.username, originOf(request)));
+    const link = await callProvider(ctx, () => ctx.games.launchUrl(game.code, mine.username, ctx.config.publicUrl));
     if (!link) throw badRequest('SLOT_ACTIVATE_FAIL');
     return { link };
   };
