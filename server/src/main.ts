@@ -1,10 +1,10 @@
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
+import { createLogger } from './lib/logger.js';
 import { recoverOpenIntents } from './modules/games/transfers.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   const seeded = await seed(database, config);
   const settings = await SettingsCache.load(database.db);
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const sms = new LogSmsSender(logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));
   const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -46,7 +46,11 @@ export interface TestServer {
 }
 
 /** A fresh server on a fresh database (SQLite in memory, or a new Postgres schema), seeded like a first start. */
-export async function build(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function build(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<TestServer> {
   const base = loadConfig({ STATIC_DIR: '' });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -60,7 +64,7 @@ export async function build(dialect: Dialect, overrides: Partial<Config> = {}): 
   const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
   const ctx = makeContext({ config, database, settings, sms, gameKey: randomBytes(32), now: () => clock.now });
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: options.logger ?? false });
   return {
     app,
     ctx,
