@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
@@ -162,5 +162,107 @@ describe('registration', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({ name: 'Somsri [31mTest' }));
+  });
+
+  it('takes only digits in the phone field, as they are typed', async () => {
+    fakeServer(lookups(true));
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Phone number');
+    expect(phone).toHaveAttribute('inputmode', 'numeric');
+    await user.type(phone, '08a1-2 3x45.6+7');
+    expect(phone).toHaveValue('081234567');
+  });
+
+  it('sends each step once on a double click, and registers once', async () => {
+    const calls = fakeServer({
+      ...lookups(true),
+      'POST /api/otp/send': () => [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
+      'POST /api/otp/verify': () => [200, { message: 'OTP_CODE_VALID' }],
+      'POST /api/account/validate': () => [200, { message: 'OK' }],
+      'POST /api/account': () =>
+        calls.filter((c) => c.url === '/api/account').length > 1 ? [409, { message: 'EXISTING_USER' }] : [201, { message: 'SUCCESS' }],
+    });
+    const onRegistered = vi.fn();
+    renderScreen(<RegisterPage inviteCode="" onRegistered={onRegistered} />);
+    const user = userEvent.setup();
+    const twice = (name: string) => {
+      const button = screen.getByRole('button', { name });
+      fireEvent.click(button);
+      fireEvent.click(button);
+    };
+    await user.type(await screen.findByLabelText('Phone number'), '0899999999');
+    twice('Next');
+    await user.type(await screen.findByLabelText('OTP code'), '123456');
+    twice('Verify');
+    await user.type(await screen.findByLabelText('Full name'), 'Somsri Test');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    twice('Next');
+    await screen.findByRole('option', { name: /ธนาคารกสิกรไทย/ });
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.type(screen.getByLabelText('First name'), 'Somsri');
+    await user.type(screen.getByLabelText('Last name'), 'Test');
+    twice('Register');
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
+    const count = (url: string) => calls.filter((c) => c.url === url).length;
+    expect([count('/api/otp/send'), count('/api/otp/verify'), count('/api/account/validate'), count('/api/account')]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('keeps the steps filled so far over a reload, never the password, and forgets them once registered', async () => {
+    const calls = fakeServer({
+      ...lookups(true),
+      'POST /api/otp/send': () => [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
+      'POST /api/otp/verify': () => [200, { message: 'OTP_CODE_VALID' }],
+      'POST /api/account/validate': () => [200, { message: 'OK' }],
+      'POST /api/account': () => [201, { message: 'SUCCESS' }],
+    });
+    const first = renderScreen(<RegisterPage inviteCode="PR1" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0899999999');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('OTP code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByLabelText('Full name'), 'Somsri Test');
+    await user.selectOptions(screen.getByLabelText('How did you hear about us?'), 'LINE');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByLabelText('Bank');
+    expect(JSON.stringify(sessionStorage)).not.toContain('secret123');
+    first.unmount(); // the reload
+
+    const onRegistered = vi.fn();
+    renderScreen(<RegisterPage inviteCode="" onRegistered={onRegistered} />);
+    // back on the profile step (the password is needed again), the rest as it was
+    expect(await screen.findByText('Step 3 of 4')).toBeTruthy();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Somsri Test');
+    await waitFor(() => expect(screen.getByLabelText('How did you hear about us?')).toHaveValue('LINE'));
+    expect(screen.getByLabelText('Invite code (optional)')).toHaveValue('PR1');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('option', { name: /ธนาคารกสิกรไทย/ });
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.type(screen.getByLabelText('First name'), 'Somsri');
+    await user.type(screen.getByLabelText('Last name'), 'Test');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    // the OTP sent before the reload is what registers the phone
+    expect(calls.filter((c) => c.url === '/api/account').map((c) => c.body)).toEqual([
+      expect.objectContaining({
+        username: '0899999999',
+        name: 'Somsri Test',
+        sourceCode: 'LINE',
+        inviteCode: 'PR1',
+        otpToken: 'otp-token',
+      }),
+    ]);
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { registerOtpQuery } from '../../lib/lookups';
 import { showToast } from '../../ui/toast';
-import { initialState, registerReducer, verifiedToken } from './reducer';
+import { registerReducer, verifiedToken } from './reducer';
+import { clearProgress, restoreProgress, saveProgress } from './saved-progress';
 import { BankStep } from './screens/bank-step';
 import { OtpStep } from './screens/otp-step';
 import { PhoneStep } from './screens/phone-step';
@@ -16,7 +17,7 @@ export const REDIRECT_AFTER_REGISTER_MS = 2_000;
 export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string; onRegistered: () => void }) {
   const { t } = useLingui();
   const otpSetting = useQuery(registerOtpQuery());
-  const [state, dispatch] = useReducer(registerReducer, inviteCode, initialState);
+  const [state, dispatch] = useReducer(registerReducer, inviteCode, restoreProgress);
   const heading = useRef<HTMLHeadingElement>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const otpOn = otpSetting.data?.registerOTP ?? true;
@@ -34,8 +35,10 @@ export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string;
   // move focus to the new step's heading so screen readers announce it
   useEffect(() => heading.current?.focus(), [state.step]);
   useEffect(() => () => clearTimeout(redirect.current), []);
+  useEffect(() => saveProgress(state), [state]);
 
   function registered() {
+    clearProgress();
     showToast(t`Registration complete. Please sign in.`, 'success');
     redirect.current = setTimeout(onRegistered, REDIRECT_AFTER_REGISTER_MS);
   }

@@ -14,6 +14,7 @@ import { banksQuery } from '../../../lib/lookups';
 import { VARIANT } from '../../../lib/variant';
 import { FormError, SelectField, TextField } from '../../../ui/field';
 import { createAccount } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { ProfileValues } from '../types';
 
 interface BankValues {
@@ -41,6 +42,7 @@ export function BankStep({
   const banks = useQuery(banksQuery());
   const [values, setValues] = useState<BankValues>({ bankCode: '', accountNo: '', firstName: '', lastName: '', currency: 'LAK' });
   const [error, setError] = useState('');
+  const once = useOneAtATime();
   const set = (key: keyof BankValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setError('');
@@ -67,12 +69,13 @@ export function BankStep({
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!values.bankCode || !values.accountNo || !values.firstName.trim() || !values.lastName.trim() || submit.isPending) return;
+    // registered already (waiting for the redirect): a second submit would only answer EXISTING_USER
+    if (!values.bankCode || !values.accountNo || !values.firstName.trim() || !values.lastName.trim() || submit.isSuccess) return;
     const nameProblem = accountNameRule(values.bankCode, accountName);
     if (nameProblem === 'BANK_ACCOUNT_NAME_ENG') return setError(errorMessage(i18n, nameProblem));
     if (nameProblem) return setError(t`Please enter the name as it appears on your bank account.`);
     if (accountNoRule(values.accountNo)) return setError(t`The account number must be 6 to 20 digits.`);
-    submit.mutate();
+    once(() => submit.mutateAsync());
   }
 
   const english = requiresEnglishName(values.bankCode);
@@ -115,7 +118,7 @@ export function BankStep({
         <button type="button" className="button ghost" onClick={onBack}>
           {t`Back`}
         </button>
-        <button type="submit" className="button primary" disabled={submit.isPending}>
+        <button type="submit" className="button primary" disabled={submit.isPending || submit.isSuccess}>
           {submit.isPending ? t`Registering…` : t`Register`}
         </button>
       </div>

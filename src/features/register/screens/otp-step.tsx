@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { showToast } from '../../../ui/toast';
 import { sendOtp, verifyOtp } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { OtpRequest } from '../types';
 
 export function OtpStep({
@@ -23,6 +24,7 @@ export function OtpStep({
   const [request, setRequest] = useState(otp);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
+  const once = useOneAtATime();
 
   const verify = useMutation({
     mutationFn: (value: string) => verifyOtp(request.token, value),
@@ -45,8 +47,8 @@ export function OtpStep({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (code.length !== 6 || verify.isPending) return;
-    verify.mutate(code);
+    if (code.length !== 6) return;
+    once(() => verify.mutateAsync(code));
   }
 
   return (
@@ -83,7 +85,7 @@ export function OtpStep({
         <button type="button" className="button ghost" onClick={onBack}>
           {t`Change phone number`}
         </button>
-        <button type="button" className="button ghost" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        <button type="button" className="button ghost" onClick={() => once(() => resend.mutateAsync())} disabled={resend.isPending}>
           {t`Send a new code`}
         </button>
       </div>

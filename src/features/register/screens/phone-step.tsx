@@ -5,6 +5,7 @@ import { phoneRule } from '../../../../server/src/modules/account/rules';
 import { errorMessage } from '../../../lib/errors';
 import { VARIANT } from '../../../lib/variant';
 import { sendOtp } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { OtpRequest } from '../types';
 
 export function PhoneStep({
@@ -23,6 +24,7 @@ export function PhoneStep({
   const id = useId();
   const [phone, setPhone] = useState(initial);
   const [error, setError] = useState('');
+  const once = useOneAtATime();
   const send = useMutation({
     mutationFn: (value: string) => sendOtp(value, value === initial && verified?.verified ? verified.token : undefined),
     // OTP_VERIFIED: this visitor verified the phone a moment ago, so the OTP step is skipped (§4)
@@ -33,10 +35,10 @@ export function PhoneStep({
   function submit(e: FormEvent) {
     e.preventDefault();
     const value = phone.trim();
-    if (!value || send.isPending) return;
+    if (!value) return;
     const broken = phoneRule(value, VARIANT);
     if (broken) return setError(errorMessage(i18n, broken));
-    if (otpOn) send.mutate(value);
+    if (otpOn) once(() => send.mutateAsync(value));
     else onDone(value, null);
   }
 

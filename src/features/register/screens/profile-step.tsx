@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { sourcesQuery } from '../../../lib/lookups';
 import { FormError, SelectField, TextField } from '../../../ui/field';
 import { validateAccount } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { ProfileValues } from '../types';
 
 export function ProfileStep({
@@ -25,6 +26,7 @@ export function ProfileStep({
   const sources = useQuery(sourcesQuery());
   const [values, setValues] = useState(initial);
   const [error, setError] = useState('');
+  const once = useOneAtATime();
   const set = (key: keyof ProfileValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setError('');
@@ -50,10 +52,10 @@ export function ProfileStep({
   function submit(e: FormEvent) {
     e.preventDefault();
     // §5: an empty required field stops silently; the fields are marked required for assistive tech
-    if (!values.name.trim() || !values.password || !values.confirm || validate.isPending) return;
+    if (!values.name.trim() || !values.password || !values.confirm) return;
     if (passwordRule(values.password)) return setError(t`Password must be at least ${PASSWORD_MIN} characters.`);
     if (values.password !== values.confirm) return setError(t`Passwords don't match`);
-    validate.mutate();
+    once(() => validate.mutateAsync());
   }
 
   return (
