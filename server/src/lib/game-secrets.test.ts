@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { GAME_KEY_FILE, resolveGameKey } from './game-secrets.js';
 import { SecretBox } from './secret-box.js';
 
 describe('the game-password key', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-key-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
   it('is made once in the data directory when GAME_SECRET_KEY is absent, said in the log, and kept', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-key-'));
+    const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
     const log: string[] = [];
     const first = resolveGameKey(config, (m) => log.push(m));
@@ -21,7 +29,7 @@ describe('the game-password key', () => {
   });
 
   it('comes from GAME_SECRET_KEY when set, and no file is made', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-key-'));
+    const dataDir = tempDir();
     const key = Buffer.alloc(32, 3);
     expect(resolveGameKey(loadConfig({ DATA_DIR: dataDir, GAME_SECRET_KEY: key.toString('hex') }), () => undefined)).toEqual(key);
     expect(fs.existsSync(path.join(dataDir, GAME_KEY_FILE))).toBe(false);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
-import { SecretBox } from './secret-box.js';
+import { SEALED_PREFIX, type SecretBox } from './secret-box.js';
 
 export const GAME_KEY_FILE = 'game-secret.key';
 
@@ -35,10 +35,14 @@ export function resolveGameKey(config: Config, log: (message: string) => void): 
 
 /** Seals game passwords still stored in plain text (rows from before encryption); returns how many. */
 export async function sealPlainGamePasswords(db: Kysely<DB>, box: SecretBox): Promise<number> {
-  const rows = await db.selectFrom('game_accounts').select(['id', 'member_id', 'provider', 'password']).execute();
+  // only plain rows come back, so every start after the first reads nothing back
+  const rows = await db
+    .selectFrom('game_accounts')
+    .select(['id', 'member_id', 'provider', 'password'])
+    .where('password', 'not like', `${SEALED_PREFIX}%`)
+    .execute();
   let sealed = 0;
   for (const row of rows) {
-    if (SecretBox.isSealed(row.password)) continue;
     await db
       .updateTable('game_accounts')
       .set({ password: box.seal(row.password, gamePasswordContext(row.member_id, row.provider)) })
