@@ -95,6 +95,15 @@ describe.each(DIALECTS)('login, sessions and rate limits on %s', (dialect) => {
     expect(outcome(await attempt(DEMO_MEMBER.password, '10.0.0.1'))).toBe('200 token');
   });
 
+  it('counts parallel wrong passwords from one address strictly', async () => {
+    server.clock.now += 61_000;
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(`parallel-${i}`, '10.6.0.1')));
+    const codes = results.map(outcome);
+    expect(codes.filter((c) => c === '401 WRONG_CREDENTIAL')).toHaveLength(5);
+    expect(codes.filter((c) => c === '429 REQUEST_LIMIT_1MIN')).toHaveLength(15);
+    server.clock.now += 61_000;
+  });
+
   it('does not let wrong passwords from many addresses lock the member out of a device they used before', async () => {
     server.clock.now += 61_000;
     const device = 'owner-device-0123456789abcdef';

@@ -57,6 +57,14 @@ export class RateLimiter {
     if (this.windows.size > 50_000) this.sweep(t);
   }
 
+  /** Takes back one event counted by `record` (an attempt that turned out not to be a failure). */
+  release(keys: readonly string[]): void {
+    for (const key of keys) {
+      const w = this.windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
+    }
+  }
+
   private sweep(t: number): void {
     for (const [key, w] of this.windows) if (w.resetAt <= t) this.windows.delete(key);
   }

@@ -34,20 +34,32 @@ async function isTrusted(ctx: AppContext, phone: string, deviceId: string | unde
   return !!row;
 }
 
-/** Before the password is checked: throws REQUEST_LIMIT_1MIN when this attempt has to wait. */
-export async function checkLoginAllowed(ctx: AppContext, phone: string, address: string, deviceId: string | undefined): Promise<void> {
+/**
+ * Before the password is checked: throws REQUEST_LIMIT_1MIN when this attempt has to wait. Otherwise
+ * the attempt counts as a failure until `succeeded` takes it back, so guesses sent in parallel cannot
+ * all pass the check before the first failure is counted.
+ */
+export async function beginLoginAttempt(
+  ctx: AppContext,
+  phone: string,
+  address: string,
+  deviceId: string | undefined,
+): Promise<{ succeeded: () => void }> {
   ctx.limiter.hit([[`login:ip:${address}`, LIMITS.loginAddress]]);
-  if (ctx.limiter.exceeded(phoneAddressKey(phone, address), LIMITS.loginFailPhoneAddress)) throw tooMany('REQUEST_LIMIT_1MIN');
-  if (ctx.limiter.exceeded(phoneKey(phone), LIMITS.loginFailPhone) && !(await isTrusted(ctx, phone, deviceId))) {
+  const pair = phoneAddressKey(phone, address);
+  const all = phoneKey(phone);
+  if (ctx.limiter.exceeded(pair, LIMITS.loginFailPhoneAddress)) throw tooMany('REQUEST_LIMIT_1MIN');
+  const phoneHeld = ctx.limiter.exceeded(all, LIMITS.loginFailPhone);
+  ctx.limiter.record([
+    [pair, LIMITS.loginFailPhoneAddress],
+    [all, LIMITS.loginFailPhone],
+  ]);
+  const succeeded = () => ctx.limiter.release([pair, all]);
+  if (phoneHeld && !(await isTrusted(ctx, phone, deviceId))) {
+    succeeded(); // refused unchecked: not a wrong password
     throw tooMany('REQUEST_LIMIT_1MIN');
   }
-}
-
-export function recordLoginFailure(ctx: AppContext, phone: string, address: string): void {
-  ctx.limiter.record([
-    [phoneAddressKey(phone, address), LIMITS.loginFailPhoneAddress],
-    [phoneKey(phone), LIMITS.loginFailPhone],
-  ]);
+  return { succeeded };
 }
 
 /** After a successful sign-in: this device is the member's from now on. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
 import { LoginBody, LoginResponse, Message } from '../account/schemas.js';
-import { checkLoginAllowed, deviceIdOf, recordLoginFailure, trustDevice } from './lockout.js';
+import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
 import { createSession, revokeSession } from './sessions.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,17 +16,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { username, password } = request.body;
       const deviceId = deviceIdOf(request);
-      await checkLoginAllowed(ctx, username, request.ip, deviceId);
+      const attempt = await beginLoginAttempt(ctx, username, request.ip, deviceId);
       const member = await ctx.database.db
         .selectFrom('members')
         .select(['id', 'password_hash', 'status'])
         .where('phone', '=', username)
         .executeTakeFirst();
       const ok = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!member || !ok) {
-        recordLoginFailure(ctx, username, request.ip);
-        throw unauthorized('WRONG_CREDENTIAL');
-      }
+      if (!member || !ok) throw unauthorized('WRONG_CREDENTIAL');
+      attempt.succeeded();
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
       await trustDevice(ctx, member.id, deviceId);
       return { token: await createSession(ctx, member.id) };
