@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.js';
 import { ApiError, gone } from './lib/errors.js';
+import { createLogger } from './lib/logger.js';
 import { authGuard } from './modules/auth/guard.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -23,8 +24,10 @@ function validationCode(err: FastifyError): string {
 }
 
 export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger | false } = {}): Promise<FastifyInstance> {
+  // always our logger (masked URLs, redacted secrets) unless logging is off
+  const logger = options.logger === false ? undefined : (options.logger ?? createLogger(ctx.config.logLevel));
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: options.logger ?? { level: ctx.config.logLevel } }),
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },

@@ -32,8 +32,26 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL, got "mysql://x"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ SESSION_ABSOLUTE_HOURS: '0' }, 'SESSION_ABSOLUTE_HOURS must be between 1'],
+    [{ GAME_SECRET_KEY: 'abc123' }, 'GAME_SECRET_KEY must be 32 bytes'],
+    [{ PUBLIC_URL: 'wallet.example' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ PUBLIC_URL: 'javascript:alert(1)' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ PUBLIC_URL: 'https://wallet.example/?x=1' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ GAME_SECRET_KEY: 'z'.repeat(64) }, 'GAME_SECRET_KEY must be 32 bytes'],
   ])('stops on %j with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);
+  });
+
+  it('takes GAME_SECRET_KEY as 64 hex digits or base64', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ GAME_SECRET_KEY: key.toString('hex') }).gameSecretKey).toEqual(key);
+    expect(loadConfig({ GAME_SECRET_KEY: key.toString('base64') }).gameSecretKey).toEqual(key);
+    expect(loadConfig({}).gameSecretKey).toBeUndefined();
+  });
+
+  it('takes PUBLIC_URL without a trailing slash, and defaults it to this machine and PORT', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://wallet.example/' }).publicUrl).toBe('https://wallet.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/wallet/' }).publicUrl).toBe('https://example.com/wallet');
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
   });
 });

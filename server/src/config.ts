@@ -19,6 +19,10 @@ export interface Config {
   providerTimeoutMs: number;
   logLevel: string;
   trustProxy: boolean;
+  /** AES-256 key for game passwords at rest (GAME_SECRET_KEY); absent: a key file in the data directory. */
+  gameSecretKey: Buffer | undefined;
+  /** Where members reach this server (scheme, host, port, no trailing slash): every link the server builds starts with it. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +47,34 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+/** 32 bytes as 64 hex digits or as base64 / base64url. */
+function key32(env: Env, name: string): Buffer | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : undefined;
+  if (key?.length !== 32) throw new ConfigError(`${name} must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)`);
+  return key;
+}
+
+function publicUrl(env: Env, port: number): string {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return `http://127.0.0.1:${port}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL such as https://wallet.example, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Reads and validates the environment; a wrong value throws ConfigError with a message for the operator. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -50,9 +82,10 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${databaseUrl}"`);
   }
   const staticDir = env.STATIC_DIR === '' ? undefined : path.resolve(env.STATIC_DIR ?? 'dist');
+  const port = int(env, 'PORT', 8080, 0, 65535);
   return {
     host: env.HOST || '127.0.0.1',
-    port: int(env, 'PORT', 8080, 0, 65535),
+    port,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl,
     variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
@@ -63,5 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     providerTimeoutMs: int(env, 'PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    gameSecretKey: key32(env, 'GAME_SECRET_KEY'),
+    publicUrl: publicUrl(env, port),
   };
 }

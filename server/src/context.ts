@@ -5,6 +5,7 @@ import type { SmsSender } from './adapters/sms/sender.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { RateLimiter } from './lib/rate-limit.js';
+import type { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
 
 /** What every module needs, built once at start and decorated onto the Fastify instance as `ctx`. */
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Fault injection for the crash tests only (WALLET_TEST_CRASH); never set in production. */
   hooks?: { afterDebit?: () => void; afterProvider?: () => void };
   limiter: RateLimiter;
+  /** Seals and opens game passwords at rest (see lib/game-secrets.ts). */
+  gameSecrets: SecretBox;
   now: () => number;
 }
 

@@ -1,9 +1,10 @@
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
+import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
+import { createLogger } from './lib/logger.js';
 import { recoverOpenIntents } from './modules/games/transfers.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
@@ -23,9 +24,12 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   const seeded = await seed(database, config);
   const settings = await SettingsCache.load(database.db);
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const sms = new LogSmsSender(logger);
-  const ctx = makeContext({ config, database, settings, sms, log: logger });
+  const gameKey = resolveGameKey(config, (m) => logger.info(m));
+  const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger });
+  const sealed = await sealPlainGamePasswords(database.db, ctx.gameSecrets);
+  if (sealed) logger.info(`game passwords: ${sealed} stored in plain text were encrypted`);
   const crash = process.env.WALLET_TEST_CRASH;
   if (crash) {
     // fault injection for the crash-recovery test: die the hard way at the named step

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
@@ -6,6 +7,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { RateLimiter } from './lib/rate-limit.js';
+import { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
 
 /** The one place the server's parts are put together; start-up and tests differ only in what they pass. */
@@ -14,6 +16,8 @@ export function makeContext(parts: {
   database: Database;
   settings: SettingsCache;
   sms: SmsSender;
+  /** The game-password key (main.ts: resolveGameKey); absent, a random one for this process only (tests, benchmarks). */
+  gameKey?: Buffer;
   log?: Pick<FastifyBaseLogger, 'info'>;
   now?: () => number;
 }): AppContext {
@@ -28,6 +32,7 @@ export function makeContext(parts: {
     games: sandboxGames,
     sandboxGames,
     limiter: new RateLimiter(now),
+    gameSecrets: new SecretBox(parts.gameKey ?? randomBytes(32)),
     now,
   };
 }

@@ -20,8 +20,10 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
 
   it('registers after a verified OTP, trims and upper-cases the account name, and the member can sign in', async () => {
     const phone = nextPhone();
-    await verifyPhone(server, phone);
-    const res = await register(registration(phone, { bankCode: 'KTB', bankAccountName: '  somsri   test ', name: '  Somsri Test ' }));
+    const otpToken = await verifyPhone(server, phone);
+    const res = await register(
+      registration(phone, { otpToken, bankCode: 'KTB', bankAccountName: '  somsri   test ', name: '  Somsri Test ' }),
+    );
     expect([res.statusCode, message(res)]).toEqual([201, 'SUCCESS']);
     const token = await login(server.app, phone, 'secret123');
     const profile = (await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json();
@@ -55,9 +57,71 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     }
   });
 
+  it('lets only the holder of the verified otpToken register the phone, once', async () => {
+    const phone = nextPhone();
+    const ownerToken = await verifyPhone(server, phone);
+    const before = await members();
+    // a stranger who knows the phone asks for an OTP: a fresh code goes to the phone, never the owner's token
+    const sent = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone });
+    expect(sent.json()).toMatchObject({ code: 'OTP_SENT' });
+    expect(sent.json().otpToken).not.toBe(ownerToken);
+    const strangerToken = sent.json().otpToken as string;
+    const attempts = [
+      await register(registration(phone, { bankAccountNo: '5550001111' })),
+      await register(registration(phone, { otpToken: strangerToken, bankAccountNo: '5550001111' })),
+      await register(registration(phone, { otpToken: 'made-up', bankAccountNo: '5550001111' })),
+      await validate({ ...registration(phone), bankCode: '', bankAccountName: '', bankAccountNo: '' }),
+      await validate({ ...registration(phone, { otpToken: strangerToken }), bankCode: '', bankAccountName: '', bankAccountNo: '' }),
+    ];
+    expect(attempts.map((r) => [r.statusCode, message(r)])).toEqual(Array(5).fill([400, 'UNVERIFIED_OTP']));
+    // another phone's verified token does not open this one
+    const elsewhere = nextPhone();
+    const elsewhereToken = await verifyPhone(server, elsewhere);
+    expect(message(await register(registration(phone, { otpToken: elsewhereToken })))).toBe('UNVERIFIED_OTP');
+    expect(await members()).toEqual(before);
+
+    // the owner, showing the token, is told it is verified (going back a step) and registers with it
+    const again = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone, otpToken: ownerToken });
+    expect(again.json()).toMatchObject({ code: 'OTP_VERIFIED', otpToken: ownerToken });
+    server.clock.now += 61_000;
+    expect((await register(registration(phone, { otpToken: ownerToken }))).statusCode).toBe(201);
+    // used up: it registers nothing else
+    const reuse = await register(registration(elsewhere, { otpToken: ownerToken, bankAccountNo: '5550002222' }));
+    expect([reuse.statusCode, message(reuse)]).toEqual([400, 'UNVERIFIED_OTP']);
+    const replay = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: elsewhere, otpToken: ownerToken });
+    expect(replay.json().code).toBe('OTP_SENT');
+  });
+
+  it('strips control and bidi-override characters from names, and the operator list prints names safely', async () => {
+    const phone = nextPhone();
+    const otpToken = await verifyPhone(server, phone);
+    const hostile = ' \u0000Som\u001b[2J\u001b]0;pwned\u0007sri\u202E tset\u2066\u007f\u009b ';
+    expect((await register(registration(phone, { otpToken, name: hostile }))).statusCode).toBe(201);
+    const token = await login(server.app, phone, 'secret123');
+    const profile = async () => (await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json().profile.name;
+    expect(await profile()).toBe('Som[2J]0;pwnedsri tset');
+    const mine = { bankCode: 'KBANK', bankAccountName: 'สมศรี ทดสอบ', bankAccountNo: `9${phone.slice(1)}` };
+    const put = await call(server.app, 'PUT', '/api/account/profile', { ...mine, name: '\u202Dสมศรี\u0008 ใหม่\r\n' }, { token });
+    expect(put.statusCode).toBe(200);
+    expect(await profile()).toBe('สมศรี ใหม่');
+    // nothing but control characters is no name at all
+    const empty = await call(server.app, 'PUT', '/api/account/profile', { ...mine, name: '\u0000\u202E\u001b' }, { token });
+    expect([empty.statusCode, message(empty)]).toEqual([400, 'INVALID_USER_INFO']);
+
+    // a name stored before this rule (written straight into the table) still prints as text, not as escapes
+    await server.ctx.database.db.updateTable('members').set({ name: 'Evil\u001b[31m\u202Eman' }).where('phone', '=', phone).execute();
+    const { runCommand } = await import('../src/operator/commands.js');
+    const lines: string[] = [];
+    await runCommand(server.ctx.database, ['members', 'list'], (l) => lines.push(l));
+    const line = lines.find((l) => l.includes(phone))!;
+    expect(line).toContain('Evil\\u{1b}[31m\\u{202e}man');
+    // the columns are tab-separated; apart from that no control character, no bidi control
+    expect(/[\p{Cc}\u202a-\u202e]/u.test(lines.join('').replaceAll('\t', ''))).toBe(false);
+  });
+
   it('enforces every §5 rule with its code and changes nothing', async () => {
     const phone = nextPhone();
-    await verifyPhone(server, phone);
+    const otpToken = await verifyPhone(server, phone);
     const before = await members();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ username: '081234567' }, 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
@@ -81,7 +145,7 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     ];
     for (const [override, status, code] of cases) {
       server.clock.now += 61_000; // each in a fresh rate-limit window: this checks rules, not limits
-      const res = await register(registration(phone, override));
+      const res = await register(registration(phone, { otpToken, ...override }));
       expect([res.statusCode, message(res)], JSON.stringify(override)).toEqual([status, code]);
     }
     expect(await members()).toEqual(before);
@@ -89,7 +153,8 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
 
   it('limits registration attempts for one phone with REQUEST_LIMIT_1MIN', async () => {
     const phone = nextPhone();
-    const partial = { ...registration(phone), bankCode: '', bankAccountName: '', bankAccountNo: '' };
+    const otpToken = await verifyPhone(server, phone);
+    const partial = { ...registration(phone, { otpToken }), bankCode: '', bankAccountName: '', bankAccountNo: '' };
     const codes = [];
     for (let i = 0; i < 11; i++) codes.push(message(await validate(partial)));
     expect(codes.slice(0, 10)).toEqual(Array(10).fill('OK'));
@@ -98,15 +163,16 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
 
   it('records the inviter from a PR code', async () => {
     const phone = nextPhone();
-    await verifyPhone(server, phone);
+    const otpToken = await verifyPhone(server, phone);
     const demo = (await members()).find((m) => m.phone === DEMO_MEMBER.phone)!;
-    expect((await register(registration(phone, { inviteCode: `pr${demo.id}` }))).statusCode).toBe(201);
+    expect((await register(registration(phone, { otpToken, inviteCode: `pr${demo.id}` }))).statusCode).toBe(201);
     expect((await members()).find((m) => m.phone === phone)?.inviter_id).toBe(demo.id);
   });
 
   it('validates the profile step without bank details, and the bank details when given', async () => {
     const phone = nextPhone();
-    const partial = { ...registration(phone), bankCode: '', bankAccountName: '', bankAccountNo: '' };
+    const otpToken = await verifyPhone(server, phone);
+    const partial = { ...registration(phone, { otpToken }), bankCode: '', bankAccountName: '', bankAccountNo: '' };
     expect((await validate(partial)).json()).toEqual({ message: 'OK' });
     expect(message(await validate({ ...partial, username: DEMO_MEMBER.phone }))).toBe('EXISTING_USER');
     expect(message(await validate({ ...partial, password: 'abc' }))).toBe('INVALID_USER_INFO');
@@ -118,8 +184,8 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
 
   it('lets a member fix the bank account name only for KTB, TMB and BBL, in English', async () => {
     const phone = nextPhone();
-    await verifyPhone(server, phone);
-    await register(registration(phone, { bankCode: 'BBL', bankAccountName: 'OLD NAME' }));
+    const otpToken = await verifyPhone(server, phone);
+    await register(registration(phone, { otpToken, bankCode: 'BBL', bankAccountName: 'OLD NAME' }));
     const token = await login(server.app, phone, 'secret123');
     const put = (body: unknown) => call(server.app, 'PUT', '/api/account/bankAccountName', body, { token });
     expect(message(await put({ bankCode: 'BBL', bankAccountName: 'ชื่อไทย' }))).toBe('BANK_ACCOUNT_NAME_ENG');
@@ -139,17 +205,67 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     expect(message(await put({ name: 'X', bankCode: taken.bank_code, bankAccountName: 'X', bankAccountNo: taken.bank_account_no }))).toBe(
       'EXISTING_BANK',
     );
-    const res = await put({ name: 'Somchai J', bankCode: 'SCB', bankAccountName: 'somchai j', bankAccountNo: '5556667777' });
+    const res = await put({
+      name: 'Somchai J',
+      bankCode: 'SCB',
+      bankAccountName: 'somchai j',
+      bankAccountNo: '5556667777',
+      password: DEMO_MEMBER.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().bankAccount).toMatchObject({ bankCode: 'SCB', bankAccountName: 'SOMCHAI J', bankAccountNo: '5556667777' });
     expect((await members()).filter((m) => m.phone !== DEMO_MEMBER.phone)).toEqual(others);
     expect(message(await put({ name: 'Somchai J' }))).toBe('KEY_MISSING');
   });
 
+  it('asks for the password before the payout bank account changes, and changes nothing without it', async () => {
+    const phone = nextPhone();
+    const otpToken = await verifyPhone(server, phone);
+    await register(registration(phone, { otpToken }));
+    const token = await login(server.app, phone, 'secret123');
+    const put = (body: Record<string, unknown>) => call(server.app, 'PUT', '/api/account/profile', body, { token });
+    const mine = { name: 'Somsri Test', bankCode: 'KBANK', bankAccountName: 'สมศรี ทดสอบ', bankAccountNo: `9${phone.slice(1)}` };
+    const thief = { ...mine, bankCode: 'SCB', bankAccountName: 'THIEF', bankAccountNo: '6660001111' };
+    const before = await members();
+    const refused = [await put(thief), await put({ ...thief, password: 'not-mine' }), await put({ ...mine, bankAccountNo: '6660001111' })];
+    expect(refused.map((r) => [r.statusCode, message(r)])).toEqual([
+      [400, 'KEY_MISSING'],
+      [400, 'WRONG_PASSWORD'],
+      [400, 'KEY_MISSING'],
+    ]);
+    expect(await members()).toEqual(before);
+    // the name alone changes with the token, as before
+    expect((await put({ ...mine, name: 'Somsri New' })).json().profile.name).toBe('Somsri New');
+    const moved = await put({ ...thief, name: 'Somsri New', password: 'secret123' });
+    expect([moved.statusCode, moved.json().bankAccount?.bankAccountNo]).toEqual([200, '6660001111']);
+    // guesses are limited like sign-in
+    const guesses = [];
+    for (let i = 0; i < 6; i++) guesses.push(message(await put({ ...mine, password: `guess-${i}` })));
+    expect(guesses.at(-1)).toBe('REQUEST_LIMIT_1MIN');
+  });
+
+  it('limits wrong old passwords like sign-in, per member, and changes nothing', async () => {
+    const phone = nextPhone();
+    const otpToken = await verifyPhone(server, phone);
+    await register(registration(phone, { otpToken }));
+    const token = await login(server.app, phone, 'secret123');
+    const change = (oldPassword: string) =>
+      call(server.app, 'PUT', '/api/account/changepwd', { oldPassword, newPassword: 'newsecret1' }, { token });
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => change(`guess-${i}`)));
+    const codes = results.map((r) => `${r.statusCode} ${message(r)}`);
+    expect(codes.filter((c) => c === '400 WRONG_PASSWORD')).toHaveLength(5);
+    expect(codes.filter((c) => c === '429 REQUEST_LIMIT_1MIN')).toHaveLength(55);
+    // the right one waits too until the minute is over, then works
+    expect(message(await change('secret123'))).toBe('REQUEST_LIMIT_1MIN');
+    expect(await login(server.app, phone, 'secret123')).toBeTruthy();
+    server.clock.now += 61_000;
+    expect((await change('secret123')).statusCode).toBe(200);
+  });
+
   it('changes the password: checks the old one, keeps this session, ends the others', async () => {
     const phone = nextPhone();
-    await verifyPhone(server, phone);
-    await register(registration(phone));
+    const otpToken = await verifyPhone(server, phone);
+    await register(registration(phone, { otpToken }));
     const here = await login(server.app, phone, 'secret123');
     const elsewhere = await login(server.app, phone, 'secret123');
     const change = (body: unknown, token = here) => call(server.app, 'PUT', '/api/account/changepwd', body, { token });
@@ -187,14 +303,14 @@ describe('the Lao build', () => {
     const server = await build('sqlite', { variant: 'la' });
     try {
       const phone = '02055512345'; // 11 digits, a Lao mobile
-      await verifyPhone(server, phone);
-      const res = await call(server.app, 'POST', '/api/account', registration(phone, { bankCode: 'BCEL', currency: 'BAHT' }));
+      const otpToken = await verifyPhone(server, phone);
+      const res = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken, bankCode: 'BCEL', currency: 'BAHT' }));
       expect(res.statusCode).toBe(201);
       const token = await login(server.app, phone, 'secret123');
       expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json().profile.currency).toBe('BAHT');
       const other = '02055512346';
-      await verifyPhone(server, other);
-      await call(server.app, 'POST', '/api/account', registration(other, { bankCode: 'BCEL' }));
+      const otherToken = await verifyPhone(server, other);
+      await call(server.app, 'POST', '/api/account', registration(other, { otpToken: otherToken, bankCode: 'BCEL' }));
       const token2 = await login(server.app, other, 'secret123');
       expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token: token2 })).json().profile.currency).toBe('LAK');
     } finally {

@@ -70,20 +70,64 @@ describe.each(DIALECTS)('login, sessions and rate limits on %s', (dialect) => {
     }
   });
 
-  it('locks a phone after repeated failures with REQUEST_LIMIT_1MIN, and unlocks it by itself', async () => {
-    const phone = DEMO_MEMBER.phone;
-    const codes: string[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await call(server.app, 'POST', '/api/login', { username: phone, password: `bad-${i}-pass` });
-      codes.push(`${res.statusCode} ${message(res)}`);
-    }
-    expect(codes.slice(0, 5)).toEqual(Array(5).fill('401 WRONG_CREDENTIAL'));
-    expect(codes[5]).toBe('429 REQUEST_LIMIT_1MIN');
-    // even the right password waits while locked
-    const locked = await call(server.app, 'POST', '/api/login', { username: phone, password: DEMO_MEMBER.password });
-    expect(message(locked)).toBe('REQUEST_LIMIT_1MIN');
+  const attempt = (password: string, address: string, device?: string) =>
+    call(
+      server.app,
+      'POST',
+      '/api/login',
+      { username: DEMO_MEMBER.phone, password },
+      {
+        address,
+        headers: device ? { 'x-device-id': device } : {},
+      },
+    );
+  const outcome = (res: { statusCode: number; body: string }) => `${res.statusCode} ${JSON.parse(res.body).message ?? 'token'}`;
+
+  it('makes one address wait after 5 wrong passwords for a phone, and lets it in again by itself', async () => {
     server.clock.now += 61_000;
-    expect(await login(server.app)).toBeTruthy();
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++) codes.push(outcome(await attempt(`bad-${i}-pass`, '10.0.0.1')));
+    expect(codes).toEqual([...Array(5).fill('401 WRONG_CREDENTIAL'), '429 REQUEST_LIMIT_1MIN']);
+    // even the right password waits there, while another address is not held up by these five
+    expect(outcome(await attempt(DEMO_MEMBER.password, '10.0.0.1'))).toBe('429 REQUEST_LIMIT_1MIN');
+    expect(outcome(await attempt(DEMO_MEMBER.password, '10.0.0.2'))).toBe('200 token');
+    server.clock.now += 61_000;
+    expect(outcome(await attempt(DEMO_MEMBER.password, '10.0.0.1'))).toBe('200 token');
+  });
+
+  it('counts parallel wrong passwords from one address strictly', async () => {
+    server.clock.now += 61_000;
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(`parallel-${i}`, '10.6.0.1')));
+    const codes = results.map(outcome);
+    expect(codes.filter((c) => c === '401 WRONG_CREDENTIAL')).toHaveLength(5);
+    expect(codes.filter((c) => c === '429 REQUEST_LIMIT_1MIN')).toHaveLength(15);
+    server.clock.now += 61_000;
+  });
+
+  it('does not let wrong passwords from many addresses lock the member out of a device they used before', async () => {
+    server.clock.now += 61_000;
+    const device = 'owner-device-0123456789abcdef';
+    expect(outcome(await attempt(DEMO_MEMBER.password, '10.1.0.1', device))).toBe('200 token');
+    for (let round = 0; round < 3; round++) {
+      server.clock.now += 61_000;
+      // a stranger guesses from 40 addresses, once each: guessing slows down after 10 wrong ones...
+      const guesses: string[] = [];
+      for (let i = 0; i < 40; i++)
+        guesses.push(outcome(await attempt(`guess-${round}-${i}`, `10.2.${round}.${i}`, `stranger-${i}-0123456789`)));
+      expect(guesses.slice(0, 10)).toEqual(Array(10).fill('401 WRONG_CREDENTIAL'));
+      expect(new Set(guesses.slice(10))).toEqual(new Set(['429 REQUEST_LIMIT_1MIN']));
+      // ...and a new device must wait, even with the right password...
+      expect(outcome(await attempt(DEMO_MEMBER.password, '10.3.0.1', 'new-device-0123456789abc'))).toBe('429 REQUEST_LIMIT_1MIN');
+      expect(outcome(await attempt(DEMO_MEMBER.password, '10.3.0.1'))).toBe('429 REQUEST_LIMIT_1MIN');
+      // ...but the member's own device signs in, from any address, every time
+      expect(outcome(await attempt(DEMO_MEMBER.password, `10.4.0.${round}`, device))).toBe('200 token');
+    }
+    // a trusted device id does not make guessing free: wrong passwords still count per address
+    server.clock.now += 61_000;
+    const withDevice: string[] = [];
+    for (let i = 0; i < 6; i++) withDevice.push(outcome(await attempt(`bad-${i}`, '10.5.0.1', device)));
+    expect(withDevice.at(-1)).toBe('429 REQUEST_LIMIT_1MIN');
+    server.clock.now += 61_000;
   });
 
   it('refuses a disabled member with INACTIVE_USER and ends their sessions', async () => {

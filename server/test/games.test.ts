@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
@@ -17,7 +18,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build(dialect, { providerTimeoutMs: 300, publicUrl: 'https://wallet.example' });
     token = await login(server.app);
     await runCommand(server.ctx.database, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
   });
@@ -75,6 +76,27 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(joker).toMatchObject({ isActive: true, amount: 0 });
     expect(joker.web).toMatch(/\/play\/JOKER\?u=/);
     expect(joker.android).toMatch(/platform=android$/);
+  });
+
+  it('stores game passwords encrypted, shows them only to their member, and encrypts old plain rows', async () => {
+    const stored = (provider: string) =>
+      server.ctx.database.db.selectFrom('game_accounts').selectAll().where('provider', '=', provider).executeTakeFirstOrThrow();
+    const { password } = (await get('/api/wallet/activate/CIRCUS')).json();
+    const row = await stored('CIRCUS');
+    expect(row.password).toMatch(/^v1:/);
+    expect(row.password).not.toContain(password);
+    const reset = (await get('/api/wallet/resetpassword/CIRCUS')).json().password as string;
+    expect((await stored('CIRCUS')).password).not.toContain(reset);
+    expect((await get('/api/wallet/account/CIRCUS')).json().password).toBe(reset);
+    // a sealed value copied into another member's or game's row does not open there
+    expect(() => server.ctx.gameSecrets.open(row.password, gamePasswordContext(row.member_id, 'JOKER'))).toThrow();
+
+    // a row from before encryption (plain text) is encrypted at start-up and still shown to its member
+    await server.ctx.database.db.updateTable('game_accounts').set({ password: 'plain-old-1' }).where('id', '=', row.id).execute();
+    expect(await sealPlainGamePasswords(server.ctx.database.db, server.ctx.gameSecrets)).toBe(1);
+    expect((await stored('CIRCUS')).password).toMatch(/^v1:/);
+    expect((await get('/api/wallet/account/CIRCUS')).json().password).toBe('plain-old-1');
+    expect(await sealPlainGamePasswords(server.ctx.database.db, server.ctx.gameSecrets)).toBe(0);
   });
 
   it('transfers into a game and back, with the statement showing both', async () => {
@@ -158,6 +180,20 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 6 }, 'transfer-key-01'))).toBe('KEY_INVALID');
   });
 
+  it('builds every link from PUBLIC_URL, never from the Host header the caller sends', async () => {
+    const { username } = (await get('/api/wallet/account/PG')).json();
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    const wallet = await call(server.app, 'GET', '/api/wallet', undefined, { token, headers: forged });
+    // JOKER opens its launch page (opened in an earlier case); PG logs in through /api/autoLogin
+    const joker = wallet.json().slots.find((s: { code: string }) => s.code === 'JOKER');
+    const refreshed = await call(server.app, 'GET', '/api/wallet/refresh/slot', undefined, { token, headers: forged });
+    const auto = await call(server.app, 'GET', `/api/autoLogin/pg/${username}`, undefined, { token, headers: forged });
+    const links = [joker.web, joker.android, joker.ios, refreshed.json().slots.find((s: { code: string }) => s.code === 'JOKER').web];
+    for (const link of links) expect(link).toMatch(/^https:\/\/wallet\.example\/play\/JOKER\?u=/);
+    expect(auto.json().link).toMatch(/^https:\/\/wallet\.example\/play\/PG\?u=/);
+    expect(JSON.stringify([wallet.json(), refreshed.json(), auto.json()])).not.toContain('evil.example');
+  });
+
   it('gives auto-login links only for the member’s own accounts', async () => {
     const { username } = (await get('/api/wallet/account/PG')).json();
     const res = await get(`/api/autoLogin/pg/${username}`);
@@ -166,8 +202,8 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(message(await get('/api/autoLogin/joker/whoever'))).toBe('NO_GAME');
 
     const phone = '0644444444';
-    await verifyPhone(server, phone);
-    await call(server.app, 'POST', '/api/account', registration(phone));
+    const otpToken = await verifyPhone(server, phone);
+    await call(server.app, 'POST', '/api/account', registration(phone, { otpToken }));
     const other = await login(server.app, phone, 'secret123');
     expect(message(await get(`/api/autoLogin/pg/${username}`, other))).toBe('SLOT_NO_ACCOUNT');
     expect(message(await get('/api/wallet/account/PG', other))).toBe('SLOT_NO_ACCOUNT');
@@ -189,8 +225,35 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     });
     expect(bet.statusCode).toBe(303);
     expect(decodeURIComponent(bet.headers.location as string)).toMatch(/You (won 20\.00|lost 10\.00)|stake above balance/);
-    expect((await server.app.inject({ method: 'GET', url: `/play/PG?u=${username}&k=wrong` })).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/play/logo/PG.svg' })).headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('shows a game page only with its launch secret, and none while the site is terminated', async () => {
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    const page = (query: string) => server.app.inject({ method: 'GET', url: `/play/PG?${query}` });
+    for (const query of [`u=${username}`, `u=${username}&k=wrong`, `u=${username}&k=${password}x`]) {
+      const res = await page(query);
+      expect([res.statusCode, res.body.includes('id="balance"')], query).toEqual([403, false]);
+    }
+    expect((await page(`u=${username}&k=${password}`)).statusCode).toBe(200);
+
+    await runCommand(server.ctx.database, ['site', 'terminate'], () => undefined);
+    await server.ctx.settings.refresh();
+    try {
+      const closed = await page(`u=${username}&k=${password}`);
+      expect([closed.statusCode, closed.body.includes('id="balance"')]).toEqual([410, false]);
+      const bet = await server.app.inject({
+        method: 'POST',
+        url: '/play/PG/bet',
+        payload: `u=${username}&k=${password}&stake=10`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(bet.statusCode).toBe(410);
+    } finally {
+      await runCommand(server.ctx.database, ['site', 'activate'], () => undefined);
+      await server.ctx.settings.refresh();
+    }
+    expect((await page(`u=${username}&k=${password}`)).statusCode).toBe(200);
   });
 
   it('leaves the ledger consistent', async () => {

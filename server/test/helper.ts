@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -46,7 +46,11 @@ export interface TestServer {
 }
 
 /** A fresh server on a fresh database (SQLite in memory, or a new Postgres schema), seeded like a first start. */
-export async function build(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function build(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<TestServer> {
   const base = loadConfig({ STATIC_DIR: '' });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -59,8 +63,8 @@ export async function build(dialect: Dialect, overrides: Partial<Config> = {}): 
   const settings = await SettingsCache.load(database.db);
   const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
-  const ctx = makeContext({ config, database, settings, sms, now: () => clock.now });
-  const app = await buildApp(ctx, { logger: false });
+  const ctx = makeContext({ config, database, settings, sms, gameKey: randomBytes(32), now: () => clock.now });
+  const app = await buildApp(ctx, { logger: options.logger ?? false });
   return {
     app,
     ctx,
@@ -84,6 +88,8 @@ export interface CallOptions {
   marker?: boolean;
   headers?: Record<string, string>;
   payload?: string;
+  /** The caller's address (rate limits key on it); light-my-request's default otherwise. */
+  address?: string;
 }
 
 /** One call as the site makes it: the marker header, JSON, and the bearer token when given. */
@@ -98,7 +104,13 @@ export function call(
   if (options.marker !== false) headers['x-wallet-client'] = 'member';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (body !== undefined || options.payload !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({ method, url, headers, payload: options.payload ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    payload: options.payload ?? (body === undefined ? undefined : JSON.stringify(body)),
+    ...(options.address ? { remoteAddress: options.address } : {}),
+  });
 }
 
 export const message = (res: LightMyRequestResponse) => (res.json() as { message?: string }).message;
@@ -128,12 +140,13 @@ export function registration(phone: string, overrides: Record<string, unknown> =
   };
 }
 
-/** Sends and verifies an OTP for `phone` through the API, reading the code from the recording sender. */
-export async function verifyPhone(server: TestServer, phone: string): Promise<void> {
+/** Sends and verifies an OTP for `phone` through the API, reading the code from the recording sender; gives its otpToken. */
+export async function verifyPhone(server: TestServer, phone: string): Promise<string> {
   const sent = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone });
   if (sent.statusCode !== 200) throw new Error(`otp send failed: ${sent.body}`);
   const { otpToken } = sent.json() as { otpToken: string };
   const code = server.sms.lastCodeFor(phone);
   const verified = await call(server.app, 'POST', '/api/otp/verify', { otpToken, otpCode: code });
   if (verified.statusCode !== 200) throw new Error(`otp verify failed: ${verified.body}`);
+  return otpToken;
 }

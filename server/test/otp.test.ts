@@ -27,8 +27,13 @@ describe.each(DIALECTS)('OTP on %s', (dialect) => {
     expect([ok.statusCode, message(ok)]).toEqual([200, 'OTP_CODE_VALID']);
     const again = await verify(body.otpToken, code);
     expect([again.statusCode, message(again)]).toEqual([400, 'OTP_VERIFIED']);
-    // a new send for a verified phone says so, and registration can skip the OTP step
-    expect((await send(phone)).json().code).toBe('OTP_VERIFIED');
+    // a new send for a verified phone sends a fresh code and never gives out the verified token;
+    // only whoever shows that token is told the phone is verified (registration can skip the OTP step)
+    const fresh = (await send(phone)).json();
+    expect(fresh.code).toBe('OTP_SENT');
+    expect(fresh.otpToken).not.toBe(body.otpToken);
+    const shown = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone, otpToken: body.otpToken });
+    expect(shown.json()).toEqual({ otpRef: body.otpRef, otpToken: body.otpToken, code: 'OTP_VERIFIED' });
   });
 
   it('does not accept a code with another token', async () => {

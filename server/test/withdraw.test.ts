@@ -63,6 +63,50 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
     await expect(operator('withdrawal', 'reject', String(res.json().withdrawalId))).rejects.toThrow('is not pending');
   });
 
+  it('pays a withdrawal to the account it was requested to, even when the profile changes afterwards', async () => {
+    const res = await withdraw(100);
+    const id = res.json().withdrawalId as number;
+    expect(server.ctx.payouts).toMatchObject({
+      submitted: expect.arrayContaining([expect.objectContaining({ withdrawalId: id, bankAccountNo: DEMO_MEMBER.bankAccountNo })]),
+    });
+    const moved = await call(
+      server.app,
+      'PUT',
+      '/api/account/profile',
+      {
+        name: DEMO_MEMBER.name,
+        bankCode: 'SCB',
+        bankAccountName: 'SOMCHAI JAIDEE',
+        bankAccountNo: '4445556666',
+        password: DEMO_MEMBER.password,
+      },
+      { token },
+    );
+    expect(moved.statusCode).toBe(200);
+    try {
+      const lines: string[] = [];
+      await runCommand(server.ctx.database, ['withdrawals', 'list'], (line) => lines.push(line));
+      const row = lines.find((l) => l.startsWith(`${id}\t`));
+      expect(row).toContain(`${DEMO_MEMBER.bankCode} ${DEMO_MEMBER.bankAccountNo} ${DEMO_MEMBER.bankAccountName}`);
+      expect(row).not.toContain('4445556666');
+      expect(await pending()).toEqual([expect.objectContaining({ id, bank_code: 'KBANK', bank_account_no: DEMO_MEMBER.bankAccountNo })]);
+    } finally {
+      await call(
+        server.app,
+        'PUT',
+        '/api/account/profile',
+        {
+          name: DEMO_MEMBER.name,
+          bankCode: DEMO_MEMBER.bankCode,
+          bankAccountName: DEMO_MEMBER.bankAccountName,
+          bankAccountNo: DEMO_MEMBER.bankAccountNo,
+          password: DEMO_MEMBER.password,
+        },
+        { token },
+      );
+    }
+  });
+
   it('returns a rejected withdrawal to the wallet and shows it FAILED', async () => {
     const res = await withdraw(150.25, undefined, '/api/wallet/withdraw');
     expect(res.statusCode).toBe(200);
@@ -109,8 +153,8 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
 
   it('keeps members apart: B sees none of A’s statement and moves none of A’s money', async () => {
     const phone = '0633333333';
-    await verifyPhone(server, phone);
-    await call(server.app, 'POST', '/api/account', registration(phone));
+    const otpToken = await verifyPhone(server, phone);
+    await call(server.app, 'POST', '/api/account', registration(phone, { otpToken }));
     const other = await login(server.app, phone, 'secret123');
     expect(await statement(1, 10, other)).toEqual({ total: 0, statements: [] });
     const res = await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100, memberId: 1 }, { token: other });

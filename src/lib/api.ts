@@ -34,6 +34,8 @@ export interface RequestOptions {
   /** false: the caller handles 'gone' and 'invalid-token' itself (the guard, the stale-token check). */
   react?: boolean;
   idempotencyKey?: string;
+  /** Extra headers of this one call. */
+  headers?: Record<string, string>;
 }
 
 async function codeOf(res: Response): Promise<string> {
@@ -48,7 +50,7 @@ async function codeOf(res: Response): Promise<string> {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, react = true } = options;
-  const headers: Record<string, string> = { ...CLIENT_HEADER, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, ...CLIENT_HEADER, Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,8 +1,46 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
-/** Server-provided HTML, always sanitised: scripts, handlers and javascript: links are removed. */
+/**
+ * What operator content (conditions, contact text, agreements, banners) needs, and no more: text,
+ * lists, tables, links and images. No forms or controls (a fake sign-in form posting elsewhere), no
+ * `style`, `class` or `id` (a full-screen fixed overlay over the real page), no frames or media.
+ */
+const ALLOWED_TAGS = [
+  ...['p', 'br', 'hr', 'div', 'span', 'center', 'font', 'blockquote', 'pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  ...['b', 'strong', 'i', 'em', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'q', 'cite', 'abbr'],
+  ...['ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
+  ...['a', 'img', 'figure', 'figcaption'],
+];
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'align', 'color'];
+
+const purify = DOMPurify();
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'IMG' && !ownImage(node.getAttribute('src') ?? '')) node.remove();
+  // links leave the site in a new tab, without handing it this page
+  if (node.nodeName === 'A' && node.hasAttribute('href')) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+/** Images only from this site (relative or same origin) or inline data: no tracking pixels, no look-alike assets elsewhere. */
+function ownImage(src: string): boolean {
+  if (!src.trim()) return false; // none, or one the sanitiser took away (javascript:)
+  if (/^data:image\//i.test(src.trim())) return true;
+  try {
+    return new URL(src, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function sanitizeHtml(html: string): string {
+  return purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
+}
+
+/** Server-provided HTML, always sanitised (see ALLOWED_TAGS): scripts, handlers, forms, styles and foreign images are removed. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
   return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -115,6 +115,10 @@ export interface WithdrawalsTable {
   payout_ref: string | null;
   created_at: number;
   settled_at: number | null;
+  /** Where the money goes: the member's bank account when the withdrawal was requested. */
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
 }
 
 export interface GameAccountsTable {
@@ -160,7 +164,16 @@ export interface SandboxGameRefsTable {
   created_at: number;
 }
 
+/** A device (the site's random X-Device-Id, stored hashed) that signed in as the member before. */
+export interface TrustedDevicesTable {
+  member_id: number;
+  device_hash: string;
+  created_at: number;
+  last_used_at: number;
+}
+
 export interface DB {
+  trusted_devices: TrustedDevicesTable;
   game_accounts: GameAccountsTable;
   transfer_intents: TransferIntentsTable;
   sandbox_game_accounts: SandboxGameAccountsTable;

@@ -54,6 +54,11 @@ export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor
     .where('status', '=', 'PENDING')
     .executeTakeFirst();
   if (pending) throw conflict('WITHDRAW_PENDING');
+  const destination = await tx
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name'])
+    .where('id', '=', member.memberId)
+    .executeTakeFirstOrThrow();
   const wallet = await walletAccount(tx, member.memberId, member.currency);
   const payouts = await houseAccount(tx, 'pendingPayouts', member.currency);
   const journalId = await post(tx, {
@@ -82,6 +87,7 @@ export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor
         payout_ref: null,
         created_at: now,
         settled_at: null,
+        ...destination,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -37,6 +37,34 @@ export class RateLimiter {
     if (over) throw tooMany('REQUEST_LIMIT_1MIN');
   }
 
+  /** Whether `key` has used up its limit in the current window; counts nothing. */
+  exceeded(key: string, limit: Limit): boolean {
+    const w = this.windows.get(key);
+    return !!w && w.resetAt > this.now() && w.count >= limit.max;
+  }
+
+  /** Counts one event (a failure) for every key without refusing anything; `exceeded` reads the counts. */
+  record(entries: ReadonlyArray<readonly [key: string, limit: Limit]>): void {
+    const t = this.now();
+    for (const [key, limit] of entries) {
+      let w = this.windows.get(key);
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + limit.windowMs };
+        this.windows.set(key, w);
+      }
+      w.count += 1;
+    }
+    if (this.windows.size > 50_000) this.sweep(t);
+  }
+
+  /** Takes back one event counted by `record` (an attempt that turned out not to be a failure). */
+  release(keys: readonly string[]): void {
+    for (const key of keys) {
+      const w = this.windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
+    }
+  }
+
   private sweep(t: number): void {
     for (const [key, w] of this.windows) if (w.resetAt <= t) this.windows.delete(key);
   }
@@ -45,7 +73,10 @@ export class RateLimiter {
 const minute = 60_000;
 /** Limits per call; a phone gets a few tries a minute, an address (many members behind one NAT) more. */
 export const LIMITS = {
-  loginPhone: { max: 5, windowMs: minute },
+  /** Wrong passwords for one phone from one address: that address waits (see auth/lockout.ts). */
+  loginFailPhoneAddress: { max: 5, windowMs: minute },
+  /** Wrong passwords for one phone from anywhere: only devices the member signed in on before get through. */
+  loginFailPhone: { max: 10, windowMs: minute },
   loginAddress: { max: 30, windowMs: minute },
   otpSendPhone: { max: 3, windowMs: minute },
   otpSendAddress: { max: 10, windowMs: minute },
@@ -53,4 +84,7 @@ export const LIMITS = {
   otpVerifyAddress: { max: 30, windowMs: minute },
   registerPhone: { max: 10, windowMs: minute },
   registerAddress: { max: 20, windowMs: minute },
+  /** A signed-in member confirming the password (change of password or of payout account). */
+  passwordMember: { max: 5, windowMs: minute },
+  passwordAddress: { max: 30, windowMs: minute },
 } satisfies Record<string, Limit>;

@@ -4,11 +4,20 @@ import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
 import { creditDeposit, memberMoney, settleWithdrawal } from '../ledger/operations.js';
 import { ApiError } from '../lib/errors.js';
+import { UNSAFE_TEXT } from '../modules/account/rules.js';
 import { revokeMemberSessions } from '../modules/auth/sessions.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
 
 export class UsageError extends Error {}
+
+/**
+ * Text from members, made safe for a terminal: control and bidi-control characters (a name stored
+ * before they were stripped, say) are shown as \u{...} escapes instead of being obeyed.
+ */
+export function printable(text: string): string {
+  return text.replace(UNSAFE_TEXT, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
 
 export const HELP = `Operator commands (act on the database of DATA_DIR or DATABASE_URL; a running server sees changes within seconds)
 
@@ -19,7 +28,7 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- member disable <phone>    block sign-in and end the member's sessions
   npm run operator -- member enable <phone>     allow sign-in again
   npm run operator -- deposit <phone> <amount>  credit a manual deposit to the member's wallet
-  npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, time)
+  npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, the bank account it was requested to, time)
   npm run operator -- withdrawal pay <id>       mark a withdrawal paid (SUCCESS)
   npm run operator -- withdrawal reject <id>    reject a withdrawal (FAILED): the money returns to the wallet
   npm run operator -- ledger check              verify the ledger's invariants
@@ -44,9 +53,9 @@ async function setMemberStatus(database: Database, phone: string | undefined, st
   await database.db.updateTable('members').set({ status }).where('id', '=', member.id).execute();
   if (status === 'disabled') {
     await revokeMemberSessions({ database, now: Date.now }, member.id);
-    print(`member ${phone} (${member.name}) disabled; open sessions ended`);
+    print(`member ${phone} (${printable(member.name)}) disabled; open sessions ended`);
   } else {
-    print(`member ${phone} (${member.name}) enabled`);
+    print(`member ${phone} (${printable(member.name)}) enabled`);
   }
 }
 
@@ -71,7 +80,9 @@ export async function runCommand(database: Database, args: string[], print: Prin
         .execute();
       print(`${rows.length} member(s)`);
       for (const m of rows) {
-        print(`${m.id}\t${m.phone}\t${m.status}\t${m.bank_code} ${m.bank_account_no}\t${new Date(m.created_at).toISOString()}\t${m.name}`);
+        print(
+          `${m.id}\t${m.phone}\t${m.status}\t${m.bank_code} ${m.bank_account_no}\t${new Date(m.created_at).toISOString()}\t${printable(m.name)}`,
+        );
       }
       return;
     }
@@ -99,7 +110,7 @@ export async function runCommand(database: Database, args: string[], print: Prin
         const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
         return { journalId, currency: money.currency };
       });
-      return print(`deposited ${amount} ${result.currency} to ${phone} (${member.name}); journal ${result.journalId}`);
+      return print(`deposited ${amount} ${result.currency} to ${phone} (${printable(member.name)}); journal ${result.journalId}`);
     }
     case 'withdrawals list': {
       const rows = await database.db
@@ -111,8 +122,9 @@ export async function runCommand(database: Database, args: string[], print: Prin
           'withdrawals.currency',
           'withdrawals.created_at',
           'members.phone',
-          'members.bank_code',
-          'members.bank_account_no',
+          'withdrawals.bank_code',
+          'withdrawals.bank_account_no',
+          'withdrawals.bank_account_name',
         ])
         .where('withdrawals.status', '=', 'PENDING')
         .orderBy('withdrawals.id')
@@ -120,7 +132,7 @@ export async function runCommand(database: Database, args: string[], print: Prin
       print(`${rows.length} pending withdrawal(s)`);
       for (const w of rows) {
         print(
-          `${w.id}\t${w.phone}\t${toMajor(w.amount, w.currency as Currency)} ${w.currency}\t${w.bank_code} ${w.bank_account_no}\t${new Date(w.created_at).toISOString()}`,
+          `${w.id}\t${w.phone}\t${toMajor(w.amount, w.currency as Currency)} ${w.currency}\t${w.bank_code} ${w.bank_account_no} ${printable(w.bank_account_name)}\t${new Date(w.created_at).toISOString()}`,
         );
       }
       return;

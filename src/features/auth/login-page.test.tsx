@@ -32,6 +32,10 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(calls.find((c) => c.url === '/api/login')?.body).toEqual({ username: '0812345678', password: 'demo1234' });
+    // the device id the server recognises this device by: kept, and the same on the next sign-in
+    const sent = calls.find((c) => c.url === '/api/login')?.headers['X-Device-Id'];
+    expect(sent).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(localStorage.getItem('device-id')).toBe(sent);
     expect(sessionStorage.getItem('token')).toBe('tok-9');
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import type { LoginBody, LoginResponse } from '../../../server/src/modules/account/schemas';
 import { api } from '../../lib/api';
+import { deviceId } from '../../lib/device-id';
 import { errorMessage } from '../../lib/errors';
 import { infoQuery } from '../../lib/lookups';
 import { startSession } from '../../lib/session';
@@ -26,7 +27,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const queryClient = useQueryClient();
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body }),
+    mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body, headers: { 'X-Device-Id': deviceId() } }),
     onSuccess: ({ token }) => {
       startSession(queryClient, token, remember);
       onSignedIn();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
@@ -12,8 +12,8 @@ const lookups = (otp: boolean) => ({
       200,
       {
         banks: [
-          { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-          { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
+          { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'Kasikornbank' },
+          { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', name: 'Krungthai Bank' },
         ],
       },
     ] as [number, unknown],
@@ -92,8 +92,13 @@ describe('registration', () => {
       bankCode: 'KTB',
       bankAccountName: 'SOMSRI TEST',
       bankAccountNo: '1234567890',
+      otpToken: 'otp-token',
     });
-    expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({ username: '0899999999', bankCode: '' });
+    expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({
+      username: '0899999999',
+      bankCode: '',
+      otpToken: 'otp-token',
+    });
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
   });
 
@@ -108,13 +113,27 @@ describe('registration', () => {
     expect(calls.some((c) => c.url === '/api/otp/send')).toBe(false);
   });
 
-  it('skips the OTP step when the phone is already verified', async () => {
-    fakeServer({ ...lookups(true), 'POST /api/otp/send': () => [200, { otpRef: 'R', otpToken: 't', code: 'OTP_VERIFIED' }] });
+  it('skips the OTP step when going back to a phone this visitor verified, showing its token', async () => {
+    const calls = fakeServer({
+      ...lookups(true),
+      'POST /api/otp/send': (body) =>
+        (body as { otpToken?: string }).otpToken === 'otp-token'
+          ? [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_VERIFIED' }]
+          : [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
+      'POST /api/otp/verify': () => [200, { message: 'OTP_CODE_VALID' }],
+    });
     renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Phone number'), '0899999999');
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('OTP code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByLabelText('Full name');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByLabelText('Full name')).toBeTruthy();
+    const sends = calls.filter((c) => c.url === '/api/otp/send').map((c) => c.body);
+    expect(sends).toEqual([{ phoneNumber: '0899999999' }, { phoneNumber: '0899999999', otpToken: 'otp-token' }]);
   });
 
   it('shows the server’s reason when the profile step is refused', async () => {
@@ -126,5 +145,124 @@ describe('registration', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillProfile(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('This phone number is already registered.');
+  });
+
+  it('drops control and bidi-override characters from the name as it is typed', async () => {
+    const calls = fakeServer({ ...lookups(false), 'POST /api/account/validate': () => [200, { message: 'OK' }] });
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
+    await user.type(screen.getByLabelText('Phone number'), '0899999999');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const name = await screen.findByLabelText('Full name');
+    await user.click(name);
+    await user.paste('Som\u0000sri\u202E \u001b[31mTest\u2066');
+    expect(name).toHaveValue('Somsri [31mTest');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/account/validate')?.body).toMatchObject({ name: 'Somsri [31mTest' }));
+  });
+
+  it('takes only digits in the phone field, as they are typed', async () => {
+    fakeServer(lookups(true));
+    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Phone number');
+    expect(phone).toHaveAttribute('inputmode', 'numeric');
+    await user.type(phone, '08a1-2 3x45.6+7');
+    expect(phone).toHaveValue('081234567');
+  });
+
+  it('sends each step once on a double click, and registers once', async () => {
+    const calls = fakeServer({
+      ...lookups(true),
+      'POST /api/otp/send': () => [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
+      'POST /api/otp/verify': () => [200, { message: 'OTP_CODE_VALID' }],
+      'POST /api/account/validate': () => [200, { message: 'OK' }],
+      'POST /api/account': () =>
+        calls.filter((c) => c.url === '/api/account').length > 1 ? [409, { message: 'EXISTING_USER' }] : [201, { message: 'SUCCESS' }],
+    });
+    const onRegistered = vi.fn();
+    renderScreen(<RegisterPage inviteCode="" onRegistered={onRegistered} />);
+    const user = userEvent.setup();
+    const twice = (name: string) => {
+      const button = screen.getByRole('button', { name });
+      fireEvent.click(button);
+      fireEvent.click(button);
+    };
+    await user.type(await screen.findByLabelText('Phone number'), '0899999999');
+    twice('Next');
+    await user.type(await screen.findByLabelText('OTP code'), '123456');
+    twice('Verify');
+    await user.type(await screen.findByLabelText('Full name'), 'Somsri Test');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    twice('Next');
+    await screen.findByRole('option', { name: /Kasikornbank/ });
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.type(screen.getByLabelText('First name'), 'Somsri');
+    await user.type(screen.getByLabelText('Last name'), 'Test');
+    twice('Register');
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
+    const count = (url: string) => calls.filter((c) => c.url === url).length;
+    expect([count('/api/otp/send'), count('/api/otp/verify'), count('/api/account/validate'), count('/api/account')]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('keeps the steps filled so far over a reload, never the password, and forgets them once registered', async () => {
+    const calls = fakeServer({
+      ...lookups(true),
+      'POST /api/otp/send': () => [200, { otpRef: 'AB12CD', otpToken: 'otp-token', code: 'OTP_SENT' }],
+      'POST /api/otp/verify': () => [200, { message: 'OTP_CODE_VALID' }],
+      'POST /api/account/validate': () => [200, { message: 'OK' }],
+      'POST /api/account': () => [201, { message: 'SUCCESS' }],
+    });
+    const first = renderScreen(<RegisterPage inviteCode="PR1" onRegistered={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0899999999');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('OTP code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByLabelText('Full name'), 'Somsri Test');
+    await user.selectOptions(screen.getByLabelText('How did you hear about us?'), 'LINE');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByLabelText('Bank');
+    expect(JSON.stringify(sessionStorage)).not.toContain('secret123');
+    first.unmount(); // the reload
+
+    const onRegistered = vi.fn();
+    renderScreen(<RegisterPage inviteCode="" onRegistered={onRegistered} />);
+    // back on the profile step (the password is needed again), the rest as it was
+    expect(await screen.findByText('Step 3 of 4')).toBeTruthy();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Somsri Test');
+    await waitFor(() => expect(screen.getByLabelText('How did you hear about us?')).toHaveValue('LINE'));
+    expect(screen.getByLabelText('Invite code (optional)')).toHaveValue('PR1');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('option', { name: /Kasikornbank/ });
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.type(screen.getByLabelText('First name'), 'Somsri');
+    await user.type(screen.getByLabelText('Last name'), 'Test');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    // the OTP sent before the reload is what registers the phone
+    expect(calls.filter((c) => c.url === '/api/account').map((c) => c.body)).toEqual([
+      expect.objectContaining({
+        username: '0899999999',
+        name: 'Somsri Test',
+        sourceCode: 'LINE',
+        inviteCode: 'PR1',
+        otpToken: 'otp-token',
+      }),
+    ]);
+    expect(sessionStorage.length).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { registerOtpQuery } from '../../lib/lookups';
 import { showToast } from '../../ui/toast';
-import { initialState, registerReducer } from './reducer';
+import { registerReducer, verifiedToken } from './reducer';
+import { clearProgress, restoreProgress, saveProgress } from './saved-progress';
 import { BankStep } from './screens/bank-step';
 import { OtpStep } from './screens/otp-step';
 import { PhoneStep } from './screens/phone-step';
@@ -16,7 +17,7 @@ export const REDIRECT_AFTER_REGISTER_MS = 2_000;
 export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string; onRegistered: () => void }) {
   const { t } = useLingui();
   const otpSetting = useQuery(registerOtpQuery());
-  const [state, dispatch] = useReducer(registerReducer, inviteCode, initialState);
+  const [state, dispatch] = useReducer(registerReducer, inviteCode, restoreProgress);
   const heading = useRef<HTMLHeadingElement>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const otpOn = otpSetting.data?.registerOTP ?? true;
@@ -34,8 +35,10 @@ export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string;
   // move focus to the new step's heading so screen readers announce it
   useEffect(() => heading.current?.focus(), [state.step]);
   useEffect(() => () => clearTimeout(redirect.current), []);
+  useEffect(() => saveProgress(state), [state]);
 
   function registered() {
+    clearProgress();
     showToast(t`Registration complete. Please sign in.`, 'success');
     redirect.current = setTimeout(onRegistered, REDIRECT_AFTER_REGISTER_MS);
   }
@@ -59,26 +62,38 @@ export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string;
         {titles[state.step]}
       </h2>
       {state.step === 'phone' && (
-        <PhoneStep otpOn={otpOn} initial={state.phone} onDone={(phone, otp) => dispatch({ type: 'phoneDone', phone, otp })} />
+        <PhoneStep
+          otpOn={otpOn}
+          initial={state.phone}
+          verified={state.otp}
+          onDone={(phone, otp) => dispatch({ type: 'phoneDone', phone, otp })}
+        />
       )}
       {state.step === 'otp' && state.otp && (
         <OtpStep
           phone={state.phone}
           otp={state.otp}
-          onDone={() => dispatch({ type: 'otpDone' })}
+          onDone={(otp) => dispatch({ type: 'otpDone', otp })}
           onBack={() => dispatch({ type: 'back' })}
         />
       )}
       {state.step === 'profile' && (
         <ProfileStep
           phone={state.phone}
+          otpToken={verifiedToken(state)}
           initial={state.profile}
           onDone={(profile) => dispatch({ type: 'profileDone', profile })}
           onBack={() => dispatch({ type: 'back' })}
         />
       )}
       {state.step === 'bank' && (
-        <BankStep phone={state.phone} profile={state.profile} onDone={registered} onBack={() => dispatch({ type: 'back' })} />
+        <BankStep
+          phone={state.phone}
+          otpToken={verifiedToken(state)}
+          profile={state.profile}
+          onDone={registered}
+          onBack={() => dispatch({ type: 'back' })}
+        />
       )}
     </main>
   );

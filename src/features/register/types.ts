@@ -3,6 +3,8 @@ export type Step = 'phone' | 'otp' | 'profile' | 'bank';
 export interface OtpRequest {
   ref: string;
   token: string;
+  /** The code was accepted: the token now proves the phone to the registration calls. */
+  verified: boolean;
 }
 
 export interface ProfileValues {
@@ -22,6 +24,6 @@ export interface RegisterState {
 
 export type RegisterAction =
   | { type: 'phoneDone'; phone: string; otp: OtpRequest | null }
-  | { type: 'otpDone' }
+  | { type: 'otpDone'; otp: OtpRequest }
   | { type: 'profileDone'; profile: ProfileValues }
   | { type: 'back' };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { findGame } from './catalog.js';
@@ -7,6 +7,7 @@ import { ProviderError, type GameCredentials, type GameProvider, type RefState }
 export type Fault = 'fail' | 'hang';
 
 const newPassword = () => randomBytes(6).toString('base64url');
+const samePassword = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * A game provider that serves every code of the catalog from its own tables. Told to `fail` it
@@ -53,6 +54,14 @@ export class SandboxProvider implements GameProvider {
   async balance(provider: string, username: string): Promise<number> {
     await this.gate(provider);
     return Number((await this.account(provider, username)).balance);
+  }
+
+  /** The game page's sign-in: the balance of the account whose launch secret (its password) is shown. */
+  async login(provider: string, username: string, password: string): Promise<number> {
+    await this.gate(provider);
+    const acc = await this.account(provider, username);
+    if (!samePassword(acc.password, password)) throw new ProviderError('wrong game login');
+    return Number(acc.balance);
   }
 
   private async move(provider: string, username: string, amount: number, ref: string, kind: 'deposit' | 'withdraw'): Promise<void> {
@@ -142,7 +151,7 @@ export class SandboxProvider implements GameProvider {
         .where('provider', '=', provider)
         .where('username', '=', username)
         .executeTakeFirst();
-      if (!acc || acc.password !== password) throw new ProviderError('wrong game login');
+      if (!acc || !samePassword(acc.password, password)) throw new ProviderError('wrong game login');
       if (stake <= 0 || Number(acc.balance) < stake) throw new ProviderError('stake above balance');
       const won = win ? stake * 2 : 0;
       await tx

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword } from '../../lib/password.js';
 import { badRequest } from '../../lib/errors.js';
 import { revokeMemberSessions } from '../auth/sessions.js';
 import { passwordRule } from './rules.js';
 import { BankAccountNameBody, ChangePasswordBody, Message, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
-import { checkRegistration, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
+import { checkRegistration, confirmPassword, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
 
 const errors = { 400: Message, 401: Message, 409: Message, 429: Message };
 
@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...secured.schema, tags: ['account'], body: ProfileUpdateBody, response: { 200: ProfileResponse, ...errors } },
     },
     async (request) => {
-      await updateProfile(ctx, request.memberId, request.body);
+      await updateProfile(ctx, request.memberId, request.body, request.ip);
       return getProfile(ctx, request.memberId);
     },
   );
@@ -73,12 +73,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { oldPassword, newPassword } = request.body;
       if (passwordRule(newPassword)) throw badRequest('INVALID_USER_INFO');
-      const member = await ctx.database.db
-        .selectFrom('members')
-        .select('password_hash')
-        .where('id', '=', request.memberId)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(member.password_hash, oldPassword))) throw badRequest('WRONG_PASSWORD');
+      // limited like sign-in: a stolen token must not become an unlimited password oracle
+      await confirmPassword(ctx, request.memberId, oldPassword, request.ip);
       await ctx.database.db
         .updateTable('members')
         .set({ password_hash: await hashPassword(newPassword) })

@@ -4,6 +4,7 @@ import {
   accountNoRule,
   formatAccountNo,
   inviterIdFromCode,
+  cleanName,
   nameRule,
   normaliseAccountName,
   passwordRule,
@@ -58,5 +59,11 @@ describe('§5 rules shared by the site and the server', () => {
     expect(formatAccountNo('1234567890')).toBe('123-456-7890');
     expect(formatAccountNo('123456789')).toBe('123456789');
     expect(formatAccountNo('1234567890123')).toBe('1234567890123');
+  });
+
+  it('strips control and bidi-control characters from names, keeping Thai and Lao marks', () => {
+    expect(cleanName('\u0000 สมศรี\u202E\u2067 ທົດ\u001b[0m\u200F ')).toBe('สมศรี ທົດ[0m');
+    expect(nameRule('\u202E\u0000 ')).toBe('INVALID_USER_INFO');
+    expect(cleanName('ก้อง ຫຼວງ')).toBe('ก้อง ຫຼວງ');
   });
 });

@@ -21,8 +21,25 @@ export function passwordRule(password: string): string | undefined {
   return password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX ? undefined : 'INVALID_USER_INFO';
 }
 
+/**
+ * Control characters (C0, DEL, C1: terminal escapes, NUL) and the invisible bidi controls that reorder
+ * text (marks, embeddings, overrides, isolates): never part of a name, and they disguise one on screen
+ * and in the operator's terminal.
+ */
+export const UNSAFE_TEXT = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** The text without control and bidi-control characters (as typed: not trimmed). */
+export function stripUnsafe(text: string): string {
+  return text.replace(UNSAFE_TEXT, '');
+}
+
+/** A member's name as stored: unsafe characters stripped, trimmed. */
+export function cleanName(name: string): string {
+  return stripUnsafe(name).trim();
+}
+
 export function nameRule(name: string): string | undefined {
-  const trimmed = name.trim();
+  const trimmed = cleanName(name);
   return trimmed.length > 0 && trimmed.length <= NAME_MAX ? undefined : 'INVALID_USER_INFO';
 }
 

@@ -12,6 +12,8 @@ export const RegistrationBody = Type.Object({
   bankAccountName: text(200),
   bankAccountNo: text(32),
   currency: Type.Optional(Type.Union([Type.Literal('LAK'), Type.Literal('BAHT')])),
+  /** The token of the OTP this phone was verified with; required while registerOTP is on, used up by the registration. */
+  otpToken: Type.Optional(text(200)),
 });
 export type RegistrationBody = Static<typeof RegistrationBody>;
 
@@ -40,7 +42,10 @@ export const ProfileUpdateBody = Type.Object({
   bankCode: text(16),
   bankAccountName: text(200),
   bankAccountNo: text(32),
+  /** The member's password: needed when the bank account (where withdrawals are paid) changes. */
+  password: Type.Optional(text(256)),
 });
+export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 export const BankAccountNameBody = Type.Object({ bankCode: text(16), bankAccountName: text(200) });
 export type BankAccountNameBody = Static<typeof BankAccountNameBody>;
 export const ChangePasswordBody = Type.Object({ oldPassword: text(256), newPassword: text(256) });

@@ -1,8 +1,19 @@
 import type { AppContext } from '../../context.js';
 import type { Member } from '../../db/schema.js';
 import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
-import { accountNameRule, accountNoRule, inviterIdFromCode, nameRule, normaliseAccountName, passwordRule, phoneRule } from './rules.js';
-import type { ProfileResponse, RegistrationBody } from './schemas.js';
+import { verifyPassword } from '../../lib/password.js';
+import { LIMITS } from '../../lib/rate-limit.js';
+import {
+  accountNameRule,
+  accountNoRule,
+  cleanName,
+  inviterIdFromCode,
+  nameRule,
+  normaliseAccountName,
+  passwordRule,
+  phoneRule,
+} from './rules.js';
+import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
 
 /** How long a verified OTP stays good for registering that phone. */
 export const OTP_VERIFIED_VALID_MS = 30 * 60_000;
@@ -20,6 +31,24 @@ async function assertBankAccountFree(ctx: AppContext, bankCode: string, accountN
   let q = ctx.database.db.selectFrom('members').select('id').where('bank_code', '=', bankCode).where('bank_account_no', '=', accountNo);
   if (exceptMember !== undefined) q = q.where('id', '!=', exceptMember);
   if (await q.executeTakeFirst()) throw conflict('EXISTING_BANK');
+}
+
+/**
+ * While registerOTP is on, a registration (and its validate call) must carry the token of an OTP
+ * verified for this very phone, not yet used and verified recently: knowing a phone number is not enough.
+ */
+async function assertVerifiedOtp(ctx: AppContext, phone: string, otpToken: string | undefined): Promise<void> {
+  if (!ctx.settings.get('registerOTP')) return;
+  if (!otpToken) throw badRequest('UNVERIFIED_OTP');
+  const otp = await ctx.database.db
+    .selectFrom('otps')
+    .select('token')
+    .where('token', '=', otpToken)
+    .where('phone', '=', phone)
+    .where('verified_at', '>', ctx.now() - OTP_VERIFIED_VALID_MS)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (!otp) throw badRequest('UNVERIFIED_OTP');
 }
 
 export async function assertPhoneFree(ctx: AppContext, phone: string): Promise<void> {
@@ -41,6 +70,7 @@ export async function checkRegistration(ctx: AppContext, body: RegistrationBody,
   check(nameRule(body.name));
   check(passwordRule(body.password));
   await assertPhoneFree(ctx, body.username);
+  await assertVerifiedOtp(ctx, body.username, body.otpToken);
 
   let sourceCode: string | null = null;
   if (body.sourceCode) {
@@ -84,11 +114,12 @@ export async function register(ctx: AppContext, body: RegistrationBody, password
   try {
     await ctx.database.db.transaction().execute(async (trx) => {
       if (requireOtp) {
+        // the checked token is used up here, in the member's transaction: two registrations on one token, one wins
         const consumed = await trx
           .updateTable('otps')
           .set({ consumed_at: now })
+          .where('token', '=', body.otpToken ?? '')
           .where('phone', '=', body.username)
-          .where('verified_at', 'is not', null)
           .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
           .where('consumed_at', 'is', null)
           .executeTakeFirst();
@@ -98,7 +129,7 @@ export async function register(ctx: AppContext, body: RegistrationBody, password
         .insertInto('members')
         .values({
           phone: body.username,
-          name: body.name.trim(),
+          name: cleanName(body.name),
           password_hash: passwordHash,
           status: 'active',
           currency: currencyFor(ctx, body.currency),
@@ -153,21 +184,44 @@ export async function getProfile(ctx: AppContext, memberId: number): Promise<Pro
   };
 }
 
-export async function updateProfile(
-  ctx: AppContext,
-  memberId: number,
-  body: { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string },
-): Promise<void> {
+/**
+ * A signed-in member proves it is them before a sensitive change (password, payout account): a token
+ * alone is not enough. Tries are limited per member and per address, as sign-in is.
+ */
+export async function confirmPassword(ctx: AppContext, memberId: number, password: string, address: string): Promise<void> {
+  ctx.limiter.hit([
+    [`password:member:${memberId}`, LIMITS.passwordMember],
+    [`password:ip:${address}`, LIMITS.passwordAddress],
+  ]);
+  const member = await ctx.database.db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(member.password_hash, password))) throw badRequest('WRONG_PASSWORD');
+}
+
+export async function updateProfile(ctx: AppContext, memberId: number, body: ProfileUpdateBody, address: string): Promise<void> {
   check(nameRule(body.name));
   await assertBank(ctx, body.bankCode);
   check(accountNameRule(body.bankCode, body.bankAccountName));
   check(accountNoRule(body.bankAccountNo));
   await assertBankAccountFree(ctx, body.bankCode, body.bankAccountNo, memberId);
+  const current = await ctx.database.db
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const bankChanged =
+    current.bank_code !== body.bankCode ||
+    current.bank_account_no !== body.bankAccountNo ||
+    current.bank_account_name !== normaliseAccountName(body.bankAccountName);
+  // withdrawals are paid to this account: whoever holds a stolen token must not redirect them
+  if (bankChanged) {
+    if (body.password === undefined) throw badRequest('KEY_MISSING');
+    await confirmPassword(ctx, memberId, body.password, address);
+  }
   try {
     await ctx.database.db
       .updateTable('members')
       .set({
-        name: body.name.trim(),
+        name: cleanName(body.name),
         bank_code: body.bankCode,
         bank_account_name: normaliseAccountName(body.bankAccountName),
         bank_account_no: body.bankAccountNo,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
-import { LIMITS } from '../../lib/rate-limit.js';
 import { LoginBody, LoginResponse, Message } from '../account/schemas.js';
+import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
 import { createSession, revokeSession } from './sessions.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,10 +15,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { username, password } = request.body;
-      ctx.limiter.hit([
-        [`login:phone:${username}`, LIMITS.loginPhone],
-        [`login:ip:${request.ip}`, LIMITS.loginAddress],
-      ]);
+      const deviceId = deviceIdOf(request);
+      const attempt = await beginLoginAttempt(ctx, username, request.ip, deviceId);
       const member = await ctx.database.db
         .selectFrom('members')
         .select(['id', 'password_hash', 'status'])
@@ -26,7 +24,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       const ok = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), password);
       if (!member || !ok) throw unauthorized('WRONG_CREDENTIAL');
+      attempt.succeeded();
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
+      await trustDevice(ctx, member.id, deviceId);
       return { token: await createSession(ctx, member.id) };
     },
   );

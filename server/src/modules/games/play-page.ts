@@ -17,8 +17,16 @@ function svg(reply: FastifyReply, body: string) {
  * as real play moves them and turnover is recorded. Plain HTML forms: it works without our app.
  */
 export async function playPages(app: FastifyInstance): Promise<void> {
-  const sandbox = app.ctx.sandboxGames;
+  const { ctx } = app;
+  const sandbox = ctx.sandboxGames;
   if (!sandbox) return;
+
+  // the games belong to the site: a terminated site serves none of them (as /api answers 'gone')
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!ctx.settings.get('siteActive')) {
+      return reply.status(410).type('text/html').header('cache-control', 'no-store').send('<p>This site is closed.</p>');
+    }
+  });
 
   app.get<{ Params: { file: string } }>('/play/logo/:file', { schema: { hide: true } }, (request, reply) => {
     const game = findGame(request.params.file.replace(/\.svg$/, ''));
@@ -41,7 +49,8 @@ export async function playPages(app: FastifyInstance): Promise<void> {
       if (!game) return reply.status(404).type('text/html').send('<p>Unknown game</p>');
       let balance: number;
       try {
-        balance = await sandbox.balance(game.code, u);
+        // the launch secret is needed to see a player's balance, as it is to bet
+        balance = await sandbox.login(game.code, u, k);
       } catch {
         return reply.status(403).type('text/html').send('<p>Game login failed</p>');
       }

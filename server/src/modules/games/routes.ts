@@ -8,6 +8,7 @@ import { withTransaction } from '../../db/transaction.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { memberMoney } from '../../ledger/operations.js';
+import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { Message } from '../account/schemas.js';
 import { callProvider, syncGame, transfer } from './transfers.js';
 import { slotsOf, walletOf } from './wallet-view.js';
@@ -18,8 +19,6 @@ const TransferBody = Type.Object({ from: Type.String({ maxLength: 20 }), to: Typ
 const TransferAllBody = Type.Object({ to: Type.String({ maxLength: 20 }) });
 const secured = { security: [{ bearer: [] }], tags: ['wallet'] };
 const errors = { 400: Message, 401: Message, 409: Message, 422: Message };
-
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 function gameOr404(code: string) {
   const game = findGame(code);
@@ -33,6 +32,14 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = ctx.database.db;
   const account = (memberId: number, provider: string) =>
     db.selectFrom('game_accounts').selectAll().where('member_id', '=', memberId).where('provider', '=', provider).executeTakeFirst();
+  // game passwords are stored sealed (AES-256-GCM); only the member's own credentials calls open them
+  const seal = (memberId: number, provider: string, password: string) =>
+    ctx.gameSecrets.seal(password, gamePasswordContext(memberId, provider));
+  const credentials = (row: { member_id: number; provider: string; username: string; password: string }) => ({
+    username: row.username,
+    password: ctx.gameSecrets.open(row.password, gamePasswordContext(row.member_id, row.provider)),
+    event: null,
+  });
   /** The member's own account at a provider of the catalog, or NO_GAME / SLOT_NO_ACCOUNT. */
   const ownAccount = async (memberId: number, code: string) => {
     const found = await account(memberId, gameOr404(code).code);
@@ -40,13 +47,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return found;
   };
 
-  app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId, originOf(request)));
+  app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId));
 
   app.get('/refresh/slot', { onRequest: app.requireMember, schema: { ...secured } }, async (request) => {
     const accounts = await db.selectFrom('game_accounts').select('provider').where('member_id', '=', request.memberId).execute();
     await Promise.all(accounts.map((a) => syncGame(ctx, request.memberId, a.provider)));
     const { currency } = await memberMoney(db, request.memberId);
-    return { slots: await slotsOf(ctx, request.memberId, originOf(request), currency) };
+    return { slots: await slotsOf(ctx, request.memberId, currency) };
   });
 
   app.get(
@@ -63,13 +70,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
           member_id: request.memberId,
           provider: game.code,
           username: created.username,
-          password: created.password,
+          password: seal(request.memberId, game.code, created.password),
           created_at: ctx.now(),
         })
         .onConflict((oc) => oc.columns(['member_id', 'provider']).doNothing())
         .execute();
-      const saved = (await account(request.memberId, game.code))!;
-      return { username: saved.username, password: saved.password, event: null };
+      return credentials((await account(request.memberId, game.code))!);
     },
   );
 
@@ -77,8 +83,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/account/:slotCode',
     { onRequest: app.requireMember, schema: { ...secured, params: SlotCode, response: { 200: Credentials, ...errors } } },
     async (request) => {
-      const found = await ownAccount(request.memberId, request.params.slotCode);
-      return { username: found.username, password: found.password, event: null };
+      return credentials(await ownAccount(request.memberId, request.params.slotCode));
     },
   );
 
@@ -89,7 +94,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await ownAccount(request.memberId, request.params.slotCode);
       const password = await callProvider(ctx, () => ctx.games.resetPassword(found.provider, found.username));
       if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
-      await db.updateTable('game_accounts').set({ password }).where('id', '=', found.id).execute();
+      await db
+        .updateTable('game_accounts')
+        .set({ password: seal(found.member_id, found.provider, password) })
+        .where('id', '=', found.id)
+        .execute();
       return { username: found.username, password, event: null };
     },
   );
@@ -183,7 +192,7 @@ export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where('username', '=', request.params.username)
       .executeTakeFirst();
     if (!mine) throw badRequest('SLOT_NO_ACCOUNT');
-    const link = await callProvider(ctx, () => ctx.games.launchUrl(game.code, mine.username, originOf(request)));
+    const link = await callProvider(ctx, () => ctx.games.launchUrl(game.code, mine.username, ctx.config.publicUrl));
     if (!link) throw badRequest('SLOT_ACTIVATE_FAIL');
     return { link };
   };

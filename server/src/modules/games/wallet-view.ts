@@ -23,7 +23,8 @@ export interface SlotView {
 }
 
 /** §3 Game account for every provider: the member's balance and links where an account exists. */
-export async function slotsOf(ctx: AppContext, memberId: number, origin: string, currency: Currency): Promise<SlotView[]> {
+/** Links start with the configured PUBLIC_URL, never with the request's Host header (which the caller chooses). */
+export async function slotsOf(ctx: AppContext, memberId: number, currency: Currency): Promise<SlotView[]> {
   const accounts = await ctx.database.db
     .selectFrom('game_accounts')
     .select(['provider', 'username'])
@@ -44,7 +45,7 @@ export async function slotsOf(ctx: AppContext, memberId: number, origin: string,
       const linkWait = Math.min(LINK_TIMEOUT_MS, ctx.config.providerTimeoutMs);
       const web =
         account && !game.autoLogin
-          ? ((await callProvider(ctx, () => ctx.games.launchUrl(game.code, account.username, origin), linkWait)) ?? null)
+          ? ((await callProvider(ctx, () => ctx.games.launchUrl(game.code, account.username, ctx.config.publicUrl), linkWait)) ?? null)
           : null;
       return {
         code: game.code,
@@ -63,7 +64,7 @@ export async function slotsOf(ctx: AppContext, memberId: number, origin: string,
   );
 }
 
-export async function walletOf(ctx: AppContext, memberId: number, origin: string) {
+export async function walletOf(ctx: AppContext, memberId: number) {
   const { profile, bankAccount } = await getProfile(ctx, memberId);
   const currency = profile.currency as Currency;
   const wallet = await balanceOf(ctx.database.db, walletCode(memberId));
@@ -73,6 +74,6 @@ export async function walletOf(ctx: AppContext, memberId: number, origin: string
     wallet: { amount: toMajor(wallet, currency) },
     // the invite programme arrives with its own issue; until then no member has invite money
     invite: { amount: 0, success: 0, fail: 0 },
-    slots: await slotsOf(ctx, memberId, origin, currency),
+    slots: await slotsOf(ctx, memberId, currency),
   };
 }

@@ -11,7 +11,11 @@ import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
-export const OtpSendBody = Type.Object({ phoneNumber: Type.String({ maxLength: 32 }) });
+export const OtpSendBody = Type.Object({
+  phoneNumber: Type.String({ maxLength: 32 }),
+  /** The token the caller already verified for this phone (a member who went back a step): answered OTP_VERIFIED. */
+  otpToken: Type.Optional(Type.String({ maxLength: 200 })),
+});
 export const OtpSendResponse = Type.Object({
   otpRef: Type.String(),
   otpToken: Type.String(),
@@ -38,14 +42,19 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await assertPhoneFree(ctx, phone);
     const now = ctx.now();
 
-    const verified = await db
-      .selectFrom('otps')
-      .select(['token', 'ref'])
-      .where('phone', '=', phone)
-      .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
-      .where('consumed_at', 'is', null)
-      .orderBy('verified_at', 'desc')
-      .executeTakeFirst();
+    // OTP_VERIFIED only to whoever shows the verified token itself: a phone number alone gets a fresh
+    // code sent to that phone, never the token its owner verified (which would let anyone register it)
+    const given = request.body.otpToken;
+    const verified = given
+      ? await db
+          .selectFrom('otps')
+          .select(['token', 'ref'])
+          .where('token', '=', given)
+          .where('phone', '=', phone)
+          .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
+          .where('consumed_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
     if (verified) return { otpRef: verified.ref, otpToken: verified.token, code: 'OTP_VERIFIED' as const };
 
     const token = newToken();

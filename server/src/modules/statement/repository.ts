@@ -30,7 +30,6 @@ export async function statementPage(
   const rows = await mine
     .leftJoin('ledger_accounts as w', (join) => join.on('w.code', '=', walletCode(memberId)))
     .leftJoin('withdrawals as wd', 'wd.journal_id', 'journal.id')
-    .leftJoin('members as m', 'm.id', 'wd.member_id')
     .select([
       'journal.id',
       'journal.type',
@@ -39,8 +38,8 @@ export async function statementPage(
       'journal.from_label',
       'journal.to_label',
       'journal.created_at',
-      'm.bank_code',
-      'm.bank_account_no',
+      'wd.bank_code',
+      'wd.bank_account_no',
       sql<number | null>`(select sum(p.amount) from postings p where p.journal_id = journal.id and p.account_id = w.id)`.as('wallet_delta'),
     ])
     .orderBy('journal.id', 'desc')

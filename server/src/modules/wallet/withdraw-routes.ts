@@ -61,9 +61,8 @@ async function submitPayout(ctx: AppContext, log: FastifyBaseLogger, withdrawalI
   if (Number(claimed.numUpdatedRows) !== 1) return;
   const w = await ctx.database.db
     .selectFrom('withdrawals')
-    .innerJoin('members', 'members.id', 'withdrawals.member_id')
-    .select(['withdrawals.amount', 'withdrawals.currency', 'members.bank_code', 'members.bank_account_no', 'members.bank_account_name'])
-    .where('withdrawals.id', '=', withdrawalId)
+    .select(['amount', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
+    .where('id', '=', withdrawalId)
     .executeTakeFirstOrThrow();
   try {
     await ctx.payouts.submit({

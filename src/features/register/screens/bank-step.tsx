@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import {
   accountNameRule,
   accountNoRule,
+  cleanName,
   normaliseAccountName,
   RECOMMENDED_BANKS,
   requiresEnglishName,
@@ -13,6 +14,7 @@ import { banksQuery } from '../../../lib/lookups';
 import { VARIANT } from '../../../lib/variant';
 import { FormError, SelectField, TextField } from '../../../ui/field';
 import { createAccount } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { ProfileValues } from '../types';
 
 interface BankValues {
@@ -25,11 +27,13 @@ interface BankValues {
 
 export function BankStep({
   phone,
+  otpToken,
   profile,
   onDone,
   onBack,
 }: {
   phone: string;
+  otpToken: string | undefined;
   profile: ProfileValues;
   onDone: () => void;
   onBack: () => void;
@@ -38,6 +42,7 @@ export function BankStep({
   const banks = useQuery(banksQuery());
   const [values, setValues] = useState<BankValues>({ bankCode: '', accountNo: '', firstName: '', lastName: '', currency: 'LAK' });
   const [error, setError] = useState('');
+  const once = useOneAtATime();
   const set = (key: keyof BankValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setError('');
@@ -47,7 +52,7 @@ export function BankStep({
   const submit = useMutation({
     mutationFn: () =>
       createAccount({
-        name: profile.name.trim(),
+        name: cleanName(profile.name),
         username: phone,
         password: profile.password,
         sourceCode: profile.sourceCode,
@@ -56,6 +61,7 @@ export function BankStep({
         bankAccountName: accountName,
         bankAccountNo: values.accountNo,
         ...(VARIANT === 'la' ? { currency: values.currency } : {}),
+        ...(otpToken ? { otpToken } : {}),
       }),
     onSuccess: onDone,
     onError: (err) => setError(errorMessage(i18n, err.message)),
@@ -63,12 +69,13 @@ export function BankStep({
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!values.bankCode || !values.accountNo || !values.firstName.trim() || !values.lastName.trim() || submit.isPending) return;
+    // registered already (waiting for the redirect): a second submit would only answer EXISTING_USER
+    if (!values.bankCode || !values.accountNo || !values.firstName.trim() || !values.lastName.trim() || submit.isSuccess) return;
     const nameProblem = accountNameRule(values.bankCode, accountName);
     if (nameProblem === 'BANK_ACCOUNT_NAME_ENG') return setError(errorMessage(i18n, nameProblem));
     if (nameProblem) return setError(t`Please enter the name as it appears on your bank account.`);
     if (accountNoRule(values.accountNo)) return setError(t`The account number must be 6 to 20 digits.`);
-    submit.mutate();
+    once(() => submit.mutateAsync());
   }
 
   const english = requiresEnglishName(values.bankCode);
@@ -78,7 +85,7 @@ export function BankStep({
         <option value="">{t`Choose your bank`}</option>
         {banks.data?.banks.map((b) => (
           <option key={b.code} value={b.code}>
-            {b.nameTH}
+            {b.name}
             {RECOMMENDED_BANKS.includes(b.code) ? ` (${t`recommended`})` : ''}
           </option>
         ))}
@@ -111,7 +118,7 @@ export function BankStep({
         <button type="button" className="button ghost" onClick={onBack}>
           {t`Back`}
         </button>
-        <button type="submit" className="button primary" disabled={submit.isPending}>
+        <button type="submit" className="button primary" disabled={submit.isPending || submit.isSuccess}>
           {submit.isPending ? t`Registering…` : t`Register`}
         </button>
       </div>

@@ -5,25 +5,37 @@ import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { showToast } from '../../../ui/toast';
 import { sendOtp, verifyOtp } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { OtpRequest } from '../types';
 
-export function OtpStep({ phone, otp, onDone, onBack }: { phone: string; otp: OtpRequest; onDone: () => void; onBack: () => void }) {
+export function OtpStep({
+  phone,
+  otp,
+  onDone,
+  onBack,
+}: {
+  phone: string;
+  otp: OtpRequest;
+  onDone: (verified: OtpRequest) => void;
+  onBack: () => void;
+}) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [request, setRequest] = useState(otp);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
+  const once = useOneAtATime();
 
   const verify = useMutation({
     mutationFn: (value: string) => verifyOtp(request.token, value),
-    onSuccess: onDone,
-    onError: (err) => (isApiError(err, 'OTP_VERIFIED') ? onDone() : setError(errorMessage(i18n, err.message))),
+    onSuccess: () => onDone({ ...request, verified: true }),
+    onError: (err) =>
+      isApiError(err, 'OTP_VERIFIED') ? onDone({ ...request, verified: true }) : setError(errorMessage(i18n, err.message)),
   });
   const resend = useMutation({
     mutationFn: () => sendOtp(phone),
     onSuccess: (res) => {
-      if (res.code === 'OTP_VERIFIED') return onDone();
-      setRequest({ ref: res.otpRef, token: res.otpToken });
+      setRequest({ ref: res.otpRef, token: res.otpToken, verified: false });
       setCode('');
       setError('');
       showToast(t`A new OTP has been sent.`, 'success');
@@ -35,8 +47,8 @@ export function OtpStep({ phone, otp, onDone, onBack }: { phone: string; otp: Ot
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (code.length !== 6 || verify.isPending) return;
-    verify.mutate(code);
+    if (code.length !== 6) return;
+    once(() => verify.mutateAsync(code));
   }
 
   return (
@@ -73,7 +85,7 @@ export function OtpStep({ phone, otp, onDone, onBack }: { phone: string; otp: Ot
         <button type="button" className="button ghost" onClick={onBack}>
           {t`Change phone number`}
         </button>
-        <button type="button" className="button ghost" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        <button type="button" className="button ghost" onClick={() => once(() => resend.mutateAsync())} disabled={resend.isPending}>
           {t`Send a new code`}
         </button>
       </div>

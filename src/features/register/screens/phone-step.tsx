@@ -5,35 +5,40 @@ import { phoneRule } from '../../../../server/src/modules/account/rules';
 import { errorMessage } from '../../../lib/errors';
 import { VARIANT } from '../../../lib/variant';
 import { sendOtp } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { OtpRequest } from '../types';
 
 export function PhoneStep({
   otpOn,
   initial,
+  verified,
   onDone,
 }: {
   otpOn: boolean;
   initial: string;
+  /** The OTP this visitor already verified (for `initial`), if any: shown to the server instead of a new code. */
+  verified: OtpRequest | null;
   onDone: (phone: string, otp: OtpRequest | null) => void;
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [phone, setPhone] = useState(initial);
   const [error, setError] = useState('');
+  const once = useOneAtATime();
   const send = useMutation({
-    mutationFn: sendOtp,
-    // OTP_VERIFIED: this phone passed the check a moment ago, so the OTP step is skipped (§4)
-    onSuccess: (res, value) => onDone(value, res.code === 'OTP_VERIFIED' ? null : { ref: res.otpRef, token: res.otpToken }),
+    mutationFn: (value: string) => sendOtp(value, value === initial && verified?.verified ? verified.token : undefined),
+    // OTP_VERIFIED: this visitor verified the phone a moment ago, so the OTP step is skipped (§4)
+    onSuccess: (res, value) => onDone(value, { ref: res.otpRef, token: res.otpToken, verified: res.code === 'OTP_VERIFIED' }),
     onError: (err) => setError(errorMessage(i18n, err.message)),
   });
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const value = phone.trim();
-    if (!value || send.isPending) return;
+    if (!value) return;
     const broken = phoneRule(value, VARIANT);
     if (broken) return setError(errorMessage(i18n, broken));
-    if (otpOn) send.mutate(value);
+    if (otpOn) once(() => send.mutateAsync(value));
     else onDone(value, null);
   }
 

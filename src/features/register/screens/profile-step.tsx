@@ -1,20 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { passwordRule, PASSWORD_MIN } from '../../../../server/src/modules/account/rules';
+import { cleanName, passwordRule, PASSWORD_MIN, stripUnsafe } from '../../../../server/src/modules/account/rules';
 import { errorMessage } from '../../../lib/errors';
 import { sourcesQuery } from '../../../lib/lookups';
 import { FormError, SelectField, TextField } from '../../../ui/field';
 import { validateAccount } from '../api';
+import { useOneAtATime } from '../use-one-at-a-time';
 import type { ProfileValues } from '../types';
 
 export function ProfileStep({
   phone,
+  otpToken,
   initial,
   onDone,
   onBack,
 }: {
   phone: string;
+  otpToken: string | undefined;
   initial: ProfileValues;
   onDone: (values: ProfileValues) => void;
   onBack: () => void;
@@ -23,6 +26,7 @@ export function ProfileStep({
   const sources = useQuery(sourcesQuery());
   const [values, setValues] = useState(initial);
   const [error, setError] = useState('');
+  const once = useOneAtATime();
   const set = (key: keyof ProfileValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setError('');
@@ -31,7 +35,7 @@ export function ProfileStep({
   const validate = useMutation({
     mutationFn: () =>
       validateAccount({
-        name: values.name.trim(),
+        name: cleanName(values.name),
         username: phone,
         password: values.password,
         sourceCode: values.sourceCode,
@@ -39,6 +43,7 @@ export function ProfileStep({
         bankCode: '',
         bankAccountName: '',
         bankAccountNo: '',
+        ...(otpToken ? { otpToken } : {}),
       }),
     onSuccess: () => onDone(values),
     onError: (err) => setError(errorMessage(i18n, err.message)),
@@ -47,15 +52,22 @@ export function ProfileStep({
   function submit(e: FormEvent) {
     e.preventDefault();
     // §5: an empty required field stops silently; the fields are marked required for assistive tech
-    if (!values.name.trim() || !values.password || !values.confirm || validate.isPending) return;
+    if (!values.name.trim() || !values.password || !values.confirm) return;
     if (passwordRule(values.password)) return setError(t`Password must be at least ${PASSWORD_MIN} characters.`);
     if (values.password !== values.confirm) return setError(t`Passwords don't match`);
-    validate.mutate();
+    once(() => validate.mutateAsync());
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <TextField label={t`Full name`} value={values.name} onChange={set('name')} autoComplete="name" required maxLength={100} />
+      <TextField
+        label={t`Full name`}
+        value={values.name}
+        onChange={(v) => set('name')(stripUnsafe(v))}
+        autoComplete="name"
+        required
+        maxLength={100}
+      />
       <TextField
         label={t`Password`}
         type="password"

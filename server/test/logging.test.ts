@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, maskUrl } from '../src/lib/logger.js';
+import { build, call, DIALECTS, login, type TestServer } from './helper.js';
+
+describe.each(DIALECTS)('the request log on %s', (dialect) => {
+  let server: TestServer;
+  let lines: string[] = [];
+  const log = () => lines.join('');
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    server = await build(dialect, {}, { logger: createLogger('info', sink) });
+  });
+  afterAll(() => server.close());
+
+  it('writes no game password, session token, OTP code or OTP token of a request', async () => {
+    const token = await login(server.app);
+    const { username, password } = (await call(server.app, 'GET', '/api/wallet/activate/ASKMEBET', undefined, { token })).json();
+    const sent = (await call(server.app, 'POST', '/api/otp/send', { phoneNumber: '0655555555' })).json();
+    const code = server.sms.lastCodeFor('0655555555')!;
+    lines = [];
+
+    expect((await call(server.app, 'GET', `/api/autoLogin/askmebet/${username}/${password}`, undefined, { token })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/play/ASKMEBET?u=${username}&k=${encodeURIComponent(password)}` })).statusCode,
+    ).toBe(200);
+    await call(server.app, 'POST', '/api/otp/verify', { otpToken: sent.otpToken, otpCode: code });
+    await call(server.app, 'GET', `/api/lookup/info?otpToken=${sent.otpToken}&otpCode=${code}&token=${token}`);
+    await call(server.app, 'PUT', '/api/account/changepwd', { oldPassword: 'demo1234', newPassword: 'hunter22' }, { token });
+
+    const written = log();
+    expect(written).toContain('/api/autoLogin/askmebet/'); // the requests are logged...
+    expect(written).toContain('/play/ASKMEBET?u=');
+    for (const secret of [password, encodeURIComponent(password), token, sent.otpToken, code, 'hunter22', 'demo1234']) {
+      expect(written, secret).not.toContain(secret); // ...without their secrets
+    }
+  });
+
+  it('masks the secret parts of a URL and keeps the rest', () => {
+    expect(maskUrl('/api/autoLogin/pg/pg000001/s3cr3t')).toBe('/api/autoLogin/pg/pg000001/***');
+    expect(maskUrl('/api/autoLogin/pg/pg000001/s3cr3t?x=1')).toBe('/api/autoLogin/pg/pg000001/***?x=1');
+    expect(maskUrl('/api/autoLogin/pg/pg000001')).toBe('/api/autoLogin/pg/pg000001');
+    expect(maskUrl('/play/PG?u=pg000001&k=s3cr3t&r=You%20won')).toBe('/play/PG?u=pg000001&k=***&r=You%20won');
+    expect(maskUrl('/play/PG?%6B=s3cr3t')).toBe('/play/PG?%6B=***');
+    expect(maskUrl('/api/wallet')).toBe('/api/wallet');
+  });
+});
