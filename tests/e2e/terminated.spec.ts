@@ -5,7 +5,7 @@ test.afterEach(() => {
   operator('site', 'activate');
 });
 
-test('after the operator terminates the site, members see /terminated; after reactivation, /login again', async ({ page }) => {
+test('after the operator terminates the site, members see /terminated; after reactivation, their wallet again', async ({ page }) => {
   await useEnglish(page);
   await signIn(page, '0812345678', 'demo1234');
   await expect(page).toHaveURL(/\/user\/home$/);
@@ -24,9 +24,11 @@ test('after the operator terminates the site, members see /terminated; after rea
   await page.goto('/login');
   await expect(page).toHaveURL(/\/terminated$/);
 
+  // back on /login, a member whose session is still live goes on to the wallet
   operator('site', 'activate');
   await expect(async () => {
     await page.getByRole('button', { name: 'Check again' }).click();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 2_000 });
+    await expect(page).toHaveURL(/\/user\/home$/, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'SOMCHAI JAIDEE' })).toBeVisible();
 });
