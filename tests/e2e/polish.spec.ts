@@ -128,4 +128,7 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   await page.getByRole('button', { name: /ออกจากระบบ|Log out/ }).click();
   await expect(page).toHaveURL(/\/login$/);
   await shoot(page, 'login-th');
+  await page.locator('.language-select select').selectOption('la');
+  await expect(page.getByRole('heading', { name: 'ເຂົ້າສູ່ລະບົບ' })).toBeVisible();
+  await shoot(page, 'login-la');
 });
