@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { prerender } from './scripts/prerender';
 
 function buildHash(): string {
   try {
@@ -30,6 +31,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // before VitePWA: the pre-rendered pages are written before the service worker's precache list is made
+    prerender(variant),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -27,7 +27,9 @@ if (!builtAt || builtVariant !== variant || Math.max(...inputs.map((i) => newest
     env: { ...process.env, VITE_VARIANT: variant },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  const compressed = spawnSync(process.execPath, [path.join(root, 'scripts', 'compress.mjs'), path.join(root, 'dist')], { stdio: 'inherit' });
+  const compressed = spawnSync(process.execPath, [path.join(root, 'scripts', 'compress.mjs'), path.join(root, 'dist')], {
+    stdio: 'inherit',
+  });
   if (compressed.status !== 0) process.exit(compressed.status ?? 1);
   fs.writeFileSync(variantStamp, variant);
 }

@@ -18,6 +18,19 @@ function fakeBuild(): string {
   fs.writeFileSync(path.join(root, 'assets', 'app-abc123.js'), `export const words = ${JSON.stringify('hello wallet '.repeat(500))};\n`);
   fs.writeFileSync(path.join(root, 'assets', 'logo-abc123.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
   fs.writeFileSync(path.join(root, 'sw.js'), `self.addEventListener('install', () => {});\n`);
+  // what scripts/prerender.ts writes: the public pages and the 404 page, and which path gets which
+  fs.writeFileSync(
+    path.join(root, 'login.html'),
+    '<!doctype html><html><body><div id="root" data-prerendered="/login"><h1>Sign in</h1></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(root, '404.html'),
+    '<!doctype html><html><body><div id="root" data-prerendered="404"><h1>Page Not Found</h1></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(root, 'prerendered.json'),
+    JSON.stringify({ pages: { '/login': 'login.html' }, notFound: '404.html', sections: ['', 'login', 'user'] }),
+  );
   execFileSync(process.execPath, ['scripts/compress.mjs', root], { stdio: 'ignore' });
   return root;
 }
@@ -60,14 +73,28 @@ describe('the built site and its transport', () => {
     }
   });
 
+  it('answers a pre-rendered page with its HTML, an unknown path with the 404 page, the rest with the shell', async () => {
+    for (const url of ['/login', '/login/', '/login?redirect=%2Fuser%2Fhome']) {
+      const res = await get(server, url, { 'accept-encoding': 'br' });
+      expect([res.statusCode, res.headers['content-encoding']], url).toEqual([200, 'br']);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('data-prerendered="/login"');
+    }
+    const missing = await get(server, '/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+    expect(missing.body).toContain('Page Not Found');
+    expect((await get(server, '/no/such/page', {}, 'HEAD')).statusCode).toBe(404);
+    expect((await get(server, '/user/statement')).body).toContain('<title>Wallet</title>');
+  });
+
   it('answers every page path with the compressed shell, never cached without revalidation', async () => {
-    for (const url of ['/login', '/user/home', '/somewhere/else']) {
+    for (const url of ['/', '/user/home', '/user/anything']) {
       const res = await get(server, url, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>Wallet</title>');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<title>Wallet</title>');
     }
     expect((await get(server, '/sw.js')).headers['cache-control']).toBe('no-cache');
   });
@@ -91,7 +118,7 @@ describe('the built site and its transport', () => {
   });
 
   it('answers HEAD wherever GET answers', async () => {
-    for (const url of ['/', '/login', '/assets/app-abc123.js', '/api/docs/json']) {
+    for (const url of ['/', '/login', '/user/home', '/assets/app-abc123.js', '/api/docs/json']) {
       const head = await get(server, url, {}, 'HEAD');
       expect(head.statusCode, url).toBe(200);
       expect(head.body, url).toBe('');

@@ -7,11 +7,31 @@ import fastifyStatic from '@fastify/static';
 const SERVER_PATHS = /^\/(api|socket\.io|play|csp-report)(\/|$)/;
 const COMPRESSED = /\.(br|gz)$/;
 
+/** What the build pre-rendered (scripts/prerender.ts writes prerendered.json beside index.html). */
+interface PrerenderedIndex {
+  /** '/login' -> 'login.html' */
+  pages: Record<string, string>;
+  /** the not-found page, for paths no route of the app can match */
+  notFound: string;
+  /** the first path segment of every route of the app ('' for '/') */
+  sections: string[];
+}
+
+function readIndex(root: string): PrerenderedIndex | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, 'prerendered.json'), 'utf8')) as PrerenderedIndex;
+  } catch {
+    return undefined; // an older build: the shell answers every page path
+  }
+}
+
 /**
- * Serves the built PWA: hashed assets cached for a year, the shell, manifest and service worker
- * always revalidated (so an update is seen), and every other GET (and HEAD) answered with the shell
- * so that the client router can show the page (or its 404). The build writes a brotli and a gzip copy
- * beside each text file (scripts/compress.mjs); the copy the browser accepts is sent as it is.
+ * Serves the built PWA: hashed assets cached for a year, the pages, manifest and service worker
+ * always revalidated (so an update is seen). A public page answers with its pre-rendered HTML, a path
+ * no route matches with the pre-rendered 404 page (status 404), every other page path (the member's
+ * pages) with the shell, and the client router takes over. GET and HEAD alike. The build writes a
+ * brotli and a gzip copy beside each text file (scripts/compress.mjs); the one the browser accepts is
+ * sent as it is.
  */
 export async function staticSite(app: FastifyInstance, options: { root: string }): Promise<void> {
   const indexFile = path.join(options.root, 'index.html');
@@ -19,6 +39,7 @@ export async function staticSite(app: FastifyInstance, options: { root: string }
     app.log.warn(`no built site at ${options.root}; run "npm run build" (npm start does it for you)`);
     return;
   }
+  const prerendered = readIndex(options.root);
   const withCopies = new Set(
     fs
       .readdirSync(options.root, { recursive: true, encoding: 'utf8' })
@@ -46,6 +67,11 @@ export async function staticSite(app: FastifyInstance, options: { root: string }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(url) || path.extname(url)) {
       return reply.status(404).send({ message: 'NO_DATA' });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = prerendered?.pages[url.length > 1 ? url.replace(/\/$/, '') : url];
+    if (page) return reply.sendFile(page);
+    if (prerendered && !prerendered.sections.includes(url.split('/')[1] ?? '')) {
+      return reply.status(404).sendFile(prerendered.notFound);
+    }
+    return reply.sendFile('index.html');
   });
 }
