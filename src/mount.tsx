@@ -1,12 +1,19 @@
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { NOT_FOUND_MARK, type Prerendered } from './lib/prerendered';
 import type { createAppRouter } from './router';
 
+/** Calls `done` once React has committed its first render (a wrapper with no DOM of its own). */
+function OnCommit({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
+
 /**
  * Hydrates the pre-rendered page when the router, once loaded, shows that very page (so the first
  * render matches the HTML: no flash, no shift); otherwise (another page after a redirect, another
- * language, no pre-rendered HTML) renders the app anew in place of the HTML.
+ * language, no pre-rendered HTML) renders the app anew in place of the HTML. Resolves once the first render is committed: hydration
+ * runs in slices, and data put into the query cache before it ends would make the rest differ from the HTML.
  */
 export async function mountApp(
   container: HTMLElement,
@@ -14,6 +21,9 @@ export async function mountApp(
   router: ReturnType<typeof createAppRouter>,
   prerendered: Prerendered | undefined,
 ): Promise<'hydrated' | 'rendered'> {
+  let committed!: () => void;
+  const first = new Promise<void>((resolve) => (committed = resolve));
+  const wrapped = <OnCommit done={committed}>{app}</OnCommit>;
   if (prerendered) {
     // the router renders its tree as it did on the server (no outer Suspense), as its own SSR client does
     router.ssr = { manifest: undefined };
@@ -22,12 +32,14 @@ export async function mountApp(
     const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
     const same = prerendered.path === NOT_FOUND_MARK ? notFound : !notFound && location.pathname === prerendered.path;
     if (same && matches.every((m) => m.status === 'success' || m.status === 'notFound')) {
-      hydrateRoot(container, app);
+      hydrateRoot(container, wrapped);
+      await first;
       return 'hydrated';
     }
     router.ssr = undefined;
   }
   container.replaceChildren();
-  createRoot(container).render(app);
+  createRoot(container).render(wrapped);
+  await first;
   return 'rendered';
 }

@@ -62,6 +62,12 @@ test('the pre-rendered login hydrates in place: no console error, the same form,
   await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page.getByRole('link', { name: 'ไปหน้าแรก' })).toBeVisible();
+  // with the saved query cache in IndexedDB (it is restored after hydration, not during it)
+  await page.waitForTimeout(1_500);
+  for (const url of ['/contact', '/login', '/register']) {
+    await page.goto(url);
+    await expect(page.getByRole('contentinfo')).toContainText('walletthai.example');
+  }
 
   // the hydrated form is the app's: it signs the demo member in
   await page.goto('/login');
