@@ -9,11 +9,18 @@ function OnCommit({ done, children }: { done: () => void; children: ReactNode })
   return children;
 }
 
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1_000 });
+    else setTimeout(resolve, 50);
+  });
+
 /**
  * Hydrates the pre-rendered page when the router, once loaded, shows that very page (so the first
  * render matches the HTML: no flash, no shift); otherwise (another page after a redirect, another
- * language, no pre-rendered HTML) renders the app anew in place of the HTML. Resolves once the first render is committed: hydration
- * runs in slices, and data put into the query cache before it ends would make the rest differ from the HTML.
+ * language, no pre-rendered HTML) renders the app anew in place of the HTML. Resolves once the first
+ * render is committed (and, when hydrating, the browser is idle): hydration runs in slices, and data
+ * put into the query cache before it ends would make the rest differ from the HTML.
  */
 export async function mountApp(
   container: HTMLElement,
@@ -34,6 +41,9 @@ export async function mountApp(
     if (same && matches.every((m) => m.status === 'success' || m.status === 'notFound')) {
       hydrateRoot(container, wrapped);
       await first;
+      // the route's content sits in a Suspense boundary that React hydrates after the first commit:
+      // wait until the scheduler has nothing left to do
+      await idle();
       return 'hydrated';
     }
     router.ssr = undefined;
