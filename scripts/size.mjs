@@ -20,6 +20,7 @@ const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 const variant = fs.existsSync(path.join(dist, '.variant')) ? fs.readFileSync(path.join(dist, '.variant'), 'utf8').trim() : 'th';
 const roots = [
   'index.html',
+  'src/main.tsx',
   'src/routes/_public.tsx?tsr-split=component',
   'src/routes/_public/login.tsx?tsr-split=component',
   `src/locales/${variant === 'la' ? 'la' : 'th'}/messages.po`,
@@ -39,7 +40,8 @@ function staticClosure(keys) {
   return seen;
 }
 const seen = staticClosure(roots);
-const critical = staticClosure(['index.html']);
+// index.html's entry (src/boot.ts) imports the app (src/main.tsx) after the first paint: both are needed
+const critical = staticClosure(['index.html', 'src/main.tsx']);
 
 const rows = [...seen]
   .filter((f) => f.endsWith('.js'))
@@ -56,7 +58,7 @@ for (const r of rows) {
   console.log(`${kb(r.gzip).padStart(7)} KB gzip  ${kb(r.raw).padStart(7)} KB  ${critical.has(r.file) ? '*' : ' '} ${r.file}`);
 }
 console.log(
-  `login critical path (* the entry and its static imports): ${kb(criticalTotal)} KB gzip in ${criticalRows.length} files (budget ${CRITICAL_BUDGET_KB} KB)`,
+  `login critical path (* the entry, the app it starts and their static imports): ${kb(criticalTotal)} KB gzip in ${criticalRows.length} files (budget ${CRITICAL_BUDGET_KB} KB)`,
 );
 console.log(`login route JavaScript: ${kb(total)} KB gzip in ${rows.length} files (budget ${BUDGET_KB} KB)`);
 let failed = false;

@@ -6,7 +6,6 @@ import { forgetMemberData } from './lib/session';
 import { AppRoot } from './app-root';
 import { mountApp } from './mount';
 import { createAppRouter } from './router';
-import './styles.css';
 
 await initI18n();
 const queryClient = createQueryClient();
