@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const built = path.join(root, 'dist', 'index.html');
-const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
+const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'scripts/prerender.ts'];
 
 function newest(p) {
   const stat = fs.statSync(p, { throwIfNoEntry: false });
