@@ -1,5 +1,6 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Early, Field } from './lib/early-input';
 import { NOT_FOUND_MARK, type Prerendered } from './lib/prerendered';
 import type { createAppRouter } from './router';
 
@@ -14,6 +15,13 @@ const idle = () =>
     if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1_000 });
     else setTimeout(resolve, 50);
   });
+
+/** What the member typed or ticked in the pre-rendered form before the app started. */
+function earlyInput(container: HTMLElement): Early[] {
+  return [...container.querySelectorAll<Field>('input, textarea')]
+    .filter((f) => f.value !== f.defaultValue || (f instanceof HTMLInputElement && f.checked !== f.defaultChecked))
+    .map((field) => ({ field, value: field.value, checked: field instanceof HTMLInputElement && field.checked }));
+}
 
 /**
  * Hydrates the pre-rendered page when the router, once loaded, shows that very page (so the first
@@ -39,11 +47,14 @@ export async function mountApp(
     const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
     const same = prerendered.path === NOT_FOUND_MARK ? notFound : !notFound && location.pathname === prerendered.path;
     if (same && matches.every((m) => m.status === 'success' || m.status === 'notFound')) {
+      const early = earlyInput(container);
       hydrateRoot(container, wrapped);
       await first;
       // the route's content sits in a Suspense boundary that React hydrates after the first commit:
       // wait until the scheduler has nothing left to do
       await idle();
+      // rarely needed: loaded only then
+      if (early.length) await import('./lib/early-input').then(({ replay }) => replay(early));
       return 'hydrated';
     }
     router.ssr = undefined;

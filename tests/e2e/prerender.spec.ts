@@ -51,7 +51,7 @@ test('the public pages paint from HTML alone, with JavaScript off', async ({ bro
   }
 });
 
-test('the pre-rendered login hydrates in place: no console error, the same form, then it signs in', async ({ page }) => {
+test('the pre-rendered pages hydrate in place: no console error, the same form', async ({ page }) => {
   const errors = collectErrors(page);
   await watchFormReplaced(page);
   await page.goto('/login');
@@ -69,12 +69,6 @@ test('the pre-rendered login hydrates in place: no console error, the same form,
     await expect(page.getByRole('contentinfo')).toContainText('walletthai.example');
   }
 
-  // the hydrated form is the app's: it signs the demo member in
-  await page.goto('/login');
-  await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
-  await page.getByLabel('รหัสผ่าน').fill('demo1234');
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page).toHaveURL(/\/user\/home$/);
   expect(errors).toEqual([]);
 });
 
@@ -91,4 +85,32 @@ test('a member who chose English gets English at once, not the Thai page hydrate
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   }
   expect(errors).toEqual([]);
+});
+
+test('what the member types before the app has started is kept, and signs in', async ({ browser, baseURL }) => {
+  // no service worker, so the app's script can be held back on its way
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+    await page.getByLabel('รหัสผ่าน').fill('demo1234');
+    await page.getByLabel('จดจำฉันในอุปกรณ์นี้').uncheck();
+    await expect(button).toBeDisabled(); // the app has not started yet
+    await expect(button).toBeEnabled();
+    await expect(page.getByLabel('เบอร์โทรศัพท์')).toHaveValue('0812345678');
+    await button.click();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    // not remembered: the token went to sessionStorage
+    expect(await page.evaluate(() => [localStorage.getItem('token'), !!sessionStorage.getItem('token')])).toEqual([null, true]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
