@@ -222,6 +222,17 @@ describe('security headers', () => {
       payload: JSON.stringify(report),
     });
     expect(res.statusCode).toBe(204);
+    // one address cannot flood the log
+    const post = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/csp-report',
+        headers: { 'content-type': 'application/csp-report' },
+        payload: JSON.stringify(report),
+      });
+    for (let i = 1; i < 60; i++) expect((await post()).statusCode).toBe(204);
+    const over = await post();
+    expect([over.statusCode, over.json()]).toEqual([429, { message: 'REQUEST_LIMIT_1MIN' }]);
   });
 
   it('sends HSTS only over HTTPS: behind a trusted proxy that says so', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { RateLimiter } from '../../lib/rate-limit.js';
 
 /** Where browsers post Content-Security-Policy violations (outside /api: reports carry no client header). */
 export const CSP_REPORT_PATH = '/csp-report';
@@ -54,6 +55,9 @@ interface CspReport {
   'line-number'?: number;
 }
 
+/** Reports per address and minute: a page in a violation loop (or anyone posting) cannot flood the log. */
+export const CSP_REPORT_LIMIT = { max: 60, windowMs: 60_000 };
+
 const clip = (value: unknown) => (typeof value === 'string' ? value.slice(0, 300) : typeof value === 'number' ? value : undefined);
 
 /**
@@ -73,6 +77,7 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
     if (overHttps(request)) reply.header('strict-transport-security', HSTS);
   });
 
+  const limiter = new RateLimiter();
   await app.register(async (reports) => {
     reports.addContentTypeParser(
       ['application/csp-report', 'application/reports+json', 'application/json'],
@@ -86,6 +91,7 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
       },
     );
     reports.post(CSP_REPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
+      limiter.hit([[`csp-report:${request.ip}`, CSP_REPORT_LIMIT]]);
       // report-uri posts { "csp-report": {...} }; the Reporting API posts [{ type, body: {...} }]
       const body = request.body as { 'csp-report'?: CspReport } | { type?: string; body?: Record<string, unknown> }[] | undefined;
       const entries = Array.isArray(body)
