@@ -10,6 +10,9 @@ const MEMBER = [
   'src/ui/pagination.tsx',
 ];
 
+/** The registration steps' words load with /register, so the sign-in page does not carry them. */
+const REGISTER = ['src/features/register'];
+
 export default defineConfig({
   sourceLocale: 'en',
   // 'la' is the product's name for Lao; Intl formatting maps it to BCP-47 'lo' (see src/lib/i18n.ts)
@@ -18,9 +21,10 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.*', ...MEMBER.map((p) => (p.endsWith('.tsx') ? p : `${p}/**`))],
+      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER].map((p) => (p.endsWith('.tsx') ? p : `${p}/**`))],
     },
     { path: '<rootDir>/src/locales/{locale}/member', include: MEMBER, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/register', include: REGISTER, exclude: ['**/*.test.*'] },
   ],
   format: 'po',
 });

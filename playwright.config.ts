@@ -16,6 +16,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results/e2e-artifacts',
+  // fails the run when any page reported a Content-Security-Policy violation to the server
+  globalTeardown: './tests/e2e/csp-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 360, height: 740 },

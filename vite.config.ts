@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { prerender } from './scripts/prerender';
 
 function buildHash(): string {
   try {
@@ -30,6 +31,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // before VitePWA: the pre-rendered pages are written before the service worker's precache list is made
+    prerender(variant),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -67,15 +70,16 @@ export default defineConfig({
           // the libraries every page needs go in one chunk: one request, one gzip dictionary, instead of
           // a dozen slivers that each compress worse (this keeps /login inside its budget)
           groups: [
-            // (the query persister is loaded after the first paint: it stays out of this eager chunk)
+            // (the query persister and the cache (de)hydration it uses load after the first paint: they stay
+            // out of this eager chunk)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist)|@lingui|idb-keyval)[\\/]?/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist|query-core[\\/]build[\\/]modern[\\/]hydration)|@lingui|idb-keyval)[\\/]?/,
             },
             // the small shared helpers of every screen, minus the ones only some screens need
             {
               name: 'shell',
-              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|persistence)[^\\/]+$/,
+              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|sw-update|early-input|persistence|data-status|format)[^\\/]+$/,
               includeDependenciesRecursively: false,
             },
           ],

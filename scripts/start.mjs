@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const built = path.join(root, 'dist', 'index.html');
-const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
+const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'scripts/prerender.ts'];
 
 function newest(p) {
   const stat = fs.statSync(p, { throwIfNoEntry: false });
@@ -27,6 +27,10 @@ if (!builtAt || builtVariant !== variant || Math.max(...inputs.map((i) => newest
     env: { ...process.env, VITE_VARIANT: variant },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const compressed = spawnSync(process.execPath, [path.join(root, 'scripts', 'compress.mjs'), path.join(root, 'dist')], {
+    stdio: 'inherit',
+  });
+  if (compressed.status !== 0) process.exit(compressed.status ?? 1);
   fs.writeFileSync(variantStamp, variant);
 }
 

@@ -1,18 +1,19 @@
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { setApiReactions } from './lib/api';
 import { i18n, initI18n } from './lib/i18n';
+import { prerenderedPage } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
 import { forgetMemberData } from './lib/session';
+import { AppRoot } from './app-root';
+import { mountApp } from './mount';
 import { createAppRouter } from './router';
-import { PersistedQueries } from './ui/persisted-queries';
-import './styles.css';
 
 await initI18n();
 const queryClient = createQueryClient();
+const container = document.getElementById('root')!;
+// a pre-rendered page was made with no saved data: the saved cache comes back after hydration, so the two match
+const prerendered = prerenderedPage(container, i18n.locale);
+let mounted!: () => void;
+const whenMounted = new Promise<void>((resolve) => (mounted = resolve));
 const router = createAppRouter(queryClient);
 
 // §4 global reactions to the server's messages
@@ -25,14 +26,5 @@ setApiReactions({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <PersistedQueries client={queryClient}>
-          <RouterProvider router={router} />
-        </PersistedQueries>
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
-);
+await mountApp(container, <AppRoot queryClient={queryClient} router={router} mounted={whenMounted} />, router, prerendered);
+mounted();

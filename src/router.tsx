@@ -1,15 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './features/site/not-found-page';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` (a memory history) and `isServer` only for the build's pre-rendering (src/entry-server.tsx). */
+export function createAppRouter(queryClient: QueryClient, server?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
+    scrollRestoration: true,
+    // on the server, scroll restoration would be an inline script (the CSP refuses those); the browser does it itself
+    ...(server && { history: server.history, isServer: true, scrollRestoration: false }),
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0, // react-query decides freshness
-    scrollRestoration: true,
     defaultNotFoundComponent: NotFoundPage,
   });
 }

@@ -15,9 +15,23 @@ import { withdrawRoutes } from './modules/wallet/withdraw-routes.js';
 import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
 import { playPages } from './modules/games/play-page.js';
 import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
+import { securityHeaders, setBareSecurityHeaders } from './modules/system/security.js';
 
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
+
+/**
+ * A client that sends its request slowly (a byte every few seconds) must not hold a connection: the
+ * headers must arrive within 10 s and the whole request within 120 s (room for a slip upload on a
+ * slow phone); a socket silent for 130 s is closed (above the longest provider timeout).
+ * connectionsCheckingInterval is how often Node enforces the first two.
+ */
+export const SLOW_CLIENT_LIMITS = {
+  connectionTimeout: 130_000,
+  requestTimeout: 120_000,
+  http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+} as const;
 
 function validationCode(err: FastifyError): string {
   return err.validation?.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
@@ -31,6 +45,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ...SLOW_CLIENT_LIMITS,
+    keepAliveTimeout: ctx.config.trustProxy ? 75_000 : 10_000, // behind a proxy: longer than its idle timeout
+    // a bad percent-encoding or an over-long URL parameter: the usual error shape, never the URL echoed
+    frameworkErrors: (err, _request, reply) => {
+      void setBareSecurityHeaders(reply)
+        .status(err.statusCode ?? 400)
+        .send({ message: 'KEY_INVALID' });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
@@ -48,6 +70,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });
+
+  await app.register(securityHeaders);
+  // JSON and HTML made per request; the built files are compressed at build time (static-site.ts)
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {
     openapi: {
@@ -84,6 +110,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   );
 
   await app.register(async (play) => {
+    // the sandbox's pages carry an inline <style>: a nonce per answer (reply.cspNonce.style) allows it
+    play.addHook('onRoute', (route) => {
+      route.config = { ...route.config, helmet: { enableCSPNonces: true } } as typeof route.config;
+    });
     await play.register(formbody);
     await playPages(play);
   });

@@ -18,6 +18,11 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
 
 /** Catalogs of parts of the app, loaded when that part first opens (see lingui.config.ts). */
 const parts = {
+  register: {
+    th: () => import('../locales/th/register.po'),
+    la: () => import('../locales/la/register.po'),
+    en: () => import('../locales/en/register.po'),
+  },
   member: {
     th: () => import('../locales/th/member.po'),
     la: () => import('../locales/la/member.po'),

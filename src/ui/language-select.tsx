@@ -1,11 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '../lib/i18n';
+import { useHydrated } from './use-hydrated';
 
 /** The th / la / en dropdown; the choice is kept (IndexedDB) and applied at once. */
 export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useLingui();
   const id = useId();
+  // on a pre-rendered page, a choice made before the script runs would be lost: wait for it
+  const hydrated = useHydrated();
   return (
     <div className={compact ? 'language-select compact' : 'language-select'}>
       <label htmlFor={id} className={compact ? 'visually-hidden' : undefined}>
@@ -14,6 +17,7 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
       <select
         id={id}
         value={i18n.locale}
+        disabled={!hydrated}
         onChange={(e) => {
           if (isLocale(e.target.value)) void activateLocale(e.target.value);
         }}

@@ -14,15 +14,21 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'align', 'color'];
 
-const purify = DOMPurify();
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'IMG' && !ownImage(node.getAttribute('src') ?? '')) node.remove();
-  // links leave the site in a new tab, without handing it this page
-  if (node.nodeName === 'A' && node.hasAttribute('href')) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+/** Made on first use, in the browser: the build's pre-rendering imports this module without a DOM. */
+let purify: ReturnType<typeof DOMPurify> | undefined;
+function sanitizer(): ReturnType<typeof DOMPurify> {
+  if (purify) return purify;
+  purify = DOMPurify();
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'IMG' && !ownImage(node.getAttribute('src') ?? '')) node.remove();
+    // links leave the site in a new tab, without handing it this page
+    if (node.nodeName === 'A' && node.hasAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  return purify;
+}
 
 /** Images only from this site (relative or same origin) or inline data: no tracking pixels, no look-alike assets elsewhere. */
 function ownImage(src: string): boolean {
@@ -36,7 +42,7 @@ function ownImage(src: string): boolean {
 }
 
 export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
+  return sanitizer().sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
 }
 
 /** Server-provided HTML, always sanitised (see ALLOWED_TAGS): scripts, handlers, forms, styles and foreign images are removed. */

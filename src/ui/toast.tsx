@@ -26,13 +26,16 @@ export function showToast(text: string, tone: Toast['tone'] = 'info'): void {
   setTimeout(() => dismiss(id), TOAST_MS);
 }
 
+const none: Toast[] = [];
+const noToasts = () => none;
+
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
 
 export function ToastRegion({ dismissLabel }: { dismissLabel: string }) {
-  const items = useSyncExternalStore(subscribe, () => toasts);
+  const items = useSyncExternalStore(subscribe, () => toasts, noToasts);
   return (
     <div className="toasts" role="status" aria-live="polite">
       {items.map((t) => (

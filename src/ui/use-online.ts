@@ -11,5 +11,10 @@ const subscribe = (cb: () => void) => {
 
 /** Whether the browser believes it has a connection; actions that need the network check it. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  // the pre-rendered page assumes online; hydration then reads the real state
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { serviceWorkerReady, useEnglish } from './support';
 
@@ -8,10 +9,16 @@ test('a new version waits for the member, then the page reloads once', async ({ 
   await serviceWorkerReady(page);
   await expect(page.getByText('A new version is ready.')).toBeHidden();
 
-  // a new build lands on the server: its service worker differs (restored afterwards for the other tests)
+  // a new build lands on the server: its service worker differs, with its compressed copies (restored
+  // afterwards for the other tests)
   const swFile = path.resolve('dist', 'sw.js');
   const current = fs.readFileSync(swFile, 'utf8');
-  fs.writeFileSync(swFile, `${current}\n// next build ${Date.now()}\n`);
+  const land = (text: string) => {
+    fs.writeFileSync(swFile, text);
+    fs.writeFileSync(`${swFile}.br`, brotliCompressSync(text));
+    fs.writeFileSync(`${swFile}.gz`, gzipSync(text));
+  };
+  land(`${current}\n// next build ${Date.now()}\n`);
   try {
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
@@ -28,6 +35,6 @@ test('a new version waits for the member, then the page reloads once', async ({ 
     expect(loads).toBe(1);
     await expect(page.getByText('A new version is ready.')).toBeHidden();
   } finally {
-    fs.writeFileSync(swFile, current);
+    land(current);
   }
 });

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { infoQuery } from '../../lib/lookups';
 import { startSession } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
+import { useHydrated } from '../../ui/use-hydrated';
 
 export interface LoginPageProps {
   /** Called with the token stored; the route decides where to go. */
@@ -25,6 +26,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [error, setError] = useState('');
   const info = useQuery(infoQuery());
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body, headers: { 'X-Device-Id': deviceId() } }),
@@ -93,7 +95,8 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
             {error}
           </p>
         )}
-        <button type="submit" className="button primary block" disabled={login.isPending}>
+        {/* the pre-rendered form waits for the script: the browser's own submit would put the password in the URL */}
+        <button type="submit" className="button primary block" disabled={login.isPending || !hydrated}>
           {login.isPending ? t`Signing in…` : t`Sign in`}
         </button>
       </form>

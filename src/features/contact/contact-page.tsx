@@ -19,6 +19,9 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
       <h1>
         <Trans>Contact us</Trans>
       </h1>
+      {/* part of the pre-rendered page: the member sees where they are before the operator's details arrive */}
+      <img className="contact-banner" src="/icons/support.svg" alt="" width={656} height={300} />
+      <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
       <DataStatus query={contact} />
       {data && (
         <section className="card contact">

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { RegisterPage } from '../../features/register/register-page';
+import { loadCatalogPart } from '../../lib/i18n';
 
 const CODE_KEY = 'code';
 
@@ -20,6 +21,7 @@ function inviteCode(fromLink: string | undefined): string {
 export const Route = createFileRoute('/_public/register')({
   validateSearch: (search: Record<string, unknown>): RegisterSearch =>
     typeof search.code === 'string' && /^[A-Za-z0-9]{1,12}$/.test(search.code) ? { code: search.code.toUpperCase() } : {},
+  beforeLoad: () => loadCatalogPart('register'),
   component: RegisterRoute,
 });
 

@@ -63,7 +63,7 @@ export async function playPages(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-store')
         .send(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(game.name)} demo</title>
-<style>body{font-family:system-ui,sans-serif;background:#101828;color:#fff;margin:0;padding:1.5rem;text-align:center}h1{color:${game.color === '#101828' ? '#f0b400' : '#f0b400'}}.bal{font-size:2rem;font-weight:700}.row{display:flex;gap:.75rem;justify-content:center;flex-wrap:wrap}button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:10px;border:0;background:#f0b400;color:#1d1500;min-width:7rem}button:disabled{opacity:.5}</style></head>
+<style nonce="${reply.cspNonce.style}">body{font-family:system-ui,sans-serif;background:#101828;color:#fff;margin:0;padding:1.5rem;text-align:center}h1{color:${game.color === '#101828' ? '#f0b400' : '#f0b400'}}.bal{font-size:2rem;font-weight:700}.row{display:flex;gap:.75rem;justify-content:center;flex-wrap:wrap}button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:10px;border:0;background:#f0b400;color:#1d1500;min-width:7rem}button:disabled{opacity:.5}</style></head>
 <body><h1>${escape(game.name)}</h1><p>Demo game of the sandbox provider. Player ${escape(u)}</p>
 <p>Balance</p><p class="bal" id="balance">${(balance / 100).toFixed(2)}</p>
 ${r ? `<p role="status" id="result">${escape(r)}</p>` : ''}<div class="row">${forms}</div></body></html>`,

@@ -1,0 +1,66 @@
+import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { Early, Field } from './lib/early-input';
+import { NOT_FOUND_MARK, type Prerendered } from './lib/prerendered';
+import type { createAppRouter } from './router';
+
+/** Calls `done` once React has committed its first render (a wrapper with no DOM of its own). */
+function OnCommit({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
+
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1_000 });
+    else setTimeout(resolve, 50);
+  });
+
+/** What the member typed or ticked in the pre-rendered form before the app started. */
+function earlyInput(container: HTMLElement): Early[] {
+  return [...container.querySelectorAll<Field>('input, textarea')]
+    .filter((f) => f.value !== f.defaultValue || (f instanceof HTMLInputElement && f.checked !== f.defaultChecked))
+    .map((field) => ({ field, value: field.value, checked: field instanceof HTMLInputElement && field.checked }));
+}
+
+/**
+ * Hydrates the pre-rendered page when the router, once loaded, shows that very page (so the first
+ * render matches the HTML: no flash, no shift); otherwise (another page after a redirect, another
+ * language, no pre-rendered HTML) renders the app anew in place of the HTML. Resolves once the first
+ * render is committed (and, when hydrating, the browser is idle): hydration runs in slices, and data
+ * put into the query cache before it ends would make the rest differ from the HTML.
+ */
+export async function mountApp(
+  container: HTMLElement,
+  app: ReactElement,
+  router: ReturnType<typeof createAppRouter>,
+  prerendered: Prerendered | undefined,
+): Promise<'hydrated' | 'rendered'> {
+  let committed!: () => void;
+  const first = new Promise<void>((resolve) => (committed = resolve));
+  const wrapped = <OnCommit done={committed}>{app}</OnCommit>;
+  if (prerendered) {
+    // the router renders its tree as it did on the server (no outer Suspense), as its own SSR client does
+    router.ssr = { manifest: undefined };
+    await router.load();
+    const { location, matches } = router.state;
+    const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
+    const same = prerendered.path === NOT_FOUND_MARK ? notFound : !notFound && location.pathname === prerendered.path;
+    if (same && matches.every((m) => m.status === 'success' || m.status === 'notFound')) {
+      const early = earlyInput(container);
+      hydrateRoot(container, wrapped);
+      await first;
+      // the route's content sits in a Suspense boundary that React hydrates after the first commit:
+      // wait until the scheduler has nothing left to do
+      await idle();
+      // rarely needed: loaded only then
+      if (early.length) await import('./lib/early-input').then(({ replay }) => replay(early));
+      return 'hydrated';
+    }
+    router.ssr = undefined;
+  }
+  container.replaceChildren();
+  createRoot(container).render(wrapped);
+  await first;
+  return 'rendered';
+}
