@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { phoneRule } from '../../../../server/src/modules/account/rules';
 import { errorMessage } from '../../../lib/errors';
 import { VARIANT } from '../../../lib/variant';
+import { useHydrated } from '../../../ui/use-hydrated';
 import { sendOtp } from '../api';
 import { useOneAtATime } from '../use-one-at-a-time';
 import type { OtpRequest } from '../types';
@@ -20,6 +21,8 @@ export function PhoneStep({
   verified: OtpRequest | null;
   onDone: (phone: string, otp: OtpRequest | null) => void;
 }) {
+  // the pre-rendered form must not post the phone number the browser's way before the app runs
+  const hydrated = useHydrated();
   const { t, i18n } = useLingui();
   const id = useId();
   const [phone, setPhone] = useState(initial);
@@ -65,7 +68,7 @@ export function PhoneStep({
           {error}
         </p>
       )}
-      <button type="submit" className="button primary block" disabled={send.isPending}>
+      <button type="submit" className="button primary block" disabled={send.isPending || !hydrated}>
         {send.isPending ? t`Sending OTP…` : t`Next`}
       </button>
     </form>
