@@ -2,17 +2,21 @@
 // against the built site, served by the real server on its own port (LIGHTHOUSE_PORT, default 8282)
 // with a fresh database in a temporary directory. Builds nothing: run `npm run build` first.
 // Prints every category and the paint timings of /login, /register and /contact and fails below
-// Performance 95, Accessibility / Best Practices / SEO / PWA 100, or an LCP above 1.5 s.
+// Performance 95, Accessibility / Best Practices / SEO / PWA 100, or an LCP above 1.5 s. Each page
+// runs LIGHTHOUSE_RUNS times (default 5) and each threshold is held against the median of the runs, as
+// Lighthouse advises: one run's timings move with whatever else the machine is doing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
 const PAGES = ['/login', '/register', '/contact'];
 const MIN_SCORE = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, pwa: 100 };
 const MAX_LCP_MS = 1500;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 // Debian's Chromium with the flags these machines need (see the shared stack notes)
 const CHROME_FLAGS = [
   '--headless',
@@ -73,12 +77,27 @@ async function main() {
   });
   const failures = [];
   for (const page of PAGES) {
-    const result = await lighthouse(`${base}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(MIN_SCORE),
-    });
+    const results = [];
+    for (let run = 0; run < RUNS; run++) {
+      results.push(
+        await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(MIN_SCORE),
+        }),
+      );
+    }
+    for (const r of results) if (r.lhr.runtimeError) console.log(`${page.padEnd(10)} a run failed: ${r.lhr.runtimeError.code}`);
+    const valid = filterToValidRuns(results.map((r) => r.lhr));
+    if (!valid.length) {
+      failures.push(`${page}: no run of ${RUNS} measured the page`);
+      continue;
+    }
+    const median = computeMedianRun(valid);
+    const result = results.find((r) => r.lhr === median) ?? results[0];
+    const each = (id) => results.map((r) => ms(r.lhr.audits[id])).join(' / ');
+    if (RUNS > 1) console.log(`${page.padEnd(10)} runs: FCP ${each('first-contentful-paint')}; LCP ${each('largest-contentful-paint')}`);
     const { categories, audits } = result.lhr;
     // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) for a closer look
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -86,9 +105,13 @@ async function main() {
       fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.slice(1) || 'root'}.json`), result.report);
     }
     if (result.lhr.runtimeError) failures.push(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    const scores = Object.fromEntries(Object.keys(MIN_SCORE).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
+    // each threshold is held against the median of the valid runs, one number at a time
+    const mid = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const scores = Object.fromEntries(
+      Object.keys(MIN_SCORE).map((id) => [id, mid(valid.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)))]),
+    );
     console.log(
-      `${page.padEnd(10)} ${Object.entries(scores)
+      `${page.padEnd(10)} ${RUNS > 1 ? `(median of ${RUNS}) ` : ''}${Object.entries(scores)
         .map(([id, s]) => `${id} ${s}`)
         .join(', ')}`,
     );
@@ -104,7 +127,7 @@ async function main() {
         .map((ref) => `${ref.id} (${audits[ref.id].displayValue ?? audits[ref.id].score})`);
       failures.push(`${page}: ${id} ${scores[id]} < ${min}: ${lost.join(', ')}`);
     }
-    const lcp = audits['largest-contentful-paint']?.numericValue ?? Infinity;
+    const lcp = mid(valid.map((lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity));
     if (lcp > MAX_LCP_MS) failures.push(`${page}: LCP ${Math.round(lcp)} ms > ${MAX_LCP_MS} ms`);
   }
   if (failures.length) {

@@ -4,6 +4,8 @@ import { DataStatus } from '../../ui/data-status';
 import { contactQuery } from '../../lib/lookups';
 import { APP_VERSION } from '../../lib/variant';
 import { SafeHtml } from '../../ui/safe-html';
+// small enough for Vite to inline as a data URL: it paints with the page, no request of its own
+import supportBanner from './support-banner.svg';
 
 /**
  * §2 Contact: the operator's text (sanitised), the LINE QR, the app version and the LINE link. The
@@ -20,7 +22,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
         <Trans>Contact us</Trans>
       </h1>
       {/* part of the pre-rendered page: the member sees where they are before the operator's details arrive */}
-      <img className="contact-banner" src="/icons/support.svg" alt="" width={656} height={300} />
+      <img className="contact-banner" src={supportBanner} alt="" width={656} height={300} />
       <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
       <DataStatus query={contact} />
       {data && (
