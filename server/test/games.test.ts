@@ -159,8 +159,8 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect((await wallet()).wallet.amount).toBe(1004);
   });
 
-  it('returns the money and answers TRANSFER_FAIL when the provider fails or hangs', async () => {
-    for (const fault of ['fail', 'hang']) {
+  it('returns the money and answers TRANSFER_FAIL when the provider refuses or hangs a transfer but can be asked', async () => {
+    for (const fault of ['fail-transfers', 'hang-transfers']) {
       await faults({ PG: fault });
       const res = await move({ from: 'WALLET', to: 'PG', amount: 50 });
       expect([res.statusCode, message(res)], fault).toEqual([400, 'TRANSFER_FAIL']);
