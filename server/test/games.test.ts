@@ -205,6 +205,34 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 0 });
   });
 
+  it('answers a replay after the sweep settled a transfer whose answer was lost with SUCCESS, moving money once', async () => {
+    const sandbox = server.ctx.games;
+    let down = true;
+    const never = new Promise<never>(() => undefined);
+    // the provider applies the deposit but its answer never arrives, and it cannot be asked until it is back
+    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+      deposit: (p: string, u: string, a: number, ref: string) => sandbox.deposit(p, u, a, ref).then(() => never),
+      cancel: (p: string, ref: string) => (down ? never : sandbox.cancel(p, ref)),
+      refState: (p: string, ref: string) => (down ? never : sandbox.refState(p, ref)),
+    });
+    try {
+      const body = { from: 'WALLET', to: 'PG', amount: 3 };
+      const before = (await wallet()).wallet.amount;
+      const first = await move(body, 'lost-answer-01');
+      expect([first.statusCode, message(first)]).toEqual([409, 'TRANSFER_PENDING']);
+      down = false;
+      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 1, compensated: 0, left: 0 });
+      const replay = await move(body, 'lost-answer-01');
+      expect([replay.statusCode, replay.json()]).toEqual([200, { message: 'SUCCESS' }]);
+      expect((await wallet()).wallet.amount).toBe(before - 3);
+      expect((await slot('PG')).amount).toBe(8);
+    } finally {
+      server.ctx.games = sandbox;
+    }
+    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 3 }))).toBe('SUCCESS');
+  });
+
   it('builds every link from PUBLIC_URL, never from the Host header the caller sends', async () => {
     const { username } = (await get('/api/wallet/account/PG')).json();
     const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
