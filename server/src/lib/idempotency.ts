@@ -102,14 +102,15 @@ export async function idempotentAcross<T>(
     throw err;
   });
   if (earlier) return earlier;
+  let outcome: Outcome<T>;
   try {
-    const outcome = await run();
-    await withTransaction(database, (tx) => finishKey(tx, k, outcome));
-    return outcome;
+    outcome = await run();
   } catch (err) {
     await withTransaction(database, (tx) => releaseKey(tx, k));
     throw err;
   }
+  await withTransaction(database, (tx) => finishKey(tx, k, outcome));
+  return outcome;
 }
 
 /**
