@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
 import { checkLedger } from '../src/ledger/invariants.js';
+import { recoverOpenIntents } from '../src/modules/games/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
 
@@ -159,8 +160,8 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect((await wallet()).wallet.amount).toBe(1004);
   });
 
-  it('returns the money and answers TRANSFER_FAIL when the provider fails or hangs', async () => {
-    for (const fault of ['fail', 'hang']) {
+  it('returns the money and answers TRANSFER_FAIL when the provider refuses or hangs a transfer but can be asked', async () => {
+    for (const fault of ['fail-transfers', 'hang-transfers']) {
       await faults({ PG: fault });
       const res = await move({ from: 'WALLET', to: 'PG', amount: 50 });
       expect([res.statusCode, message(res)], fault).toEqual([400, 'TRANSFER_FAIL']);
@@ -178,6 +179,58 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect([again.statusCode, again.json()]).toEqual([first.statusCode, first.json()]);
     expect((await wallet()).wallet.amount).toBe(999);
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 6 }, 'transfer-key-01'))).toBe('KEY_INVALID');
+  });
+
+  it('answers a replay after the sweep returned a pending transfer with the final outcome, moving money once', async () => {
+    const body = { from: 'WALLET', to: 'PG', amount: 7 };
+    const before = (await wallet()).wallet.amount;
+    await faults({ PG: 'hang' });
+    const first = await move(body, 'pending-key-01');
+    expect([first.statusCode, message(first)]).toEqual([409, 'TRANSFER_PENDING']);
+    expect((await wallet()).wallet.amount).toBe(before - 7); // in transit until the provider can be asked
+    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 1 });
+    expect(message(await move(body, 'pending-key-01'))).toBe('TRANSFER_PENDING');
+
+    await faults({});
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
+    const replay = await move(body, 'pending-key-01');
+    expect([replay.statusCode, replay.json()]).toEqual([400, { message: 'TRANSFER_FAIL' }]);
+    expect(message(await move(body, 'pending-key-01'))).toBe('TRANSFER_FAIL');
+    expect((await wallet()).wallet.amount).toBe(before);
+    expect((await slot('PG')).amount).toBe(5);
+    expect(message(await move({ ...body, amount: 8 }, 'pending-key-01'))).toBe('KEY_INVALID');
+    const { statements } = (await call(server.app, 'POST', '/api/statement', { page: 1, limit: 1 }, { token })).json();
+    expect(statements[0]).toMatchObject({ statementType: 'transfer', status: 'FAILED', amount: -7 });
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 0 });
+  });
+
+  it('answers a replay after the sweep settled a transfer whose answer was lost with SUCCESS, moving money once', async () => {
+    const sandbox = server.ctx.games;
+    let down = true;
+    const never = new Promise<never>(() => undefined);
+    // the provider applies the deposit but its answer never arrives, and it cannot be asked until it is back
+    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+      deposit: (p: string, u: string, a: number, ref: string) => sandbox.deposit(p, u, a, ref).then(() => never),
+      cancel: (p: string, ref: string) => (down ? never : sandbox.cancel(p, ref)),
+      refState: (p: string, ref: string) => (down ? never : sandbox.refState(p, ref)),
+    });
+    try {
+      const body = { from: 'WALLET', to: 'PG', amount: 3 };
+      const before = (await wallet()).wallet.amount;
+      const first = await move(body, 'lost-answer-01');
+      expect([first.statusCode, message(first)]).toEqual([409, 'TRANSFER_PENDING']);
+      down = false;
+      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 1, compensated: 0, left: 0 });
+      const replay = await move(body, 'lost-answer-01');
+      expect([replay.statusCode, replay.json()]).toEqual([200, { message: 'SUCCESS' }]);
+      expect((await wallet()).wallet.amount).toBe(before - 3);
+      expect((await slot('PG')).amount).toBe(8);
+    } finally {
+      server.ctx.games = sandbox;
+    }
+    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 3 }))).toBe('SUCCESS');
   });
 
   it('builds every link from PUBLIC_URL, never from the Host header the caller sends', async () => {

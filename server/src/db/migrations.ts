@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database.js';
+import { intentMigrations } from './migrations-intents.js';
 import { securityMigrations } from './migrations-security.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
@@ -200,6 +201,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('sources').addColumn('description_en', 'text').execute();
       },
     },
+    ...intentMigrations(),
   };
 }
 

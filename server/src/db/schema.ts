@@ -142,6 +142,8 @@ export interface TransferIntentsTable {
   journal_id: number;
   created_at: number;
   resolved_at: number | null;
+  /** The Idempotency-Key (of member_id) the transfer was started with: the sweep finishes it with the intent. */
+  idempotency_key: string | null;
 }
 
 /** The sandbox provider's own books: it is "another company", so it keeps its own tables. */

@@ -65,7 +65,7 @@ async function run(ops: Op[]): Promise<void> {
       settings,
       sms: new RecordingSmsSender(),
     });
-    ctx.games = new SandboxProvider(database.db, () => (failing ? 'fail' : undefined));
+    ctx.games = new SandboxProvider(database.db, () => (failing ? 'fail-transfers' : undefined));
     for (const id of ids) {
       const creds = await ctx.games.createAccount('PG', id);
       await database.db

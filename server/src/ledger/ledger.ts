@@ -124,3 +124,8 @@ export async function balanceOf(tx: Tx, accountCode: string): Promise<number> {
   const row = await tx.selectFrom('ledger_accounts').select('balance').where('code', '=', accountCode).executeTakeFirst();
   return row?.balance ?? 0;
 }
+
+/** Marks a pending journal entry (a transfer, a withdrawal) with how it ended; the statement shows it. */
+export async function setJournalStatus(tx: Tx, journalId: number, status: 'SUCCESS' | 'FAILED'): Promise<void> {
+  await tx.updateTable('journal').set({ status }).where('id', '=', journalId).execute();
+}

@@ -57,14 +57,60 @@ export async function claimKey(tx: Tx, k: IdempotencyKey, now: number, outcome?:
     .execute();
 }
 
-/** Records the final answer of a call that claimed its key in flight. */
-export async function finishKey(tx: Tx, k: IdempotencyKey, outcome: Outcome<unknown>): Promise<void> {
+/** Records the final answer of a call that claimed its key in flight (the first answer stays). */
+export async function finishKey(tx: Tx, k: Pick<IdempotencyKey, 'memberId' | 'key'>, outcome: Outcome<unknown>): Promise<void> {
   await tx
     .updateTable('idempotency_keys')
     .set({ status_code: outcome.status, response: JSON.stringify(outcome.body) })
     .where('member_id', '=', k.memberId)
     .where('key', '=', k.key)
+    .where('status_code', '=', IN_FLIGHT)
     .execute();
+}
+
+/** Lets a key claimed in flight go, so a retry runs the call again. */
+async function releaseKey(tx: Tx, k: IdempotencyKey): Promise<void> {
+  await tx
+    .deleteFrom('idempotency_keys')
+    .where('member_id', '=', k.memberId)
+    .where('key', '=', k.key)
+    .where('status_code', '=', IN_FLIGHT)
+    .execute();
+}
+
+/**
+ * One key over several calls that each answer for themselves (transferAll: one outside call per game,
+ * each with its own intent): the key is claimed in flight before the first and answered after the
+ * last, so a replay moves nothing. If `run` throws, the key is let go and a retry runs again; every
+ * call that did move money is already settled or left to the sweep by its own intent.
+ */
+export async function idempotentAcross<T>(
+  database: Database,
+  k: IdempotencyKey | undefined,
+  now: number,
+  run: () => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  if (!k) return run();
+  const earlier = await withTransaction(database, async (tx) => {
+    const seen = await earlierOutcome<T>(tx, k);
+    if (!seen) await claimKey(tx, k, now);
+    return seen;
+  }).catch(async (err: unknown) => {
+    // Postgres: a concurrent twin claimed the key first: answer as it does
+    const seen = isUniqueViolation(err) ? await earlierOutcome<T>(database.db, k) : undefined;
+    if (seen) return seen;
+    throw err;
+  });
+  if (earlier) return earlier;
+  let outcome: Outcome<T>;
+  try {
+    outcome = await run();
+  } catch (err) {
+    await withTransaction(database, (tx) => releaseKey(tx, k));
+    throw err;
+  }
+  await withTransaction(database, (tx) => finishKey(tx, k, outcome));
+  return outcome;
 }
 
 /**

@@ -71,8 +71,11 @@ export const settingSchemas = {
   withdraw: WithdrawLimitsSchema,
   deposit: DepositSchema,
   slip: SlipSchema,
-  /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}. For tests and drills. */
-  providerFaults: Type.Record(Type.String(), Type.Union([Type.Literal('fail'), Type.Literal('hang')])),
+  /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; `-transfers` only for deposits and withdrawals. For tests and drills. */
+  providerFaults: Type.Record(
+    Type.String(),
+    Type.Union([Type.Literal('fail'), Type.Literal('hang'), Type.Literal('fail-transfers'), Type.Literal('hang-transfers')]),
+  ),
 } satisfies Record<string, TSchema>;
 
 export type SettingKey = keyof typeof settingSchemas;

@@ -4,14 +4,20 @@ import type { DB } from '../../db/schema.js';
 import { findGame } from './catalog.js';
 import { ProviderError, type GameCredentials, type GameProvider, type RefState } from './provider.js';
 
-export type Fault = 'fail' | 'hang';
+/**
+ * `fail` and `hang` take the whole provider down: every call, cancel and refState included, so a
+ * transfer can be neither finished nor asked about. `fail-transfers` and `hang-transfers` only touch
+ * deposits and withdrawals: the provider still answers whether a ref applied.
+ */
+export type Fault = 'fail' | 'hang' | 'fail-transfers' | 'hang-transfers';
 
 const newPassword = () => randomBytes(6).toString('base64url');
 const samePassword = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * A game provider that serves every code of the catalog from its own tables. Told to `fail` it
- * refuses every call; told to `hang` it never answers (the wallet's timeout must cope). Its launch
+ * refuses every call; told to `hang` it never answers (the wallet's timeout must cope); the
+ * `-transfers` faults do the same to deposits and withdrawals only. Its launch
  * link opens our demo game page, where bets change its balances as real play would.
  */
 export class SandboxProvider implements GameProvider {
@@ -21,11 +27,13 @@ export class SandboxProvider implements GameProvider {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async gate(provider: string): Promise<void> {
+  private async gate(provider: string, transfer = false): Promise<void> {
     if (!findGame(provider)) throw new ProviderError(`unknown provider ${provider}`);
     const fault = this.faultFor(provider);
-    if (fault === 'fail') throw new ProviderError(`${provider} sandbox told to fail`);
-    if (fault === 'hang') await new Promise<never>(() => undefined);
+    const applies = fault === 'fail' || fault === 'hang' || (transfer && fault !== undefined);
+    if (!applies) return;
+    if (fault?.startsWith('fail')) throw new ProviderError(`${provider} sandbox told to fail`);
+    await new Promise<never>(() => undefined);
   }
 
   async createAccount(provider: string, memberId: number): Promise<GameCredentials> {
@@ -65,7 +73,7 @@ export class SandboxProvider implements GameProvider {
   }
 
   private async move(provider: string, username: string, amount: number, ref: string, kind: 'deposit' | 'withdraw'): Promise<void> {
-    await this.gate(provider);
+    await this.gate(provider, true);
     await this.db.transaction().execute(async (tx) => {
       const seen = await tx
         .selectFrom('sandbox_game_refs')
@@ -100,6 +108,7 @@ export class SandboxProvider implements GameProvider {
   }
 
   async refState(provider: string, ref: string): Promise<RefState> {
+    await this.gate(provider);
     const seen = await this.db
       .selectFrom('sandbox_game_refs')
       .select('state')
@@ -110,6 +119,7 @@ export class SandboxProvider implements GameProvider {
   }
 
   async cancel(provider: string, ref: string): Promise<void> {
+    await this.gate(provider);
     await this.db
       .insertInto('sandbox_game_refs')
       .values({ provider, ref, username: '', kind: 'deposit', amount: 0, state: 'void', created_at: this.now() })

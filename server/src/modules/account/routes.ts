@@ -3,6 +3,7 @@ import { LIMITS } from '../../lib/rate-limit.js';
 import { hashPassword } from '../../lib/password.js';
 import { badRequest } from '../../lib/errors.js';
 import { revokeMemberSessions } from '../auth/sessions.js';
+import { setPasswordHash } from './repository.js';
 import { passwordRule } from './rules.js';
 import { BankAccountNameBody, ChangePasswordBody, Message, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
 import { checkRegistration, confirmPassword, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
@@ -75,11 +76,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (passwordRule(newPassword)) throw badRequest('INVALID_USER_INFO');
       // limited like sign-in: a stolen token must not become an unlimited password oracle
       await confirmPassword(ctx, request.memberId, oldPassword, request.ip);
-      await ctx.database.db
-        .updateTable('members')
-        .set({ password_hash: await hashPassword(newPassword) })
-        .where('id', '=', request.memberId)
-        .execute();
+      await setPasswordHash(ctx.database.db, request.memberId, await hashPassword(newPassword));
       // anyone holding an older session (a stolen token) is out; this device stays signed in
       await revokeMemberSessions(ctx, request.memberId, request.sessionId);
       return { message: 'SUCCESS' };

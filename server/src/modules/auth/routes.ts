@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
+import { loginMemberByPhone } from '../account/repository.js';
 import { LoginBody, LoginResponse, Message } from '../account/schemas.js';
 import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
 import { createSession, revokeSession } from './sessions.js';
@@ -17,11 +18,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { username, password } = request.body;
       const deviceId = deviceIdOf(request);
       const attempt = await beginLoginAttempt(ctx, username, request.ip, deviceId);
-      const member = await ctx.database.db
-        .selectFrom('members')
-        .select(['id', 'password_hash', 'status'])
-        .where('phone', '=', username)
-        .executeTakeFirst();
+      const member = await loginMemberByPhone(ctx.database.db, username);
       const ok = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), password);
       if (!member || !ok) throw unauthorized('WRONG_CREDENTIAL');
       attempt.succeeded();

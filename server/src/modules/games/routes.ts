@@ -3,14 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findGame } from '../../adapters/games/catalog.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { claimKey, earlierOutcome, finishKey, keyOf } from '../../lib/idempotency.js';
-import { withTransaction } from '../../db/transaction.js';
-import { toMinor, type Currency } from '../../ledger/money.js';
-import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
+import { keyOf } from '../../lib/idempotency.js';
+import { toMinor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { Message } from '../account/schemas.js';
-import { callProvider, syncGame, transfer } from './transfers.js';
+import { addAccount, findAccount, findAccountNamed, providersOf, setAccountPassword } from './repository.js';
+import { syncGame } from './sync.js';
+import { callProvider, transfer, transferAllBack, transferAllIn } from './transfers.js';
 import { slotsOf, walletOf } from './wallet-view.js';
 
 const SlotCode = Type.Object({ slotCode: Type.String({ maxLength: 20 }) });
@@ -30,8 +30,6 @@ function gameOr404(code: string) {
 export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const db = ctx.database.db;
-  const account = (memberId: number, provider: string) =>
-    db.selectFrom('game_accounts').selectAll().where('member_id', '=', memberId).where('provider', '=', provider).executeTakeFirst();
   // game passwords are stored sealed (AES-256-GCM); only the member's own credentials calls open them
   const seal = (memberId: number, provider: string, password: string) =>
     ctx.gameSecrets.seal(password, gamePasswordContext(memberId, provider));
@@ -42,7 +40,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   /** The member's own account at a provider of the catalog, or NO_GAME / SLOT_NO_ACCOUNT. */
   const ownAccount = async (memberId: number, code: string) => {
-    const found = await account(memberId, gameOr404(code).code);
+    const found = await findAccount(db, memberId, gameOr404(code).code);
     if (!found) throw badRequest('SLOT_NO_ACCOUNT');
     return found;
   };
@@ -50,8 +48,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId));
 
   app.get('/refresh/slot', { onRequest: app.requireMember, schema: { ...secured } }, async (request) => {
-    const accounts = await db.selectFrom('game_accounts').select('provider').where('member_id', '=', request.memberId).execute();
-    await Promise.all(accounts.map((a) => syncGame(ctx, request.memberId, a.provider)));
+    await Promise.all((await providersOf(db, request.memberId)).map((provider) => syncGame(ctx, request.memberId, provider)));
     const { currency } = await memberMoney(db, request.memberId);
     return { slots: await slotsOf(ctx, request.memberId, currency) };
   });
@@ -61,21 +58,17 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, params: SlotCode, response: { 200: Credentials, ...errors } } },
     async (request) => {
       const game = gameOr404(request.params.slotCode);
-      if (await account(request.memberId, game.code)) throw conflict('SLOT_ALREADY_ACTIVE');
+      if (await findAccount(db, request.memberId, game.code)) throw conflict('SLOT_ALREADY_ACTIVE');
       const created = await callProvider(ctx, () => ctx.games.createAccount(game.code, request.memberId));
       if (!created) throw badRequest('SLOT_ACTIVATE_FAIL');
-      await db
-        .insertInto('game_accounts')
-        .values({
-          member_id: request.memberId,
-          provider: game.code,
-          username: created.username,
-          password: seal(request.memberId, game.code, created.password),
-          created_at: ctx.now(),
-        })
-        .onConflict((oc) => oc.columns(['member_id', 'provider']).doNothing())
-        .execute();
-      return credentials((await account(request.memberId, game.code))!);
+      await addAccount(db, {
+        member_id: request.memberId,
+        provider: game.code,
+        username: created.username,
+        password: seal(request.memberId, game.code, created.password),
+        created_at: ctx.now(),
+      });
+      return credentials((await findAccount(db, request.memberId, game.code))!);
     },
   );
 
@@ -94,11 +87,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await ownAccount(request.memberId, request.params.slotCode);
       const password = await callProvider(ctx, () => ctx.games.resetPassword(found.provider, found.username));
       if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
-      await db
-        .updateTable('game_accounts')
-        .set({ password: seal(found.member_id, found.provider, password) })
-        .where('id', '=', found.id)
-        .execute();
+      await setAccountPassword(db, found.id, seal(found.member_id, found.provider, password));
       return { username: found.username, password, event: null };
     },
   );
@@ -129,44 +118,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, body: TransferAllBody, response: { 200: Message, ...errors } } },
     async (request, reply) => {
       const { to } = request.body;
-      const { currency } = await memberMoney(db, request.memberId);
-      if (to !== 'WALLET') {
-        // everything in the wallet goes into the game
-        const provider = gameOr404(to).code;
-        const all = await balanceOf(db, walletCode(request.memberId));
-        return (
-          await transfer(ctx, { memberId: request.memberId, provider, direction: 'in', amount: all, key: keyOf(request, request.memberId) })
-        ).body;
-      }
-      // every game's balance comes back to the wallet; one provider failing does not stop the others.
-      // The key is claimed before the first move and answered after the last, so a replay moves nothing.
       const key = keyOf(request, request.memberId);
-      if (key) {
-        const earlier = await withTransaction(ctx.database, async (tx) => {
-          const seen = await earlierOutcome<{ message: string }>(tx, key);
-          if (!seen) await claimKey(tx, key, ctx.now());
-          return seen;
-        });
-        if (earlier) return reply.status(earlier.status as 200).send(earlier.body);
-      }
-      const accounts = await db.selectFrom('game_accounts').select('provider').where('member_id', '=', request.memberId).execute();
-      let moved = 0;
-      let failed = 0;
-      for (const { provider } of accounts) {
-        await syncGame(ctx, request.memberId, provider);
-        const amount = await balanceOf(db, gameCode(request.memberId, provider));
-        if (amount < toMinor(1, currency as Currency)) continue;
-        try {
-          await transfer(ctx, { memberId: request.memberId, provider, direction: 'out', amount, key: undefined });
-          moved += 1;
-        } catch {
-          failed += 1;
-        }
-      }
-      const outcome = failed
-        ? { status: 400, body: { message: 'TRANSFER_FAIL' } }
-        : { status: 200, body: { message: moved ? 'SUCCESS' : 'NO_DATA' } };
-      if (key) await withTransaction(ctx.database, (tx) => finishKey(tx, key, outcome));
+      const outcome =
+        to === 'WALLET'
+          ? await transferAllBack(ctx, request.memberId, key)
+          : await transferAllIn(ctx, request.memberId, gameOr404(to).code, key);
       return reply.status(outcome.status as 200).send(outcome.body);
     },
   );
@@ -184,13 +140,7 @@ export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const game = findGame(request.params.provider.toUpperCase());
     if (!game?.autoLogin) throw badRequest('NO_GAME');
     // the username must be the caller's own: no id from the client selects whose account opens
-    const mine = await ctx.database.db
-      .selectFrom('game_accounts')
-      .select('username')
-      .where('member_id', '=', request.memberId)
-      .where('provider', '=', game.code)
-      .where('username', '=', request.params.username)
-      .executeTakeFirst();
+    const mine = await findAccountNamed(ctx.database.db, request.memberId, game.code, request.params.username);
     if (!mine) throw badRequest('SLOT_NO_ACCOUNT');
     const link = await callProvider(ctx, () => ctx.games.launchUrl(game.code, mine.username, ctx.config.publicUrl));
     if (!link) throw badRequest('SLOT_ACTIVATE_FAIL');

@@ -1,133 +1,28 @@
 import type { AppContext } from '../../context.js';
-import { withTransaction, type Tx } from '../../db/transaction.js';
-import { ApiError, badRequest, isUniqueViolation } from '../../lib/errors.js';
-import { claimKey, earlierOutcome, finishKey, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
-import { balanceOf, gameAccount, gameCode, houseAccount, post, walletAccount } from '../../ledger/ledger.js';
+import type { Tx } from '../../db/transaction.js';
+import { ApiError, badRequest } from '../../lib/errors.js';
+import { idempotentAcross, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
+import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
+import { balanceOf, gameAccount, gameCode, houseAccount, post, setJournalStatus, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
+import { closeIntent, findAccount, insertIntent, openIntents, providersOf, type Direction, type IntentRow } from './repository.js';
+import { syncGame } from './sync.js';
 
 /**
- * A transfer between the wallet and a game follows: debit and record the intent (one transaction),
- * call the provider, then settle or compensate (a second transaction). A crash between the steps
- * leaves the intent open; start-up resolves it (recoverOpenIntents). The provider applies each ref
- * once, and a cancelled ref never, so asking it afterwards is safe.
+ * A transfer between the wallet and a game is an outside call (lib/outside-call.ts): debit into
+ * transit and record the intent, call the provider with the intent's ref, then settle into the game
+ * (or the wallet) or return the money. The provider applies each ref once, and a cancelled ref never,
+ * so cancelling and asking after a timeout or a crash is safe.
  */
 
-export type Direction = 'in' | 'out';
 export const TRANSFER_MINIMUM_MAJOR = 1;
 
-const TIMED_OUT = Symbol('timed out');
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Calls the provider within the configured time (or less); anything but a clean answer is undefined. */
-export async function callProvider<T>(
-  ctx: AppContext,
-  call: () => Promise<T>,
-  timeoutMs = ctx.config.providerTimeoutMs,
-): Promise<T | undefined> {
-  try {
-    const result = await withTimeout(call(), timeoutMs);
-    return result === TIMED_OUT ? undefined : result;
-  } catch {
-    return undefined;
-  }
-}
+export const callProvider = <T>(ctx: AppContext, call: () => Promise<T>, timeoutMs = ctx.config.providerTimeoutMs) =>
+  callWithin(call, timeoutMs);
 
 export const refOf = (intentId: number) => `intent-${intentId}`;
-
-interface Intent {
-  id: number;
-  member_id: number;
-  provider: string;
-  direction: Direction;
-  amount: number;
-  currency: string;
-  journal_id: number;
-}
-
-/** Moves an open intent's money to where the provider's answer says it belongs; only once. */
-async function resolveIntent(tx: Tx, intent: Intent, applied: boolean, now: number): Promise<boolean> {
-  const claimed = await tx
-    .updateTable('transfer_intents')
-    .set({ status: applied ? 'settled' : 'compensated', resolved_at: now })
-    .where('id', '=', intent.id)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
-  const currency = intent.currency as Currency;
-  const transit = await houseAccount(tx, 'inTransit', currency);
-  const wallet = await walletAccount(tx, intent.member_id, currency);
-  const game = await gameAccount(tx, intent.member_id, intent.provider, currency);
-  // where the money was going, or back where it came from
-  const to = (intent.direction === 'in') === applied ? game : wallet;
-  await post(tx, {
-    memberId: intent.member_id,
-    type: applied ? 'transfer_settle' : 'transfer_return',
-    status: 'SUCCESS',
-    amount: intent.amount,
-    from: 'TRANSIT',
-    to: to === game ? intent.provider : 'WALLET',
-    visible: false,
-    postings: [
-      { accountId: transit, amount: -intent.amount },
-      { accountId: to, amount: intent.amount },
-    ],
-    now,
-  });
-  await tx
-    .updateTable('journal')
-    .set({ status: applied ? 'SUCCESS' : 'FAILED' })
-    .where('id', '=', intent.journal_id)
-    .execute();
-  return true;
-}
-
-/** After a timeout or a crash: make sure the ref can no longer apply, then ask whether it did. */
-async function settleAfterDoubt(ctx: AppContext, intent: Intent): Promise<boolean | undefined> {
-  const cancelled = await callProvider(ctx, () => ctx.games.cancel(intent.provider, refOf(intent.id)).then(() => true));
-  if (!cancelled) return undefined;
-  const state = await callProvider(ctx, () => ctx.games.refState(intent.provider, refOf(intent.id)));
-  return state === undefined ? undefined : state === 'applied';
-}
-
-/**
- * Start-up and a periodic sweep: finish or reverse every transfer a crash or an unreachable provider
- * left open. Only intents older than twice the provider timeout: younger ones may still be in a live
- * request (of this instance or of another on the same Postgres).
- */
-export async function recoverOpenIntents(ctx: AppContext): Promise<{ settled: number; compensated: number; left: number }> {
-  const open = await ctx.database.db
-    .selectFrom('transfer_intents')
-    .selectAll()
-    .where('status', '=', 'open')
-    .where('created_at', '<=', ctx.now() - 2 * ctx.config.providerTimeoutMs)
-    .orderBy('id')
-    .execute();
-  const result = { settled: 0, compensated: 0, left: 0 };
-  for (const intent of open) {
-    const applied = await settleAfterDoubt(ctx, intent);
-    if (applied === undefined) {
-      result.left += 1;
-      continue;
-    }
-    const done = await withTransaction(ctx.database, async (tx) => {
-      await memberMoney(tx, intent.member_id, ctx.database.dialect);
-      return resolveIntent(tx, intent, applied, ctx.now());
-    });
-    if (done) result[applied ? 'settled' : 'compensated'] += 1;
-  }
-  return result;
-}
 
 export interface TransferRequest {
   memberId: number;
@@ -138,153 +33,154 @@ export interface TransferRequest {
   key: IdempotencyKey | undefined;
 }
 
-export type TransferOutcome = Outcome<{ message: string }>;
-
-/** Transfers of one member at one provider: the newest intent and whether any is still open. */
-async function transferMark(tx: Tx, memberId: number, provider: string): Promise<string> {
-  const row = await tx
-    .selectFrom('transfer_intents')
-    .select([(eb) => eb.fn.max('id').as('last'), (eb) => eb.fn.count<number>('id').filterWhere('status', '=', 'open').as('open')])
-    .where('member_id', '=', memberId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  return `${row?.last ?? 0}:${Number(row?.open ?? 0)}`;
+type Body = { message: string };
+export type TransferOutcome = Outcome<Body>;
+interface TransferIntent extends Intent {
+  row: IntentRow;
+  username: string;
 }
 
-/**
- * Brings the ledger's game balance to what the provider holds (wins and losses since the last look).
- * The provider's figure only means something if no transfer ran while we asked: the mark taken before
- * the call must be unchanged, with nothing open, when we book the difference; else we look next time.
- */
-export async function syncGame(ctx: AppContext, memberId: number, provider: string): Promise<boolean> {
-  const account = await ctx.database.db
-    .selectFrom('game_accounts')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  if (!account) return false;
-  const before = await transferMark(ctx.database.db, memberId, provider);
-  if (!before.endsWith(':0')) return false;
-  const held = await callProvider(ctx, () => ctx.games.balance(provider, account.username));
-  if (held === undefined) return false;
-  return withTransaction(ctx.database, async (tx) => {
-    const member = await memberMoney(tx, memberId, ctx.database.dialect);
-    if ((await transferMark(tx, memberId, provider)) !== before) return false;
-    const game = await gameAccount(tx, memberId, provider, member.currency);
-    const diff = held - (await balanceOf(tx, gameCode(memberId, provider)));
-    if (diff === 0) return true;
-    const float = await houseAccount(tx, 'providerFloat', member.currency);
-    await post(tx, {
-      memberId,
-      type: 'game_result',
-      status: 'SUCCESS',
-      amount: Math.abs(diff),
-      from: diff > 0 ? provider : 'WALLET',
-      to: diff > 0 ? 'WALLET' : provider,
-      visible: false,
-      postings: [
-        { accountId: float, amount: -diff },
-        { accountId: game, amount: diff },
-      ],
-      now: ctx.now(),
-    });
-    return true;
+const asIntent = (row: IntentRow, username: string): TransferIntent => ({
+  id: row.id,
+  memberId: row.member_id,
+  idempotencyKey: row.idempotency_key,
+  row,
+  username,
+});
+
+/** Debits the source into transit and records the intent, with the key, in the key's transaction. */
+async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string | null, now: number): Promise<TransferIntent> {
+  const account = await findAccount(tx, req.memberId, req.provider);
+  if (!account) throw badRequest('SLOT_NO_ACCOUNT');
+  const member = await memberMoney(tx, req.memberId, ctx.database.dialect);
+  if (req.amount < toMinor(TRANSFER_MINIMUM_MAJOR, member.currency)) throw badRequest('TRANSFER_MINIMUM');
+  const wallet = await walletAccount(tx, req.memberId, member.currency);
+  const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
+  const transit = await houseAccount(tx, 'inTransit', member.currency);
+  const journalId = await post(tx, {
+    memberId: req.memberId,
+    type: 'transfer',
+    status: 'PENDING',
+    amount: req.amount,
+    from: req.direction === 'in' ? 'WALLET' : req.provider,
+    to: req.direction === 'in' ? req.provider : 'WALLET',
+    visible: true,
+    postings: [
+      { accountId: req.direction === 'in' ? wallet : game, amount: -req.amount },
+      { accountId: transit, amount: req.amount },
+    ],
+    now,
   });
+  const row = await insertIntent(tx, {
+    member_id: req.memberId,
+    provider: req.provider,
+    direction: req.direction,
+    amount: req.amount,
+    currency: member.currency,
+    journal_id: journalId,
+    idempotency_key: key,
+    created_at: now,
+  });
+  return asIntent(row, account.username);
 }
+
+/** Moves an open intent's money out of transit to where the provider's answer says it belongs; only once. */
+async function resolve(tx: Tx, { row }: TransferIntent, applied: boolean, now: number): Promise<boolean> {
+  if (!(await closeIntent(tx, row.id, applied ? 'settled' : 'compensated', now))) return false;
+  const currency = row.currency as Currency;
+  const transit = await houseAccount(tx, 'inTransit', currency);
+  // where the money was going, or back where it came from
+  const toGame = (row.direction === 'in') === applied;
+  const to = toGame ? await gameAccount(tx, row.member_id, row.provider, currency) : await walletAccount(tx, row.member_id, currency);
+  await post(tx, {
+    memberId: row.member_id,
+    type: applied ? 'transfer_settle' : 'transfer_return',
+    status: 'SUCCESS',
+    amount: row.amount,
+    from: 'TRANSIT',
+    to: toGame ? row.provider : 'WALLET',
+    visible: false,
+    postings: [
+      { accountId: transit, amount: -row.amount },
+      { accountId: to, amount: row.amount },
+    ],
+    now,
+  });
+  await setJournalStatus(tx, row.journal_id, applied ? 'SUCCESS' : 'FAILED');
+  return true;
+}
+
+/** Transfers as an outside call: what each step of the primitive does for a game provider. */
+function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferIntent, Body> {
+  return {
+    timeoutMs: ctx.config.providerTimeoutMs,
+    record: (tx, req, key, now) => record(ctx, tx, req, key, now),
+    call: ({ row, username }) => {
+      const ref = refOf(row.id);
+      const move = () =>
+        row.direction === 'in'
+          ? ctx.games.deposit(row.provider, username, row.amount, ref)
+          : ctx.games.withdraw(row.provider, username, row.amount, ref);
+      return callProvider(ctx, () => move().then(() => true));
+    },
+    ask: async ({ row }): Promise<Applied> => {
+      const cancelled = await callProvider(ctx, () => ctx.games.cancel(row.provider, refOf(row.id)).then(() => true));
+      if (!cancelled) return undefined;
+      const state = await callProvider(ctx, () => ctx.games.refState(row.provider, refOf(row.id)));
+      return state === undefined ? undefined : state === 'applied';
+    },
+    resolve,
+    open: async (before) => (await openIntents(ctx.database.db, before)).map((r) => asIntent(r, r.username)),
+    answer: (applied) =>
+      applied === undefined
+        ? { status: 409, body: { message: 'TRANSFER_PENDING' } }
+        : applied
+          ? { status: 200, body: { message: 'SUCCESS' } }
+          : { status: 400, body: { message: 'TRANSFER_FAIL' } },
+  };
+}
+
+/** Start-up and the minute sweep: finish or reverse open transfers, and their keys' answers with them. */
+export const recoverOpenIntents = (ctx: AppContext) => recoverOutsideCalls(ctx, transferFlow(ctx));
 
 /**
  * One transfer, end to end. A caller moving money out of a game syncs it first (syncGame), so the
- * game's balance includes the last wins and losses. Answers SUCCESS, or TRANSFER_FAIL with the money back where it was, or
- * (only when the provider can be neither reached nor asked) TRANSFER_PENDING with the money in transit
- * until the sweep resolves it.
+ * game's balance includes the last wins and losses. Answers SUCCESS, or throws TRANSFER_FAIL with the
+ * money back where it was, or (only when the provider can be neither reached nor asked)
+ * TRANSFER_PENDING with the money in transit until the sweep resolves it.
  */
 export async function transfer(ctx: AppContext, req: TransferRequest): Promise<TransferOutcome> {
-  const now = ctx.now();
-  const account = await ctx.database.db
-    .selectFrom('game_accounts')
-    .selectAll()
-    .where('member_id', '=', req.memberId)
-    .where('provider', '=', req.provider)
-    .executeTakeFirst();
-  if (!account) throw badRequest('SLOT_NO_ACCOUNT');
-
-  let intent: Intent;
-  try {
-    const started = await withTransaction(ctx.database, async (tx) => {
-      if (req.key) {
-        const earlier = await earlierOutcome<{ message: string }>(tx, req.key);
-        if (earlier) return earlier;
-      }
-      const member = await memberMoney(tx, req.memberId, ctx.database.dialect);
-      if (req.amount < toMinor(TRANSFER_MINIMUM_MAJOR, member.currency)) throw badRequest('TRANSFER_MINIMUM');
-      const wallet = await walletAccount(tx, req.memberId, member.currency);
-      const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
-      const transit = await houseAccount(tx, 'inTransit', member.currency);
-      const from = req.direction === 'in' ? wallet : game;
-      const journalId = await post(tx, {
-        memberId: req.memberId,
-        type: 'transfer',
-        status: 'PENDING',
-        amount: req.amount,
-        from: req.direction === 'in' ? 'WALLET' : req.provider,
-        to: req.direction === 'in' ? req.provider : 'WALLET',
-        visible: true,
-        postings: [
-          { accountId: from, amount: -req.amount },
-          { accountId: transit, amount: req.amount },
-        ],
-        now,
-      });
-      const row = await tx
-        .insertInto('transfer_intents')
-        .values({
-          member_id: req.memberId,
-          provider: req.provider,
-          direction: req.direction,
-          amount: req.amount,
-          currency: member.currency,
-          status: 'open',
-          journal_id: journalId,
-          created_at: now,
-          resolved_at: null,
-        })
-        .returning(['id', 'member_id', 'provider', 'direction', 'amount', 'currency', 'journal_id'])
-        .executeTakeFirstOrThrow();
-      if (req.key) await claimKey(tx, req.key, now);
-      return row;
-    });
-    if ('status' in started) return started;
-    intent = started;
-  } catch (err) {
-    if (req.key && isUniqueViolation(err)) {
-      const earlier = await earlierOutcome<{ message: string }>(ctx.database.db, req.key);
-      if (earlier) return earlier;
-    }
-    throw err;
-  }
-  ctx.hooks?.afterDebit?.();
-
-  const ref = refOf(intent.id);
-  const call = () =>
-    req.direction === 'in'
-      ? ctx.games.deposit(req.provider, account.username, req.amount, ref)
-      : ctx.games.withdraw(req.provider, account.username, req.amount, ref);
-  let applied: boolean | undefined = await callProvider(ctx, () => call().then(() => true));
-  ctx.hooks?.afterProvider?.();
-  if (applied === undefined) applied = await settleAfterDoubt(ctx, intent);
-
-  const outcome: TransferOutcome =
-    applied === undefined
-      ? { status: 409, body: { message: 'TRANSFER_PENDING' } }
-      : applied
-        ? { status: 200, body: { message: 'SUCCESS' } }
-        : { status: 400, body: { message: 'TRANSFER_FAIL' } };
-  await withTransaction(ctx.database, async (tx) => {
-    await memberMoney(tx, req.memberId, ctx.database.dialect);
-    if (applied !== undefined) await resolveIntent(tx, intent, applied, ctx.now());
-    if (req.key && applied !== undefined) await finishKey(tx, req.key, outcome);
-  });
+  const outcome = await callOutside(ctx, transferFlow(ctx), req, req.key);
   if (outcome.status >= 400) throw new ApiError(outcome.status, outcome.body.message);
   return outcome;
+}
+
+/** transferAll into a game: everything in the wallet. */
+export async function transferAllIn(ctx: AppContext, memberId: number, provider: string, key: IdempotencyKey | undefined) {
+  const all = await balanceOf(ctx.database.db, walletCode(memberId));
+  return transfer(ctx, { memberId, provider, direction: 'in', amount: all, key });
+}
+
+/**
+ * transferAll back to the wallet: every game's balance, one provider failing does not stop the
+ * others. One key answers for all of them (each transfer has its own intent), so a replay moves nothing.
+ */
+export async function transferAllBack(ctx: AppContext, memberId: number, key: IdempotencyKey | undefined): Promise<TransferOutcome> {
+  return idempotentAcross(ctx.database, key, ctx.now(), async () => {
+    const { currency } = await memberMoney(ctx.database.db, memberId);
+    let moved = 0;
+    let failed = 0;
+    for (const provider of await providersOf(ctx.database.db, memberId)) {
+      await syncGame(ctx, memberId, provider);
+      const amount = await balanceOf(ctx.database.db, gameCode(memberId, provider));
+      if (amount < toMinor(TRANSFER_MINIMUM_MAJOR, currency)) continue;
+      try {
+        await transfer(ctx, { memberId, provider, direction: 'out', amount, key: undefined });
+        moved += 1;
+      } catch {
+        failed += 1;
+      }
+    }
+    return failed ? { status: 400, body: { message: 'TRANSFER_FAIL' } } : { status: 200, body: { message: moved ? 'SUCCESS' : 'NO_DATA' } };
+  });
 }

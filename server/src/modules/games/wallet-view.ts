@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
+import { accountsOf, gameBalancesOf } from './repository.js';
 import { callProvider } from './transfers.js';
 
 /** How long the wallet view waits for a provider's launch link. */
@@ -25,18 +26,8 @@ export interface SlotView {
 /** §3 Game account for every provider: the member's balance and links where an account exists. */
 /** Links start with the configured PUBLIC_URL, never with the request's Host header (which the caller chooses). */
 export async function slotsOf(ctx: AppContext, memberId: number, currency: Currency): Promise<SlotView[]> {
-  const accounts = await ctx.database.db
-    .selectFrom('game_accounts')
-    .select(['provider', 'username'])
-    .where('member_id', '=', memberId)
-    .execute();
-  const balances = await ctx.database.db
-    .selectFrom('ledger_accounts')
-    .select(['code', 'balance'])
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'game')
-    .execute();
-  const gameBalances = new Map(balances.map((b) => [b.code, Number(b.balance)]));
+  const accounts = await accountsOf(ctx.database.db, memberId);
+  const gameBalances = await gameBalancesOf(ctx.database.db, memberId);
   return Promise.all(
     GAMES.map(async (game): Promise<SlotView> => {
       const account = accounts.find((a) => a.provider === game.code);

@@ -7,6 +7,7 @@ import { newToken, otpRef, sha256, sixDigits } from '../../lib/tokens.js';
 import { Message } from '../account/schemas.js';
 import { phoneRule } from '../account/rules.js';
 import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
+import { countOtpAttempt, findOtp, findVerifiedOtp, insertOtp, markOtpVerified } from './repository.js';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -45,35 +46,13 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // OTP_VERIFIED only to whoever shows the verified token itself: a phone number alone gets a fresh
     // code sent to that phone, never the token its owner verified (which would let anyone register it)
     const given = request.body.otpToken;
-    const verified = given
-      ? await db
-          .selectFrom('otps')
-          .select(['token', 'ref'])
-          .where('token', '=', given)
-          .where('phone', '=', phone)
-          .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
-          .where('consumed_at', 'is', null)
-          .executeTakeFirst()
-      : undefined;
+    const verified = given ? await findVerifiedOtp(db, given, phone, now - OTP_VERIFIED_VALID_MS) : undefined;
     if (verified) return { otpRef: verified.ref, otpToken: verified.token, code: 'OTP_VERIFIED' as const };
 
     const token = newToken();
     const code = sixDigits();
     const ref = otpRef();
-    await db
-      .insertInto('otps')
-      .values({
-        token,
-        phone,
-        ref,
-        code_hash: codeHash(token, code),
-        created_at: now,
-        expires_at: now + OTP_TTL_MS,
-        attempts: 0,
-        verified_at: null,
-        consumed_at: null,
-      })
-      .execute();
+    await insertOtp(db, { token, phone, ref, code_hash: codeHash(token, code), created_at: now, expires_at: now + OTP_TTL_MS });
     try {
       await ctx.sms.sendOtp(phone, code, ref);
     } catch (err) {
@@ -90,22 +69,16 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       [`otp:verify:ip:${request.ip}`, LIMITS.otpVerifyAddress],
     ]);
     const now = ctx.now();
-    const otp = await db.selectFrom('otps').selectAll().where('token', '=', otpToken).executeTakeFirst();
+    const otp = await findOtp(db, otpToken);
     if (!otp) throw badRequest('OTP_TOKEN_INVALID');
     if (otp.verified_at !== null) throw badRequest('OTP_VERIFIED');
     if (otp.expires_at <= now) throw badRequest('OTP_EXPIRED');
     // count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit
-    const counted = await db
-      .updateTable('otps')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('token', '=', otpToken)
-      .where('attempts', '<', OTP_MAX_ATTEMPTS)
-      .executeTakeFirst();
-    if (Number(counted.numUpdatedRows) === 0) throw badRequest('OTP_BLOCK');
+    if (!(await countOtpAttempt(db, otpToken, OTP_MAX_ATTEMPTS))) throw badRequest('OTP_BLOCK');
     if (!/^\d{6}$/.test(otpCode) || !sameHash(codeHash(otpToken, otpCode), otp.code_hash)) {
       throw badRequest(otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'OTP_BLOCK' : 'OTP_CODE_INVALID');
     }
-    await db.updateTable('otps').set({ verified_at: now }).where('token', '=', otpToken).execute();
+    await markOtpVerified(db, otpToken, now);
     return { message: 'OTP_CODE_VALID' };
   });
 };

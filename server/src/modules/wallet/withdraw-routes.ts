@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { Type } from 'typebox';
 import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { memberMoney, requestWithdrawal } from '../../ledger/operations.js';
 import { toMinor } from '../../ledger/money.js';
 import { Message } from '../account/schemas.js';
+import { submitPayout } from './payouts.js';
 
 export const WithdrawBody = Type.Object({ amount: Type.Number() });
 export const WithdrawResponse = Type.Object({
@@ -49,32 +48,3 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   }
 };
-
-/** After the commit: hand the payout to the adapter once (a replayed request finds it submitted). */
-async function submitPayout(ctx: AppContext, log: FastifyBaseLogger, withdrawalId: number): Promise<void> {
-  const claimed = await ctx.database.db
-    .updateTable('withdrawals')
-    .set({ payout_ref: `sandbox-${withdrawalId}` })
-    .where('id', '=', withdrawalId)
-    .where('payout_ref', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
-  const w = await ctx.database.db
-    .selectFrom('withdrawals')
-    .select(['amount', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
-    .where('id', '=', withdrawalId)
-    .executeTakeFirstOrThrow();
-  try {
-    await ctx.payouts.submit({
-      withdrawalId,
-      amountMinor: w.amount,
-      currency: w.currency,
-      bankCode: w.bank_code,
-      bankAccountNo: w.bank_account_no,
-      bankAccountName: w.bank_account_name,
-    });
-  } catch (err) {
-    // the money sits in pending payouts; the operator sees the withdrawal pending and can settle it
-    log.error({ err, withdrawalId }, 'payout submission failed');
-  }
-}

@@ -1,0 +1,47 @@
+import type { Tx } from '../../db/transaction.js';
+
+/** The OTP module's data: one row per code sent, keyed by the token the caller holds. */
+
+export interface NewOtp {
+  token: string;
+  phone: string;
+  ref: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** The caller's own token for `phone`, verified after `verifiedAfter` and not used yet. */
+export const findVerifiedOtp = (tx: Tx, token: string, phone: string, verifiedAfter: number) =>
+  tx
+    .selectFrom('otps')
+    .select(['token', 'ref'])
+    .where('token', '=', token)
+    .where('phone', '=', phone)
+    .where('verified_at', '>', verifiedAfter)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+
+export async function insertOtp(tx: Tx, otp: NewOtp): Promise<void> {
+  await tx
+    .insertInto('otps')
+    .values({ ...otp, attempts: 0, verified_at: null, consumed_at: null })
+    .execute();
+}
+
+export const findOtp = (tx: Tx, token: string) => tx.selectFrom('otps').selectAll().where('token', '=', token).executeTakeFirst();
+
+/** Counts one attempt, atomically, unless `max` were already made; false when the code is used up. */
+export async function countOtpAttempt(tx: Tx, token: string, max: number): Promise<boolean> {
+  const counted = await tx
+    .updateTable('otps')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('token', '=', token)
+    .where('attempts', '<', max)
+    .executeTakeFirst();
+  return Number(counted.numUpdatedRows) === 1;
+}
+
+export async function markOtpVerified(tx: Tx, token: string, now: number): Promise<void> {
+  await tx.updateTable('otps').set({ verified_at: now }).where('token', '=', token).execute();
+}
