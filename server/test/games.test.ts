@@ -127,6 +127,23 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect((await slot('PG')).amount).toBe(0);
   });
 
+  it('says which game balances it could not confirm when a provider does not answer the refresh', async () => {
+    await move({ from: 'WALLET', to: 'PG', amount: 20 });
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 1000, false); // -10.00 at the provider
+    await faults({ PG: 'fail' });
+    const stale = (await get('/api/wallet/refresh/slot')).json().slots.find((s: { code: string }) => s.code === 'PG');
+    expect(stale).toMatchObject({ amount: 20, unconfirmed: true });
+    await faults({});
+    const fresh = (await get('/api/wallet/refresh/slot')).json().slots.find((s: { code: string }) => s.code === 'PG');
+    expect(fresh.amount).toBe(10);
+    expect(fresh).not.toHaveProperty('unconfirmed');
+    // win it back, so the tests after this one find the wallet as they expect
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 1000, true);
+    await get('/api/wallet/refresh/slot');
+    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 20 }))).toBe('SUCCESS');
+  });
+
   it('answers a replayed transferAll with its first answer and moves nothing more', async () => {
     await move({ from: 'WALLET', to: 'PG', amount: 30 });
     const all = () =>

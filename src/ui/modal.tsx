@@ -26,6 +26,9 @@ export interface ModalProps {
   closeLabel: string;
 }
 
+/** The open dialogs, the topmost last: only it answers Escape and Tab. */
+const openDialogs: symbol[] = [];
+
 /**
  * An accessible modal: labelled by its title, focus moved inside on open, kept inside while open
  * (Tab wraps), returned to what had it on close; Escape and the backdrop close it.
@@ -39,12 +42,15 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
   });
 
   useEffect(() => {
+    const self = Symbol('modal');
+    openDialogs.push(self);
     const previous = document.activeElement as HTMLElement | null;
     const unlock = lockScroll();
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
 
     function onKey(e: KeyboardEvent) {
+      if (openDialogs.at(-1) !== self) return; // a dialog opened over this one has the keys
       if (e.key === 'Escape') {
         e.stopPropagation();
         onCloseRef.current();
@@ -66,6 +72,7 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      openDialogs.splice(openDialogs.indexOf(self), 1);
       unlock();
       previous?.focus?.();
     };

@@ -70,6 +70,29 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   await expect(page.locator('.balance')).toHaveText('1,000.00');
   await expect(page.getByText('Wallet 750.00 · Games 250.00')).toBeVisible();
   await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00' })).toContainText('PG Soft · 250.00');
+  // a provider that does not answer: its balance is said to be unconfirmed, and a failed move out of it
+  // says the money is still in the game (never "back in your wallet")
+  operator('settings', 'set', 'providerFaults', '{"PG":"fail"}');
+  try {
+    await expect(async () => {
+      await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
+      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00, not confirmed' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByText('Not confirmed: PG Soft did not answer.', { exact: false })).toBeVisible();
+    // refusing transfers only, it answers balance checks again: the card is confirmed once that is in force
+    operator('settings', 'set', 'providerFaults', '{"PG":"fail-transfers"}');
+    await expect(async () => {
+      await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
+      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'All to wallet' }).click();
+    await expect(page.getByText('A game did not answer: its money is still in the game. Please try again later.')).toBeVisible();
+  } finally {
+    operator('settings', 'set', 'providerFaults', '{}');
+  }
+  await expect(page.locator('.balance')).toHaveText('1,000.00');
+  await expect(page.getByText('Wallet 750.00 · Games 250.00')).toBeVisible();
+
   await page.getByRole('button', { name: 'PG Soft: balance 250.00' }).click();
   await expect(slot.getByText('PG Soft has no app to download: play on the web.')).toBeVisible();
   await shoot(page, 'slot-modal-en');
@@ -99,7 +122,10 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   await expect(rejected).toContainText('Withdrawal to SCB');
   await expect(rejected).toContainText('Rejected: the money is back in your wallet');
   await expect(rejected.locator('del')).toHaveText('-150.00');
-  await expect(page.locator('.statement-row').nth(1)).toContainText('Transfer to PG Soft');
+  const failedBack = page.locator('.statement-row').filter({ hasText: 'Transfer from PG Soft to wallet' });
+  await expect(failedBack).toContainText('Failed: the money stayed in PG Soft');
+  await expect(failedBack).toContainText('Not moved');
+  await expect(page.locator('.statement-row').filter({ hasText: 'Transfer to PG Soft' })).toContainText('-250.00');
   await expect(page.locator('.statement-row').last()).toContainText('Deposit credited by our staff');
   await shoot(page, 'statement-en');
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { registerOtpQuery } from '../../lib/lookups';
+import { LanguageSelect } from '../../ui/language-select';
 import { showToast } from '../../ui/toast';
 import { registerReducer, verifiedToken } from './reducer';
 import { clearProgress, restoreProgress, saveProgress } from './saved-progress';
@@ -45,6 +46,10 @@ export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string;
 
   return (
     <main className="page narrow">
+      {/* a visitor who lands here from an invite link chooses the language here too */}
+      <div className="login-top">
+        <LanguageSelect />
+      </div>
       <h1>
         <Trans>Register</Trans>
       </h1>

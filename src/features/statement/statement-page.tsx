@@ -56,7 +56,7 @@ export function StatementPage() {
               {undone ? (
                 <span className="statement-amount undone">
                   <del aria-label={t`Not taken: ${amount}`}>{amount}</del>
-                  <span className="small">{t`Returned`}</span>
+                  <span className="small">{s.to === 'WALLET' ? t`Not moved` : t`Returned`}</span>
                 </span>
               ) : (
                 <span className={s.amount < 0 ? 'statement-amount out' : 'statement-amount in'}>{amount}</span>

@@ -56,7 +56,8 @@ export function GameCarousel({ title, slots, onOpen }: { title: string; slots: S
       <div ref={ref} className="keen-slider">
         {slots.map((slot, i) => (
           <div key={slot.code} className="keen-slider__slide game-slide">
-            <GameCard slot={slot} onOpen={onOpen} onFocus={() => i !== current && slider.current?.moveToIdx(i)} />
+            {/* one Tab stop per carousel, the centred card; the arrow buttons move it */}
+            <GameCard slot={slot} onOpen={onOpen} focusable={i === current} />
           </div>
         ))}
       </div>
@@ -71,7 +72,7 @@ export function GameCarousel({ title, slots, onOpen }: { title: string; slots: S
   );
 }
 
-function GameCard({ slot, onOpen, onFocus }: { slot: Slot; onOpen: (slot: Slot) => void; onFocus: () => void }) {
+function GameCard({ slot, onOpen, focusable }: { slot: Slot; onOpen: (slot: Slot) => void; focusable: boolean }) {
   const { t } = useLingui();
   const name = slot.name;
   const amount = formatMoney(slot.amount, intlLocale());
@@ -83,8 +84,14 @@ function GameCard({ slot, onOpen, onFocus }: { slot: Slot; onOpen: (slot: Slot) 
       className={slot.isActive ? 'game-card active' : 'game-card'}
       style={{ backgroundImage: `url(${slot.background})` }}
       onClick={() => onOpen(slot)}
-      onFocus={onFocus}
-      aria-label={slot.isActive ? t`${name}: balance ${amount}` : t`${name}: open an account`}
+      tabIndex={focusable ? 0 : -1}
+      aria-label={
+        !slot.isActive
+          ? t`${name}: open an account`
+          : slot.unconfirmed
+            ? t`${name}: balance ${amount}, not confirmed`
+            : t`${name}: balance ${amount}`
+      }
     >
       <img src={slot.logo} alt="" width={64} height={64} />
       {slot.isActive ? (
@@ -93,6 +100,7 @@ function GameCard({ slot, onOpen, onFocus }: { slot: Slot; onOpen: (slot: Slot) 
           <span className="game-units">
             {name} · {units}
           </span>
+          {slot.unconfirmed && <span className="game-unconfirmed">{t`Not confirmed`}</span>}
         </>
       ) : (
         <>

@@ -28,17 +28,26 @@ export function WalletHome() {
   const [open, setOpen] = useState<Open>(null);
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
+  // providers the last refresh could not ask: their balance is the last one we know, and says so
+  const [unconfirmed, setUnconfirmed] = useState<string[]>([]);
   const refresh = useMutation({
     mutationFn: refreshSlots,
     // the refresh answers with every slot: put them in the cached wallet rather than fetch it again
-    onSuccess: ({ slots }) => queryClient.setQueryData<WalletResponse>(walletKeys.wallet, (old) => old && { ...old, slots }),
+    onSuccess: ({ slots }) => {
+      setUnconfirmed(slots.filter((s) => s.unconfirmed).map((s) => s.code));
+      queryClient.setQueryData<WalletResponse>(walletKeys.wallet, (old) => old && { ...old, slots });
+    },
     onError: fail,
   });
   const allBack = useMutation({
     mutationFn: () => transferAll('WALLET', newIdempotencyKey()),
     onSuccess: () => showToast(t`All game balances are back in the wallet.`, 'success'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallet }),
-    onError: fail,
+    // moving out of a game, a failure leaves the money where it was: in the game, not "back in the wallet"
+    onError: (err) =>
+      err.message === 'TRANSFER_FAIL'
+        ? showToast(t`A game did not answer: its money is still in the game. Please try again later.`, 'danger')
+        : fail(err),
   });
   // §2: on entry, bring every game balance up to date
   const { mutate: refreshOnEntry } = refresh;
@@ -54,7 +63,12 @@ export function WalletHome() {
     if (saved) void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
   };
   const data = wallet.data;
-  const slotsOf = (category: Slot['category']) => (data?.slots ?? []).filter((s) => s.category === category);
+  const slots = (data?.slots ?? []).map((s) => (unconfirmed.includes(s.code) ? { ...s, unconfirmed: true } : s));
+  const slotsOf = (category: Slot['category']) => slots.filter((s) => s.category === category);
+  const notAnswering = slots
+    .filter((s) => s.unconfirmed)
+    .map((s) => s.name)
+    .join(', ');
   const offline = !online ? t`You are offline: money actions need the internet.` : '';
 
   return (
@@ -67,6 +81,11 @@ export function WalletHome() {
         onCheck={checkBalance}
       />
       <DataStatus query={wallet} savedNote={false} />
+      {notAnswering && (
+        <p className="notice" role="status">
+          {t`Not confirmed: ${notAnswering} did not answer. Shown is the last balance we know; check again later.`}
+        </p>
+      )}
       <nav className="widgets" aria-label={t`Wallet actions`}>
         <button type="button" className="widget" disabled={!online || !data} onClick={() => setOpen({ kind: 'withdraw' })}>
           <WithdrawIcon />

@@ -48,9 +48,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId));
 
   app.get('/refresh/slot', { onRequest: app.requireMember, schema: { ...secured } }, async (request) => {
-    await Promise.all((await providersOf(db, request.memberId)).map((provider) => syncGame(ctx, request.memberId, provider)));
+    const providers = await providersOf(db, request.memberId);
+    const synced = await Promise.all(providers.map((provider) => syncGame(ctx, request.memberId, provider)));
+    // a provider that could not be asked keeps the last balance we know, said as such
+    const unconfirmed = new Set(providers.filter((_, i) => !synced[i]));
     const { currency } = await memberMoney(db, request.memberId);
-    return { slots: await slotsOf(ctx, request.memberId, currency) };
+    const slots = await slotsOf(ctx, request.memberId, currency);
+    return { slots: slots.map((slot) => (unconfirmed.has(slot.code) ? { ...slot, unconfirmed: true } : slot)) };
   });
 
   app.get(

@@ -16,6 +16,8 @@ export interface SlotView {
   isActive: boolean;
   amount: number;
   ftWalletSlot: number;
+  /** Set by the balance refresh when the provider could not be asked: `amount` is the last one we know. */
+  unconfirmed?: boolean;
   logo: string;
   background: string;
   web: string | null;
