@@ -39,7 +39,8 @@ export function DataStatus({
       );
     }
     if (error && !isFetching) {
-      const why = errorMessage(i18n, error.message);
+      // the reason is a sentence of its own; this one supplies the full stop
+      const why = errorMessage(i18n, error.message).replace(/[.。]\s*$/, '');
       return (
         <p className="sync-status stale" role="status">
           <span>{t`Could not refresh: ${why}. Showing what was saved ${saved}.`}</span> {retry}
