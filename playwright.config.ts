@@ -1,8 +1,5 @@
-import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium where it is installed (CI, these machines); else Playwright's own browser. */
-const systemChromium = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { CHROMIUM_FLAGS, systemChromium } from './scripts/chromium.mjs';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = 'test-results/e2e-data';
 export const E2E_LOG = 'test-results/e2e-server.log';
@@ -27,16 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: systemChromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

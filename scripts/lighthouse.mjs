@@ -11,23 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, systemChromium } from './chromium.mjs';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
 const PAGES = ['/login', '/register', '/contact'];
 const MIN_SCORE = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, pwa: 100 };
 const MAX_LCP_MS = 1500;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
-// Debian's Chromium with the flags these machines need (see the shared stack notes)
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
@@ -72,8 +62,8 @@ const ms = (audit) => (audit?.numericValue === undefined ? '-' : `${Math.round(a
 async function main() {
   await serverUp();
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: systemChromium,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const failures = [];
   for (const page of PAGES) {

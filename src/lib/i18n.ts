@@ -36,14 +36,16 @@ const loadedParts = new Set<CatalogPart>();
 export async function loadCatalogPart(part: CatalogPart): Promise<void> {
   if (loadedParts.has(part)) return;
   loadedParts.add(part);
-  const locale = isLocale(i18n.locale) ? i18n.locale : defaultLocale();
+  const locale = currentLocale();
   const { messages } = await parts[part][locale]();
   i18n.load(locale, messages);
 }
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 export const defaultLocale = (): Locale => (VARIANT === 'la' ? 'la' : 'th');
-export const intlLocale = (): string => INTL_LOCALE[isLocale(i18n.locale) ? i18n.locale : defaultLocale()];
+/** The language in use, or the build's default before one is active. */
+export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : defaultLocale());
+export const intlLocale = (): string => INTL_LOCALE[currentLocale()];
 
 export async function activateLocale(locale: Locale, persist = true): Promise<void> {
   const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => parts[part][locale]())]);

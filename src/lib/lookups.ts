@@ -12,21 +12,19 @@ import type {
   WithdrawLimitsResponse,
 } from '../../server/src/modules/lookup/schemas';
 import { api, isApiError } from './api';
-import { i18n, isLocale, defaultLocale } from './i18n';
+import { currentLocale, type Locale } from './i18n';
 
-/** §7 lookups: shared by many screens, cached (and kept offline by the service worker). */
-const lookup = <T>(name: string, staleTime = 5 * 60_000) =>
-  queryOptions({ queryKey: ['lookup', name] as const, queryFn: () => api<T>(`/api/lookup/${name}`), staleTime });
-
-/** Lookups with operator texts or names: asked, and kept, once per language (Thai where the operator gave none). */
-const localizedLookup = <T>(name: string) => {
-  const lang = isLocale(i18n.locale) ? i18n.locale : defaultLocale();
-  return queryOptions({
-    queryKey: ['lookup', name, lang] as const,
-    queryFn: () => api<T>(`/api/lookup/${name}?lang=${lang}`),
-    staleTime: 5 * 60_000,
+/**
+ * §7 lookups: shared by many screens, cached (and kept offline by the service worker). Those with
+ * operator texts or names are asked, and kept, once per language (Thai where the operator gave none).
+ */
+const lookup = <T>(name: string, staleTime = 5 * 60_000, lang?: Locale) =>
+  queryOptions({
+    queryKey: ['lookup', name, ...(lang ? [lang] : [])],
+    queryFn: () => api<T>(`/api/lookup/${name}${lang ? `?lang=${lang}` : ''}`),
+    staleTime,
   });
-};
+const localizedLookup = <T>(name: string) => lookup<T>(name, undefined, currentLocale());
 
 export const infoQuery = () => lookup<InfoResponse>('info');
 export const contactQuery = () => localizedLookup<ContactResponse>('contact');

@@ -26,10 +26,18 @@ export function startSession(queryClient: QueryClient, token: string, remember: 
 /**
  * §4 on the public pages: a stored token the server no longer accepts is dropped. True when the
  * member holds a token that is live, or cannot be checked right now (offline, slow): then the saved
- * signed-in screens serve them better than a sign-in form.
+ * signed-in screens serve them better than a sign-in form. Asked once per token and page load, not
+ * on every move between the public pages; a session that ends later is caught by the member calls.
  */
-export async function hasLiveSession(): Promise<boolean> {
-  if (!getToken()) return false;
+export function hasLiveSession(): Promise<boolean> {
+  const token = getToken();
+  if (!token) return Promise.resolve(false);
+  if (checked?.token !== token) checked = { token, live: checkSession() };
+  return checked.live;
+}
+let checked: { token: string; live: Promise<boolean> } | undefined;
+
+async function checkSession(): Promise<boolean> {
   try {
     await api('/api/account/profile', { react: false, timeoutMs: 5_000 });
     return true;

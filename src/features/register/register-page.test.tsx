@@ -26,6 +26,16 @@ async function fillProfile(user: ReturnType<typeof userEvent.setup>, confirm = '
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
+/** With OTP registration off: renders the page and gets past the phone step with this phone. */
+async function pastPhoneStep(phone: string) {
+  renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
+  const user = userEvent.setup();
+  await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
+  await user.type(screen.getByLabelText('Phone number'), phone);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  return user;
+}
+
 describe('registration', () => {
   beforeEach(() => setLocale('en'));
 
@@ -104,11 +114,7 @@ describe('registration', () => {
 
   it('skips the OTP step when registerOTP is off', async () => {
     const calls = fakeServer({ ...lookups(false), 'POST /api/account/validate': () => [200, { message: 'OK' }] });
-    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
-    const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
-    await user.type(screen.getByLabelText('Phone number'), '0899999999');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await pastPhoneStep('0899999999');
     expect(await screen.findByLabelText('Full name')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/otp/send')).toBe(false);
   });
@@ -138,22 +144,14 @@ describe('registration', () => {
 
   it('shows the server’s reason when the profile step is refused', async () => {
     fakeServer({ ...lookups(false), 'POST /api/account/validate': () => [409, { message: 'EXISTING_USER' }] });
-    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
-    const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
-    await user.type(screen.getByLabelText('Phone number'), '0812345678');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const user = await pastPhoneStep('0812345678');
     await fillProfile(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('This phone number is already registered.');
   });
 
   it('drops control and bidi-override characters from the name as it is typed', async () => {
     const calls = fakeServer({ ...lookups(false), 'POST /api/account/validate': () => [200, { message: 'OK' }] });
-    renderScreen(<RegisterPage inviteCode="" onRegistered={vi.fn()} />);
-    const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByText('Step 1 of 3')).toBeTruthy());
-    await user.type(screen.getByLabelText('Phone number'), '0899999999');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const user = await pastPhoneStep('0899999999');
     const name = await screen.findByLabelText('Full name');
     await user.click(name);
     await user.paste('Som\u0000sri\u202E \u001b[31mTest\u2066');

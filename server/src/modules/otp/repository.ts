@@ -1,15 +1,10 @@
+import type { OtpsTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
 /** The OTP module's data: one row per code sent, keyed by the token the caller holds. */
 
-export interface NewOtp {
-  token: string;
-  phone: string;
-  ref: string;
-  code_hash: string;
-  created_at: number;
-  expires_at: number;
-}
+/** A code as sent: no attempts yet, neither verified nor used. */
+export type NewOtp = Omit<OtpsTable, 'attempts' | 'verified_at' | 'consumed_at'>;
 
 /** The caller's own token for `phone`, verified after `verifiedAfter` and not used yet. */
 export const findVerifiedOtp = (tx: Tx, token: string, phone: string, verifiedAfter: number) =>

@@ -62,8 +62,3 @@ export async function statementPage(
     })),
   };
 }
-
-export async function memberCurrency(db: Kysely<DB>, memberId: number): Promise<string> {
-  const m = await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
-  return m.currency;
-}

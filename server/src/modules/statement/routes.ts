@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findGame } from '../../adapters/games/catalog.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { Message } from '../account/schemas.js';
-import { memberCurrency, statementPage, type StatementRow } from './repository.js';
+import { memberMoney } from '../../ledger/operations.js';
+import { statementPage, type StatementRow } from './repository.js';
 import { StatementBody, StatementResponse, type StatementItem } from './schemas.js';
 
 function item(r: StatementRow, currency: Currency): StatementItem {
@@ -37,7 +38,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.body;
-      const currency = (await memberCurrency(db, request.memberId)) as Currency;
+      const { currency } = await memberMoney(db, request.memberId);
       const { total, rows } = await statementPage(db, request.memberId, page, limit);
       return { total, statements: rows.map((r) => item(r, currency)) };
     },
