@@ -222,6 +222,26 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 0 });
   });
 
+  it('brings everything back only as far as it can, and says which: still in the game, or in transit', async () => {
+    const all = () => call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token });
+    const before = { wallet: (await wallet()).wallet.amount, pg: (await slot('PG')).amount };
+    expect(before.pg).toBeGreaterThan(0);
+    // the provider refuses the move but can be asked: the money stayed in the game
+    await faults({ PG: 'fail-transfers' });
+    const refused = await all();
+    expect([refused.statusCode, message(refused)]).toEqual([400, 'TRANSFER_FAIL']);
+    expect({ wallet: (await wallet()).wallet.amount, pg: (await slot('PG')).amount }).toEqual(before);
+    // the provider cannot be asked at all: the money is in transit until the sweep finds out
+    await faults({ PG: 'fail' });
+    const unknown = await all();
+    expect([unknown.statusCode, message(unknown)]).toEqual([409, 'TRANSFER_PENDING']);
+    expect((await slot('PG')).amount).toBe(0);
+    await faults({});
+    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
+    expect({ wallet: (await wallet()).wallet.amount, pg: (await slot('PG')).amount }).toEqual(before);
+  });
+
   it('answers a replay after the sweep settled a transfer whose answer was lost with SUCCESS, moving money once', async () => {
     const sandbox = server.ctx.games;
     let down = true;

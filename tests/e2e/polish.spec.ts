@@ -83,7 +83,8 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
     operator('settings', 'set', 'providerFaults', '{"PG":"fail-transfers"}');
     await expect(async () => {
       await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
-      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00' })).toBeVisible({ timeout: 2_000 });
+      // exact: the unconfirmed card's name begins with the same words
+      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00', exact: true })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'All to wallet' }).click();
     await expect(page.getByText('A game did not answer: its money is still in the game. Please try again later.')).toBeVisible();

@@ -170,6 +170,7 @@ export async function transferAllBack(ctx: AppContext, memberId: number, key: Id
     const { currency } = await memberMoney(ctx.database.db, memberId);
     let moved = 0;
     let failed = 0;
+    let pending = 0;
     for (const provider of await providersOf(ctx.database.db, memberId)) {
       await syncGame(ctx, memberId, provider);
       const amount = await balanceOf(ctx.database.db, gameCode(memberId, provider));
@@ -177,10 +178,13 @@ export async function transferAllBack(ctx: AppContext, memberId: number, key: Id
       try {
         await transfer(ctx, { memberId, provider, direction: 'out', amount, key: undefined });
         moved += 1;
-      } catch {
-        failed += 1;
+      } catch (err) {
+        // money in transit (the provider could not be asked) is not money that stayed in the game
+        if (err instanceof ApiError && err.code === 'TRANSFER_PENDING') pending += 1;
+        else failed += 1;
       }
     }
+    if (pending) return { status: 409, body: { message: 'TRANSFER_PENDING' } };
     return failed ? { status: 400, body: { message: 'TRANSFER_FAIL' } } : { status: 200, body: { message: moved ? 'SUCCESS' : 'NO_DATA' } };
   });
 }
