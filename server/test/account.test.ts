@@ -46,13 +46,13 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     expect((await members()).length).toBe(before);
 
     const { runCommand } = await import('../src/operator/commands.js');
-    await runCommand(server.ctx.database, ['settings', 'set', 'registerOTP', 'false'], () => undefined);
+    await runCommand(server.ctx, ['settings', 'set', 'registerOTP', 'false'], () => undefined);
     await server.ctx.settings.refresh();
     try {
       expect((await call(server.app, 'GET', '/api/lookup/registerOTP')).json()).toEqual({ registerOTP: false });
       expect((await register(registration(phone))).statusCode).toBe(201);
     } finally {
-      await runCommand(server.ctx.database, ['settings', 'set', 'registerOTP', 'true'], () => undefined);
+      await runCommand(server.ctx, ['settings', 'set', 'registerOTP', 'true'], () => undefined);
       await server.ctx.settings.refresh();
     }
   });
@@ -112,7 +112,7 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     await server.ctx.database.db.updateTable('members').set({ name: 'Evil\u001b[31m\u202Eman' }).where('phone', '=', phone).execute();
     const { runCommand } = await import('../src/operator/commands.js');
     const lines: string[] = [];
-    await runCommand(server.ctx.database, ['members', 'list'], (l) => lines.push(l));
+    await runCommand(server.ctx, ['members', 'list'], (l) => lines.push(l));
     const line = lines.find((l) => l.includes(phone))!;
     expect(line).toContain('Evil\\u{1b}[31m\\u{202e}man');
     // the columns are tab-separated; apart from that no control character, no bidi control

@@ -135,12 +135,12 @@ describe.each(DIALECTS)('login, sessions and rate limits on %s', (dialect) => {
     const token = await login(server.app);
     const { runCommand } = await import('../src/operator/commands.js');
     const lines: string[] = [];
-    await runCommand(server.ctx.database, ['member', 'disable', DEMO_MEMBER.phone], (l) => lines.push(l));
+    await runCommand(server.ctx, ['member', 'disable', DEMO_MEMBER.phone], (l) => lines.push(l));
     expect(lines.join('\n')).toContain('disabled');
     expect(message(await call(server.app, 'GET', '/api/account/profile', undefined, { token }))).toBe('invalid-token');
     const res = await call(server.app, 'POST', '/api/login', { username: DEMO_MEMBER.phone, password: DEMO_MEMBER.password });
     expect([res.statusCode, message(res)]).toEqual([403, 'INACTIVE_USER']);
-    await runCommand(server.ctx.database, ['member', 'enable', DEMO_MEMBER.phone], () => undefined);
+    await runCommand(server.ctx, ['member', 'enable', DEMO_MEMBER.phone], () => undefined);
     expect(await login(server.app)).toBeTruthy();
   });
 });

@@ -15,7 +15,7 @@ describe.each(DIALECTS)('500 concurrent transfers and withdrawals for one member
     server = await build(dialect);
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     token = await login(server.app);
-    await runCommand(server.ctx.database, ['deposit', DEMO_MEMBER.phone, '20000'], () => undefined);
+    await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '20000'], () => undefined);
     await server.app.inject({
       method: 'GET',
       url: '/api/wallet/activate/PG',

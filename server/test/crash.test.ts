@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/database.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
@@ -78,7 +79,7 @@ describe('a server killed in the middle of a transfer (SQLite file)', () => {
     const database = await openDatabase({ dataDir, databaseUrl: undefined });
     await migrate(database);
     await seed(database, { variant: 'th' });
-    await runCommand(database, ['deposit', '0812345678', '500'], () => undefined);
+    await runCommand({ database, config: loadConfig({ DATA_DIR: dataDir }) }, ['deposit', '0812345678', '500'], () => undefined);
     await database.close();
 
     // 1. killed after the debit, before the provider heard of it: the money goes back to the wallet

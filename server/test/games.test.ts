@@ -14,14 +14,14 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
   const wallet = async () => (await get('/api/wallet')).json();
   const slot = async (code: string) => (await wallet()).slots.find((s: { code: string }) => s.code === code);
   const faults = async (value: Record<string, string>) => {
-    await runCommand(server.ctx.database, ['settings', 'set', 'providerFaults', JSON.stringify(value)], () => undefined);
+    await runCommand(server.ctx, ['settings', 'set', 'providerFaults', JSON.stringify(value)], () => undefined);
     await server.ctx.settings.refresh();
   };
 
   beforeAll(async () => {
     server = await build(dialect, { providerTimeoutMs: 300, publicUrl: 'https://wallet.example' });
     token = await login(server.app);
-    await runCommand(server.ctx.database, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
+    await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
   });
   afterAll(() => server.close());
   beforeEach(() => faults({}));
@@ -327,7 +327,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     }
     expect((await page(`u=${username}&k=${password}`)).statusCode).toBe(200);
 
-    await runCommand(server.ctx.database, ['site', 'terminate'], () => undefined);
+    await runCommand(server.ctx, ['site', 'terminate'], () => undefined);
     await server.ctx.settings.refresh();
     try {
       const closed = await page(`u=${username}&k=${password}`);
@@ -340,7 +340,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
       });
       expect(bet.statusCode).toBe(410);
     } finally {
-      await runCommand(server.ctx.database, ['site', 'activate'], () => undefined);
+      await runCommand(server.ctx, ['site', 'activate'], () => undefined);
       await server.ctx.settings.refresh();
     }
     expect((await page(`u=${username}&k=${password}`)).statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verif
 describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (dialect) => {
   let server: TestServer;
   let token: string;
-  const operator = (...args: string[]) => runCommand(server.ctx.database, args, () => undefined);
+  const operator = (...args: string[]) => runCommand(server.ctx, args, () => undefined);
   const withdraw = (amount: unknown, key?: string, path = '/api/wallet/withdrawAll') =>
     call(server.app, 'POST', path, { amount }, { token, headers: key ? { 'idempotency-key': key } : {} });
   const statement = async (page = 1, limit = 10, as = token) =>
@@ -85,7 +85,7 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
     expect(moved.statusCode).toBe(200);
     try {
       const lines: string[] = [];
-      await runCommand(server.ctx.database, ['withdrawals', 'list'], (line) => lines.push(line));
+      await runCommand(server.ctx, ['withdrawals', 'list'], (line) => lines.push(line));
       const row = lines.find((l) => l.startsWith(`${id}\t`));
       expect(row).toContain(`${DEMO_MEMBER.bankCode} ${DEMO_MEMBER.bankAccountNo} ${DEMO_MEMBER.bankAccountName}`);
       expect(row).not.toContain('4445556666');

@@ -15,7 +15,7 @@ async function main(argv: string[]): Promise<number> {
     await migrate(database);
     await seed(database, config);
     console.log(`database: ${database.dialect} ${database.where}`);
-    await runCommand(database, argv, (line) => console.log(line));
+    await runCommand({ database, config }, argv, (line) => console.log(line));
     return 0;
   } finally {
     await database.close();

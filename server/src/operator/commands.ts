@@ -4,20 +4,14 @@ import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
 import { creditDeposit, memberMoney, settleWithdrawal } from '../ledger/operations.js';
 import { ApiError } from '../lib/errors.js';
-import { UNSAFE_TEXT } from '../modules/account/rules.js';
 import { revokeMemberSessions } from '../modules/auth/sessions.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
 
-export class UsageError extends Error {}
+import { commandSets } from './command-sets.js';
+import { printable, UsageError, type OperatorEnv, type Print } from './common.js';
 
-/**
- * Text from members, made safe for a terminal: control and bidi-control characters (a name stored
- * before they were stripped, say) are shown as \u{...} escapes instead of being obeyed.
- */
-export function printable(text: string): string {
-  return text.replace(UNSAFE_TEXT, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
-}
+export { printable, UsageError };
 
 export const HELP = `Operator commands (act on the database of DATA_DIR or DATABASE_URL; a running server sees changes within seconds)
 
@@ -36,10 +30,8 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- settings get <key>        print one setting as JSON
   npm run operator -- settings set <key> <value>  set one (JSON, or plain text for text settings)
                                                 e.g. settings set registerOTP false
-
+${commandSets.map((set) => set.help).join('')}
 Setting keys: ${settingKeys.join(', ')}`;
-
-type Print = (line: string) => void;
 
 async function setSiteActive(database: Database, active: boolean, print: Print): Promise<void> {
   await writeSetting(database.db, 'siteActive', active);
@@ -59,7 +51,8 @@ async function setMemberStatus(database: Database, phone: string | undefined, st
   }
 }
 
-export async function runCommand(database: Database, args: string[], print: Print): Promise<void> {
+export async function runCommand(env: OperatorEnv, args: string[], print: Print): Promise<void> {
+  const { database } = env;
   const [group, action, ...rest] = args;
   const command = `${group ?? ''} ${action ?? ''}`.trim();
   // `deposit <phone> <amount>` is one word; the others are two
@@ -177,6 +170,7 @@ export async function runCommand(database: Database, args: string[], print: Prin
       return print(`${key} set to ${JSON.stringify(value)}`);
     }
     default:
+      for (const set of commandSets) if (await set.run(env, args, print)) return;
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   }
 }

@@ -1,0 +1,13 @@
+import type { OperatorEnv, Print } from './common.js';
+
+/**
+ * Operator commands that live with their module (deposits, slips, QR codes, ...): each set prints its
+ * lines of the help and runs the commands it knows (true), or leaves them to the next set (false).
+ */
+export interface CommandSet {
+  /** Lines for --help, each "  npm run operator -- <command>   what it does\n". */
+  help: string;
+  run(env: OperatorEnv, args: string[], print: Print): Promise<boolean>;
+}
+
+export const commandSets: CommandSet[] = [];
