@@ -4,6 +4,7 @@ import { defineConfig } from '@lingui/cli';
 const MEMBER = [
   'src/features/wallet',
   'src/features/statement',
+  'src/features/deposit',
   'src/features/account',
   'src/features/site/member-shell.tsx',
   'src/features/site/conditions-modal.tsx',

@@ -12,6 +12,7 @@ import { otpRoutes } from './modules/otp/routes.js';
 import { statementRoutes } from './modules/statement/routes.js';
 import { staticSite } from './modules/system/static-site.js';
 import { withdrawRoutes } from './modules/wallet/withdraw-routes.js';
+import { slipFiles, slipStatementRoutes, slipUploadRoutes } from './modules/deposit/slip-routes.js';
 import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
 import { playPages } from './modules/games/play-page.js';
 import formbody from '@fastify/formbody';
@@ -105,6 +106,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(gameRoutes, { prefix: '/wallet' });
       await api.register(autoLoginRoutes, { prefix: '/autoLogin' });
       await api.register(statementRoutes, { prefix: '/statement' });
+      await api.register(slipUploadRoutes, { prefix: '/wallet' });
+      await api.register(slipStatementRoutes, { prefix: '/statement' });
     },
     { prefix: '/api' },
   );
@@ -117,6 +120,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     await play.register(formbody);
     await playPages(play);
   });
+
+  await app.register(slipFiles);
 
   if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });
   return app;

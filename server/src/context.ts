@@ -1,7 +1,10 @@
 import type { GameProvider } from './adapters/games/provider.js';
 import type { SandboxProvider } from './adapters/games/sandbox.js';
 import type { PayoutAdapter } from './adapters/payout/payout.js';
+import type { SlipBank } from './adapters/slip/bank.js';
 import type { SmsSender } from './adapters/sms/sender.js';
+import type { FileStorage } from './adapters/storage/storage.js';
+import type { UrlSigner } from './lib/signed-url.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { RateLimiter } from './lib/rate-limit.js';
@@ -16,6 +19,12 @@ export interface AppContext {
   sms: SmsSender;
   payouts: PayoutAdapter;
   games: GameProvider;
+  /** The bank behind slip verification (the sandbox bank by default). */
+  slipBank: SlipBank;
+  /** Uploads: files under DATA_DIR with SQLite, rows with Postgres. */
+  storage: FileStorage;
+  /** Signs short-lived links to a member's own files (slip images). */
+  fileUrls: UrlSigner;
   /** The built-in provider, when in use: it also runs the demo game page. */
   sandboxGames?: SandboxProvider;
   /** Fault injection for the crash tests only (WALLET_TEST_CRASH); never set in production. */

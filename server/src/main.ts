@@ -6,6 +6,7 @@ import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
 import { recoverOpenIntents } from './modules/games/transfers.js';
+import { verifyDueSlips } from './modules/deposit/slips.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
 
@@ -41,8 +42,11 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { logger });
   const sweep = setInterval(() => {
     recoverOpenIntents(ctx).catch((err: unknown) => logger.error({ err }, 'open-transfer sweep failed'));
+    verifyDueSlips(ctx).catch((err: unknown) => logger.error({ err }, 'slip sweep failed'));
   }, 60_000);
   sweep.unref();
+  // slips a crash or an unreachable bank left PROCESSING
+  void verifyDueSlips(ctx).catch((err: unknown) => logger.error({ err }, 'slip verification at start-up failed'));
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));
 
   app.log.info(`database: ${database.dialect} ${database.where}`);

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
+import { SandboxBank } from './adapters/slip/bank.js';
 import type { SmsSender } from './adapters/sms/sender.js';
+import { makeStorage } from './adapters/storage/storage.js';
+import { deriveKey, UrlSigner } from './lib/signed-url.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
@@ -22,6 +25,7 @@ export function makeContext(parts: {
   now?: () => number;
 }): AppContext {
   const now = parts.now ?? Date.now;
+  const gameKey = parts.gameKey ?? randomBytes(32);
   const sandboxGames = new SandboxProvider(parts.database.db, (code) => parts.settings.get('providerFaults')[code], now);
   return {
     config: parts.config,
@@ -32,7 +36,13 @@ export function makeContext(parts: {
     games: sandboxGames,
     sandboxGames,
     limiter: new RateLimiter(now),
-    gameSecrets: new SecretBox(parts.gameKey ?? randomBytes(32)),
+    slipBank: new SandboxBank(parts.database.db, () => {
+      const fault = parts.settings.get('slipFault');
+      return fault === 'none' ? undefined : fault;
+    }),
+    storage: makeStorage(parts.database, parts.config.dataDir),
+    fileUrls: new UrlSigner(deriveKey(gameKey, 'file-urls')),
+    gameSecrets: new SecretBox(gameKey),
     now,
   };
 }

@@ -5,12 +5,14 @@ interface Operation {
   method: 'GET' | 'POST' | 'PUT';
   url: string;
   secured: boolean;
+  /** Takes a file (multipart/form-data), not JSON: any other body is "no file". */
+  multipart: boolean;
 }
 
 /** Every call in the OpenAPI document, so a new route cannot skip these checks. */
 async function operations(server: TestServer): Promise<Operation[]> {
   const doc = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { security?: unknown[] }>>;
+    paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content?: Record<string, unknown> } }>>;
   };
   return Object.entries(doc.paths)
     .filter(([url]) => url.startsWith('/api/'))
@@ -19,6 +21,7 @@ async function operations(server: TestServer): Promise<Operation[]> {
         method: method.toUpperCase() as Operation['method'],
         url,
         secured: !!op.security?.length,
+        multipart: !!op.requestBody?.content?.['multipart/form-data'],
       })),
     );
 }
@@ -31,6 +34,10 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
     ops = await operations(server);
   });
   afterAll(() => server.close());
+
+  it('describes the slip upload as a multipart call', () => {
+    expect(ops.find((o) => o.url === '/api/wallet/slip')).toMatchObject({ method: 'POST', secured: true, multipart: true });
+  });
 
   it('lists the calls of this issue', () => {
     expect(ops.map((o) => `${o.method} ${o.url}`).sort()).toEqual(
@@ -97,8 +104,14 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
     for (const op of ops.filter((o) => o.method !== 'GET')) {
       if (op.url === '/api/logout') continue; // takes no body
       const empty = await call(server.app, op.method, op.url, {}, { token });
-      expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, 'KEY_MISSING']);
       const typed = await call(server.app, op.method, op.url, [1, 2], { token });
+      if (op.multipart) {
+        // a file upload answers any JSON body with its own code: there is no file in it
+        expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, 'SLIP_NO_FILE']);
+        expect([typed.statusCode, message(typed)], `${op.method} ${op.url} []`).toEqual([400, 'SLIP_NO_FILE']);
+        continue;
+      }
+      expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, 'KEY_MISSING']);
       expect([typed.statusCode, message(typed)], `${op.method} ${op.url} []`).toEqual([400, 'KEY_INVALID']);
     }
   });

@@ -69,14 +69,18 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
 
   const code = await codeOf(res);
-  if (react) {
-    if (code === 'gone') reactions.onGone();
-    else if (code === 'invalid-token' || code === THAI_INVALID_IDENTITY) {
-      clearToken();
-      reactions.onInvalidToken();
-    }
+  throw new ApiError(react ? reactTo(code) : code === THAI_INVALID_IDENTITY ? 'invalid-token' : code, res.status);
+}
+
+/** The global §4 reactions to a failed answer's code (uploads too, which do not go through fetch); the code as the app names it. */
+export function reactTo(code: string): string {
+  if (code === 'gone') reactions.onGone();
+  else if (code === 'invalid-token' || code === THAI_INVALID_IDENTITY) {
+    clearToken();
+    reactions.onInvalidToken();
+    return 'invalid-token';
   }
-  throw new ApiError(code === THAI_INVALID_IDENTITY ? 'invalid-token' : code, res.status);
+  return code;
 }
 
 export function isApiError(err: unknown, code?: string): err is ApiError {

@@ -108,6 +108,11 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   TIMEOUT: msg`The server took too long to answer. Please try again.`,
 };
 
+/** Codes only signed-in screens meet (deposits, ...) arrive with their screens' code, not with the sign-in page. */
+export function registerErrorMessages(more: Record<string, MessageDescriptor>): void {
+  Object.assign(ERROR_MESSAGES, more);
+}
+
 /** The sentence to show for a server code, in the active language; unknown codes are shown raw (§8). */
 export function errorMessage(i18n: I18n, code: string): string {
   const descriptor = Object.hasOwn(ERROR_MESSAGES, code) ? ERROR_MESSAGES[code] : undefined;

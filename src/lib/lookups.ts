@@ -18,7 +18,7 @@ import { currentLocale, type Locale } from './i18n';
  * §7 lookups: shared by many screens, cached (and kept offline by the service worker). Those with
  * operator texts or names are asked, and kept, once per language (Thai where the operator gave none).
  */
-const lookup = <T>(name: string, staleTime = 5 * 60_000, lang?: Locale) =>
+export const lookup = <T>(name: string, staleTime = 5 * 60_000, lang?: Locale) =>
   queryOptions({
     queryKey: ['lookup', name, ...(lang ? [lang] : [])],
     queryFn: () => api<T>(`/api/lookup/${name}${lang ? `?lang=${lang}` : ''}`),

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { clear, createStore } from 'idb-keyval';
 import { api, isApiError } from './api';
 import { clearToken, getToken, setToken } from './auth-token';
 import { isMemberQuery } from './query-client';
@@ -8,6 +9,16 @@ export function forgetMemberData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: isMemberQuery });
 }
 
+/**
+ * Signing out drops the slips still waiting on this device: they belong to the member who chose them
+ * (the outbox checks the store before each send). A new sign-in after an expired session keeps them,
+ * so a slip is not lost; the server credits a slip only from the member's own bank account anyway.
+ * The name is outboxDatabase('outbox'), written out so the sign-in page does not load the outbox.
+ */
+function forgetOutbox(): void {
+  void clear(createStore('wallet-outbox', 'items')).catch(() => undefined);
+}
+
 /** Ends the session on the server (best effort: offline, the token is still dropped here). */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   if (getToken()) {
@@ -15,6 +26,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   clearToken();
   forgetMemberData(queryClient);
+  forgetOutbox();
 }
 
 /** A new session starts clean: nothing a previous member left on this device is shown to this one. */

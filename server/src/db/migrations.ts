@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import type { Dialect } from './database.js';
 import { intentMigrations } from './migrations-intents.js';
 import { securityMigrations } from './migrations-security.js';
+import { slipMigrations } from './migrations-slips.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -202,6 +203,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     ...intentMigrations(),
+    ...slipMigrations(dialect),
   };
 }
 

@@ -116,6 +116,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     },
     slip: { minDeposit: 1, closeTime: '23:00' },
     providerFaults: {},
+    slipFault: 'none',
   };
 }
 

@@ -56,7 +56,10 @@ export const DepositSchema = Type.Object({
 });
 export const SlipSchema = Type.Object({
   minDeposit: Type.Number({ minimum: 0 }),
-  closeTime: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'daily slip upload closing time, HH:mm' }),
+  closeTime: Type.String({
+    pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+    description: 'daily slip upload closing time, HH:mm in Bangkok time, until midnight; 00:00: never closed',
+  }),
 });
 
 export const settingSchemas = {
@@ -76,6 +79,8 @@ export const settingSchemas = {
     Type.String(),
     Type.Union([Type.Literal('fail'), Type.Literal('hang'), Type.Literal('fail-transfers'), Type.Literal('hang-transfers')]),
   ),
+  /** The sandbox bank behind slip verification told to answer captcha, fail or hang. For tests and drills. */
+  slipFault: Type.Union([Type.Literal('none'), Type.Literal('captcha'), Type.Literal('fail'), Type.Literal('hang')]),
 } satisfies Record<string, TSchema>;
 
 export type SettingKey = keyof typeof settingSchemas;

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { infoQuery } from '../../lib/lookups';
 import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
@@ -15,6 +15,10 @@ export function MemberShell() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  // slips chosen earlier (offline, or before a reload) are sent by themselves once the member is back
+  useEffect(() => {
+    void import('../deposit/slip-outbox').then(({ slipOutbox }) => slipOutbox.start());
+  }, []);
 
   async function logout() {
     await signOut(queryClient);

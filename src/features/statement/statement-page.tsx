@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
@@ -10,6 +10,8 @@ import { activityText, statusText, type Statement } from './activity';
 import { timeAgo } from './time-ago';
 
 export const STATEMENT_PAGE_SIZE = 10;
+
+const SlipModal = lazy(() => import('./slip-modal').then((m) => ({ default: m.SlipModal })));
 
 const ICON: Record<string, string> = { deposit: '↓', withdraw: '↑', transfer: '⇄', bonus: '★', finish_bonus: '☆' };
 
@@ -24,6 +26,7 @@ export const statementQuery = (page: number) =>
 export function StatementPage() {
   const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
+  const [slipsOpen, setSlipsOpen] = useState(false);
   const query = useQuery({ ...statementQuery(page), placeholderData: keepPreviousData });
   const { data } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / STATEMENT_PAGE_SIZE)) : 1;
@@ -31,9 +34,14 @@ export function StatementPage() {
 
   return (
     <main className="page">
-      <h1>
-        <Trans>Transaction history</Trans>
-      </h1>
+      <div className="row between">
+        <h1>
+          <Trans>Transaction history</Trans>
+        </h1>
+        <button type="button" className="button small" onClick={() => setSlipsOpen(true)}>
+          {t`Slip status`}
+        </button>
+      </div>
       <DataStatus query={query} />
       {data && data.statements.length === 0 && <p className="muted">{t`No transactions yet.`}</p>}
       <ul className="statement">
@@ -66,6 +74,11 @@ export function StatementPage() {
         })}
       </ul>
       {pages > 1 && <Pagination page={page} pages={pages} onPage={setPage} label={t`Statement pages`} />}
+      {slipsOpen && (
+        <Suspense fallback={null}>
+          <SlipModal onClose={() => setSlipsOpen(false)} />
+        </Suspense>
+      )}
     </main>
   );
 }

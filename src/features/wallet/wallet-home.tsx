@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
 import { showToast } from '../../ui/toast';
@@ -13,11 +13,19 @@ import { ProfileHeader } from './profile-header';
 import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot, type WalletResponse } from './queries';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
-import { AllToWalletIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
+import { AllToWalletIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
 import { WithdrawModal } from './withdraw-modal';
 
+// the deposit modal (its outbox, its words) loads when the member opens it
+const DepositModal = lazy(() => import('../deposit/deposit-modal').then((m) => ({ default: m.DepositModal })));
+
 type Open =
-  { kind: 'slot'; slot: Slot } | { kind: 'transfer'; from: string; to: string } | { kind: 'withdraw' } | { kind: 'bankName' } | null;
+  | { kind: 'slot'; slot: Slot }
+  | { kind: 'transfer'; from: string; to: string }
+  | { kind: 'withdraw' }
+  | { kind: 'deposit' }
+  | { kind: 'bankName' }
+  | null;
 
 /** §2 User home: the wallet, the widgets, three carousels of game accounts and their modals. */
 export function WalletHome() {
@@ -87,6 +95,11 @@ export function WalletHome() {
         </p>
       )}
       <nav className="widgets" aria-label={t`Wallet actions`}>
+        {/* offline too: it shows the accounts saved on this device, and a slip chosen now waits for the connection */}
+        <button type="button" className="widget" onClick={() => setOpen({ kind: 'deposit' })}>
+          <DepositIcon />
+          {t`Deposit`}
+        </button>
         <button type="button" className="widget" disabled={!online || !data} onClick={() => setOpen({ kind: 'withdraw' })}>
           <WithdrawIcon />
           {t`Withdraw`}
@@ -135,6 +148,11 @@ export function WalletHome() {
       )}
       {open?.kind === 'transfer' && data && <TransferModal wallet={data} from={open.from} to={open.to} onClose={closeSaved} />}
       {open?.kind === 'withdraw' && data && <WithdrawModal wallet={data} onClose={closeSaved} />}
+      {open?.kind === 'deposit' && (
+        <Suspense fallback={null}>
+          <DepositModal onClose={() => closeSaved(true)} />
+        </Suspense>
+      )}
       {open?.kind === 'bankName' && data && (
         <BankNameModal bankCode={data.bankAccount.bankCode} current={data.bankAccount.bankAccountName} onClose={() => setOpen(null)} />
       )}

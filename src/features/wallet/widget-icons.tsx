@@ -27,3 +27,9 @@ export const RefreshIcon = (p: P) => (
     <path d="M4 3v5h5M20 21v-5h-5" />
   </svg>
 );
+export const DepositIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M12 3v12M7 10l5 5 5-5" />
+    <path d="M4 13v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6" />
+  </svg>
+);

@@ -17,7 +17,8 @@ export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'],
+  // blob: is the preview of a slip photo the member picked, before it is sent
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'manifest-src': ["'self'"],

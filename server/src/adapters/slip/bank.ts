@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** What the bank says about one transaction, as slip-verification services (EasySlip, SlipOK, the banks' open APIs) answer. */
+export type BankAnswer =
+  | {
+      kind: 'found';
+      amount: number;
+      currency: string;
+      /** Account numbers as slips show them: masked but for a few digits (xxx-x-x4567-x). */
+      sender: { bank: string; account: string; name: string };
+      receiver: { bank: string; account: string };
+      time: number;
+    }
+  | { kind: 'not-found' }
+  /** The bank's captcha wall: the same question may work when asked again. */
+  | { kind: 'captcha' };
+
+/** The outside system behind slip verification. Throws or hangs when it is down; the caller times out. */
+export interface SlipBank {
+  transaction(sendingBank: string, transRef: string): Promise<BankAnswer>;
+}
+
+export type SlipFault = 'captcha' | 'fail' | 'hang' | undefined;
+
+/** Bank of Thailand bank codes as the slip-verify payload carries them; Lao banks get codes of the sandbox's own. */
+export const SENDING_BANK: Record<string, string> = {
+  BBL: '002',
+  KBANK: '004',
+  KTB: '006',
+  TMB: '011',
+  SCB: '014',
+  BAY: '025',
+  GSB: '030',
+  BAAC: '034',
+  KKP: '069',
+  UOB: '024',
+  BCEL: '901',
+};
+
+/** Masks an account number the way Thai slips print it: only the digits 6 to 9 of 10 stay (xxx-x-x4567-x). */
+export function maskAccount(account: string): string {
+  return account.replace(/\d/g, (d, i: number) => (i >= 5 && i <= 8 ? d : 'x'));
+}
+
+/** True when a masked account number can be this account: every digit it shows is in its place. */
+export function maskedMatches(masked: string, account: string): boolean {
+  const m = masked.replace(/[^0-9xX*]/g, '');
+  const a = account.replace(/\D/g, '');
+  if (m.length !== a.length || !/\d/.test(m)) return false;
+  return [...m].every((c, i) => !/\d/.test(c) || c === a[i]);
+}
+
+/** The sandbox bank: its own books (sandbox_bank_transfers), answering like the real services, faults by setting. */
+export class SandboxBank implements SlipBank {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly fault: () => SlipFault,
+  ) {}
+
+  async transaction(sendingBank: string, transRef: string): Promise<BankAnswer> {
+    const fault = this.fault();
+    if (fault === 'fail') throw new Error('sandbox bank: service unavailable');
+    if (fault === 'hang') return new Promise<never>(() => undefined);
+    if (fault === 'captcha') return { kind: 'captcha' };
+    const t = await this.db
+      .selectFrom('sandbox_bank_transfers')
+      .selectAll()
+      .where('sending_bank', '=', sendingBank)
+      .where('trans_ref', '=', transRef)
+      .executeTakeFirst();
+    if (!t) return { kind: 'not-found' };
+    return {
+      kind: 'found',
+      amount: Number(t.amount),
+      currency: t.currency,
+      sender: { bank: t.from_bank, account: maskAccount(t.from_account), name: t.from_name },
+      receiver: { bank: t.to_bank, account: maskAccount(t.to_account) },
+      time: Number(t.transferred_at),
+    };
+  }
+}

@@ -1,0 +1,153 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { toMajor, type Currency } from '../../ledger/money.js';
+import { ApiError } from '../../lib/errors.js';
+import { Message } from '../account/schemas.js';
+import { StatementBody } from '../statement/schemas.js';
+import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from './schemas.js';
+import { MAX_SLIP_BYTES, receiveSlip, SLIP_BUCKET } from './slips.js';
+
+/** How long a slip image link works: long enough to open it, short enough that a shared link dies. */
+const SLIP_URL_TTL_MS = 5 * 60_000;
+const filePath = (reference: string) => `/files/slips/${reference}`;
+
+/** POST /api/wallet/slip: multipart, one image in the field `file`, at most 10 MB (§7, §9). */
+export const slipUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  await app.register(multipart, { limits: { fileSize: MAX_SLIP_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+  app.post(
+    '/slip',
+    {
+      onRequest: app.requireMember,
+      // the body is a file stream, read below; the schema only documents it (any JSON body is "no file")
+      attachValidation: true,
+      schema: {
+        tags: ['wallet'],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        body: Type.Object({ file: Type.String({ format: 'binary', description: 'the slip image, at most 10 MB' }) }),
+        description:
+          'One slip image (JPEG, PNG or WebP by its bytes) in the multipart field `file`. Answers PROCESSING at once; ' +
+          'verification follows (POST /api/statement/slip shows the outcome). Idempotency-Key: a retried upload answers as the first.',
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        response: { 200: SlipUploadResponse, 400: Message, 401: Message, 403: Message, 413: Message, 422: Message, 503: Message },
+      },
+    },
+    async (request, reply) => {
+      let bytes: Buffer | undefined;
+      try {
+        if (!request.isMultipart()) throw new ApiError(400, 'SLIP_NO_FILE');
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === 'file' && !bytes) bytes = await part.toBuffer();
+          else if (part.type === 'file') await part.toBuffer();
+        }
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        const code = (err as { code?: string }).code ?? '';
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT')
+          throw new ApiError(
+            code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : 400,
+            code === 'FST_REQ_FILE_TOO_LARGE' ? 'SLIP_TOO_LARGE' : 'SLIP_INVALID_FILE',
+          );
+        throw new ApiError(400, 'SLIP_NO_FILE');
+      }
+      if (!bytes?.length) throw new ApiError(400, 'SLIP_NO_FILE');
+      const outcome = await receiveSlip(ctx, request, request.memberId, bytes);
+      return reply.status(outcome.status as 200).send(outcome.body);
+    },
+  );
+};
+
+/** §7 statement slip list and the signed link to one slip image. */
+export const slipStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const db = ctx.database.db;
+  app.post(
+    '/slip',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['statement'],
+        security: [{ bearer: [] }],
+        body: StatementBody,
+        response: { 200: SlipListResponse, 400: Message, 401: Message },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.body;
+      const mine = db.selectFrom('slips').where('member_id', '=', request.memberId);
+      const { total } = await mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await mine
+        .select(['reference', 'status', 'note', 'amount', 'currency', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      return {
+        total: Number(total),
+        slips: rows.map((r) => ({
+          createdAt: new Date(Number(r.created_at)).toISOString(),
+          amount: toMajor(Number(r.amount), r.currency as Currency),
+          status: r.status,
+          note: r.note,
+          link: true,
+          reference: r.reference,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/slip/reference/:reference',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['statement'],
+        security: [{ bearer: [] }],
+        params: SlipReferenceParam,
+        response: { 200: SlipImageUrl, 400: Message, 401: Message, 404: Message },
+      },
+    },
+    async (request) => {
+      // another member's reference answers exactly as an unknown one
+      const slip = await db
+        .selectFrom('slips')
+        .select('reference')
+        .where('reference', '=', request.params.reference)
+        .where('member_id', '=', request.memberId)
+        .executeTakeFirst();
+      if (!slip) throw new ApiError(404, 'NO_DATA');
+      return { url: ctx.fileUrls.url(filePath(slip.reference), ctx.now(), SLIP_URL_TTL_MS) };
+    },
+  );
+};
+
+/** GET /files/slips/:reference?e=&s= : the image behind a signed link, with its real type, never sniffed. */
+export const slipFiles: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/files/slips/:reference',
+    {
+      schema: {
+        hide: true,
+        params: SlipReferenceParam,
+        querystring: Type.Object({ e: Type.Optional(Type.String()), s: Type.Optional(Type.String()) }),
+      },
+    },
+    async (request, reply) => {
+      const { reference } = request.params;
+      if (!ctx.fileUrls.verify(filePath(reference), request.query.e, request.query.s, ctx.now()))
+        return reply.status(403).send({ message: 'invalid-token' });
+      const slip = await ctx.database.db.selectFrom('slips').select(['file_name']).where('reference', '=', reference).executeTakeFirst();
+      const file = slip && (await ctx.storage.get(SLIP_BUCKET, slip.file_name));
+      if (!file) return reply.status(404).send({ message: 'NO_DATA' });
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private, max-age=300')
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { imageSize } from 'image-size';
+import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/slip/bank.js';
+import { readSlipQr } from '../../adapters/slip/reader.js';
+import type { AppContext } from '../../context.js';
+import type { SlipStatus } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
+import { toMinor, type Currency } from '../../ledger/money.js';
+import { creditDeposit, memberMoney } from '../../ledger/operations.js';
+import { ApiError, badRequest, isUniqueViolation } from '../../lib/errors.js';
+import { idempotent, type Outcome } from '../../lib/idempotency.js';
+import { callWithin } from '../../lib/outside-call.js';
+import type { SlipUploadResponse } from './schemas.js';
+
+/**
+ * Bank slips (§2 Deposit modal, §4 slip failure reasons): the upload is checked and stored, answered
+ * PROCESSING at once, and verified after: read the slip-verify QR from the image, ask the bank for that
+ * transaction, check it, and credit it once. A bank transaction credits at most one slip, ever: the
+ * slip_credits row is inserted in the crediting transaction under a primary key, so concurrent uploads
+ * of one slip (by one member or several) race on the database, not on a check.
+ */
+
+export const SLIP_BUCKET = 'slips';
+/** §9: 10 MB images. */
+export const MAX_SLIP_BYTES = 10 * 1024 * 1024;
+/** Read from the header before anything decodes it: a few-KB PNG claiming 20000x20000 is refused here. */
+const MAX_SIDE = 8000;
+const MAX_PIXELS = 36_000_000;
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+/** A slip must be uploaded within 1 hour of the transfer (§2). */
+export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
+/** Bank calls that fail or time out are retried this many times, then the slip waits for the operator. */
+export const MAX_ATTEMPTS = 5;
+/** §4: three consecutive captcha answers end the verification. */
+const MAX_CAPTCHAS = 3;
+/** Bangkok and Vientiane: UTC+7 all year. */
+const LOCAL_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+export type SlipReason =
+  | 'SLIP_INCORRECT'
+  | 'SLIP_WRONG_ACCOUNT'
+  | 'SLIP_DUPLICATE'
+  | 'SLIP_REFERENCE_UNREADABLE'
+  | 'SLIP_CAPTCHA'
+  | 'SLIP_INVALID'
+  | 'SLIP_SENDER_MISMATCH'
+  | 'SLIP_EXPIRED'
+  | 'SLIP_BELOW_MINIMUM'
+  | 'SLIP_UNKNOWN';
+export const SLIP_REASONS: readonly SlipReason[] = [
+  'SLIP_INCORRECT',
+  'SLIP_WRONG_ACCOUNT',
+  'SLIP_DUPLICATE',
+  'SLIP_REFERENCE_UNREADABLE',
+  'SLIP_CAPTCHA',
+  'SLIP_INVALID',
+  'SLIP_SENDER_MISMATCH',
+  'SLIP_EXPIRED',
+  'SLIP_BELOW_MINIMUM',
+  'SLIP_UNKNOWN',
+];
+
+/** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
+export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+
+/** After the daily closing time (HH:mm, local) until midnight, slips are not taken; 00:00 closes at midnight, that is never. */
+export function slipsClosed(closeTime: string, now: number): boolean {
+  const local = new Date(now + LOCAL_OFFSET_MS);
+  const [h = 0, m = 0] = closeTime.split(':').map(Number);
+  const closing = h * 60 + m;
+  return closing > 0 && local.getUTCHours() * 60 + local.getUTCMinutes() >= closing;
+}
+
+/** The image's type from its magic bytes and its size from its header, before anything decodes it. */
+export function inspectSlipImage(bytes: Buffer): { contentType: string } {
+  let info: { type?: string; width?: number; height?: number };
+  try {
+    info = imageSize(bytes);
+  } catch {
+    throw badRequest('SLIP_INVALID_FILE');
+  }
+  const contentType = info.type ? CONTENT_TYPES[info.type] : undefined;
+  const { width = 0, height = 0 } = info;
+  if (!contentType || !width || !height || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
+    throw badRequest('SLIP_INVALID_FILE');
+  return { contentType };
+}
+
+const newReference = () => `SL${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x').toUpperCase()}`;
+
+/** Stores the upload and records the slip (PROCESSING); a replay of the Idempotency-Key answers as the first upload did. */
+export async function receiveSlip(
+  ctx: AppContext,
+  request: FastifyRequest,
+  memberId: number,
+  bytes: Buffer,
+): Promise<Outcome<SlipUploadResponse>> {
+  const now = ctx.now();
+  if (slipsClosed(ctx.settings.get('slip').closeTime, now)) throw new ApiError(403, 'SLIP_CLOSED');
+  const { contentType } = inspectSlipImage(bytes);
+  const fileName = randomBytes(16).toString('base64url');
+  const reference = newReference();
+  try {
+    await ctx.storage.put(SLIP_BUCKET, fileName, { bytes, contentType });
+  } catch {
+    throw new ApiError(503, 'SLIP_UPLOAD_FAIL');
+  }
+  let slipId = 0;
+  const outcome = await idempotent(ctx.database, request, memberId, now, async (tx) => {
+    const member = await memberMoney(tx, memberId, ctx.database.dialect);
+    const row = await tx
+      .insertInto('slips')
+      .values({
+        member_id: memberId,
+        reference,
+        file_name: fileName,
+        content_type: contentType,
+        status: 'PROCESSING',
+        currency: member.currency,
+        next_attempt_at: now,
+        idempotency_key: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    slipId = row.id;
+    return { status: 200, body: { message: 'SUCCESS' as const, reference, status: 'PROCESSING' as const } };
+  }).catch(async (err: unknown) => {
+    await ctx.storage.delete(SLIP_BUCKET, fileName).catch(() => undefined);
+    throw err;
+  });
+  if (outcome.body.reference !== reference) {
+    // a replay: the first upload's slip stands, this copy of the file is not needed
+    await ctx.storage.delete(SLIP_BUCKET, fileName).catch(() => undefined);
+  } else {
+    // verified after the answer: the member sees PROCESSING at once
+    setImmediate(() => void verifySlip(ctx, slipId).catch(() => undefined));
+  }
+  return outcome;
+}
+
+interface SlipRow {
+  id: number;
+  member_id: number;
+  file_name: string;
+  content_type: string;
+  currency: string;
+  attempts: number;
+  captchas: number;
+  created_at: number;
+}
+
+/** What crediting and closing need: the operator's commands have no full server context. */
+type Books = Pick<AppContext, 'database' | 'now'>;
+
+/** Ends a slip without money: FAILED with its reason, or REVIEW for the operator. */
+export async function closeSlip(
+  ctx: Books,
+  slipId: number,
+  status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
+  note: SlipReason | null,
+  extra: { amount?: number; sendingBank?: string; transRef?: string } = {},
+) {
+  await ctx.database.db
+    .updateTable('slips')
+    .set({
+      status,
+      note,
+      lease_until: 0,
+      updated_at: ctx.now(),
+      ...(extra.amount !== undefined ? { amount: extra.amount } : {}),
+      ...(extra.sendingBank ? { sending_bank: extra.sendingBank, trans_ref: extra.transRef ?? null } : {}),
+    })
+    .where('id', '=', slipId)
+    .where('status', 'in', ['PROCESSING', 'REVIEW'])
+    .execute();
+}
+
+/** The bank could not be asked: try again later, or after MAX_ATTEMPTS leave it to the operator. */
+async function later(ctx: AppContext, slip: SlipRow, captchas = slip.captchas) {
+  const now = ctx.now();
+  if (slip.attempts >= MAX_ATTEMPTS) return closeSlip(ctx, slip.id, 'REVIEW', null);
+  await ctx.database.db
+    .updateTable('slips')
+    .set({ next_attempt_at: now + retryDelayMs(slip.attempts), lease_until: 0, captchas, updated_at: now })
+    .where('id', '=', slip.id)
+    .where('status', '=', 'PROCESSING')
+    .execute();
+}
+
+/**
+ * Credits the slip's bank transaction to the member, once: the slip_credits row and the journal entry
+ * commit together or not at all. Another slip holding the transaction makes this one SLIP_DUPLICATE.
+ */
+export async function creditSlip(
+  ctx: Books,
+  slipId: number,
+  memberId: number,
+  amountMinor: number,
+  bankTx: { sendingBank: string; transRef: string },
+): Promise<'credited' | 'duplicate' | 'closed'> {
+  try {
+    return await withTransaction(ctx.database, async (tx) => {
+      const member = await memberMoney(tx, memberId, ctx.database.dialect);
+      const now = ctx.now();
+      const open = await tx.selectFrom('slips').select('status').where('id', '=', slipId).executeTakeFirst();
+      if (!open || (open.status !== 'PROCESSING' && open.status !== 'REVIEW')) return 'closed';
+      await tx
+        .insertInto('slip_credits')
+        .values({ sending_bank: bankTx.sendingBank, trans_ref: bankTx.transRef, slip_id: slipId, created_at: now })
+        .execute();
+      const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
+      await tx
+        .updateTable('slips')
+        .set({
+          status: 'SUCCESS',
+          note: null,
+          amount: amountMinor,
+          sending_bank: bankTx.sendingBank,
+          trans_ref: bankTx.transRef,
+          journal_id: journalId,
+          lease_until: 0,
+          updated_at: now,
+        })
+        .where('id', '=', slipId)
+        .execute();
+      return 'credited' as const;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    await closeSlip(ctx, slipId, 'FAILED', 'SLIP_DUPLICATE', { ...bankTx, amount: amountMinor });
+    return 'duplicate';
+  }
+}
+
+/** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
+async function refusal(ctx: AppContext, slip: SlipRow, bank: Extract<BankAnswer, { kind: 'found' }>): Promise<SlipReason | undefined> {
+  const deposit = ctx.settings.get('deposit');
+  const ours = deposit.banks.filter((b) => b.bankType === 'DEPOSIT');
+  if (!ours.some((b) => b.bankCode === bank.receiver.bank && maskedMatches(bank.receiver.account, b.bankAccountNo)))
+    return 'SLIP_WRONG_ACCOUNT';
+  const member = await ctx.database.db
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_no'])
+    .where('id', '=', slip.member_id)
+    .executeTakeFirstOrThrow();
+  if (bank.sender.bank !== member.bank_code || !maskedMatches(bank.sender.account, member.bank_account_no)) return 'SLIP_SENDER_MISMATCH';
+  if (slip.created_at - bank.time > SLIP_MAX_AGE_MS) return 'SLIP_EXPIRED';
+  if (bank.currency !== slip.currency) return 'SLIP_UNKNOWN';
+  if (bank.amount <= 0 || bank.amount < toMinor(ctx.settings.get('slip').minDeposit, slip.currency as Currency))
+    return 'SLIP_BELOW_MINIMUM';
+  return undefined;
+}
+
+/**
+ * One verification attempt of one slip. The lease makes it this caller's alone (the request's
+ * follow-up, the sweep, another instance on the same Postgres): whoever does not get it does nothing.
+ */
+export async function verifySlip(ctx: AppContext, slipId: number): Promise<void> {
+  const now = ctx.now();
+  const leaseMs = 2 * ctx.config.providerTimeoutMs + 30_000;
+  const claimed = await ctx.database.db
+    .updateTable('slips')
+    .set((eb) => ({ lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', slipId)
+    .where('status', '=', 'PROCESSING')
+    .where('lease_until', '<', now)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+  const slip = await ctx.database.db
+    .selectFrom('slips')
+    .select(['id', 'member_id', 'file_name', 'content_type', 'currency', 'attempts', 'captchas', 'created_at'])
+    .where('id', '=', slipId)
+    .executeTakeFirstOrThrow();
+
+  const file = await ctx.storage.get(SLIP_BUCKET, slip.file_name).catch(() => undefined);
+  if (!file) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
+  const qr = await readSlipQr(new Uint8Array(file.bytes)).catch(() => ({ kind: 'undecodable' as const }));
+  if (qr.kind === 'undecodable')
+    // a WebP our reader cannot decode is still a slip a person can read; a broken PNG or JPEG is not
+    return slip.content_type === 'image/webp'
+      ? closeSlip(ctx, slip.id, 'REVIEW', null)
+      : closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
+  if (qr.kind === 'no-qr') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID');
+  if (qr.kind === 'unreadable-reference') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_REFERENCE_UNREADABLE');
+  const bankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
+
+  // already credited from another upload: no need to ask the bank
+  const taken = await ctx.database.db
+    .selectFrom('slip_credits')
+    .select('slip_id')
+    .where('sending_bank', '=', bankTx.sendingBank)
+    .where('trans_ref', '=', bankTx.transRef)
+    .executeTakeFirst();
+  if (taken) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_DUPLICATE', bankTx);
+
+  const answer = await callWithin(() => ctx.slipBank.transaction(bankTx.sendingBank, bankTx.transRef), ctx.config.providerTimeoutMs);
+  if (answer === undefined) return later(ctx, slip);
+  if (answer.kind === 'captcha') {
+    const captchas = slip.captchas + 1;
+    if (captchas >= MAX_CAPTCHAS) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_CAPTCHA', bankTx);
+    return later(ctx, slip, captchas);
+  }
+  if (answer.kind === 'not-found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
+  const reason = await refusal(ctx, slip, answer);
+  if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, { ...bankTx, amount: answer.amount });
+  // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
+  const account = ctx.settings
+    .get('deposit')
+    .banks.find(
+      (b) => b.bankType === 'DEPOSIT' && b.bankCode === answer.receiver.bank && maskedMatches(answer.receiver.account, b.bankAccountNo),
+    );
+  if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, { ...bankTx, amount: answer.amount });
+  await creditSlip(ctx, slip.id, slip.member_id, answer.amount, bankTx);
+}
+
+/** Start-up and the minute sweep: every slip still PROCESSING whose next attempt is due (a crash, a retry). */
+export async function verifyDueSlips(ctx: AppContext): Promise<number> {
+  const due = await ctx.database.db
+    .selectFrom('slips')
+    .select('id')
+    .where('status', '=', 'PROCESSING')
+    .where('next_attempt_at', '<=', ctx.now())
+    .where('lease_until', '<', ctx.now())
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  for (const { id } of due) await verifySlip(ctx, id);
+  return due.length;
+}
+
+/** The sending-bank code a member's bank has on slips. */
+export const sendingBankOf = (bankCode: string) => SENDING_BANK[bankCode] ?? '999';

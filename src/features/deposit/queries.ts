@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { SlipImageUrl, SlipListResponse } from '../../../server/src/modules/deposit/schemas';
+import type { DepositSchema, SlipSchema } from '../../../server/src/settings/registry';
+import { api } from '../../lib/api';
+import { lookup } from '../../lib/lookups';
+
+export type DepositLookup = Static<typeof DepositSchema>;
+export type SlipLookup = Static<typeof SlipSchema>;
+
+/** §7 deposit lookup: the accounts to transfer to (kept offline with the other lookups). */
+export const depositQuery = () => lookup<DepositLookup>('deposit');
+/** The minimum deposit and the daily slip upload closing time. */
+export const slipRulesQuery = () => lookup<SlipLookup>('slip');
+
+export const SLIP_PAGE_SIZE = 10;
+export const slipListQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['slips', page] as const,
+    queryFn: () => api<SlipListResponse>('/api/statement/slip', { body: { page, limit: SLIP_PAGE_SIZE } }),
+    staleTime: 0,
+  });
+
+/** A short-lived signed link to the member's own slip image (never cached: it expires). */
+export const slipImageUrl = (reference: string) =>
+  api<Static<typeof SlipImageUrl>>(`/api/statement/slip/reference/${encodeURIComponent(reference)}`).then((r) => r.url);

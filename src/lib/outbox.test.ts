@@ -1,0 +1,150 @@
+import { createStore, keys } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
+import { Outbox, type Deliver, type OutboxItem } from './outbox';
+
+let n = 0;
+/** A fresh IndexedDB store per test, shared by the outboxes a test makes (as two page loads would share it). */
+const freshStore = () => createStore(`outbox-test-${++n}`, 'items');
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+}
+afterEach(() => setOnline(true));
+
+/** A server that records every delivery by its client id and answers like the real one: the same id answers the same. */
+function fakeServer() {
+  const received = new Map<string, number>();
+  let fail: ApiError | Error | undefined;
+  const deliver: Deliver = async (item, { onProgress }) => {
+    if (fail) throw fail;
+    onProgress(50);
+    received.set(item.id, (received.get(item.id) ?? 0) + 1);
+    onProgress(100);
+    return { reference: `SL-${item.id.slice(0, 4)}` };
+  };
+  return {
+    deliver,
+    received,
+    failWith: (err: ApiError | Error | undefined) => (fail = err),
+  };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+const states = (box: Outbox) => box.list().map((i: OutboxItem) => i.state);
+
+describe('the outbox', () => {
+  it('keeps what is chosen offline and delivers it once when the connection returns', async () => {
+    const server = fakeServer();
+    const box = new Outbox('a', { slip: server.deliver }, freshStore());
+    setOnline(false);
+    await box.start();
+    const item = await box.add('slip', { name: 'slip.jpg' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(states(box)).toEqual(['waiting']);
+    expect(server.received.size).toBe(0);
+
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    await until(() => states(box)[0] === 'done');
+    expect(server.received.get(item.id)).toBe(1);
+    expect(box.list()[0]!.result).toEqual({ reference: `SL-${item.id.slice(0, 4)}` });
+
+    // more nudges (another online event, a second start) send nothing again
+    window.dispatchEvent(new Event('online'));
+    await box.kick();
+    await box.start();
+    expect(server.received.get(item.id)).toBe(1);
+  });
+
+  it('survives a reload: a new outbox on the same store finds the waiting item and sends it', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    setOnline(false);
+    const before = new Outbox('b', { slip: server.deliver }, store);
+    const item = await before.add('slip', { name: 'slip.png' });
+
+    setOnline(true);
+    const after = new Outbox('b', { slip: server.deliver }, store);
+    await after.start();
+    await until(() => states(after)[0] === 'done');
+    expect(server.received.get(item.id)).toBe(1);
+  });
+
+  it('keeps an item through network errors and server trouble, and marks a final refusal failed with its code', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const server = fakeServer();
+      const box = new Outbox('c', { slip: server.deliver }, freshStore());
+      await box.start();
+      server.failWith(new ApiError('NETWORK_ERROR', 0));
+      await box.add('slip', { name: 'one.jpg' });
+      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(1));
+      expect(states(box)).toEqual(['waiting']);
+      server.failWith(new ApiError('INTERNAL_SERVER_ERROR', 503));
+      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(2));
+      expect(states(box)).toEqual(['waiting']);
+
+      server.failWith(new ApiError('SLIP_INVALID_FILE', 400));
+      await vi.advanceTimersByTimeAsync(4_000);
+      await vi.waitFor(() => expect(states(box)).toEqual(['failed']));
+      expect(box.list()[0]!.code).toBe('SLIP_INVALID_FILE');
+      // failed stays failed: no endless retries
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(box.list()[0]!.attempts).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('delivers in order, one at a time, and sends nothing that was removed (signed out) meanwhile', async () => {
+    const store = freshStore();
+    const order: string[] = [];
+    let running = 0;
+    const deliver: Deliver = async (item) => {
+      running += 1;
+      expect(running).toBe(1);
+      await new Promise((r) => setTimeout(r, 5));
+      order.push((item.payload as { name: string }).name);
+      running -= 1;
+      return {};
+    };
+    setOnline(false);
+    const box = new Outbox('d', { slip: deliver }, store);
+    await box.add('slip', { name: 'first' });
+    await box.add('slip', { name: 'second' });
+    const dropped = await box.add('slip', { name: 'dropped' });
+    await box.add('slip', { name: 'third' });
+    // sign-out empties the store under the outbox's feet
+    const { del } = await import('idb-keyval');
+    await del(dropped.id, store);
+    setOnline(true);
+    await box.kick();
+    await until(() => order.length === 3);
+    expect(order).toEqual(['first', 'second', 'third']);
+    expect(box.list().map((i) => (i.payload as { name: string }).name)).toEqual(['first', 'second', 'third']);
+  });
+
+  it('forgets an item the member cancels, stopping its upload', async () => {
+    const store = freshStore();
+    let aborted = false;
+    const deliver: Deliver = (_item, { signal }) =>
+      new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(new DOMException('cancelled', 'AbortError'));
+        });
+      });
+    const box = new Outbox('e', { slip: deliver }, store);
+    const item = await box.add('slip', { name: 'slow.jpg' });
+    await until(() => states(box)[0] === 'sending');
+    await box.remove(item.id);
+    await until(() => aborted);
+    expect(box.list()).toEqual([]);
+    expect(await keys(store)).toEqual([]);
+  });
+});

@@ -1,0 +1,182 @@
+import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { isApiError } from './api';
+
+/**
+ * The outbox: things the member sent that must reach the server exactly once, also when the phone was
+ * offline or the page was closed meanwhile (a slip photo now, chat messages later). Each item is kept in
+ * IndexedDB with a client id, delivered in order, one at a time, with the id as its Idempotency-Key, so
+ * a retry after a lost answer is answered by the server as the first send, never done twice. An item
+ * leaves the "waiting" state only on the server's answer: done, or failed with the code of a final
+ * refusal (a 4xx). No connection, a timeout or a 5xx leave it waiting for the next try.
+ */
+export type OutboxState = 'waiting' | 'sending' | 'failed' | 'done';
+
+export interface OutboxItem<P = unknown> {
+  id: string;
+  kind: string;
+  payload: P;
+  createdAt: number;
+  state: OutboxState;
+  /** failed: the server's code. */
+  code?: string;
+  /** done: what the server answered. */
+  result?: unknown;
+  attempts: number;
+}
+
+export interface DeliverContext {
+  onProgress(percent: number): void;
+  signal: AbortSignal;
+}
+export type Deliver = (item: OutboxItem, ctx: DeliverContext) => Promise<unknown>;
+
+/** Answers that will be the same however often we ask: the item fails with the code. */
+const isFinal = (err: unknown) => isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+/** Waits between tries of one item: 2 s, 4 s, 8 s ... at most a minute (and at once when the connection returns). */
+const backoffMs = (attempts: number) => Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6));
+
+/** The IndexedDB database of one outbox; sign-out empties it (what is waiting belongs to the member who sent it). */
+export const outboxDatabase = (name: string) => `wallet-${name}`;
+
+export class Outbox {
+  private readonly store: UseStore;
+  private running = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly progress = new Map<string, number>();
+  private readonly controllers = new Map<string, AbortController>();
+  private readonly listeners = new Set<() => void>();
+  private items: OutboxItem[] = [];
+  private loaded: Promise<void> | undefined;
+
+  constructor(
+    private readonly name: string,
+    private readonly deliverers: Record<string, Deliver>,
+    store?: UseStore,
+  ) {
+    this.store = store ?? createStore(outboxDatabase(name), 'items');
+  }
+
+  /** Reads what an earlier page left (after a reload), then tries to deliver; and again whenever the connection returns. */
+  start(): Promise<void> {
+    if (!this.loaded) {
+      this.loaded = this.reload();
+      if (typeof window !== 'undefined') window.addEventListener('online', () => this.kick());
+    }
+    return this.loaded.then(() => this.kick());
+  }
+
+  private async reload(): Promise<void> {
+    const stored = (await entries<string, OutboxItem>(this.store).catch(() => [])).map(([, v]) => v);
+    // an item "sending" when the page closed was maybe received: sending it again with its id is safe
+    this.items = stored
+      .map((i) => (i.state === 'sending' ? { ...i, state: 'waiting' as const } : i))
+      .sort((a, b) => a.createdAt - b.createdAt);
+    this.emit();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  private emit() {
+    this.listeners.forEach((l) => l());
+  }
+
+  /** The items of one kind, oldest first (a stable array between changes, for useSyncExternalStore). */
+  list(): OutboxItem[] {
+    return this.items;
+  }
+  progressOf(id: string): number | undefined {
+    return this.progress.get(id);
+  }
+
+  private async save(item: OutboxItem): Promise<void> {
+    this.items = this.items.some((i) => i.id === item.id) ? this.items.map((i) => (i.id === item.id ? item : i)) : [...this.items, item];
+    this.emit();
+    await set(item.id, item, this.store);
+  }
+
+  /** Keeps the item (IndexedDB first, so a reload cannot lose it) and tries to deliver it. */
+  async add<P>(kind: string, payload: P, id = crypto.randomUUID()): Promise<OutboxItem<P>> {
+    await this.start();
+    const item: OutboxItem<P> = { id, kind, payload, createdAt: Date.now(), state: 'waiting', attempts: 0 };
+    await this.save(item);
+    void this.kick();
+    return item;
+  }
+
+  /** Forgets an item: stops its upload if running (what the server already has, it keeps). */
+  async remove(id: string): Promise<void> {
+    this.controllers.get(id)?.abort();
+    this.items = this.items.filter((i) => i.id !== id);
+    this.progress.delete(id);
+    this.emit();
+    await del(id, this.store).catch(() => undefined);
+  }
+
+  /** A failed item tried again, as new: the server refused it, so it has nothing under its id to answer with. */
+  async retry(id: string): Promise<void> {
+    const item = this.items.find((i) => i.id === id);
+    if (!item || item.state !== 'failed') return;
+    await this.remove(id);
+    await this.add(item.kind, item.payload);
+  }
+
+  /** Delivers waiting items in order until one cannot go now; one runner per page, and one per device where Web Locks exist. */
+  async kick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    clearTimeout(this.timer);
+    try {
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      if (locks) await locks.request(`outbox-${this.name}`, { ifAvailable: true }, async (lock) => (lock ? this.drain() : undefined));
+      else await this.drain();
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const item = this.items.find((i) => i.state === 'waiting');
+      if (!item) return;
+      const deliver = this.deliverers[item.kind];
+      if (!deliver) return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // the 'online' event brings us back
+      // gone from IndexedDB (signed out, sent by another tab): not ours to send any more
+      if (!(await get(item.id, this.store).catch(() => undefined))) {
+        this.items = this.items.filter((i) => i.id !== item.id);
+        this.emit();
+        continue;
+      }
+      const controller = new AbortController();
+      this.controllers.set(item.id, controller);
+      await this.save({ ...item, state: 'sending', attempts: item.attempts + 1 });
+      this.progress.set(item.id, 0);
+      try {
+        const result = await deliver(item, {
+          signal: controller.signal,
+          onProgress: (percent) => {
+            this.progress.set(item.id, percent);
+            this.emit();
+          },
+        });
+        if (!this.items.some((i) => i.id === item.id)) continue; // removed meanwhile
+        await this.save({ ...item, state: 'done', result, attempts: item.attempts + 1 });
+      } catch (err) {
+        if (!this.items.some((i) => i.id === item.id)) continue;
+        if (isFinal(err)) {
+          await this.save({ ...item, state: 'failed', code: (err as Error).message, attempts: item.attempts + 1 });
+          continue;
+        }
+        await this.save({ ...item, state: 'waiting', attempts: item.attempts + 1 });
+        this.timer = setTimeout(() => void this.kick(), backoffMs(item.attempts + 1));
+        return;
+      } finally {
+        this.controllers.delete(item.id);
+        this.progress.delete(item.id);
+        this.emit();
+      }
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptAgreement, freshPhone, operator, register, serviceWorkerReady, signIn, useEnglish } from './support';
+
+const PASSWORD = 'deposit-pass1';
+
+/** A new member, signed in on the wallet home, and the operator's slip uploads open all day for the test. */
+async function newMember(page: Page, name: string): Promise<string> {
+  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+  const phone = freshPhone();
+  await useEnglish(page);
+  await register(page, { phone, name, password: PASSWORD, bankCode: 'SCB', firstName: 'slip', lastName: 'payer' });
+  await signIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
+  return phone;
+}
+
+/** The operator's `slip make`: the sandbox bank's transfer from the member's account, and its slip image. */
+function slipFile(phone: string, amount: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
+  expect(operator('slip', 'make', phone, amount, file)).toContain('transaction reference');
+  return file;
+}
+
+/** The balance as the member brings it up to date with the header's check button (the slip is checked after the upload). */
+async function expectBalance(page: Page, text: string): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('button', { name: /^Check balance/ }).click();
+    await expect(page.locator('.balance')).toHaveText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test('a slip made by the bank is uploaded with progress, checked, credited, and shown in the slip status', async ({ page, context }) => {
+  const phone = await newMember(page, 'Slip Payer');
+  const file = slipFile(phone, '250');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  // the account to transfer to, with its copy button
+  await expect(modal.getByText('048-123-4567')).toBeVisible();
+  await modal.getByRole('button', { name: 'Copy account number 0481234567' }).click();
+  await expect(page.getByText('Copied: 0481234567')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0481234567');
+  await expect(modal.getByText('Minimum deposit: 1.00 baht.')).toBeVisible();
+
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await expect(modal.getByRole('img', { name: 'The slip you chose' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-chosen.png' });
+  // a slow connection, so the progress can be seen as a member on mobile data sees it
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: 200_000,
+    uploadThroughput: 2_000,
+  });
+  await modal.getByRole('button', { name: 'Send slip' }).click();
+  const progress = modal.getByRole('progressbar', { name: 'Uploading slip.png' });
+  await expect(progress).toBeVisible();
+  await expect(modal.getByText(/^Uploading… \d+%$/)).toBeVisible();
+  await modal.getByRole('progressbar').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-uploading.png' });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(modal.getByText(/^Received \(reference SL\w+\)\. We are checking it/)).toBeVisible({ timeout: 30_000 });
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  await expectBalance(page, '250.00');
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+  await expect(page.getByText('Deposit by bank slip')).toBeVisible();
+  await page.getByRole('button', { name: 'Slip status' }).click();
+  const slips = page.getByRole('dialog', { name: 'Slip status' });
+  const row = slips.getByRole('row').nth(1);
+  await expect(row.getByRole('cell').nth(1)).toHaveText('250.00');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Success');
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/slip-status.png' });
+  await row.getByRole('button', { name: 'View' }).click();
+  const image = page.getByRole('dialog', { name: 'Your slip' }).getByRole('img', { name: 'The slip you uploaded' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(540);
+
+  // the same slip again is refused, with the reason in the member's words
+  await page.getByRole('dialog', { name: 'Your slip' }).getByRole('button', { name: 'Close' }).click();
+  await slips.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.getByRole('button', { name: 'Dismiss' }).click();
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await modal.getByRole('button', { name: 'Send slip' }).click();
+  await expect(modal.getByText(/^Received/)).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Slip status' }).click();
+  await expect(async () => {
+    await slips.getByRole('button', { name: 'Refresh' }).click();
+    await expect(slips.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText('Failed · This slip has already been used.', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.locator('.statement-amount')).toHaveText(['+250.00']);
+});
+
+test('a slip chosen offline waits on the phone and uploads by itself when the connection returns, once', async ({ page, context }) => {
+  const phone = await newMember(page, 'Offline Payer');
+  const file = slipFile(phone, '120.50');
+  await serviceWorkerReady(page);
+  // the deposit accounts are saved on this device by one visit
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await expect(modal.getByText('048-123-4567')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.balance')).toHaveText('0.00');
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(modal.getByText('048-123-4567')).toBeVisible();
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await modal.getByRole('button', { name: 'Send when back online' }).click();
+  await expect(modal.getByText('Waiting for a connection: it will be sent by itself when you are back online.')).toBeVisible();
+  await page.getByLabel('ภาษา').or(page.getByLabel('Language')).first().selectOption('th');
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-offline-th.png', fullPage: true });
+  await page.getByLabel('ภาษา').or(page.getByLabel('Language')).first().selectOption('en');
+
+  // still waiting after a reload, offline
+  await page.reload();
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(modal.getByText('Waiting for a connection', { exact: false })).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  await context.setOffline(false);
+  await expectBalance(page, '120.50');
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(modal.getByText(/^Received \(reference SL\w+\)/)).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  // uploaded once: one slip on the server for this member
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Slip status' }).click();
+  await expect(page.getByRole('dialog', { name: 'Slip status' }).getByRole('row')).toHaveCount(2);
+});
