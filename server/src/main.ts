@@ -6,6 +6,8 @@ import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
 import { recoverOpenIntents } from './modules/games/transfers.js';
+import { recoverQrCodes } from './modules/deposit/qr-service.js';
+import { recoverTruelinks } from './modules/deposit/truelink-service.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
 
@@ -39,8 +41,14 @@ async function main(): Promise<void> {
   const recovered = await recoverOpenIntents(ctx);
   if (recovered.settled + recovered.compensated + recovered.left) logger.info(recovered, 'open transfers found at start-up');
   const app = await buildApp(ctx, { logger });
+  // deposits' outside calls (gift links, QR codes at the gateway) are finished by the same sweep
+  const recoverDeposits = async () => ({ giftLinks: await recoverTruelinks(ctx), qrCodes: await recoverQrCodes(ctx) });
+  const deposits = await recoverDeposits();
+  if (deposits.giftLinks.settled + deposits.giftLinks.compensated + deposits.giftLinks.left)
+    logger.info(deposits, 'open deposits found at start-up');
   const sweep = setInterval(() => {
     recoverOpenIntents(ctx).catch((err: unknown) => logger.error({ err }, 'open-transfer sweep failed'));
+    recoverDeposits().catch((err: unknown) => logger.error({ err }, 'open-deposit sweep failed'));
   }, 60_000);
   sweep.unref();
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));

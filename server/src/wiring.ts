@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
+import { SandboxGateway } from './adapters/gateway/gateway.js';
+import { SandboxVouchers } from './adapters/voucher/voucher.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -23,6 +25,14 @@ export function makeContext(parts: {
 }): AppContext {
   const now = parts.now ?? Date.now;
   const sandboxGames = new SandboxProvider(parts.database.db, (code) => parts.settings.get('providerFaults')[code], now);
+  const faults = () => parts.settings.get('providerFaults');
+  const sandboxGateway = new SandboxGateway(
+    parts.database.db,
+    () => faults().GATEWAY,
+    () => parts.settings.get('qrcode'),
+    now,
+  );
+  const sandboxVouchers = new SandboxVouchers(parts.database.db, () => faults().VOUCHER, now);
   return {
     config: parts.config,
     database: parts.database,
@@ -31,6 +41,10 @@ export function makeContext(parts: {
     payouts: new SandboxPayouts((m) => parts.log?.info(m)),
     games: sandboxGames,
     sandboxGames,
+    gateway: sandboxGateway,
+    sandboxGateway,
+    vouchers: sandboxVouchers,
+    sandboxVouchers,
     limiter: new RateLimiter(now),
     gameSecrets: new SecretBox(parts.gameKey ?? randomBytes(32)),
     now,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
 
 interface Operation {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   secured: boolean;
 }
@@ -12,15 +12,19 @@ async function operations(server: TestServer): Promise<Operation[]> {
   const doc = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, { security?: unknown[] }>>;
   };
-  return Object.entries(doc.paths)
-    .filter(([url]) => url.startsWith('/api/'))
-    .flatMap(([url, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        method: method.toUpperCase() as Operation['method'],
-        url,
-        secured: !!op.security?.length,
-      })),
-    );
+  return (
+    Object.entries(doc.paths)
+      // the payment gateway's callback is not a member call: no marker, no token, its own signature
+      // (HMAC over the raw body) and answered even while the site is terminated; qrcode.test.ts covers it
+      .filter(([url]) => url.startsWith('/api/') && url !== '/api/callbacks/qr/{provider}')
+      .flatMap(([url, methods]) =>
+        Object.entries(methods).map(([method, op]) => ({
+          method: method.toUpperCase() as Operation['method'],
+          url,
+          secured: !!op.security?.length,
+        })),
+      )
+  );
 }
 
 describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
@@ -94,7 +98,8 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
 
   it('answers every body-taking call with 400 for an empty body and for wrong types, never 5xx', async () => {
     const token = await login(server.app);
-    for (const op of ops.filter((o) => o.method !== 'GET')) {
+    // GET and DELETE take no body
+    for (const op of ops.filter((o) => o.method !== 'GET' && o.method !== 'DELETE')) {
       if (op.url === '/api/logout') continue; // takes no body
       const empty = await call(server.app, op.method, op.url, {}, { token });
       expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, 'KEY_MISSING']);

@@ -1,3 +1,4 @@
+import { depositCommands } from '../modules/deposit/deposit-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -10,4 +11,4 @@ export interface CommandSet {
   run(env: OperatorEnv, args: string[], print: Print): Promise<boolean>;
 }
 
-export const commandSets: CommandSet[] = [];
+export const commandSets: CommandSet[] = [depositCommands];
