@@ -202,6 +202,19 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     expect(await walletOf(server)).toBe(before + 30_000);
   });
 
+  it('records a paid code while the site is terminated: the gateway is not a member', async () => {
+    const before = await walletOf(server);
+    const code = (await create('KBANK', 15)).json();
+    await setSetting(server, 'siteActive', false);
+    try {
+      const res = await pay(code.qrcodeId, 15);
+      expect([res.statusCode, res.json()]).toEqual([200, { message: 'SUCCESS', status: 'CREDITED' }]);
+    } finally {
+      await setSetting(server, 'siteActive', true);
+    }
+    expect(await walletOf(server)).toBe(before + 1_500);
+  });
+
   it('keeps the ledger whole', async () => {
     expect(await ledgerProblems(server)).toEqual([]);
   });
