@@ -91,6 +91,10 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
       const res = await create(provider, amount);
       expect([res.statusCode, res.json()], `${provider} ${amount}`).toEqual([status, { message: code, hasQrcode: false }]);
     }
+    const missing = await call(server.app, 'POST', '/api/qrcode/KBANK', {}, { token });
+    expect([missing.statusCode, missing.json()]).toEqual([400, { message: 'KEY_MISSING', hasQrcode: false }]);
+    const text = await create('KBANK', '100');
+    expect([text.statusCode, text.json()]).toEqual([400, { message: 'KEY_INVALID', hasQrcode: false }]);
     expect((await create('KBANK', 1)).statusCode).toBe(200);
     expect((await create('WW', 100)).statusCode).toBe(200);
 
@@ -106,6 +110,9 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     const again = await create('KBANK', 40, 'qr-key-0001');
     expect(again.json()).toEqual(first.json());
     expect((await current('KBANK')).qrcodeId).toBe(first.json().qrcodeId);
+    // the same key for another provider is another request
+    const other = await create('ZAPMAN', 40, 'qr-key-0001');
+    expect([other.statusCode, message(other)]).toEqual([422, 'KEY_INVALID']);
   });
 
   it('credits a paid code once through the signed callback; a replay answers the same and credits nothing more', async () => {

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError } from 'fastify';
 import { Type } from 'typebox';
 import { SIGNATURE_HEADER } from '../../adapters/gateway/gateway.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { keyOf } from '../../lib/idempotency.js';
+import { sha256 } from '../../lib/tokens.js';
 import { CallbackAnswer, handleQrCallback } from './qr-callback.js';
 import { cancelCode, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
 import { QrCreateBody, QrState, type QrProvider } from './schemas.js';
@@ -23,6 +25,12 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const secured = { tags: ['qrcode'], security: [{ bearer: [] }] };
   const failures = { 400: QrFailure, 401: QrFailure, 404: QrFailure, 409: QrFailure, 422: QrFailure, 503: QrFailure };
+  // a refused body keeps the QR state's shape too; everything else goes to the app's handler
+  app.setErrorHandler((err: FastifyError, _request, reply) => {
+    if (!err.validation) throw err;
+    const code = err.validation.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
+    return reply.status(400).send(FAILED_STATE(code));
+  });
 
   app.get(
     '/:bankCode',
@@ -45,11 +53,10 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       try {
         const provider = providerOf(request.params.bankCode);
-        const outcome = await createCode(
-          ctx,
-          { memberId: request.memberId, provider, amount: request.body.amount },
-          keyOf(request, request.memberId),
-        );
+        const k = keyOf(request, request.memberId);
+        // the key's fingerprint covers the route and body; the provider is in the path, so add it
+        const key = k && { ...k, fingerprint: sha256(`${k.fingerprint} ${provider}`) };
+        const outcome = await createCode(ctx, { memberId: request.memberId, provider, amount: request.body.amount }, key);
         return reply.status(outcome.status as 200).send(outcome.body);
       } catch (err) {
         if (err instanceof ApiError) return reply.status(err.status as 400).send(FAILED_STATE(err.code));
