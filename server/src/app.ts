@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.js';
 import { ApiError, gone } from './lib/errors.js';
 import { createLogger } from './lib/logger.js';
-import { authGuard } from './modules/auth/guard.js';
+import { authGuard, isGatewayCallback } from './modules/auth/guard.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { lookupRoutes } from './modules/lookup/routes.js';
@@ -13,6 +13,9 @@ import { statementRoutes } from './modules/statement/routes.js';
 import { staticSite } from './modules/system/static-site.js';
 import { withdrawRoutes } from './modules/wallet/withdraw-routes.js';
 import { slipFiles, slipStatementRoutes, slipUploadRoutes } from './modules/deposit/slip-routes.js';
+import { qrCallbackRoutes, qrRoutes } from './modules/deposit/qr-routes.js';
+import { truelinkRoutes } from './modules/deposit/truelink-routes.js';
+import { manualDepositRoutes } from './modules/deposit/manual-routes.js';
 import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
 import { playPages } from './modules/games/play-page.js';
 import formbody from '@fastify/formbody';
@@ -87,7 +90,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => {
-        if (request.url.startsWith('/api/docs')) return;
+        if (request.url.startsWith('/api/docs') || isGatewayCallback(request)) return;
         if (request.headers[CLIENT_HEADER] !== CLIENT_MARKER) throw new ApiError(400, 'KEY_MISSING');
         if (!ctx.settings.get('siteActive')) throw gone();
       });
@@ -108,6 +111,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(statementRoutes, { prefix: '/statement' });
       await api.register(slipUploadRoutes, { prefix: '/wallet' });
       await api.register(slipStatementRoutes, { prefix: '/statement' });
+      await api.register(qrRoutes, { prefix: '/qrcode' });
+      await api.register(truelinkRoutes, { prefix: '/wallet' });
+      await api.register(manualDepositRoutes, { prefix: '/wallet' });
+      await api.register(qrCallbackRoutes, { prefix: '/callbacks' });
     },
     { prefix: '/api' },
   );

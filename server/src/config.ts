@@ -23,6 +23,10 @@ export interface Config {
   gameSecretKey: Buffer | undefined;
   /** Where members reach this server (scheme, host, port, no trailing slash): every link the server builds starts with it. */
   publicUrl: string;
+  /** HMAC-SHA256 key the payment gateway signs its callbacks with (QR_CALLBACK_SECRET). */
+  qrCallbackSecret: string;
+  /** The gift link's wire cipher passphrase, shared with the site's build (GIFTLINK_SECRET): compatibility, not security. */
+  giftlinkSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +79,14 @@ function publicUrl(env: Env, port: number): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** A shared secret: the demo default, or at least 16 characters so a typo'd short one is caught. */
+function secret(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  return raw;
+}
+
 /** Reads and validates the environment; a wrong value throws ConfigError with a message for the operator. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -98,5 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     gameSecretKey: key32(env, 'GAME_SECRET_KEY'),
     publicUrl: publicUrl(env, port),
+    qrCallbackSecret: secret(env, 'QR_CALLBACK_SECRET', 'wallet-demo-qr-callback-secret'),
+    giftlinkSecret: env.GIFTLINK_SECRET || 'wallet-demo-giftlink-secret',
   };
 }

@@ -1,5 +1,7 @@
 import type { GameProvider } from './adapters/games/provider.js';
 import type { SandboxProvider } from './adapters/games/sandbox.js';
+import type { PaymentGateway, SandboxGateway } from './adapters/gateway/gateway.js';
+import type { SandboxVouchers, VoucherService } from './adapters/voucher/voucher.js';
 import type { PayoutAdapter } from './adapters/payout/payout.js';
 import type { SlipBank } from './adapters/slip/bank.js';
 import type { SmsSender } from './adapters/sms/sender.js';
@@ -27,6 +29,12 @@ export interface AppContext {
   fileUrls: UrlSigner;
   /** The built-in provider, when in use: it also runs the demo game page. */
   sandboxGames?: SandboxProvider;
+  /** The payment gateway behind payment QR codes, and the built-in one when in use (the operator's `qr pay`). */
+  gateway: PaymentGateway;
+  sandboxGateway?: SandboxGateway;
+  /** The gift voucher service, and the built-in one when in use (the operator's `giftlink make`). */
+  vouchers: VoucherService;
+  sandboxVouchers?: SandboxVouchers;
   /** Fault injection for the crash tests only (WALLET_TEST_CRASH); never set in production. */
   hooks?: { afterDebit?: () => void; afterProvider?: () => void };
   limiter: RateLimiter;

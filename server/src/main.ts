@@ -7,6 +7,8 @@ import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
 import { recoverOpenIntents } from './modules/games/transfers.js';
 import { verifyDueSlips } from './modules/deposit/slips.js';
+import { recoverQrCodes } from './modules/deposit/qr-service.js';
+import { recoverTruelinks } from './modules/deposit/truelink-service.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
 
@@ -40,9 +42,15 @@ async function main(): Promise<void> {
   const recovered = await recoverOpenIntents(ctx);
   if (recovered.settled + recovered.compensated + recovered.left) logger.info(recovered, 'open transfers found at start-up');
   const app = await buildApp(ctx, { logger });
+  // deposits' outside calls (gift links, QR codes at the gateway) are finished by the same sweep
+  const recoverDeposits = async () => ({ giftLinks: await recoverTruelinks(ctx), qrCodes: await recoverQrCodes(ctx) });
+  const deposits = await recoverDeposits();
+  if (deposits.giftLinks.settled + deposits.giftLinks.compensated + deposits.giftLinks.left)
+    logger.info(deposits, 'open deposits found at start-up');
   const sweep = setInterval(() => {
     recoverOpenIntents(ctx).catch((err: unknown) => logger.error({ err }, 'open-transfer sweep failed'));
     verifyDueSlips(ctx).catch((err: unknown) => logger.error({ err }, 'slip sweep failed'));
+    recoverDeposits().catch((err: unknown) => logger.error({ err }, 'open-deposit sweep failed'));
   }, 60_000);
   sweep.unref();
   // slips a crash or an unreachable bank left PROCESSING

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
 import { SandboxBank } from './adapters/slip/bank.js';
+import { SandboxGateway } from './adapters/gateway/gateway.js';
+import { SandboxVouchers } from './adapters/voucher/voucher.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import { makeStorage } from './adapters/storage/storage.js';
 import { deriveKey, UrlSigner } from './lib/signed-url.js';
@@ -27,6 +29,14 @@ export function makeContext(parts: {
   const now = parts.now ?? Date.now;
   const gameKey = parts.gameKey ?? randomBytes(32);
   const sandboxGames = new SandboxProvider(parts.database.db, (code) => parts.settings.get('providerFaults')[code], now);
+  const faults = () => parts.settings.get('providerFaults');
+  const sandboxGateway = new SandboxGateway(
+    parts.database.db,
+    () => faults().GATEWAY,
+    () => parts.settings.get('qrcode'),
+    now,
+  );
+  const sandboxVouchers = new SandboxVouchers(parts.database.db, () => faults().VOUCHER, now);
   return {
     config: parts.config,
     database: parts.database,
@@ -35,6 +45,10 @@ export function makeContext(parts: {
     payouts: new SandboxPayouts((m) => parts.log?.info(m)),
     games: sandboxGames,
     sandboxGames,
+    gateway: sandboxGateway,
+    sandboxGateway,
+    vouchers: sandboxVouchers,
+    sandboxVouchers,
     limiter: new RateLimiter(now),
     slipBank: new SandboxBank(parts.database.db, () => {
       const fault = parts.settings.get('slipFault');

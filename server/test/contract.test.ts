@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
 
 interface Operation {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   secured: boolean;
   /** Takes a file (multipart/form-data), not JSON: any other body is "no file". */
@@ -14,16 +14,20 @@ async function operations(server: TestServer): Promise<Operation[]> {
   const doc = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content?: Record<string, unknown> } }>>;
   };
-  return Object.entries(doc.paths)
-    .filter(([url]) => url.startsWith('/api/'))
-    .flatMap(([url, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        method: method.toUpperCase() as Operation['method'],
-        url,
-        secured: !!op.security?.length,
-        multipart: !!op.requestBody?.content?.['multipart/form-data'],
-      })),
-    );
+  return (
+    Object.entries(doc.paths)
+      // the payment gateway's callback is not a member call: no marker, no token, its own signature
+      // (HMAC over the raw body) and answered even while the site is terminated; qrcode.test.ts covers it
+      .filter(([url]) => url.startsWith('/api/') && url !== '/api/callbacks/qr/{provider}')
+      .flatMap(([url, methods]) =>
+        Object.entries(methods).map(([method, op]) => ({
+          method: method.toUpperCase() as Operation['method'],
+          url,
+          secured: !!op.security?.length,
+          multipart: !!op.requestBody?.content?.['multipart/form-data'],
+        })),
+      )
+  );
 }
 
 describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
@@ -101,7 +105,8 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
 
   it('answers every body-taking call with 400 for an empty body and for wrong types, never 5xx', async () => {
     const token = await login(server.app);
-    for (const op of ops.filter((o) => o.method !== 'GET')) {
+    // GET and DELETE take no body
+    for (const op of ops.filter((o) => o.method !== 'GET' && o.method !== 'DELETE')) {
       if (op.url === '/api/logout') continue; // takes no body
       const empty = await call(server.app, op.method, op.url, {}, { token });
       const typed = await call(server.app, op.method, op.url, [1, 2], { token });

@@ -18,10 +18,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** The real command, as an operator types it, in its own process, on the given data directory. */
 async function operator(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  return operatorWith({}, dataDir, ...args);
+}
+
+async function operatorWith(env: Record<string, string>, dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
@@ -110,6 +114,30 @@ describe('operator commands against a running server (SQLite file)', () => {
     expect((await call(app, 'POST', '/api/login', { username: '0812345678', password: 'demo1234' })).statusCode).toBe(200);
     const unknown = await operator(dataDir, 'member', 'disable', '0999999999');
     expect([unknown.code, unknown.out.includes('no member with phone 0999999999')]).toEqual([2, true]);
+  });
+
+  it('qr pay: the sandbox gateway pays a code and the signed callback reaches the running server over HTTP', async () => {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const { token } = (await call(app, 'POST', '/api/login', { username: '0812345678', password: 'demo1234' })).json();
+    const code = (await call(app, 'POST', '/api/qrcode/KBANK', { amount: 42 }, { token })).json();
+    expect(code.hasQrcode).toBe(true);
+    const paid = await operatorWith({ PUBLIC_URL: address }, dataDir, 'qr', 'pay', code.qrcodeId);
+    expect(paid.code).toBe(0);
+    expect(paid.out).toContain(`callback sent to ${address}/api/callbacks/qr/KBANK`);
+    expect(paid.out).toContain('callback answer: 200 {"message":"SUCCESS","status":"CREDITED"}');
+    const { statements } = (await call(app, 'POST', '/api/statement', { page: 1, limit: 10 }, { token })).json();
+    expect(statements[0]).toMatchObject({ from: 'QR_KBANK', status: 'SUCCESS', amount: 42 });
+    const listed = await operator(dataDir, 'qr', 'list');
+    expect(listed.out).toMatch(new RegExp(`${code.qrcodeId}\t0812345678\tKBANK\t42 BAHT\tPAID`));
+  });
+
+  it('giftlink make prints the link last; settings set deposit refuses a value of the wrong shape', async () => {
+    const made = await operator(dataDir, 'giftlink', 'make', '25');
+    expect(made.out.trim().split('\n').at(-1)).toMatch(/^https:\/\/gift\.truemoney\.com\/campaign\/\?v=[0-9A-Za-z]{35}$/);
+    const bad = await operator(dataDir, 'settings', 'set', 'deposit', '{"banks":[],"wallets":[],"isManual":"yes"}');
+    expect([bad.code, bad.out.includes('invalid value for deposit')]).toEqual([2, true]);
+    const good = await operator(dataDir, 'settings', 'set', 'deposit', '{"banks":[],"wallets":[],"isManual":true}');
+    expect(good.code).toBe(0);
   });
 
   it('refuses to start the server with a wrong setting, saying which', async () => {

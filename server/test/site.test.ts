@@ -188,7 +188,7 @@ describe('security headers', () => {
           .every((s) => /^'nonce-[0-9a-f]+'$/.test(s)),
         what,
       ).toBe(true);
-      expect(csp.get('img-src'), what).toEqual(["'self'", 'data:']);
+      expect(csp.get('img-src'), what).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
       expect(csp.get('object-src'), what).toEqual(["'none'"]);
       expect(csp.get('base-uri'), what).toEqual(["'none'"]);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database.js';
+import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
@@ -204,6 +205,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
     ...intentMigrations(),
     ...slipMigrations(dialect),
+    ...depositMigrations(dialect),
   };
 }
 

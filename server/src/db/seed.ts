@@ -110,11 +110,29 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
           bankAccountNo: '0481234567',
           currency: lao ? 'LAK' : 'BAHT',
         },
+        // payment QR providers (deposit/qr-*.ts): offered when listed with bankType QRCODE
+        ...(
+          [
+            ['KBANK', 'ธนาคารกสิกรไทย', 'Kasikornbank'],
+            ['WW', 'ทรูมันนี่ วอลเล็ท', 'TrueMoney Wallet'],
+            ['ZAPMAN', 'แซปแมน', 'Zapman'],
+          ] as const
+        ).map(([bankCode, nameTH, nameEN]) => ({
+          bankCode,
+          bankType: 'QRCODE',
+          mode: 'AUTO',
+          nameTH,
+          nameEN,
+          bankAccountName: 'บจก. วอลเล็ต เดโม',
+          bankAccountNo: '',
+          currency: lao ? 'LAK' : 'BAHT',
+        })),
       ],
       wallets: [{ walletAccountName: 'TrueMoney Wallet', mode: 'AUTO' }],
       isManual: false,
     },
     slip: { minDeposit: 1, closeTime: '23:00' },
+    qrcode: { expireMinutes: 10, billerId: '010556123456701', trueMoneyMobile: '0812345678' },
     providerFaults: {},
     slipFault: 'none',
   };

@@ -85,20 +85,9 @@ export interface JournalEntry {
  * not go negative refuses with MONEY_NOT_ENOUGH, which rolls the whole transaction back.
  */
 export async function post(tx: Tx, entry: JournalEntry): Promise<number> {
-  const sum = entry.postings.reduce((s, p) => s + p.amount, 0);
-  if (sum !== 0 || entry.postings.some((p) => !Number.isSafeInteger(p.amount))) throw new Error(`unbalanced journal entry (${sum})`);
   if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0)
     throw new Error(`journal amount must be a positive integer, got ${entry.amount}`);
-
-  for (const p of [...entry.postings].sort((a, b) => a.accountId - b.accountId)) {
-    const updated = await tx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance: eb('balance', '+', p.amount) }))
-      .where('id', '=', p.accountId)
-      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(eb('balance', '+', p.amount), '>=', 0)]))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
-  }
+  checkBalanced(entry.postings);
   const journal = await tx
     .insertInto('journal')
     .values({
@@ -113,11 +102,34 @@ export async function post(tx: Tx, entry: JournalEntry): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await applyPostings(tx, journal.id, entry.postings);
+  return journal.id;
+}
+
+function checkBalanced(postings: Posting[]): void {
+  const sum = postings.reduce((s, p) => s + p.amount, 0);
+  if (sum !== 0 || postings.some((p) => !Number.isSafeInteger(p.amount))) throw new Error(`unbalanced journal entry (${sum})`);
+}
+
+/**
+ * Gives an entry its balanced postings: `post` for a new one, or later for an entry recorded with none
+ * (a manual deposit request, credited when the operator confirms it), so it stays one entry.
+ */
+export async function applyPostings(tx: Tx, journalId: number, postings: Posting[]): Promise<void> {
+  checkBalanced(postings);
+  for (const p of [...postings].sort((a, b) => a.accountId - b.accountId)) {
+    const updated = await tx
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', p.amount) }))
+      .where('id', '=', p.accountId)
+      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(eb('balance', '+', p.amount), '>=', 0)]))
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
+  }
   await tx
     .insertInto('postings')
-    .values(entry.postings.map((p) => ({ journal_id: journal.id, account_id: p.accountId, amount: p.amount })))
+    .values(postings.map((p) => ({ journal_id: journalId, account_id: p.accountId, amount: p.amount })))
     .execute();
-  return journal.id;
 }
 
 export async function balanceOf(tx: Tx, accountCode: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { slipCommands } from '../modules/deposit/slip-operator.js';
+import { depositCommands } from '../modules/deposit/deposit-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -11,4 +12,4 @@ export interface CommandSet {
   run(env: OperatorEnv, args: string[], print: Print): Promise<boolean>;
 }
 
-export const commandSets: CommandSet[] = [slipCommands];
+export const commandSets: CommandSet[] = [slipCommands, depositCommands];

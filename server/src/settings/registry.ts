@@ -62,6 +62,13 @@ export const SlipSchema = Type.Object({
   }),
 });
 
+/** Payment QR codes: how long one stays payable, and who the payments go to (the operator's biller id and TrueMoney number). */
+export const QrcodeSchema = Type.Object({
+  expireMinutes: Type.Integer({ minimum: 1, maximum: 1440 }),
+  billerId: Type.String({ pattern: '^\\d{15}$', description: 'Thai QR bill payment biller id: tax id and 2-digit suffix' }),
+  trueMoneyMobile: Type.String({ pattern: '^0\\d{9}$', description: 'the TrueMoney Wallet number WW codes pay to' }),
+});
+
 export const settingSchemas = {
   siteActive: Type.Boolean(),
   registerOTP: Type.Boolean(),
@@ -74,7 +81,8 @@ export const settingSchemas = {
   withdraw: WithdrawLimitsSchema,
   deposit: DepositSchema,
   slip: SlipSchema,
-  /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; `-transfers` only for deposits and withdrawals. For tests and drills. */
+  qrcode: QrcodeSchema,
+  /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
   providerFaults: Type.Record(
     Type.String(),
     Type.Union([Type.Literal('fail'), Type.Literal('hang'), Type.Literal('fail-transfers'), Type.Literal('hang-transfers')]),

@@ -26,3 +26,14 @@ export const authGuard = fp(async (app: FastifyInstance) => {
     request.sessionId = session.sessionId;
   });
 });
+
+/** The one route an outside system calls: the payment gateway's signed callback. */
+export const GATEWAY_CALLBACK_ROUTE = '/api/callbacks/qr/:provider';
+
+/**
+ * The gateway's callback carries no member marker and no token (its HMAC signature over the raw body
+ * is checked by the route), and a paid code must be recorded even while the site is terminated: the
+ * member API's marker and site-active checks skip this route, and only it.
+ */
+export const isGatewayCallback = (request: FastifyRequest): boolean =>
+  request.method === 'POST' && request.routeOptions.url === GATEWAY_CALLBACK_ROUTE;

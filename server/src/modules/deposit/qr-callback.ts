@@ -1,0 +1,114 @@
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import { signatureValid } from '../../adapters/gateway/gateway.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
+import { isUniqueViolation } from '../../lib/errors.js';
+import type { Outcome } from '../../lib/idempotency.js';
+import { MINOR, toMinor, type Currency } from '../../ledger/money.js';
+import { creditDeposit, memberMoney } from '../../ledger/operations.js';
+import { closeCode, codeByRef, insertPayment, paymentByTxn } from './qr-repository.js';
+import { isQrProvider } from './qr-service.js';
+
+/**
+ * The payment gateway's callback (POST /api/callbacks/qr/{provider}): signed with HMAC-SHA256 over the
+ * raw body, idempotent on the gateway's transaction id (a unique constraint). A payment for the open
+ * code with its exact amount credits the member once and the code becomes PAID; any other payment
+ * (cancelled, expired, already paid or unknown code, another amount) is kept UNMATCHED for the operator.
+ * Both answer 200 so the gateway stops retrying; a replay answers as the first delivery did.
+ */
+export const CallbackBody = Type.Object({
+  transactionId: Type.String({ minLength: 1, maxLength: 100 }),
+  ref: Type.String({ minLength: 1, maxLength: 64 }),
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e11 }),
+  paidAt: Type.Optional(Type.Number()),
+});
+export type CallbackBody = Static<typeof CallbackBody>;
+export const CallbackAnswer = Type.Object({ message: Type.String(), status: Type.Optional(Type.String()) });
+type Answer = Static<typeof CallbackAnswer>;
+
+/** What handling a callback needs: the route passes its context, the operator's `qr pay` its own. */
+export interface CallbackDeps {
+  database: Database;
+  config: Pick<Config, 'qrCallbackSecret'>;
+  now: () => number;
+}
+
+type Verdict = { status: 'CREDITED'; reason: null } | { status: 'UNMATCHED'; reason: string };
+
+async function record(deps: CallbackDeps, tx: Tx, provider: string, body: CallbackBody, now: number): Promise<Answer> {
+  const seen = await paymentByTxn(tx, body.transactionId);
+  if (seen) return { message: 'SUCCESS', status: seen.status };
+  const code = await codeByRef(tx, body.ref);
+  const currency = (code?.currency ?? 'BAHT') as Currency;
+  let amount: number;
+  let exact = true;
+  try {
+    amount = toMinor(body.amount, currency);
+  } catch {
+    // more decimals than the currency has: kept as the nearest minor unit, never credited
+    amount = Math.round(body.amount * MINOR[currency]);
+    exact = false;
+  }
+  let verdict: Verdict;
+  let journalId: number | null = null;
+  if (!code) verdict = { status: 'UNMATCHED', reason: 'UNKNOWN_CODE' };
+  else if (code.provider !== provider) verdict = { status: 'UNMATCHED', reason: 'WRONG_PROVIDER' };
+  else if (!exact || Number(code.amount) !== amount) verdict = { status: 'UNMATCHED', reason: 'AMOUNT_MISMATCH' };
+  else if (code.status === 'OPEN' && code.expires_at <= now) {
+    await closeCode(tx, code.id, 'EXPIRED', now);
+    verdict = { status: 'UNMATCHED', reason: 'CODE_EXPIRED' };
+  } else if (code.status !== 'OPEN') verdict = { status: 'UNMATCHED', reason: `CODE_${code.status}` };
+  else {
+    const member = await memberMoney(tx, code.member_id, deps.database.dialect);
+    // the conditional close is what makes a second payment of the same code UNMATCHED, even in a race
+    if (await closeCode(tx, code.id, 'PAID', now)) {
+      journalId = await creditDeposit(tx, member, amount, `QR_${code.provider}`, now);
+      verdict = { status: 'CREDITED', reason: null };
+    } else verdict = { status: 'UNMATCHED', reason: 'CODE_CLOSED' };
+  }
+  await insertPayment(tx, {
+    gateway_txn_id: body.transactionId,
+    provider,
+    ref: body.ref,
+    amount,
+    qrcode_id: code?.id ?? null,
+    member_id: code?.member_id ?? null,
+    status: verdict.status,
+    reason: verdict.reason,
+    journal_id: journalId,
+    created_at: now,
+  });
+  return { message: 'SUCCESS', status: verdict.status };
+}
+
+/** One delivery of the callback, from the route or in-process from the operator's `qr pay`. */
+export async function handleQrCallback(
+  deps: CallbackDeps,
+  provider: string,
+  rawBody: Buffer,
+  signature: unknown,
+): Promise<Outcome<Answer>> {
+  // nothing is read before the signature holds, not even the JSON
+  if (!signatureValid(deps.config.qrCallbackSecret, rawBody, signature)) return { status: 401, body: { message: 'invalid-signature' } };
+  if (!isQrProvider(provider)) return { status: 404, body: { message: 'NO_DATA' } };
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return { status: 400, body: { message: 'KEY_INVALID' } };
+  }
+  if (!Value.Check(CallbackBody, body)) return { status: 400, body: { message: 'KEY_INVALID' } };
+  const payment = body;
+  try {
+    const answer = await withTransaction(deps.database, (tx) => record(deps, tx, provider, payment, deps.now()));
+    return { status: 200, body: answer };
+  } catch (err) {
+    // Postgres: a concurrent delivery of the same transaction stored it first; answer as it did
+    if (!isUniqueViolation(err)) throw err;
+    const seen = await paymentByTxn(deps.database.db, payment.transactionId);
+    if (!seen) throw err;
+    return { status: 200, body: { message: 'SUCCESS', status: seen.status } };
+  }
+}

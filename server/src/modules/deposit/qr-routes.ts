@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError } from 'fastify';
+import { Type } from 'typebox';
+import { SIGNATURE_HEADER } from '../../adapters/gateway/gateway.js';
+import { ApiError, badRequest } from '../../lib/errors.js';
+import { keyOf } from '../../lib/idempotency.js';
+import { sha256 } from '../../lib/tokens.js';
+import { CallbackAnswer, handleQrCallback } from './qr-callback.js';
+import { cancelCode, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
+import { QrCreateBody, QrState, type QrProvider } from './schemas.js';
+
+/** A failure keeps the QR state's shape: {message, hasQrcode: false}. */
+const QrFailure = Type.Object({ message: Type.String(), hasQrcode: Type.Optional(Type.Boolean()) });
+// the provider is checked in the handler (QR_UNAVAILABLE), so a bad one is the same answer as an unoffered one
+const ProviderParam = Type.Object({ bankCode: Type.String({ maxLength: 20, description: 'KBANK, WW or ZAPMAN' }) });
+const CodeParam = Type.Object({ qrcodeId: Type.String({ maxLength: 64 }) });
+
+function providerOf(code: string): QrProvider {
+  if (!isQrProvider(code)) throw badRequest('QR_UNAVAILABLE');
+  return code;
+}
+
+/** §7 QR: the member's payment QR codes. */
+export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const secured = { tags: ['qrcode'], security: [{ bearer: [] }] };
+  const failures = { 400: QrFailure, 401: QrFailure, 404: QrFailure, 409: QrFailure, 422: QrFailure, 503: QrFailure };
+  // a refused body keeps the QR state's shape too; everything else goes to the app's handler
+  app.setErrorHandler((err: FastifyError, _request, reply) => {
+    if (!err.validation) throw err;
+    const code = err.validation.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
+    return reply.status(400).send(FAILED_STATE(code));
+  });
+
+  app.get(
+    '/:bankCode',
+    { onRequest: app.requireMember, schema: { ...secured, params: ProviderParam, response: { 200: QrState, ...failures } } },
+    (request) => currentCode(ctx, request.memberId, providerOf(request.params.bankCode)),
+  );
+
+  app.post(
+    '/:bankCode',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        ...secured,
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        params: ProviderParam,
+        body: QrCreateBody,
+        response: { 200: QrState, ...failures },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const provider = providerOf(request.params.bankCode);
+        const k = keyOf(request, request.memberId);
+        // the key's fingerprint covers the route and body; the provider is in the path, so add it
+        const key = k && { ...k, fingerprint: sha256(`${k.fingerprint} ${provider}`) };
+        const outcome = await createCode(ctx, { memberId: request.memberId, provider, amount: request.body.amount }, key);
+        return reply.status(outcome.status as 200).send(outcome.body);
+      } catch (err) {
+        if (err instanceof ApiError) return reply.status(err.status as 400).send(FAILED_STATE(err.code));
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/:qrcodeId',
+    { onRequest: app.requireMember, schema: { ...secured, params: CodeParam, response: { 200: QrState, ...failures } } },
+    (request) => cancelCode(ctx, request.memberId, request.params.qrcodeId),
+  );
+};
+
+/**
+ * The payment gateway's callback: no member, no token, no marker header (the auth guard exempts this
+ * route only); the signature over the raw body is the authentication, so the body is kept as bytes.
+ */
+export const qrCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/qr/:provider',
+    {
+      schema: {
+        tags: ['callbacks'],
+        params: Type.Object({ provider: Type.String({ maxLength: 20 }) }),
+        response: { 200: CallbackAnswer, 400: CallbackAnswer, 401: CallbackAnswer, 404: CallbackAnswer },
+      },
+    },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await handleQrCallback(app.ctx, request.params.provider, raw, request.headers[SIGNATURE_HEADER]);
+      return reply.status(outcome.status as 200).send(outcome.body);
+    },
+  );
+};

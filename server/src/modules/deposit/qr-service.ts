@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import { GatewayError } from '../../adapters/gateway/gateway.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/transaction.js';
+import { ApiError, badRequest } from '../../lib/errors.js';
+import type { IdempotencyKey, Outcome } from '../../lib/idempotency.js';
+import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
+import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import { memberMoney } from '../../ledger/operations.js';
+import {
+  cancelOpenCodes,
+  closeCode,
+  codeByRef,
+  creatingBefore,
+  expireStale,
+  finishCreating,
+  insertCode,
+  openCodeOf,
+  type QrcodeRow,
+} from './qr-repository.js';
+import { QR_PROVIDERS, type QrProvider, type QrState } from './schemas.js';
+
+/**
+ * Payment QR codes (§7 QR). Creating one is an outside call (lib/outside-call.ts): the code is recorded
+ * CREATING with the Idempotency-Key, the gateway registers it and answers its payload, and the code
+ * becomes OPEN, or FAILED when the gateway refused. When the gateway neither answers nor can be told to
+ * withdraw the code, it stays CREATING (the key in flight) until the sweep withdraws it. No money moves
+ * here: the gateway's signed callback credits a paid code (qr-callback.ts).
+ */
+
+/** Smallest amount per provider, in the member's currency (§5). */
+export const QR_MINIMUM: Record<QrProvider, number> = { KBANK: 1, WW: 100, ZAPMAN: 100 };
+
+export const isQrProvider = (code: string): code is QrProvider => (QR_PROVIDERS as readonly string[]).includes(code);
+
+export const FAILED_STATE = (message: string): QrState => ({ hasQrcode: false, message });
+
+/** The code as the member sees it: the payload drawn as SVG markup. */
+export async function stateOf(row: Pick<QrcodeRow, 'ref' | 'amount' | 'currency' | 'expires_at'>, payload: string): Promise<QrState> {
+  return {
+    hasQrcode: true,
+    qrcodeId: row.ref,
+    qrcode: await QRCode.toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+    payload,
+    amount: toMajor(Number(row.amount), row.currency as Currency),
+    expireIn: Number(row.expires_at),
+  };
+}
+
+/** GET: the member's open code for that provider, or hasQrcode false. */
+export async function currentCode(ctx: AppContext, memberId: number, provider: QrProvider): Promise<QrState> {
+  const now = ctx.now();
+  await expireStale(ctx.database.db, memberId, now);
+  const row = await openCodeOf(ctx.database.db, memberId, provider, now);
+  return row?.payload ? stateOf(row, row.payload) : { hasQrcode: false };
+}
+
+/** Withdraws codes at the gateway after they were closed here; a payment that still arrives is kept unmatched. */
+function withdrawAtGateway(ctx: AppContext, refs: string[]): void {
+  for (const ref of refs) void callWithin(() => ctx.gateway.cancelCode(ref), ctx.config.providerTimeoutMs);
+}
+
+interface QrStart {
+  memberId: number;
+  provider: QrProvider;
+  amount: number;
+}
+interface QrIntent extends Intent {
+  row: QrcodeRow;
+}
+const asIntent = (row: QrcodeRow): QrIntent => ({ id: row.id, memberId: row.member_id, idempotencyKey: row.idempotency_key, row });
+
+const FAIL: Outcome<QrState> = { status: 503, body: FAILED_STATE('QR_FAIL') };
+
+/**
+ * The flow for one request: `call` keeps the gateway's payload so the answer (and the key's recorded
+ * answer) can show the code. The sweep's flow never sees a payload: it only withdraws codes.
+ */
+function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { replaced: string[] } {
+  let created: { row: QrcodeRow; payload: string; state?: QrState } | undefined;
+  const replaced: string[] = [];
+  return {
+    replaced,
+    timeoutMs: ctx.config.providerTimeoutMs,
+    async record(tx: Tx, start: QrStart, key: string | null, now: number) {
+      const member = await memberMoney(tx, start.memberId, ctx.database.dialect);
+      const offered = ctx.settings.get('deposit').banks.some((b) => b.bankType === 'QRCODE' && b.bankCode === start.provider);
+      if (!offered) throw badRequest('QR_UNAVAILABLE');
+      const amount = toMinor(start.amount, member.currency);
+      if (amount <= 0 || amount < toMinor(QR_MINIMUM[start.provider], member.currency)) throw badRequest('QR_MINIMUM');
+      // one open code per member: a new one replaces the others, whatever their provider
+      replaced.push(...(await cancelOpenCodes(tx, start.memberId, now)));
+      const row = await insertCode(tx, {
+        ref: `QR${randomBytes(8).toString('hex').toUpperCase()}`,
+        member_id: start.memberId,
+        provider: start.provider,
+        amount,
+        currency: member.currency,
+        idempotency_key: key,
+        created_at: now,
+        expires_at: now + ctx.settings.get('qrcode').expireMinutes * 60_000,
+      });
+      return asIntent(row);
+    },
+    async call({ row }): Promise<Applied> {
+      const request = {
+        ref: row.ref,
+        provider: row.provider as QrProvider,
+        amountMinor: Number(row.amount),
+        currency: row.currency as Currency,
+      };
+      return callWithin(
+        () =>
+          ctx.gateway.createCode(request).then(
+            async ({ payload }) => {
+              created = { row, payload, state: await stateOf(row, payload) };
+              return true;
+            },
+            // the gateway answered and refused: the code does not exist there
+            (err: unknown) => (err instanceof GatewayError ? false : Promise.reject(err)),
+          ),
+        ctx.config.providerTimeoutMs,
+      );
+    },
+    // no clean answer: withdraw the code at the gateway; once that is answered, it can never be paid as ours
+    ask: ({ row }) => callWithin(() => ctx.gateway.cancelCode(row.ref).then(() => false), ctx.config.providerTimeoutMs),
+    async resolve(tx, { row }, applied, now) {
+      const payload = applied && created?.row.id === row.id ? created.payload : null;
+      if (payload !== null) {
+        // a creation that raced this one may have opened a code meanwhile: the newest wins
+        replaced.push(...(await cancelOpenCodes(tx, row.member_id, now, row.id)));
+      }
+      return finishCreating(tx, row.id, payload, now);
+    },
+    open: async (before) => (await creatingBefore(ctx.database.db, before)).map(asIntent),
+    answer: (applied) => (applied && created?.state ? { status: 200, body: created.state } : FAIL),
+  };
+}
+
+/** POST: a new code for the member, replacing the others. Throws ApiError for the member's mistakes. */
+export async function createCode(ctx: AppContext, start: QrStart, key: IdempotencyKey | undefined): Promise<Outcome<QrState>> {
+  const flow = qrFlow(ctx);
+  const outcome = await callOutside(ctx, flow, start, key);
+  withdrawAtGateway(ctx, flow.replaced);
+  return outcome;
+}
+
+/** DELETE: cancels the member's own code; an unknown code or another member's is NO_DATA. */
+export async function cancelCode(ctx: AppContext, memberId: number, ref: string): Promise<QrState> {
+  const row = await codeByRef(ctx.database.db, ref);
+  if (!row || row.member_id !== memberId) throw new ApiError(404, 'NO_DATA');
+  if (await closeCode(ctx.database.db, row.id, 'CANCELLED', ctx.now())) withdrawAtGateway(ctx, [row.ref]);
+  return { hasQrcode: false, message: 'SUCCESS' };
+}
+
+/** Start-up and the minute sweep: codes left CREATING are withdrawn at the gateway and marked FAILED. */
+export const recoverQrCodes = (ctx: AppContext) => recoverOutsideCalls(ctx, qrFlow(ctx));
