@@ -142,3 +142,69 @@ test('a slip chosen offline waits on the phone and uploads by itself when the co
   await page.getByRole('button', { name: 'Slip status' }).click();
   await expect(page.getByRole('dialog', { name: 'Slip status' }).getByRole('row')).toHaveCount(2);
 });
+
+test('a payment QR code counts down, can be cancelled, and once paid by the gateway credits the wallet; a gift link credits its voucher', async ({
+  page,
+}) => {
+  const phone = await newMember(page, 'QR Payer');
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+
+  // WW needs 100: the member is told before anything is sent
+  await modal.getByRole('button', { name: 'QR TrueMoney Wallet' }).click();
+  await modal.getByLabel('Amount (baht)').fill('50');
+  await modal.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('The minimum for this QR code is 100.00 baht.');
+
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+  await modal.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: '100', exact: true }).click();
+  await modal.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(modal.getByRole('img', { name: 'QR code to pay 100.00 baht' })).toBeVisible();
+  const timer = modal.getByRole('timer');
+  await expect(timer).toHaveText(/^Valid for (10:00|09:5\d)$/);
+  const first = await timer.innerText();
+  await expect(timer).not.toHaveText(first); // it ticks
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-qr.png' });
+  await modal.getByRole('button', { name: 'Cancel this QR code' }).click();
+  await expect(modal.getByRole('button', { name: 'Create QR code' })).toBeVisible();
+  expect(operator('qr', 'list')).toMatch(new RegExp(`${phone}\\tKBANK\\t100(\\.00)? BAHT\\tCANCELLED`));
+
+  // a new code, paid through the sandbox gateway's signed callback
+  await modal.getByLabel('Amount (baht)').fill('55.50');
+  await modal.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(modal.getByRole('img', { name: 'QR code to pay 55.50 baht' })).toBeVisible();
+  const open = operator('qr', 'list')
+    .split('\n')
+    .find((line) => line.includes(phone) && line.includes('OPEN'));
+  const id = open?.split('\t')[0] ?? '';
+  expect(id).toMatch(/^QR/);
+  expect(operator('qr', 'pay', id)).toMatch(/CREDITED/);
+  await modal.getByRole('button', { name: 'I have transferred' }).click();
+  await expect(page.getByText('Thank you. Please refresh your balance in a moment to see the deposit.')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expectBalance(page, '55.50');
+
+  // a gift link the sandbox voucher service made
+  const link = operator('giftlink', 'make', '25').trim().split('\n').at(-1)!;
+  expect(link).toMatch(/^https:\/\/gift\.truemoney\.com\/campaign\/\?v=/);
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.getByRole('button', { name: 'Gift link' }).click();
+  await modal.getByRole('button', { name: 'Send link' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Please paste your gift link.');
+  await modal.getByLabel('TrueMoney gift link').fill(link);
+  await modal.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByText('Link sent: 25.00 baht is in your wallet.')).toBeVisible();
+  await expect(page.locator('.balance')).toHaveText('80.50');
+  // the same link twice is refused
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.getByRole('button', { name: 'Gift link' }).click();
+  await modal.getByLabel('TrueMoney gift link').fill(link);
+  await modal.getByRole('button', { name: 'Send link' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('This gift link has already been used.');
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+  await expect(page.getByText('Deposit by wallet gift link')).toBeVisible();
+  await expect(page.getByText('Deposit by KBank QR code')).toBeVisible();
+});

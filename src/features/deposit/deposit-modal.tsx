@@ -11,8 +11,13 @@ import type { OutboxItem } from '../../lib/outbox';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
+import type { QrProvider } from '../../../server/src/modules/deposit/schemas';
+import { currentLocale } from '../../lib/i18n';
+import { GiftLinkPanel } from './gift-link-panel';
+import { ManualPanel } from './manual-panel';
+import { QrPanel } from './qr-panel';
 import { depositQuery, slipRulesQuery } from './queries';
-import './slip-errors';
+import './deposit-errors';
 import { slipOutbox, type SlipPayload } from './slip-outbox';
 
 /** Copies a text and says so (§8: 'Copied: {text}' / 'Failed to copy'). */
@@ -82,9 +87,12 @@ function SlipItem({ item }: { item: OutboxItem }) {
   );
 }
 
+type Method = 'slip' | QrProvider | 'giftlink' | 'manual';
+
 /**
- * §2 Deposit modal: the accounts to transfer to (with copy buttons) and the slip upload. A slip goes
- * through the outbox: chosen offline, it waits on this device and is sent by itself later.
+ * §2 Deposit modal: the accounts to transfer to (with copy buttons), then one way to deposit at a time:
+ * bank slip (through the outbox: chosen offline, it waits on this device and is sent by itself later),
+ * a payment QR code per provider the deposit lookup offers, the wallet gift link, a manual request.
  */
 export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -97,6 +105,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   const items = useOutbox();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const [method, setMethod] = useState<Method>('slip');
   const [chosen, setChosen] = useState<File | null>(null);
   const preview = useMemo(() => (chosen ? URL.createObjectURL(chosen) : ''), [chosen]);
   useEffect(() => () => URL.revokeObjectURL(preview), [preview]);
@@ -111,6 +120,17 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   }, [delivered, queryClient]);
 
   const accounts = deposit.data?.banks.filter((b) => b.bankType === 'DEPOSIT') ?? [];
+  const qrProviders = (deposit.data?.banks ?? []).filter((b) => b.bankType === 'QRCODE');
+  const english = currentLocale() === 'en';
+  const methods: { id: Method; label: string }[] = [
+    { id: 'slip', label: t`Bank slip` },
+    ...qrProviders.map((b) => {
+      const name = english ? b.nameEN : b.nameTH;
+      return { id: b.bankCode as QrProvider, label: t`QR ${name}` };
+    }),
+    ...(deposit.data?.wallets.length ? [{ id: 'giftlink' as const, label: t`Gift link` }] : []),
+    ...(deposit.data?.isManual ? [{ id: 'manual' as const, label: t`Request` }] : []),
+  ];
   const min = rules.data ? formatMoney(rules.data.minDeposit, intlLocale()) : '';
   // 00:00 closes at midnight, that is never: nothing to say
   const closeTime = rules.data && rules.data.closeTime !== '00:00' ? rules.data.closeTime : '';
@@ -164,27 +184,43 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
       </ul>
 
-      <section aria-labelledby={`${inputId}-slip`} className="form">
-        <h3 id={`${inputId}-slip`}>{t`Upload your transfer slip`}</h3>
-        <button type="button" className="button block" onClick={() => fileInput.current?.click()}>
-          {chosen ? t`Choose another slip` : t`Choose or photograph your slip`}
-        </button>
-        <input ref={fileInput} hidden type="file" accept="image/*" aria-label={t`Slip image`} onChange={choose} />
-        {preview && <img className="slip-preview" src={preview} alt={t`The slip you chose`} />}
-        {chosen && (
-          <button type="button" className="button primary block" onClick={() => void send()}>
-            {online ? t`Send slip` : t`Send when back online`}
+      {methods.length > 1 && (
+        <div className="methods" role="group" aria-label={t`How do you deposit?`}>
+          {methods.map((m) => (
+            <button key={m.id} type="button" className="button small" aria-pressed={method === m.id} onClick={() => setMethod(m.id)}>
+              {m.label}
+            </button>
+          ))}
+        </div>
+      )}
+      {method !== 'slip' && method !== 'giftlink' && method !== 'manual' && <QrPanel key={method} provider={method} onDone={onClose} />}
+      {method === 'giftlink' && <GiftLinkPanel onDone={onClose} />}
+      {method === 'manual' && <ManualPanel minimum={rules.data?.minDeposit ?? 0} onDone={onClose} />}
+      {method === 'slip' && (
+        <section aria-labelledby={`${inputId}-slip`} className="form">
+          <h3 id={`${inputId}-slip`}>{t`Upload your transfer slip`}</h3>
+          <button type="button" className="button block" onClick={() => fileInput.current?.click()}>
+            {chosen ? t`Choose another slip` : t`Choose or photograph your slip`}
           </button>
-        )}
-        {!online && <p className="hint">{t`You are offline: a slip you send now waits on this device and is uploaded by itself later.`}</p>}
-        {items.length > 0 && (
-          <ul className="outbox" aria-label={t`Your slips on this device`}>
-            {items.map((item) => (
-              <SlipItem key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
-      </section>
+          <input ref={fileInput} hidden type="file" accept="image/*" aria-label={t`Slip image`} onChange={choose} />
+          {preview && <img className="slip-preview" src={preview} alt={t`The slip you chose`} />}
+          {chosen && (
+            <button type="button" className="button primary block" onClick={() => void send()}>
+              {online ? t`Send slip` : t`Send when back online`}
+            </button>
+          )}
+          {!online && (
+            <p className="hint">{t`You are offline: a slip you send now waits on this device and is uploaded by itself later.`}</p>
+          )}
+          {items.length > 0 && (
+            <ul className="outbox" aria-label={t`Your slips on this device`}>
+              {items.map((item) => (
+                <SlipItem key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </Modal>
   );
 }

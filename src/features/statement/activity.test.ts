@@ -31,6 +31,18 @@ describe('statement entries read as sentences', () => {
     ).toBe('Withdrawal to SCB 123\u2011456\u20117890');
   });
 
+  it('names where a deposit came from, and what a manual request waits for', async () => {
+    await activateLocale('en', false);
+    expect(activityText(i18n, row({ from: 'QR_KBANK' }))).toBe('Deposit by KBank QR code');
+    expect(activityText(i18n, row({ from: 'QR_WW' }))).toBe('Deposit by TrueMoney QR code');
+    expect(activityText(i18n, row({ from: 'TRUELINK' }))).toBe('Deposit by wallet gift link');
+    const request = row({ from: 'MANUAL', status: 'PENDING' });
+    expect(activityText(i18n, request)).toBe('Deposit request');
+    expect(statusText(i18n, request)).toBe('Waiting for our staff to confirm');
+    expect(statusText(i18n, { ...request, status: 'FAILED' })).toBe('Not confirmed: nothing was credited');
+    expect(statusText(i18n, { ...request, status: 'SUCCESS' })).toBe('Success');
+  });
+
   it('says a rejected withdrawal came back, in Thai and Lao', async () => {
     const rejected = row({ statementType: 'withdraw', status: 'FAILED', amount: -150 });
     await activateLocale('th', false);

@@ -9,6 +9,10 @@ const DEPOSIT_BY = {
   OPERATOR: msg`Deposit credited by our staff`,
   SLIP: msg`Deposit by bank slip`,
   QR: msg`Deposit by QR code`,
+  QR_KBANK: msg`Deposit by KBank QR code`,
+  QR_WW: msg`Deposit by TrueMoney QR code`,
+  QR_ZAPMAN: msg`Deposit by ZAPMAN QR code`,
+  MANUAL: msg`Deposit request`,
   TRUELINK: msg`Deposit by wallet gift link`,
 } as const;
 
@@ -39,7 +43,9 @@ export function activityText(i18n: I18n, s: Statement): string {
 /** The status line; a failed movement says where the money went back to, so no amount stands alone. */
 export function statusText(i18n: I18n, s: Statement): string {
   if (s.status === 'SUCCESS') return i18n._(msg`Success`);
-  if (s.status !== 'FAILED') return i18n._(msg`In progress`);
+  if (s.status !== 'FAILED')
+    return s.statementType === 'deposit' && s.from === 'MANUAL' ? i18n._(msg`Waiting for our staff to confirm`) : i18n._(msg`In progress`);
+  if (s.statementType === 'deposit' && s.from === 'MANUAL') return i18n._(msg`Not confirmed: nothing was credited`);
   if (s.statementType === 'withdraw') return i18n._(msg`Rejected: the money is back in your wallet`);
   if (s.statementType === 'transfer') {
     const provider = s.provider?.name ?? '';

@@ -11,7 +11,7 @@ import { Pagination } from '../../ui/pagination';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { SLIP_PAGE_SIZE, slipImageUrl, slipListQuery } from '../deposit/queries';
-import '../deposit/slip-errors';
+import '../deposit/deposit-errors';
 
 /** §4: SUCCESS and FAILED are final; anything else is still being checked. */
 function SlipStatus({ slip }: { slip: SlipItem }) {

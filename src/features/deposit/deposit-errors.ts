@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { registerErrorMessages } from '../../lib/errors';
 
-/** The slip codes (upload refusals and §4 failure reasons), loaded with the screens that meet them. */
+/** The deposit codes (slip refusals and §4 failure reasons, QR, gift link, requests), loaded with the screens that meet them. */
 registerErrorMessages({
   SLIP_TOO_LARGE: msg`The photo is too large. Please choose one no larger than 10 MB.`,
   SLIP_CLOSED: msg`Slip uploads are closed for today. Please upload your slip after midnight.`,
@@ -15,4 +15,11 @@ registerErrorMessages({
   SLIP_EXPIRED: msg`This slip is older than 1 hour. Please contact support.`,
   SLIP_BELOW_MINIMUM: msg`The amount is below the minimum deposit.`,
   SLIP_UNKNOWN: msg`Something went wrong checking this slip. Please contact support.`,
+  QR_MINIMUM: msg`The amount is below this QR code's minimum.`,
+  QR_UNAVAILABLE: msg`This QR code is not offered right now.`,
+  TRUELINK_MINIMUM: msg`The minimum gift-link deposit is 2 baht.`,
+  TRUELINK_UNAVAILABLE: msg`The gift link service is not answering. Nothing was taken: please try again later.`,
+  DEPOSIT_MANUAL_OFF: msg`Deposit requests are not open right now.`,
+  DEPOSIT_MINIMUM: msg`The amount is below the minimum deposit.`,
+  DEPOSIT_REQUEST_PENDING: msg`Your previous deposit request is still waiting for our staff.`,
 });

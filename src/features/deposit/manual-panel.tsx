@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { FormError, TextField } from '../../ui/field';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { newIdempotencyKey } from '../wallet/queries';
+import { normaliseAmount, parseAmount } from '../wallet/money-input';
+
+/** §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it). */
+export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const send = useMutation({
+    mutationFn: (value: number) => api('/api/wallet/add', { body: { amount: value }, idempotencyKey: key }),
+    onSuccess: () => {
+      showToast(t`Request sent. Our staff will confirm your deposit; it shows as in progress in your history.`, 'success');
+      void queryClient.invalidateQueries({ queryKey: ['statement'] });
+      onDone();
+    },
+    onError: (err) => {
+      setError(errorMessage(i18n, err.message));
+      if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = parseAmount(i18n, amount);
+    if (!parsed.ok) return setError(parsed.message);
+    if (parsed.value <= 0 || parsed.value < minimum) return setError(errorMessage(i18n, 'DEPOSIT_MINIMUM'));
+    if (!send.isPending) send.mutate(parsed.value);
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <p className="hint">{t`Transfer to the account above, then tell us the amount: our staff check it and credit your wallet.`}</p>
+      <TextField
+        label={t`Amount (baht)`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
+      />
+      <FormError message={error} />
+      <button type="submit" className="button primary block" disabled={!online || send.isPending}>
+        {send.isPending ? t`Sending…` : t`Send request`}
+      </button>
+      {!online && <p className="hint">{t`You are offline: this needs the internet.`}</p>}
+    </form>
+  );
+}

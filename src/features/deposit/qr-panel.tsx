@@ -1,0 +1,155 @@
+import { useLingui } from '@lingui/react/macro';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { QrProvider, QrState } from '../../../server/src/modules/deposit/schemas';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { FormError, TextField } from '../../ui/field';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { newIdempotencyKey } from '../wallet/queries';
+import { normaliseAmount, parseAmount } from '../wallet/money-input';
+import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
+
+const qrKeys = { all: ['qrcode'] as const, one: (p: QrProvider) => ['qrcode', p] as const };
+/** The member's open code of one provider: never kept offline (an expired code is no use) and never stale. */
+const qrQuery = (provider: QrProvider) =>
+  queryOptions({
+    queryKey: qrKeys.one(provider),
+    queryFn: () => api<QrState>(`/api/qrcode/${provider}`),
+    staleTime: 0,
+    meta: { persist: false },
+  });
+
+/** mm:ss left until `expireIn`, ticking each second; 0 when it has passed. */
+function useSecondsLeft(expireIn: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!expireIn) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [expireIn]);
+  return expireIn ? Math.max(0, Math.ceil((expireIn - now) / 1_000)) : 0;
+}
+
+/** §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its countdown, cancel or done. */
+export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const code = useQuery(qrQuery(provider));
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const state = code.data;
+  const left = useSecondsLeft(state?.hasQrcode ? state.expireIn : undefined);
+  const expired = !!state?.hasQrcode && left === 0;
+
+  // §4: at 00:00 the code is dropped and the amount picker comes back
+  useEffect(() => {
+    if (expired) queryClient.setQueryData<QrState>(qrKeys.one(provider), { hasQrcode: false });
+  }, [expired, provider, queryClient]);
+
+  const create = useMutation({
+    mutationFn: (value: number) => api<QrState>(`/api/qrcode/${provider}`, { body: { amount: value }, idempotencyKey: key }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(qrKeys.one(provider), created);
+      // one open code per member: the server cancelled the others, so their views ask again
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'qrcode' && q.queryKey[1] !== provider });
+      setKey(newIdempotencyKey());
+    },
+    onError: (err) => {
+      showToast(errorMessage(i18n, err.message), 'danger');
+      if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => api(`/api/qrcode/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData<QrState>(qrKeys.one(provider), { hasQrcode: false }),
+    onError: (err) => showToast(errorMessage(i18n, err.message), 'danger'),
+  });
+
+  const parsed = amount ? parseAmount(i18n, amount) : undefined;
+  const value = parsed?.ok ? parsed.value : 0;
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (create.isPending) return;
+    if (parsed && !parsed.ok) return setError(parsed.message);
+    const problem = qrAmountProblem(provider, value);
+    if (problem === 'skip') return; // §5: KBANK below 1 is not sent
+    if (problem === 'minimum') return setError(t`The minimum for this QR code is 100.00 baht.`);
+    create.mutate(value);
+  }
+
+  if (state?.hasQrcode && !expired) {
+    const shown = formatMoney(state.amount ?? 0, intlLocale());
+    const time = countdown(left);
+    return (
+      <div className="qr-code">
+        <img
+          className="qr-image"
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.qrcode ?? '')}`}
+          alt={t`QR code to pay ${shown} baht`}
+          width={240}
+          height={240}
+        />
+        <p className="qr-amount">{t`${shown} baht`}</p>
+        <p role="timer" aria-live="off" className="qr-countdown">
+          {t`Valid for ${time}`}
+        </p>
+        <p className="hint small">{t`Scan it with your banking app. A QR code is valid for one deposit only.`}</p>
+        <button
+          type="button"
+          className="button primary block"
+          onClick={() => {
+            showToast(t`Thank you. Please refresh your balance in a moment to see the deposit.`, 'success');
+            onDone();
+          }}
+        >
+          {t`I have transferred`}
+        </button>
+        <button
+          type="button"
+          className="button block"
+          disabled={!online || cancel.isPending}
+          onClick={() => state.qrcodeId && cancel.mutate(state.qrcodeId)}
+        >
+          {t`Cancel this QR code`}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {code.error && <p className="text-danger">{errorMessage(i18n, code.error.message)}</p>}
+      <div className="presets" role="group" aria-label={t`Quick amounts`}>
+        {QR_PRESETS[provider].map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className="button small"
+            aria-pressed={value === preset}
+            onClick={() => (setAmount(String(preset)), setError(''))}
+          >
+            {formatMoney(preset, intlLocale()).replace(/\.00$/, '')}
+          </button>
+        ))}
+      </div>
+      <TextField
+        label={t`Amount (baht)`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
+      />
+      <FormError message={error} />
+      <button type="submit" className="button primary block" disabled={!online || create.isPending || value <= 0}>
+        {create.isPending ? t`Creating…` : t`Create QR code`}
+      </button>
+      {!online && <p className="hint">{t`You are offline: a QR code needs the internet.`}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import type { QrProvider } from '../../../server/src/modules/deposit/schemas';
+
+/** §2 quick-pick amounts per provider. */
+export const QR_PRESETS: Record<QrProvider, readonly number[]> = {
+  KBANK: [10, 20, 50, 100, 500, 1000],
+  WW: [100, 200, 300, 500, 1000],
+  ZAPMAN: [100, 200, 300, 500, 1000],
+};
+
+/**
+ * §5 QR amount: KBANK needs a positive amount (below 1 the creation is skipped); WW and ZAPMAN need at
+ * least 100 (§9). undefined: the amount may go to the server, which checks it again.
+ */
+export function qrAmountProblem(provider: QrProvider, amount: number): 'skip' | 'minimum' | undefined {
+  if (provider === 'KBANK') return amount < 1 ? 'skip' : undefined;
+  return amount < 100 ? 'minimum' : undefined;
+}
+
+/** Seconds as mm:ss (§4 Deposit QR countdown). */
+export function countdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
