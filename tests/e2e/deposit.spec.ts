@@ -208,3 +208,41 @@ test('a payment QR code counts down, can be cancelled, and once paid by the gate
   await expect(page.getByText('Deposit by wallet gift link')).toBeVisible();
   await expect(page.getByText('Deposit by KBank QR code')).toBeVisible();
 });
+
+test('where the operator allows it, a manual deposit request waits on the statement until staff confirm it', async ({ page }) => {
+  const deposit = JSON.parse(operator('settings', 'get', 'deposit').split('\n').slice(1).join('\n')) as Record<string, unknown>;
+  operator('settings', 'set', 'deposit', JSON.stringify({ ...deposit, isManual: true }));
+  try {
+    const phone = await newMember(page, 'Manual Payer');
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    const modal = page.getByRole('dialog', { name: 'Deposit' });
+    await modal.getByRole('button', { name: 'Request', exact: true }).click();
+    await modal.getByLabel('Amount (baht)').fill('0');
+    await modal.getByRole('button', { name: 'Send request' }).click();
+    await expect(modal.getByRole('alert')).toHaveText('The amount is below the minimum deposit.');
+    await modal.getByLabel('Amount (baht)').fill('300');
+    await modal.getByRole('button', { name: 'Send request' }).click();
+    await expect(
+      page.getByText('Request sent. Our staff will confirm your deposit; it shows as in progress in your history.'),
+    ).toBeVisible();
+
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'History' }).click();
+    await expect(page.getByText('Deposit request')).toBeVisible();
+    await expect(page.getByText('Waiting for our staff to confirm')).toBeVisible();
+
+    // the lines after "open manual request(s)": id, member, amount, time
+    const requests = operator('deposits', 'list').split(/open manual request\(s\)[^\n]*\n/)[1] ?? '';
+    const open = requests.split('\n').find((line) => line.includes(phone));
+    const id = open?.split('\t')[0] ?? '';
+    expect(operator('deposit-request', 'confirm', id)).toContain(id);
+    await page.reload();
+    await expect(page.getByText('Deposit request')).toBeVisible();
+    await expect(page.locator('.statement-status')).toHaveText('Success');
+    await expect(page.locator('.statement-amount')).toHaveText('+300.00');
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(page.locator('.balance')).toHaveText('300.00');
+  } finally {
+    operator('settings', 'set', 'deposit', JSON.stringify(deposit));
+  }
+});

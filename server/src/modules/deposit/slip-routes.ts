@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/errors.js';
 import { Message } from '../account/schemas.js';
 import { StatementBody } from '../statement/schemas.js';
 import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from './schemas.js';
+import { ownSlipReference, slipFileName, slipPage } from './slip-repository.js';
 import { MAX_SLIP_BYTES, receiveSlip, SLIP_BUCKET } from './slips.js';
 
 /** How long a slip image link works: long enough to open it, short enough that a shared link dies. */
@@ -76,16 +77,9 @@ export const slipStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.body;
-      const mine = db.selectFrom('slips').where('member_id', '=', request.memberId);
-      const { total } = await mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await mine
-        .select(['reference', 'status', 'note', 'amount', 'currency', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute();
+      const { total, rows } = await slipPage(db, request.memberId, page, limit);
       return {
-        total: Number(total),
+        total,
         slips: rows.map((r) => ({
           createdAt: new Date(Number(r.created_at)).toISOString(),
           amount: toMajor(Number(r.amount), r.currency as Currency),
@@ -111,14 +105,9 @@ export const slipStatementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       // another member's reference answers exactly as an unknown one
-      const slip = await db
-        .selectFrom('slips')
-        .select('reference')
-        .where('reference', '=', request.params.reference)
-        .where('member_id', '=', request.memberId)
-        .executeTakeFirst();
+      const slip = await ownSlipReference(db, request.memberId, request.params.reference);
       if (!slip) throw new ApiError(404, 'NO_DATA');
-      return { url: ctx.fileUrls.url(filePath(slip.reference), ctx.now(), SLIP_URL_TTL_MS) };
+      return { url: ctx.fileUrls.url(filePath(slip), ctx.now(), SLIP_URL_TTL_MS) };
     },
   );
 };
@@ -139,8 +128,8 @@ export const slipFiles: FastifyPluginAsyncTypebox = async (app) => {
       const { reference } = request.params;
       if (!ctx.fileUrls.verify(filePath(reference), request.query.e, request.query.s, ctx.now()))
         return reply.status(403).send({ message: 'invalid-token' });
-      const slip = await ctx.database.db.selectFrom('slips').select(['file_name']).where('reference', '=', reference).executeTakeFirst();
-      const file = slip && (await ctx.storage.get(SLIP_BUCKET, slip.file_name));
+      const fileName = await slipFileName(ctx.database.db, reference);
+      const file = fileName && (await ctx.storage.get(SLIP_BUCKET, fileName));
       if (!file) return reply.status(404).send({ message: 'NO_DATA' });
       return reply
         .header('Content-Type', file.contentType)
