@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './database.js';
+import { tableWithId } from './table.js';
 
 /**
  * Payment QR codes, gateway payments, gift-link redemptions and manual deposit requests (issue 8),
@@ -7,12 +8,7 @@ import type { Dialect } from './database.js';
  * Every "at most once" here is a unique constraint, so it holds under races on SQLite and Postgres alike.
  */
 export function depositMigrations(dialect: Dialect): Record<string, Migration> {
-  const idColumn = (db: Kysely<unknown>, table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const idColumn = tableWithId(dialect);
   return {
     '0009_deposits': {
       async up(db: Kysely<unknown>) {

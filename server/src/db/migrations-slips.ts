@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './database.js';
+import { tableWithId } from './table.js';
 
 /** Slip deposits (issue 8): uploaded files, the slips, the bank transactions they credited, and the sandbox bank's books. */
 export function slipMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? 'serial' : 'integer';
   return {
     '0008_slips': {
       async up(db: Kysely<unknown>) {
@@ -18,9 +18,7 @@ export function slipMigrations(dialect: Dialect): Record<string, Migration> {
           .addPrimaryKeyConstraint('stored_files_pk', ['bucket', 'name'])
           .execute();
 
-        await db.schema
-          .createTable('slips')
-          .addColumn('id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        await tableWithId(dialect)(db, 'slips')
           .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id'))
           .addColumn('reference', 'text', (c) => c.notNull().unique())
           .addColumn('file_name', 'text', (c) => c.notNull())

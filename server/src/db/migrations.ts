@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database.js';
+import { tableWithId } from './table.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
 import { securityMigrations } from './migrations-security.js';
@@ -7,12 +8,7 @@ import { slipMigrations } from './migrations-slips.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  const idColumn = (db: Kysely<unknown>, table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      );
+  const idColumn = tableWithId(dialect);
 
   return {
     '0001_foundation': {

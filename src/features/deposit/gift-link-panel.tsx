@@ -8,7 +8,7 @@ import { intlLocale } from '../../lib/i18n';
 import { FormError, TextField } from '../../ui/field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { newIdempotencyKey, walletKeys } from '../wallet/queries';
+import { useSubmissionKey, walletKeys } from '../wallet/queries';
 import { encryptGiftLink } from './gift-link';
 
 /** §2 Deposit modal, wallet gift link: paste the TrueMoney gift link; the voucher's amount is credited. */
@@ -18,7 +18,7 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const [link, setLink] = useState('');
   const [error, setError] = useState('');
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, ended] = useSubmissionKey();
   const send = useMutation({
     mutationFn: async (plain: string) =>
       api<{ amount: number }>('/api/wallet/truelink', { body: { link: await encryptGiftLink(plain) }, idempotencyKey: key }),
@@ -30,7 +30,7 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
     },
     onError: (err) => {
       setError(errorMessage(i18n, err.message));
-      if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+      ended(err);
     },
   });
 

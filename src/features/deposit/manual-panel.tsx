@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { newIdempotencyKey } from '../wallet/queries';
+import { useSubmissionKey } from '../wallet/queries';
 import { normaliseAmount, parseAmount } from '../wallet/money-input';
 
 /** §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it). */
@@ -16,7 +16,7 @@ export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () =
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, ended] = useSubmissionKey();
   const send = useMutation({
     mutationFn: (value: number) => api('/api/wallet/add', { body: { amount: value }, idempotencyKey: key }),
     onSuccess: () => {
@@ -26,7 +26,7 @@ export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () =
     },
     onError: (err) => {
       setError(errorMessage(i18n, err.message));
-      if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+      ended(err);
     },
   });
 

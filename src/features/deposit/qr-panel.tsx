@@ -9,7 +9,7 @@ import { intlLocale } from '../../lib/i18n';
 import { FormError, TextField } from '../../ui/field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { newIdempotencyKey } from '../wallet/queries';
+import { useSubmissionKey } from '../wallet/queries';
 import { normaliseAmount, parseAmount } from '../wallet/money-input';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 
@@ -42,7 +42,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
   const code = useQuery(qrQuery(provider));
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, ended] = useSubmissionKey();
   const state = code.data;
   const left = useSecondsLeft(state?.hasQrcode ? state.expireIn : undefined);
   const expired = !!state?.hasQrcode && left === 0;
@@ -58,11 +58,11 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
       queryClient.setQueryData(qrKeys.one(provider), created);
       // one open code per member: the server cancelled the others, so their views ask again
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'qrcode' && q.queryKey[1] !== provider });
-      setKey(newIdempotencyKey());
+      ended();
     },
     onError: (err) => {
       showToast(errorMessage(i18n, err.message), 'danger');
-      if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+      ended(err);
     },
   });
   const cancel = useMutation({

@@ -8,7 +8,7 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { normaliseAmount, parseAmount } from './money-input';
-import { newIdempotencyKey, transfer, useWalletMutation, type WalletResponse } from './queries';
+import { transfer, useSubmissionKey, useWalletMutation, type WalletResponse } from './queries';
 
 export const TRANSFER_MINIMUM = 1;
 
@@ -31,7 +31,7 @@ export function TransferModal({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   // one key per submission; a retry after a lost answer sends the same one
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, ended] = useSubmissionKey();
   const move = useWalletMutation((input: { from: string; to: string; amount: number }, k: string) => transfer(input, k));
   const active = wallet.slots.filter((s) => s.isActive);
   const balanceOf = (code: string) => (code === 'WALLET' ? wallet.wallet.amount : (active.find((s) => s.code === code)?.amount ?? 0));
@@ -55,8 +55,7 @@ export function TransferModal({
         },
         onError: (err) => {
           setError(errorMessage(i18n, err.message));
-          // a definite refusal ends this submission; a lost answer keeps the key for the retry
-          if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+          ended(err);
         },
       },
     );

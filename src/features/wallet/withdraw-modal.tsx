@@ -11,7 +11,7 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { normaliseAmount, parseAmount } from './money-input';
-import { newIdempotencyKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
+import { useSubmissionKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
 export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onClose: (saved: boolean) => void }) {
@@ -21,7 +21,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
   const banks = useQuery(banksQuery());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, ended] = useSubmissionKey();
   const send = useWalletMutation((value: number, k: string) => withdraw(value, k));
 
   function submit(e: FormEvent) {
@@ -43,7 +43,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
         },
         onError: (err) => {
           setError(errorMessage(i18n, err.message));
-          if (err.message !== 'NETWORK_ERROR' && err.message !== 'TIMEOUT') setKey(newIdempotencyKey());
+          ended(err);
         },
       },
     );
