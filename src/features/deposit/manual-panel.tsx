@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { FormError, TextField } from '../../ui/field';
+import { FormError } from '../../ui/field';
+import { AmountField } from '../wallet/amount-field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../wallet/queries';
-import { normaliseAmount, parseAmount } from '../wallet/money-input';
+import { parseAmount } from '../wallet/money-input';
 
 /** §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it). */
 export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () => void }) {
@@ -41,13 +42,7 @@ export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () =
   return (
     <form className="form" onSubmit={submit} noValidate>
       <p className="hint">{t`Transfer to the account above, then tell us the amount: our staff check it and credit your wallet.`}</p>
-      <TextField
-        label={t`Amount (baht)`}
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
-      />
+      <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} />
       <FormError message={error} />
       <button type="submit" className="button primary block" disabled={!online || send.isPending}>
         {send.isPending ? t`Sending…` : t`Send request`}

@@ -6,11 +6,12 @@ import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
-import { FormError, TextField } from '../../ui/field';
+import { FormError } from '../../ui/field';
+import { AmountField } from '../wallet/amount-field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../wallet/queries';
-import { normaliseAmount, parseAmount } from '../wallet/money-input';
+import { parseAmount } from '../wallet/money-input';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 
 const qrKeys = { all: ['qrcode'] as const, one: (p: QrProvider) => ['qrcode', p] as const };
@@ -138,13 +139,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
           </button>
         ))}
       </div>
-      <TextField
-        label={t`Amount (baht)`}
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
-      />
+      <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} />
       <FormError message={error} />
       <button type="submit" className="button primary block" disabled={!online || create.isPending || value <= 0}>
         {create.isPending ? t`Creating…` : t`Create QR code`}

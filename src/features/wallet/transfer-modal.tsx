@@ -3,11 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
-import { FormError, SelectField, TextField } from '../../ui/field';
+import { FormError, SelectField } from '../../ui/field';
+import { AmountField } from './amount-field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { normaliseAmount, parseAmount } from './money-input';
+import { parseAmount } from './money-input';
 import { transfer, useSubmissionKey, useWalletMutation, type WalletResponse } from './queries';
 
 export const TRANSFER_MINIMUM = 1;
@@ -67,14 +68,7 @@ export function TransferModal({
       <form className="form" onSubmit={submit} noValidate>
         <AccountSelect label={t`From`} value={from} options={options} onChange={(v) => (setFrom(v), setError(''))} />
         <AccountSelect label={t`To`} value={to} options={options} onChange={(v) => (setTo(v), setError(''))} />
-        <TextField
-          label={t`Amount (baht)`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
-          hint={from ? t`Available: ${available}` : undefined}
-        />
+        <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={from ? t`Available: ${available}` : undefined} />
         <FormError message={error} />
         <button type="submit" className="button primary block" disabled={!online || move.isPending}>
           {move.isPending ? t`Transferring…` : t`Transfer`}

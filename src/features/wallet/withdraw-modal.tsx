@@ -6,11 +6,12 @@ import { formatAccountNo } from '../../../server/src/modules/account/rules';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
-import { FormError, TextField } from '../../ui/field';
+import { FormError } from '../../ui/field';
+import { AmountField } from './amount-field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { normaliseAmount, parseAmount } from './money-input';
+import { parseAmount } from './money-input';
 import { useSubmissionKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
@@ -57,14 +58,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
       <form className="form" onSubmit={submit} noValidate>
         <p>{t`To ${bank} ${accountNo}`}</p>
         <p className="notice small">{t`While a bonus is active, its conditions must be met before you can withdraw.`}</p>
-        <TextField
-          label={t`Amount (baht)`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(v) => (setAmount(normaliseAmount(v)), setError(''))}
-          hint={t`Wallet balance: ${balance}`}
-        />
+        <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={t`Wallet balance: ${balance}`} />
         <FormError message={error || (limits.error ? errorMessage(i18n, limits.error.message) : '')} />
         <button type="submit" className="button primary block" disabled={!online || !limits.data || send.isPending}>
           {send.isPending ? t`Sending…` : t`Withdraw`}

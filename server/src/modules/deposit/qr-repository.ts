@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { QrcodesTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import type { QrcodesTable, QrPaymentsTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
 /** The payment QR data: codes and the payments the gateway reported. */
@@ -74,21 +74,7 @@ export async function closeCode(tx: Tx, id: number, status: 'CANCELLED' | 'EXPIR
 export const paymentByTxn = (tx: Tx, txnId: string) =>
   tx.selectFrom('qr_payments').selectAll().where('gateway_txn_id', '=', txnId).executeTakeFirst();
 
-export const insertPayment = (
-  tx: Tx,
-  row: {
-    gateway_txn_id: string;
-    provider: string;
-    ref: string;
-    amount: number;
-    qrcode_id: number | null;
-    member_id: number | null;
-    status: 'CREDITED' | 'UNMATCHED';
-    reason: string | null;
-    journal_id: number | null;
-    created_at: number;
-  },
-) => tx.insertInto('qr_payments').values(row).execute();
+export const insertPayment = (tx: Tx, row: Insertable<QrPaymentsTable>) => tx.insertInto('qr_payments').values(row).execute();
 
 export const recentCodes = (tx: Tx, limit: number) =>
   tx

@@ -1,0 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
+import { TextField } from '../../ui/field';
+import { normaliseAmount } from './money-input';
+
+/** The amount of a money form: the decimal keypad, Thai, Lao and full-width digits taken as typed (money-input.ts). */
+export function AmountField({ value, onChange, hint }: { value: string; onChange: (value: string) => void; hint?: string }) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={t`Amount (baht)`}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onChange={(v) => onChange(normaliseAmount(v))}
+      hint={hint}
+    />
+  );
+}
