@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { loadCatalogPart } from '../../lib/i18n';
+import { SlipModal } from '../statement/slip-modal';
+import { ToastRegion } from '../../ui/toast';
+import { DepositModal } from './deposit-modal';
+
+const bank = (bankCode: string, bankType: string, bankAccountNo = '') => ({
+  bankCode,
+  bankType,
+  mode: 'AUTO',
+  nameTH: bankCode,
+  nameEN: bankCode === 'KBANK' ? 'Kasikornbank' : bankCode === 'WW' ? 'TrueMoney Wallet' : 'Zapman',
+  bankAccountName: 'WALLET DEMO CO',
+  bankAccountNo,
+  currency: 'BAHT',
+});
+const lookups = {
+  'GET /api/lookup/deposit': () =>
+    [
+      200,
+      {
+        banks: [bank('KBANK', 'DEPOSIT', '0481234567'), bank('KBANK', 'QRCODE'), bank('WW', 'QRCODE')],
+        wallets: [{ walletAccountName: 'TrueMoney Wallet', mode: 'AUTO' }],
+        isManual: false,
+      },
+    ] as [number, unknown],
+  'GET /api/lookup/slip': () => [200, { minDeposit: 1, closeTime: '23:00' }] as [number, unknown],
+  'GET /api/lookup/banks': () =>
+    [200, { banks: [{ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }] as [number, unknown],
+};
+
+describe('the deposit modal', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the account to transfer to, the rules, and one switch per way the lookup offers', async () => {
+    fakeServer(lookups);
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    expect(await screen.findByText('048-123-4567')).toBeVisible();
+    expect(screen.getByText('Minimum deposit: 1.00 baht.')).toBeVisible();
+    expect(screen.getByText('Slip uploads close every day at 23:00.')).toBeVisible();
+    const ways = within(screen.getByRole('group', { name: 'How do you deposit?' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    // no manual request: the lookup's isManual is false
+    expect(ways).toEqual(['Bank slip', 'QR Kasikornbank', 'QR TrueMoney Wallet', 'Gift link']);
+  });
+
+  it('QR: refuses WW below 100 before calling, shows the created code with its countdown, and drops it at 00:00', async () => {
+    const expireIn = Date.now() + 3_000;
+    const calls = fakeServer({
+      ...lookups,
+      'GET /api/qrcode/WW': () => [200, { hasQrcode: false }],
+      'POST /api/qrcode/WW': () => [
+        200,
+        { hasQrcode: true, qrcodeId: 'QR1', qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>', payload: 'x', amount: 200, expireIn },
+      ],
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'QR TrueMoney Wallet' }));
+    await user.type(await screen.findByLabelText('Amount (baht)'), '99');
+    await user.click(screen.getByRole('button', { name: 'Create QR code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum for this QR code is 100.00 baht.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.click(within(screen.getByRole('group', { name: 'Quick amounts' })).getByRole('button', { name: '200' }));
+    await user.click(screen.getByRole('button', { name: 'Create QR code' }));
+    expect(await screen.findByRole('img', { name: 'QR code to pay 200.00 baht' })).toBeVisible();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ amount: 200 });
+    expect(post?.headers['Idempotency-Key']).toMatch(/^web-/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Valid for 00:0[23]$/);
+    // at 00:00 the code is gone and the amount picker is back
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create QR code' })).toBeVisible(), { timeout: 5_000 });
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('QR: a refused creation says why in a red toast', async () => {
+    fakeServer({
+      ...lookups,
+      'GET /api/qrcode/KBANK': () => [200, { hasQrcode: false }],
+      'POST /api/qrcode/KBANK': () => [503, { message: 'QR_FAIL', hasQrcode: false }],
+    });
+    renderScreen(
+      <>
+        <ToastRegion dismissLabel="Dismiss" />
+        <DepositModal onClose={() => undefined} />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
+    await user.type(await screen.findByLabelText('Amount (baht)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Create QR code' }));
+    const toast = await screen.findByText('The QR code could not be created.');
+    expect(toast.closest('.toast')).toHaveClass('toast-danger');
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+});
+
+describe('the slip status', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+
+  it('lists each slip with its amount (a dash when unknown), its status and the reason of a failure', async () => {
+    fakeServer({
+      'POST /api/statement/slip': () => [
+        200,
+        {
+          total: 3,
+          slips: [
+            { createdAt: '2026-11-22T05:00:00.000Z', amount: 0, status: 'PROCESSING', note: null, link: true, reference: 'SL1' },
+            { createdAt: '2026-11-22T04:00:00.000Z', amount: 150.25, status: 'SUCCESS', note: null, link: true, reference: 'SL2' },
+            { createdAt: '2026-11-22T03:00:00.000Z', amount: 99, status: 'FAILED', note: 'SLIP_EXPIRED', link: true, reference: 'SL3' },
+          ],
+        },
+      ],
+    });
+    renderScreen(<SlipModal onClose={() => undefined} />);
+    const rows = await screen.findAllByRole('row');
+    const cells = rows.slice(1).map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+    expect(cells.map((c) => c.slice(1, 3))).toEqual([
+      ['-', 'Processing'],
+      ['150.25', 'Success'],
+      ['99.00', 'Failed · This slip is older than 1 hour. Please contact support.'],
+    ]);
+    expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(3);
+  });
+});
