@@ -1,6 +1,7 @@
 import { sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database.js';
 import { tableWithId } from './table.js';
+import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
 import { securityMigrations } from './migrations-security.js';
@@ -202,6 +203,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...intentMigrations(),
     ...slipMigrations(dialect),
     ...depositMigrations(dialect),
+    ...bonusMigrations(dialect),
   };
 }
 

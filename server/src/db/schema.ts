@@ -310,7 +310,52 @@ export interface SandboxVouchersTable {
   expires_at: number;
 }
 
+/** Text per site language, stored as JSON. */
+export type PerLanguage = { th: string; la: string; en: string };
+
+/** An operator-defined bonus; money in minor units; name, html, notice and banners are JSON text. */
+export interface BonusesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  html: string;
+  notice: string;
+  type: 'limit' | 'day' | 'week';
+  max_received: number;
+  percent_fail: number;
+  banners: string;
+  give_percent: number | null;
+  give_max: number | null;
+  give_fixed: number | null;
+  min_deposit: number;
+  turnover_multiple: number;
+  budget: number | null;
+  /** 1 or 0 */
+  active: number;
+  sort: number;
+  created_at: number;
+}
+
+/** A bonus a member received; at most one active per member (partial unique index). */
+export interface MemberBonusesTable {
+  id: Generated<number>;
+  member_id: number;
+  bonus_code: string;
+  amount: number;
+  deposit_journal_id: number | null;
+  journal_id: number | null;
+  turnover_target: number;
+  turnover_base: number;
+  /** 1 or 0 */
+  active: number;
+  received_at: number;
+  finished_at: number | null;
+  finish_reason: 'TURNOVER' | 'CLEAR' | null;
+}
+
 export interface DB {
+  bonuses: BonusesTable;
+  member_bonuses: MemberBonusesTable;
   stored_files: StoredFilesTable;
   slips: SlipsTable;
   slip_credits: SlipCreditsTable;

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
+import { seedBonuses } from './seed-bonuses.js';
 import type { Settings } from '../settings/registry.js';
 import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
@@ -133,6 +134,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     },
     slip: { minDeposit: 1, closeTime: '23:00' },
     qrcode: { expireMinutes: 10, billerId: '010556123456701', trueMoneyMobile: '0812345678' },
+    bonus: { clearBelow: lao ? 3000 : 5 },
     providerFaults: {},
     slipFault: 'none',
   };
@@ -188,6 +190,8 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
       .values(SOURCES.map((s, sort) => ({ ...s, sort })))
       .execute();
   }
+
+  await seedBonuses(db, config.variant === 'la');
 
   const memberCount = await db
     .selectFrom('members')

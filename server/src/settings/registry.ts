@@ -69,6 +69,14 @@ export const QrcodeSchema = Type.Object({
   trueMoneyMobile: Type.String({ pattern: '^0\\d{9}$', description: 'the TrueMoney Wallet number WW codes pay to' }),
 });
 
+/** Bonuses: a member may cancel the active bonus once wallet plus game balances fall below clearBelow (in the site's currency). */
+export const BonusSettingSchema = Type.Object({
+  clearBelow: Type.Number({
+    minimum: 0,
+    description: "the active bonus can be cancelled when wallet plus game balances are below this, in the site's currency",
+  }),
+});
+
 export const settingSchemas = {
   siteActive: Type.Boolean(),
   registerOTP: Type.Boolean(),
@@ -82,6 +90,7 @@ export const settingSchemas = {
   deposit: DepositSchema,
   slip: SlipSchema,
   qrcode: QrcodeSchema,
+  bonus: BonusSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
   providerFaults: Type.Record(
     Type.String(),

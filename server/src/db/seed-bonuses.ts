@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './schema.js';
+
+/**
+ * The demo bonuses (issue 9): a first-deposit bonus, a daily bonus and a weekly bonus. Amounts are written in
+ * baht and stored in minor units of the site's currency (satang; in kip for the Lao site, at 600 kip a baht).
+ * Notices carry a `{percentFail}` placeholder the site replaces.
+ */
+export function demoBonuses(lao: boolean, now: number) {
+  const money = (baht: number) => (lao ? baht * 600 : baht * 100);
+  const json = (v: unknown) => JSON.stringify(v);
+  return [
+    {
+      code: 'FIRSTDEP100',
+      name: json({ th: 'โบนัสฝากแรก 100%', la: 'ໂບນັດຝາກທຳອິດ 100%', en: 'First deposit bonus 100%' }),
+      html: json({
+        th: '<p><strong>รับโบนัส 100%</strong> จากยอดฝากครั้งแรก สูงสุด 500 บาท</p><p>ฝากขั้นต่ำ 100 บาท ทำเทิร์นโอเวอร์ 5 เท่าของยอดฝากรวมโบนัสก่อนถอน</p>',
+        la: '<p><strong>ຮັບໂບນັດ 100%</strong> ຈາກຍອດຝາກຄັ້ງທຳອິດ ສູງສຸດ 500 ບາດ</p><p>ຝາກຂັ້ນຕ່ຳ 100 ບາດ ເຮັດເທີນໂອເວີ 5 ເທົ່າຂອງຍອດຝາກລວມໂບນັດກ່ອນຖອນ</p>',
+        en: '<p><strong>Get 100%</strong> of your first deposit, up to 500 baht.</p><p>Minimum deposit 100 baht; play 5 times deposit plus bonus before withdrawing.</p>',
+      }),
+      notice: json({
+        th: 'รับได้ครั้งเดียวต่อสมาชิก หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
+        la: 'ຮັບໄດ້ຄັ້ງດຽວຕໍ່ສະມາຊິກ ຫາກບໍ່ຜ່ານເງື່ອນໄຂຈະຖືກຫັກ {percentFail}% ຂອງໂບນັດ',
+        en: 'Once per member. If the conditions are not met, {percentFail}% of the bonus is forfeited.',
+      }),
+      type: 'limit' as const,
+      max_received: 1,
+      percent_fail: 100,
+      banners: json([
+        {
+          image: '/bonus/first-deposit.svg',
+          html: { th: '<p>ฝากแรกรับเพิ่ม 100%</p>', la: '<p>ຝາກທຳອິດຮັບເພີ່ມ 100%</p>', en: '<p>Double your first deposit</p>' },
+        },
+      ]),
+      give_percent: 100,
+      give_max: money(500),
+      give_fixed: null,
+      min_deposit: money(100),
+      turnover_multiple: 5,
+      budget: null,
+      active: 1,
+      sort: 1,
+      created_at: now,
+    },
+    {
+      code: 'DAILY10',
+      name: json({ th: 'โบนัสรายวัน 10%', la: 'ໂບນັດລາຍວັນ 10%', en: 'Daily bonus 10%' }),
+      html: json({
+        th: '<p>รับโบนัส <strong>10%</strong> ทุกวัน สูงสุด 300 บาท</p><p>ฝากขั้นต่ำ 100 บาท ทำเทิร์นโอเวอร์ 3 เท่า</p>',
+        la: '<p>ຮັບໂບນັດ <strong>10%</strong> ທຸກມື້ ສູງສຸດ 300 ບາດ</p><p>ຝາກຂັ້ນຕ່ຳ 100 ບາດ ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>',
+        en: '<p>Get <strong>10%</strong> every day, up to 300 baht.</p><p>Minimum deposit 100 baht; turnover 3 times.</p>',
+      }),
+      notice: json({
+        th: 'รับได้วันละ 1 ครั้ง (เวลาไทย) หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
+        la: 'ຮັບໄດ້ມື້ລະ 1 ຄັ້ງ ຫາກບໍ່ຜ່ານເງື່ອນໄຂຈະຖືກຫັກ {percentFail}% ຂອງໂບນັດ',
+        en: 'Once a day (Bangkok time). If the conditions are not met, {percentFail}% of the bonus is forfeited.',
+      }),
+      type: 'day' as const,
+      max_received: 1,
+      percent_fail: 50,
+      banners: json([
+        {
+          image: '/bonus/daily.svg',
+          html: { th: '<p>ฝากทุกวัน รับทุกวัน</p>', la: '<p>ຝາກທຸກມື້ ຮັບທຸກມື້</p>', en: '<p>Deposit daily, get more daily</p>' },
+        },
+      ]),
+      give_percent: 10,
+      give_max: money(300),
+      give_fixed: null,
+      min_deposit: money(100),
+      turnover_multiple: 3,
+      budget: null,
+      active: 1,
+      sort: 2,
+      created_at: now,
+    },
+    {
+      code: 'WEEKLY100',
+      name: json({ th: 'โบนัสประจำสัปดาห์ 100 บาท', la: 'ໂບນັດປະຈຳອາທິດ 100 ບາດ', en: 'Weekly bonus 100 baht' }),
+      html: json({
+        th: '<p>ฝาก 300 บาทขึ้นไป รับ <strong>100 บาท</strong> ได้สัปดาห์ละ 2 ครั้ง</p><p>ทำเทิร์นโอเวอร์ 10 เท่า</p>',
+        la: '<p>ຝາກ 300 ບາດຂຶ້ນໄປ ຮັບ <strong>100 ບາດ</strong> ໄດ້ອາທິດລະ 2 ຄັ້ງ</p><p>ເຮັດເທີນໂອເວີ 10 ເທົ່າ</p>',
+        en: '<p>Deposit 300 baht or more and get <strong>100 baht</strong>, twice a week.</p><p>Turnover 10 times.</p>',
+      }),
+      notice: json({
+        th: 'สัปดาห์เริ่มวันจันทร์ (เวลาไทย) หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
+        la: 'ອາທິດເລີ່ມວັນຈັນ ຫາກບໍ່ຜ່ານເງື່ອນໄຂຈະຖືກຫັກ {percentFail}% ຂອງໂບນັດ',
+        en: 'Weeks start on Monday (Bangkok time). If the conditions are not met, {percentFail}% of the bonus is forfeited.',
+      }),
+      type: 'week' as const,
+      max_received: 2,
+      percent_fail: 100,
+      banners: json([
+        {
+          image: '/bonus/weekly.svg',
+          html: { th: '<p>ของขวัญทุกสัปดาห์</p>', la: '<p>ຂອງຂວັນທຸກອາທິດ</p>', en: '<p>A gift every week</p>' },
+        },
+      ]),
+      give_percent: null,
+      give_max: null,
+      give_fixed: money(100),
+      min_deposit: money(300),
+      turnover_multiple: 10,
+      budget: null,
+      active: 1,
+      sort: 3,
+      created_at: now,
+    },
+  ];
+}
+
+/** Adds each demo bonus whose code is missing; never changes one the operator edited. */
+export async function seedBonuses(db: Kysely<DB>, lao: boolean): Promise<void> {
+  const existing = new Set((await db.selectFrom('bonuses').select('code').execute()).map((b) => b.code));
+  const missing = demoBonuses(lao, Date.now()).filter((b) => !existing.has(b.code));
+  if (missing.length > 0) await db.insertInto('bonuses').values(missing).execute();
+}
