@@ -104,10 +104,12 @@ describe('the outbox', () => {
   it('delivers in order, one at a time, and sends nothing that was removed (signed out) meanwhile', async () => {
     const store = freshStore();
     const order: string[] = [];
+    // counted here and asserted after: an expect() thrown inside deliver would be taken by the outbox as a failed send
     let running = 0;
+    let most = 0;
     const deliver: Deliver = async (item) => {
       running += 1;
-      expect(running).toBe(1);
+      most = Math.max(most, running);
       await new Promise((r) => setTimeout(r, 5));
       order.push((item.payload as { name: string }).name);
       running -= 1;
@@ -126,6 +128,7 @@ describe('the outbox', () => {
     await box.kick();
     await until(() => order.length === 3);
     expect(order).toEqual(['first', 'second', 'third']);
+    expect(most).toBe(1);
     expect(box.list().map((i) => (i.payload as { name: string }).name)).toEqual(['first', 'second', 'third']);
   });
 

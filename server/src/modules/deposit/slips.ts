@@ -235,12 +235,24 @@ export async function creditSlip(
   }
 }
 
+type Found = Extract<BankAnswer, { kind: 'found' }>;
+
+/** Which of our deposit accounts (bankType DEPOSIT) the transfer went to, if any. */
+const receivingAccount = (ctx: AppContext, bank: Found) =>
+  ctx.settings
+    .get('deposit')
+    .banks.find(
+      (b) => b.bankType === 'DEPOSIT' && b.bankCode === bank.receiver.bank && maskedMatches(bank.receiver.account, b.bankAccountNo),
+    );
+
 /** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
-async function refusal(ctx: AppContext, slip: SlipRow, bank: Extract<BankAnswer, { kind: 'found' }>): Promise<SlipReason | undefined> {
-  const deposit = ctx.settings.get('deposit');
-  const ours = deposit.banks.filter((b) => b.bankType === 'DEPOSIT');
-  if (!ours.some((b) => b.bankCode === bank.receiver.bank && maskedMatches(bank.receiver.account, b.bankAccountNo)))
-    return 'SLIP_WRONG_ACCOUNT';
+async function refusal(
+  ctx: AppContext,
+  slip: SlipRow,
+  bank: Found,
+  account: ReturnType<typeof receivingAccount>,
+): Promise<SlipReason | undefined> {
+  if (!account) return 'SLIP_WRONG_ACCOUNT';
   const member = await ctx.database.db
     .selectFrom('members')
     .select(['bank_code', 'bank_account_no'])
@@ -304,14 +316,10 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
     return later(ctx, slip, captchas);
   }
   if (answer.kind === 'not-found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
-  const reason = await refusal(ctx, slip, answer);
+  const account = receivingAccount(ctx, answer);
+  const reason = await refusal(ctx, slip, answer, account);
   if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, { ...bankTx, amount: answer.amount });
   // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
-  const account = ctx.settings
-    .get('deposit')
-    .banks.find(
-      (b) => b.bankType === 'DEPOSIT' && b.bankCode === answer.receiver.bank && maskedMatches(answer.receiver.account, b.bankAccountNo),
-    );
   if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, { ...bankTx, amount: answer.amount });
   await creditSlip(ctx, slip.id, slip.member_id, answer.amount, bankTx);
 }
