@@ -5,6 +5,7 @@ const MEMBER = [
   'src/features/wallet',
   'src/features/statement',
   'src/features/deposit',
+  'src/features/bonus',
   'src/features/account',
   'src/features/site/member-shell.tsx',
   'src/features/site/conditions-modal.tsx',

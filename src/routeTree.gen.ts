@@ -17,6 +17,7 @@ import { Route as PublicContactRouteImport } from './routes/_public/contact'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as UserIndexRouteImport } from './routes/user/index'
+import { Route as UserBonusRouteImport } from './routes/user/bonus'
 import { Route as UserContactRouteImport } from './routes/user/contact'
 import { Route as UserHomeRouteImport } from './routes/user/home'
 import { Route as UserProfileRouteImport } from './routes/user/profile'
@@ -61,6 +62,11 @@ const UserIndexRoute = UserIndexRouteImport.update({
   path: '/',
   getParentRoute: () => UserRoute,
 } as any)
+const UserBonusRoute = UserBonusRouteImport.update({
+  id: '/bonus',
+  path: '/bonus',
+  getParentRoute: () => UserRoute,
+} as any)
 const UserContactRoute = UserContactRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof PublicContactRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
+  '/user/bonus': typeof UserBonusRoute
   '/user/contact': typeof UserContactRoute
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/contact': typeof PublicContactRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
+  '/user/bonus': typeof UserBonusRoute
   '/user/contact': typeof UserContactRoute
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   '/_public/contact': typeof PublicContactRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/register': typeof PublicRegisterRoute
+  '/user/bonus': typeof UserBonusRoute
   '/user/contact': typeof UserContactRoute
   '/user/home': typeof UserHomeRoute
   '/user/profile': typeof UserProfileRoute
@@ -131,6 +140,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/login'
     | '/register'
+    | '/user/bonus'
     | '/user/contact'
     | '/user/home'
     | '/user/profile'
@@ -143,6 +153,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/login'
     | '/register'
+    | '/user/bonus'
     | '/user/contact'
     | '/user/home'
     | '/user/profile'
@@ -157,6 +168,7 @@ export interface FileRouteTypes {
     | '/_public/contact'
     | '/_public/login'
     | '/_public/register'
+    | '/user/bonus'
     | '/user/contact'
     | '/user/home'
     | '/user/profile'
@@ -229,6 +241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserIndexRouteImport
       parentRoute: typeof UserRoute
     }
+    '/user/bonus': {
+      id: '/user/bonus'
+      path: '/bonus'
+      fullPath: '/user/bonus'
+      preLoaderRoute: typeof UserBonusRouteImport
+      parentRoute: typeof UserRoute
+    }
     '/user/contact': {
       id: '/user/contact'
       path: '/contact'
@@ -276,6 +295,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface UserRouteChildren {
+  UserBonusRoute: typeof UserBonusRoute
   UserContactRoute: typeof UserContactRoute
   UserHomeRoute: typeof UserHomeRoute
   UserProfileRoute: typeof UserProfileRoute
@@ -284,6 +304,7 @@ interface UserRouteChildren {
 }
 
 const UserRouteChildren: UserRouteChildren = {
+  UserBonusRoute: UserBonusRoute,
   UserContactRoute: UserContactRoute,
   UserHomeRoute: UserHomeRoute,
   UserProfileRoute: UserProfileRoute,

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
@@ -13,7 +14,7 @@ import { ProfileHeader } from './profile-header';
 import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot, type WalletResponse } from './queries';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
-import { AllToWalletIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
+import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
 import { WithdrawModal } from './withdraw-modal';
 
 // the deposit modal (its outbox, its words) loads when the member opens it
@@ -121,6 +122,10 @@ export function WalletHome() {
           <RefreshIcon />
           {t`Refresh all`}
         </button>
+        <Link to="/user/bonus" className="widget">
+          <BonusIcon />
+          {t`Bonus conditions`}
+        </Link>
       </nav>
       {data && requiresEnglishName(data.bankAccount.bankCode) && !isEnglishName(data.bankAccount.bankAccountName) && (
         <div className="notice row between">

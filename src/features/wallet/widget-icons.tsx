@@ -33,3 +33,9 @@ export const DepositIcon = (p: P) => (
     <path d="M4 13v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6" />
   </svg>
 );
+export const BonusIcon = (p: P) => (
+  <svg {...base(p)}>
+    <rect x="3" y="9" width="18" height="12" rx="2" />
+    <path d="M3 13h18M12 9v12M12 9c-2-4-6-4-6-1.5S9 9 12 9c3 0 6 0 6-1.5S14 5 12 9z" />
+  </svg>
+);

@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
+import { activeBonusQuery } from '../bonus/queries';
 import { AmountField } from './amount-field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
@@ -20,6 +21,9 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
   const online = useOnline();
   const limits = useQuery(withdrawLimitsQuery());
   const banks = useQuery(banksQuery());
+  // §2: the bonus condition, with what is still to play (nothing shown when no bonus is active)
+  const bonus = useQuery(activeBonusQuery());
+  const remaining = bonus.data?.status && bonus.data.turnover ? formatMoney(bonus.data.turnover.remaining, intlLocale()) : '';
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [key, ended] = useSubmissionKey();
@@ -57,7 +61,11 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
     <Modal title={t`Withdraw`} onClose={() => onClose(false)} closeLabel={t`Close`}>
       <form className="form" onSubmit={submit} noValidate>
         <p>{t`To ${bank} ${accountNo}`}</p>
-        <p className="notice small">{t`While a bonus is active, its conditions must be met before you can withdraw.`}</p>
+        {remaining && (
+          <p className="notice small" role="status">
+            {t`A bonus is active: play ${remaining} baht more before you can withdraw.`}
+          </p>
+        )}
         <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={t`Wallet balance: ${balance}`} />
         <FormError message={error || (limits.error ? errorMessage(i18n, limits.error.message) : '')} />
         <button type="submit" className="button primary block" disabled={!online || !limits.data || send.isPending}>
