@@ -14,6 +14,8 @@ import { staticSite } from './modules/system/static-site.js';
 import { withdrawRoutes } from './modules/wallet/withdraw-routes.js';
 import { slipFiles, slipStatementRoutes, slipUploadRoutes } from './modules/deposit/slip-routes.js';
 import { qrCallbackRoutes, qrRoutes } from './modules/deposit/qr-routes.js';
+import { bonusRoutes } from './modules/bonus/routes.js';
+import { promotionRoutes } from './modules/bonus/promotion-routes.js';
 import { truelinkRoutes } from './modules/deposit/truelink-routes.js';
 import { manualDepositRoutes } from './modules/deposit/manual-routes.js';
 import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(truelinkRoutes, { prefix: '/wallet' });
       await api.register(manualDepositRoutes, { prefix: '/wallet' });
       await api.register(qrCallbackRoutes, { prefix: '/callbacks' });
+      await api.register(bonusRoutes, { prefix: '/bonus' });
+      await api.register(promotionRoutes, { prefix: '/promotion' });
     },
     { prefix: '/api' },
   );

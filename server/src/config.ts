@@ -27,6 +27,8 @@ export interface Config {
   qrCallbackSecret: string;
   /** The gift link's wire cipher passphrase, shared with the site's build (GIFTLINK_SECRET): compatibility, not security. */
   giftlinkSecret: string;
+  /** The operator's time zone (TIME_ZONE, IANA name): a bonus's day and week (from Monday) are counted in it. */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +64,15 @@ function key32(env: Env, name: string): Buffer | undefined {
       : undefined;
   if (key?.length !== 32) throw new ConfigError(`${name} must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)`);
   return key;
+}
+
+function timeZone(env: Env): string {
+  const raw = env.TIME_ZONE?.trim() || 'Asia/Bangkok';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    throw new ConfigError(`TIME_ZONE must be an IANA time zone such as Asia/Bangkok, got "${raw}"`);
+  }
 }
 
 function publicUrl(env: Env, port: number): string {
@@ -112,5 +123,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl(env, port),
     qrCallbackSecret: secret(env, 'QR_CALLBACK_SECRET', 'wallet-demo-qr-callback-secret'),
     giftlinkSecret: env.GIFTLINK_SECRET || 'wallet-demo-giftlink-secret',
+    timeZone: timeZone(env),
   };
 }

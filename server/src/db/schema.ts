@@ -336,16 +336,36 @@ export interface BonusesTable {
   created_at: number;
 }
 
-/** A bonus a member received; at most one active per member (partial unique index). */
+/** An operator-defined promotion code; money in minor units; description is JSON {th, la, en}. */
+export interface PromotionsTable {
+  id: Generated<number>;
+  code: string;
+  description: string;
+  percent_fail: number;
+  give_percent: number | null;
+  give_max: number | null;
+  give_fixed: number | null;
+  min_deposit: number;
+  turnover_multiple: number;
+  total_uses: number | null;
+  /** 1 or 0 */
+  active: number;
+  created_at: number;
+}
+
+/** A bonus or a promotion a member received; at most one active per member (partial unique index). */
 export interface MemberBonusesTable {
   id: Generated<number>;
   member_id: number;
-  bonus_code: string;
+  bonus_code: string | null;
+  promotion_code: string | null;
   amount: number;
+  percent_fail: number;
   deposit_journal_id: number | null;
-  journal_id: number | null;
+  journal_id: number;
+  finish_journal_id: number | null;
   turnover_target: number;
-  turnover_base: number;
+  turnover_progress: number;
   /** 1 or 0 */
   active: number;
   received_at: number;
@@ -353,9 +373,20 @@ export interface MemberBonusesTable {
   finish_reason: 'TURNOVER' | 'CLEAR' | null;
 }
 
+/** The sandbox provider's bet log. */
+export interface SandboxGameBetsTable {
+  id: Generated<number>;
+  provider: string;
+  username: string;
+  stake: number;
+  created_at: number;
+}
+
 export interface DB {
   bonuses: BonusesTable;
   member_bonuses: MemberBonusesTable;
+  promotions: PromotionsTable;
+  sandbox_game_bets: SandboxGameBetsTable;
   stored_files: StoredFilesTable;
   slips: SlipsTable;
   slip_credits: SlipCreditsTable;

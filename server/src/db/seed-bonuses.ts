@@ -115,3 +115,55 @@ export async function seedBonuses(db: Kysely<DB>, lao: boolean): Promise<void> {
   const missing = demoBonuses(lao, Date.now()).filter((b) => !existing.has(b.code));
   if (missing.length > 0) await db.insertInto('bonuses').values(missing).execute();
 }
+
+/**
+ * The demo promotion codes: WELCOME50 gives 50 baht with no deposit needed (turnover ×5 of the bonus,
+ * 1000 members), NEWYEAR20 gives 20% of the latest deposit of at least 100 baht, up to 200 (×3).
+ */
+export function demoPromotions(lao: boolean, now: number) {
+  const money = (baht: number) => (lao ? baht * 600 : baht * 100);
+  const json = (v: unknown) => JSON.stringify(v);
+  return [
+    {
+      code: 'WELCOME50',
+      description: json({
+        th: '<p>โค้ดต้อนรับสมาชิกใหม่ รับเครดิตฟรี <strong>50 บาท</strong> ไม่ต้องฝาก</p><p>ทำเทิร์นโอเวอร์ 5 เท่าก่อนถอน</p>',
+        la: '<p>ລະຫັດຕ້ອນຮັບສະມາຊິກໃໝ່ ຮັບເຄຣດິດຟຣີ <strong>50 ບາດ</strong> ບໍ່ຕ້ອງຝາກ</p><p>ເຮັດເທີນໂອເວີ 5 ເທົ່າກ່ອນຖອນ</p>',
+        en: '<p>Welcome code: <strong>50 baht</strong> free credit, no deposit needed.</p><p>Play 5 times the bonus before withdrawing.</p>',
+      }),
+      percent_fail: 100,
+      give_percent: null,
+      give_max: null,
+      give_fixed: money(50),
+      min_deposit: 0,
+      turnover_multiple: 5,
+      total_uses: 1000,
+      active: 1,
+      created_at: now,
+    },
+    {
+      code: 'NEWYEAR20',
+      description: json({
+        th: '<p>ฉลองปีใหม่ รับโบนัส <strong>20%</strong> จากยอดฝากล่าสุด สูงสุด 200 บาท</p><p>ฝากขั้นต่ำ 100 บาท ทำเทิร์นโอเวอร์ 3 เท่า</p>',
+        la: '<p>ສະຫຼອງປີໃໝ່ ຮັບໂບນັດ <strong>20%</strong> ຈາກຍອດຝາກລ່າສຸດ ສູງສຸດ 200 ບາດ</p><p>ຝາກຂັ້ນຕ່ຳ 100 ບາດ ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>',
+        en: '<p>New year: <strong>20%</strong> of your latest deposit, up to 200 baht.</p><p>Minimum deposit 100 baht; turnover 3 times.</p>',
+      }),
+      percent_fail: 50,
+      give_percent: 20,
+      give_max: money(200),
+      give_fixed: null,
+      min_deposit: money(100),
+      turnover_multiple: 3,
+      total_uses: null,
+      active: 1,
+      created_at: now,
+    },
+  ];
+}
+
+/** Adds each demo promotion whose code is missing; never changes one the operator edited. */
+export async function seedPromotions(db: Kysely<DB>, lao: boolean): Promise<void> {
+  const existing = new Set((await db.selectFrom('promotions').select('code').execute()).map((p) => p.code));
+  const missing = demoPromotions(lao, Date.now()).filter((p) => !existing.has(p.code));
+  if (missing.length > 0) await db.insertInto('promotions').values(missing).execute();
+}

@@ -117,6 +117,8 @@ function checkBalanced(postings: Posting[]): void {
  */
 export async function applyPostings(tx: Tx, journalId: number, postings: Posting[]): Promise<void> {
   checkBalanced(postings);
+  // an entry that records an event without moving money (a bonus whose turnover was reached)
+  if (postings.length === 0) return;
   for (const p of [...postings].sort((a, b) => a.accountId - b.accountId)) {
     const updated = await tx
       .updateTable('ledger_accounts')

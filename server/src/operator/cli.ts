@@ -4,9 +4,17 @@ import { seed } from '../db/seed.js';
 import { SettingValueError } from '../settings/store.js';
 import { HELP, runCommand, UsageError } from './commands.js';
 
+/** `<group> --help`: the entries of that group's commands (an entry's continuation lines come with it). */
+function helpFor(group: string): string | undefined {
+  const entries = HELP.split(/\n(?=  npm run operator -- )/).slice(1);
+  const mine = entries.filter((e) => e.startsWith(`  npm run operator -- ${group} `) || e.startsWith(`  npm run operator -- ${group}\n`));
+  return mine.length ? mine.map((e) => e.split('\n\n')[0]).join('\n') : undefined;
+}
+
 async function main(argv: string[]): Promise<number> {
   if (!argv.length || argv.includes('--help') || argv.includes('-h')) {
-    console.log(HELP);
+    const first = argv[0];
+    console.log((first && !first.startsWith('-') && helpFor(first)) || HELP);
     return argv.length ? 0 : 1;
   }
   const config = loadConfig();

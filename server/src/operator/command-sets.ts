@@ -1,5 +1,6 @@
 import { slipCommands } from '../modules/deposit/slip-operator.js';
 import { depositCommands } from '../modules/deposit/deposit-operator.js';
+import { bonusCommands } from '../modules/bonus/bonus-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -12,4 +13,4 @@ export interface CommandSet {
   run(env: OperatorEnv, args: string[], print: Print): Promise<boolean>;
 }
 
-export const commandSets: CommandSet[] = [slipCommands, depositCommands];
+export const commandSets: CommandSet[] = [slipCommands, depositCommands, bonusCommands];

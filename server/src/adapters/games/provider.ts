@@ -20,6 +20,8 @@ export interface GameProvider {
   /** Makes sure a ref that was not applied never will be. */
   cancel(provider: string, ref: string): Promise<void>;
   resetPassword(provider: string, username: string): Promise<string>;
+  /** The player's bets (stakes, minor units) placed at or after `since` (epoch ms): a bonus's turnover. */
+  betsSince(provider: string, username: string, since: number): Promise<number>;
   launchUrl(provider: string, username: string, origin: string): Promise<string>;
 }
 

@@ -140,6 +140,18 @@ export class SandboxProvider implements GameProvider {
     return password;
   }
 
+  async betsSince(provider: string, username: string, since: number): Promise<number> {
+    await this.gate(provider);
+    const row = await this.db
+      .selectFrom('sandbox_game_bets')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stake'), eb.lit(0)).as('total'))
+      .where('provider', '=', provider)
+      .where('username', '=', username)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   async launchUrl(provider: string, username: string, origin: string): Promise<string> {
     await this.gate(provider);
     const { password } = await this.account(provider, username);
@@ -170,6 +182,7 @@ export class SandboxProvider implements GameProvider {
         .where('provider', '=', provider)
         .where('username', '=', username)
         .execute();
+      await tx.insertInto('sandbox_game_bets').values({ provider, username, stake, created_at: this.now() }).execute();
       return { balance: Number(acc.balance) - stake + won, won };
     });
   }

@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { SIGNATURE_HEADER } from '../../adapters/gateway/gateway.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { keyOf } from '../../lib/idempotency.js';
-import { sha256 } from '../../lib/tokens.js';
 import { CallbackAnswer, handleQrCallback } from './qr-callback.js';
 import { cancelCode, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
 import { QrCreateBody, QrState, type QrProvider } from './schemas.js';
@@ -53,9 +52,7 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       try {
         const provider = providerOf(request.params.bankCode);
-        const k = keyOf(request, request.memberId);
-        // the key's fingerprint covers the route and body; the provider is in the path, so add it
-        const key = k && { ...k, fingerprint: sha256(`${k.fingerprint} ${provider}`) };
+        const key = keyOf(request, request.memberId);
         const outcome = await createCode(ctx, { memberId: request.memberId, provider, amount: request.body.amount }, key);
         return reply.status(outcome.status as 200).send(outcome.body);
       } catch (err) {

@@ -4,10 +4,29 @@ import { toMajor, type Currency } from '../../ledger/money.js';
 import { Message } from '../account/schemas.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
-import { StatementBody, StatementResponse, type StatementItem } from './schemas.js';
+import { StatementBody, StatementQuery, StatementResponse, type StatementItem } from './schemas.js';
+import { rewardsOfEntries } from '../bonus/repository.js';
+import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 
-function item(r: StatementRow, currency: Currency): StatementItem {
+type RewardOfEntry = Awaited<ReturnType<typeof rewardsOfEntries>>[number];
+
+/** The bonus or promotion an entry belongs to, named in the member's language. */
+function related(r: StatementRow, rewards: RewardOfEntry[], lang: Lang): Pick<StatementItem, 'bonus' | 'promotion'> {
+  const reward = rewards.find((x) => x.journal_id === r.id || x.finish_journal_id === r.id);
+  if (!reward) return {};
+  const finishReason = r.type === 'finish_bonus' && reward.finish_reason ? { finishReason: reward.finish_reason } : {};
+  if (reward.bonus_code)
+    return {
+      bonus: { code: reward.bonus_code, description: inLanguage(JSON.parse(reward.name ?? '""') as LocalizedText, lang), ...finishReason },
+    };
+  const code = reward.promotion_code ?? '';
+  return { promotion: { code, description: inLanguage(JSON.parse(reward.description ?? '""') as LocalizedText, lang), ...finishReason } };
+}
+
+function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], lang: Lang): StatementItem {
   const game = findGame(r.from) ?? findGame(r.to);
+  // a finish_bonus without postings moved no money (the turnover freed what was already in the wallet)
+  const amount = r.walletDelta || (r.type === 'finish_bonus' ? 0 : r.amount);
   return {
     _id: r.id,
     statementType: r.type,
@@ -15,10 +34,11 @@ function item(r: StatementRow, currency: Currency): StatementItem {
     from: r.from,
     to: r.to,
     // the wallet's side gives the sign; an entry that does not touch the wallet counts as +
-    amount: toMajor(r.walletDelta ? r.walletDelta : r.amount, currency),
+    amount: toMajor(amount, currency),
     createdAt: new Date(r.createdAt).toISOString(),
     ...(game && { provider: { code: game.code, name: game.name } }),
     ...(r.bankCode && r.bankAccountNo && { bank: { code: r.bankCode, accountNo: r.bankAccountNo } }),
+    ...related(r, rewards, lang),
   };
 }
 
@@ -33,6 +53,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['statement'],
         security: [{ bearer: [] }],
         body: StatementBody,
+        querystring: StatementQuery,
         response: { 200: StatementResponse, 400: Message, 401: Message },
       },
     },
@@ -40,7 +61,12 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page, limit } = request.body;
       const { currency } = await memberMoney(db, request.memberId);
       const { total, rows } = await statementPage(db, request.memberId, page, limit);
-      return { total, statements: rows.map((r) => item(r, currency)) };
+      const rewards = await rewardsOfEntries(
+        db,
+        rows.filter((r) => r.type === 'bonus' || r.type === 'finish_bonus').map((r) => r.id),
+      );
+      const lang = request.query.lang ?? 'th';
+      return { total, statements: rows.map((r) => item(r, currency, rewards, lang)) };
     },
   );
 };

@@ -4,6 +4,24 @@ export const StatementBody = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000 }),
   limit: Type.Integer({ minimum: 1, maximum: 100 }),
 });
+/** §3 Statement: the related bonus or promotion, named in the member's language (`?lang=`). */
+const Related = (description: string) =>
+  Type.Object(
+    {
+      code: Type.String(),
+      description: Type.String(),
+      finishReason: Type.Optional(
+        Type.Union([Type.Literal('TURNOVER'), Type.Literal('CLEAR')], {
+          description: 'on finish_bonus: the turnover was reached, or the member cancelled',
+        }),
+      ),
+    },
+    { description },
+  );
+export const StatementQuery = Type.Object({
+  lang: Type.Optional(Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])),
+});
+
 export const StatementItem = Type.Object({
   _id: Type.Integer(),
   statementType: Type.String({ description: 'deposit, bonus, finish_bonus, withdraw or transfer' }),
@@ -15,6 +33,8 @@ export const StatementItem = Type.Object({
   provider: Type.Optional(
     Type.Object({ code: Type.String(), name: Type.String() }, { description: 'the game provider of a transfer, named for people' }),
   ),
+  bonus: Type.Optional(Related('the bonus a bonus or finish_bonus entry belongs to')),
+  promotion: Type.Optional(Related('the promotion a bonus or finish_bonus entry belongs to')),
   bank: Type.Optional(
     Type.Object({ code: Type.String(), accountNo: Type.String() }, { description: 'the bank account a withdrawal was requested to' }),
   ),

@@ -5,6 +5,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { memberMoney, requestWithdrawal } from '../../ledger/operations.js';
 import { toMinor } from '../../ledger/money.js';
 import { Message } from '../account/schemas.js';
+import { refreshTurnover, refuseWhileBonusActive } from '../bonus/service.js';
 import { submitPayout } from './payouts.js';
 
 export const WithdrawBody = Type.Object({ amount: Type.Number() });
@@ -31,6 +32,8 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   for (const path of ['/withdraw', '/withdrawAll']) {
     app.post(path, { onRequest: app.requireMember, schema }, async (request, reply) => {
+      // a bonus whose turnover was reached ends first; one still active refuses the withdrawal below
+      await refreshTurnover(ctx, request.memberId);
       const now = ctx.now();
       const outcome = await idempotent(ctx.database, request, request.memberId, now, async (tx) => {
         const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
@@ -38,6 +41,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const limits = ctx.settings.get('withdraw');
         if (amount <= 0 || amount < toMinor(limits.withdrawMin, member.currency)) throw badRequest('WITHDRAW_MINIMUM');
         if (amount > toMinor(limits.withdrawMax, member.currency)) throw badRequest('WITHDRAW_MAXIMUM');
+        await refuseWhileBonusActive(tx, request.memberId);
         const withdrawalId = await requestWithdrawal(tx, member, amount, now);
         return { status: 200, body: { message: 'SUCCESS' as const, withdrawalId, status: 'PENDING' as const } };
       });

@@ -1,0 +1,289 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import type { CommandSet } from '../../operator/command-sets.js';
+import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+
+/**
+ * Operator commands of the bonus module: bonuses and promotion codes (list, add, disable) and a
+ * member's turnover. Amounts are typed in the site's currency (baht, or kip on the Lao site).
+ */
+
+const siteCurrency = (env: OperatorEnv): Currency => (env.config.variant === 'la' ? 'LAK' : 'BAHT');
+const money = (minor: number | null, currency: Currency) => (minor === null ? '-' : `${toMajor(Number(minor), currency)}`);
+
+/** `--name value` options after the positional arguments. */
+function options(args: string[], allowed: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const flag = args[i]!;
+    const value = args[i + 1];
+    if (!flag.startsWith('--') || !allowed.includes(flag.slice(2)))
+      throw new UsageError(`unknown option ${flag}; options: --${allowed.join(', --')}`);
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    out[flag.slice(2)] = value;
+  }
+  return out;
+}
+
+function whole(text: string | undefined, name: string, min: number, max: number, fallback?: number): number {
+  if (text === undefined && fallback !== undefined) return fallback;
+  const n = Number(text);
+  if (!/^\d+$/.test(text ?? '') || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text ?? ''}"`);
+  return n;
+}
+
+function amount(text: string | undefined, name: string, currency: Currency, fallback?: number): number {
+  if (text === undefined && fallback !== undefined) return fallback;
+  let minor: number | undefined;
+  try {
+    minor = toMinor(Number(text), currency);
+  } catch {
+    minor = undefined;
+  }
+  if (!text || minor === undefined || minor < 0) throw new UsageError(`--${name} must be an amount in ${currency}, got "${text ?? ''}"`);
+  return minor;
+}
+
+/** What a bonus or promotion gives: `--percent P --max M`, or `--fixed F`. */
+function giving(o: Record<string, string>, currency: Currency) {
+  if (o.fixed !== undefined && o.percent === undefined && o.max === undefined) {
+    const fixed = amount(o.fixed, 'fixed', currency);
+    if (fixed <= 0) throw new UsageError('--fixed must be above 0');
+    return { give_percent: null, give_max: null, give_fixed: fixed };
+  }
+  if (o.percent !== undefined && o.max !== undefined && o.fixed === undefined) {
+    const max = amount(o.max, 'max', currency);
+    if (max <= 0) throw new UsageError('--max must be above 0');
+    return { give_percent: whole(o.percent, 'percent', 1, 1000), give_max: max, give_fixed: null };
+  }
+  throw new UsageError('give either --percent P --max M, or --fixed F');
+}
+
+/** Text for every language: --name "Thai" plus optional --name-la and --name-en (Thai where one is missing). */
+function perLanguage(o: Record<string, string>, key: string): string {
+  const th = o[key];
+  if (!th) throw new UsageError(`--${key} is needed`);
+  return JSON.stringify({ th, la: o[`${key}-la`] ?? th, en: o[`${key}-en`] ?? th });
+}
+
+const DEFAULT_NOTICE = JSON.stringify({
+  th: 'หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
+  la: 'ຫາກບໍ່ຜ່ານເງື່ອນໄຂຈະຖືກຫັກ {percentFail}% ຂອງໂບນັດ',
+  en: 'If the conditions are not met, {percentFail}% of the bonus is forfeited.',
+});
+
+function checkCode(code: string | undefined, what: string): string {
+  if (!code || !/^[A-Z0-9_-]{2,32}$/.test(code))
+    throw new UsageError(`${what} needs a code of 2 to 32 capital letters, digits, _ or -, got "${code ?? ''}"`);
+  return code;
+}
+
+async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
+  const code = checkCode(args[0], 'bonus add');
+  const currency = siteCurrency(env);
+  const o = options(args.slice(1), [
+    'name',
+    'name-la',
+    'name-en',
+    'html',
+    'html-la',
+    'html-en',
+    'notice',
+    'notice-la',
+    'notice-en',
+    'type',
+    'max-received',
+    'percent-fail',
+    'percent',
+    'max',
+    'fixed',
+    'min-deposit',
+    'turnover',
+    'budget',
+    'image',
+  ]);
+  const type = o.type ?? 'limit';
+  if (!['limit', 'day', 'week'].includes(type)) throw new UsageError(`--type must be limit, day or week, got "${type}"`);
+  // the description and notice default to the name and the standard forfeit sentence
+  const name = perLanguage(o, 'name');
+  const html = perLanguage({ html: o.name!, ...o }, 'html');
+  const notice = o.notice ? perLanguage(o, 'notice') : DEFAULT_NOTICE;
+  const result = await env.database.db
+    .insertInto('bonuses')
+    .values({
+      code,
+      name,
+      html,
+      notice,
+      type: type as 'limit' | 'day' | 'week',
+      max_received: whole(o['max-received'], 'max-received', 1, 1000, 1),
+      percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
+      banners: JSON.stringify([{ image: o.image ?? '/bonus/daily.svg', html: JSON.parse(html) as object }]),
+      ...giving(o, currency),
+      min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
+      turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
+      budget: o.budget === undefined ? null : amount(o.budget, 'budget', currency),
+      active: 1,
+      sort: 100,
+      created_at: Date.now(),
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) throw new UsageError(`a bonus ${code} exists already`);
+  print(`bonus ${code} added and offered to members`);
+}
+
+async function bonusList(env: OperatorEnv, print: Print) {
+  const db = env.database.db;
+  const currency = siteCurrency(env);
+  const rows = await db.selectFrom('bonuses').selectAll().orderBy('sort').orderBy('id').execute();
+  print(`${rows.length} bonus(es) (code, offered, type, max received, gives, min deposit, turnover x, budget, given, active now, name)`);
+  for (const b of rows) {
+    const stats = await db
+      .selectFrom('member_bonuses')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('given'), eb.fn.sum<number>('active').as('active')])
+      .where('bonus_code', '=', b.code)
+      .executeTakeFirstOrThrow();
+    const gives = b.give_percent !== null ? `${b.give_percent}% up to ${money(b.give_max, currency)}` : money(b.give_fixed, currency);
+    print(
+      `${b.code}\t${b.active ? 'yes' : 'no'}\t${b.type}\t${b.max_received}\t${gives}\t${money(b.min_deposit, currency)}\t${b.turnover_multiple}\t${money(b.budget, currency)}\t${money(Number(stats.given), currency)}\t${Number(stats.active ?? 0)}\t${printable((JSON.parse(b.name) as { th: string }).th)}`,
+    );
+  }
+}
+
+async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
+  const code = checkCode(args[0], 'promotion add');
+  const currency = siteCurrency(env);
+  const o = options(args.slice(1), [
+    'description',
+    'description-la',
+    'description-en',
+    'percent-fail',
+    'percent',
+    'max',
+    'fixed',
+    'min-deposit',
+    'turnover',
+    'uses',
+  ]);
+  const result = await env.database.db
+    .insertInto('promotions')
+    .values({
+      code,
+      description: perLanguage(o, 'description'),
+      percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
+      ...giving(o, currency),
+      min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
+      turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
+      total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
+      active: 1,
+      created_at: Date.now(),
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) throw new UsageError(`a promotion ${code} exists already`);
+  print(`promotion ${code} added: members can find and receive it`);
+}
+
+async function promotionList(env: OperatorEnv, print: Print) {
+  const db = env.database.db;
+  const currency = siteCurrency(env);
+  const rows = await db.selectFrom('promotions').selectAll().orderBy('id').execute();
+  print(`${rows.length} promotion(s) (code, offered, gives, min deposit, turnover x, used / total uses)`);
+  for (const p of rows) {
+    const used = await db
+      .selectFrom('member_bonuses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('promotion_code', '=', p.code)
+      .executeTakeFirstOrThrow();
+    const gives = p.give_percent !== null ? `${p.give_percent}% up to ${money(p.give_max, currency)}` : money(p.give_fixed, currency);
+    print(
+      `${p.code}\t${p.active ? 'yes' : 'no'}\t${gives}\t${money(p.min_deposit, currency)}\t${p.turnover_multiple}\t${Number(used.n)} / ${p.total_uses ?? 'no limit'}`,
+    );
+  }
+}
+
+async function disable(db: Kysely<DB>, table: 'bonuses' | 'promotions', code: string | undefined, print: Print) {
+  const what = table === 'bonuses' ? 'bonus' : 'promotion';
+  if (!code) throw new UsageError(`${what} disable needs a code`);
+  const done = await db.updateTable(table).set({ active: 0 }).where('code', '=', code).executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new UsageError(`no ${what} ${code}`);
+  print(`${what} ${code} is no longer offered; members who hold it keep it until its turnover or cancel`);
+}
+
+/** A member's active bonus: what it is, its target, and the bets counted so far (the figure the server last saw). */
+async function turnover(env: OperatorEnv, phone: string | undefined, print: Print) {
+  if (!phone) throw new UsageError('turnover needs a phone number');
+  const db = env.database.db;
+  const member = await db.selectFrom('members').select(['id', 'currency']).where('phone', '=', phone).executeTakeFirst();
+  if (!member) throw new UsageError(`no member with phone ${phone}`);
+  const currency = member.currency;
+  const rows = await db
+    .selectFrom('member_bonuses')
+    .selectAll()
+    .where('member_id', '=', member.id)
+    .orderBy('id', 'desc')
+    .limit(5)
+    .execute();
+  const active = rows.find((r) => Number(r.active) === 1);
+  if (!active) print(`${phone} has no active bonus`);
+  else {
+    const target = Number(active.turnover_target);
+    const progress = Math.min(Number(active.turnover_progress), target);
+    print(
+      `${phone} active: ${active.bonus_code ? `bonus ${active.bonus_code}` : `promotion ${active.promotion_code}`} of ${money(active.amount, currency)} ${currency}, received ${new Date(Number(active.received_at)).toISOString()}`,
+    );
+    print(
+      `turnover ${money(progress, currency)} of ${money(target, currency)} ${currency} (${money(target - progress, currency)} to play); withdrawals wait until then`,
+    );
+  }
+  for (const r of rows.filter((x) => Number(x.active) !== 1))
+    print(
+      `ended: ${r.bonus_code ?? r.promotion_code} ${money(r.amount, currency)} ${currency}, ${r.finish_reason}, ${new Date(Number(r.finished_at)).toISOString()}`,
+    );
+}
+
+export const bonusCommands: CommandSet = {
+  help: `  npm run operator -- bonus list                 list bonuses: offered, type, limits, what they give, budget, given so far
+  npm run operator -- bonus add <CODE> --name "..." [--name-en "..."] [--name-la "..."] (--percent P --max M | --fixed F)
+                       [--type limit|day|week] [--max-received N] [--min-deposit A] [--turnover X] [--percent-fail P] [--budget A]
+                       [--html "..."] [--notice "..."] [--image /bonus/daily.svg]   offer a new bonus
+  npm run operator -- bonus disable <CODE>       stop offering a bonus (members who hold it keep it)
+  npm run operator -- promotion list             list promotion codes and how often each was used
+  npm run operator -- promotion add <CODE> --description "..." [--description-en "..."] (--percent P --max M | --fixed F)
+                       [--min-deposit A] [--turnover X] [--percent-fail P] [--uses N]   add a promotion code
+  npm run operator -- promotion disable <CODE>   stop a promotion code (finding it answers NO_PROMOTION)
+  npm run operator -- turnover <phone>           the member's active bonus, its turnover target and progress
+`,
+  async run(env, args, print) {
+    const [group, action, ...rest] = args;
+    if (group === 'turnover') {
+      await turnover(env, action, print);
+      return true;
+    }
+    switch (`${group ?? ''} ${action ?? ''}`) {
+      case 'bonus list':
+        await bonusList(env, print);
+        return true;
+      case 'bonus add':
+        await bonusAdd(env, rest, print);
+        return true;
+      case 'bonus disable':
+        await disable(env.database.db, 'bonuses', rest[0], print);
+        return true;
+      case 'promotion list':
+        await promotionList(env, print);
+        return true;
+      case 'promotion add':
+        await promotionAdd(env, rest, print);
+        return true;
+      case 'promotion disable':
+        await disable(env.database.db, 'promotions', rest[0], print);
+        return true;
+      default:
+        return false;
+    }
+  },
+};

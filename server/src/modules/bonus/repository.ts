@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Tx } from '../../db/transaction.js';
+
+/** The bonus module's data: operator bonuses and promotions, and what members received of them. */
+
+export const activeBonuses = (tx: Tx) =>
+  tx.selectFrom('bonuses').selectAll().where('active', '=', 1).orderBy('sort').orderBy('id').execute();
+
+/** An offered bonus; on Postgres its row stays locked to the end of the transaction, so its budget is counted once at a time. */
+export function offeredBonus(tx: Tx, code: string, lockOn?: Dialect) {
+  let q = tx.selectFrom('bonuses').selectAll().where('code', '=', code).where('active', '=', 1);
+  if (lockOn === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** An offered promotion; locked like a bonus when `lockOn` is Postgres (its total uses). */
+export function offeredPromotion(tx: Tx, code: string, lockOn?: Dialect) {
+  let q = tx.selectFrom('promotions').selectAll().where('code', '=', code).where('active', '=', 1);
+  if (lockOn === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The member's active bonus or promotion, if any (at most one: a partial unique index). */
+export const activeReward = (tx: Tx, memberId: number) =>
+  tx.selectFrom('member_bonuses').selectAll().where('member_id', '=', memberId).where('active', '=', 1).executeTakeFirst();
+
+/** When the member received each bonus (newest first), for the list's `userBonus`. */
+export const receivedBonuses = (tx: Tx, memberId: number) =>
+  tx
+    .selectFrom('member_bonuses')
+    .select(['id', 'bonus_code', 'active', 'received_at'])
+    .where('member_id', '=', memberId)
+    .where('bonus_code', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+
+export async function receivedSince(tx: Tx, memberId: number, bonusCode: string, since: number): Promise<number> {
+  const row = await tx
+    .selectFrom('member_bonuses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('bonus_code', '=', bonusCode)
+    .where('received_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How much of a bonus or promotion was given in all (bonuses: money; promotions: members). */
+export async function givenOfBonus(tx: Tx, bonusCode: string): Promise<number> {
+  const row = await tx
+    .selectFrom('member_bonuses')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('bonus_code', '=', bonusCode)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function usesOfPromotion(tx: Tx, promotionCode: string): Promise<number> {
+  const row = await tx
+    .selectFrom('member_bonuses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('promotion_code', '=', promotionCode)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const hasUsedPromotion = async (tx: Tx, memberId: number, promotionCode: string) =>
+  !!(await tx
+    .selectFrom('member_bonuses')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('promotion_code', '=', promotionCode)
+    .executeTakeFirst());
+
+/**
+ * The deposit a new bonus is given on: the member's latest credited deposit after the last bonus or
+ * promotion they received (so one deposit never earns two).
+ */
+export async function latestDepositSinceLastReward(tx: Tx, memberId: number) {
+  const last = await tx
+    .selectFrom('member_bonuses')
+    .select((eb) => eb.fn.max('journal_id').as('id'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return tx
+    .selectFrom('journal')
+    .select(['id', 'amount'])
+    .where('member_id', '=', memberId)
+    .where('type', '=', 'deposit')
+    .where('status', '=', 'SUCCESS')
+    .where('id', '>', Number(last?.id ?? 0))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Money of the member's on its way between wallet and a game (not in either balance meanwhile). */
+export async function inTransitOf(tx: Tx, memberId: number): Promise<number> {
+  const row = await tx
+    .selectFrom('transfer_intents')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Ends an active reward once; false when it had already ended (a racing finish or cancel). */
+export async function endReward(
+  tx: Tx,
+  id: number,
+  end: { reason: 'TURNOVER' | 'CLEAR'; journalId: number; progress: number; now: number },
+): Promise<boolean> {
+  const done = await tx
+    .updateTable('member_bonuses')
+    .set({ active: 0, finish_reason: end.reason, finish_journal_id: end.journalId, finished_at: end.now, turnover_progress: end.progress })
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+export async function recordProgress(tx: Tx, id: number, progress: number): Promise<void> {
+  await tx
+    .updateTable('member_bonuses')
+    .set({ turnover_progress: progress })
+    .where('id', '=', id)
+    .where('turnover_progress', '<', progress)
+    .execute();
+}
+
+/** The bonus or promotion each of these journal entries (received or finished) belongs to, for the statement. */
+export function rewardsOfEntries(tx: Tx, journalIds: number[]) {
+  if (journalIds.length === 0) return Promise.resolve([]);
+  return tx
+    .selectFrom('member_bonuses as mb')
+    .leftJoin('bonuses as b', 'b.code', 'mb.bonus_code')
+    .leftJoin('promotions as p', 'p.code', 'mb.promotion_code')
+    .select(['mb.journal_id', 'mb.finish_journal_id', 'mb.finish_reason', 'mb.bonus_code', 'mb.promotion_code', 'b.name', 'p.description'])
+    .where((eb) => eb.or([eb('mb.journal_id', 'in', journalIds), eb('mb.finish_journal_id', 'in', journalIds)]))
+    .execute();
+}

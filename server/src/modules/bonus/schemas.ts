@@ -1,0 +1,84 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The bonus and promotion contract between the site and the server (§3 Bonus, Active bonus check,
+ * Promotion; §7 Bonus, promotion). The site imports these types with `import type`. Money is in the
+ * member's currency; texts are in the language asked with `?lang=` (Thai where the operator gave none).
+ */
+
+export const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])) });
+export const CodeParam = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const BonusItem = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  type: Type.Union([Type.Literal('limit'), Type.Literal('day'), Type.Literal('week')], {
+    description: 'limit: maxReceived in all; day: per Bangkok day; week: per week from Monday, Bangkok time',
+  }),
+  maxReceived: Type.Integer(),
+  percentFail: Type.Integer({ description: 'the share of the bonus forfeited when it is cancelled before its turnover' }),
+  banners: Type.Array(Type.Object({ image: Type.String(), html: Type.String() })),
+  html: Type.String(),
+  notice: Type.String({ description: 'may hold a {percentFail} placeholder the site fills in' }),
+  minDeposit: Type.Number({ description: 'the smallest deposit it is given on' }),
+  turnoverMultiple: Type.Integer({ description: 'deposit plus bonus times this must be bet before the money is free' }),
+  userBonus: Type.Union([
+    Type.Object({
+      _id: Type.Integer(),
+      isActive: Type.Boolean(),
+      received: Type.Array(Type.Object({ updatedAt: Type.String({ format: 'date-time' }) })),
+    }),
+    Type.Null(),
+  ]),
+});
+export type BonusItem = Static<typeof BonusItem>;
+export const BonusList = Type.Object({ bonuses: Type.Array(BonusItem) });
+
+export const Turnover = Type.Object({
+  target: Type.Number({ description: 'bets needed in all' }),
+  progress: Type.Number({ description: 'bets counted since the bonus was received' }),
+  remaining: Type.Number(),
+});
+export const ActiveBonus = Type.Object({
+  status: Type.Boolean({ description: 'true while a bonus or promotion is active' }),
+  type: Type.Union([Type.Literal('limit'), Type.Literal('day'), Type.Literal('week'), Type.Literal('promotion'), Type.Null()]),
+  code: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Union([Type.Number(), Type.Null()], { description: 'the bonus money received' }),
+  turnover: Type.Union([Turnover, Type.Null()]),
+});
+export type ActiveBonus = Static<typeof ActiveBonus>;
+
+export const Activated = Type.Object({
+  message: Type.Literal('SUCCESS'),
+  code: Type.String(),
+  amount: Type.Number({ description: 'credited to the wallet' }),
+  turnover: Turnover,
+});
+export type Activated = Static<typeof Activated>;
+
+export const ClearMinimum = Type.Object({
+  minimum: Type.Number({ description: 'wallet plus game balances must be below this to cancel the active bonus' }),
+  balance: Type.Number({ description: 'wallet plus game balances as the server knows them now' }),
+});
+export type ClearMinimum = Static<typeof ClearMinimum>;
+export const Cleared = Type.Object({
+  message: Type.Literal('BONUS_CLEAR'),
+  forfeited: Type.Number({ description: 'taken back from the wallet: percentFail of the bonus, at most the wallet balance' }),
+});
+
+export const PromotionFound = Type.Object({ code: Type.String(), percentFail: Type.Integer(), description: Type.String() });
+export type PromotionFound = Static<typeof PromotionFound>;
+export const PromotionCurrent = Type.Object({
+  promotion: Type.Union([
+    Type.Object({
+      code: Type.String(),
+      description: Type.String(),
+      percentFail: Type.Integer(),
+      amount: Type.Number(),
+      receivedAt: Type.String({ format: 'date-time' }),
+      turnover: Turnover,
+    }),
+    Type.Null(),
+  ]),
+});
+export type PromotionCurrent = Static<typeof PromotionCurrent>;
