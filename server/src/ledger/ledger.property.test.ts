@@ -12,12 +12,16 @@ import { withTransaction } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
 import { checkLedger } from './invariants.js';
 import { creditDeposit, memberMoney, requestWithdrawal, settleWithdrawal } from './operations.js';
+import { clearReward, grant, refuseWhileBonusActive, type Offer } from '../modules/bonus/service.js';
+import { writeSetting } from '../settings/store.js';
 
 type Op =
   | { kind: 'deposit'; member: number; amount: number }
   | { kind: 'withdraw'; member: number; amount: number }
   | { kind: 'pay' | 'reject'; pick: number }
-  | { kind: 'in' | 'out'; member: number; amount: number; providerFails: boolean };
+  | { kind: 'in' | 'out'; member: number; amount: number; providerFails: boolean }
+  | { kind: 'bonus'; member: number; amount: number; percentFail: number }
+  | { kind: 'clear'; member: number };
 
 const member = fc.integer({ min: 0, max: 2 });
 const amount = fc.integer({ min: 1, max: 50_000 });
@@ -26,7 +30,24 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('withdraw' as const), member, amount }),
   fc.record({ kind: fc.constantFrom('pay' as const, 'reject' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constantFrom('in' as const, 'out' as const), member, amount, providerFails: fc.boolean() }),
+  fc.record({ kind: fc.constant('bonus' as const), member, amount, percentFail: fc.integer({ min: 0, max: 100 }) }),
+  fc.record({ kind: fc.constant('clear' as const), member }),
 );
+
+/** Cancelling is allowed below this (minor units): high enough that random runs reach it. */
+const CLEAR_BELOW = 30_000;
+
+/** A bonus as the operator would define it: a fixed amount, no deposit needed, turnover not yet played. */
+const bonusOffer = (amount: number, percentFail: number): Offer => ({
+  kind: 'bonus',
+  code: 'DAILY10',
+  percent_fail: percentFail,
+  give_percent: null,
+  give_max: null,
+  give_fixed: amount,
+  min_deposit: 0,
+  turnover_multiple: 1,
+});
 
 /** Applies random operations to a real database and to a plain model, and compares after each. */
 async function run(ops: Op[]): Promise<void> {
@@ -73,7 +94,23 @@ async function run(ops: Op[]): Promise<void> {
         .values({ member_id: id, provider: 'PG', ...creds, created_at: 0 })
         .execute();
     }
-    const model = { wallet: [0, 0, 0], game: [0, 0, 0], pending: new Map<number, { member: number; amount: number }>() };
+    await writeSetting(database.db, 'bonus', { clearBelow: CLEAR_BELOW / 100 });
+    await settings.refresh();
+    const model = {
+      wallet: [0, 0, 0],
+      game: [0, 0, 0],
+      pending: new Map<number, { member: number; amount: number }>(),
+      bonus: [null, null, null] as ({ amount: number; percentFail: number } | null)[],
+    };
+    const attempt = async (fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+        return 'OK';
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        return err.code;
+      }
+    };
     let now = 1;
 
     for (const o of ops) {
@@ -83,15 +120,22 @@ async function run(ops: Op[]): Promise<void> {
         model.wallet[o.member]! += o.amount;
       } else if (o.kind === 'withdraw') {
         const hasPending = [...model.pending.values()].some((p) => p.member === o.member);
-        const expected = hasPending ? 'WITHDRAW_PENDING' : model.wallet[o.member]! < o.amount ? 'MONEY_NOT_ENOUGH' : 'OK';
-        let got = 'OK';
+        const expected = model.bonus[o.member]
+          ? 'BONUS_CONDITION'
+          : hasPending
+            ? 'WITHDRAW_PENDING'
+            : model.wallet[o.member]! < o.amount
+              ? 'MONEY_NOT_ENOUGH'
+              : 'OK';
         let id = 0;
-        try {
-          id = await withTransaction(database, async (tx) => requestWithdrawal(tx, await memberMoney(tx, ids[o.member]!), o.amount, now));
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          got = err.code;
-        }
+        // as the withdraw route does: bonus money waits for its turnover
+        const got = await attempt(async () => {
+          id = await withTransaction(database, async (tx) => {
+            const money = await memberMoney(tx, ids[o.member]!);
+            await refuseWhileBonusActive(tx, ids[o.member]!);
+            return requestWithdrawal(tx, money, o.amount, now);
+          });
+        });
         expect(got).toBe(expected);
         if (got === 'OK') {
           model.wallet[o.member]! -= o.amount;
@@ -120,6 +164,27 @@ async function run(ops: Op[]): Promise<void> {
         if (got === 'OK') {
           source[o.member]! -= o.amount;
           target[o.member]! += o.amount;
+        }
+      } else if (o.kind === 'bonus') {
+        const got = await attempt(() =>
+          withTransaction(database, async (tx) =>
+            grant(tx, await memberMoney(tx, ids[o.member]!), bonusOffer(o.amount, o.percentFail), now),
+          ),
+        );
+        expect(got).toBe(model.bonus[o.member] ? 'BONUS_ALREADY_ACTIVE' : 'OK');
+        if (got === 'OK') {
+          model.wallet[o.member]! += o.amount;
+          model.bonus[o.member] = { amount: o.amount, percentFail: o.percentFail };
+        }
+      } else if (o.kind === 'clear') {
+        failing = false;
+        const active = model.bonus[o.member];
+        const holdings = model.wallet[o.member]! + model.game[o.member]!;
+        const got = await attempt(() => clearReward(ctx, ids[o.member]!));
+        expect(got).toBe(!active ? 'NO_DATA' : holdings >= CLEAR_BELOW ? 'BONUS_REMAINING' : 'OK');
+        if (got === 'OK' && active) {
+          model.wallet[o.member]! -= Math.min(Math.floor((active.amount * active.percentFail) / 100), model.wallet[o.member]!);
+          model.bonus[o.member] = null;
         }
       } else if (model.pending.size) {
         // pay or reject one of the pending withdrawals
@@ -160,7 +225,7 @@ async function run(ops: Op[]): Promise<void> {
 }
 
 describe('the ledger under random operations', () => {
-  it('(deposits, withdrawals, payouts, rejections, transfers both ways, provider failures) keeps every balance at or above zero, each currency summing to zero, and balances equal to their postings', async () => {
+  it('(deposits, withdrawals, payouts, rejections, transfers both ways, provider failures, bonuses given and cancelled) keeps every balance at or above zero, each currency summing to zero, and balances equal to their postings', async () => {
     await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 50, maxLength: 250 }), run), { numRuns: 25 });
   }, 120_000);
 });
