@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, variant: 'th', databaseUrl: undefined });
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, variant: 'th', databaseUrl: undefined, timeZone: 'Asia/Bangkok' });
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -15,6 +15,7 @@ describe('configuration from the environment', () => {
       VARIANT: 'la',
       DATABASE_URL: 'postgres://u:p@h/db',
       SESSION_IDLE_MINUTES: '30',
+      TIME_ZONE: 'Asia/Vientiane',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -22,6 +23,7 @@ describe('configuration from the environment', () => {
       variant: 'la',
       databaseUrl: 'postgres://u:p@h/db',
       sessionIdleMinutes: 30,
+      timeZone: 'Asia/Vientiane',
     });
   });
 
@@ -37,6 +39,7 @@ describe('configuration from the environment', () => {
     [{ PUBLIC_URL: 'javascript:alert(1)' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ PUBLIC_URL: 'https://wallet.example/?x=1' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ GAME_SECRET_KEY: 'z'.repeat(64) }, 'GAME_SECRET_KEY must be 32 bytes'],
+    [{ TIME_ZONE: 'Bangkok' }, 'TIME_ZONE must be an IANA time zone such as Asia/Bangkok, got "Bangkok"'],
   ])('stops on %j with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

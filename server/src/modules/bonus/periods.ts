@@ -33,12 +33,18 @@ function wallClock(time: number, timeZone: string) {
   };
 }
 
-/** The instant the local day of `time` began in `timeZone`. */
+/** How far `timeZone`'s wall clock is ahead of UTC at `time`. */
+function offsetAt(time: number, timeZone: string): number {
+  const c = wallClock(time, timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(time / 1000) * 1000;
+}
+
+/** The instant the local day of `time` began in `timeZone` (the offset at midnight, not at `time`: a DST change). */
 export function dayStart(time: number, timeZone: string): number {
   const c = wallClock(time, timeZone);
-  const localAsUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-  const offset = localAsUtc - Math.floor(time / 1000) * 1000;
-  return Date.UTC(c.year, c.month - 1, c.day) - offset;
+  const midnight = Date.UTC(c.year, c.month - 1, c.day);
+  const guess = midnight - offsetAt(time, timeZone);
+  return midnight - offsetAt(guess, timeZone);
 }
 
 /** The instant the local week (Monday 00:00) of `time` began in `timeZone`. */
