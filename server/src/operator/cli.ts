@@ -6,7 +6,7 @@ import { HELP, runCommand, UsageError } from './commands.js';
 
 /** `<group> --help`: the entries of that group's commands (an entry's continuation lines come with it). */
 function helpFor(group: string): string | undefined {
-  const entries = HELP.split(/\n(?=  npm run operator -- )/).slice(1);
+  const entries = HELP.split(/\n(?= {2}npm run operator -- )/).slice(1);
   const mine = entries.filter((e) => e.startsWith(`  npm run operator -- ${group} `) || e.startsWith(`  npm run operator -- ${group}\n`));
   return mine.length ? mine.map((e) => e.split('\n\n')[0]).join('\n') : undefined;
 }
