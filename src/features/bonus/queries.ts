@@ -1,40 +1,65 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ActiveBonus, BonusItem, ClearMinimum, PromotionCurrent, PromotionFound } from '../../../server/src/modules/bonus/schemas';
 import { api } from '../../lib/api';
-import { currentLocale } from '../../lib/i18n';
+import { currentLocale, type Locale } from '../../lib/i18n';
 
-export interface Banner {
-  image: string;
-  html: string;
-}
-export interface Bonus {
-  code: string;
-  name: string;
-  type: 'limit' | 'day' | 'week';
-  maxReceived: number;
-  percentFail: number;
-  banners: Banner[];
-  html: string;
-  notice: string;
-  userBonus: { _id: number; isActive: boolean; received: { updatedAt: string }[] } | null;
-}
-export interface ActiveBonus {
-  status: boolean;
-  type: string | null;
-  code: string | null;
-  turnover: { target: number; progress: number; remaining: number } | null;
-}
+export type Bonus = BonusItem;
+export type Banner = BonusItem['banners'][number];
+export type { ActiveBonus, ClearMinimum, PromotionCurrent, PromotionFound };
 
-export const bonusKeys = { all: ['bonus'] as const, active: ['bonus', 'active'] as const };
+export const bonusKeys = {
+  all: ['bonus'] as const,
+  list: (lang: Locale) => ['bonus', 'list', lang] as const,
+  active: ['bonus', 'active'] as const,
+  minimum: ['bonus', 'minimum'] as const,
+  promotion: (code: string, lang: Locale) => ['bonus', 'promotion', code, lang] as const,
+  currentPromotion: (lang: Locale) => ['bonus', 'promotion-current', lang] as const,
+};
+
+/** §5: promotion codes are upper case; the code goes into the path encoded. */
+export const promotionPath = (action: 'find' | 'activate', code: string) =>
+  `/api/promotion/${action}/${encodeURIComponent(code.toUpperCase())}`;
 
 /** §7 GET /api/bonus, in the member's language (kept offline like the other member data). */
-export const bonusesQuery = () =>
-  queryOptions({
-    queryKey: [...bonusKeys.all, 'list', currentLocale()] as const,
-    queryFn: () => api<{ bonuses: Bonus[] }>(`/api/bonus?lang=${currentLocale()}`),
+export const bonusesQuery = () => {
+  const lang = currentLocale();
+  return queryOptions({
+    queryKey: bonusKeys.list(lang),
+    queryFn: () => api<{ bonuses: Bonus[] }>(`/api/bonus?lang=${lang}`),
     staleTime: 0,
   });
+};
+
 export const activeBonusQuery = () =>
   queryOptions({ queryKey: bonusKeys.active, queryFn: () => api<ActiveBonus>('/api/bonus/check/active'), staleTime: 0 });
 
-export const activateBonus = (code: string) => api<{ message: string; amount: number }>(`/api/bonus/activate/${encodeURIComponent(code)}`);
-export const clearBonus = () => api<{ message: string }>('/api/bonus/clear');
+/** What cancelling needs now (§7 check/minimum): asked afresh each time the cancel dialog opens. */
+export const clearMinimumQuery = () =>
+  queryOptions({
+    queryKey: bonusKeys.minimum,
+    queryFn: () => api<ClearMinimum>('/api/bonus/check/minimum'),
+    staleTime: 0,
+    meta: { persist: false },
+  });
+
+/** §2 Promotion modal: one search; not kept on the device (a code found today may be gone tomorrow). */
+export const promotionQuery = (code: string) => {
+  const lang = currentLocale();
+  return queryOptions({
+    queryKey: bonusKeys.promotion(code, lang),
+    queryFn: () => api<PromotionFound>(`${promotionPath('find', code)}?lang=${lang}`),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { persist: false },
+  });
+};
+
+/** The active promotion with its description and percentFail (§7 promotion/current), when one is active. */
+export const currentPromotionQuery = () => {
+  const lang = currentLocale();
+  return queryOptions({
+    queryKey: bonusKeys.currentPromotion(lang),
+    queryFn: () => api<PromotionCurrent>(`/api/promotion/current?lang=${lang}`),
+    staleTime: 0,
+  });
+};

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadCatalogPart } from '../../lib/i18n';
-import { activityText, statusText, type Statement } from './activity';
+import { activityText, movedNoMoney, statusText, type Statement } from './activity';
 import { timeAgo } from './time-ago';
 
 const row = (s: Partial<Statement>): Statement => ({
@@ -50,6 +50,59 @@ describe('statement entries read as sentences', () => {
     expect(activityText(i18n, row({ statementType: 'transfer', to: 'PG', provider: pg }))).toBe('โอนเข้า PG Soft');
     await activateLocale('la', false);
     expect(statusText(i18n, rejected)).toBe('ຖືກປະຕິເສດ: ເງິນຄືນເຂົ້າກະເປົາແລ້ວ');
+  });
+});
+
+describe('bonus entries name the bonus or promotion (§3 Statement)', () => {
+  const bonus = (finishReason?: 'TURNOVER' | 'CLEAR') => ({ code: 'FIRST100', description: 'First deposit bonus 100%', finishReason });
+  const promotion = (finishReason?: 'TURNOVER' | 'CLEAR') => ({
+    code: 'WELCOME50',
+    description: '<p>Welcome code: <strong>50&nbsp;baht</strong> free credit.</p><p>Play 5 times the bonus.</p>',
+    finishReason,
+  });
+
+  it('a received bonus or promotion, with its name or code and the first line of its description', async () => {
+    await activateLocale('en', false);
+    expect(activityText(i18n, row({ statementType: 'bonus', from: 'BONUS', bonus: bonus() }))).toBe('Bonus: First deposit bonus 100%');
+    expect(activityText(i18n, row({ statementType: 'bonus', from: 'PROMOTION', promotion: promotion() }))).toBe(
+      'Promotion: WELCOME50 · Welcome code: 50\u00a0baht free credit.',
+    );
+    expect(activityText(i18n, row({ statementType: 'bonus', promotion: { code: 'NEWYEAR20', description: '' } }))).toBe(
+      'Promotion: NEWYEAR20',
+    );
+    expect(activityText(i18n, row({ statementType: 'bonus' }))).toBe('Bonus');
+  });
+
+  it('an ended bonus says why: its turnover was reached, or the member cancelled it', async () => {
+    await activateLocale('en', false);
+    const ended = (over: Partial<Statement>) => activityText(i18n, row({ statementType: 'finish_bonus', amount: 0, ...over }));
+    expect(ended({ bonus: bonus('TURNOVER') })).toBe('Bonus ended: turnover reached · First deposit bonus 100%');
+    expect(ended({ bonus: bonus('CLEAR'), amount: -20 })).toBe('Bonus cancelled · First deposit bonus 100%');
+    expect(ended({ promotion: promotion('CLEAR') })).toBe('Promotion cancelled · WELCOME50 · Welcome code: 50\u00a0baht free credit.');
+    expect(ended({ promotion: promotion('TURNOVER') })).toBe(
+      'Promotion ended: turnover reached · WELCOME50 · Welcome code: 50\u00a0baht free credit.',
+    );
+    expect(ended({})).toBe('Bonus ended');
+  });
+
+  it('reads in Thai and Lao', async () => {
+    const done = row({
+      statementType: 'finish_bonus',
+      amount: 0,
+      bonus: { code: 'DAY', description: 'โบนัสรายวัน 10%', finishReason: 'TURNOVER' },
+    });
+    await activateLocale('th', false);
+    expect(activityText(i18n, done)).toBe('สิ้นสุดโบนัส: ทำเทิร์นโอเวอร์ครบแล้ว · โบนัสรายวัน 10%');
+    await activateLocale('la', false);
+    expect(activityText(i18n, row({ statementType: 'bonus', promotion: { code: 'WELCOME50', description: '<p>ລະຫັດຕ້ອນຮັບ</p>' } }))).toBe(
+      'ໂປຣໂມຊັ່ນ: WELCOME50 · ລະຫັດຕ້ອນຮັບ',
+    );
+  });
+
+  it('only an ended bonus that moved nothing has no figure', () => {
+    expect(movedNoMoney(row({ statementType: 'finish_bonus', amount: 0 }))).toBe(true);
+    expect(movedNoMoney(row({ statementType: 'finish_bonus', amount: -20 }))).toBe(false);
+    expect(movedNoMoney(row({ statementType: 'bonus', amount: 0 }))).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { StatementItem } from '../../../server/src/modules/statement/schemas';
 import { formatAccountNo } from '../../../server/src/modules/account/rules';
+import { firstLine } from './plain-text';
 
 export type Statement = StatementItem;
 
@@ -15,6 +16,38 @@ const DEPOSIT_BY = {
   MANUAL: msg`Deposit request`,
   TRUELINK: msg`Deposit by wallet gift link`,
 } as const;
+
+/** The bonus's name, or the promotion's code with the first line of its description. */
+function rewardName(s: Statement): string {
+  if (s.bonus) return firstLine(s.bonus.description) || s.bonus.code;
+  if (!s.promotion) return '';
+  const line = firstLine(s.promotion.description);
+  return line ? `${s.promotion.code} · ${line}` : s.promotion.code;
+}
+
+function bonusText(i18n: I18n, s: Statement): string {
+  const name = rewardName(s);
+  if (s.promotion) return i18n._(msg`Promotion: ${name}`);
+  return name ? i18n._(msg`Bonus: ${name}`) : i18n._(msg`Bonus`);
+}
+
+/** Why the bonus ended (§3 finishReason): its turnover was reached, or the member cancelled it. */
+function finishText(i18n: I18n, s: Statement): string {
+  const name = rewardName(s);
+  const reason = (s.bonus ?? s.promotion)?.finishReason;
+  if (!name) return i18n._(msg`Bonus ended`);
+  if (s.promotion) {
+    if (reason === 'TURNOVER') return i18n._(msg`Promotion ended: turnover reached · ${name}`);
+    if (reason === 'CLEAR') return i18n._(msg`Promotion cancelled · ${name}`);
+    return i18n._(msg`Promotion ended · ${name}`);
+  }
+  if (reason === 'TURNOVER') return i18n._(msg`Bonus ended: turnover reached · ${name}`);
+  if (reason === 'CLEAR') return i18n._(msg`Bonus cancelled · ${name}`);
+  return i18n._(msg`Bonus ended · ${name}`);
+}
+
+/** An entry that moved no money (a bonus that ended on its turnover): no signed figure for it. */
+export const movedNoMoney = (s: Statement) => s.amount === 0 && s.statementType === 'finish_bonus';
 
 /** The entry as a sentence in the member's language, with the provider's and bank's names (§2 statement). */
 export function activityText(i18n: I18n, s: Statement): string {
@@ -32,9 +65,9 @@ export function activityText(i18n: I18n, s: Statement): string {
       return i18n._(msg`Withdrawal to ${bank} ${account}`);
     }
     case 'bonus':
-      return i18n._(msg`Bonus`);
+      return bonusText(i18n, s);
     case 'finish_bonus':
-      return i18n._(msg`Bonus ended`);
+      return finishText(i18n, s);
     default:
       return s.statementType;
   }

@@ -3,10 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react';
 import { api } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
+import { currentLocale, intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
-import { activityText, statusText, type Statement } from './activity';
+import { activityText, movedNoMoney, statusText, type Statement } from './activity';
 import { timeAgo } from './time-ago';
 
 export const STATEMENT_PAGE_SIZE = 10;
@@ -15,12 +15,16 @@ const SlipModal = lazy(() => import('./slip-modal').then((m) => ({ default: m.Sl
 
 const ICON: Record<string, string> = { deposit: '↓', withdraw: '↑', transfer: '⇄', bonus: '★', finish_bonus: '☆' };
 
-export const statementQuery = (page: number) =>
-  queryOptions({
-    queryKey: ['statement', page] as const,
-    queryFn: () => api<{ total: number; statements: Statement[] }>('/api/statement', { body: { page, limit: STATEMENT_PAGE_SIZE } }),
+/** §7 POST /api/statement, with the bonuses' and promotions' names in the member's language. */
+export const statementQuery = (page: number) => {
+  const lang = currentLocale();
+  return queryOptions({
+    queryKey: ['statement', lang, page] as const,
+    queryFn: () =>
+      api<{ total: number; statements: Statement[] }>(`/api/statement?lang=${lang}`, { body: { page, limit: STATEMENT_PAGE_SIZE } }),
     staleTime: 0,
   });
+};
 
 /** §2 Statement page: the journal's entries for the member, newest first, 10 a page. */
 export function StatementPage() {
@@ -61,7 +65,12 @@ export function StatementPage() {
                   <span>{formatDateTime(s.createdAt)}</span> · <span className="nowrap">{timeAgo(i18n, s.createdAt)}</span>
                 </p>
               </div>
-              {undone ? (
+              {movedNoMoney(s) ? (
+                <span className="statement-amount none">
+                  <span aria-hidden="true">—</span>
+                  <span className="visually-hidden">{t`No money moved`}</span>
+                </span>
+              ) : undone ? (
                 <span className="statement-amount undone">
                   <del aria-label={t`Not taken: ${amount}`}>{amount}</del>
                   <span className="small">{s.to === 'WALLET' ? t`Not moved` : t`Returned`}</span>

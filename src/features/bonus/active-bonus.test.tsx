@@ -1,0 +1,152 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { loadCatalogPart } from '../../lib/i18n';
+import { ToastRegion } from '../../ui/toast';
+import { BonusPage } from './bonus-page';
+import type { ActiveBonus, Bonus } from './queries';
+
+type Answer = [number, unknown];
+const PROMOTION_ACTIVE: ActiveBonus = {
+  status: true,
+  type: 'promotion',
+  code: 'WELCOME50',
+  amount: 50,
+  turnover: { target: 250, progress: 100, remaining: 150 },
+};
+const CURRENT = {
+  promotion: {
+    code: 'WELCOME50',
+    description: '<p>Welcome code</p>',
+    percentFail: 40,
+    amount: 50,
+    receivedAt: '2026-11-22T10:00:00.000Z',
+    turnover: PROMOTION_ACTIVE.turnover,
+  },
+};
+const FIRST_DEPOSIT: Bonus = {
+  code: 'FIRST100',
+  name: 'First deposit bonus 100%',
+  type: 'limit',
+  maxReceived: 1,
+  percentFail: 20,
+  banners: [],
+  html: '<p>Double your first deposit.</p>',
+  notice: 'Cancel early and {percentFail}% is taken back.',
+  minDeposit: 100,
+  turnoverMultiple: 3,
+  userBonus: null,
+};
+const page = (routes: Record<string, (body: unknown) => Answer>) =>
+  fakeServer({
+    'GET /api/bonus': () => [200, { bonuses: [FIRST_DEPOSIT] }],
+    'GET /api/promotion/current': () => [200, CURRENT],
+    'GET /api/bonus/check/minimum': () => [200, { minimum: 100, balance: 42.5 }],
+    ...routes,
+  });
+const show = () =>
+  renderScreen(
+    <>
+      <ToastRegion dismissLabel="Dismiss" />
+      <BonusPage />
+    </>,
+  );
+const offline = (value: boolean) => Object.defineProperty(navigator, 'onLine', { value: !value, configurable: true });
+
+describe('the active bonus (§2) and cancelling it (§7 bonus/clear)', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+  afterEach(() => offline(false));
+
+  it('names an active promotion by its code and shows how much of the turnover is done', async () => {
+    page({ 'GET /api/bonus/check/active': () => [200, PROMOTION_ACTIVE] });
+    show();
+    const panel = await screen.findByRole('region', { name: 'Your active bonus' });
+    expect(panel).toHaveTextContent('Active: promotion WELCOME50');
+    const bar = within(panel).getByRole('progressbar', { name: 'Turnover: 100.00 of 250.00 baht' });
+    expect(bar).toHaveAttribute('value', '100');
+    expect(bar).toHaveAttribute('max', '250');
+    expect(panel).toHaveTextContent('Play 150.00 baht more to free the bonus money.');
+    // one active at a time: no code to search while it lasts
+    expect(screen.queryByLabelText('Promotion code')).toBeNull();
+  });
+
+  it('the cancel dialog says the minimum, the balance now and what is taken back; a refusal shows in a danger alert', async () => {
+    const calls = page({
+      'GET /api/bonus/check/active': () => [200, PROMOTION_ACTIVE],
+      'GET /api/bonus/clear': () => [400, { message: 'BONUS_REMAINING' }],
+    });
+    show();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel bonus?' });
+    expect(
+      await within(dialog).findByText('You can cancel when your wallet and game balances together are below 100.00 baht (now 42.50 baht).'),
+    ).toBeVisible();
+    expect(dialog).toHaveTextContent('Cancelling takes back 40% of the bonus, 20.00 baht (at most what is in your wallet).');
+    expect(calls.filter((c) => c.url === '/api/bonus/check/minimum')).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel bonus' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Could not cancel the bonus' });
+    expect(alert).toHaveTextContent('You still have bonus credit in use.');
+    expect(screen.queryByRole('alertdialog', { name: 'Cancel bonus?' })).toBeNull();
+  });
+
+  it('a cancelled bonus says what was taken back, and the wallet and the page refresh', async () => {
+    let active: ActiveBonus = { ...PROMOTION_ACTIVE, type: 'limit', code: 'FIRST100', amount: 100 };
+    page({
+      'GET /api/bonus/check/active': () => [200, active],
+      'GET /api/bonus/clear': () => {
+        active = { status: false, type: null, code: null, amount: null, turnover: null };
+        return [200, { message: 'BONUS_CLEAR', forfeited: 20 }];
+      },
+    });
+    const { queryClient } = show();
+    queryClient.setQueryData(['wallet'], { wallet: { amount: 0 } });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Active: One-time bonus')).toBeVisible();
+    expect(screen.getByText('First deposit bonus 100%', { selector: '.bonus-active p' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Cancel bonus' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel bonus?' });
+    // percentFail of the bonus in the list
+    expect(dialog).toHaveTextContent('Cancelling takes back 20% of the bonus, 20.00 baht (at most what is in your wallet).');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel bonus' }));
+    expect(await screen.findByText('The bonus is cancelled. 20.00 baht was taken back.')).toBeVisible();
+    expect(await screen.findByLabelText('Promotion code')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Your active bonus' })).toBeNull();
+    expect(queryClient.getQueryState(['wallet'])?.isInvalidated).toBe(true);
+  });
+
+  it('offline: the saved list with when it was saved; search, receive and cancel are off and say why', async () => {
+    const savedAt = new Date(2026, 10, 22, 8, 30, 5).getTime();
+    page({});
+    offline(true);
+    const { queryClient } = show();
+    act(() => {
+      queryClient.setQueryData(['bonus', 'list', 'en'], { bonuses: [FIRST_DEPOSIT] }, { updatedAt: savedAt });
+      queryClient.setQueryData(['bonus', 'active'], { status: false, type: null, code: null, amount: null, turnover: null });
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Saved 22/11/2026 08:30:05', { exact: false })).toBeVisible();
+    const reason = 'You are offline: this needs the internet.';
+    const search = screen.getByRole('button', { name: 'Search' });
+    expect(search).toBeDisabled();
+    expect(search).toHaveAccessibleDescription(reason);
+
+    await user.click(screen.getByRole('button', { name: 'First deposit bonus 100%' }));
+    const modal = screen.getByRole('dialog', { name: 'First deposit bonus 100%' });
+    const receive = within(modal).getByRole('button', { name: 'Receive bonus' });
+    expect(receive).toBeDisabled();
+    expect(receive).toHaveAccessibleDescription(reason);
+    expect(within(modal).getByText(reason)).toBeVisible();
+    await user.click(within(modal).getByRole('button', { name: 'Close' }));
+
+    act(() => queryClient.setQueryData(['bonus', 'active'], PROMOTION_ACTIVE));
+    const cancel = await screen.findByRole('button', { name: 'Cancel bonus' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(reason);
+  });
+});

@@ -1,0 +1,100 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { SafeHtml } from '../../ui/safe-html';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { CancelDialog } from './cancel-dialog';
+import { ErrorAlert } from './error-alert';
+import { useClearBonus } from './mutations';
+import { OfflineReason } from './offline-reason';
+import { currentPromotionQuery, type ActiveBonus, type Bonus } from './queries';
+
+type Turnover = NonNullable<ActiveBonus['turnover']>;
+
+/** How much has been bet of what the bonus asks, as a bar and in words. */
+function TurnoverProgress({ turnover }: { turnover: Turnover }) {
+  const { t } = useLingui();
+  const id = useId();
+  const money = (n: number) => formatMoney(n, intlLocale());
+  const progress = money(turnover.progress);
+  const target = money(turnover.target);
+  const remaining = money(turnover.remaining);
+  return (
+    <>
+      {turnover.target > 0 && (
+        <div className="turnover">
+          <label htmlFor={id}>{t`Turnover: ${progress} of ${target} baht`}</label>
+          <progress id={id} max={turnover.target} value={Math.min(turnover.progress, turnover.target)} />
+        </div>
+      )}
+      {turnover.remaining > 0 && <p>{t`Play ${remaining} baht more to free the bonus money.`}</p>}
+    </>
+  );
+}
+
+/** §2: the active bonus or promotion, its turnover, and cancelling it (confirm first; a refusal in a danger alert, §8). */
+export function ActiveBonusPanel({ state, bonuses }: { state: ActiveBonus; bonuses: Bonus[] | undefined }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const offlineId = useId();
+  const isPromotion = state.type === 'promotion';
+  const promotion = useQuery({ ...currentPromotionQuery(), enabled: isPromotion });
+  const bonus = isPromotion ? undefined : bonuses?.find((b) => b.code === state.code);
+  const percentFail = isPromotion ? promotion.data?.promotion?.percentFail : bonus?.percentFail;
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState('');
+  const cancel = useClearBonus();
+
+  const code = state.code ?? '';
+  const activeType = state.type === 'day' ? t`Daily bonus` : state.type === 'week' ? t`Weekly bonus` : t`One-time bonus`;
+  const heading = isPromotion ? t`Active: promotion ${code}` : t`Active: ${activeType}`;
+
+  function confirm() {
+    cancel.mutate(undefined, {
+      onSuccess: ({ forfeited }) => {
+        const taken = formatMoney(forfeited, intlLocale());
+        showToast(forfeited > 0 ? t`The bonus is cancelled. ${taken} baht was taken back.` : t`The bonus is cancelled.`, 'success');
+        setConfirming(false);
+      },
+      onError: (err) => {
+        setConfirming(false);
+        setFailure(err.message);
+      },
+    });
+  }
+
+  return (
+    <section className="notice bonus-active" aria-label={t`Your active bonus`}>
+      <p className="strong">{heading}</p>
+      {bonus && <p>{bonus.name}</p>}
+      {promotion.data?.promotion && <SafeHtml html={promotion.data.promotion.description} className="small" />}
+      {state.turnover && <TurnoverProgress turnover={state.turnover} />}
+      <div>
+        <button
+          type="button"
+          className="button small"
+          disabled={!online}
+          aria-describedby={online ? undefined : offlineId}
+          onClick={() => setConfirming(true)}
+        >
+          {t`Cancel bonus`}
+        </button>
+      </div>
+      {!online && <OfflineReason id={offlineId} />}
+      {confirming && (
+        <CancelDialog
+          percentFail={percentFail}
+          amount={state.amount}
+          pending={cancel.isPending}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+      {failure && <ErrorAlert title={t`Could not cancel the bonus`} text={errorMessage(i18n, failure)} onClose={() => setFailure('')} />}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { registerErrorMessages } from '../../lib/errors';
+
+/** Codes only the bonus page meets, loaded with it (the sign-in page does not carry them). */
+registerErrorMessages({
+  PROMOTION_FULL: msg`This promotion code has been used up.`,
+});

@@ -1,0 +1,107 @@
+import { useLingui } from '@lingui/react/macro';
+import { useKeenSlider } from 'keen-slider/react';
+import 'keen-slider/keen-slider.min.css';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { Modal } from '../../ui/modal';
+import { SafeHtml } from '../../ui/safe-html';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { useSubmissionKey } from '../wallet/queries';
+import { ErrorAlert } from './error-alert';
+import { useActivateBonus } from './mutations';
+import { OfflineReason } from './offline-reason';
+import type { Bonus } from './queries';
+import { noticeText } from './rules';
+
+/** The banners (keen-slider) with their HTML, and dots to move between them. */
+function Banners({ banners }: { banners: Bonus['banners'] }) {
+  const { t } = useLingui();
+  const [slide, setSlide] = useState(0);
+  const [ref, slider] = useKeenSlider<HTMLDivElement>({ slideChanged: (s) => setSlide(s.track.details.rel) });
+  return (
+    <div className="bonus-banners">
+      <div ref={ref} className="keen-slider">
+        {banners.map((b, i) => (
+          <div key={b.image + i} className="keen-slider__slide bonus-banner">
+            <img src={b.image} alt="" className="bonus-banner-image" />
+            <SafeHtml html={b.html} className="bonus-banner-html" />
+          </div>
+        ))}
+      </div>
+      {banners.length > 1 && (
+        <div className="bonus-dots" role="group" aria-label={t`Banners`}>
+          {banners.map((_, i) => {
+            const number = i + 1;
+            return (
+              <button
+                key={number}
+                type="button"
+                className="dot"
+                aria-current={i === slide}
+                aria-label={t`Banner ${number}`}
+                onClick={() => slider.current?.moveToIdx(i)}
+              />
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** §2 Bonus modal: the banners, the bonus's HTML, the notice, and receive or, for the active one, close. */
+export function BonusModal({ bonus, active, onClose }: { bonus: Bonus; active: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const offlineId = useId();
+  const [key, ended] = useSubmissionKey();
+  const receive = useActivateBonus();
+  const [failure, setFailure] = useState('');
+
+  function onReceive() {
+    receive.mutate(
+      { code: bonus.code, key },
+      {
+        onSuccess: ({ amount }) => {
+          const shown = formatMoney(amount, intlLocale());
+          showToast(t`Bonus received: ${shown} baht is in your wallet.`, 'success');
+          onClose();
+        },
+        onError: (err) => {
+          ended(err);
+          setFailure(err.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal title={bonus.name} onClose={onClose} closeLabel={t`Close`}>
+      {bonus.banners.length > 0 && <Banners banners={bonus.banners} />}
+      <SafeHtml html={bonus.html} className="bonus-html" />
+      <SafeHtml html={noticeText(bonus.notice, bonus.percentFail)} className="notice small" />
+      {active ? (
+        <button type="button" className="button primary block" onClick={onClose}>
+          {t`OK`}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button primary block"
+          disabled={!online || receive.isPending}
+          aria-describedby={online ? undefined : offlineId}
+          onClick={onReceive}
+        >
+          {receive.isPending ? t`Receiving…` : t`Receive bonus`}
+        </button>
+      )}
+      {!online && !active && <OfflineReason id={offlineId} />}
+      {failure && (
+        <ErrorAlert title={errorMessage(i18n, failure)} text={t`Nothing was added to your wallet.`} onClose={() => setFailure('')} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { Modal } from '../../ui/modal';
+import { useOnline } from '../../ui/use-online';
+import { OfflineReason } from './offline-reason';
+import { clearMinimumQuery } from './queries';
+
+/** When cancelling is allowed, from the server as of opening the dialog (§7 check/minimum). */
+function Minimum() {
+  const { t, i18n } = useLingui();
+  const query = useQuery(clearMinimumQuery());
+  if (query.data) {
+    const minimum = formatMoney(query.data.minimum, intlLocale());
+    const balance = formatMoney(query.data.balance, intlLocale());
+    return <p>{t`You can cancel when your wallet and game balances together are below ${minimum} baht (now ${balance} baht).`}</p>;
+  }
+  if (query.error) return <p>{errorMessage(i18n, query.error.message)}</p>;
+  return (
+    <p className="muted" role="status">
+      {t`Checking your balances…`}
+    </p>
+  );
+}
+
+/** What cancelling costs: percentFail of the bonus, never more than the wallet holds (§3 Cleared). */
+function Forfeit({ percentFail, amount }: { percentFail: number | undefined; amount: number | null }) {
+  const { t } = useLingui();
+  if (percentFail === undefined) return <p>{t`Cancelling ends the bonus; part of it may be taken back from your wallet.`}</p>;
+  if (amount === null) return <p>{t`Cancelling takes back ${percentFail}% of the bonus (at most what is in your wallet).`}</p>;
+  const share = formatMoney((amount * percentFail) / 100, intlLocale());
+  return <p>{t`Cancelling takes back ${percentFail}% of the bonus, ${share} baht (at most what is in your wallet).`}</p>;
+}
+
+/** The danger confirmation before §7 bonus/clear. */
+export function CancelDialog({
+  percentFail,
+  amount,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  percentFail: number | undefined;
+  amount: number | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const online = useOnline();
+  const offlineId = useId();
+  return (
+    <Modal title={t`Cancel bonus?`} role="alertdialog" tone="danger" onClose={onClose} closeLabel={t`Close`}>
+      {online ? <Minimum /> : <OfflineReason id={offlineId} />}
+      <Forfeit percentFail={percentFail} amount={amount} />
+      <div className="row gap">
+        <button type="button" className="button block" onClick={onClose}>
+          {t`Keep it`}
+        </button>
+        <button
+          type="button"
+          className="button danger block"
+          disabled={!online || pending}
+          aria-describedby={online ? undefined : offlineId}
+          onClick={onConfirm}
+        >
+          {t`Cancel bonus`}
+        </button>
+      </div>
+    </Modal>
+  );
+}

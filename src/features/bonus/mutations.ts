@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { Activated, Cleared } from '../../../server/src/modules/bonus/schemas';
+import { api } from '../../lib/api';
+import { walletKeys } from '../wallet/queries';
+import { bonusKeys, promotionPath } from './queries';
+
+export type { Activated };
+export type ClearResult = Static<typeof Cleared>;
+
+/** Receiving or cancelling moves money: the bonus page and the wallet both change. */
+function refreshAfterChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: bonusKeys.all });
+  void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
+}
+
+/** §7 GET /api/bonus/activate/{code}; the key makes a retried receive count once. */
+export function useActivateBonus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, key }: { code: string; key: string }) =>
+      api<Activated>(`/api/bonus/activate/${encodeURIComponent(code)}`, { idempotencyKey: key }),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** §7 GET /api/promotion/activate/{code} (upper-cased, encoded). */
+export function useActivatePromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, key }: { code: string; key: string }) => api<Activated>(promotionPath('activate', code), { idempotencyKey: key }),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** §7 GET /api/bonus/clear: ends the active bonus or promotion, taking back its forfeited share. */
+export function useClearBonus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<ClearResult>('/api/bonus/clear'),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}

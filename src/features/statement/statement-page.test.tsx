@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { loadCatalogPart } from '../../lib/i18n';
+import type { Statement } from './activity';
+import { StatementPage } from './statement-page';
+
+const entry = (s: Partial<Statement>): Statement => ({
+  _id: 1,
+  statementType: 'finish_bonus',
+  status: 'SUCCESS',
+  from: 'BONUS',
+  to: 'WALLET',
+  amount: 0,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  ...s,
+});
+
+describe('the statement page', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+
+  it('asks in the member’s language; an ended bonus that moved nothing shows no figure, a forfeited part shows as money out', async () => {
+    const calls = fakeServer({
+      'POST /api/statement': () => [
+        200,
+        {
+          total: 3,
+          statements: [
+            entry({ _id: 3, bonus: { code: 'DAY', description: 'Daily bonus 10%', finishReason: 'TURNOVER' } }),
+            entry({ _id: 2, amount: -20, bonus: { code: 'FIRST100', description: 'First deposit bonus 100%', finishReason: 'CLEAR' } }),
+            entry({ _id: 1, statementType: 'bonus', amount: 100, bonus: { code: 'FIRST100', description: 'First deposit bonus 100%' } }),
+          ],
+        },
+      ],
+    });
+    renderScreen(<StatementPage />);
+    const turnover = (await screen.findByText('Bonus ended: turnover reached · Daily bonus 10%')).closest('li')!;
+    expect(within(turnover).getByText('No money moved')).toBeInTheDocument();
+    expect(turnover.querySelector('.statement-amount')).toHaveTextContent(/^—No money moved$/);
+    const cancelled = screen.getByText('Bonus cancelled · First deposit bonus 100%').closest('li')!;
+    expect(cancelled.querySelector('.statement-amount')).toHaveClass('out');
+    expect(cancelled.querySelector('.statement-amount')).toHaveTextContent(/^-20\.00$/);
+    const received = screen.getByText('Bonus: First deposit bonus 100%').closest('li')!;
+    expect(received.querySelector('.statement-amount')).toHaveTextContent(/^\+100\.00$/);
+    expect(calls[0]).toMatchObject({ url: '/api/statement?lang=en', body: { page: 1, limit: 10 } });
+  });
+});
