@@ -8,14 +8,18 @@ let next = 0;
  * A new member (phones 0870000001, ...), registered through the API from an address of its own (the
  * registration limits count per address), signed in, with `deposit` baht from the operator when given.
  */
-export async function newMember(server: TestServer, deposit?: number): Promise<{ phone: string; token: string }> {
+export async function newMember(
+  server: TestServer,
+  deposit?: number,
+  overrides: Record<string, unknown> = {},
+): Promise<{ phone: string; token: string }> {
   next += 1;
   const phone = `087${String(next).padStart(7, '0')}`;
   const address = `10.9.${Math.floor(next / 250)}.${next % 250}`;
   const sent = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone }, { address });
   const { otpToken } = sent.json() as { otpToken: string };
   await call(server.app, 'POST', '/api/otp/verify', { otpToken, otpCode: server.sms.lastCodeFor(phone) }, { address });
-  const res = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken }), { address });
+  const res = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken, ...overrides }), { address });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   const token = await login(server.app, phone, 'secret123');
   if (deposit) await operatorDeposit(server, phone, deposit);

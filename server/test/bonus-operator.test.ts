@@ -38,7 +38,7 @@ describe.each(DIALECTS)('bonus operator commands on %s', (dialect) => {
     expect(list.bonuses.at(-1)).toMatchObject({ code: 'SONGKRAN', name: 'Songkran 50', type: 'day', minDeposit: 0, turnoverMultiple: 2 });
     expect(list.bonuses.at(-1).notice).toContain('{percentFail}');
     expect((await get(server, token, '/api/bonus/activate/SONGKRAN')).json()).toMatchObject({ amount: 50, turnover: { target: 100 } });
-    expect((await run('bonus', 'list')).find((l) => l.startsWith('SONGKRAN'))).toMatch(/^SONGKRAN\tyes\tday\t1\t50\t0\t2\t-\t50\t1\t/);
+    expect((await run('bonus', 'list')).find((l) => l.startsWith('SONGKRAN'))).toMatch(/^SONGKRAN\tyes\tday\t1\t50\t0\t2\t-\t50 BAHT\t1\t/);
 
     await play(server, token, 30);
     await get(server, token, '/api/bonus/check/active');

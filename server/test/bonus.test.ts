@@ -57,7 +57,7 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
     expect(bonuses[0].banners[0]).toEqual({ image: '/bonus/first-deposit.svg', html: '<p>Double your first deposit</p>' });
     const thai = (await get(server, token, '/api/bonus?lang=th')).json();
     expect(thai.bonuses[1].name).toBe('โบนัสรายวัน 10%');
-    expect(await active(token)).toEqual({ status: false, type: null, code: null, amount: null, turnover: null });
+    expect(await active(token)).toEqual({ status: false, type: null, code: null, amount: null, percentFail: null, turnover: null });
   });
 
   it('refuses with each code in order and changes nothing', async () => {
@@ -83,6 +83,7 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
       type: 'day',
       code: 'DAILY10',
       amount: 15,
+      percentFail: 50,
       turnover: { target: 495, progress: 0, remaining: 495 },
     });
     const list = (await get(server, token, '/api/bonus?lang=en')).json();
@@ -224,19 +225,78 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
     expect([reused.statusCode, message(reused)]).toEqual([422, 'KEY_INVALID']);
   });
 
-  it('never lets a withdrawal racing an activation take the bonus money', async () => {
-    for (let round = 0; round < 3; round += 1) {
+  it('never lets a withdrawal racing an activation take the bonus money, nor gives a bonus on money withdrawn', async () => {
+    for (let round = 0; round < 4; round += 1) {
       const { token } = await newMember(server, 200);
       const [bonus, out] = await Promise.all([activate(token, 'DAILY10'), withdraw(token, 200)]);
-      const wallet = await walletAmount(server, token);
-      if (bonus.statusCode === 200) {
-        // the bonus came first and held the withdrawal, or the withdrawal came first and the bonus is all that is left
-        expect(out.statusCode === 200 ? wallet : wallet - 200).toBe(20);
-        expect((await active(token)).status).toBe(true);
-      } else {
-        expect([message(bonus), message(out), wallet]).toEqual(['BONUS_CONDITION', 'SUCCESS', 0]);
-      }
+      const seen = [message(bonus), message(out), await walletAmount(server, token)];
+      // either the bonus came first and held the withdrawal, or the withdrawal came first and no bonus rides on it
+      expect([
+        ['SUCCESS', 'BONUS_CONDITION', 220],
+        ['BONUS_CONDITION', 'SUCCESS', 0],
+      ]).toContainEqual(seen);
     }
+  });
+
+  it('gives a bonus on the latest deposit of at least its minimum, not on one withdrawn since', async () => {
+    const { phone, token } = await newMember(server);
+    await operatorDeposit(server, phone, 500);
+    await operatorDeposit(server, phone, 50);
+    expect((await activate(token, 'WEEKLY100')).json()).toMatchObject({ amount: 100, turnover: { target: 6000 } });
+    await play(server, token, 6000);
+
+    await operatorDeposit(server, phone, 400);
+    await call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token });
+    const out = await withdraw(token, 400);
+    expect(message(out)).toBe('SUCCESS');
+    const refused = await activate(token, 'DAILY10');
+    expect([refused.statusCode, message(refused)]).toEqual([400, 'BONUS_CONDITION']);
+    // a rejected withdrawal gave the money back: the deposit counts again
+    const pending = await server.ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await runCommand(server.ctx, ['withdrawal', 'reject', String(pending.id)], () => undefined);
+    expect((await activate(token, 'DAILY10')).json()).toMatchObject({ amount: 40 });
+  });
+
+  it('gives the first-deposit bonus only on the very first deposit', async () => {
+    const { phone, token } = await newMember(server);
+    await operatorDeposit(server, phone, 100);
+    await activate(token, 'WEEKLY100').then((r) => expect(message(r)).toBe('BONUS_CONDITION'));
+    await operatorDeposit(server, phone, 300);
+    expect(message(await activate(token, 'FIRSTDEP100'))).toBe('BONUS_CONDITION');
+    const first = await newMember(server, 100);
+    expect(message(await activate(first.token, 'FIRSTDEP100'))).toBe('SUCCESS');
+  });
+
+  it('answers odd codes as unknown, on every database, without a server error', async () => {
+    const { token } = await newMember(server);
+    for (const code of ['%00', 'A%00B', '%E0%B8%81', 'a%20b', 'x'.repeat(64), 'DAILY10%2F..']) {
+      const res = await activate(token, code);
+      expect([res.statusCode, message(res)], code).toEqual([404, 'NO_DATA']);
+      const promo = await get(server, token, `/api/promotion/activate/${code}`);
+      expect([promo.statusCode, message(promo)], code).toEqual([404, 'NO_PROMOTION']);
+      const found = await get(server, token, `/api/promotion/find/${code}`);
+      expect([found.statusCode, message(found)], code).toEqual([404, 'NO_PROMOTION']);
+    }
+  });
+
+  it('does not cancel on game balances a provider could not confirm', async () => {
+    const { phone, token } = await newMember(server);
+    await operatorDeposit(server, phone, 100);
+    await activate(token, 'DAILY10');
+    await loseAllBut(server, token, 1);
+    await runCommand(server.ctx, ['settings', 'set', 'providerFaults', JSON.stringify({ PG: 'fail' })], () => undefined);
+    await server.ctx.settings.refresh();
+    const refused = await get(server, token, '/api/bonus/clear');
+    expect([refused.statusCode, message(refused)]).toEqual([409, 'BALANCE_UNCONFIRMED']);
+    expect((await active(token)).status).toBe(true);
+    await runCommand(server.ctx, ['settings', 'set', 'providerFaults', '{}'], () => undefined);
+    await server.ctx.settings.refresh();
+    expect(message(await get(server, token, '/api/bonus/clear'))).toBe('BONUS_CLEAR');
   });
 
   it('keeps the ledger balanced', async () => {
@@ -317,6 +377,29 @@ describe.each(DIALECTS)('promotion codes on %s', (dialect) => {
     const results = await Promise.all(Array.from({ length: 5 }, () => activate(token, 'WELCOME50')));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await walletAmount(server, token)).toBe(50);
+    expect(await ledgerProblems(server)).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('bonuses on the Lao site on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect, { providerTimeoutMs: 300, variant: 'la' });
+  });
+  afterAll(() => server.close());
+
+  it('gives bonuses in kip, and converts them for a member who chose baht', async () => {
+    const kip = await newMember(server, 120_000, { currency: 'LAK' });
+    // 100% of 120,000 kip, up to 300,000 kip (500 baht at 600 kip)
+    expect((await get(server, kip.token, '/api/bonus/activate/FIRSTDEP100')).json()).toMatchObject({ amount: 120_000 });
+    expect((await get(server, kip.token, '/api/bonus/check/minimum')).json()).toEqual({ minimum: 3000, balance: 240_000 });
+
+    const baht = await newMember(server, 2000, { currency: 'BAHT' });
+    // the cap of 300,000 kip is 500 baht for a baht member, not 300,000 baht
+    expect((await get(server, baht.token, '/api/bonus/activate/FIRSTDEP100')).json()).toMatchObject({ amount: 500 });
+    expect((await get(server, baht.token, '/api/bonus/check/minimum')).json()).toEqual({ minimum: 5, balance: 2500 });
+    const list = (await get(server, baht.token, '/api/bonus?lang=en')).json();
+    expect(list.bonuses.find((b: { code: string }) => b.code === 'WEEKLY100').minDeposit).toBe(300);
     expect(await ledgerProblems(server)).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ test('deposit, receive a bonus, be held at withdrawal, play the turnover, the bo
   await expect(promotion.getByText('Welcome code: 50 baht free credit, no deposit needed.')).toBeVisible();
   await page.screenshot({ path: 'test-results/e2e-artifacts/screens/promotion-found.png' });
   await promotion.getByRole('button', { name: 'Receive' }).click();
-  await expect(page.getByText(/50\.00 baht/).first()).toBeVisible();
+  await expect(page.getByText('Promotion received: 50.00 baht is in your wallet.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your active bonus' })).toContainText('WELCOME50');
   expect(operator('turnover', phone)).toContain('active: promotion WELCOME50 of 50 BAHT');
   expect(operator('ledger', 'check')).toContain('ledger check: every entry balances');

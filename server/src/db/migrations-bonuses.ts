@@ -107,12 +107,21 @@ export function bonusMigrations(dialect: Dialect): Record<string, Migration> {
           )
           .execute();
 
+        // a bonus for the member's very first deposit only (the demo FIRSTDEP100)
+        await db.schema
+          .alterTable('bonuses')
+          .addColumn('first_deposit', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`update bonuses set first_deposit = 1 where code = 'FIRSTDEP100'`.execute(db);
+
         await db.schema.dropTable('member_bonuses').execute();
         await idColumn(db, 'member_bonuses')
           .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id'))
           .addColumn('bonus_code', 'text', (c) => c.references('bonuses.code'))
           .addColumn('promotion_code', 'text', (c) => c.references('promotions.code'))
           .addColumn('amount', 'bigint', (c) => c.notNull())
+          // the member's currency (the Lao site's members may hold baht); amounts are its minor units
+          .addColumn('currency', 'text', (c) => c.notNull())
           .addColumn('percent_fail', 'integer', (c) => c.notNull())
           // the deposit it was given on (null for a promotion that needs none); one bonus per deposit
           .addColumn('deposit_journal_id', 'integer', (c) => c.references('journal.id'))

@@ -330,6 +330,8 @@ export interface BonusesTable {
   min_deposit: number;
   turnover_multiple: number;
   budget: number | null;
+  /** 1: given only on the member's first deposit ever */
+  first_deposit: Generated<number>;
   /** 1 or 0 */
   active: number;
   sort: number;
@@ -360,6 +362,7 @@ export interface MemberBonusesTable {
   bonus_code: string | null;
   promotion_code: string | null;
   amount: number;
+  currency: string;
   percent_fail: number;
   deposit_journal_id: number | null;
   journal_id: number;

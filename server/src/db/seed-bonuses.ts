@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './schema.js';
 
+/** An amount written in baht as the site's texts say it: baht, or on the Lao site kip at 600 kip a baht. */
+function amountIn(lao: boolean) {
+  const unit = lao ? { th: 'กีบ', la: 'ກີບ', en: 'kip' } : { th: 'บาท', la: 'ບາດ', en: 'baht' };
+  return (baht: number, lang: 'th' | 'la' | 'en') => `${(lao ? baht * 600 : baht).toLocaleString('en-US')} ${unit[lang]}`;
+}
+
 /**
  * The demo bonuses (issue 9): a first-deposit bonus, a daily bonus and a weekly bonus. Amounts are written in
  * baht and stored in minor units of the site's currency (satang; in kip for the Lao site, at 600 kip a baht).
@@ -8,15 +14,16 @@ import type { DB } from './schema.js';
  */
 export function demoBonuses(lao: boolean, now: number) {
   const money = (baht: number) => (lao ? baht * 600 : baht * 100);
+  const say = amountIn(lao);
   const json = (v: unknown) => JSON.stringify(v);
   return [
     {
       code: 'FIRSTDEP100',
       name: json({ th: 'โบนัสฝากแรก 100%', la: 'ໂບນັດຝາກທຳອິດ 100%', en: 'First deposit bonus 100%' }),
       html: json({
-        th: '<p><strong>รับโบนัส 100%</strong> จากยอดฝากครั้งแรก สูงสุด 500 บาท</p><p>ฝากขั้นต่ำ 100 บาท ทำเทิร์นโอเวอร์ 5 เท่าของยอดฝากรวมโบนัสก่อนถอน</p>',
-        la: '<p><strong>ຮັບໂບນັດ 100%</strong> ຈາກຍອດຝາກຄັ້ງທຳອິດ ສູງສຸດ 500 ບາດ</p><p>ຝາກຂັ້ນຕ່ຳ 100 ບາດ ເຮັດເທີນໂອເວີ 5 ເທົ່າຂອງຍອດຝາກລວມໂບນັດກ່ອນຖອນ</p>',
-        en: '<p><strong>Get 100%</strong> of your first deposit, up to 500 baht.</p><p>Minimum deposit 100 baht; play 5 times deposit plus bonus before withdrawing.</p>',
+        th: `<p><strong>รับโบนัส 100%</strong> จากยอดฝากครั้งแรก สูงสุด ${say(500, 'th')}</p><p>ฝากขั้นต่ำ ${say(100, 'th')} ทำเทิร์นโอเวอร์ 5 เท่าของยอดฝากรวมโบนัสก่อนถอน</p>`,
+        la: `<p><strong>ຮັບໂບນັດ 100%</strong> ຈາກຍອດຝາກຄັ້ງທຳອິດ ສູງສຸດ ${say(500, 'la')}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100, 'la')} ເຮັດເທີນໂອເວີ 5 ເທົ່າຂອງຍອດຝາກລວມໂບນັດກ່ອນຖອນ</p>`,
+        en: `<p><strong>Get 100%</strong> of your first deposit, up to ${say(500, 'en')}.</p><p>Minimum deposit ${say(100, 'en')}; play 5 times deposit plus bonus before withdrawing.</p>`,
       }),
       notice: json({
         th: 'รับได้ครั้งเดียวต่อสมาชิก หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
@@ -38,6 +45,7 @@ export function demoBonuses(lao: boolean, now: number) {
       min_deposit: money(100),
       turnover_multiple: 5,
       budget: null,
+      first_deposit: 1,
       active: 1,
       sort: 1,
       created_at: now,
@@ -46,9 +54,9 @@ export function demoBonuses(lao: boolean, now: number) {
       code: 'DAILY10',
       name: json({ th: 'โบนัสรายวัน 10%', la: 'ໂບນັດລາຍວັນ 10%', en: 'Daily bonus 10%' }),
       html: json({
-        th: '<p>รับโบนัส <strong>10%</strong> ทุกวัน สูงสุด 300 บาท</p><p>ฝากขั้นต่ำ 100 บาท ทำเทิร์นโอเวอร์ 3 เท่า</p>',
-        la: '<p>ຮັບໂບນັດ <strong>10%</strong> ທຸກມື້ ສູງສຸດ 300 ບາດ</p><p>ຝາກຂັ້ນຕ່ຳ 100 ບາດ ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>',
-        en: '<p>Get <strong>10%</strong> every day, up to 300 baht.</p><p>Minimum deposit 100 baht; turnover 3 times.</p>',
+        th: `<p>รับโบนัส <strong>10%</strong> ทุกวัน สูงสุด ${say(300, 'th')}</p><p>ฝากขั้นต่ำ ${say(100, 'th')} ทำเทิร์นโอเวอร์ 3 เท่า</p>`,
+        la: `<p>ຮັບໂບນັດ <strong>10%</strong> ທຸກມື້ ສູງສຸດ ${say(300, 'la')}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100, 'la')} ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>`,
+        en: `<p>Get <strong>10%</strong> every day, up to ${say(300, 'en')}.</p><p>Minimum deposit ${say(100, 'en')}; turnover 3 times.</p>`,
       }),
       notice: json({
         th: 'รับได้วันละ 1 ครั้ง (เวลาไทย) หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
@@ -70,17 +78,18 @@ export function demoBonuses(lao: boolean, now: number) {
       min_deposit: money(100),
       turnover_multiple: 3,
       budget: null,
+      first_deposit: 0,
       active: 1,
       sort: 2,
       created_at: now,
     },
     {
       code: 'WEEKLY100',
-      name: json({ th: 'โบนัสประจำสัปดาห์ 100 บาท', la: 'ໂບນັດປະຈຳອາທິດ 100 ບາດ', en: 'Weekly bonus 100 baht' }),
+      name: json({ th: `โบนัสประจำสัปดาห์ ${say(100, 'th')}`, la: `ໂບນັດປະຈຳອາທິດ ${say(100, 'la')}`, en: `Weekly bonus ${say(100, 'en')}` }),
       html: json({
-        th: '<p>ฝาก 300 บาทขึ้นไป รับ <strong>100 บาท</strong> ได้สัปดาห์ละ 2 ครั้ง</p><p>ทำเทิร์นโอเวอร์ 10 เท่า</p>',
-        la: '<p>ຝາກ 300 ບາດຂຶ້ນໄປ ຮັບ <strong>100 ບາດ</strong> ໄດ້ອາທິດລະ 2 ຄັ້ງ</p><p>ເຮັດເທີນໂອເວີ 10 ເທົ່າ</p>',
-        en: '<p>Deposit 300 baht or more and get <strong>100 baht</strong>, twice a week.</p><p>Turnover 10 times.</p>',
+        th: `<p>ฝาก ${say(300, 'th')}ขึ้นไป รับ <strong>${say(100, 'th')}</strong> ได้สัปดาห์ละ 2 ครั้ง</p><p>ทำเทิร์นโอเวอร์ 10 เท่า</p>`,
+        la: `<p>ຝາກ ${say(300, 'la')}ຂຶ້ນໄປ ຮັບ <strong>${say(100, 'la')}</strong> ໄດ້ອາທິດລະ 2 ຄັ້ງ</p><p>ເຮັດເທີນໂອເວີ 10 ເທົ່າ</p>`,
+        en: `<p>Deposit ${say(300, 'en')} or more and get <strong>${say(100, 'en')}</strong>, twice a week.</p><p>Turnover 10 times.</p>`,
       }),
       notice: json({
         th: 'สัปดาห์เริ่มวันจันทร์ (เวลาไทย) หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
@@ -102,6 +111,7 @@ export function demoBonuses(lao: boolean, now: number) {
       min_deposit: money(300),
       turnover_multiple: 10,
       budget: null,
+      first_deposit: 0,
       active: 1,
       sort: 3,
       created_at: now,
@@ -122,14 +132,15 @@ export async function seedBonuses(db: Kysely<DB>, lao: boolean): Promise<void> {
  */
 export function demoPromotions(lao: boolean, now: number) {
   const money = (baht: number) => (lao ? baht * 600 : baht * 100);
+  const say = amountIn(lao);
   const json = (v: unknown) => JSON.stringify(v);
   return [
     {
       code: 'WELCOME50',
       description: json({
-        th: '<p>โค้ดต้อนรับสมาชิกใหม่ รับเครดิตฟรี <strong>50 บาท</strong> ไม่ต้องฝาก</p><p>ทำเทิร์นโอเวอร์ 5 เท่าก่อนถอน</p>',
-        la: '<p>ລະຫັດຕ້ອນຮັບສະມາຊິກໃໝ່ ຮັບເຄຣດິດຟຣີ <strong>50 ບາດ</strong> ບໍ່ຕ້ອງຝາກ</p><p>ເຮັດເທີນໂອເວີ 5 ເທົ່າກ່ອນຖອນ</p>',
-        en: '<p>Welcome code: <strong>50 baht</strong> free credit, no deposit needed.</p><p>Play 5 times the bonus before withdrawing.</p>',
+        th: `<p>โค้ดต้อนรับสมาชิกใหม่ รับเครดิตฟรี <strong>${say(50, 'th')}</strong> ไม่ต้องฝาก</p><p>ทำเทิร์นโอเวอร์ 5 เท่าก่อนถอน</p>`,
+        la: `<p>ລະຫັດຕ້ອນຮັບສະມາຊິກໃໝ່ ຮັບເຄຣດິດຟຣີ <strong>${say(50, 'la')}</strong> ບໍ່ຕ້ອງຝາກ</p><p>ເຮັດເທີນໂອເວີ 5 ເທົ່າກ່ອນຖອນ</p>`,
+        en: `<p>Welcome code: <strong>${say(50, 'en')}</strong> free credit, no deposit needed.</p><p>Play 5 times the bonus before withdrawing.</p>`,
       }),
       percent_fail: 100,
       give_percent: null,
@@ -144,9 +155,9 @@ export function demoPromotions(lao: boolean, now: number) {
     {
       code: 'NEWYEAR20',
       description: json({
-        th: '<p>ฉลองปีใหม่ รับโบนัส <strong>20%</strong> จากยอดฝากล่าสุด สูงสุด 200 บาท</p><p>ฝากขั้นต่ำ 100 บาท ทำเทิร์นโอเวอร์ 3 เท่า</p>',
-        la: '<p>ສະຫຼອງປີໃໝ່ ຮັບໂບນັດ <strong>20%</strong> ຈາກຍອດຝາກລ່າສຸດ ສູງສຸດ 200 ບາດ</p><p>ຝາກຂັ້ນຕ່ຳ 100 ບາດ ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>',
-        en: '<p>New year: <strong>20%</strong> of your latest deposit, up to 200 baht.</p><p>Minimum deposit 100 baht; turnover 3 times.</p>',
+        th: `<p>ฉลองปีใหม่ รับโบนัส <strong>20%</strong> จากยอดฝากล่าสุด สูงสุด ${say(200, 'th')}</p><p>ฝากขั้นต่ำ ${say(100, 'th')} ทำเทิร์นโอเวอร์ 3 เท่า</p>`,
+        la: `<p>ສະຫຼອງປີໃໝ່ ຮັບໂບນັດ <strong>20%</strong> ຈາກຍອດຝາກລ່າສຸດ ສູງສຸດ ${say(200, 'la')}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100, 'la')} ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>`,
+        en: `<p>New year: <strong>20%</strong> of your latest deposit, up to ${say(200, 'en')}.</p><p>Minimum deposit ${say(100, 'en')}; turnover 3 times.</p>`,
       }),
       percent_fail: 50,
       give_percent: 20,

@@ -168,7 +168,10 @@ async function run(ops: Op[]): Promise<void> {
       } else if (o.kind === 'bonus') {
         const got = await attempt(() =>
           withTransaction(database, async (tx) =>
-            grant(tx, await memberMoney(tx, ids[o.member]!), bonusOffer(o.amount, o.percentFail), now),
+            grant(tx, await memberMoney(tx, ids[o.member]!), bonusOffer(o.amount, o.percentFail), now, {
+              currency: 'BAHT',
+              kipPerBaht: 600,
+            }),
           ),
         );
         expect(got).toBe(model.bonus[o.member] ? 'BONUS_ALREADY_ACTIVE' : 'OK');

@@ -25,9 +25,8 @@ export function keyOf(request: FastifyRequest, memberId: number): IdempotencyKey
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new ApiError(400, 'KEY_INVALID');
   // the path's parameters too: one key cannot replay a KBANK code for WW, or one bonus for another
-  const fingerprint = sha256(
-    `${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params ?? null)} ${JSON.stringify(request.body ?? null)}`,
-  );
+  const params = request.params && Object.keys(request.params).length ? ` ${JSON.stringify(request.params)}` : '';
+  const fingerprint = sha256(`${request.method} ${request.routeOptions.url}${params} ${JSON.stringify(request.body ?? null)}`);
   return { memberId, key: header, fingerprint };
 }
 

@@ -75,6 +75,9 @@ export const BonusSettingSchema = Type.Object({
     minimum: 0,
     description: "the active bonus can be cancelled when wallet plus game balances are below this, in the site's currency",
   }),
+  kipPerBaht: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Lao site: how bonus figures in kip convert for a member who chose baht (default 600)' }),
+  ),
 });
 
 export const settingSchemas = {

@@ -13,6 +13,7 @@ const PROMOTION_ACTIVE: ActiveBonus = {
   type: 'promotion',
   code: 'WELCOME50',
   amount: 50,
+  percentFail: 40,
   turnover: { target: 250, progress: 100, remaining: 150 },
 };
 const CURRENT = {
@@ -36,6 +37,7 @@ const FIRST_DEPOSIT: Bonus = {
   notice: 'Cancel early and {percentFail}% is taken back.',
   minDeposit: 100,
   turnoverMultiple: 3,
+  exhausted: false,
   userBonus: null,
 };
 const page = (routes: Record<string, (body: unknown) => Answer>) =>
@@ -96,11 +98,11 @@ describe('the active bonus (§2) and cancelling it (§7 bonus/clear)', () => {
   });
 
   it('a cancelled bonus says what was taken back, and the wallet and the page refresh', async () => {
-    let active: ActiveBonus = { ...PROMOTION_ACTIVE, type: 'limit', code: 'FIRST100', amount: 100 };
+    let active: ActiveBonus = { ...PROMOTION_ACTIVE, type: 'limit', code: 'FIRST100', amount: 100, percentFail: 20 };
     page({
       'GET /api/bonus/check/active': () => [200, active],
       'GET /api/bonus/clear': () => {
-        active = { status: false, type: null, code: null, amount: null, turnover: null };
+        active = { status: false, type: null, code: null, amount: null, percentFail: null, turnover: null };
         return [200, { message: 'BONUS_CLEAR', forfeited: 20 }];
       },
     });
@@ -148,5 +150,23 @@ describe('the active bonus (§2) and cancelling it (§7 bonus/clear)', () => {
     const cancel = await screen.findByRole('button', { name: 'Cancel bonus' });
     expect(cancel).toBeDisabled();
     expect(cancel).toHaveAccessibleDescription(reason);
+  });
+
+  it('disables a card the server counts as received up to its limit, and holds receiving while another bonus is active', async () => {
+    const daily: Bonus = { ...FIRST_DEPOSIT, code: 'DAILY', name: 'Daily bonus', type: 'day', exhausted: true };
+    page({
+      'GET /api/bonus': () => [200, { bonuses: [FIRST_DEPOSIT, daily] }],
+      'GET /api/bonus/check/active': () => [200, PROMOTION_ACTIVE],
+    });
+    show();
+    const used = await screen.findByRole('button', { name: /Daily bonus/ });
+    expect(used).toBeDisabled();
+    expect(used).toHaveTextContent('Received');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'First deposit bonus 100%' }));
+    const modal = await screen.findByRole('dialog', { name: 'First deposit bonus 100%' });
+    const receive = within(modal).getByRole('button', { name: 'Receive bonus' });
+    expect(receive).toBeDisabled();
+    expect(receive).toHaveAccessibleDescription('Another bonus is active. Play its turnover or cancel it before receiving this one.');
   });
 });

@@ -44,7 +44,8 @@ export function ActiveBonusPanel({ state, bonuses }: { state: ActiveBonus; bonus
   const isPromotion = state.type === 'promotion';
   const promotion = useQuery({ ...currentPromotionQuery(), enabled: isPromotion });
   const bonus = isPromotion ? undefined : bonuses?.find((b) => b.code === state.code);
-  const percentFail = isPromotion ? promotion.data?.promotion?.percentFail : bonus?.percentFail;
+  // the share the server took down when the bonus was received, whatever the operator changed since
+  const percentFail = state.percentFail ?? undefined;
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState('');
   const cancel = useClearBonus();

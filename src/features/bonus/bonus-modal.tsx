@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
@@ -10,7 +9,7 @@ import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../wallet/queries';
-import { ErrorAlert } from './error-alert';
+import { ReceiveFailure } from './error-alert';
 import { useActivateBonus } from './mutations';
 import { OfflineReason } from './offline-reason';
 import type { Bonus } from './queries';
@@ -53,10 +52,22 @@ function Banners({ banners }: { banners: Bonus['banners'] }) {
 }
 
 /** §2 Bonus modal: the banners, the bonus's HTML, the notice, and receive or, for the active one, close. */
-export function BonusModal({ bonus, active, onClose }: { bonus: Bonus; active: boolean; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+export function BonusModal({
+  bonus,
+  active,
+  blocked,
+  onClose,
+}: {
+  bonus: Bonus;
+  active: boolean;
+  /** another bonus or promotion is active: receiving would be refused */
+  blocked: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
   const online = useOnline();
   const offlineId = useId();
+  const blockedId = useId();
   const [key, ended] = useSubmissionKey();
   const receive = useActivateBonus();
   const [failure, setFailure] = useState('');
@@ -91,17 +102,20 @@ export function BonusModal({ bonus, active, onClose }: { bonus: Bonus; active: b
         <button
           type="button"
           className="button primary block"
-          disabled={!online || receive.isPending}
-          aria-describedby={online ? undefined : offlineId}
+          disabled={!online || blocked || receive.isPending}
+          aria-describedby={!online ? offlineId : blocked ? blockedId : undefined}
           onClick={onReceive}
         >
           {receive.isPending ? t`Receiving…` : t`Receive bonus`}
         </button>
       )}
       {!online && !active && <OfflineReason id={offlineId} />}
-      {failure && (
-        <ErrorAlert title={errorMessage(i18n, failure)} text={t`Nothing was added to your wallet.`} onClose={() => setFailure('')} />
+      {online && blocked && !active && (
+        <p className="hint" id={blockedId}>
+          {t`Another bonus is active. Play its turnover or cancel it before receiving this one.`}
+        </p>
       )}
+      {failure && <ReceiveFailure code={failure} onClose={() => setFailure('')} />}
     </Modal>
   );
 }

@@ -8,19 +8,17 @@ import './bonus-errors';
 import './bonus.css';
 import { PromotionForm } from './promotion-form';
 import { activeBonusQuery, bonusesQuery, type Bonus } from './queries';
-import { isExhausted } from './rules';
 
 /** The bonus cards: the active one marked, one received up to its limit disabled, the others open the bonus modal. */
 function BonusGrid({ bonuses, onOpen }: { bonuses: Bonus[]; onOpen: (bonus: Bonus) => void }) {
   const { t } = useLingui();
-  // the day and week of §4 as of opening the page
-  const [now] = useState(() => Date.now());
   if (bonuses.length === 0) return <p className="muted">{t`No bonus is offered right now.`}</p>;
   return (
     <ul className="bonus-grid">
       {bonuses.map((b) => {
         const isActive = !!b.userBonus?.isActive;
-        const used = !isActive && isExhausted(b, now);
+        // counted by the server in the operator's day and week (§4)
+        const used = !isActive && b.exhausted;
         const image = b.banners[0]?.image;
         return (
           <li key={b.code}>
@@ -58,7 +56,7 @@ export function BonusPage() {
       <DataStatus query={list} />
       {state?.status ? <ActiveBonusPanel state={state} bonuses={list.data?.bonuses} /> : state && <PromotionForm />}
       {list.data && <BonusGrid bonuses={list.data.bonuses} onOpen={setOpen} />}
-      {open && <BonusModal bonus={open} active={!!open.userBonus?.isActive} onClose={() => setOpen(null)} />}
+      {open && <BonusModal bonus={open} active={!!open.userBonus?.isActive} blocked={!!state?.status} onClose={() => setOpen(null)} />}
     </main>
   );
 }

@@ -8,7 +8,7 @@ import { bonusKeys, promotionPath } from './queries';
 export type { Activated };
 export type ClearResult = Static<typeof Cleared>;
 
-/** Receiving or cancelling moves money: the bonus page and the wallet both change. */
+/** Receiving or cancelling moves money: the bonus page and the wallet both change (also after a lost answer, which may have gone through). */
 function refreshAfterChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: bonusKeys.all });
   void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
@@ -20,7 +20,7 @@ export function useActivateBonus() {
   return useMutation({
     mutationFn: ({ code, key }: { code: string; key: string }) =>
       api<Activated>(`/api/bonus/activate/${encodeURIComponent(code)}`, { idempotencyKey: key }),
-    onSuccess: () => refreshAfterChange(queryClient),
+    onSettled: () => refreshAfterChange(queryClient),
   });
 }
 
@@ -29,7 +29,7 @@ export function useActivatePromotion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, key }: { code: string; key: string }) => api<Activated>(promotionPath('activate', code), { idempotencyKey: key }),
-    onSuccess: () => refreshAfterChange(queryClient),
+    onSettled: () => refreshAfterChange(queryClient),
   });
 }
 
@@ -38,6 +38,6 @@ export function useClearBonus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<ClearResult>('/api/bonus/clear'),
-    onSuccess: () => refreshAfterChange(queryClient),
+    onSettled: () => refreshAfterChange(queryClient),
   });
 }

@@ -9,14 +9,14 @@ import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../wallet/queries';
-import { ErrorAlert } from './error-alert';
+import { ReceiveFailure } from './error-alert';
 import { useActivatePromotion } from './mutations';
 import { OfflineReason } from './offline-reason';
 import { promotionQuery, type PromotionFound } from './queries';
 
 /** A found promotion: its description, what cancelling it costs, and receive. */
 function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceived: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const online = useOnline();
   const offlineId = useId();
   const [key, ended] = useSubmissionKey();
@@ -55,9 +55,7 @@ function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceive
         {receive.isPending ? t`Receiving…` : t`Receive`}
       </button>
       {!online && <OfflineReason id={offlineId} />}
-      {failure && (
-        <ErrorAlert title={errorMessage(i18n, failure)} text={t`Nothing was added to your wallet.`} onClose={() => setFailure('')} />
-      )}
+      {failure && <ReceiveFailure code={failure} onClose={() => setFailure('')} />}
     </>
   );
 }

@@ -3,13 +3,14 @@ import type { DB } from '../../db/schema.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { siteCurrency } from './money.js';
+import { givenOfBonus, usesOfPromotion } from './repository.js';
 
 /**
  * Operator commands of the bonus module: bonuses and promotion codes (list, add, disable) and a
  * member's turnover. Amounts are typed in the site's currency (baht, or kip on the Lao site).
  */
 
-const siteCurrency = (env: OperatorEnv): Currency => (env.config.variant === 'la' ? 'LAK' : 'BAHT');
 const money = (minor: number | null, currency: Currency) => (minor === null ? '-' : `${toMajor(Number(minor), currency)}`);
 
 /** `--name value` options after the positional arguments. */
@@ -82,7 +83,7 @@ function checkCode(code: string | undefined, what: string): string {
 
 async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
   const code = checkCode(args[0], 'bonus add');
-  const currency = siteCurrency(env);
+  const currency = siteCurrency(env.config);
   const o = options(args.slice(1), [
     'name',
     'name-la',
@@ -137,25 +138,28 @@ async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
 
 async function bonusList(env: OperatorEnv, print: Print) {
   const db = env.database.db;
-  const currency = siteCurrency(env);
+  const currency = siteCurrency(env.config);
   const rows = await db.selectFrom('bonuses').selectAll().orderBy('sort').orderBy('id').execute();
   print(`${rows.length} bonus(es) (code, offered, type, max received, gives, min deposit, turnover x, budget, given, active now, name)`);
   for (const b of rows) {
-    const stats = await db
+    const given =
+      (await givenOfBonus(db, b.code)).map((g) => `${money(Number(g.total), g.currency as Currency)} ${g.currency}`).join(' + ') || '0';
+    const holders = await db
       .selectFrom('member_bonuses')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('given'), eb.fn.sum<number>('active').as('active')])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('bonus_code', '=', b.code)
+      .where('active', '=', 1)
       .executeTakeFirstOrThrow();
     const gives = b.give_percent !== null ? `${b.give_percent}% up to ${money(b.give_max, currency)}` : money(b.give_fixed, currency);
     print(
-      `${b.code}\t${b.active ? 'yes' : 'no'}\t${b.type}\t${b.max_received}\t${gives}\t${money(b.min_deposit, currency)}\t${b.turnover_multiple}\t${money(b.budget, currency)}\t${money(Number(stats.given), currency)}\t${Number(stats.active ?? 0)}\t${printable((JSON.parse(b.name) as { th: string }).th)}`,
+      `${b.code}\t${b.active ? 'yes' : 'no'}\t${b.type}\t${b.max_received}\t${gives}\t${money(b.min_deposit, currency)}\t${b.turnover_multiple}\t${money(b.budget, currency)}\t${given}\t${Number(holders.n)}\t${printable((JSON.parse(b.name) as { th: string }).th)}`,
     );
   }
 }
 
 async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
   const code = checkCode(args[0], 'promotion add');
-  const currency = siteCurrency(env);
+  const currency = siteCurrency(env.config);
   const o = options(args.slice(1), [
     'description',
     'description-la',
@@ -189,18 +193,14 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
 
 async function promotionList(env: OperatorEnv, print: Print) {
   const db = env.database.db;
-  const currency = siteCurrency(env);
+  const currency = siteCurrency(env.config);
   const rows = await db.selectFrom('promotions').selectAll().orderBy('id').execute();
   print(`${rows.length} promotion(s) (code, offered, gives, min deposit, turnover x, used / total uses)`);
   for (const p of rows) {
-    const used = await db
-      .selectFrom('member_bonuses')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('promotion_code', '=', p.code)
-      .executeTakeFirstOrThrow();
+    const used = await usesOfPromotion(db, p.code);
     const gives = p.give_percent !== null ? `${p.give_percent}% up to ${money(p.give_max, currency)}` : money(p.give_fixed, currency);
     print(
-      `${p.code}\t${p.active ? 'yes' : 'no'}\t${gives}\t${money(p.min_deposit, currency)}\t${p.turnover_multiple}\t${Number(used.n)} / ${p.total_uses ?? 'no limit'}`,
+      `${p.code}\t${p.active ? 'yes' : 'no'}\t${gives}\t${money(p.min_deposit, currency)}\t${p.turnover_multiple}\t${used} / ${p.total_uses ?? 'no limit'}`,
     );
   }
 }

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../lib/errors.js';
-import { idempotent } from '../../lib/idempotency.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
+import { activateOffer, codeOf } from './activation.js';
 import { Message } from '../account/schemas.js';
-import { activeReward, hasUsedPromotion, offeredPromotion, usesOfPromotion } from './repository.js';
+import { offeredPromotion } from './repository.js';
 import { Activated, CodeParam, LangQuery, PromotionCurrent, PromotionFound } from './schemas.js';
-import { grant, refreshTurnover, turnoverView } from './service.js';
-
-/** Codes are matched as the site sends them, upper-cased (§5): a member typing in lower case still finds one. */
-const codeOf = (raw: string) => raw.trim().toUpperCase();
+import { refreshTurnover, turnoverView } from './service.js';
 
 /**
  * §7 Promotion. A promotion code gives bonus money like a bonus (same turnover rule, one active at a
@@ -30,7 +27,8 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...secured, params: CodeParam, querystring: LangQuery, response: { 200: PromotionFound, 401: Message, 404: Message } },
     },
     async (request) => {
-      const promotion = await offeredPromotion(db, codeOf(request.params.code));
+      const code = codeOf(request.params.code);
+      const promotion = code && (await offeredPromotion(db, code));
       if (!promotion) throw new ApiError(404, 'NO_PROMOTION');
       return {
         code: promotion.code,
@@ -52,22 +50,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await refreshTurnover(ctx, request.memberId);
-      const outcome = await idempotent(ctx.database, request, request.memberId, ctx.now(), async (tx) => {
-        const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
-        const promotion = await offeredPromotion(tx, codeOf(request.params.code), ctx.database.dialect);
-        if (!promotion) throw new ApiError(404, 'NO_PROMOTION');
-        if (await hasUsedPromotion(tx, request.memberId, promotion.code)) throw new ApiError(409, 'PROMOTION_RECEIVED');
-        if (await activeReward(tx, request.memberId)) throw new ApiError(409, 'BONUS_ALREADY_ACTIVE');
-        if (promotion.total_uses !== null && (await usesOfPromotion(tx, promotion.code)) >= Number(promotion.total_uses))
-          throw new ApiError(400, 'PROMOTION_FULL');
-        const given = await grant(tx, member, { kind: 'promotion', ...promotion }, ctx.now());
-        const turnover = turnoverView({ turnover_target: given.target, turnover_progress: 0 }, member);
-        return {
-          status: 200,
-          body: { message: 'SUCCESS' as const, code: promotion.code, amount: toMajor(given.amount, member.currency), turnover },
-        };
-      });
+      const outcome = await activateOffer(ctx, request, 'promotion', request.params.code);
       return reply.status(outcome.status as 200).send(outcome.body);
     },
   );

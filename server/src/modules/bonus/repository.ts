@@ -7,19 +7,16 @@ import type { Tx } from '../../db/transaction.js';
 export const activeBonuses = (tx: Tx) =>
   tx.selectFrom('bonuses').selectAll().where('active', '=', 1).orderBy('sort').orderBy('id').execute();
 
-/** An offered bonus; on Postgres its row stays locked to the end of the transaction, so its budget is counted once at a time. */
-export function offeredBonus(tx: Tx, code: string, lockOn?: Dialect) {
-  let q = tx.selectFrom('bonuses').selectAll().where('code', '=', code).where('active', '=', 1);
-  if (lockOn === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
+export const offeredBonus = (tx: Tx, code: string) =>
+  tx.selectFrom('bonuses').selectAll().where('code', '=', code).where('active', '=', 1).executeTakeFirst();
+
+/** On Postgres, holds a bonus's or promotion's row to the end of the transaction, so its budget or uses are counted one at a time. */
+export async function lockOffer(tx: Tx, table: 'bonuses' | 'promotions', code: string, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') await tx.selectFrom(table).select('id').where('code', '=', code).forUpdate().execute();
 }
 
-/** An offered promotion; locked like a bonus when `lockOn` is Postgres (its total uses). */
-export function offeredPromotion(tx: Tx, code: string, lockOn?: Dialect) {
-  let q = tx.selectFrom('promotions').selectAll().where('code', '=', code).where('active', '=', 1);
-  if (lockOn === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
-}
+export const offeredPromotion = (tx: Tx, code: string) =>
+  tx.selectFrom('promotions').selectAll().where('code', '=', code).where('active', '=', 1).executeTakeFirst();
 
 /** The member's active bonus or promotion, if any (at most one: a partial unique index). */
 export const activeReward = (tx: Tx, memberId: number) =>
@@ -47,14 +44,14 @@ export async function receivedSince(tx: Tx, memberId: number, bonusCode: string,
   return Number(row.n);
 }
 
-/** How much of a bonus or promotion was given in all (bonuses: money; promotions: members). */
-export async function givenOfBonus(tx: Tx, bonusCode: string): Promise<number> {
-  const row = await tx
+/** What a bonus has given in all, per currency (a Lao site's members may hold kip or baht). */
+export function givenOfBonus(tx: Tx, bonusCode: string) {
+  return tx
     .selectFrom('member_bonuses')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .select(['currency', sql<number>`coalesce(sum(amount), 0)`.as('total')])
     .where('bonus_code', '=', bonusCode)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .groupBy('currency')
+    .execute();
 }
 
 export async function usesOfPromotion(tx: Tx, promotionCode: string): Promise<number> {
@@ -75,10 +72,10 @@ export const hasUsedPromotion = async (tx: Tx, memberId: number, promotionCode: 
     .executeTakeFirst());
 
 /**
- * The deposit a new bonus is given on: the member's latest credited deposit after the last bonus or
- * promotion they received (so one deposit never earns two).
+ * The deposit a new bonus is given on: the member's latest credited deposit of at least `minimum` after
+ * the last bonus or promotion they received (so one deposit never earns two).
  */
-export async function latestDepositSinceLastReward(tx: Tx, memberId: number) {
+export async function latestDepositSinceLastReward(tx: Tx, memberId: number, minimum: number) {
   const last = await tx
     .selectFrom('member_bonuses')
     .select((eb) => eb.fn.max('journal_id').as('id'))
@@ -91,8 +88,34 @@ export async function latestDepositSinceLastReward(tx: Tx, memberId: number) {
     .where('type', '=', 'deposit')
     .where('status', '=', 'SUCCESS')
     .where('id', '>', Number(last?.id ?? 0))
+    .where('amount', '>=', minimum)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/** Whether money left for the bank after this journal entry (a pending or paid withdrawal; a rejected one came back). */
+export async function withdrewSince(tx: Tx, memberId: number, journalId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('journal_id', '>', journalId)
+    .where('status', '!=', 'FAILED')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Whether the member had a credited deposit before this one (a first-deposit bonus needs none). */
+export async function depositedBefore(tx: Tx, memberId: number, journalId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('journal')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('type', '=', 'deposit')
+    .where('status', '=', 'SUCCESS')
+    .where('id', '<', journalId)
+    .executeTakeFirst();
+  return !!row;
 }
 
 /** Money of the member's on its way between wallet and a game (not in either balance meanwhile). */

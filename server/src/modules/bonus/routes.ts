@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../lib/errors.js';
-import { idempotent } from '../../lib/idempotency.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { Message } from '../account/schemas.js';
+import { activateOffer } from './activation.js';
+import { convert, siteMoney } from './money.js';
 import { periodStart } from './periods.js';
-import { activeBonuses, activeReward, givenOfBonus, offeredBonus, receivedBonuses, receivedSince } from './repository.js';
+import { activeBonuses, receivedBonuses } from './repository.js';
 import { ActiveBonus, Activated, BonusList, ClearMinimum, Cleared, CodeParam, LangQuery, type BonusItem } from './schemas.js';
-import { clearMinimum, clearReward, grant, refreshTurnover, turnoverView } from './service.js';
+import { clearMinimum, clearReward, refreshTurnover, turnoverView } from './service.js';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 
@@ -31,8 +31,11 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = request.query.lang ?? 'th';
       const member = await memberMoney(db, request.memberId);
       const received = await receivedBonuses(db, request.memberId);
+      const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
+      const now = ctx.now();
       const bonuses = (await activeBonuses(db)).map((b): BonusItem => {
         const mine = received.filter((r) => r.bonus_code === b.code);
+        const since = periodStart(b.type, now, ctx.config.timeZone);
         return {
           code: b.code,
           name: inLanguage(text(b.name), lang),
@@ -45,8 +48,10 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
           })),
           html: inLanguage(text(b.html), lang),
           notice: inLanguage(text(b.notice), lang),
-          minDeposit: toMajor(Number(b.min_deposit), member.currency),
+          minDeposit: toMajor(convert(Number(b.min_deposit), site.currency, member.currency, site.kipPerBaht), member.currency),
           turnoverMultiple: Number(b.turnover_multiple),
+          // counted here, in the operator's time zone, so the site never judges a day or a week itself
+          exhausted: mine.filter((r) => Number(r.received_at) >= since).length >= Number(b.max_received),
           userBonus:
             mine.length === 0
               ? null
@@ -73,26 +78,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // a bonus whose turnover was reached ends first, so the next one can be received
-      await refreshTurnover(ctx, request.memberId);
-      const outcome = await idempotent(ctx.database, request, request.memberId, ctx.now(), async (tx) => {
-        const now = ctx.now();
-        const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
-        const bonus = await offeredBonus(tx, request.params.code, ctx.database.dialect);
-        if (!bonus) throw new ApiError(404, 'NO_DATA');
-        if (await activeReward(tx, request.memberId)) throw new ApiError(409, 'BONUS_ALREADY_ACTIVE');
-        const since = periodStart(bonus.type, now, ctx.config.timeZone);
-        if ((await receivedSince(tx, request.memberId, bonus.code, since)) >= Number(bonus.max_received))
-          throw new ApiError(400, 'BONUS_MAX_CLAIMED');
-        const left = bonus.budget === null ? Number.MAX_SAFE_INTEGER : Number(bonus.budget) - (await givenOfBonus(tx, bonus.code));
-        if (left <= 0) throw new ApiError(400, 'BONUS_FULL');
-        const given = await grant(tx, member, { kind: 'bonus', ...bonus }, now, left);
-        const turnover = turnoverView({ turnover_target: given.target, turnover_progress: 0 }, member);
-        return {
-          status: 200,
-          body: { message: 'SUCCESS' as const, code: bonus.code, amount: toMajor(given.amount, member.currency), turnover },
-        };
-      });
+      const outcome = await activateOffer(ctx, request, 'bonus', request.params.code);
       return reply.status(outcome.status as 200).send(outcome.body);
     },
   );
@@ -102,7 +88,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, response: { 200: ActiveBonus, 401: Message } } },
     async (request) => {
       const reward = await refreshTurnover(ctx, request.memberId);
-      if (!reward) return { status: false, type: null, code: null, amount: null, turnover: null };
+      if (!reward) return { status: false, type: null, code: null, amount: null, percentFail: null, turnover: null };
       const member = await memberMoney(db, request.memberId);
       const bonus = reward.bonus_code
         ? await db.selectFrom('bonuses').select('type').where('code', '=', reward.bonus_code).executeTakeFirst()
@@ -113,6 +99,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         type,
         code: reward.bonus_code ?? reward.promotion_code,
         amount: toMajor(Number(reward.amount), member.currency),
+        percentFail: reward.percent_fail,
         turnover: turnoverView(reward, member),
       };
     },

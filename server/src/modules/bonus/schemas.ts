@@ -22,6 +22,9 @@ export const BonusItem = Type.Object({
   notice: Type.String({ description: 'may hold a {percentFail} placeholder the site fills in' }),
   minDeposit: Type.Number({ description: 'the smallest deposit it is given on' }),
   turnoverMultiple: Type.Integer({ description: 'deposit plus bonus times this must be bet before the money is free' }),
+  exhausted: Type.Boolean({
+    description: 'received maxReceived times in its period (day, week from Monday, or ever), in the operator time zone',
+  }),
   userBonus: Type.Union([
     Type.Object({
       _id: Type.Integer(),
@@ -44,6 +47,7 @@ export const ActiveBonus = Type.Object({
   type: Type.Union([Type.Literal('limit'), Type.Literal('day'), Type.Literal('week'), Type.Literal('promotion'), Type.Null()]),
   code: Type.Union([Type.String(), Type.Null()]),
   amount: Type.Union([Type.Number(), Type.Null()], { description: 'the bonus money received' }),
+  percentFail: Type.Union([Type.Integer(), Type.Null()], { description: 'the share of the bonus taken back if it is cancelled' }),
   turnover: Type.Union([Turnover, Type.Null()]),
 });
 export type ActiveBonus = Static<typeof ActiveBonus>;

@@ -5,11 +5,21 @@ import type { MemberBonusesTable } from '../../db/schema.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
-import { toMajor, toMinor } from '../../ledger/money.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
 import { accountsOf, gameBalancesOf, providersOf } from '../games/repository.js';
 import { syncGame } from '../games/sync.js';
-import { activeReward, endReward, inTransitOf, latestDepositSinceLastReward, recordProgress } from './repository.js';
+import { convert, settingToMember, siteMoney, type SiteMoney } from './money.js';
+import {
+  activeReward,
+  depositedBefore,
+  endReward,
+  givenOfBonus,
+  inTransitOf,
+  latestDepositSinceLastReward,
+  recordProgress,
+  withdrewSince,
+} from './repository.js';
 
 /**
  * Bonus money (§3 Bonus, Promotion; §4 Bonus): given from the bonus expense account to the wallet in
@@ -19,7 +29,7 @@ import { activeReward, endReward, inTransitOf, latestDepositSinceLastReward, rec
 
 export type Reward = Selectable<MemberBonusesTable>;
 
-/** What a bonus or a promotion gives, as its row says it (minor units). */
+/** What a bonus or a promotion gives, as its row says it (minor units of the site's currency). */
 export interface Offer {
   kind: 'bonus' | 'promotion';
   code: string;
@@ -29,23 +39,30 @@ export interface Offer {
   give_fixed: number | null;
   min_deposit: number;
   turnover_multiple: number;
+  /** 1: only on the member's first deposit ever */
+  first_deposit?: number;
 }
 
 /**
  * Gives the offer to the member inside the caller's transaction (which holds the member's lock and has
- * made the offer's own checks). A percentage, or a minimum deposit, needs a deposit since the last
- * bonus (BONUS_CONDITION otherwise); `cap` limits the amount to what is left of a budget.
+ * made the offer's own checks). A percentage, or a minimum deposit, needs a deposit of at least the
+ * minimum since the last bonus, with no withdrawal after it (BONUS_CONDITION otherwise): bonus money
+ * rides on money still here. `cap` (site currency) limits the amount to what is left of a budget.
  */
-export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: number, cap = Number.MAX_SAFE_INTEGER) {
-  const needsDeposit = offer.give_percent !== null || Number(offer.min_deposit) > 0;
-  const deposit = needsDeposit ? await latestDepositSinceLastReward(tx, member.memberId) : undefined;
-  if (needsDeposit && (!deposit || Number(deposit.amount) < Number(offer.min_deposit))) throw badRequest('BONUS_CONDITION');
+export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: number, site: SiteMoney, cap = Number.MAX_SAFE_INTEGER) {
+  const toMember = (siteMinor: number) => convert(Number(siteMinor), site.currency, member.currency, site.kipPerBaht);
+  const needsDeposit = offer.give_percent !== null || Number(offer.min_deposit) > 0 || !!offer.first_deposit;
+  const deposit = needsDeposit ? await latestDepositSinceLastReward(tx, member.memberId, toMember(offer.min_deposit)) : undefined;
+  if (needsDeposit) {
+    if (!deposit || (await withdrewSince(tx, member.memberId, deposit.id))) throw badRequest('BONUS_CONDITION');
+    if (offer.first_deposit && (await depositedBefore(tx, member.memberId, deposit.id))) throw badRequest('BONUS_CONDITION');
+  }
   const base = Number(deposit?.amount ?? 0);
   const wanted =
     offer.give_percent !== null
-      ? Math.min(Math.floor((base * offer.give_percent) / 100), Number(offer.give_max))
-      : Number(offer.give_fixed);
-  const amount = Math.min(wanted, cap);
+      ? Math.min(Math.floor((base * offer.give_percent) / 100), toMember(Number(offer.give_max)))
+      : toMember(Number(offer.give_fixed));
+  const amount = Math.min(wanted, cap === Number.MAX_SAFE_INTEGER ? cap : toMember(cap));
   if (amount <= 0) throw badRequest('BONUS_CONDITION');
   const target = offer.turnover_multiple * (base + amount);
   const expense = await houseAccount(tx, 'bonusExpense', member.currency);
@@ -72,6 +89,7 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
         bonus_code: offer.kind === 'bonus' ? offer.code : null,
         promotion_code: offer.kind === 'promotion' ? offer.code : null,
         amount,
+        currency: member.currency,
         percent_fail: offer.percent_fail,
         deposit_journal_id: deposit?.id ?? null,
         journal_id: journalId,
@@ -85,11 +103,21 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
       })
       .execute();
   } catch (err) {
-    // Postgres: a twin activation of the same member got in first (the one-active or once-per-member index)
-    if (isUniqueViolation(err)) throw conflict(offer.kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_ALREADY_ACTIVE');
+    // Postgres: a twin activation of the same member got in first; the index it hit says which rule held
+    if (isUniqueViolation(err)) throw conflict(/promotion/i.test(String(err)) ? 'PROMOTION_RECEIVED' : 'BONUS_ALREADY_ACTIVE');
     throw err;
   }
   return { amount, target };
+}
+
+/** What is left of a bonus's budget, in the site's currency (amounts given in another currency converted). */
+export async function budgetLeft(tx: Tx, bonus: { code: string; budget: number | null }, site: SiteMoney): Promise<number> {
+  if (bonus.budget === null) return Number.MAX_SAFE_INTEGER;
+  const given = (await givenOfBonus(tx, bonus.code)).reduce(
+    (sum, g) => sum + convert(Number(g.total), g.currency as Currency, site.currency, site.kipPerBaht),
+    0,
+  );
+  return Number(bonus.budget) - given;
 }
 
 /** The turnover as the site shows it, in the member's currency. */
@@ -155,9 +183,10 @@ async function holdings(tx: Tx, memberId: number): Promise<number> {
   return (await balanceOf(tx, walletCode(memberId))) + games + (await inTransitOf(tx, memberId));
 }
 
-/** Game balances brought up to date first (best effort: a provider that does not answer keeps its last figure). */
-async function syncGames(ctx: AppContext, memberId: number): Promise<void> {
-  await Promise.all((await providersOf(ctx.database.db, memberId)).map((p) => syncGame(ctx, memberId, p)));
+/** Game balances brought up to date from the providers; false when one could not be (no answer, or a transfer under way). */
+async function syncGames(ctx: AppContext, memberId: number): Promise<boolean> {
+  const synced = await Promise.all((await providersOf(ctx.database.db, memberId)).map((p) => syncGame(ctx, memberId, p)));
+  return synced.every(Boolean);
 }
 
 /** GET /api/bonus/check/minimum: the cancel threshold and where the member stands. */
@@ -165,8 +194,9 @@ export async function clearMinimum(ctx: AppContext, memberId: number) {
   await syncGames(ctx, memberId);
   const db = ctx.database.db;
   const member = await memberMoney(db, memberId);
+  const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
   return {
-    minimum: ctx.settings.get('bonus').clearBelow,
+    minimum: toMajor(settingToMember(ctx.settings.get('bonus').clearBelow, site, member.currency), member.currency),
     balance: toMajor(await holdings(db, memberId), member.currency),
   };
 }
@@ -178,13 +208,14 @@ export async function clearMinimum(ctx: AppContext, memberId: number) {
  */
 export async function clearReward(ctx: AppContext, memberId: number) {
   if (!(await refreshTurnover(ctx, memberId))) throw new ApiError(404, 'NO_DATA');
-  await syncGames(ctx, memberId);
+  // judged on game balances the providers confirmed just now, never on a stale figure
+  if (!(await syncGames(ctx, memberId))) throw conflict('BALANCE_UNCONFIRMED');
   return withTransaction(ctx.database, async (tx) => {
     const member = await memberMoney(tx, memberId, ctx.database.dialect);
     const reward = await activeReward(tx, memberId);
     if (!reward) throw new ApiError(404, 'NO_DATA');
-    if ((await holdings(tx, memberId)) >= toMinor(ctx.settings.get('bonus').clearBelow, member.currency))
-      throw badRequest('BONUS_REMAINING');
+    const below = settingToMember(ctx.settings.get('bonus').clearBelow, siteMoney(ctx.config, ctx.settings.get('bonus')), member.currency);
+    if ((await holdings(tx, memberId)) >= below) throw badRequest('BONUS_REMAINING');
     const now = ctx.now();
     const wallet = await balanceOf(tx, walletCode(memberId));
     const forfeit = Math.min(Math.floor((Number(reward.amount) * reward.percent_fail) / 100), wallet);
