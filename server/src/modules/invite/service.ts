@@ -64,23 +64,26 @@ async function checkPlay(ctx: AppContext, inviterId: number): Promise<boolean> {
   const waiting = await waitingForPlay(db, inviterId);
   const byInvitee = new Map<number, typeof waiting>();
   for (const r of waiting) byInvitee.set(r.invitee_id, [...(byInvitee.get(r.invitee_id) ?? []), r]);
-  let unanswered = false;
-  for (const [inviteeId, records] of byInvitee) {
-    const { since, taken } = await playedSoFar(db, inviteeId);
-    const accounts = await accountsOf(db, inviteeId);
-    const bets = await Promise.all(
-      accounts.map((a) => callWithin(() => ctx.games.betsSince(a.provider, a.username, since), ctx.config.providerTimeoutMs)),
-    );
-    if (bets.some((b) => b === undefined)) unanswered = true;
-    let left = bets.reduce<number>((sum, b) => sum + (b ?? 0), 0) - taken;
-    const played: number[] = [];
-    for (const r of records) {
-      if (left < Number(r.turnover_target)) break;
-      left -= Number(r.turnover_target);
-      played.push(r.id);
-    }
-    await markPlayed(db, played, ctx.now());
-  }
+  // invitees in parallel: a hanging provider costs one timeout, not one per invitee
+  const answers = await Promise.all(
+    [...byInvitee].map(async ([inviteeId, records]) => {
+      const { since, taken } = await playedSoFar(db, inviteeId);
+      const accounts = await accountsOf(db, inviteeId);
+      const bets = await Promise.all(
+        accounts.map((a) => callWithin(() => ctx.games.betsSince(a.provider, a.username, since), ctx.config.providerTimeoutMs)),
+      );
+      let left = bets.reduce<number>((sum, b) => sum + (b ?? 0), 0) - taken;
+      const played: number[] = [];
+      for (const r of records) {
+        if (left < Number(r.turnover_target)) break;
+        left -= Number(r.turnover_target);
+        played.push(r.id);
+      }
+      await markPlayed(db, played, ctx.now());
+      return bets.every((b) => b !== undefined);
+    }),
+  );
+  const unanswered = answers.includes(false);
   return unanswered;
 }
 
