@@ -16,6 +16,8 @@ import { slipFiles, slipStatementRoutes, slipUploadRoutes } from './modules/depo
 import { qrCallbackRoutes, qrRoutes } from './modules/deposit/qr-routes.js';
 import { bonusRoutes } from './modules/bonus/routes.js';
 import { promotionRoutes } from './modules/bonus/promotion-routes.js';
+import { inviteRoutes } from './modules/invite/routes.js';
+import { refundRoutes } from './modules/refund/routes.js';
 import { truelinkRoutes } from './modules/deposit/truelink-routes.js';
 import { manualDepositRoutes } from './modules/deposit/manual-routes.js';
 import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
@@ -119,6 +121,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(qrCallbackRoutes, { prefix: '/callbacks' });
       await api.register(bonusRoutes, { prefix: '/bonus' });
       await api.register(promotionRoutes, { prefix: '/promotion' });
+      await api.register(inviteRoutes, { prefix: '/invite' });
+      await api.register(refundRoutes, { prefix: '/refund' });
     },
     { prefix: '/api' },
   );

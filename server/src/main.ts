@@ -9,6 +9,7 @@ import { recoverOpenIntents } from './modules/games/transfers.js';
 import { verifyDueSlips } from './modules/deposit/slips.js';
 import { recoverQrCodes } from './modules/deposit/qr-service.js';
 import { recoverTruelinks } from './modules/deposit/truelink-service.js';
+import { refundSweep } from './modules/refund/job.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
 
@@ -51,8 +52,13 @@ async function main(): Promise<void> {
     recoverOpenIntents(ctx).catch((err: unknown) => logger.error({ err }, 'open-transfer sweep failed'));
     verifyDueSlips(ctx).catch((err: unknown) => logger.error({ err }, 'slip sweep failed'));
     recoverDeposits().catch((err: unknown) => logger.error({ err }, 'open-deposit sweep failed'));
+    // cashback of the periods that closed (refunds are unique per member and period: a re-run adds nothing)
+    refundSweep(ctx).catch((err: unknown) => logger.error({ err }, 'refund sweep failed'));
   }, 60_000);
   sweep.unref();
+  void refundSweep(ctx)
+    .then((added) => added && logger.info(`refunds computed at start-up: ${added}`))
+    .catch((err: unknown) => logger.error({ err }, 'refund computation at start-up failed'));
   // slips a crash or an unreachable bank left PROCESSING
   void verifyDueSlips(ctx).catch((err: unknown) => logger.error({ err }, 'slip verification at start-up failed'));
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));

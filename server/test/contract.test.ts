@@ -58,6 +58,15 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
         'PUT /api/account/changepwd',
         'GET /api/lookup/banks',
         'GET /api/lookup/active',
+        // issue 10: invite and refund (§7)
+        'POST /api/invite/',
+        'GET /api/invite/bonus',
+        'GET /api/invite/banners',
+        'POST /api/refund/',
+        'GET /api/refund/check',
+        'GET /api/refund/receive',
+        'GET /api/refund/addWallet',
+        'GET /api/refund/banners',
       ]),
     );
   });

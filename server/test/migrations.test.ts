@@ -15,7 +15,12 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
         ? await openDatabase(config, { sqliteFile: ':memory:' })
         : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
     try {
-      const migrator = new Migrator({ db: database.db, provider: migrationProvider(dialect) });
+      // its own schema's migration tables, as migrate() reads them, not another test run's
+      const migrator = new Migrator({
+        db: database.db,
+        provider: migrationProvider(dialect),
+        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+      });
       expect((await migrator.migrateTo('0003_games')).error).toBeUndefined();
       const now = Date.now();
       const member = (bank: string, no: string, name: string) =>

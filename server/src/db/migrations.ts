@@ -4,6 +4,7 @@ import { tableWithId } from './table.js';
 import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
+import { inviteMigrations } from './migrations-invite.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
 
@@ -204,6 +205,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...slipMigrations(dialect),
     ...depositMigrations(dialect),
     ...bonusMigrations(dialect),
+    ...inviteMigrations(dialect),
   };
 }
 

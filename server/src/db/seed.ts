@@ -135,6 +135,34 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     slip: { minDeposit: 1, closeTime: '23:00' },
     qrcode: { expireMinutes: 10, billerId: '010556123456701', trueMoneyMobile: '0812345678' },
     bonus: { clearBelow: lao ? 3000 : 5 },
+    invite: {
+      active: true,
+      percent: 5,
+      turnover: 1,
+      banners: [
+        {
+          image: '/bonus/daily.svg',
+          html: {
+            th: '<p>ชวนเพื่อนรับ 5% ของทุกยอดฝากของเพื่อน</p>',
+            la: '<p>ແນະນຳໝູ່ຮັບ 5% ຂອງທຸກຍອດຝາກຂອງໝູ່</p>',
+            en: '<p>Invite friends: earn 5% of each of their deposits</p>',
+          },
+        },
+      ],
+    },
+    refund: {
+      active: true,
+      period: 'day',
+      percent: 5,
+      percentWithBonus: 0,
+      minimum: lao ? 600 : 1,
+      info: {
+        th: '<p>คืนยอดเสีย 5% ทุกวัน คำนวณหลังเที่ยงคืน ไม่รับโบนัสในวันนั้น รับได้เมื่อไม่มีโบนัสค้าง</p>',
+        la: '<p>ຄືນຍອດເສຍ 5% ທຸກມື້ ຄິດໄລ່ຫຼັງທ່ຽງຄືນ ບໍ່ຮັບໂບນັດໃນມື້ນັ້ນ ຮັບໄດ້ເມື່ອບໍ່ມີໂບນັດຄ້າງ</p>',
+        en: '<p>5% of your daily net loss back, computed after midnight, for days without a bonus. Receive it while no bonus is active.</p>',
+      },
+      banners: [],
+    },
     providerFaults: {},
     slipFault: 'none',
   };

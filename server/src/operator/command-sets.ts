@@ -1,6 +1,8 @@
 import { slipCommands } from '../modules/deposit/slip-operator.js';
 import { depositCommands } from '../modules/deposit/deposit-operator.js';
 import { bonusCommands } from '../modules/bonus/bonus-operator.js';
+import { inviteCommands } from '../modules/invite/invite-operator.js';
+import { refundCommands } from '../modules/refund/refund-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -13,4 +15,4 @@ export interface CommandSet {
   run(env: OperatorEnv, args: string[], print: Print): Promise<boolean>;
 }
 
-export const commandSets: CommandSet[] = [slipCommands, depositCommands, bonusCommands];
+export const commandSets: CommandSet[] = [slipCommands, depositCommands, bonusCommands, inviteCommands, refundCommands];

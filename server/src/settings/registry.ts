@@ -80,6 +80,46 @@ export const BonusSettingSchema = Type.Object({
   ),
 });
 
+/** A banner of the invite or refund modal: an image and its text per language. */
+export const ProgrammeBanner = Type.Object({ image: Type.String(), html: LocalizedText }, { additionalProperties: false });
+const Percent = (description: string) => Type.Number({ minimum: 0, maximum: 100, description: `${description}; to 2 decimals` });
+
+/** The invite programme (README: Invite and refund). */
+export const InviteSettingSchema = Type.Object(
+  {
+    active: Type.Boolean({ description: 'off: nothing is counted and receiving answers INVITE_INACTIVE' }),
+    percent: Percent('what the inviter earns of each credited deposit of a member they invited, in percent'),
+    turnover: Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description: 'the invitee must bet this many times the deposit before the inviter can receive what it earned; 0: at once',
+    }),
+    banners: Type.Array(ProgrammeBanner),
+  },
+  { additionalProperties: false },
+);
+
+/** Cashback on net losses (README: Invite and refund). */
+export const RefundSettingSchema = Type.Object(
+  {
+    active: Type.Boolean({
+      description: 'off: no refund is computed or received (REFUND_INACTIVE); a refund balance can still move to the wallet',
+    }),
+    period: Type.Union([Type.Literal('day'), Type.Literal('week')], {
+      description: 'day: from local midnight; week: from Monday 00:00 (TIME_ZONE)',
+    }),
+    percent: Percent('refunded of a net loss over a period in which the member held no bonus'),
+    percentWithBonus: Percent('refunded of a net loss over a period in which the member held a bonus at some time'),
+    minimum: Type.Number({
+      exclusiveMinimum: 0,
+      description: "the refunds waiting must add up to at least this (site's currency) to be received (REFUND_MINIMUM)",
+    }),
+    info: LocalizedText,
+    banners: Type.Array(ProgrammeBanner),
+  },
+  { additionalProperties: false },
+);
+
 export const settingSchemas = {
   siteActive: Type.Boolean(),
   registerOTP: Type.Boolean(),
@@ -94,6 +134,8 @@ export const settingSchemas = {
   slip: SlipSchema,
   qrcode: QrcodeSchema,
   bonus: BonusSettingSchema,
+  invite: InviteSettingSchema,
+  refund: RefundSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
   providerFaults: Type.Record(
     Type.String(),
@@ -106,6 +148,9 @@ export const settingSchemas = {
 export type SettingKey = keyof typeof settingSchemas;
 export type Settings = { [K in SettingKey]: Static<(typeof settingSchemas)[K]> };
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
+
+/** Percent with 2 decimals as whole basis points, so money is computed in integers. */
+export const basisPoints = (percent: number) => Math.round(percent * 100);
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(settingSchemas, key);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
+import { inviteSummary } from '../invite/service.js';
 import { accountsOf, gameBalancesOf } from './repository.js';
 import { callProvider } from './transfers.js';
 
@@ -65,8 +66,7 @@ export async function walletOf(ctx: AppContext, memberId: number) {
     profile,
     bankAccount,
     wallet: { amount: toMajor(wallet, currency) },
-    // the invite programme arrives with its own issue; until then no member has invite money
-    invite: { amount: 0, success: 0, fail: 0 },
+    invite: await inviteSummary(ctx, { memberId, currency }),
     slots: await slotsOf(ctx, memberId, currency),
   };
 }

@@ -7,6 +7,7 @@ import { statementPage, type StatementRow } from './repository.js';
 import { StatementBody, StatementQuery, StatementResponse, type StatementItem } from './schemas.js';
 import { rewardsOfEntries } from '../bonus/repository.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
+import { programmeOf } from './programmes.js';
 
 type RewardOfEntry = Awaited<ReturnType<typeof rewardsOfEntries>>[number];
 
@@ -39,6 +40,7 @@ function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], lan
     ...(game && { provider: { code: game.code, name: game.name } }),
     ...(r.bankCode && r.bankAccountNo && { bank: { code: r.bankCode, accountNo: r.bankAccountNo } }),
     ...related(r, rewards, lang),
+    ...programmeOf(r, lang),
   };
 }
 

@@ -4,7 +4,7 @@ export const StatementBody = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000 }),
   limit: Type.Integer({ minimum: 1, maximum: 100 }),
 });
-/** §3 Statement: the related bonus or promotion, named in the member's language (`?lang=`). */
+/** §3 Statement: the related bonus, promotion, invite or refund, named in the member's language (`?lang=`). */
 const Related = (description: string) =>
   Type.Object(
     {
@@ -35,6 +35,15 @@ export const StatementItem = Type.Object({
   ),
   bonus: Type.Optional(Related('the bonus a bonus or finish_bonus entry belongs to')),
   promotion: Type.Optional(Related('the promotion a bonus or finish_bonus entry belongs to')),
+  invite: Type.Optional(
+    Type.Object(
+      { description: Type.String() },
+      { description: 'on a bonus entry from INVITE: invite money received (README: Invite and refund)' },
+    ),
+  ),
+  refund: Type.Optional(
+    Type.Object({ description: Type.String() }, { description: 'on a bonus entry from REFUND: a refund moved to the wallet' }),
+  ),
   bank: Type.Optional(
     Type.Object({ code: Type.String(), accountNo: Type.String() }, { description: 'the bank account a withdrawal was requested to' }),
   ),

@@ -1,0 +1,138 @@
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/transaction.js';
+import { ApiError, badRequest, conflict } from '../../lib/errors.js';
+import { callWithin } from '../../lib/outside-call.js';
+import { houseAccount, post, walletAccount } from '../../ledger/ledger.js';
+import { toMajor } from '../../ledger/money.js';
+import type { MemberMoney } from '../../ledger/operations.js';
+import { basisPoints } from '../../settings/registry.js';
+import { accountsOf } from '../games/repository.js';
+import {
+  addInvites,
+  markPlayed,
+  playedSoFar,
+  markReceived,
+  readyRecords,
+  uncountedDeposits,
+  unreceived,
+  waitingForPlay,
+} from './repository.js';
+
+/**
+ * The invite programme (§2 invite line, §3 Invite record, §7 Invite): an inviter earns `percent` of
+ * every credited deposit of the members who registered with their PR code. What a deposit earned can
+ * be received once that invitee has bet `turnover` times the deposit since making it. The records are
+ * made when the inviter's invite money is looked at (the wallet, the list, a receive), from the journal.
+ */
+
+/** The label of invite money on the journal (statement: `bonus` from INVITE). */
+export const INVITE_FROM = 'INVITE';
+
+/** Counts the invitees' new deposits at the percentage in force. */
+async function countDeposits(ctx: AppContext, inviterId: number): Promise<void> {
+  const rule = ctx.settings.get('invite');
+  const bp = basisPoints(rule.percent);
+  const now = ctx.now();
+  const deposits = await uncountedDeposits(ctx.database.db, inviterId);
+  await addInvites(
+    ctx.database.db,
+    deposits.map((d) => {
+      const target = Number(d.amount) * rule.turnover;
+      return {
+        inviter_id: inviterId,
+        invitee_id: Number(d.member_id),
+        deposit_journal_id: d.id,
+        deposit_amount: Number(d.amount),
+        amount: Math.floor((Number(d.amount) * bp) / 10_000),
+        turnover_target: target,
+        deposited_at: Number(d.created_at),
+        created_at: now,
+        played_at: target === 0 ? now : null,
+      };
+    }),
+  );
+}
+
+/**
+ * Asks the providers for each waiting invitee's bets since their first counted deposit. Those bets
+ * cover the invitee's deposits oldest first: a record is played once they reach its target plus the
+ * targets of every earlier record, so no bet counts twice. Answers whether a provider could not be
+ * asked (the records it concerns wait for the next look).
+ */
+async function checkPlay(ctx: AppContext, inviterId: number): Promise<boolean> {
+  const db = ctx.database.db;
+  const waiting = await waitingForPlay(db, inviterId);
+  const byInvitee = new Map<number, typeof waiting>();
+  for (const r of waiting) byInvitee.set(r.invitee_id, [...(byInvitee.get(r.invitee_id) ?? []), r]);
+  // invitees in parallel: a hanging provider costs one timeout, not one per invitee
+  const answers = await Promise.all(
+    [...byInvitee].map(async ([inviteeId, records]) => {
+      const { since, taken } = await playedSoFar(db, inviteeId);
+      const accounts = await accountsOf(db, inviteeId);
+      const bets = await Promise.all(
+        accounts.map((a) => callWithin(() => ctx.games.betsSince(a.provider, a.username, since), ctx.config.providerTimeoutMs)),
+      );
+      let left = bets.reduce<number>((sum, b) => sum + (b ?? 0), 0) - taken;
+      const played: number[] = [];
+      for (const r of records) {
+        if (left < Number(r.turnover_target)) break;
+        left -= Number(r.turnover_target);
+        played.push(r.id);
+      }
+      await markPlayed(db, played, ctx.now());
+      return bets.every((b) => b !== undefined);
+    }),
+  );
+  const unanswered = answers.includes(false);
+  return unanswered;
+}
+
+/** Brings the inviter's records up to date; nothing is counted while the programme is off. */
+export async function refreshInvites(ctx: AppContext, inviterId: number): Promise<{ unanswered: boolean }> {
+  if (!ctx.settings.get('invite').active) return { unanswered: false };
+  await countDeposits(ctx, inviterId);
+  return { unanswered: await checkPlay(ctx, inviterId) };
+}
+
+/**
+ * GET /api/wallet's invite: `amount` earned and not received; `success` the percentage of it ready to
+ * receive (its invitees have played), `fail` the percentage still waiting for them (0 and 0 when nothing).
+ */
+export async function inviteSummary(ctx: AppContext, member: MemberMoney) {
+  await refreshInvites(ctx, member.memberId);
+  const { total, ready } = await unreceived(ctx.database.db, member.memberId);
+  const success = total === 0 ? 0 : Math.floor((ready * 100) / total);
+  return { amount: toMajor(total, member.currency), success, fail: total === 0 ? 0 : 100 - success };
+}
+
+/**
+ * Pays the ready records in one journal entry from the bonus expense account to the wallet, inside the
+ * caller's transaction (which holds the member's lock). Refuses NO_INVITE_BONUS (nothing earned),
+ * INVITE_BONUS_FAIL (nothing ready and a provider could not be asked), NO_INVITEE_PLAY_INFO (nothing
+ * ready: the invitees have not played their deposits through).
+ */
+export async function receiveInvites(tx: Tx, member: MemberMoney, unanswered: boolean, now: number) {
+  const { total } = await unreceived(tx, member.memberId);
+  if (total === 0) throw badRequest('NO_INVITE_BONUS');
+  const records = await readyRecords(tx, member.memberId);
+  const amount = records.reduce((sum, r) => sum + Number(r.amount), 0);
+  if (amount === 0) throw unanswered ? conflict('INVITE_BONUS_FAIL') : badRequest('NO_INVITEE_PLAY_INFO');
+  const journalId = await post(tx, {
+    memberId: member.memberId,
+    type: 'bonus',
+    status: 'SUCCESS',
+    amount,
+    from: INVITE_FROM,
+    to: 'WALLET',
+    visible: true,
+    postings: [
+      { accountId: await houseAccount(tx, 'bonusExpense', member.currency), amount: -amount },
+      { accountId: await walletAccount(tx, member.memberId, member.currency), amount },
+    ],
+    now,
+  });
+  const ids = records.map((r) => r.id);
+  // SQLite transactions are serial and Postgres holds the member's lock: a shortfall means a bug, not a race
+  if ((await markReceived(tx, ids, journalId)) !== ids.length) throw new ApiError(409, 'INVITE_BONUS_FAIL');
+  return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(amount, member.currency) };
+}

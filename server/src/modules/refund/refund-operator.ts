@@ -1,0 +1,92 @@
+import type { CommandSet } from '../../operator/command-sets.js';
+import { parseOptions, percentOption, switchOption, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import type { Settings } from '../../settings/registry.js';
+import { parseSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
+import { closedPeriods, computePeriod, periodOf, type Period } from './job.js';
+
+/** Operator commands of cashback: its rule (the `refund` setting), and computing a closed period by hand. */
+
+async function current(env: OperatorEnv): Promise<Settings['refund']> {
+  const rule = (await readAllSettings(env.database.db)).refund;
+  if (!rule) throw new UsageError('the refund setting is missing; start the server once to seed it');
+  return rule;
+}
+
+const when = (t: number) => new Date(t).toISOString();
+
+async function show(env: OperatorEnv, print: Print) {
+  const rule = await current(env);
+  print(`refund programme: ${rule.active ? 'on' : 'off'}, every ${rule.period} (${env.config.timeZone})`);
+  print(`refunds ${rule.percent}% of a net loss (${rule.percentWithBonus}% for a period in which the member held a bonus)`);
+  print(`members receive once their refunds add up to ${rule.minimum}; never while a bonus is active`);
+  print(`banners: ${rule.banners.length}`);
+}
+
+async function set(env: OperatorEnv, args: string[], print: Print) {
+  const o = parseOptions(args, ['active', 'period', 'percent', 'percent-with-bonus', 'minimum', 'info', 'banners']);
+  if (Object.keys(o).length === 0) throw new UsageError('refund rule set needs at least one option');
+  const rule: Record<string, unknown> = { ...(await current(env)) };
+  if (o.active !== undefined) rule.active = switchOption(o.active, 'active');
+  if (o.period !== undefined) rule.period = o.period;
+  if (o.percent !== undefined) rule.percent = percentOption(o.percent, 'percent');
+  if (o['percent-with-bonus'] !== undefined) rule.percentWithBonus = percentOption(o['percent-with-bonus'], 'percent-with-bonus');
+  if (o.minimum !== undefined) rule.minimum = Number(o.minimum);
+  for (const key of ['info', 'banners'] as const) if (o[key] !== undefined) rule[key] = jsonOr(o[key]);
+  const value = parseSettingValue('refund', JSON.stringify(rule));
+  await writeSetting(env.database.db, 'refund', value);
+  print(`refund rule set: ${JSON.stringify(value)}`);
+  print('refunds already computed keep their amount; the next periods use the new rule');
+}
+
+/** JSON when it parses (a per-language object, a banner list), else the text itself. */
+function jsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The local date YYYY-MM-DD as an instant inside that date in `timeZone`. */
+function instantOn(date: string, timeZone: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new UsageError(`refund run takes a date as YYYY-MM-DD, got "${date}"`);
+  const noon = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
+  const local = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(t));
+  const found = [noon, noon - 12 * 3_600_000, noon + 12 * 3_600_000].find((t) => local(t) === date);
+  if (found === undefined) throw new UsageError(`no such date ${date}`);
+  return found;
+}
+
+async function run(env: OperatorEnv, date: string | undefined, print: Print) {
+  const rule = await current(env);
+  if (!rule.active) throw new UsageError('the refund programme is off; turn it on with: refund rule set --active yes');
+  const now = Date.now();
+  let period: Period;
+  if (date === undefined) period = closedPeriods(rule.period, now, env.config.timeZone, 1)[0]!;
+  else {
+    period = periodOf(rule.period, instantOn(date, env.config.timeZone), env.config.timeZone);
+    if (period.end > now) throw new UsageError(`the ${rule.period} of ${date} has not closed yet (until ${when(period.end)})`);
+  }
+  const done = await computePeriod(env.database, rule, period, now);
+  print(`refunds for ${when(period.start)} to ${when(period.end)}: ${done.members} member(s) lost, ${done.added} new refund(s)`);
+  if (done.added < done.members)
+    print(`${done.members - done.added} member(s) had their refund for this period already (never paid twice)`);
+}
+
+export const refundCommands: CommandSet = {
+  help: `  npm run operator -- refund rule show         the cashback rule: on/off, period, percentages, minimum to receive
+  npm run operator -- refund rule set [--active yes|no] [--period day|week] [--percent P] [--percent-with-bonus P]
+                       [--minimum A] [--info '{"th":"...","en":"..."}'] [--banners '[...]']   change the cashback rule
+  npm run operator -- refund run [YYYY-MM-DD]   compute the refunds of a closed period (default: the last one); the minute sweep does this by itself
+`,
+  async run(env, args, print) {
+    const [group, action, verb, ...rest] = args;
+    if (group !== 'refund') return false;
+    if (action === 'run') await run(env, verb, print);
+    else if (action === 'rule' && (verb === undefined || verb === 'show')) await show(env, print);
+    else if (action === 'rule' && verb === 'set') await set(env, rest, print);
+    else throw new UsageError(`unknown command "refund ${action ?? ''}"; use refund rule show|set or refund run`);
+    return true;
+  },
+};

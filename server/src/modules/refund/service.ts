@@ -1,0 +1,109 @@
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/transaction.js';
+import { ApiError, badRequest } from '../../lib/errors.js';
+import { accountId, balanceOf, houseAccount, post, walletAccount } from '../../ledger/ledger.js';
+import { MINOR, toMajor } from '../../ledger/money.js';
+import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
+import { inLanguage, type Lang } from '../../settings/registry.js';
+import { activeReward } from '../bonus/repository.js';
+import { refreshTurnover } from '../bonus/service.js';
+import { markClaimed, waitingRefunds } from './repository.js';
+
+/**
+ * Receiving a refund is two steps, as the refund modal has them: `receive` moves the computed refunds
+ * into the member's refund balance (its own ledger account), `addWallet` moves that balance into the
+ * wallet once the member confirms. Each is one balanced journal entry; only the second touches the
+ * wallet and shows on the statement (`bonus` from REFUND).
+ */
+
+export const REFUND_FROM = 'REFUND';
+const refundCode = (memberId: number) => `refund:${memberId}`;
+const refundAccount = (tx: Tx, member: MemberMoney) =>
+  accountId(tx, {
+    code: refundCode(member.memberId),
+    kind: 'refund',
+    memberId: member.memberId,
+    currency: member.currency,
+    allowNegative: false,
+  });
+
+/** GET /api/refund/check. A bonus whose turnover was reached ends first, so it no longer blocks. */
+export async function refundCheck(ctx: AppContext, memberId: number, lang: Lang) {
+  const rule = ctx.settings.get('refund');
+  const bonus = !!(await refreshTurnover(ctx, memberId));
+  const db = ctx.database.db;
+  const member = await memberMoney(db, memberId);
+  const waiting = (await waitingRefunds(db, memberId)).reduce((s, r) => s + Number(r.refund_amount), 0);
+  const balance = await balanceOf(db, refundCode(memberId));
+  return {
+    result: (rule.active && waiting > 0) || balance > 0,
+    bonus,
+    info: inLanguage(rule.info, lang),
+    refundAmount: toMajor(waiting + balance, member.currency),
+    waiting: toMajor(waiting, member.currency),
+    balance: toMajor(balance, member.currency),
+    refundSuccess: rule.percent,
+    refundFail: rule.percentWithBonus,
+  };
+}
+
+/**
+ * GET /api/refund/receive inside the caller's transaction (after REFUND_INACTIVE was checked): refuses
+ * NO_REFUND (nothing computed and not received), REFUND_CONDITION (a bonus is active), REFUND_MINIMUM
+ * (what waits is below the operator's minimum); otherwise bonus expense -> refund balance.
+ */
+export async function claimRefunds(ctx: AppContext, tx: Tx, memberId: number) {
+  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const refunds = await waitingRefunds(tx, memberId);
+  if (refunds.length === 0) throw badRequest('NO_REFUND');
+  if (await activeReward(tx, memberId)) throw badRequest('REFUND_CONDITION');
+  const amount = refunds.reduce((s, r) => s + Number(r.refund_amount), 0);
+  const minimum = Math.ceil(ctx.settings.get('refund').minimum * MINOR[member.currency] - 1e-9);
+  if (amount < minimum) throw badRequest('REFUND_MINIMUM');
+  const journalId = await post(tx, {
+    memberId,
+    type: 'refund_claim',
+    status: 'SUCCESS',
+    amount,
+    from: REFUND_FROM,
+    to: 'REFUND_BALANCE',
+    visible: false,
+    postings: [
+      { accountId: await houseAccount(tx, 'bonusExpense', member.currency), amount: -amount },
+      { accountId: await refundAccount(tx, member), amount },
+    ],
+    now: ctx.now(),
+  });
+  // serial on SQLite, under the member's lock on Postgres: a shortfall would be a bug, never a race
+  if (
+    (await markClaimed(
+      tx,
+      refunds.map((r) => r.id),
+      journalId,
+    )) !== refunds.length
+  )
+    throw new ApiError(409, 'NO_REFUND');
+  return { message: 'REFUND_SUCCESS' as const, amount: toMajor(amount, member.currency) };
+}
+
+/** GET /api/refund/addWallet: the whole refund balance into the wallet (NO_REFUND when it is empty). */
+export async function refundToWallet(ctx: AppContext, tx: Tx, memberId: number) {
+  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const amount = await balanceOf(tx, refundCode(memberId));
+  if (amount <= 0) throw badRequest('NO_REFUND');
+  await post(tx, {
+    memberId,
+    type: 'bonus',
+    status: 'SUCCESS',
+    amount,
+    from: REFUND_FROM,
+    to: 'WALLET',
+    visible: true,
+    postings: [
+      { accountId: await refundAccount(tx, member), amount: -amount },
+      { accountId: await walletAccount(tx, memberId, member.currency), amount },
+    ],
+    now: ctx.now(),
+  });
+  return { message: 'SUCCESS' as const, amount: toMajor(amount, member.currency) };
+}
