@@ -15,7 +15,11 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
         ? await openDatabase(config, { sqliteFile: ':memory:' })
         : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
     try {
-      const migrator = new Migrator({ db: database.db, provider: migrationProvider(dialect) });
+      const migrator = new Migrator({
+        db: database.db,
+        provider: migrationProvider(dialect),
+        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      });
       expect((await migrator.migrateTo('0003_games')).error).toBeUndefined();
       const now = Date.now();
       const member = (bank: string, no: string, name: string) =>

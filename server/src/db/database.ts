@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** Human-readable location for logs: the file path or the Postgres host/db (no password). */
   where: string;
+  /** Postgres: the schema the tables live in, when one was asked for (tests). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
       db,
       dialect: 'postgres',
       where: `postgres ${url.host}${url.pathname}${options.schema ? ` schema ${options.schema}` : ''}`,
+      ...(options.schema ? { schema: options.schema } : {}),
       close: () => db.destroy(),
     };
   }
@@ -63,7 +66,13 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
 }
 
 export async function migrate(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
+  // the migrator looks for its tables by name in every schema: without its own schema named, a test
+  // database migrating beside another (vitest runs files at once) can take the other's lock table for its own
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
