@@ -5,6 +5,8 @@ import { seedBonuses, seedPromotions } from './seed-bonuses.js';
 import type { Settings } from '../settings/registry.js';
 import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
+import { withTransaction } from './transaction.js';
+import { giveCoins } from '../ledger/coins.js';
 
 export const DEMO_MEMBER = {
   phone: '0812345678',
@@ -13,6 +15,7 @@ export const DEMO_MEMBER = {
   bankCode: 'KBANK',
   bankAccountName: 'SOMCHAI JAIDEE',
   bankAccountNo: '1234567890',
+  coins: 5,
 } as const;
 
 const BANKS = [
@@ -135,6 +138,8 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     slip: { minDeposit: 1, closeTime: '23:00' },
     qrcode: { expireMinutes: 10, billerId: '010556123456701', trueMoneyMobile: '0812345678' },
     bonus: { clearBelow: lao ? 3000 : 5 },
+    coinRule: { per: lao ? 60000 : 100, coins: 1 },
+    spinwheel: { active: true, couponDays: 7 },
     providerFaults: {},
     slipFault: 'none',
   };
@@ -200,7 +205,7 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
     .executeTakeFirstOrThrow();
   let demoMemberCreated = false;
   if (Number(memberCount.n) === 0) {
-    await db
+    const demo = await db
       .insertInto('members')
       .values({
         phone: DEMO_MEMBER.phone,
@@ -215,7 +220,10 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
         inviter_id: null,
         created_at: Date.now(),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // a few spin-wheel coins, so the demo wheel can be tried at once (through the ledger, like any coin)
+    await withTransaction(database, (tx) => giveCoins(tx, demo.id, DEMO_MEMBER.coins, 'OPERATOR', Date.now()));
     demoMemberCreated = true;
   }
   return { settingsAdded, demoMemberCreated };
