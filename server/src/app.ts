@@ -16,6 +16,7 @@ import { slipFiles, slipStatementRoutes, slipUploadRoutes } from './modules/depo
 import { qrCallbackRoutes, qrRoutes } from './modules/deposit/qr-routes.js';
 import { bonusRoutes } from './modules/bonus/routes.js';
 import { promotionRoutes } from './modules/bonus/promotion-routes.js';
+import { spinwheelRoutes } from './modules/spinwheel/routes.js';
 import { truelinkRoutes } from './modules/deposit/truelink-routes.js';
 import { manualDepositRoutes } from './modules/deposit/manual-routes.js';
 import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(qrCallbackRoutes, { prefix: '/callbacks' });
       await api.register(bonusRoutes, { prefix: '/bonus' });
       await api.register(promotionRoutes, { prefix: '/promotion' });
+      await api.register(spinwheelRoutes, { prefix: '/spinwheel' });
     },
     { prefix: '/api' },
   );

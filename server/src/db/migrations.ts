@@ -6,6 +6,7 @@ import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
+import { spinMigrations } from './migrations-spin.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -204,6 +205,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...slipMigrations(dialect),
     ...depositMigrations(dialect),
     ...bonusMigrations(dialect),
+    ...spinMigrations(dialect),
   };
 }
 

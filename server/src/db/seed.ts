@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import { seedBonuses, seedPromotions } from './seed-bonuses.js';
+import { seedSpinwheel } from './seed-spin.js';
 import type { Settings } from '../settings/registry.js';
 import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
@@ -198,6 +199,7 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
 
   await seedBonuses(db, config.variant === 'la');
   await seedPromotions(db, config.variant === 'la');
+  await seedSpinwheel(db, config.variant === 'la');
 
   const memberCount = await db
     .selectFrom('members')

@@ -2,6 +2,7 @@ import { slipCommands } from '../modules/deposit/slip-operator.js';
 import { depositCommands } from '../modules/deposit/deposit-operator.js';
 import { bonusCommands } from '../modules/bonus/bonus-operator.js';
 import { coinCommands } from '../modules/spinwheel/coin-operator.js';
+import { wheelCommands } from '../modules/spinwheel/wheel-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -14,4 +15,4 @@ export interface CommandSet {
   run(env: OperatorEnv, args: string[], print: Print): Promise<boolean>;
 }
 
-export const commandSets: CommandSet[] = [slipCommands, depositCommands, bonusCommands, coinCommands];
+export const commandSets: CommandSet[] = [slipCommands, depositCommands, bonusCommands, wheelCommands, coinCommands];

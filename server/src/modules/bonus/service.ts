@@ -89,7 +89,7 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
     if (isUniqueViolation(err)) throw conflict(offer.kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_ALREADY_ACTIVE');
     throw err;
   }
-  return { amount, target };
+  return { amount, target, journalId };
 }
 
 /** The turnover as the site shows it, in the member's currency. */
