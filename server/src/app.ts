@@ -18,6 +18,7 @@ import { bonusRoutes } from './modules/bonus/routes.js';
 import { promotionRoutes } from './modules/bonus/promotion-routes.js';
 import { inviteRoutes } from './modules/invite/routes.js';
 import { refundRoutes } from './modules/refund/routes.js';
+import { spinwheelRoutes } from './modules/spinwheel/routes.js';
 import { truelinkRoutes } from './modules/deposit/truelink-routes.js';
 import { manualDepositRoutes } from './modules/deposit/manual-routes.js';
 import { autoLoginRoutes, gameRoutes } from './modules/games/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(promotionRoutes, { prefix: '/promotion' });
       await api.register(inviteRoutes, { prefix: '/invite' });
       await api.register(refundRoutes, { prefix: '/refund' });
+      await api.register(spinwheelRoutes, { prefix: '/spinwheel' });
     },
     { prefix: '/api' },
   );

@@ -24,7 +24,8 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
 
   it('seeds a first-deposit, a daily and a weekly bonus and two promotion codes, in three languages', async () => {
     const db = server.ctx.database.db;
-    const bonuses = await db.selectFrom('bonuses').selectAll().orderBy('sort').execute();
+    // the offered ones: the wheel's SPINBONUS50 (seed-spin.ts) is given only by the wheel
+    const bonuses = await db.selectFrom('bonuses').selectAll().where('active', '=', 1).orderBy('sort').execute();
     expect(bonuses.map((b) => [b.code, b.type, Number(b.max_received), Number(b.min_deposit), Number(b.turnover_multiple)])).toEqual([
       ['FIRSTDEP100', 'limit', 1, 10_000, 5],
       ['DAILY10', 'day', 1, 10_000, 3],

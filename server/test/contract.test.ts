@@ -116,7 +116,8 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
     const token = await login(server.app);
     // GET and DELETE take no body
     for (const op of ops.filter((o) => o.method !== 'GET' && o.method !== 'DELETE')) {
-      if (op.url === '/api/logout') continue; // takes no body
+      // take no body: logout, and a spin (it costs a coin, nothing to choose)
+      if (op.url === '/api/logout' || op.url === '/api/spinwheel/spin') continue;
       const empty = await call(server.app, op.method, op.url, {}, { token });
       const typed = await call(server.app, op.method, op.url, [1, 2], { token });
       if (op.multipart) {

@@ -7,6 +7,7 @@ import { intentMigrations } from './migrations-intents.js';
 import { inviteMigrations } from './migrations-invite.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
+import { spinMigrations } from './migrations-spin.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -206,6 +207,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...depositMigrations(dialect),
     ...bonusMigrations(dialect),
     ...inviteMigrations(dialect),
+    ...spinMigrations(dialect),
   };
 }
 

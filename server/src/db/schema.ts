@@ -7,6 +7,7 @@ export interface MembersTable {
   name: string;
   password_hash: string;
   status: 'active' | 'disabled';
+  /** Not read: spin-wheel coins live in the ledger (ledger/coins.ts). */
   coin: Generated<number>;
   currency: 'BAHT' | 'LAK';
   bank_code: string;
@@ -413,9 +414,35 @@ export interface RefundsTable {
   claim_journal_id: number | null;
 }
 
+/** A version of the spin wheel: name JSON {th, la, en}, slices JSON (modules/spinwheel/wheel.ts). */
+export interface SpinWheelsTable {
+  id: Generated<number>;
+  name: string;
+  slices: string;
+  created_at: number;
+}
+
+/** One spin; one that won a prize is a coupon (expires_at set), claimed once. */
+export interface SpinsTable {
+  id: Generated<number>;
+  member_id: number;
+  wheel_id: number;
+  slice_code: string;
+  prize_type: 'nothing' | 'cash' | 'bonus' | 'item';
+  amount: number;
+  bonus_code: string | null;
+  coin_journal_id: number;
+  created_at: number;
+  expires_at: number | null;
+  claimed_at: number | null;
+  claim_journal_id: number | null;
+}
+
 export interface DB {
   invites: InvitesTable;
   refunds: RefundsTable;
+  spin_wheels: SpinWheelsTable;
+  spins: SpinsTable;
   bonuses: BonusesTable;
   member_bonuses: MemberBonusesTable;
   promotions: PromotionsTable;

@@ -2,9 +2,12 @@ import QRCode from 'qrcode';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import { seedBonuses, seedPromotions } from './seed-bonuses.js';
+import { seedSpinwheel } from './seed-spin.js';
 import type { Settings } from '../settings/registry.js';
 import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
+import { withTransaction } from './transaction.js';
+import { giveCoins } from '../ledger/coins.js';
 
 export const DEMO_MEMBER = {
   phone: '0812345678',
@@ -13,6 +16,7 @@ export const DEMO_MEMBER = {
   bankCode: 'KBANK',
   bankAccountName: 'SOMCHAI JAIDEE',
   bankAccountNo: '1234567890',
+  coins: 5,
 } as const;
 
 const BANKS = [
@@ -163,6 +167,8 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       },
       banners: [],
     },
+    coinRule: { per: lao ? 60000 : 100, coins: 1 },
+    spinwheel: { active: true, couponDays: 7 },
     providerFaults: {},
     slipFault: 'none',
   };
@@ -221,6 +227,7 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
 
   await seedBonuses(db, config.variant === 'la');
   await seedPromotions(db, config.variant === 'la');
+  await seedSpinwheel(db, config.variant === 'la');
 
   const memberCount = await db
     .selectFrom('members')
@@ -228,7 +235,7 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
     .executeTakeFirstOrThrow();
   let demoMemberCreated = false;
   if (Number(memberCount.n) === 0) {
-    await db
+    const demo = await db
       .insertInto('members')
       .values({
         phone: DEMO_MEMBER.phone,
@@ -243,7 +250,10 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
         inviter_id: null,
         created_at: Date.now(),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // a few spin-wheel coins, so the demo wheel can be tried at once (through the ledger, like any coin)
+    await withTransaction(database, (tx) => giveCoins(tx, demo.id, DEMO_MEMBER.coins, 'OPERATOR', Date.now()));
     demoMemberCreated = true;
   }
   return { settingsAdded, demoMemberCreated };

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
-import type { Currency } from './money.js';
+import type { Currency, LedgerCurrency } from './money.js';
 
 /** The ledger's house accounts. `allowNegative` marks the ones money enters through from outside. */
 export const HOUSE = {
@@ -11,17 +11,20 @@ export const HOUSE = {
   bonusExpense: { kind: 'bonus_expense', allowNegative: true },
   /** Money between the wallet and a provider while the provider is being called. */
   inTransit: { kind: 'transfers_in_transit', allowNegative: false },
+  /** Spin-wheel coins: issued (deposits, the operator) from here, and spent on spins into coinsSpent. */
+  coinsIssued: { kind: 'coins_issued', allowNegative: true },
+  coinsSpent: { kind: 'coins_spent', allowNegative: false },
 } as const;
 export type HouseAccount = keyof typeof HOUSE;
 
 export const walletCode = (memberId: number) => `wallet:${memberId}`;
-export const houseCode = (house: HouseAccount, currency: Currency) => `house:${HOUSE[house].kind}:${currency}`;
+export const houseCode = (house: HouseAccount, currency: LedgerCurrency) => `house:${HOUSE[house].kind}:${currency}`;
 
 interface AccountSpec {
   code: string;
   kind: string;
   memberId: number | null;
-  currency: Currency;
+  currency: LedgerCurrency;
   allowNegative: boolean;
 }
 
@@ -51,7 +54,7 @@ export const gameCode = (memberId: number, provider: string) => `game:${memberId
 export const gameAccount = (tx: Tx, memberId: number, provider: string, currency: Currency) =>
   accountId(tx, { code: gameCode(memberId, provider), kind: 'game', memberId, currency, allowNegative: false });
 
-export const houseAccount = (tx: Tx, house: HouseAccount, currency: Currency) =>
+export const houseAccount = (tx: Tx, house: HouseAccount, currency: LedgerCurrency) =>
   accountId(tx, {
     code: houseCode(house, currency),
     kind: HOUSE[house].kind,

@@ -1,6 +1,8 @@
 import { badRequest } from '../lib/errors.js';
 
 export type Currency = 'BAHT' | 'LAK';
+/** What a ledger account counts: money in a currency, or spin-wheel coins (whole coins, their own currency). */
+export type LedgerCurrency = Currency | 'COIN';
 
 /** Minor units per major unit: satang for baht; kip has no minor unit in use. */
 export const MINOR: Record<Currency, number> = { BAHT: 100, LAK: 1 };

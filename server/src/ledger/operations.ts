@@ -1,6 +1,7 @@
 import type { Database, Dialect } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../lib/errors.js';
+import { depositCoins } from './coins.js';
 import { houseAccount, post, walletAccount } from './ledger.js';
 import type { Currency } from './money.js';
 
@@ -22,11 +23,14 @@ export async function memberMoney(tx: Tx, memberId: number, dialect: Dialect = '
   return { memberId: m.id, currency: m.currency };
 }
 
-/** Money that reached the house from outside (an operator's manual deposit, later a slip or QR) into a wallet. */
+/**
+ * Money that reached the house from outside (the operator's deposit, a slip, a payment QR, a gift link)
+ * into a wallet, with the spin-wheel coins the deposit earns (depositCoins) in the same transaction.
+ */
 export async function creditDeposit(tx: Tx, member: MemberMoney, amountMinor: number, source: string, now: number): Promise<number> {
   const from = await houseAccount(tx, 'deposits', member.currency);
   const to = await walletAccount(tx, member.memberId, member.currency);
-  return post(tx, {
+  const journalId = await post(tx, {
     memberId: member.memberId,
     type: 'deposit',
     status: 'SUCCESS',
@@ -40,6 +44,8 @@ export async function creditDeposit(tx: Tx, member: MemberMoney, amountMinor: nu
     ],
     now,
   });
+  await depositCoins(tx, member, amountMinor, now);
+  return journalId;
 }
 
 /**

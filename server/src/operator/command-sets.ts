@@ -3,6 +3,8 @@ import { depositCommands } from '../modules/deposit/deposit-operator.js';
 import { bonusCommands } from '../modules/bonus/bonus-operator.js';
 import { inviteCommands } from '../modules/invite/invite-operator.js';
 import { refundCommands } from '../modules/refund/refund-operator.js';
+import { coinCommands } from '../modules/spinwheel/coin-operator.js';
+import { wheelCommands } from '../modules/spinwheel/wheel-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -15,4 +17,12 @@ export interface CommandSet {
   run(env: OperatorEnv, args: string[], print: Print): Promise<boolean>;
 }
 
-export const commandSets: CommandSet[] = [slipCommands, depositCommands, bonusCommands, inviteCommands, refundCommands];
+export const commandSets: CommandSet[] = [
+  slipCommands,
+  depositCommands,
+  bonusCommands,
+  inviteCommands,
+  refundCommands,
+  wheelCommands,
+  coinCommands,
+];

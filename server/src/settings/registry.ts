@@ -120,6 +120,25 @@ export const RefundSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Spin-wheel coins from deposits: `coins` coins for every full `per` of one credited deposit (in the member's currency); coins 0: none. */
+export const CoinRuleSchema = Type.Object(
+  {
+    per: Type.Number({ exclusiveMinimum: 0, description: "the deposit amount, in the member's currency, that earns `coins`" }),
+    coins: Type.Integer({ minimum: 0, maximum: 1000, description: 'coins for every full `per` of one deposit; 0 turns earning off' }),
+  },
+  { additionalProperties: false },
+);
+export type CoinRule = Static<typeof CoinRuleSchema>;
+
+/** The spin wheel: offered or not, and how many days a won coupon can be claimed. */
+export const SpinwheelSettingSchema = Type.Object(
+  {
+    active: Type.Boolean(),
+    couponDays: Type.Integer({ minimum: 1, maximum: 365, description: 'a coupon expires this many days after the spin that won it' }),
+  },
+  { additionalProperties: false },
+);
+
 export const settingSchemas = {
   siteActive: Type.Boolean(),
   registerOTP: Type.Boolean(),
@@ -136,6 +155,8 @@ export const settingSchemas = {
   bonus: BonusSettingSchema,
   invite: InviteSettingSchema,
   refund: RefundSettingSchema,
+  coinRule: CoinRuleSchema,
+  spinwheel: SpinwheelSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
   providerFaults: Type.Record(
     Type.String(),

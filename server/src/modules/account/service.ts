@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Member } from '../../db/schema.js';
 import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
+import { coinsOf } from '../../ledger/coins.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import {
   accountNameRule,
@@ -155,7 +156,6 @@ export async function getProfile(ctx: AppContext, memberId: number): Promise<Pro
       'members.id',
       'members.name',
       'members.phone',
-      'members.coin',
       'members.currency',
       'members.created_at',
       'members.bank_code',
@@ -171,7 +171,8 @@ export async function getProfile(ctx: AppContext, memberId: number): Promise<Pro
       _id: row.id,
       name: row.name,
       username: row.phone,
-      coin: row.coin,
+      // coins live in the ledger (ledger/coins.ts); members.coin of migration 0001 is no longer read
+      coin: await coinsOf(ctx.database.db, memberId),
       currency: row.currency,
       createdAt: new Date(row.created_at).toISOString(),
     },

@@ -107,7 +107,7 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
     if (isUniqueViolation(err)) throw conflict(/promotion/i.test(String(err)) ? 'PROMOTION_RECEIVED' : 'BONUS_ALREADY_ACTIVE');
     throw err;
   }
-  return { amount, target };
+  return { amount, target, journalId };
 }
 
 /** What is left of a bonus's budget, in the site's currency (amounts given in another currency converted). */

@@ -3,6 +3,7 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { applyPostings, houseAccount, setJournalStatus, walletAccount } from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
+import { depositCoins } from '../../ledger/coins.js';
 import { memberMoney } from '../../ledger/operations.js';
 import type { SettingsCache } from '../../settings/store.js';
 
@@ -74,7 +75,7 @@ export async function settleDepositRequest(database: Database, id: number, outco
   await withTransaction(database, async (tx) => {
     const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!request) throw new ApiError(404, 'NO_DATA');
-    await memberMoney(tx, request.member_id, database.dialect);
+    const member = await memberMoney(tx, request.member_id, database.dialect);
     const claimed = await tx
       .updateTable('deposit_requests')
       .set({ status: outcome, settled_at: now })
@@ -89,6 +90,8 @@ export async function settleDepositRequest(database: Database, id: number, outco
         { accountId: await houseAccount(tx, 'deposits', currency), amount: -amount },
         { accountId: await walletAccount(tx, request.member_id, currency), amount },
       ]);
+      // the same coin rule as creditDeposit: a confirmed request is a credited deposit
+      await depositCoins(tx, member, amount, now);
     }
     await setJournalStatus(tx, request.journal_id, outcome);
   });

@@ -6,10 +6,23 @@ import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
 import { StatementBody, StatementQuery, StatementResponse, type StatementItem } from './schemas.js';
 import { rewardsOfEntries } from '../bonus/repository.js';
+import { couponsOfEntries } from '../spinwheel/repository.js';
+import { parseWheel } from '../spinwheel/wheel.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { programmeOf } from './programmes.js';
 
 type RewardOfEntry = Awaited<ReturnType<typeof rewardsOfEntries>>[number];
+type CouponOfEntry = Awaited<ReturnType<typeof couponsOfEntries>>[number];
+
+/** The spin-wheel coupon an entry paid out: "<wheel>: <slice label>" in the member's language. */
+function luckydraw(r: StatementRow, coupons: CouponOfEntry[], lang: Lang): Pick<StatementItem, 'luckydraw'> {
+  const coupon = coupons.find((c) => c.claim_journal_id === r.id);
+  if (!coupon) return {};
+  const wheel = parseWheel({ id: 0, name: coupon.wheel_name, slices: coupon.wheel_slices });
+  const slice = wheel.slices.find((s) => s.code === coupon.slice_code);
+  const label = slice ? inLanguage(slice.label, lang) : coupon.slice_code;
+  return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, lang)}: ${label}` } };
+}
 
 /** The bonus or promotion an entry belongs to, named in the member's language. */
 function related(r: StatementRow, rewards: RewardOfEntry[], lang: Lang): Pick<StatementItem, 'bonus' | 'promotion'> {
@@ -24,7 +37,7 @@ function related(r: StatementRow, rewards: RewardOfEntry[], lang: Lang): Pick<St
   return { promotion: { code, description: inLanguage(JSON.parse(reward.description ?? '""') as LocalizedText, lang), ...finishReason } };
 }
 
-function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], lang: Lang): StatementItem {
+function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], coupons: CouponOfEntry[], lang: Lang): StatementItem {
   const game = findGame(r.from) ?? findGame(r.to);
   // a finish_bonus without postings moved no money (the turnover freed what was already in the wallet)
   const amount = r.walletDelta || (r.type === 'finish_bonus' ? 0 : r.amount);
@@ -41,6 +54,7 @@ function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], lan
     ...(r.bankCode && r.bankAccountNo && { bank: { code: r.bankCode, accountNo: r.bankAccountNo } }),
     ...related(r, rewards, lang),
     ...programmeOf(r, lang),
+    ...luckydraw(r, coupons, lang),
   };
 }
 
@@ -67,8 +81,12 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         db,
         rows.filter((r) => r.type === 'bonus' || r.type === 'finish_bonus').map((r) => r.id),
       );
+      const coupons = await couponsOfEntries(
+        db,
+        rows.filter((r) => r.type === 'bonus').map((r) => r.id),
+      );
       const lang = request.query.lang ?? 'th';
-      return { total, statements: rows.map((r) => item(r, currency, rewards, lang)) };
+      return { total, statements: rows.map((r) => item(r, currency, rewards, coupons, lang)) };
     },
   );
 };

@@ -26,7 +26,10 @@ export const StatementItem = Type.Object({
   _id: Type.Integer(),
   statementType: Type.String({ description: 'deposit, bonus, finish_bonus, withdraw or transfer' }),
   status: Type.String({ description: 'SUCCESS, FAILED, or anything else: in progress' }),
-  from: Type.String({ description: 'WALLET, a provider code, or where a deposit came from (OPERATOR, SLIP, QR, TRUELINK)' }),
+  from: Type.String({
+    description:
+      'WALLET, a provider code, where a deposit came from (OPERATOR, SLIP, QR, TRUELINK), or what gave a bonus (BONUS, PROMOTION, LUCKYDRAW)',
+  }),
   to: Type.String({ description: 'WALLET, a provider code, or BANK' }),
   amount: Type.Number({ description: "signed, in the member's currency: + into the wallet, - out of it" }),
   createdAt: Type.String({ format: 'date-time' }),
@@ -43,6 +46,12 @@ export const StatementItem = Type.Object({
   ),
   refund: Type.Optional(
     Type.Object({ description: Type.String() }, { description: 'on a bonus entry from REFUND: a refund moved to the wallet' }),
+  ),
+  luckydraw: Type.Optional(
+    Type.Object(
+      { coupon: Type.Integer(), code: Type.String({ description: 'the slice won' }), description: Type.String() },
+      { description: 'the spin-wheel coupon a bonus entry paid out (cash, or a bonus prize)' },
+    ),
   ),
   bank: Type.Optional(
     Type.Object({ code: Type.String(), accountNo: Type.String() }, { description: 'the bank account a withdrawal was requested to' }),

@@ -1,0 +1,97 @@
+import { Value } from 'typebox/value';
+import type { Tx } from '../db/transaction.js';
+import { ApiError, badRequest } from '../lib/errors.js';
+import { CoinRuleSchema, type CoinRule } from '../settings/registry.js';
+import { accountId, balanceOf, houseAccount, post } from './ledger.js';
+import { toMinor, type Currency } from './money.js';
+import type { MemberMoney } from './operations.js';
+
+/**
+ * Spin-wheel coins (issue 10) are a currency of the ledger ('COIN', whole coins): a member's coins are
+ * the balance of `coins:<id>`, issued from the house's coins_issued account and spent into coins_spent,
+ * so a coin is never made or lost outside a balanced journal entry and `ledger check` sums COIN to 0.
+ * Coin entries are bookkeeping (not visible): the statement lists money.
+ */
+
+export const coinCode = (memberId: number) => `coins:${memberId}`;
+export const coinAccount = (tx: Tx, memberId: number) =>
+  accountId(tx, { code: coinCode(memberId), kind: 'coins', memberId, currency: 'COIN', allowNegative: false });
+
+export const coinsOf = async (tx: Tx, memberId: number) => Number(await balanceOf(tx, coinCode(memberId)));
+
+/** Gives coins from the house (a deposit's reward, the operator's grant). */
+export async function giveCoins(tx: Tx, memberId: number, coins: number, source: 'DEPOSIT' | 'OPERATOR', now: number) {
+  const issued = await houseAccount(tx, 'coinsIssued', 'COIN');
+  const mine = await coinAccount(tx, memberId);
+  return post(tx, {
+    memberId,
+    type: 'coin_earn',
+    status: 'SUCCESS',
+    amount: coins,
+    from: source,
+    to: 'COINS',
+    visible: false,
+    postings: [
+      { accountId: issued, amount: -coins },
+      { accountId: mine, amount: coins },
+    ],
+    now,
+  });
+}
+
+/** Takes one coin for a spin: a conditional debit, so with no coin left it refuses (NO_COIN) and the caller's transaction rolls back. */
+export async function spendCoin(tx: Tx, memberId: number, now: number): Promise<number> {
+  const mine = await coinAccount(tx, memberId);
+  const spent = await houseAccount(tx, 'coinsSpent', 'COIN');
+  try {
+    return await post(tx, {
+      memberId,
+      type: 'coin_spend',
+      status: 'SUCCESS',
+      amount: 1,
+      from: 'COINS',
+      to: 'SPINWHEEL',
+      visible: false,
+      postings: [
+        { accountId: mine, amount: -1 },
+        { accountId: spent, amount: 1 },
+      ],
+      now,
+    });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'MONEY_NOT_ENOUGH') throw badRequest('NO_COIN');
+    throw err;
+  }
+}
+
+/** `coins` coins for every full `per` (in the member's currency) of one deposit; 0 when the rule gives none. */
+export function coinsForDeposit(amountMinor: number, rule: CoinRule, currency: Currency): number {
+  let step: number;
+  try {
+    step = toMinor(rule.per, currency);
+  } catch {
+    return 0;
+  }
+  if (step <= 0 || rule.coins <= 0) return 0;
+  return Math.floor(amountMinor / step) * rule.coins;
+}
+
+/**
+ * The one hook every credited deposit passes (creditDeposit, and a manual request when the operator
+ * confirms it): the coins the operator's rule gives for it, in the deposit's transaction. The rule is read
+ * from the database here, not from a cache, so a change by `coins rule set` counts from the next deposit.
+ */
+export async function depositCoins(tx: Tx, member: MemberMoney, amountMinor: number, now: number): Promise<number> {
+  const row = await tx.selectFrom('settings').select('value').where('key', '=', 'coinRule').executeTakeFirst();
+  let rule: unknown;
+  try {
+    rule = row ? JSON.parse(row.value) : undefined;
+  } catch {
+    rule = undefined;
+  }
+  // a missing or broken rule gives no coins; it never fails the deposit itself
+  if (!Value.Check(CoinRuleSchema, rule)) return 0;
+  const coins = coinsForDeposit(amountMinor, rule, member.currency);
+  if (coins > 0) await giveCoins(tx, member.memberId, coins, 'DEPOSIT', now);
+  return coins;
+}

@@ -1,0 +1,48 @@
+import { withTransaction } from '../../db/transaction.js';
+import { coinsOf, giveCoins } from '../../ledger/coins.js';
+import type { CommandSet } from '../../operator/command-sets.js';
+import { UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { parseSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
+
+/** Operator commands for spin-wheel coins: give a member coins, and the rule deposits earn them by. */
+
+async function grant(env: OperatorEnv, phone: string | undefined, count: string | undefined, print: Print) {
+  if (!phone) throw new UsageError('coins grant needs a phone number and a number of coins');
+  const n = Number(count);
+  if (!/^\d+$/.test(count ?? '') || n < 1 || n > 10_000) throw new UsageError(`coins grant needs 1 to 10000 coins, got "${count ?? ''}"`);
+  const { database } = env;
+  const member = await database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
+  if (!member) throw new UsageError(`no member with phone ${phone}`);
+  const total = await withTransaction(database, async (tx) => {
+    await giveCoins(tx, member.id, n, 'OPERATOR', Date.now());
+    return coinsOf(tx, member.id);
+  });
+  print(`gave ${n} coin(s) to ${phone}; they hold ${total}`);
+}
+
+async function rule(env: OperatorEnv, args: string[], print: Print) {
+  const [action = 'show', per, coins] = args;
+  if (action === 'set') {
+    if (per === undefined || coins === undefined) throw new UsageError('coins rule set needs <amount> <coins>, e.g. coins rule set 100 1');
+    const value = parseSettingValue('coinRule', JSON.stringify({ per: Number(per), coins: Number(coins) }));
+    await writeSetting(env.database.db, 'coinRule', value);
+  } else if (action !== 'show') throw new UsageError(`coins rule takes show or set, got "${action}"`);
+  const { coinRule } = await readAllSettings(env.database.db);
+  if (!coinRule || coinRule.coins === 0) return print('coins rule: deposits earn no coins');
+  print(`coins rule: ${coinRule.coins} coin(s) for every full ${coinRule.per} of one credited deposit, in the member's currency`);
+}
+
+export const coinCommands: CommandSet = {
+  help: `  npm run operator -- coins grant <phone> <n>    give a member n spin-wheel coins (1 to 10000)
+  npm run operator -- coins rule [show]          the rule deposits earn coins by
+  npm run operator -- coins rule set <amount> <coins>   <coins> coin(s) for every full <amount> of one deposit (coins 0: none)
+`,
+  async run(env, args, print) {
+    const [group, action, ...rest] = args;
+    if (group !== 'coins') return false;
+    if (action === 'grant') await grant(env, rest[0], rest[1], print);
+    else if (action === 'rule') await rule(env, rest, print);
+    else throw new UsageError(`unknown command "coins ${action ?? ''}"; coins grant or coins rule`);
+    return true;
+  },
+};

@@ -1,0 +1,55 @@
+import type { Insertable } from 'kysely';
+import type { SpinsTable } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
+
+/** The spin wheel's data: spins and the coupons among them. */
+
+export async function recordSpin(tx: Tx, spin: Insertable<SpinsTable>): Promise<number> {
+  const row = await tx.insertInto('spins').values(spin).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const coupons = (tx: Tx, memberId: number) =>
+  tx.selectFrom('spins').where('spins.member_id', '=', memberId).where('spins.prize_type', '<>', 'nothing');
+
+/** One page of the member's coupons, newest first, with the wheel each was won on, and how many there are. */
+export async function couponPage(tx: Tx, memberId: number, page: number, limit: number) {
+  const { total } = await coupons(tx, memberId)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await coupons(tx, memberId)
+    .innerJoin('spin_wheels as w', 'w.id', 'spins.wheel_id')
+    .selectAll('spins')
+    .select(['w.name as wheel_name', 'w.slices as wheel_slices'])
+    .orderBy('spins.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return { total: Number(total), rows };
+}
+
+/** The member's coupon of this id (never another member's). */
+export const couponOf = (tx: Tx, memberId: number, id: number) =>
+  coupons(tx, memberId).selectAll().where('spins.id', '=', id).executeTakeFirst();
+
+/** Marks a coupon claimed once; false when it already was (a racing claim got there first). */
+export async function markClaimed(tx: Tx, id: number, journalId: number, now: number): Promise<boolean> {
+  const done = await tx
+    .updateTable('spins')
+    .set({ claimed_at: now, claim_journal_id: journalId })
+    .where('id', '=', id)
+    .where('claimed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** The coupons these journal entries paid out, with their wheel, for the statement's `luckydraw`. */
+export function couponsOfEntries(tx: Tx, journalIds: number[]) {
+  if (journalIds.length === 0) return Promise.resolve([]);
+  return tx
+    .selectFrom('spins')
+    .innerJoin('spin_wheels as w', 'w.id', 'spins.wheel_id')
+    .select(['spins.id', 'spins.claim_journal_id', 'spins.slice_code', 'w.name as wheel_name', 'w.slices as wheel_slices'])
+    .where('spins.claim_journal_id', 'in', journalIds)
+    .execute();
+}

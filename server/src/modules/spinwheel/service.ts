@@ -1,0 +1,125 @@
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/transaction.js';
+import { coinsOf, spendCoin } from '../../ledger/coins.js';
+import { houseAccount, post, walletAccount } from '../../ledger/ledger.js';
+import { toMajor } from '../../ledger/money.js';
+import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
+import { ApiError, badRequest, conflict } from '../../lib/errors.js';
+import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
+import { activeReward } from '../bonus/repository.js';
+import { convert, siteMoney } from '../bonus/money.js';
+import { grant } from '../bonus/service.js';
+import { drawSlice } from './draw.js';
+import { couponOf, markClaimed, recordSpin } from './repository.js';
+import type { SliceView } from './schemas.js';
+import { currentWheel, type Slice } from './wheel.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const sliceView = (s: Slice, lang: Lang): SliceView => ({
+  code: s.code,
+  label: inLanguage(s.label, lang),
+  bgColor: s.bgColor,
+  textColor: s.textColor,
+  htmlDescription: inLanguage(s.html, lang),
+});
+
+/** The wheel members can spin: the operator has it on and there is one. */
+export async function offeredWheel(ctx: AppContext, tx: Tx) {
+  return ctx.settings.get('spinwheel').active ? currentWheel(tx) : undefined;
+}
+
+/**
+ * One spin, inside the caller's transaction: the member's lock, the wheel on (SPINWHEEL_INACTIVE 403),
+ * one coin spent by a conditional debit (NO_COIN 400, and nothing else happens), the slice drawn on the
+ * server, and the spin recorded; a slice with a prize makes a coupon that expires after couponDays.
+ */
+export async function spin(ctx: AppContext, tx: Tx, memberId: number, lang: Lang) {
+  const now = ctx.now();
+  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
+  const wheel = await offeredWheel(ctx, tx);
+  if (!wheel) throw new ApiError(403, 'SPINWHEEL_INACTIVE');
+  const coinJournalId = await spendCoin(tx, memberId, now);
+  const slice = drawSlice(wheel.slices);
+  const prize = slice.prize;
+  const id = await recordSpin(tx, {
+    member_id: memberId,
+    wheel_id: wheel.id,
+    slice_code: slice.code,
+    prize_type: prize.type,
+    // the coupon's value in the member's currency (a Lao-site member may hold baht)
+    amount: prize.type === 'cash' || prize.type === 'bonus' ? convert(prize.amount, site.currency, member.currency, site.kipPerBaht) : 0,
+    bonus_code: prize.type === 'bonus' ? prize.bonus : null,
+    coin_journal_id: coinJournalId,
+    created_at: now,
+    expires_at: prize.type === 'nothing' ? null : now + ctx.settings.get('spinwheel').couponDays * DAY_MS,
+    claimed_at: null,
+    claim_journal_id: null,
+  });
+  return {
+    code: slice.code,
+    label: inLanguage(slice.label, lang),
+    remainingCoin: await coinsOf(tx, memberId),
+    coupon: prize.type === 'nothing' ? null : id,
+  };
+}
+
+/** The coupon value as sent: a coupon _id, as a number or as digits; anything else is INVALID_CODE. */
+export function couponId(value: number | string): number {
+  const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('INVALID_CODE');
+  return id;
+}
+
+/** Cash: one `bonus` entry from the bonus expense account to the wallet, LUCKYDRAW on the statement. */
+async function payCash(tx: Tx, member: MemberMoney, amount: number, now: number): Promise<number> {
+  return post(tx, {
+    memberId: member.memberId,
+    type: 'bonus',
+    status: 'SUCCESS',
+    amount,
+    from: 'LUCKYDRAW',
+    to: 'WALLET',
+    visible: true,
+    postings: [
+      { accountId: await houseAccount(tx, 'bonusExpense', member.currency), amount: -amount },
+      { accountId: await walletAccount(tx, member.memberId, member.currency), amount },
+    ],
+    now,
+  });
+}
+
+/**
+ * Claims a coupon once, inside the caller's transaction. Refusals, in this order, each changing nothing:
+ * INVALID_CODE (400), NO_CLAIMABLE_COUPON (404: not the member's, not a coupon, or claimed already),
+ * COUPON_EXPIRED (400), INVALID_COUPON_TYPE (400: an item prize staff hand out), INVALID_PRIZE_CODE
+ * (400: the bonus it gives is gone), BONUS_REMAINING (409: a bonus prize while a bonus is active).
+ */
+export async function claim(ctx: AppContext, tx: Tx, memberId: number, value: number | string) {
+  const id = couponId(value);
+  const now = ctx.now();
+  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const coupon = await couponOf(tx, memberId, id);
+  if (!coupon || coupon.claimed_at !== null) throw new ApiError(404, 'NO_CLAIMABLE_COUPON');
+  if (now >= Number(coupon.expires_at)) throw badRequest('COUPON_EXPIRED');
+  const amount = Number(coupon.amount);
+  let journalId: number;
+  if (coupon.prize_type === 'cash') journalId = await payCash(tx, member, amount, now);
+  else if (coupon.prize_type === 'bonus') {
+    const bonus = await tx
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('code', '=', coupon.bonus_code ?? '')
+      .executeTakeFirst();
+    if (!bonus) throw badRequest('INVALID_PRIZE_CODE');
+    if (await activeReward(tx, memberId)) throw conflict('BONUS_REMAINING');
+    const offer = { ...bonus, kind: 'bonus' as const, give_percent: null, give_max: null, give_fixed: amount, min_deposit: 0 };
+    // the coupon already holds the member's currency
+    ({ journalId } = await grant(tx, member, offer, now, { currency: member.currency, kipPerBaht: 600 }));
+  } else throw badRequest('INVALID_COUPON_TYPE');
+  if (!(await markClaimed(tx, id, journalId, now))) throw new ApiError(404, 'NO_CLAIMABLE_COUPON');
+  return { message: 'SUCCESS' as const, coupon: id, type: coupon.prize_type, amount: toMajor(amount, member.currency) };
+}
+
+export const wheelName = (json: string, lang: Lang) => inLanguage(JSON.parse(json) as LocalizedText, lang);

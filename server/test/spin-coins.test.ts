@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, call, DIALECTS, login, type TestServer } from './helper.js';
+import { newMember, operatorDeposit } from './bonus-helpers.js';
+import { ledgerProblems, setSetting } from './deposit-helpers.js';
+import { operator, profileCoins, walletCoins } from './spin-helpers.js';
+
+describe.each(DIALECTS)('spin-wheel coins on %s', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await build(dialect, { providerTimeoutMs: 300 });
+  });
+  afterAll(() => server.close());
+
+  it('gives the demo member a few coins, shown in the profile and the wallet', async () => {
+    const token = await login(server.app);
+    expect(await profileCoins(server, token)).toBe(5);
+    expect(await walletCoins(server, token)).toBe(5);
+  });
+
+  it('earns one coin per full 100 baht of each credited deposit, not of the sum of deposits', async () => {
+    const { phone, token } = await newMember(server);
+    expect(await profileCoins(server, token)).toBe(0);
+    await operatorDeposit(server, phone, 99.99);
+    expect(await profileCoins(server, token)).toBe(0);
+    await operatorDeposit(server, phone, 250);
+    expect(await walletCoins(server, token)).toBe(2);
+    await operatorDeposit(server, phone, 1000);
+    expect(await profileCoins(server, token)).toBe(12);
+    // the statement lists money only: coin entries are not on it
+    const { statements } = (await call(server.app, 'POST', '/api/statement', { page: 1, limit: 50 }, { token })).json();
+    expect(statements.map((s: { statementType: string }) => s.statementType)).toEqual(['deposit', 'deposit', 'deposit']);
+  });
+
+  it('earns coins for a manual deposit request only when the operator confirms it', async () => {
+    const { token } = await newMember(server);
+    await setSetting(server, 'deposit', { ...server.ctx.settings.get('deposit'), isManual: true });
+    const rejected = (await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token })).json();
+    await operator(server, 'deposit-request', 'reject', String(rejected.requestId));
+    expect(await profileCoins(server, token)).toBe(0);
+    const confirmed = (await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token })).json();
+    await operator(server, 'deposit-request', 'confirm', String(confirmed.requestId));
+    expect(await profileCoins(server, token)).toBe(3);
+  });
+
+  it('follows the rule the operator sets, and its grants', async () => {
+    expect(await operator(server, 'coins', 'rule')).toEqual([
+      "coins rule: 1 coin(s) for every full 100 of one credited deposit, in the member's currency",
+    ]);
+    await operator(server, 'coins', 'rule', 'set', '50', '2');
+    const { phone, token } = await newMember(server);
+    await operatorDeposit(server, phone, 149);
+    expect(await profileCoins(server, token)).toBe(4);
+    await operator(server, 'coins', 'rule', 'set', '100', '0');
+    await operatorDeposit(server, phone, 500);
+    expect(await profileCoins(server, token)).toBe(4);
+    await expect(operator(server, 'coins', 'rule', 'set', '0', '1')).rejects.toThrow(/coinRule/);
+    await expect(operator(server, 'coins', 'rule', 'set', '100', '1.5')).rejects.toThrow(/coinRule/);
+    await operator(server, 'coins', 'rule', 'set', '100', '1');
+
+    expect(await operator(server, 'coins', 'grant', phone, '3')).toEqual([`gave 3 coin(s) to ${phone}; they hold 7`]);
+    expect(await profileCoins(server, token)).toBe(7);
+    await expect(operator(server, 'coins', 'grant', phone, '0')).rejects.toThrow(/1 to 10000/);
+    await expect(operator(server, 'coins', 'grant', phone, '-2')).rejects.toThrow(/1 to 10000/);
+    await expect(operator(server, 'coins', 'grant', '0899999999', '2')).rejects.toThrow(/no member/);
+    expect(await profileCoins(server, token)).toBe(7);
+  });
+
+  it('keeps coins in the ledger: every currency, COIN too, sums to zero', async () => {
+    expect(await ledgerProblems(server)).toEqual([]);
+    const coins = await server.ctx.database.db
+      .selectFrom('ledger_accounts')
+      .select((eb) => eb.fn.sum<number>('balance').as('total'))
+      .where('currency', '=', 'COIN')
+      .where('member_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(coins.total)).toBeGreaterThan(0);
+    expect(await operator(server, 'ledger', 'check')).toHaveLength(1);
+  });
+});
