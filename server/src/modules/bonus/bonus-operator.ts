@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { siteCurrency } from './money.js';
 import { givenOfBonus, usesOfPromotion } from './repository.js';
 
@@ -12,20 +12,6 @@ import { givenOfBonus, usesOfPromotion } from './repository.js';
  */
 
 const money = (minor: number | null, currency: Currency) => (minor === null ? '-' : `${toMajor(Number(minor), currency)}`);
-
-/** `--name value` options after the positional arguments. */
-function options(args: string[], allowed: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < args.length; i += 2) {
-    const flag = args[i]!;
-    const value = args[i + 1];
-    if (!flag.startsWith('--') || !allowed.includes(flag.slice(2)))
-      throw new UsageError(`unknown option ${flag}; options: --${allowed.join(', --')}`);
-    if (value === undefined) throw new UsageError(`${flag} needs a value`);
-    out[flag.slice(2)] = value;
-  }
-  return out;
-}
 
 function whole(text: string | undefined, name: string, min: number, max: number, fallback?: number): number {
   if (text === undefined && fallback !== undefined) return fallback;
@@ -84,7 +70,7 @@ function checkCode(code: string | undefined, what: string): string {
 async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
   const code = checkCode(args[0], 'bonus add');
   const currency = siteCurrency(env.config);
-  const o = options(args.slice(1), [
+  const o = parseOptions(args.slice(1), [
     'name',
     'name-la',
     'name-en',
@@ -160,7 +146,7 @@ async function bonusList(env: OperatorEnv, print: Print) {
 async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
   const code = checkCode(args[0], 'promotion add');
   const currency = siteCurrency(env.config);
-  const o = options(args.slice(1), [
+  const o = parseOptions(args.slice(1), [
     'description',
     'description-la',
     'description-en',
