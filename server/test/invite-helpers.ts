@@ -4,16 +4,26 @@ import { get } from './bonus-helpers.js';
 /** Members registered with an invite code, for the invite and refund tests (phones 0860000001, ...). */
 
 let next = 0;
-export async function memberInvitedBy(server: TestServer, inviteCode: string): Promise<{ phone: string; token: string; res: number }> {
+export async function memberInvitedBy(
+  server: TestServer,
+  inviteCode: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ phone: string; token: string; res: number }> {
   next += 1;
   const phone = `086${String(next).padStart(7, '0')}`;
   const address = `10.8.${Math.floor(next / 250)}.${next % 250}`;
   const sent = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone }, { address });
   const { otpToken } = sent.json() as { otpToken: string };
   await call(server.app, 'POST', '/api/otp/verify', { otpToken, otpCode: server.sms.lastCodeFor(phone) }, { address });
-  const res = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken, inviteCode, name: `Friend ${next}` }), {
-    address,
-  });
+  const res = await call(
+    server.app,
+    'POST',
+    '/api/account',
+    registration(phone, { otpToken, inviteCode, name: `Friend ${next}`, ...overrides }),
+    {
+      address,
+    },
+  );
   if (res.statusCode !== 201) return { phone, token: '', res: res.statusCode };
   return { phone, token: await login(server.app, phone, 'secret123'), res: 201 };
 }

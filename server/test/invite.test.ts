@@ -159,3 +159,19 @@ describe.each(DIALECTS)('invite programme on %s', (dialect) => {
     expect(await ledgerProblems(server)).toEqual([]);
   });
 });
+
+describe.each(DIALECTS)('invites across currencies on the Lao site on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect, { providerTimeoutMs: 300, variant: 'la' });
+  });
+  afterAll(() => server.close());
+
+  it("pays the inviter's share in the inviter's own currency", async () => {
+    const inviter = await newMember(server, undefined, { currency: 'LAK' });
+    const friend = await memberInvitedBy(server, await inviteCodeOf(server, inviter.token), { currency: 'BAHT' });
+    await operatorDeposit(server, friend.phone, 100);
+    // 5% of 100 baht is 5 baht, which is 3,000 kip at 600 kip a baht
+    expect((await inviteOf(server, inviter.token)).amount).toBe(3000);
+  });
+});

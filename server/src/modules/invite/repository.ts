@@ -9,7 +9,7 @@ export const uncountedDeposits = (tx: Tx, inviterId: number) =>
     .selectFrom('journal as j')
     .innerJoin('members as m', 'm.id', 'j.member_id')
     .leftJoin('invites as i', 'i.deposit_journal_id', 'j.id')
-    .select(['j.id', 'j.member_id', 'j.amount', 'j.created_at'])
+    .select(['j.id', 'j.member_id', 'j.amount', 'j.created_at', 'm.currency'])
     .where('m.inviter_id', '=', inviterId)
     .where('j.type', '=', 'deposit')
     .where('j.status', '=', 'SUCCESS')

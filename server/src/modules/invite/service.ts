@@ -4,7 +4,8 @@ import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { houseAccount, post, walletAccount } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';
-import type { MemberMoney } from '../../ledger/operations.js';
+import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
+import { convert, siteMoney } from '../bonus/money.js';
 import { basisPoints } from '../../settings/registry.js';
 import { accountsOf } from '../games/repository.js';
 import {
@@ -34,6 +35,10 @@ async function countDeposits(ctx: AppContext, inviterId: number): Promise<void> 
   const bp = basisPoints(rule.percent);
   const now = ctx.now();
   const deposits = await uncountedDeposits(ctx.database.db, inviterId);
+  if (deposits.length === 0) return;
+  // on the Lao site inviter and invitee may hold different currencies: the share is paid in the inviter's
+  const { currency } = await memberMoney(ctx.database.db, inviterId);
+  const { kipPerBaht } = siteMoney(ctx.config, ctx.settings.get('bonus'));
   await addInvites(
     ctx.database.db,
     deposits.map((d) => {
@@ -43,7 +48,7 @@ async function countDeposits(ctx: AppContext, inviterId: number): Promise<void> 
         invitee_id: Number(d.member_id),
         deposit_journal_id: d.id,
         deposit_amount: Number(d.amount),
-        amount: Math.floor((Number(d.amount) * bp) / 10_000),
+        amount: convert(Math.floor((Number(d.amount) * bp) / 10_000), d.currency, currency, kipPerBaht),
         turnover_target: target,
         deposited_at: Number(d.created_at),
         created_at: now,
