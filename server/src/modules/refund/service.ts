@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
+import { settingToMember, siteMoney } from '../bonus/money.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { accountId, balanceOf, houseAccount, post, walletAccount } from '../../ledger/ledger.js';
-import { MINOR, toMajor } from '../../ledger/money.js';
+import { toMajor } from '../../ledger/money.js';
 import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
 import { inLanguage, type Lang } from '../../settings/registry.js';
 import { activeReward } from '../bonus/repository.js';
@@ -58,7 +59,8 @@ export async function claimRefunds(ctx: AppContext, tx: Tx, memberId: number) {
   if (refunds.length === 0) throw badRequest('NO_REFUND');
   if (await activeReward(tx, memberId)) throw badRequest('REFUND_CONDITION');
   const amount = refunds.reduce((s, r) => s + Number(r.refund_amount), 0);
-  const minimum = Math.ceil(ctx.settings.get('refund').minimum * MINOR[member.currency] - 1e-9);
+  // the minimum is in the site's currency; a Lao-site member holding baht gets it converted
+  const minimum = settingToMember(ctx.settings.get('refund').minimum, siteMoney(ctx.config, ctx.settings.get('bonus')), member.currency);
   if (amount < minimum) throw badRequest('REFUND_MINIMUM');
   const journalId = await post(tx, {
     memberId,
