@@ -1,6 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { useKeenSlider } from 'keen-slider/react';
-import 'keen-slider/keen-slider.min.css';
 import { useId, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
@@ -8,48 +6,13 @@ import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
+import { BannerCarousel } from '../wallet/banner-carousel';
 import { useSubmissionKey } from '../wallet/queries';
 import { ReceiveFailure } from './error-alert';
 import { useActivateBonus } from './mutations';
 import { OfflineReason } from './offline-reason';
 import type { Bonus } from './queries';
 import { noticeText } from './rules';
-
-/** The banners (keen-slider) with their HTML, and dots to move between them. */
-function Banners({ banners }: { banners: Bonus['banners'] }) {
-  const { t } = useLingui();
-  const [slide, setSlide] = useState(0);
-  const [ref, slider] = useKeenSlider<HTMLDivElement>({ slideChanged: (s) => setSlide(s.track.details.rel) });
-  return (
-    <div className="bonus-banners">
-      <div ref={ref} className="keen-slider">
-        {banners.map((b, i) => (
-          <div key={b.image + i} className="keen-slider__slide bonus-banner">
-            <img src={b.image} alt="" className="bonus-banner-image" />
-            <SafeHtml html={b.html} className="bonus-banner-html" />
-          </div>
-        ))}
-      </div>
-      {banners.length > 1 && (
-        <div className="bonus-dots" role="group" aria-label={t`Banners`}>
-          {banners.map((_, i) => {
-            const number = i + 1;
-            return (
-              <button
-                key={number}
-                type="button"
-                className="dot"
-                aria-current={i === slide}
-                aria-label={t`Banner ${number}`}
-                onClick={() => slider.current?.moveToIdx(i)}
-              />
-            );
-          })}
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** §2 Bonus modal: the banners, the bonus's HTML, the notice, and receive or, for the active one, close. */
 export function BonusModal({
@@ -91,7 +54,7 @@ export function BonusModal({
 
   return (
     <Modal title={bonus.name} onClose={onClose} closeLabel={t`Close`}>
-      {bonus.banners.length > 0 && <Banners banners={bonus.banners} />}
+      {bonus.banners.length > 0 && <BannerCarousel banners={bonus.banners} />}
       <SafeHtml html={bonus.html} className="bonus-html" />
       <SafeHtml html={noticeText(bonus.notice, bonus.percentFail)} className="notice small" />
       {active ? (

@@ -106,6 +106,31 @@ describe('bonus entries name the bonus or promotion (§3 Statement)', () => {
   });
 });
 
+describe('invite and cashback money names its programme (§3 Statement related invite/refund)', () => {
+  const received = (over: Partial<Statement>) => row({ statementType: 'bonus', amount: 12.5, ...over });
+
+  it('reads as the kind, with the server’s description when it says more', async () => {
+    await activateLocale('en', false);
+    expect(activityText(i18n, received({ from: 'INVITE', invite: { description: 'Invite bonus' } }))).toBe('Invite bonus');
+    expect(activityText(i18n, received({ from: 'INVITE', invite: { description: '<p>Friends of November</p>' } }))).toBe(
+      'Invite bonus · Friends of November',
+    );
+    expect(activityText(i18n, received({ from: 'REFUND', refund: { description: 'Cashback on losses' } }))).toBe(
+      'Cashback refund · Cashback on losses',
+    );
+    expect(activityText(i18n, received({ from: 'REFUND', refund: { description: '' } }))).toBe('Cashback refund');
+  });
+
+  it('reads in Thai and Lao, without saying the same words twice', async () => {
+    await activateLocale('th', false);
+    expect(activityText(i18n, received({ from: 'INVITE', invite: { description: 'โบนัสชวนเพื่อน' } }))).toBe('โบนัสชวนเพื่อน');
+    expect(activityText(i18n, received({ from: 'REFUND', refund: { description: 'คืนยอดเสีย' } }))).toBe('คืนยอดเสีย');
+    await activateLocale('la', false);
+    expect(activityText(i18n, received({ from: 'INVITE', invite: { description: 'ໂບນັດແນະນຳໝູ່' } }))).toBe('ໂບນັດແນະນຳໝູ່');
+    expect(activityText(i18n, received({ from: 'REFUND', refund: { description: 'ຄືນຍອດເສຍ' } }))).toBe('ຄືນຍອດເສຍ');
+  });
+});
+
 describe('time-ago in the chosen language, whatever the browser', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0, 0);
   const ago = (seconds: number) => timeAgo(i18n, now - seconds * 1000, now);

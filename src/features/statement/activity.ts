@@ -25,7 +25,15 @@ function rewardName(s: Statement): string {
   return line ? `${s.promotion.code} · ${line}` : s.promotion.code;
 }
 
+/** Money of the invite programme or cashback: the kind, and the server's description when it says more. */
+function programmeText(kind: string, description: string): string {
+  const detail = firstLine(description);
+  return detail && detail.toLocaleLowerCase() !== kind.toLocaleLowerCase() ? `${kind} · ${detail}` : kind;
+}
+
 function bonusText(i18n: I18n, s: Statement): string {
+  if (s.invite) return programmeText(i18n._(msg`Invite bonus`), s.invite.description);
+  if (s.refund) return programmeText(i18n._(msg`Cashback refund`), s.refund.description);
   const name = rewardName(s);
   if (s.promotion) return i18n._(msg`Promotion: ${name}`);
   return name ? i18n._(msg`Bonus: ${name}`) : i18n._(msg`Bonus`);

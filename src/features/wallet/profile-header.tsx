@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
+import { InviteLine } from './invite/invite-line';
 import type { WalletResponse } from './queries';
 
 /** The wallet plus every game account: what the member holds with us, all told (§2 total balance). */
@@ -12,7 +13,8 @@ export function totalBalance(wallet: WalletResponse): { total: number; games: nu
 
 /**
  * §2 dark profile header: name, logo, check-balance with the last update time, total balance. A balance
- * the app does not know is never shown: without a saved wallet the header says so.
+ * the app does not know is never shown: without a saved wallet the header says so. Below, the invite
+ * bonus earned and its receive button.
  */
 export function ProfileHeader({
   wallet,
@@ -68,6 +70,7 @@ export function ProfileHeader({
           {!online ? t`No connection` : checking ? t`Checking…` : t`Check balance`}
         </button>
       </div>
+      {wallet?.invite && <InviteLine wallet={wallet} online={online} />}
     </section>
   );
 }

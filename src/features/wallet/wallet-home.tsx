@@ -11,6 +11,7 @@ import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
+import { InviteWidget, RefundWidget } from './programme-widgets';
 import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot, type WalletResponse } from './queries';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
@@ -126,6 +127,8 @@ export function WalletHome() {
           <BonusIcon />
           {t`Bonus conditions`}
         </Link>
+        <InviteWidget wallet={data} />
+        <RefundWidget wallet={data} onClosed={closeSaved} />
       </nav>
       {data && requiresEnglishName(data.bankAccount.bankCode) && !isEnglishName(data.bankAccount.bankAccountName) && (
         <div className="notice row between">

@@ -39,3 +39,15 @@ export const BonusIcon = (p: P) => (
     <path d="M3 13h18M12 9v12M12 9c-2-4-6-4-6-1.5S9 9 12 9c3 0 6 0 6-1.5S14 5 12 9z" />
   </svg>
 );
+export const InviteIcon = (p: P) => (
+  <svg {...base(p)}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c0-3.5 3-5.5 6.5-5.5s6.5 2 6.5 5.5M19 8v6M16 11h6" />
+  </svg>
+);
+export const RefundIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M4 12a8 8 0 1 0 2.3-5.7L4 8.5" />
+    <path d="M4 3.5v5h5M12 8v8M14.5 9.5h-3.25a1.75 1.75 0 0 0 0 3.5h1.5a1.75 1.75 0 0 1 0 3.5H9.5" />
+  </svg>
+);

@@ -1,0 +1,79 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { formatMoney } from '../../../lib/format';
+import { intlLocale } from '../../../lib/i18n';
+import { Modal } from '../../../ui/modal';
+import { showToast } from '../../../ui/toast';
+import { useOnline } from '../../../ui/use-online';
+import { OfflineHint } from '../offline-hint';
+import '../programme-errors';
+import { useSubmissionKey, type WalletResponse } from '../queries';
+import { useReceiveInvite } from './mutations';
+
+/** What the invite money is made of (README: success + fail = 100, shown when success is above 0). */
+function Shares({ invite, unit }: { invite: WalletResponse['invite']; unit: string }) {
+  const { t } = useLingui();
+  const { success, fail } = invite;
+  const ready = formatMoney((invite.amount * success) / 100, intlLocale());
+  return (
+    <ul className="invite-shares">
+      <li>{t`Ready to receive: ${success}% (about ${ready} ${unit}). Your friends have played their deposits through.`}</li>
+      {fail > 0 && (
+        <li>{t`Still waiting: ${fail}%. It becomes yours once your friends play their deposits through; it stays for later.`}</li>
+      )}
+    </ul>
+  );
+}
+
+/** §2 the danger confirmation before receiving the invite bonus (§7 GET /api/invite/bonus). */
+export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletResponse; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const offlineId = useId();
+  const [key, ended] = useSubmissionKey();
+  const receive = useReceiveInvite();
+  const unit = wallet.profile.currency === 'LAK' ? t`kip` : t`baht`;
+  const earned = formatMoney(wallet.invite.amount, intlLocale());
+
+  function confirm() {
+    receive.mutate(key, {
+      onSuccess: ({ amount }) => {
+        ended();
+        const shown = formatMoney(amount, intlLocale());
+        showToast(t`Invite bonus received: ${shown} ${unit} is in your wallet.`, 'success');
+        onClose();
+      },
+      onError: (err) => {
+        ended(err);
+        showToast(errorMessage(i18n, err.message), 'danger');
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal title={t`Receive invite bonus?`} role="alertdialog" tone="danger" onClose={onClose} closeLabel={t`Close`}>
+      <p>{t`Your invite bonus: ${earned} ${unit}.`}</p>
+      {wallet.invite.success > 0 && <Shares invite={wallet.invite} unit={unit} />}
+      <p className="small">
+        {t`You earn a share of each deposit your invited friends make. It can be received once they have played that deposit through in games. Receiving pays every ready part into your wallet, with no turnover to play.`}
+      </p>
+      {!online && <OfflineHint id={offlineId} />}
+      <div className="row gap">
+        <button type="button" className="button block" onClick={onClose}>
+          {t`Not now`}
+        </button>
+        <button
+          type="button"
+          className="button danger block"
+          disabled={!online || receive.isPending}
+          aria-describedby={online ? undefined : offlineId}
+          onClick={confirm}
+        >
+          {receive.isPending ? t`Receiving…` : t`Receive`}
+        </button>
+      </div>
+    </Modal>
+  );
+}
