@@ -170,6 +170,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     coinRule: { per: lao ? 60000 : 100, coins: 1 },
     spinwheel: { active: true, couponDays: 7 },
     providerFaults: {},
+    sandboxPlay: {},
     slipFault: 'none',
   };
 }

@@ -162,6 +162,8 @@ export const settingSchemas = {
     Type.String(),
     Type.Union([Type.Literal('fail'), Type.Literal('hang'), Type.Literal('fail-transfers'), Type.Literal('hang-transfers')]),
   ),
+  /** The sandbox's demo game told how its rounds end, by provider code: {"PG":"lose"}; absent: about 45% are won. For tests and drills. */
+  sandboxPlay: Type.Record(Type.String(), Type.Union([Type.Literal('win'), Type.Literal('lose')])),
   /** The sandbox bank behind slip verification told to answer captcha, fail or hang. For tests and drills. */
   slipFault: Type.Union([Type.Literal('none'), Type.Literal('captcha'), Type.Literal('fail'), Type.Literal('hang')]),
 } satisfies Record<string, TSchema>;
