@@ -18,6 +18,8 @@ import { WheelSvg } from './wheel-svg';
 import './spin-errors';
 import './spinwheel.css';
 
+const restAngle = (count: number) => -180 / Math.max(1, count);
+
 type Won = Spun['result'] & { slice: Slice | undefined };
 
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -35,7 +37,8 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
   const [key, ended] = useSubmissionKey();
   const reasonId = useId();
   const [spinning, setSpinning] = useState(false);
-  const [turn, setTurn] = useState({ rotation: 0, durationMs: 0 });
+  // null: at rest as first drawn, slice 0's middle under the pointer (not a border between two prizes)
+  const [turn, setTurn] = useState<{ rotation: number | null; durationMs: number }>({ rotation: null, durationMs: 0 });
   const [won, setWon] = useState<Won | null>(null);
   const [announced, setAnnounced] = useState('');
   const [failure, setFailure] = useState('');
@@ -65,7 +68,8 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
     const plan = spinPlan();
     const still = reducedMotion();
     const durationMs = still ? 0 : plan.durationMs;
-    setTurn((old) => ({ rotation: finalRotation(old.rotation, index, slices.length, plan.turns, plan.offset), durationMs }));
+    const from = (old: number | null) => old ?? restAngle(slices.length);
+    setTurn((old) => ({ rotation: finalRotation(from(old.rotation), index, slices.length, plan.turns, plan.offset), durationMs }));
     timer.current = setTimeout(() => finish(prize), durationMs);
   }
 
@@ -114,7 +118,7 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
           </p>
           <WheelSvg
             slices={wheel.slice}
-            rotation={turn.rotation}
+            rotation={turn.rotation ?? restAngle(wheel.slice.length)}
             durationMs={turn.durationMs}
             easing={FRICTION_EASING}
             label={t`Prize wheel with: ${names}`}

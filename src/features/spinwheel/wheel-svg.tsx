@@ -46,13 +46,15 @@ export function WheelSvg({
         <circle cx={C} cy={C} r={R + 3} fill="#1b2a4a" />
         {slices.map((s, i) => {
           const mid = (i + 0.5) * segment;
+          // labels on the left half turn round, so none reads upside down
+          const flip = mid > 180;
           return (
             <g key={s.code}>
               <path d={slicePath(i * segment, (i + 1) * segment)} fill={s.bgColor} stroke="#ffffff" strokeWidth="0.8" />
               <text
-                x={C + R * 0.58}
+                x={flip ? C - R * 0.58 : C + R * 0.58}
                 y={C}
-                transform={`rotate(${mid - 90} ${C} ${C})`}
+                transform={`rotate(${flip ? mid + 90 : mid - 90} ${C} ${C})`}
                 fill={s.textColor}
                 fontSize={fontSize}
                 fontWeight="700"
