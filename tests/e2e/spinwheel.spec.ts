@@ -85,6 +85,8 @@ test('spin the wheel from the home, win a coupon, claim it into the wallet, and 
   await page.screenshot({ path: `${SCREENS}/spin-prize.png` });
   await prize.getByRole('button', { name: 'OK' }).click();
   await expect(prize).toBeHidden();
+  // keyboard users go on from Spin (disabled, so not focused, while the wheel turned)
+  await expect(modal.getByRole('button', { name: 'Spin (1 coin)' })).toBeFocused();
   await expect(modal.getByText('You have 2 coins')).toBeVisible();
 
   // the coupon, claimed after a confirmation

@@ -43,6 +43,7 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
   const [announced, setAnnounced] = useState('');
   const [failure, setFailure] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const spinButton = useRef<HTMLButtonElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const wheel = setup.data?.result.activeSpinwheel ?? null;
@@ -88,6 +89,8 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
           setSpinning(false);
           setAnnounced('');
           setFailure(err.message);
+          // closed meanwhile: the home drops the widget and the modal says the wheel is closed
+          if (err.message === 'SPINWHEEL_INACTIVE') void queryClient.invalidateQueries({ queryKey: spinKeys.all });
         },
       },
     );
@@ -96,6 +99,8 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
   function closePrize() {
     setWon(null);
     void setup.refetch();
+    // Spin was disabled (so not focused) while the wheel turned: keyboard users go on from it
+    setTimeout(() => spinButton.current?.focus());
   }
 
   const reason = !online ? (
@@ -127,6 +132,7 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
             {announced}
           </p>
           <button
+            ref={spinButton}
             type="button"
             className="button primary block"
             disabled={!online || spinning || coins <= 0}
