@@ -7,6 +7,7 @@ const MEMBER = [
   'src/features/deposit',
   'src/features/bonus',
   'src/features/account',
+  'src/features/spinwheel',
   'src/features/site/member-shell.tsx',
   'src/features/site/conditions-modal.tsx',
   'src/ui/pagination.tsx',

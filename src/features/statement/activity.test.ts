@@ -99,6 +99,20 @@ describe('bonus entries name the bonus or promotion (§3 Statement)', () => {
     );
   });
 
+  it('a spin-wheel prize paid out names the wheel and the slice won, before any bonus it gave', async () => {
+    const prize = row({
+      statementType: 'bonus',
+      from: 'LUCKYDRAW',
+      luckydraw: { coupon: 7, code: 'CASH100', description: 'Lucky wheel: 100 baht' },
+    });
+    await activateLocale('en', false);
+    expect(activityText(i18n, prize)).toBe('Spin wheel prize · Lucky wheel: 100 baht');
+    expect(activityText(i18n, { ...prize, bonus: bonus() })).toBe('Spin wheel prize · Lucky wheel: 100 baht');
+    expect(activityText(i18n, row({ statementType: 'bonus', luckydraw: { coupon: 8, code: 'CASH5', description: '' } }))).toBe(
+      'Spin wheel prize · CASH5',
+    );
+  });
+
   it('only an ended bonus that moved nothing has no figure', () => {
     expect(movedNoMoney(row({ statementType: 'finish_bonus', amount: 0 }))).toBe(true);
     expect(movedNoMoney(row({ statementType: 'finish_bonus', amount: -20 }))).toBe(false);

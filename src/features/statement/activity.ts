@@ -34,6 +34,11 @@ function programmeText(kind: string, description: string): string {
 function bonusText(i18n: I18n, s: Statement): string {
   if (s.invite) return programmeText(i18n._(msg`Invite bonus`), s.invite.description);
   if (s.refund) return programmeText(i18n._(msg`Cashback refund`), s.refund.description);
+  // a spin-wheel prize: the server names the wheel and the slice ("Lucky wheel: 100 baht")
+  if (s.luckydraw) {
+    const prize = s.luckydraw.description || s.luckydraw.code;
+    return i18n._(msg`Spin wheel prize · ${prize}`);
+  }
   const name = rewardName(s);
   if (s.promotion) return i18n._(msg`Promotion: ${name}`);
   return name ? i18n._(msg`Bonus: ${name}`) : i18n._(msg`Bonus`);

@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
+import { activeQuery } from '../spinwheel/queries';
+import { SpinWidget } from '../spinwheel/spin-widget';
 import { isEnglishName, requiresEnglishName } from '../../../server/src/modules/account/rules';
 import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
@@ -35,6 +37,8 @@ export function WalletHome() {
   const online = useOnline();
   const queryClient = useQueryClient();
   const wallet = useQuery(walletQuery());
+  // §2 On entry: whether the spin wheel is offered (its widget then takes the refresh-all widget's place)
+  const spinActive = useQuery(activeQuery()).data?.isActive === true;
   const [open, setOpen] = useState<Open>(null);
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
@@ -119,10 +123,14 @@ export function WalletHome() {
           <AllToWalletIcon />
           {allBack.isPending ? t`Moving…` : t`All to wallet`}
         </button>
-        <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={checkBalance}>
-          <RefreshIcon />
-          {t`Refresh all`}
-        </button>
+        {spinActive ? (
+          <SpinWidget coins={data?.profile.coin} kip={data?.profile.currency === 'LAK'} />
+        ) : (
+          <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={checkBalance}>
+            <RefreshIcon />
+            {t`Refresh all`}
+          </button>
+        )}
         <Link to="/user/bonus" className="widget">
           <BonusIcon />
           {t`Bonus conditions`}

@@ -1,0 +1,37 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useState } from 'react';
+import { base } from '../../ui/icons';
+
+// the wheel (its drawing, coupons, words for errors and styles) loads when the member opens it
+const SpinModal = lazy(() => import('./spin-modal').then((m) => ({ default: m.SpinModal })));
+
+const WheelIcon = () => (
+  <svg {...base({})}>
+    <circle cx="12" cy="13" r="8" />
+    <path d="M12 13V5M12 13l7 3M12 13l-7 3M10 2h4l-2 3z" />
+  </svg>
+);
+
+/** §2 the home's spin-wheel widget, with the member's coins (unknown coins are not shown as 0). */
+export function SpinWidget({ coins, kip }: { coins: number | undefined; kip: boolean }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="widget" onClick={() => setOpen(true)}>
+        <WheelIcon />
+        {t`Spin wheel`}{' '}
+        {coins !== undefined && (
+          <span className="widget-count">
+            <Plural value={coins} one="# coin" other="# coins" />
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SpinModal kip={kip} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
