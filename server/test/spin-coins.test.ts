@@ -44,9 +44,7 @@ describe.each(DIALECTS)('spin-wheel coins on %s', (dialect) => {
   });
 
   it('follows the rule the operator sets, and its grants', async () => {
-    expect(await operator(server, 'coins', 'rule')).toEqual([
-      "coins rule: 1 coin(s) for every full 100 of one credited deposit, in the member's currency",
-    ]);
+    expect(await operator(server, 'coins', 'rule')).toEqual(['coins rule: 1 coin(s) for every full 100 BAHT of one credited deposit']);
     await operator(server, 'coins', 'rule', 'set', '50', '2');
     const { phone, token } = await newMember(server);
     await operatorDeposit(server, phone, 149);
@@ -76,5 +74,23 @@ describe.each(DIALECTS)('spin-wheel coins on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(coins.total)).toBeGreaterThan(0);
     expect(await operator(server, 'ledger', 'check')).toHaveLength(1);
+  });
+});
+
+describe.each(DIALECTS)('spin-wheel coins on the Lao site on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect, { providerTimeoutMs: 300, variant: 'la' });
+  });
+  afterAll(() => server.close());
+
+  it('earns by the kip rule, converted for a member holding baht', async () => {
+    const kip = await newMember(server, undefined, { currency: 'LAK' });
+    await operatorDeposit(server, kip.phone, 150_000);
+    expect(await profileCoins(server, kip.token)).toBe(2);
+    // 60,000 kip a coin is 100 baht at 600 kip a baht
+    const baht = await newMember(server, undefined, { currency: 'BAHT' });
+    await operatorDeposit(server, baht.phone, 250);
+    expect(await profileCoins(server, baht.token)).toBe(2);
   });
 });

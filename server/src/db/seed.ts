@@ -167,7 +167,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       },
       banners: [],
     },
-    coinRule: { per: lao ? 60000 : 100, coins: 1 },
+    coinRule: { per: lao ? 60000 : 100, coins: 1, currency: lao ? 'LAK' : 'BAHT' },
     spinwheel: { active: true, couponDays: 7 },
     providerFaults: {},
     sandboxPlay: {},

@@ -3,7 +3,7 @@ import type { Tx } from '../db/transaction.js';
 import { ApiError, badRequest } from '../lib/errors.js';
 import { CoinRuleSchema, type CoinRule } from '../settings/registry.js';
 import { accountId, balanceOf, houseAccount, post } from './ledger.js';
-import { toMinor, type Currency } from './money.js';
+import { convert, toMinor, type Currency } from './money.js';
 import type { MemberMoney } from './operations.js';
 
 /**
@@ -64,11 +64,15 @@ export async function spendCoin(tx: Tx, memberId: number, now: number): Promise<
   }
 }
 
-/** `coins` coins for every full `per` (in the member's currency) of one deposit; 0 when the rule gives none. */
-export function coinsForDeposit(amountMinor: number, rule: CoinRule, currency: Currency): number {
+/**
+ * `coins` coins for every full `per` of one deposit; 0 when the rule gives none. `per` is in the rule's
+ * currency (the site's), converted for a member holding the other one (the Lao site's baht members).
+ */
+export function coinsForDeposit(amountMinor: number, rule: CoinRule, currency: Currency, kipPerBaht = 600): number {
   let step: number;
   try {
-    step = toMinor(rule.per, currency);
+    const ruleCurrency = rule.currency ?? currency;
+    step = convert(toMinor(rule.per, ruleCurrency), ruleCurrency, currency, kipPerBaht);
   } catch {
     return 0;
   }
@@ -91,7 +95,9 @@ export async function depositCoins(tx: Tx, member: MemberMoney, amountMinor: num
   }
   // a missing or broken rule gives no coins; it never fails the deposit itself
   if (!Value.Check(CoinRuleSchema, rule)) return 0;
-  const coins = coinsForDeposit(amountMinor, rule, member.currency);
+  const bonus = await tx.selectFrom('settings').select('value').where('key', '=', 'bonus').executeTakeFirst();
+  const kipPerBaht = Number((JSON.parse(bonus?.value ?? '{}') as { kipPerBaht?: unknown }).kipPerBaht) || 600;
+  const coins = coinsForDeposit(amountMinor, rule, member.currency, kipPerBaht);
   if (coins > 0) await giveCoins(tx, member.memberId, coins, 'DEPOSIT', now);
   return coins;
 }

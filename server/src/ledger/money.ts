@@ -19,3 +19,9 @@ export function toMinor(amount: number, currency: Currency): number {
 }
 
 export const toMajor = (minor: number, currency: Currency): number => minor / MINOR[currency];
+
+/** Minor units of one currency in another (satang and kip) at `kipPerBaht`, rounded down. */
+export function convert(minor: number, from: Currency, to: Currency, kipPerBaht: number): number {
+  if (from === to || minor === 0) return minor;
+  return from === 'BAHT' ? Math.floor((minor * kipPerBaht) / MINOR.BAHT) : Math.floor((minor * MINOR.BAHT) / kipPerBaht);
+}

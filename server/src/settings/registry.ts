@@ -123,8 +123,14 @@ export const RefundSettingSchema = Type.Object(
 /** Spin-wheel coins from deposits: `coins` coins for every full `per` of one credited deposit (in the member's currency); coins 0: none. */
 export const CoinRuleSchema = Type.Object(
   {
-    per: Type.Number({ exclusiveMinimum: 0, description: "the deposit amount, in the member's currency, that earns `coins`" }),
+    per: Type.Number({ exclusiveMinimum: 0, description: 'the deposit amount, in `currency`, that earns `coins`' }),
     coins: Type.Integer({ minimum: 0, maximum: 1000, description: 'coins for every full `per` of one deposit; 0 turns earning off' }),
+    currency: Type.Optional(
+      Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')], {
+        description:
+          "the currency `per` is in (the site's); a member holding the other gets it converted at bonus.kipPerBaht. Absent: the member's own",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,7 @@
 import type { Config } from '../../config.js';
-import { MINOR, type Currency } from '../../ledger/money.js';
+import { convert, MINOR, type Currency } from '../../ledger/money.js';
+
+export { convert };
 
 /**
  * Bonus figures (amounts, minimum deposits, budgets, the cancel threshold) are written in the site's
@@ -15,12 +17,6 @@ export const siteCurrency = (config: Pick<Config, 'variant'>): Currency => (conf
 
 export function siteMoney(config: Pick<Config, 'variant'>, bonus: { kipPerBaht?: number }): SiteMoney {
   return { currency: siteCurrency(config), kipPerBaht: bonus.kipPerBaht ?? 600 };
-}
-
-/** Minor units of one currency in another (kip and satang), rounded down. */
-export function convert(minor: number, from: Currency, to: Currency, kipPerBaht: number): number {
-  if (from === to || minor === 0) return minor;
-  return from === 'BAHT' ? Math.floor((minor * kipPerBaht) / MINOR.BAHT) : Math.floor((minor * MINOR.BAHT) / kipPerBaht);
 }
 
 /** A setting written in the site's major unit (the cancel threshold) as minor units of the member's currency. */

@@ -1,3 +1,4 @@
+import { siteCurrency } from '../bonus/money.js';
 import { withTransaction } from '../../db/transaction.js';
 import { coinsOf, giveCoins } from '../../ledger/coins.js';
 import type { CommandSet } from '../../operator/command-sets.js';
@@ -24,12 +25,17 @@ async function rule(env: OperatorEnv, args: string[], print: Print) {
   const [action = 'show', per, coins] = args;
   if (action === 'set') {
     if (per === undefined || coins === undefined) throw new UsageError('coins rule set needs <amount> <coins>, e.g. coins rule set 100 1');
-    const value = parseSettingValue('coinRule', JSON.stringify({ per: Number(per), coins: Number(coins) }));
+    const value = parseSettingValue(
+      'coinRule',
+      JSON.stringify({ per: Number(per), coins: Number(coins), currency: siteCurrency(env.config) }),
+    );
     await writeSetting(env.database.db, 'coinRule', value);
   } else if (action !== 'show') throw new UsageError(`coins rule takes show or set, got "${action}"`);
   const { coinRule } = await readAllSettings(env.database.db);
   if (!coinRule || coinRule.coins === 0) return print('coins rule: deposits earn no coins');
-  print(`coins rule: ${coinRule.coins} coin(s) for every full ${coinRule.per} of one credited deposit, in the member's currency`);
+  print(
+    `coins rule: ${coinRule.coins} coin(s) for every full ${coinRule.per} ${coinRule.currency ?? "in the member's currency"} of one credited deposit`,
+  );
 }
 
 export const coinCommands: CommandSet = {
