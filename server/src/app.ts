@@ -26,6 +26,10 @@ import { playPages } from './modules/games/play-page.js';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import { securityHeaders, setBareSecurityHeaders } from './modules/system/security.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { chatFiles, chatUploadRoutes } from './modules/chat/upload-routes.js';
+import { chatRealtime } from './modules/chat/realtime.js';
+import { chatDeliveryRoute } from './modules/chat/delivery.js';
 
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
@@ -91,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     },
   });
   app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(chatRealtime);
 
   await app.register(
     async (api) => {
@@ -125,6 +130,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       await api.register(inviteRoutes, { prefix: '/invite' });
       await api.register(refundRoutes, { prefix: '/refund' });
       await api.register(spinwheelRoutes, { prefix: '/spinwheel' });
+      await api.register(chatRoutes, { prefix: '/chat' });
+      await api.register(chatUploadRoutes, { prefix: '/chat' });
     },
     { prefix: '/api' },
   );
@@ -139,6 +146,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   });
 
   await app.register(slipFiles);
+  await app.register(chatFiles);
+  await app.register(chatDeliveryRoute);
 
   if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });
   return app;

@@ -40,6 +40,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Seals and opens game passwords at rest (see lib/game-secrets.ts). */
   gameSecrets: SecretBox;
+  /** Signs the operator's request to deliver chat replies to open sockets (modules/chat/delivery.ts). */
+  chatKey: Buffer;
   now: () => number;
 }
 

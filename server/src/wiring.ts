@@ -57,6 +57,7 @@ export function makeContext(parts: {
     storage: makeStorage(parts.database, parts.config.dataDir),
     fileUrls: new UrlSigner(deriveKey(gameKey, 'file-urls')),
     gameSecrets: new SecretBox(gameKey),
+    chatKey: deriveKey(gameKey, 'chat-deliver'),
     now,
   };
 }

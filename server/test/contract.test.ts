@@ -67,6 +67,13 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
         'GET /api/refund/receive',
         'GET /api/refund/addWallet',
         'GET /api/refund/banners',
+        // issue 11: support chat (§7)
+        'GET /api/chat/config',
+        'POST /api/chat/send-message',
+        'POST /api/chat/history',
+        'PUT /api/chat/read-customer/',
+        'POST /api/chat/upload-image',
+        'POST /api/chat/upload-video',
       ]),
     );
   });
@@ -122,8 +129,9 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
       const typed = await call(server.app, op.method, op.url, [1, 2], { token });
       if (op.multipart) {
         // a file upload answers any JSON body with its own code: there is no file in it
-        expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, 'SLIP_NO_FILE']);
-        expect([typed.statusCode, message(typed)], `${op.method} ${op.url} []`).toEqual([400, 'SLIP_NO_FILE']);
+        const noFile = op.url.startsWith('/api/chat/') ? 'CHAT_NO_FILE' : 'SLIP_NO_FILE';
+        expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, noFile]);
+        expect([typed.statusCode, message(typed)], `${op.method} ${op.url} []`).toEqual([400, noFile]);
         continue;
       }
       expect([empty.statusCode, message(empty)], `${op.method} ${op.url} {}`).toEqual([400, 'KEY_MISSING']);

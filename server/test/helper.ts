@@ -42,6 +42,8 @@ export interface TestServer {
   sms: RecordingSmsSender;
   clock: { now: number };
   config: Config;
+  /** Postgres: the schema it runs in (another instance can share it: build's `shareWith`). */
+  schema: string;
   close(): Promise<void>;
 }
 
@@ -49,11 +51,12 @@ export interface TestServer {
 export async function build(
   dialect: Dialect,
   overrides: Partial<Config> = {},
-  options: { logger?: FastifyBaseLogger } = {},
+  options: { logger?: FastifyBaseLogger; shareWith?: TestServer } = {},
 ): Promise<TestServer> {
   const base = loadConfig({ STATIC_DIR: '' });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  // a second instance on the same Postgres schema (several servers, one database): the first drops it
+  const schema = options.shareWith?.schema ?? `test_${randomBytes(6).toString('hex')}`;
   const database =
     dialect === 'sqlite'
       ? await openDatabase(config, { sqliteFile: ':memory:' })
@@ -63,7 +66,7 @@ export async function build(
   const settings = await SettingsCache.load(database.db);
   const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
-  const ctx = makeContext({ config, database, settings, sms, gameKey: randomBytes(32), now: () => clock.now });
+  const ctx = makeContext({ config, database, settings, sms, gameKey: config.gameSecretKey ?? randomBytes(32), now: () => clock.now });
   const app = await buildApp(ctx, { logger: options.logger ?? false });
   return {
     app,
@@ -71,10 +74,11 @@ export async function build(
     sms,
     clock,
     config,
+    schema,
     async close() {
       settings.stop();
       await app.close();
-      if (dialect === 'postgres') {
+      if (dialect === 'postgres' && !options.shareWith) {
         const { sql } = await import('kysely');
         await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
       }

@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** Human-readable location for logs: the file path or the Postgres host/db (no password). */
   where: string;
+  /** Postgres only: where it is, so another pool (the socket.io adapter's) reaches the same tables. */
+  postgres?: { url: string; schema: string | undefined };
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
       db,
       dialect: 'postgres',
       where: `postgres ${url.host}${url.pathname}${options.schema ? ` schema ${options.schema}` : ''}`,
+      postgres: { url: config.databaseUrl, schema: options.schema },
       close: () => db.destroy(),
     };
   }

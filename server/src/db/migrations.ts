@@ -1,6 +1,7 @@
 import { sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database.js';
 import { tableWithId } from './table.js';
+import { chatMigrations } from './migrations-chat.js';
 import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
@@ -208,6 +209,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...bonusMigrations(dialect),
     ...inviteMigrations(dialect),
     ...spinMigrations(dialect),
+    ...chatMigrations(dialect),
   };
 }
 

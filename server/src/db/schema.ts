@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ChatMessagesTable, ChatRoomsTable, ChatUploadsTable } from './schema-chat.js';
 
 /** Times are epoch milliseconds; money (later) is integer minor units. */
 export interface MembersTable {
@@ -439,6 +440,9 @@ export interface SpinsTable {
 }
 
 export interface DB {
+  chat_rooms: ChatRoomsTable;
+  chat_messages: ChatMessagesTable;
+  chat_uploads: ChatUploadsTable;
   invites: InvitesTable;
   refunds: RefundsTable;
   spin_wheels: SpinWheelsTable;

@@ -5,6 +5,7 @@ import { inviteCommands } from '../modules/invite/invite-operator.js';
 import { refundCommands } from '../modules/refund/refund-operator.js';
 import { coinCommands } from '../modules/spinwheel/coin-operator.js';
 import { wheelCommands } from '../modules/spinwheel/wheel-operator.js';
+import { chatCommands } from '../modules/chat/chat-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -25,4 +26,5 @@ export const commandSets: CommandSet[] = [
   refundCommands,
   wheelCommands,
   coinCommands,
+  chatCommands,
 ];

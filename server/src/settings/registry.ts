@@ -1,25 +1,12 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { ChatSettingSchema } from './chat-setting.js';
 
 /**
  * Every operator-editable setting: its schema (the contract of its lookup) and its default.
  * Lookups of §7 read these; `npm run operator -- settings set <key> <value>` writes them.
  */
-/**
- * Operator text in the member's language: a plain string (the same for everyone), or one text per
- * language with Thai as the fallback for a language the operator left out.
- */
-export const LocalizedText = Type.Union([
-  Type.String(),
-  Type.Object({ th: Type.String(), la: Type.Optional(Type.String()), en: Type.Optional(Type.String()) }, { additionalProperties: false }),
-]);
-export type LocalizedText = Static<typeof LocalizedText>;
-export const LANGS = ['th', 'la', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
-
-/** The text for the member's language, Thai where the operator gave none for it. */
-export function inLanguage(text: LocalizedText, lang: Lang): string {
-  return typeof text === 'string' ? text : (text[lang] ?? text.th);
-}
+import { LocalizedText } from './localized.js';
+export { LANGS, LocalizedText, inLanguage, type Lang } from './localized.js';
 
 export const InfoSchema = Type.Object({ name: Type.String(), website: Type.String() });
 export const ContactSchema = Type.Object({
@@ -163,6 +150,7 @@ export const settingSchemas = {
   refund: RefundSettingSchema,
   coinRule: CoinRuleSchema,
   spinwheel: SpinwheelSettingSchema,
+  chat: ChatSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
   providerFaults: Type.Record(
     Type.String(),

@@ -59,5 +59,8 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   get('/slip', SlipSchema, () => ctx.settings.get('slip'));
   get('/active', ActiveResponse, () => ({ active: true as const }));
   get('/registerOTP', RegisterOtpResponse, () => ({ registerOTP: ctx.settings.get('registerOTP') }));
-  get('/enableChatWidget', ChatWidgetResponse, () => ({ enableChatWidget: ctx.settings.get('enableChatWidget') }));
+  // the widget only where a chat backend answers (GET /api/chat/config)
+  get('/enableChatWidget', ChatWidgetResponse, () => ({
+    enableChatWidget: ctx.settings.get('enableChatWidget') && ctx.settings.get('chat').enabled,
+  }));
 };

@@ -1,0 +1,90 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import type { Database } from '../../db/database.js';
+import { ApiError } from '../../lib/errors.js';
+import { customerOf } from './identity.js';
+import type { Deliver } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends a stored chat message to the sockets of its room, on this instance and (Postgres) every other. */
+    chatDeliver: Deliver;
+  }
+}
+
+/** The adapter's own small pool: its LISTEN connection is held for good and must not starve the queries. */
+async function postgresAdapter(database: Database) {
+  const where = database.postgres!;
+  const pool = new pg.Pool({ connectionString: where.url, max: 3, ...(where.schema ? { options: `-c search_path=${where.schema}` } : {}) });
+  const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s ?? 'public';
+  // one channel per schema: instances of one database and schema hear each other, other schemas (tests) do not
+  const adapter = createAdapter(pool, { channelPrefix: `socket.io:${schema}`, tableName: `"${schema}".socket_io_attachments` });
+  return { adapter, pool };
+}
+
+/** What a socket may say: join {token} (a member) or {guestId} (a guest); the room is derived, never named. */
+async function onJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ room?: string; message?: string }> {
+  const { token, guestId } = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  if ((token !== undefined && typeof token !== 'string') || (guestId !== undefined && typeof guestId !== 'string'))
+    return { message: 'KEY_INVALID' };
+  try {
+    const customer = await customerOf(app.ctx, token as string | undefined, { guestId: guestId as string | undefined });
+    for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
+    await socket.join(customer.room);
+    return { room: customer.room };
+  } catch (err) {
+    if (err instanceof ApiError) return { message: err.code };
+    throw err;
+  }
+}
+
+/**
+ * socket.io on the API's own server and port (path /socket.io). A browser's socket must come from this
+ * origin (no cross-site WebSocket); with Postgres the adapter carries every emit to the other instances.
+ */
+export const chatRealtime = fp(async (app: FastifyInstance) => {
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      let sameOrigin = origin === undefined;
+      try {
+        sameOrigin ||= new URL(origin!).host === req.headers.host;
+      } catch {
+        sameOrigin = false;
+      }
+      callback(null, sameOrigin);
+    },
+  });
+  const bus = app.ctx.database.dialect === 'postgres' ? await postgresAdapter(app.ctx.database) : undefined;
+  if (bus) io.adapter(bus.adapter);
+
+  io.on('connection', (socket) => {
+    socket.on('join', (data: unknown, ack?: unknown) => {
+      onJoin(app, socket, data).then(
+        (answer) => typeof ack === 'function' && ack(answer),
+        (err: unknown) => {
+          app.log.error({ err }, 'chat join failed');
+          if (typeof ack === 'function') ack({ message: 'INTERNAL_SERVER_ERROR' });
+        },
+      );
+    });
+  });
+
+  app.decorate('chatDeliver', ((room, message) => {
+    io.to(room).emit('messaging', message);
+  }) satisfies Deliver);
+
+  app.addHook('preClose', async () => {
+    // the HTTP server is Fastify's to close: only the sockets, the engine and the adapter here
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+    await bus?.pool.end();
+  });
+});

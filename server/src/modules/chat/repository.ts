@@ -1,0 +1,101 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { ChatMessagesTable, ChatRoomsTable, ChatSender } from '../../db/schema-chat.js';
+import type { Tx } from '../../db/transaction.js';
+
+export type RoomRow = Selectable<ChatRoomsTable>;
+export type MessageRow = Selectable<ChatMessagesTable>;
+type Db = Kysely<DB> | Tx;
+
+export const roomOf = (db: Db, room: string) => db.selectFrom('chat_rooms').selectAll().where('room', '=', room).executeTakeFirst();
+
+export async function messageByClientId(db: Db, room: string, clientMessageId: string) {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('room', '=', room)
+    .where('client_message_id', '=', clientMessageId)
+    .executeTakeFirst();
+}
+
+export async function insertMessage(
+  db: Db,
+  m: {
+    room: string;
+    session_id: string;
+    sender: ChatSender;
+    message_type: string;
+    payload: unknown;
+    client_message_id?: string;
+    fingerprint?: string;
+    created_at: number;
+  },
+): Promise<MessageRow> {
+  return db
+    .insertInto('chat_messages')
+    .values({
+      ...m,
+      payload: JSON.stringify(m.payload),
+      client_message_id: m.client_message_id ?? null,
+      fingerprint: m.fingerprint ?? null,
+      read_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function historyPage(db: Db, room: string, limit: number, skip: number) {
+  const total = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room', '=', room)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('room', '=', room)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(skip)
+    .execute();
+  return { total: Number(total.n), rows };
+}
+
+/** Marks the room's messages from `senders` read; how many were unread. */
+export async function markRead(db: Db, room: string, senders: ChatSender[], now: number): Promise<number> {
+  const result = await db
+    .updateTable('chat_messages')
+    .set({ read_at: now })
+    .where('room', '=', room)
+    .where('sender', 'in', senders)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Open conversations (not ended), the most recent first, with the customer messages the operator has not read. */
+export async function openRooms(db: Db) {
+  return db
+    .selectFrom('chat_rooms')
+    .leftJoin('members', 'members.id', 'chat_rooms.member_id')
+    .select((eb) => [
+      'chat_rooms.room',
+      'chat_rooms.guest_id',
+      'chat_rooms.name',
+      'chat_rooms.last_message_at',
+      'members.phone',
+      eb
+        .selectFrom('chat_messages')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('chat_messages.room', '=', 'chat_rooms.room')
+        .where('chat_messages.sender', '=', 'customer')
+        .where('chat_messages.read_at', 'is', null)
+        .as('unread'),
+    ])
+    .where('chat_rooms.ended_at', 'is', null)
+    .orderBy('chat_rooms.last_message_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
+export const uploadOf = (db: Db, name: string) => db.selectFrom('chat_uploads').selectAll().where('name', '=', name).executeTakeFirst();

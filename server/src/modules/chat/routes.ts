@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../lib/errors.js';
+import { Message } from '../account/schemas.js';
+import { customerOfRequest, requireChatOn } from './identity.js';
+import { historyPage, markRead, roomOf } from './repository.js';
+import {
+  ChatConfigResponse,
+  HistoryBody,
+  HistoryResponse,
+  ReadBody,
+  ReadResponse,
+  SendMessageBody,
+  SendMessageResponse,
+} from './schemas.js';
+import { sendMessage } from './service.js';
+import { toWire } from './wire.js';
+
+const WHO =
+  'A signed-in member (bearer token) always gets their own conversation, whatever userId says; without a token, ' +
+  'the guest of guestId. A wrong token is 401 invalid-token; a userId without a token too.';
+const errors = { 400: Message, 401: Message, 403: Message, 422: Message };
+
+/** §7 Chat: the config, sending, history and read marks. The socket side is realtime.ts. */
+export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const db = ctx.database.db;
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['chat'],
+        description: 'Answers only while the chat backend (setting chat.enabled) is on; else 404 NO_DATA.',
+        response: { 200: ChatConfigResponse, 404: Message },
+      },
+    },
+    async () => {
+      if (!ctx.settings.get('chat').enabled) throw new ApiError(404, 'NO_DATA');
+      return { PREFIX: ctx.config.publicUrl };
+    },
+  );
+
+  app.post(
+    '/send-message',
+    {
+      schema: {
+        tags: ['chat'],
+        description: `${WHO} Stored and delivered once per clientMessageId in a room. Text: not blank (CHAT_EMPTY), at most 2000 characters (CHAT_TOO_LONG).`,
+        body: SendMessageBody,
+        response: { 200: SendMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireChatOn(ctx);
+      const customer = await customerOfRequest(ctx, request, request.body);
+      return sendMessage(ctx, app.chatDeliver, customer, request.body);
+    },
+  );
+
+  app.post(
+    '/history',
+    {
+      schema: {
+        tags: ['chat'],
+        description: `${WHO} Newest first, 10 a page unless limit says.`,
+        body: HistoryBody,
+        response: { 200: HistoryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireChatOn(ctx);
+      const customer = await customerOfRequest(ctx, request, request.body);
+      const room = await roomOf(db, customer.room);
+      if (!room) return { total: 0, messages: [] };
+      const { total, rows } = await historyPage(db, customer.room, request.body.limit ?? 10, request.body.skip ?? 0);
+      return { total, messages: rows.map((r) => toWire(r, room)) };
+    },
+  );
+
+  app.put(
+    '/read-customer/',
+    {
+      schema: {
+        tags: ['chat'],
+        description: `${WHO} Marks the conversation's agent and greeter messages read.`,
+        body: ReadBody,
+        response: { 200: ReadResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireChatOn(ctx);
+      const customer = await customerOfRequest(ctx, request, request.body);
+      return { read: await markRead(db, customer.room, ['agent', 'bot'], ctx.now()) };
+    },
+  );
+};

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError } from '../../lib/errors.js';
+import { Message } from '../account/schemas.js';
+import { requireChatOn } from './identity.js';
+import { customerOfRequest } from './identity.js';
+import { MAX_BYTES, sniffMedia, type MediaKind } from './media.js';
+import { uploadOf } from './repository.js';
+import { UploadResponse } from './schemas.js';
+
+export const CHAT_BUCKET = 'chat';
+const NAME = '^[A-Za-z0-9_-]{16,100}$';
+
+async function fileOf(request: FastifyRequest, kind: MediaKind): Promise<Buffer> {
+  let bytes: Buffer | undefined;
+  try {
+    if (!request.isMultipart()) throw new ApiError(400, 'CHAT_NO_FILE');
+    for await (const part of request.parts({ limits: { fileSize: MAX_BYTES[kind] } })) {
+      if (part.type === 'file' && part.fieldname === 'file' && !bytes) bytes = await part.toBuffer();
+      else if (part.type === 'file') await part.toBuffer();
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'CHAT_FILE_TOO_LARGE');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') throw new ApiError(400, 'CHAT_FILE_UNSUPPORTED');
+    throw new ApiError(400, 'CHAT_NO_FILE');
+  }
+  if (!bytes?.length) throw new ApiError(400, 'CHAT_NO_FILE');
+  return bytes;
+}
+
+/** POST /api/chat/upload-image and /upload-video (§7): one file in `file`, its type by its bytes, stored under a server-made name. */
+export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  await app.register(multipart, { limits: { fileSize: MAX_BYTES.video, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+  for (const kind of ['image', 'video'] as const) {
+    const accepted = kind === 'image' ? 'PNG, JPEG or GIF, at most 10 MB' : 'MP4 or QuickTime, at most 20 MB';
+    app.post(
+      `/upload-${kind}`,
+      {
+        attachValidation: true, // the body is a file stream, read below; the schema documents it
+        schema: {
+          tags: ['chat'],
+          consumes: ['multipart/form-data'],
+          description: `One ${kind} (${accepted}, by its bytes) in the field \`file\`; a member's token or none (a guest). Answers the path to send in a media message.`,
+          body: Type.Object({ file: Type.String({ format: 'binary' }) }),
+          response: { 200: UploadResponse, 400: Message, 401: Message, 403: Message, 413: Message, 415: Message },
+        },
+      },
+      async (request) => {
+        requireChatOn(ctx);
+        // a token, when sent, must be good; a guest needs none (its upload is only a file until it sends it)
+        if (request.headers.authorization !== undefined) await customerOfRequest(ctx, request, {});
+        const bytes = await fileOf(request, kind);
+        const contentType = sniffMedia(bytes, kind);
+        if (!contentType) throw new ApiError(415, 'CHAT_FILE_UNSUPPORTED');
+        const name = randomBytes(18).toString('base64url');
+        await ctx.storage.put(CHAT_BUCKET, name, { bytes, contentType });
+        await ctx.database.db
+          .insertInto('chat_uploads')
+          .values({ name, file_type: kind, content_type: contentType, size: bytes.length, created_at: ctx.now() })
+          .execute();
+        return { path: `/files/chat/${name}` };
+      },
+    );
+  }
+};
+
+/** GET /files/chat/:name: an uploaded chat file with the type it was stored with, never sniffed; the name is the key. */
+export const chatFiles: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/files/chat/:name',
+    { schema: { hide: true, params: Type.Object({ name: Type.String({ pattern: NAME }) }) } },
+    async (request, reply) => {
+      const known = await uploadOf(ctx.database.db, request.params.name);
+      const file = known && (await ctx.storage.get(CHAT_BUCKET, known.name));
+      if (!file) return reply.status(404).send({ message: 'NO_DATA' });
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private, max-age=86400, immutable')
+        .send(file.bytes);
+    },
+  );
+};

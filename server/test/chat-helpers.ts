@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { call, type TestServer } from './helper.js';
+
+export const guestId = () => randomBytes(12).toString('hex');
+export const clientId = () => `c-${randomBytes(8).toString('hex')}`;
+
+/** The §3 package the site sends for a text, from a member (token) or a guest. */
+export function textPackage(text: string, who: { guestId?: string; userId?: string } = {}, extra: Record<string, unknown> = {}) {
+  return {
+    sender: 'customer',
+    message: { message_type: 'text', payload: { message: text } },
+    userId: who.userId ?? null,
+    guestId: who.guestId ?? null,
+    username: 'someone',
+    name: 'Someone',
+    createdAt: new Date().toISOString(),
+    clientMessageId: clientId(),
+    ...extra,
+  };
+}
+
+export const send = (server: TestServer, body: unknown, token?: string) =>
+  call(server.app, 'POST', '/api/chat/send-message', body, { token });
+
+export async function history(
+  server: TestServer,
+  who: { guestId?: string; userId?: string },
+  token?: string,
+  page: { limit?: number; skip?: number } = {},
+) {
+  const res = await call(
+    server.app,
+    'POST',
+    '/api/chat/history',
+    { userId: who.userId ?? null, guestId: who.guestId ?? null, ...page },
+    { token },
+  );
+  return res;
+}
+
+/** A multipart body with one file in `file`. */
+export function multipart(bytes: Buffer, filename = 'x.bin') {
+  const boundary = `----chat${randomBytes(6).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-wallet-client': 'member' } };
+}
+
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), randomBytes(64)]);
+
+/** The server listening on loopback on a free port (socket.io needs a real socket). */
+export async function listen(server: TestServer): Promise<string> {
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+}
+
+export interface Joined {
+  socket: Socket;
+  received: unknown[];
+  answer: { room?: string; message?: string };
+}
+
+/** A socket.io client that joins with `data` and records every `messaging` it receives. */
+export async function join(url: string, data: unknown): Promise<Joined> {
+  const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+  const received: unknown[] = [];
+  socket.on('messaging', (m: unknown) => received.push(m));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const answer = (await socket.timeout(5000).emitWithAck('join', data)) as Joined['answer'];
+  return { socket, received, answer };
+}
+
+/** Waits until `check` holds (a socket event arrives), at most `ms`. */
+export async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

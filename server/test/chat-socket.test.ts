@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../src/operator/commands.js';
+import { newMember } from './bonus-helpers.js';
+import { guestId, join, listen, send, textPackage, until, type Joined } from './chat-helpers.js';
+import { build, DIALECTS, type TestServer } from './helper.js';
+
+const texts = (j: Joined) => j.received.map((m) => (m as { message: { payload?: { message?: string } } }).message.payload?.message);
+
+describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
+  let server: TestServer;
+  let url: string;
+  const sockets: Joined[] = [];
+  const open = async (data: unknown) => {
+    const j = await join(url, data);
+    sockets.push(j);
+    return j;
+  };
+  beforeAll(async () => {
+    server = await build(dialect, { gameSecretKey: Buffer.alloc(32, 7) });
+    url = await listen(server);
+    server.config.publicUrl = url; // the operator delivers through this running server
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.socket.disconnect();
+    await server.close();
+  });
+
+  it('delivers a message to its room once, however often it is sent, and to no other room', async () => {
+    const guest = guestId();
+    const mine = await open({ guestId: guest });
+    const other = await open({ guestId: guestId() });
+    expect(mine.answer).toEqual({ room: `guest:${guest}` });
+    const body = textPackage('once', { guestId: guest });
+    await Promise.all([send(server, body), send(server, body)]);
+    await send(server, body);
+    await until(() => mine.received.length >= 5); // the message and the greeter's four
+    await new Promise((r) => setTimeout(r, 200));
+    expect(texts(mine).filter((t) => t === 'once')).toHaveLength(1);
+    expect(mine.received).toHaveLength(5);
+    expect(other.received).toHaveLength(0);
+  });
+
+  it('joins a member only to their own room, and refuses a bad token or guest id', async () => {
+    const a = await newMember(server);
+    const b = await newMember(server);
+    const bSocket = await open({ token: b.token, userId: '1' });
+    expect(bSocket.answer.room).toMatch(/^member:\d+$/);
+    expect((await open({ token: 'nope' })).answer).toEqual({ message: 'invalid-token' });
+    expect((await open({ guestId: 'short' })).answer).toEqual({ message: 'KEY_INVALID' });
+    expect((await open({})).answer).toEqual({ message: 'KEY_MISSING' });
+    const aSocket = await open({ token: a.token });
+    await send(server, textPackage('secret of A', {}), a.token);
+    await until(() => texts(aSocket).includes('secret of A'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(texts(bSocket)).not.toContain('secret of A');
+  });
+
+  it("brings the operator's reply, run as another process would, to the open socket at once", async () => {
+    const { phone, token } = await newMember(server);
+    const socket = await open({ token });
+    await send(server, textPackage('anyone there?', {}), token);
+    const lines: string[] = [];
+    await runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', phone, 'Yes,', 'hello'], (l) =>
+      lines.push(l),
+    );
+    expect(lines.at(-1)).toContain('delivered through');
+    await until(() => texts(socket).includes('Yes, hello'));
+  });
+
+  it.runIf(dialect === 'postgres')('delivers a message sent to one instance to a socket joined on another', async () => {
+    const second = await build(dialect, {}, { shareWith: server });
+    try {
+      const secondUrl = await listen(second);
+      const guest = guestId();
+      const there = await open({ guestId: guest });
+      const here = await join(secondUrl, { guestId: guest });
+      sockets.push(here);
+      await new Promise((r) => setTimeout(r, 300)); // the adapter's LISTEN is up
+      await send(server, textPackage('across instances', { guestId: guest }));
+      await until(() => texts(here).includes('across instances'));
+      await until(() => texts(there).includes('across instances'));
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../src/operator/commands.js';
+import { newMember } from './bonus-helpers.js';
+import { guestId, history, MP4, multipart, PNG, send, textPackage } from './chat-helpers.js';
+import { build, call, DIALECTS, message, type TestServer } from './helper.js';
+
+interface Msg {
+  sender: string;
+  session_id: string;
+  message: { message_type: string; payload?: Record<string, unknown>; payloads?: Record<string, unknown>[] };
+  read: boolean;
+}
+const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: Msg[] }).messages;
+
+describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
+  let server: TestServer;
+  const operator = async (...args: string[]) => {
+    const lines: string[] = [];
+    await runCommand({ database: server.ctx.database, config: server.config }, args, (l) => lines.push(l));
+    return lines;
+  };
+  beforeAll(async () => {
+    // an address nothing listens on: the operator's delivery finds no server and says so
+    server = await build(dialect, { publicUrl: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => server.close());
+
+  it('answers the config while the backend is on, and the widget lookup follows it', async () => {
+    const config = await call(server.app, 'GET', '/api/chat/config');
+    expect(config.json()).toEqual({ PREFIX: 'http://127.0.0.1:9' });
+    await server.ctx.database.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'enableChatWidget').execute();
+    await server.ctx.settings.refresh();
+    expect((await call(server.app, 'GET', '/api/lookup/enableChatWidget')).json()).toEqual({ enableChatWidget: true });
+    await operator('settings', 'set', 'chat', JSON.stringify({ ...server.ctx.settings.get('chat'), enabled: false }));
+    await server.ctx.settings.refresh();
+    try {
+      expect([(await call(server.app, 'GET', '/api/chat/config')).statusCode]).toEqual([404]);
+      expect((await call(server.app, 'GET', '/api/lookup/enableChatWidget')).json()).toEqual({ enableChatWidget: false });
+      const refused = await send(server, textPackage('hi', { guestId: guestId() }));
+      expect([refused.statusCode, message(refused)]).toEqual([403, 'CHAT_DISABLED']);
+    } finally {
+      await operator('settings', 'set', 'chat', JSON.stringify({ ...server.ctx.settings.get('chat'), enabled: true }));
+      await server.ctx.settings.refresh();
+    }
+  });
+
+  it('greets a new session with a text, quick replies, buttons and a carousel, in the language sent', async () => {
+    const guest = guestId();
+    const sent = await send(server, textPackage('สวัสดี', { guestId: guest }, { lang: 'en' }));
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().timestamp).toBe(server.clock.now);
+    const page = messagesOf(await history(server, { guestId: guest }));
+    expect(page.map((m) => [m.sender, m.message.message_type])).toEqual([
+      ['bot', 'generic'],
+      ['bot', 'buttons'],
+      ['bot', 'quick_replies'],
+      ['bot', 'text'],
+      ['customer', 'text'],
+    ]);
+    const [generic, buttons, quick, text] = page;
+    expect(text!.message.payload).toEqual({ message: 'Hello, welcome to customer service. The team answers within 5 minutes.' });
+    expect(quick!.message.payload!.quick_replies).toContainEqual({ title: 'Deposit', payload: 'DEPOSIT' });
+    expect((buttons!.message.payload!.buttons as { type: string }[]).map((b) => b.type)).toEqual(['web', 'call', 'postback']);
+    expect(generic!.message.payloads![0]).toMatchObject({ image_url: '/bonus/first-deposit.svg', title: 'First deposit bonus 100%' });
+    // a second message of the same session is not greeted again
+    await send(server, textPackage('again', { guestId: guest }));
+    expect(messagesOf(await history(server, { guestId: guest })).filter((m) => m.sender === 'bot')).toHaveLength(4);
+  });
+
+  it('stores a message sent twice with one clientMessageId once, and refuses the id for other content', async () => {
+    const guest = guestId();
+    const body = textPackage('only once', { guestId: guest });
+    const first = await send(server, body);
+    server.clock.now += 1000;
+    const again = await send(server, body);
+    expect(again.json()).toEqual(first.json());
+    expect(messagesOf(await history(server, { guestId: guest })).filter((m) => m.sender === 'customer')).toHaveLength(1);
+    const other = await send(server, { ...body, message: { message_type: 'text', payload: { message: 'changed' } } });
+    expect([other.statusCode, message(other)]).toEqual([422, 'KEY_INVALID']);
+  });
+
+  it('refuses blank and over-long text with their codes and stores nothing', async () => {
+    const guest = guestId();
+    for (const [text, code] of [
+      ['   ', 'CHAT_EMPTY'],
+      ['x'.repeat(2001), 'CHAT_TOO_LONG'],
+    ] as const) {
+      const res = await send(server, textPackage(text, { guestId: guest }));
+      expect([res.statusCode, message(res)]).toEqual([400, code]);
+    }
+    expect((await send(server, textPackage('x'.repeat(2000), { guestId: guest }))).statusCode).toBe(200);
+    const bad = await send(server, textPackage('hi', { guestId: 'short' }));
+    expect([bad.statusCode, message(bad)]).toEqual([400, 'KEY_INVALID']);
+  });
+
+  it("keeps a member in their own conversation whatever userId says, and never shows one member's to another", async () => {
+    const a = await newMember(server);
+    const b = await newMember(server);
+    expect((await send(server, textPackage('from A', { userId: '999' }), a.token)).statusCode).toBe(200);
+    const aPage = messagesOf(await history(server, {}, a.token));
+    expect(aPage.find((m) => m.sender === 'customer')?.message.payload).toEqual({ message: 'from A' });
+    const aUserId = (await history(server, {}, a.token)).json().messages[0].userId as string;
+    const bPage = await history(server, { userId: aUserId }, b.token);
+    expect(bPage.json()).toEqual({ total: 0, messages: [] });
+    const noToken = await history(server, { userId: aUserId });
+    expect([noToken.statusCode, message(noToken)]).toEqual([401, 'invalid-token']);
+    const wrong = await history(server, { userId: aUserId }, 'not-a-token');
+    expect([wrong.statusCode, message(wrong)]).toEqual([401, 'invalid-token']);
+  });
+
+  it("keeps guests apart and pages newest first, 10 by default; read marks only the room's agent messages", async () => {
+    const g1 = guestId();
+    const g2 = guestId();
+    for (let i = 0; i < 12; i++) await send(server, textPackage(`m${i}`, { guestId: g1 }));
+    expect((await history(server, { guestId: g2 })).json()).toEqual({ total: 0, messages: [] });
+    const first = await history(server, { guestId: g1 });
+    expect(first.json().total).toBe(16);
+    expect(messagesOf(first)).toHaveLength(10);
+    expect(messagesOf(first)[0]!.message.payload).toEqual({ message: 'm11' });
+    const older = messagesOf(await history(server, { guestId: g1 }, undefined, { skip: 10, limit: 3 }));
+    // the greeting follows m0 (a generic carousel has no payload.message), in Thai when no lang is sent
+    expect(older.map((m) => m.message.payload?.message)).toEqual(['m1', undefined, 'ช่องทางติดต่ออื่น']);
+    await send(server, textPackage('hello', { guestId: g2 }));
+    const read = await call(server.app, 'PUT', '/api/chat/read-customer/', { userId: null, guestId: g1 });
+    expect(read.json()).toEqual({ read: 4 });
+    const again = await call(server.app, 'PUT', '/api/chat/read-customer/', { userId: null, guestId: g1 });
+    expect(again.json()).toEqual({ read: 0 });
+    expect(messagesOf(await history(server, { guestId: g2 })).filter((m) => m.sender === 'bot' && m.read)).toHaveLength(0);
+  });
+
+  it('lets the operator list, show, reply, send buttons and end; the next message opens a new, greeted session', async () => {
+    const { phone, token } = await newMember(server);
+    await send(server, textPackage('help me', {}), token);
+    const list = await operator('chat', 'list');
+    expect(list.find((l) => l.includes(phone))).toMatch(/^1\t/);
+    expect((await operator('chat', 'show', phone)).join('\n')).toContain('help me');
+    expect((await operator('chat', 'list')).find((l) => l.includes(phone))).toMatch(/^0\t/);
+    const replied = await operator('chat', 'reply', phone, 'We', 'are', 'here');
+    expect(replied.at(-1)).toContain('no server answered');
+    await operator(
+      'chat',
+      'buttons',
+      phone,
+      JSON.stringify({ message: 'Pick', buttons: [{ title: 'Site', type: 'web', payload: 'https://x.example' }] }),
+    );
+    await expect(operator('chat', 'buttons', phone, '{"message":"x","buttons":[]}')).rejects.toThrow(/chat buttons needs/);
+    const before = messagesOf(await history(server, {}, token));
+    expect(before.slice(0, 2).map((m) => [m.sender, m.message.message_type])).toEqual([
+      ['agent', 'buttons'],
+      ['agent', 'text'],
+    ]);
+    await operator('chat', 'end', phone);
+    expect((await operator('chat', 'list')).some((l) => l.includes(phone))).toBe(false);
+    await send(server, textPackage('one more thing', {}), token);
+    const after = messagesOf(await history(server, {}, token, { limit: 5 }));
+    expect(after[4]!.session_id).not.toBe(before[0]!.session_id);
+    expect(after.filter((m) => m.sender === 'bot')).toHaveLength(4);
+  });
+
+  it('takes images and videos by their bytes, within 10 and 20 MB, and serves them with their type', async () => {
+    const upload = (kind: string, bytes: Buffer) =>
+      server.app.inject({ method: 'POST', url: `/api/chat/upload-${kind}`, ...multipart(bytes) });
+    const image = await upload('image', PNG);
+    expect(image.statusCode).toBe(200);
+    const file = await server.app.inject({ method: 'GET', url: image.json().path });
+    expect([file.statusCode, file.headers['content-type'], file.rawPayload.equals(PNG)]).toEqual([200, 'image/png', true]);
+    for (const [kind, bytes] of [
+      ['image', MP4],
+      ['video', PNG],
+      ['image', Buffer.from('<svg onload=alert(1)>')],
+    ] as const) {
+      const res = await upload(kind, bytes);
+      expect([res.statusCode, message(res)], kind).toEqual([415, 'CHAT_FILE_UNSUPPORTED']);
+    }
+    const big = await upload('image', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]));
+    expect([big.statusCode, message(big)]).toEqual([413, 'CHAT_FILE_TOO_LARGE']);
+    const video = await upload('video', Buffer.concat([MP4, Buffer.alloc(15 * 1024 * 1024)]));
+    expect(video.statusCode).toBe(200);
+    const bigVideo = await upload('video', Buffer.concat([MP4, Buffer.alloc(20 * 1024 * 1024)]));
+    expect([bigVideo.statusCode, message(bigVideo)]).toEqual([413, 'CHAT_FILE_TOO_LARGE']);
+    // a media message names only a file uploaded here, as the kind it was taken for
+    const guest = guestId();
+    const media = (filePath: string, fileType: string) =>
+      send(server, {
+        ...textPackage('', { guestId: guest }),
+        message: { message_type: 'media', payload: { url: true, fileType, filePath, name: 'a.png' } },
+      });
+    expect((await media(image.json().path, 'image')).statusCode).toBe(200);
+    expect(message(await media(image.json().path, 'video'))).toBe('CHAT_FILE_UNSUPPORTED');
+    expect(message(await media('/files/chat/AAAAAAAAAAAAAAAAAAAAAAAA', 'image'))).toBe('CHAT_FILE_UNSUPPORTED');
+  });
+});
