@@ -169,4 +169,13 @@ describe('the active bonus (§2) and cancelling it (§7 bonus/clear)', () => {
     expect(receive).toBeDisabled();
     expect(receive).toHaveAccessibleDescription('Another bonus is active. Play its turnover or cancel it before receiving this one.');
   });
+
+  it('says so when it cannot tell whether a bonus is active, instead of leaving the place empty', async () => {
+    page({ 'GET /api/bonus/check/active': () => [503, { message: 'INTERNAL_SERVER_ERROR' }] });
+    show();
+    expect(
+      await screen.findByText('We could not check whether a bonus is active, so promotion codes cannot be searched just now.'),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Promotion code')).toBeNull();
+  });
 });

@@ -55,6 +55,12 @@ export function BonusPage() {
       <h1>{t`Bonus`}</h1>
       <DataStatus query={list} />
       {state?.status ? <ActiveBonusPanel state={state} bonuses={list.data?.bonuses} /> : state && <PromotionForm />}
+      {!state && !active.isPending && (
+        // offline with nothing saved, or the check failed: say so instead of leaving the place empty
+        <p className="notice small" role="status">
+          {t`We could not check whether a bonus is active, so promotion codes cannot be searched just now.`}
+        </p>
+      )}
       {list.data && <BonusGrid bonuses={list.data.bonuses} onOpen={setOpen} />}
       {open && <BonusModal bonus={open} active={!!open.userBonus?.isActive} blocked={!!state?.status} onClose={() => setOpen(null)} />}
     </main>
