@@ -55,6 +55,22 @@ describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
     expect(texts(bSocket)).not.toContain('secret of A');
   });
 
+  it('ends a member socket whose session ended (signed out), and keeps a guest socket', async () => {
+    const m = await newMember(server);
+    const member = await open({ token: m.token });
+    const guest = await open({ guestId: guestId() });
+    expect(await server.app.chatRecheckSessions()).toBe(0);
+    expect(member.socket.connected).toBe(true);
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'x-wallet-client': 'member', authorization: `Bearer ${m.token}` },
+    });
+    expect(await server.app.chatRecheckSessions()).toBe(1);
+    await until(() => !member.socket.connected);
+    expect(guest.socket.connected).toBe(true);
+  });
+
   it("brings the operator's reply, run as another process would, to the open socket at once", async () => {
     const { phone, token } = await newMember(server);
     const socket = await open({ token });

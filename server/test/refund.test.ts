@@ -189,6 +189,20 @@ describe.each(DIALECTS)('refunds (cashback) on %s', (dialect) => {
     await server.ctx.settings.refresh();
   });
 
+  it('never refunds a loss twice when the operator switches the period between day and week', async () => {
+    at(day(14) + 12 * 60 * MINUTE); // Wednesday 2026-11-25 noon
+    const { token } = await newMember(server, 500);
+    await loseAllBut(server, token, 100);
+    at(day(15) + MINUTE); // the sweep (the server's clock) computes the closed Wednesday
+    await refundSweep(server.ctx);
+    expect((await logs(token)).total).toBe(1);
+    await setSetting(server, 'refund', { ...server.ctx.settings.get('refund'), period: 'week' });
+    at(day(19) + MINUTE); // Monday 2026-11-30: the week of the 25th has closed
+    expect(await refundSweep(server.ctx)).toBe(0);
+    expect((await logs(token)).refunds).toEqual([{ refundAmount: 20, createdAt: new Date(day(15) + MINUTE).toISOString() }]);
+    await setSetting(server, 'refund', { ...server.ctx.settings.get('refund'), period: 'day' });
+  });
+
   it('keeps the ledger whole', async () => {
     expect(await ledgerProblems(server)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
+import { findActiveSession } from '../auth/sessions.js';
 import { customerOf } from './identity.js';
 import type { Deliver } from './service.js';
 
@@ -13,8 +14,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends a stored chat message to the sockets of its room, on this instance and (Postgres) every other. */
     chatDeliver: Deliver;
+    /** Disconnects this instance's member sockets whose session has ended (run every SESSION_RECHECK_MS). */
+    chatRecheckSessions: () => Promise<number>;
   }
 }
+
+/** How often a member socket's session is checked again: a logout, a revoked or idle session, a disabled member. */
+const SESSION_RECHECK_MS = 15_000;
 
 /** The adapter's own small pool: its LISTEN connection is held for good and must not starve the queries. */
 async function postgresAdapter(database: Database) {
@@ -35,6 +41,8 @@ async function onJoin(app: FastifyInstance, socket: Socket, data: unknown): Prom
     const customer = await customerOf(app.ctx, token as string | undefined, { guestId: guestId as string | undefined });
     for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
     await socket.join(customer.room);
+    // a member's socket lives only as long as the session it joined with (checked again every 15 s)
+    socket.data.token = customer.memberId === null ? undefined : token;
     return { room: customer.room };
   } catch (err) {
     if (err instanceof ApiError) return { message: err.code };
@@ -80,7 +88,24 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
     io.to(room).emit('messaging', message);
   }) satisfies Deliver);
 
+  app.decorate('chatRecheckSessions', async () => {
+    let ended = 0;
+    for (const socket of await io.local.fetchSockets()) {
+      const token = (socket.data as { token?: string }).token;
+      if (token && !(await findActiveSession(app.ctx, token))) {
+        socket.disconnect(true);
+        ended += 1;
+      }
+    }
+    return ended;
+  });
+  const recheck = setInterval(() => {
+    app.chatRecheckSessions().catch((err: unknown) => app.log.error({ err }, 'chat session recheck failed'));
+  }, SESSION_RECHECK_MS);
+  recheck.unref();
+
   app.addHook('preClose', async () => {
+    clearInterval(recheck);
     // the HTTP server is Fastify's to close: only the sockets, the engine and the adapter here
     io.local.disconnectSockets(true);
     io.engine.close();

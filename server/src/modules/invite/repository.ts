@@ -50,6 +50,7 @@ export const waitingForPlay = (tx: Tx, inviterId: number) =>
     .where('played_at', 'is', null)
     .orderBy('deposited_at')
     .orderBy('id')
+    .limit(500)
     .execute();
 
 /** Where the invitee's bets are counted from (their first counted deposit) and how much of them earlier records took. */

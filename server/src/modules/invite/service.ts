@@ -26,6 +26,9 @@ import {
  * made when the inviter's invite money is looked at (the wallet, the list, a receive), from the journal.
  */
 
+/** How many waiting invitees one look asks the providers about. */
+const PLAY_CHECKS_PER_LOOK = 20;
+
 /** The label of invite money on the journal (statement: `bonus` from INVITE). */
 export const INVITE_FROM = 'INVITE';
 
@@ -70,8 +73,10 @@ async function checkPlay(ctx: AppContext, inviterId: number): Promise<boolean> {
   const byInvitee = new Map<number, typeof waiting>();
   for (const r of waiting) byInvitee.set(r.invitee_id, [...(byInvitee.get(r.invitee_id) ?? []), r]);
   // invitees in parallel: a hanging provider costs one timeout, not one per invitee
+  // the invitees with the oldest waiting deposits, a bounded number per look: an inviter of thousands
+  // who never played costs one round of provider calls per view, not thousands
   const answers = await Promise.all(
-    [...byInvitee].map(async ([inviteeId, records]) => {
+    [...byInvitee].slice(0, PLAY_CHECKS_PER_LOOK).map(async ([inviteeId, records]) => {
       const { since, taken } = await playedSoFar(db, inviteeId);
       const accounts = await accountsOf(db, inviteeId);
       const bets = await Promise.all(

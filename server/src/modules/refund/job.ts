@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { withTransaction } from '../../db/transaction.js';
 import { basisPoints, type Settings } from '../../settings/registry.js';
@@ -42,8 +43,22 @@ export function periodOf(kind: 'day' | 'week', time: number, timeZone: string): 
 /** Computes one period's refunds; members refunded for it already keep theirs. Answers the new ones. */
 export async function computePeriod(database: Database, rule: Settings['refund'], period: Period, now: number) {
   return withTransaction(database, async (tx) => {
+    // one computation at a time across instances (SQLite's transactions are serial already)
+    if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('refund-periods'))`.execute(tx);
     const losses = await lossesBetween(tx, period.start, period.end);
     const withBonus = await heldBonusBetween(tx, period.start, period.end);
+    // a member refunded for a period overlapping this one (the rule switched between day and week) keeps
+    // that refund only: the same loss never earns twice
+    const overlapping = new Set(
+      (
+        await tx
+          .selectFrom('refunds')
+          .select('member_id')
+          .where('period_start', '<', period.end)
+          .where('period_end', '>', period.start)
+          .execute()
+      ).map((r) => r.member_id),
+    );
     const rows = losses
       .map(({ memberId, loss }) => {
         const bp = basisPoints(withBonus.has(memberId) ? rule.percentWithBonus : rule.percent);
@@ -58,7 +73,8 @@ export async function computePeriod(database: Database, rule: Settings['refund']
         };
       })
       .filter((r) => r.refund_amount > 0);
-    return { added: await addRefunds(tx, rows), members: rows.length, total: rows.reduce((s, r) => s + r.refund_amount, 0) };
+    const fresh = rows.filter((r) => !overlapping.has(r.member_id));
+    return { added: await addRefunds(tx, fresh), members: rows.length, total: rows.reduce((s, r) => s + r.refund_amount, 0) };
   });
 }
 

@@ -68,7 +68,8 @@ export async function spin(ctx: AppContext, tx: Tx, memberId: number, lang: Lang
 /** The coupon value as sent: a coupon _id, as a number or as digits; anything else is INVALID_CODE. */
 export function couponId(value: number | string): number {
   const id = typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('INVALID_CODE');
+  // ids are 32-bit (Postgres serial): a larger number is no coupon, never a database error
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw badRequest('INVALID_CODE');
   return id;
 }
 
