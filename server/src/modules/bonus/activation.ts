@@ -1,4 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError } from '../../lib/errors.js';
@@ -8,7 +10,8 @@ import { memberMoney } from '../../ledger/operations.js';
 import { siteMoney, type SiteMoney } from './money.js';
 import { periodStart } from './periods.js';
 import { activeReward, hasUsedPromotion, lockOffer, offeredBonus, offeredPromotion, receivedSince, usesOfPromotion } from './repository.js';
-import type { Activated } from './schemas.js';
+import { Message } from '../account/schemas.js';
+import { Activated, CodeParam } from './schemas.js';
 import { budgetLeft, grant, refreshTurnover, turnoverView, type Offer } from './service.js';
 
 /** Codes as the operator writes them; the site upper-cases what the member types (§5). Anything else is no such code. */
@@ -70,4 +73,25 @@ export async function activateOffer(ctx: AppContext, request: FastifyRequest, ki
     };
     return { status: 200, body };
   });
+}
+
+/** GET /activate/:code of the bonus or the promotion routes: one definition for both. */
+export function activateRoute(app: Parameters<FastifyPluginAsyncTypebox>[0], kind: Offer['kind']): void {
+  app.get(
+    '/activate/:code',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: [kind],
+        security: [{ bearer: [] }],
+        params: CodeParam,
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        response: { 200: Activated, 400: Message, 401: Message, 404: Message, 409: Message, 422: Message },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await activateOffer(app.ctx, request, kind, request.params.code);
+      return reply.status(outcome.status as 200).send(outcome.body);
+    },
+  );
 }

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ApiError } from '../../lib/errors.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
-import { activateOffer, codeOf } from './activation.js';
+import { activateRoute, codeOf } from './activation.js';
 import { Message } from '../account/schemas.js';
 import { offeredPromotion } from './repository.js';
-import { Activated, CodeParam, LangQuery, PromotionCurrent, PromotionFound } from './schemas.js';
+import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from './schemas.js';
 import { refreshTurnover, turnoverView } from './service.js';
 
 /**
@@ -38,22 +37,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/activate/:code',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        ...secured,
-        params: CodeParam,
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
-        response: { 200: Activated, 400: Message, 401: Message, 404: Message, 409: Message, 422: Message },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await activateOffer(ctx, request, 'promotion', request.params.code);
-      return reply.status(outcome.status as 200).send(outcome.body);
-    },
-  );
+  activateRoute(app, 'promotion');
 
   app.get(
     '/current',

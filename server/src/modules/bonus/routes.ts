@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { Message } from '../account/schemas.js';
-import { activateOffer } from './activation.js';
+import { activateRoute } from './activation.js';
 import { convert, siteMoney } from './money.js';
 import { periodStart } from './periods.js';
 import { activeBonuses, receivedBonuses } from './repository.js';
-import { ActiveBonus, Activated, BonusList, ClearMinimum, Cleared, CodeParam, LangQuery, type BonusItem } from './schemas.js';
+import { ActiveBonus, BonusList, ClearMinimum, Cleared, LangQuery, type BonusItem } from './schemas.js';
 import { clearMinimum, clearReward, refreshTurnover, turnoverView } from './service.js';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
@@ -66,22 +65,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/activate/:code',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        ...secured,
-        params: CodeParam,
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
-        response: { 200: Activated, 400: Message, 401: Message, 404: Message, 409: Message, 422: Message },
-      },
-    },
-    async (request, reply) => {
-      const outcome = await activateOffer(ctx, request, 'bonus', request.params.code);
-      return reply.status(outcome.status as 200).send(outcome.body);
-    },
-  );
+  activateRoute(app, 'bonus');
 
   app.get(
     '/check/active',

@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
  * member's currency; texts are in the language asked with `?lang=` (Thai where the operator gave none).
  */
 
-export const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])) });
+export { LangQuery } from '../../settings/localized.js';
 export const CodeParam = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const BonusItem = Type.Object({

@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely';
+import type { InvitesTable } from '../../db/schema.js';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.js';
 
@@ -18,17 +20,8 @@ export const uncountedDeposits = (tx: Tx, inviterId: number) =>
     .limit(1000)
     .execute();
 
-export interface NewInvite {
-  inviter_id: number;
-  invitee_id: number;
-  deposit_journal_id: number;
-  deposit_amount: number;
-  amount: number;
-  turnover_target: number;
-  deposited_at: number;
-  created_at: number;
-  played_at: number | null;
-}
+/** A row as made: every column but the one set when it is received. */
+export type NewInvite = Omit<Insertable<InvitesTable>, 'receive_journal_id'>;
 
 /** Records what deposits earned; a deposit counted by a concurrent look keeps its first record. */
 export async function addInvites(tx: Tx, rows: NewInvite[]): Promise<void> {

@@ -7,7 +7,7 @@ import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type Lang, type ProgrammeBanner } from '../../settings/registry.js';
 import type { Static } from 'typebox';
 import { Message } from '../account/schemas.js';
-import { LangQuery } from '../bonus/schemas.js';
+import { LangQuery } from '../../settings/localized.js';
 import { invitePage } from './repository.js';
 import { Banners, InviteList, InviteReceived, PageBody } from './schemas.js';
 import { receiveInvites, refreshInvites } from './service.js';

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import {
   ContactSchema,
   DepositSchema,
   inLanguage,
   InfoSchema,
-  LANGS,
   SlipSchema,
   WithdrawLimitsSchema,
   type Lang,
 } from '../../settings/registry.js';
+import { LangQuery } from '../../settings/localized.js';
 import { banksIn, sourcesIn } from './repository.js';
 import {
   ActiveResponse,
@@ -21,15 +21,6 @@ import {
   RegisterOtpResponse,
   SourcesResponse,
 } from './schemas.js';
-
-const LangQuery = Type.Object({
-  lang: Type.Optional(
-    Type.Union(
-      LANGS.map((l) => Type.Literal(l)),
-      { description: "the member's language for operator texts and names (th, la, en); Thai where the operator gave none" },
-    ),
-  ),
-});
 
 /**
  * §7 lookups. Public and cacheable (the service worker keeps them, one copy per `?lang=`); a terminated

@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely';
+import type { RefundsTable } from '../../db/schema.js';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.js';
 
@@ -35,15 +37,8 @@ export async function heldBonusBetween(tx: Tx, start: number, end: number): Prom
   return new Set(rows.map((r) => Number(r.member_id)));
 }
 
-export interface NewRefund {
-  member_id: number;
-  period_start: number;
-  period_end: number;
-  loss: number;
-  percent_bp: number;
-  refund_amount: number;
-  created_at: number;
-}
+/** A row as made: every column but the one set when it is received. */
+export type NewRefund = Omit<Insertable<RefundsTable>, 'claim_journal_id'>;
 
 /** Adds the period's refunds; a member who already has one for the period keeps it. Answers how many were new. */
 export async function addRefunds(tx: Tx, rows: NewRefund[]): Promise<number> {

@@ -5,7 +5,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../account/schemas.js';
-import { LangQuery } from '../bonus/schemas.js';
+import { LangQuery } from '../../settings/localized.js';
 import { refreshTurnover } from '../bonus/service.js';
 import { bannersIn } from '../invite/routes.js';
 import { Banners, PageBody, RefundCheck, RefundList, RefundMoved } from '../invite/schemas.js';

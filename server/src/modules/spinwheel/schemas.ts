@@ -5,7 +5,9 @@ import { Type, type Static } from 'typebox';
  * language asked with `?lang=` (Thai where the operator gave none); money in the member's currency.
  */
 
-export const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])) });
+import { LangQuery } from '../../settings/localized.js';
+
+export { LangQuery };
 export const CouponQuery = Type.Object({
   page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: '3 coupons a page, from 1' })),
   lang: LangQuery.properties.lang,

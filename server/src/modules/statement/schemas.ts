@@ -18,9 +18,7 @@ const Related = (description: string) =>
     },
     { description },
   );
-export const StatementQuery = Type.Object({
-  lang: Type.Optional(Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')])),
-});
+export { LangQuery as StatementQuery } from '../../settings/localized.js';
 
 export const StatementItem = Type.Object({
   _id: Type.Integer(),
