@@ -16,6 +16,10 @@ const MEMBER = [
 /** The registration steps' words load with /register, so the sign-in page does not carry them. */
 const REGISTER = ['src/features/register'];
 
+/** The support chat's words load with the chat widget, the how-to page's with /howto (each passes its own loaders). */
+const CHAT = ['src/features/chat'];
+const HOWTO = ['src/features/howto'];
+
 export default defineConfig({
   sourceLocale: 'en',
   // 'la' is the product's name for Lao; Intl formatting maps it to BCP-47 'lo' (see src/lib/i18n.ts)
@@ -24,10 +28,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER].map((p) => (p.endsWith('.tsx') ? p : `${p}/**`))],
+      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER, ...CHAT, ...HOWTO].map((p) => (p.endsWith('.tsx') ? p : `${p}/**`))],
     },
     { path: '<rootDir>/src/locales/{locale}/member', include: MEMBER, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/register', include: REGISTER, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/chat', include: CHAT, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/howto', include: HOWTO, exclude: ['**/*.test.*'] },
   ],
   format: 'po',
 });

@@ -28,16 +28,20 @@ const parts = {
     la: () => import('../locales/la/member.po'),
     en: () => import('../locales/en/member.po'),
   },
-} satisfies Record<string, Record<Locale, () => Promise<{ messages: Messages }>>>;
+} satisfies Record<string, PartLoaders>;
+/** One catalog's loaders per language. A part only some lazy screens need (chat, how-to) keeps its own
+ * loaders in its chunk and passes them in, so the sign-in page does not carry their import map. */
+export type PartLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 export type CatalogPart = keyof typeof parts;
-const loadedParts = new Set<CatalogPart>();
+const loadedParts = new Set<PartLoaders>();
 
 /** Adds a part's words to the active language (and to any language chosen later). */
-export async function loadCatalogPart(part: CatalogPart): Promise<void> {
-  if (loadedParts.has(part)) return;
-  loadedParts.add(part);
+export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<void> {
+  const loaders = typeof part === 'string' ? parts[part] : part;
+  if (loadedParts.has(loaders)) return;
+  loadedParts.add(loaders);
   const locale = currentLocale();
-  const { messages } = await parts[part][locale]();
+  const { messages } = await loaders[locale]();
   i18n.load(locale, messages);
 }
 
@@ -48,7 +52,7 @@ export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale 
 export const intlLocale = (): string => INTL_LOCALE[currentLocale()];
 
 export async function activateLocale(locale: Locale, persist = true): Promise<void> {
-  const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => parts[part][locale]())]);
+  const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => part[locale]())]);
   i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
   i18n.activate(locale, [INTL_LOCALE[locale]]);
   document.documentElement.lang = INTL_LOCALE[locale];
