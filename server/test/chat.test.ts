@@ -93,6 +93,19 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     expect([bad.statusCode, message(bad)]).toEqual([400, 'KEY_INVALID']);
   });
 
+  it('answers 429 past 30 messages a minute in one conversation and stores none of the refused', async () => {
+    const guest = guestId();
+    for (let i = 0; i < 30; i += 1) expect((await send(server, textPackage(`m${i}`, { guestId: guest }))).statusCode).toBe(200);
+    const over = await send(server, textPackage('one too many', { guestId: guest }));
+    expect([over.statusCode, message(over)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
+    const page = (await history(server, { guestId: guest }, undefined, { limit: 50 })).json() as {
+      messages: { message: { payload: { message?: string } } }[];
+    };
+    expect(page.messages.some((m) => m.message.payload?.message === 'one too many')).toBe(false);
+    // another conversation is not held back by this one
+    expect((await send(server, textPackage('hello', { guestId: guestId() }))).statusCode).toBe(200);
+  });
+
   it("keeps a member in their own conversation whatever userId says, and never shows one member's to another", async () => {
     const a = await newMember(server);
     const b = await newMember(server);

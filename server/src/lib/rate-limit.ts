@@ -87,4 +87,10 @@ export const LIMITS = {
   /** A signed-in member confirming the password (change of password or of payout account). */
   passwordMember: { max: 5, windowMs: minute },
   passwordAddress: { max: 30, windowMs: minute },
+  /** Chat messages of one conversation, and of all guests behind one address (a guest id costs nothing to make). */
+  chatSendRoom: { max: 30, windowMs: minute },
+  chatSendGuestAddress: { max: 120, windowMs: minute },
+  /** Chat uploads (up to 20 MB each) of one member, and of all guests behind one address. */
+  chatUploadMember: { max: 10, windowMs: minute },
+  chatUploadGuestAddress: { max: 30, windowMs: minute },
 } satisfies Record<string, Limit>;

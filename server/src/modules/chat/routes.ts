@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../lib/errors.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { Message } from '../account/schemas.js';
 import { customerOfRequest, requireChatOn } from './identity.js';
 import { historyPage, markRead, roomOf } from './repository.js';
@@ -18,7 +19,7 @@ import { toWire } from './wire.js';
 const WHO =
   'A signed-in member (bearer token) always gets their own conversation, whatever userId says; without a token, ' +
   'the guest of guestId. A wrong token is 401 invalid-token; a userId without a token too.';
-const errors = { 400: Message, 401: Message, 403: Message, 422: Message };
+const errors = { 400: Message, 401: Message, 403: Message, 422: Message, 429: Message };
 
 /** §7 Chat: the config, sending, history and read marks. The socket side is realtime.ts. */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,6 +54,11 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requireChatOn(ctx);
       const customer = await customerOfRequest(ctx, request, request.body);
+      // 429 before anything is stored: the site's outbox keeps the message and tries again later
+      ctx.limiter.hit([
+        [`chat:send:${customer.room}`, LIMITS.chatSendRoom],
+        ...(customer.memberId === null ? [[`chat:send:ip:${request.ip}`, LIMITS.chatSendGuestAddress] as const] : []),
+      ]);
       return sendMessage(ctx, app.chatDeliver, customer, request.body);
     },
   );

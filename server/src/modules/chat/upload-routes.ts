@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../lib/errors.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { Message } from '../account/schemas.js';
 import { requireChatOn } from './identity.js';
 import { customerOfRequest } from './identity.js';
@@ -48,13 +49,18 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           consumes: ['multipart/form-data'],
           description: `One ${kind} (${accepted}, by its bytes) in the field \`file\`; a member's token or none (a guest). Answers the path to send in a media message.`,
           body: Type.Object({ file: Type.String({ format: 'binary' }) }),
-          response: { 200: UploadResponse, 400: Message, 401: Message, 403: Message, 413: Message, 415: Message },
+          response: { 200: UploadResponse, 400: Message, 401: Message, 403: Message, 413: Message, 415: Message, 429: Message },
         },
       },
       async (request) => {
         requireChatOn(ctx);
         // a token, when sent, must be good; a guest needs none (its upload is only a file until it sends it)
-        if (request.headers.authorization !== undefined) await customerOfRequest(ctx, request, {});
+        const member = request.headers.authorization !== undefined ? (await customerOfRequest(ctx, request, {})).memberId : null;
+        ctx.limiter.hit([
+          member === null
+            ? [`chat:upload:ip:${request.ip}`, LIMITS.chatUploadGuestAddress]
+            : [`chat:upload:member:${member}`, LIMITS.chatUploadMember],
+        ]);
         const bytes = await fileOf(request, kind);
         const contentType = sniffMedia(bytes, kind);
         if (!contentType) throw new ApiError(415, 'CHAT_FILE_UNSUPPORTED');
