@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
+import { setSetting } from './deposit-helpers.js';
 import { guestId, join, listen, send, textPackage, until, type Joined } from './chat-helpers.js';
 import { build, DIALECTS, type TestServer } from './helper.js';
 
@@ -69,6 +70,20 @@ describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
     expect(await server.app.chatRecheckSessions()).toBe(1);
     await until(() => !member.socket.connected);
     expect(guest.socket.connected).toBe(true);
+  });
+
+  it('while the site is closed, answers a join with gone and ends the open sockets', async () => {
+    const guest = await open({ guestId: guestId() });
+    expect(guest.answer.room).toBeDefined();
+    await setSetting(server, 'siteActive', false);
+    try {
+      expect((await open({ guestId: guestId() })).answer).toEqual({ message: 'gone' });
+      expect(await server.app.chatRecheckSessions()).toBeGreaterThanOrEqual(1);
+      await until(() => !guest.socket.connected);
+    } finally {
+      await setSetting(server, 'siteActive', true);
+    }
+    expect((await open({ guestId: guestId() })).answer.room).toBeDefined();
   });
 
   it("brings the operator's reply, run as another process would, to the open socket at once", async () => {

@@ -14,7 +14,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends a stored chat message to the sockets of its room, on this instance and (Postgres) every other. */
     chatDeliver: Deliver;
-    /** Disconnects this instance's member sockets whose session has ended (run every SESSION_RECHECK_MS). */
+    /** Disconnects this instance's member sockets whose session has ended, and every socket while the site is closed (run every SESSION_RECHECK_MS). */
     chatRecheckSessions: () => Promise<number>;
   }
 }
@@ -34,6 +34,8 @@ async function postgresAdapter(database: Database) {
 
 /** What a socket may say: join {token} (a member) or {guestId} (a guest); the room is derived, never named. */
 async function onJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ room?: string; message?: string }> {
+  // a closed site (§4 'gone') has no chat either: the site shows /terminated on this answer
+  if (!app.ctx.settings.get('siteActive')) return { message: 'gone' };
   const { token, guestId } = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   if ((token !== undefined && typeof token !== 'string') || (guestId !== undefined && typeof guestId !== 'string'))
     return { message: 'KEY_INVALID' };
@@ -90,9 +92,10 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
 
   app.decorate('chatRecheckSessions', async () => {
     let ended = 0;
+    const closed = !app.ctx.settings.get('siteActive');
     for (const socket of await io.local.fetchSockets()) {
       const token = (socket.data as { token?: string }).token;
-      if (token && !(await findActiveSession(app.ctx, token))) {
+      if (closed || (token && !(await findActiveSession(app.ctx, token)))) {
         socket.disconnect(true);
         ended += 1;
       }
