@@ -3,6 +3,7 @@ import { clear, createStore } from 'idb-keyval';
 import { api, isApiError } from './api';
 import { clearToken, getToken, setToken } from './auth-token';
 import { isMemberQuery } from './query-client';
+import { deleteKey } from './storage';
 
 /** Drops everything that belongs to the member (wallet, statement, profile); lookups stay. */
 export function forgetMemberData(queryClient: QueryClient): void {
@@ -10,13 +11,15 @@ export function forgetMemberData(queryClient: QueryClient): void {
 }
 
 /**
- * Signing out drops the slips still waiting on this device: they belong to the member who chose them
- * (the outbox checks the store before each send). A new sign-in after an expired session keeps them,
- * so a slip is not lost; the server credits a slip only from the member's own bank account anyway.
- * The name is outboxDatabase('outbox'), written out so the sign-in page does not load the outbox.
+ * Signing out drops the slips and chat messages still waiting on this device, and the saved chat: they
+ * belong to the member who wrote them (the outbox checks the store before each send). A new sign-in
+ * after an expired session keeps them, so nothing is lost; the server credits a slip only from the
+ * member's own bank account anyway. The names are outboxDatabase('outbox' | 'chat') and the chat's
+ * saved-conversation key, written out so the sign-in page does not load the outbox or the chat.
  */
 function forgetOutbox(): void {
-  void clear(createStore('wallet-outbox', 'items')).catch(() => undefined);
+  for (const name of ['outbox', 'chat']) void clear(createStore(`wallet-${name}`, 'items')).catch(() => undefined);
+  void deleteKey('chat:member');
 }
 
 /** Ends the session on the server (best effort: offline, the token is still dropped here). */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useEnglish } from './support';
+import { operator, signIn, useEnglish } from './support';
 
 test('a protected page sends a visitor to /login carrying the intended URL, and back after sign-in', async ({ page }) => {
   await useEnglish(page);
@@ -23,13 +23,32 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('the contact page shows the operator text, the LINE QR and the app version', async ({ page }) => {
+test('the contact page shows the operator text, the LINE QR, the app version and the chat; the LINE link when the chat is off', async ({
+  page,
+  browser,
+}) => {
   await useEnglish(page);
   await page.getByRole('link', { name: 'Contact' }).click();
   await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
   await expect(page.getByRole('img', { name: 'LINE QR code for @walletdemo' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@walletdemo');
   await expect(page.getByText('Version 1.1.14')).toBeVisible();
+  // §2: the chat widget when the chat backend answers and enableChatWidget is on (the seed's), in the link's place
+  await expect(page.getByRole('button', { name: 'Start a chat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Chat with support' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveCount(0);
+
+  operator('settings', 'set', 'enableChatWidget', 'false');
+  try {
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await useEnglish(fresh);
+    await fresh.getByRole('link', { name: 'Contact' }).click();
+    await expect(fresh.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@walletdemo');
+    await expect(fresh.getByRole('button', { name: 'Start a chat' })).toHaveCount(0);
+    await context.close();
+  } finally {
+    operator('settings', 'set', 'enableChatWidget', 'true');
+  }
   // the operator's text follows the member's language, Thai where the operator gave none
   for (const [locale, text] of [
     ['la', 'ຝ່າຍບໍລິການລູກຄ້າ 24 ຊົ່ວໂມງ'],

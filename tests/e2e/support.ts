@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_LOG } from '../../playwright.config';
+import { E2E_DATA_DIR, E2E_LOG, E2E_PORT } from '../../playwright.config';
 
 /** Runs an operator command, as the operator would, on the e2e server's database. */
 export function operator(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '' },
+    // PORT: the operator's chat replies are handed to the running server at its address
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', PORT: String(E2E_PORT) },
     encoding: 'utf8',
   });
 }

@@ -60,7 +60,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
   return {
     siteActive: true,
     registerOTP: true,
-    enableChatWidget: false,
+    enableChatWidget: true,
     info: { name: lao ? 'Wallet Lao' : 'Wallet Thai', website: lao ? 'walletlao.example' : 'walletthai.example' },
     contact: {
       contactText: {

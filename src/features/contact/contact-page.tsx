@@ -1,21 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DataStatus } from '../../ui/data-status';
-import { contactQuery } from '../../lib/lookups';
+import { chatWidgetQuery, contactQuery } from '../../lib/lookups';
+import { chatConfigQuery, mediaBase } from '../chat/chat-api';
+import { ChatWidget } from '../chat/chat-widget';
 import { APP_VERSION } from '../../lib/variant';
 import { SafeHtml } from '../../ui/safe-html';
 // small enough for Vite to inline as a data URL: it paints with the page, no request of its own
 import supportBanner from './support-banner.svg';
 
 /**
- * §2 Contact: the operator's text (sanitised), the LINE QR, the app version and the LINE link. The
- * chat widget takes the link's place in a later issue, when enableChatWidget is on.
+ * §2 Contact: the operator's text (sanitised), the LINE QR, the app version, and the support chat when
+ * the chat backend answers its config and enableChatWidget is on; otherwise the LINE link (or name).
  */
 export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
   const { t } = useLingui();
   const contact = useQuery(contactQuery());
   const { data } = contact;
   const lineName = data?.lineName ?? '';
+  const widget = useQuery(chatWidgetQuery());
+  const chatOn = widget.data?.enableChatWidget === true;
+  const config = useQuery({ ...chatConfigQuery(), enabled: chatOn, retry: false });
+  const chat = chatOn && config.data ? config.data : undefined;
   return (
     <main className={topSpacing ? 'page' : 'page flush'}>
       <h1>
@@ -29,7 +35,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
         <section className="card contact">
           <SafeHtml html={data.contactText} className="rich" />
           {data.lineQR && <img className="line-qr" src={data.lineQR} alt={t`LINE QR code for ${lineName}`} width={180} height={180} />}
-          {data.lineLink ? (
+          {chat ? null : data.lineLink ? (
             <a className="button primary block" href={data.lineLink} target="_blank" rel="noopener noreferrer">
               <Trans>Chat on LINE: {lineName}</Trans>
             </a>
@@ -38,6 +44,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
           )}
         </section>
       )}
+      {chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}
       <p className="muted small center">
         <Trans>Version {APP_VERSION}</Trans>
       </p>

@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { getToken } from '../../lib/auth-token';
+import { currentLocale } from '../../lib/i18n';
+import { uploadFile } from '../../lib/upload';
+import type { ChatMessage } from './types';
+
+/** Whose conversation: a bearer token means the member's own (the server decides), else this device's guest id. */
+export type Who = { kind: 'member' } | { kind: 'guest'; guestId: string };
+export const whoKey = (who: Who) => (who.kind === 'member' ? 'member' : `guest:${who.guestId}`);
+export const currentWho = (guestId: string): Who => (getToken() ? { kind: 'member' } : { kind: 'guest', guestId });
+const ids = (who: Who) => ({ userId: null, guestId: who.kind === 'guest' ? who.guestId : null });
+
+/** §9 chat history page size. */
+export const HISTORY_PAGE = 10;
+
+export interface ChatConfig {
+  PREFIX: string;
+}
+/**
+ * §3 Chat config: answered only while the chat backend is on (else 404 and the contact page keeps the
+ * link). Kept with the lookups (key 'lookup'), so it is saved for offline use and not dropped at sign-out.
+ */
+export const chatConfigQuery = () =>
+  queryOptions({ queryKey: ['lookup', 'chat-config'], queryFn: () => api<ChatConfig>('/api/chat/config'), staleTime: 5 * 60_000 });
+
+/**
+ * Where media paths are opened: PREFIX when it is this site's own address (the page's CSP allows only
+ * that), else the path as it is, on this origin (PREFIX names the server's configured public address,
+ * which a phone on another name for the same server could not load).
+ */
+export function mediaBase(prefix: string | undefined): string {
+  try {
+    return prefix && new URL(prefix).origin === window.location.origin ? prefix.replace(/\/$/, '') : '';
+  } catch {
+    return '';
+  }
+}
+
+export interface HistoryPage {
+  total: number;
+  messages: ChatMessage[];
+}
+export const fetchHistory = (who: Who, skip: number, signal?: AbortSignal) =>
+  api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, skip }, signal });
+
+export const markRead = (who: Who) => api<{ read: number }>('/api/chat/read-customer/', { method: 'PUT', body: ids(who) });
+
+/** What a customer sends (§3 Chat payloads): text, a tap on a postback button or quick reply, or media. */
+export type OutgoingMessage =
+  | { message_type: 'text'; payload: { message: string } }
+  | { message_type: 'postback'; payload: { message: string; payload: string } }
+  | { message_type: 'media'; payload: { fileType: 'image' | 'video'; filePath: string; name: string } };
+
+export function sendMessage(who: Who, clientMessageId: string, message: OutgoingMessage, createdAt: number, signal?: AbortSignal) {
+  return api<{ timestamp: number }>('/api/chat/send-message', {
+    body: {
+      sender: 'customer',
+      message,
+      clientMessageId,
+      ...ids(who),
+      createdAt: new Date(createdAt).toISOString(),
+      lang: currentLocale(),
+    },
+    signal,
+  });
+}
+
+export const uploadMedia = (kind: 'image' | 'video', file: Blob, onProgress: (percent: number) => void, signal: AbortSignal) =>
+  uploadFile<{ path: string }>(`/api/chat/upload-${kind}`, file, { onProgress, signal });

@@ -1,0 +1,39 @@
+import { Outbox, type Deliver, type OutboxItem } from '../../lib/outbox';
+import { sendMessage, uploadMedia, type OutgoingMessage, type Who } from './chat-api';
+
+/**
+ * One chat message waiting to reach the server: its words, or the picked file itself (a Blob, kept in
+ * IndexedDB with the item, so an image chosen offline survives a reload and is uploaded when the
+ * connection returns).
+ */
+export type ChatPayload =
+  | { who: Who; message: Exclude<OutgoingMessage, { message_type: 'media' }> }
+  | { who: Who; file: Blob; name: string; fileType: 'image' | 'video' };
+
+export type ChatItem = OutboxItem<ChatPayload>;
+
+/**
+ * The chat's outbox (the same mechanism as the slips', its own IndexedDB database 'wallet-chat', which
+ * sign-out empties). Messages go one at a time, in the order written; the item's id is the message's
+ * clientMessageId, so a send repeated after a lost answer, a reload or in another tab is stored and
+ * delivered once. A file is uploaded first (progress to 99 %), then the message naming its path.
+ */
+export const deliverChat: Deliver = async (item, { onProgress, signal }) => {
+  const payload = item.payload as ChatPayload;
+  if ('message' in payload) return sendMessage(payload.who, item.id, payload.message, item.createdAt, signal);
+  const { path } = await uploadMedia(
+    payload.fileType,
+    new File([payload.file], payload.name, { type: payload.file.type }),
+    (p) => onProgress(Math.min(p, 99)),
+    signal,
+  );
+  onProgress(100);
+  return sendMessage(
+    payload.who,
+    item.id,
+    { message_type: 'media', payload: { fileType: payload.fileType, filePath: path, name: payload.name } },
+    item.createdAt,
+    signal,
+  );
+};
+export const chatOutbox = new Outbox('chat', { chat: deliverChat });

@@ -1,0 +1,132 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { useOnline } from '../../ui/use-online';
+import type { Who } from './chat-api';
+import './chat-errors';
+import { Composer } from './composer';
+import { conversationFor, type Conversation } from './conversation';
+import { MessageList } from './message-list';
+
+export interface ChatPanelProps {
+  who: Who;
+  /** where media paths are opened (see mediaBase) */
+  prefix: string;
+  onClose(): void;
+  /** a conversation of the test's own (socket and outbox); the page's own otherwise */
+  conversation?: Conversation;
+}
+
+/**
+ * The open chat (§2 Chat widget): a header with the reload button, the conversation, the message box.
+ * Loaded only when the member opens it, with socket.io-client. Non-modal: the page stays usable;
+ * Escape closes it and the chat button gets the focus back.
+ */
+export default function ChatPanel({ who, prefix, onClose, conversation: given }: ChatPanelProps) {
+  const { t, i18n } = useLingui();
+  const conversation = given ?? conversationFor(who);
+  const state = useSyncExternalStore(conversation.subscribe, conversation.getState);
+  const online = useOnline();
+  const panel = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    void conversation.open();
+    conversation.setVisible(true);
+    panel.current?.querySelector('textarea')?.focus();
+    return () => conversation.close();
+  }, [conversation]);
+
+  const saved = state.syncedAt ? formatDateTime(state.syncedAt) : '';
+  const why = state.error ? errorMessage(i18n, state.error).replace(/[.。]\s*$/, '') : '';
+  const retry = (
+    <button type="button" className="button small" disabled={state.refreshing || !online} onClick={() => void conversation.refresh()}>
+      {t`Try again`}
+    </button>
+  );
+  let status: React.ReactNode = null;
+  if (!online) {
+    status = (
+      <p className="sync-status offline" role="status">
+        <span className="sync-mark">{t`Offline`}</span>{' '}
+        {state.loaded && saved ? t`Saved ${saved}.` : t`No conversation is saved on this device yet.`}{' '}
+        {t`What you write is sent when you are back online.`}
+      </p>
+    );
+  } else if (state.error && !state.refreshing) {
+    status = (
+      <p className="sync-status stale" role="status">
+        <span>
+          {state.loaded ? t`Could not refresh: ${why}. Showing what was saved ${saved}.` : t`Could not load the conversation: ${why}.`}
+        </span>{' '}
+        {retry}
+      </p>
+    );
+  } else if (!state.loaded) {
+    status = (
+      <p className="muted chat-note" role="status">
+        {t`Loading the conversation…`}
+      </p>
+    );
+  } else if (!state.connected) {
+    status = (
+      <p className="muted chat-note" role="status">
+        {t`Connecting… what you write is sent when the connection is back.`}
+      </p>
+    );
+  }
+
+  return (
+    <section
+      ref={panel}
+      className="chat-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-label={t`Support chat`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="chat-header">
+        <h2>{t`Support chat`}</h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t`Reload the conversation`}
+          disabled={state.refreshing || !online}
+          onClick={() => void conversation.refresh()}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className={state.refreshing ? 'spin' : undefined}>
+            <path fill="currentColor" d="M17.7 6.3A8 8 0 1 0 20 12h-2a6 6 0 1 1-1.8-4.2L13 11h7V4z" />
+          </svg>
+        </button>
+        <button type="button" className="icon-button" aria-label={t`Close the chat`} onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7 4.3 4.3l6.3 6.3 6.3-6.3z"
+            />
+          </svg>
+        </button>
+      </header>
+      {status}
+      {state.loaded && state.entries.length === 0 && (
+        <p className="muted chat-note">{t`Write your question below. Our support team answers here.`}</p>
+      )}
+      <MessageList
+        entries={state.entries}
+        prefix={prefix}
+        hasOlder={state.hasOlder && online}
+        loadingOlder={state.loadingOlder}
+        onLoadOlder={() => void conversation.loadOlder()}
+        onReply={(title, payload) => void conversation.reply(title, payload)}
+        onRetry={conversation.retry}
+        onDiscard={conversation.discard}
+      />
+      <Composer onSend={(text) => void conversation.sendText(text)} onFile={(file, kind) => void conversation.sendFile(file, kind)} />
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { loadCatalogPart } from '../../lib/i18n';
+import { guestId } from '../../lib/storage';
+import { currentWho, type Who } from './chat-api';
+import { chatCatalog } from './catalog';
+import './chat.css';
+
+// the panel brings socket.io-client, the outbox and the message kinds: loaded when the chat first opens
+const ChatPanel = lazy(() => import('./chat-panel'));
+
+/**
+ * §2 Chat widget on the contact page: a card that starts the chat, and the floating button with its
+ * invite message, which toggles the panel (its icon turns). A guest chats under the id this device
+ * keeps in IndexedDB (`guest-id`); with a token, the member chats as themselves.
+ */
+export function ChatWidget({ prefix }: { prefix: string }) {
+  const { t } = useLingui();
+  const [who, setWho] = useState<Who>();
+  const [open, setOpen] = useState(false);
+  const fab = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    void Promise.all([guestId(), loadCatalogPart(chatCatalog)]).then(([id]) => live && setWho(currentWho(id)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!who) return null;
+
+  const close = () => {
+    setOpen(false);
+    fab.current?.focus();
+  };
+  return (
+    <>
+      <section className="card chat-start">
+        <p>{t`Chat with our support team here. Messages you write offline are sent when you are back online.`}</p>
+        <button type="button" className="button primary block" onClick={() => setOpen(true)} disabled={open}>
+          {t`Start a chat`}
+        </button>
+      </section>
+      <div className="chat-launcher">
+        {!open && (
+          <p className="chat-invite" aria-hidden="true">
+            {t`Need help? Chat with us`}
+          </p>
+        )}
+        <button
+          ref={fab}
+          type="button"
+          className={open ? 'chat-fab open' : 'chat-fab'}
+          aria-expanded={open}
+          aria-label={open ? t`Close the chat` : t`Chat with support`}
+          onClick={() => (open ? close() : setOpen(true))}
+        >
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            {open ? (
+              <path
+                fill="currentColor"
+                d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7 4.3 4.3l6.3 6.3 6.3-6.3z"
+              />
+            ) : (
+              <path
+                fill="currentColor"
+                d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 6v2h2v-2zm4 0v2h2v-2zm4 0v2h2v-2z"
+              />
+            )}
+          </svg>
+        </button>
+      </div>
+      {open && (
+        <Suspense
+          fallback={
+            <section className="chat-panel" role="status">
+              <p className="muted chat-note">{t`Opening the chat…`}</p>
+            </section>
+          }
+        >
+          <ChatPanel who={who} prefix={prefix} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { freshPhone, operator, register, serviceWorkerReady, signIn, useEnglish } from './support';
+
+/** The guest id this browser keeps in IndexedDB (key `guest-id` of the app's store). */
+function guestIdOf(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('wallet');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('guest-id');
+          get.onsuccess = () => resolve(get.result as string);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+async function openChat(page: Page) {
+  await page.getByRole('button', { name: 'Start a chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Support chat' });
+  await expect(chat).toBeVisible();
+  return chat;
+}
+
+/** What the operator's `chat show` prints of the customer's messages, in order. */
+const customerLines = (shown: string) => shown.split('\n').filter((l) => l.includes('\tcustomer\t'));
+
+test('a guest chats on /contact: the greeter answers with every kind, the operator replies and it appears at once', async ({ page }) => {
+  await useEnglish(page);
+  await page.locator('.bottom-menu a[href="/contact"]').click();
+  const chat = await openChat(page);
+  await expect(chat.getByText('Write your question below. Our support team answers here.')).toBeVisible();
+
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await box.fill('Hello, my deposit has not arrived');
+  await box.press('Shift+Enter'); // a new line, not a send
+  await box.pressSequentially('It was 100 baht');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(chat.getByText('It was 100 baht')).toBeVisible();
+
+  // the greeter's answer to a new session: text, quick replies, buttons and a carousel
+  await expect(chat.getByText('Hello, welcome to customer service. The team answers within 5 minutes.')).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Deposit' })).toBeVisible();
+  await expect(chat.getByRole('link', { name: 'LINE' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@walletdemo');
+  await expect(chat.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', 'tel:+6620000000');
+  await expect(chat.getByText('First deposit bonus 100%')).toBeVisible();
+
+  // a quick reply is sent as the member's words
+  await chat.getByRole('button', { name: 'Deposit' }).click();
+  await expect(chat.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
+
+  const guestId = await guestIdOf(page);
+  expect(guestId).toMatch(/^guest-[0-9a-f-]{36}$/);
+  expect(operator('chat', 'list')).toContain(guestId);
+  expect(operator('chat', 'reply', guestId, 'We are checking your deposit now.')).toContain('delivered through');
+  await expect(chat.getByText('We are checking your deposit now.')).toBeVisible();
+  await expect(chat.getByText('Support').last()).toBeVisible();
+
+  const shown = customerLines(operator('chat', 'show', guestId));
+  expect(shown).toHaveLength(2);
+  expect(shown[0]).toContain('It was 100 baht');
+  expect(shown[1]).toContain('Deposit');
+
+  // the operator ends the session: the next message starts a new one, after an End of conversation marker
+  operator('chat', 'end', guestId);
+  await box.fill('One more question');
+  await box.press('Enter');
+  await expect(chat.getByText('End of conversation')).toBeVisible();
+
+  // Escape closes the panel and gives the focus back to the chat button
+  await box.press('Escape');
+  await expect(chat).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Chat with support' })).toBeFocused();
+});
+
+test('offline: two messages and an image wait through a reload and reach the server once each, in order, when back online', async ({
+  page,
+  context,
+}) => {
+  await useEnglish(page);
+  await page.locator('.bottom-menu a[href="/contact"]').click();
+  await serviceWorkerReady(page);
+  let chat = await openChat(page);
+  await expect(chat.getByText('Write your question below. Our support team answers here.')).toBeVisible();
+  const guestId = await guestIdOf(page);
+
+  await context.setOffline(true);
+  await expect(chat.getByText('What you write is sent when you are back online.')).toBeVisible();
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await box.fill('first, written offline');
+  await box.press('Enter');
+  await box.fill('second, written offline');
+  await box.press('Enter');
+  await chat.getByLabel('Photo or video to send').setInputFiles({
+    name: 'slip-photo.png',
+    mimeType: 'image/png',
+    buffer: fs.readFileSync('public/icons/icon-192.png'),
+  });
+  await expect(chat.getByText('Sending…')).toHaveCount(3);
+
+  // the page closes and comes back, still offline: the three still wait, in order
+  await page.reload();
+  chat = await openChat(page);
+  await expect(chat.getByText('Offline')).toBeVisible();
+  await expect(chat.getByText('Sending…')).toHaveCount(3);
+  await expect(chat.getByText(/first, written offline|second, written offline/)).toHaveText(['first, written offline', 'second, written offline']);
+  expect(operator('chat', 'show', guestId)).not.toContain('written offline');
+
+  await context.setOffline(false);
+  await expect(chat.getByText('Sending…')).toHaveCount(0, { timeout: 30_000 });
+  await expect(chat.getByRole('img', { name: 'slip-photo.png' })).toBeVisible();
+
+  const shown = customerLines(operator('chat', 'show', guestId));
+  expect(shown).toHaveLength(3);
+  expect(shown[0]).toContain('first, written offline');
+  expect(shown[1]).toContain('second, written offline');
+  expect(shown[2]).toMatch(/image/);
+
+  // the conversation, read offline again, shows what was saved and when
+  await context.setOffline(true);
+  await page.reload();
+  chat = await openChat(page);
+  await expect(chat.getByText(/^Saved \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(chat.getByText('second, written offline')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a member chats on /user/contact as themselves', async ({ page }) => {
+  const phone = freshPhone();
+  await useEnglish(page);
+  await register(page, { phone, name: 'Chat Member', password: 'secret12', bankCode: 'SCB', firstName: 'chat', lastName: 'member' });
+  await signIn(page, phone, 'secret12');
+  await page.goto('/user/contact');
+  const chat = await openChat(page);
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await box.fill('A question from a member');
+  await box.press('Enter');
+  await expect(chat.getByText('Hello, welcome to customer service. The team answers within 5 minutes.')).toBeVisible();
+  expect(operator('chat', 'show', phone)).toContain('A question from a member');
+  operator('chat', 'reply', phone, 'Hello Chat Member, how can we help?');
+  await expect(chat.getByText('Hello Chat Member, how can we help?')).toBeVisible();
+});
