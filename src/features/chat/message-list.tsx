@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, type JSX } from 'react';
 import { intlLocale } from '../../lib/i18n';
 import { MessageRow } from './message-bubble';
+import { ArrowDownIcon } from './message-icons';
 import { dayKey, dayOf, daysAgo } from './message-list-dates';
+import { useChatScroll } from './message-list-scroll';
 import type { ChatEntry } from './types';
 import './message-list.css';
 
@@ -28,8 +30,9 @@ const isSupport = (e: ChatEntry | undefined) => e !== undefined && e.message.sen
 
 /** §2 Chat widget: the conversation, oldest first, with day separators and the end of each session marked. */
 export function MessageList(props: MessageListProps): JSX.Element {
-  const { entries, prefix, onReply, onRetry, onDiscard } = props;
+  const { entries, prefix, hasOlder, loadingOlder, onLoadOlder, onReply, onRetry, onDiscard } = props;
   const { t } = useLingui();
+  const { scroller, content, onScroll, unseen, showNewest } = useChatScroll(entries, { hasOlder, loadingOlder, onLoadOlder });
   const dayLabel = (iso: string) => {
     const ago = daysAgo(iso);
     return ago === 0 ? t`Today` : ago === 1 ? t`Yesterday` : dayOf(iso, intlLocale());
@@ -37,8 +40,21 @@ export function MessageList(props: MessageListProps): JSX.Element {
 
   return (
     <div className="message-list">
-      <div className="message-scroll" role="log" aria-live="polite" aria-label={t`Conversation`}>
-        <div className="message-content">
+      <div ref={scroller} className="message-scroll" role="log" aria-live="polite" aria-label={t`Conversation`} onScroll={onScroll}>
+        <div ref={content} className="message-content">
+          <div className="chat-older">
+            {loadingOlder ? (
+              <span className="muted small">
+                <Trans>Loading earlier messages…</Trans>
+              </span>
+            ) : (
+              hasOlder && (
+                <button type="button" className="chat-link-button" onClick={onLoadOlder}>
+                  <Trans>Load earlier messages</Trans>
+                </button>
+              )
+            )}
+          </div>
           {entries.map((entry, i) => {
             const prev = entries[i - 1];
             const m = entry.message;
@@ -75,6 +91,12 @@ export function MessageList(props: MessageListProps): JSX.Element {
           })}
         </div>
       </div>
+      {unseen && (
+        <button type="button" className="chat-new-banner" onClick={showNewest}>
+          <ArrowDownIcon />
+          <Trans>New message</Trans>
+        </button>
+      )}
     </div>
   );
 }
