@@ -39,9 +39,8 @@ export function DeliveryStatus({ deliver, onRetry, onDiscard }: StatusProps) {
       const reason = code && Object.hasOwn(ERROR_MESSAGES, code) ? errorMessage(i18n, code) : t`Could not send.`;
       return (
         <span className="chat-status is-failed" role="alert">
-          <AlertIcon />
-          <span>
-            <Trans>Not sent: {reason}</Trans>
+          <span className="chat-status-reason">
+            <AlertIcon /> <Trans>Not sent: {reason}</Trans>
           </span>
           <span className="chat-status-actions">
             <button type="button" className="chat-link-button" onClick={onRetry}>
