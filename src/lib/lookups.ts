@@ -3,7 +3,6 @@ import type {
   ActiveResponse,
   AgreementsResponse,
   BanksResponse,
-  ChatWidgetResponse,
   ConditionsResponse,
   ContactResponse,
   InfoResponse,
@@ -32,7 +31,6 @@ export const banksQuery = () => localizedLookup<BanksResponse>('banks');
 export const sourcesQuery = () => localizedLookup<SourcesResponse>('sources');
 export const conditionsQuery = () => localizedLookup<ConditionsResponse>('conditions');
 export const registerOtpQuery = () => lookup<RegisterOtpResponse>('registerOTP', 0);
-export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
 export const agreementsQuery = () => localizedLookup<AgreementsResponse>('agreements');
 export const withdrawLimitsQuery = () => lookup<WithdrawLimitsResponse>('withdraw');
 

@@ -30,12 +30,3 @@ export async function deleteKey(key: string): Promise<void> {
     // see readKey
   }
 }
-
-/** A stable id for a visitor who is not signed in (guest chat), made once per device. */
-export async function guestId(): Promise<string> {
-  const existing = await readKey<string>('guest-id');
-  if (existing) return existing;
-  const id = `guest-${crypto.randomUUID()}`;
-  await writeKey('guest-id', id);
-  return id;
-}

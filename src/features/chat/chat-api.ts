@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { getToken } from '../../lib/auth-token';
+import type { ChatWidgetResponse } from '../../../server/src/modules/lookup/schemas';
 import { currentLocale } from '../../lib/i18n';
+import { lookup } from '../../lib/lookups';
+import { readKey, writeKey } from '../../lib/storage';
 import { uploadFile } from '../../lib/upload';
 import type { ChatMessage } from './types';
 
@@ -10,6 +13,18 @@ export type Who = { kind: 'member' } | { kind: 'guest'; guestId: string };
 export const whoKey = (who: Who) => (who.kind === 'member' ? 'member' : `guest:${who.guestId}`);
 export const currentWho = (guestId: string): Who => (getToken() ? { kind: 'member' } : { kind: 'guest', guestId });
 const ids = (who: Who) => ({ userId: null, guestId: who.kind === 'guest' ? who.guestId : null });
+
+/** The `enableChatWidget` lookup: with the chat config's answer, whether the contact page shows the chat (§2). */
+export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
+
+/** A stable id for a visitor who is not signed in, made once per device and kept in IndexedDB (§3 key `guest-id`). */
+export async function guestId(): Promise<string> {
+  const existing = await readKey<string>('guest-id');
+  if (existing) return existing;
+  const id = `guest-${crypto.randomUUID()}`;
+  await writeKey('guest-id', id);
+  return id;
+}
 
 /** §9 chat history page size. */
 export const HISTORY_PAGE = 10;

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { loadCatalogPart } from '../../lib/i18n';
-import { guestId } from '../../lib/storage';
-import { currentWho, type Who } from './chat-api';
+import { currentWho, guestId, type Who } from './chat-api';
 import { chatCatalog } from './catalog';
 import './chat.css';
 

@@ -109,6 +109,10 @@ describe('§5 attachment rules', () => {
   });
   it('allows exactly 10 MB for an image and 20 MB for a video', () => {
     expect(checkAttachment({ name: 'a.png', type: 'image/png', size: 10 * 1024 * 1024 })).toEqual({ ok: true, kind: 'image' });
-    expect(checkAttachment({ name: 'a.mp4', type: 'video/mp4', size: 20 * 1024 * 1024 + 1 })).toEqual({ ok: false, reason: 'too-large', maxMb: 20 });
+    expect(checkAttachment({ name: 'a.mp4', type: 'video/mp4', size: 20 * 1024 * 1024 + 1 })).toEqual({
+      ok: false,
+      reason: 'too-large',
+      maxMb: 20,
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DataStatus } from '../../ui/data-status';
-import { chatWidgetQuery, contactQuery } from '../../lib/lookups';
-import { chatConfigQuery, mediaBase } from '../chat/chat-api';
+import { contactQuery } from '../../lib/lookups';
+import { chatConfigQuery, chatWidgetQuery, mediaBase } from '../chat/chat-api';
 import { ChatWidget } from '../chat/chat-widget';
 import { APP_VERSION } from '../../lib/variant';
 import { SafeHtml } from '../../ui/safe-html';
