@@ -9,6 +9,7 @@ const MEMBER = [
   'src/features/account',
   'src/features/spinwheel',
   'src/features/site/member-shell.tsx',
+  'src/features/site/member-errors.ts',
   'src/features/site/conditions-modal.tsx',
   'src/ui/pagination.tsx',
 ];
@@ -28,7 +29,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER, ...CHAT, ...HOWTO].map((p) => (p.endsWith('.tsx') ? p : `${p}/**`))],
+      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER, ...CHAT, ...HOWTO].map((p) => (/\.tsx?$/.test(p) ? p : `${p}/**`))],
     },
     { path: '<rootDir>/src/locales/{locale}/member', include: MEMBER, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/register', include: REGISTER, exclude: ['**/*.test.*'] },

@@ -27,6 +27,16 @@ export default defineConfig({
     __BUILD_HASH__: JSON.stringify(buildHash()),
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
+  resolve: {
+    alias: [
+      // TanStack Store asks for the shim that backfills useSyncExternalStore on React 16/17; React 19 has
+      // it, and the shim's own fallback code (0.2 KB gzip on /login) would never run
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../tests/render';
+// the codes registration and the signed-in screens register when they load (with their catalog parts)
+import '../features/register/register-errors';
+import '../features/site/member-errors';
 import { ERROR_MESSAGES, errorMessage } from './errors';
-import { i18n } from './i18n';
+import { i18n, loadCatalogPart } from './i18n';
 
 /** Every code the spec's §8 lists, copied from it. */
 const SPEC_CODES = `UNAUTHORIZED EXPIRED_AUTH_TOKEN INVALID_USER_1 INVALID_USER_2 INVALID_USER_3 INVALID_USER_4 INVALID_IP WRONG_CREDENTIAL
@@ -21,7 +24,10 @@ const THAI = /[\u0E00-\u0E7F]/;
 const LAO = /[\u0E80-\u0EFF]/;
 
 describe('the §8 error catalogue', () => {
-  beforeEach(() => setLocale('en'));
+  beforeEach(async () => {
+    await setLocale('en');
+    await Promise.all([loadCatalogPart('register'), loadCatalogPart('member')]);
+  });
 
   it('has an entry for every code of §8 and for the codes the server adds', () => {
     const missing = [

@@ -15,18 +15,6 @@ export const base = (props: SVGProps<SVGSVGElement>) => ({
   ...props,
 });
 
-export const HomeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M3 11l9-7 9 7" />
-    <path d="M5 10v10h5v-6h4v6h5V10" />
-  </svg>
-);
-export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-  </svg>
-);
 export const PenIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M4 20h4L19 9l-4-4L4 16z" />
@@ -35,18 +23,6 @@ export const PenIcon = (p: SVGProps<SVGSVGElement>) => (
 export const ChatIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M4 5h16v11H8l-4 4z" />
-  </svg>
-);
-export const ScrollIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M6 3h12v18H6z" />
-    <path d="M9 8h6M9 12h6M9 16h4" />
-  </svg>
-);
-export const LogoutIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M15 4h4v16h-4" />
-    <path d="M10 8l-4 4 4 4M6 12h10" />
   </svg>
 );
 export const LockIcon = (p: SVGProps<SVGSVGElement>) => (
@@ -59,11 +35,5 @@ export const LoginIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M9 4H5v16h4" />
     <path d="M14 8l4 4-4 4M18 12H8" />
-  </svg>
-);
-export const BookIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M4 5a2 2 0 012-2h13v16H6a2 2 0 00-2 2z" />
-    <path d="M4 21V5" />
   </svg>
 );

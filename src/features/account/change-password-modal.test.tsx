@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+// the signed-in shell registers these sentences for every screen inside it
+import '../site/member-errors';
 import { ChangePasswordModal } from './change-password-modal';
 
 function Harness() {

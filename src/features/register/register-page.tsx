@@ -4,6 +4,8 @@ import { useEffect, useReducer, useRef } from 'react';
 import { registerOtpQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
 import { showToast } from '../../ui/toast';
+// the error sentences only registration meets, with the register catalog part (not on the sign-in page)
+import './register-errors';
 import { registerReducer, verifiedToken } from './reducer';
 import { clearProgress, restoreProgress, saveProgress } from './saved-progress';
 import { BankStep } from './screens/bank-step';

@@ -5,8 +5,11 @@ import { useEffect, useState } from 'react';
 import { infoQuery } from '../../lib/lookups';
 import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
-import { BookIcon, ChatIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from '../../ui/icons';
+import { ChatIcon } from '../../ui/icons';
+import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-icons';
 import { ConditionsModal } from './conditions-modal';
+// the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
+import './member-errors';
 
 /** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */
 export function MemberShell() {

@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate, useSearch } from '@tanstack/react-router';
 import { LoginPage } from '../../features/auth/login-page';
 import { isSiteGone } from '../../lib/lookups';
 
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_public/login')({
 });
 
 function LoginRoute() {
-  const { redirect: target } = Route.useSearch();
+  const { redirect: target } = useSearch({ from: '/_public/login' });
   const navigate = useNavigate();
   return <LoginPage onSignedIn={() => void navigate({ href: target ?? '/user/home', replace: true })} />;
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { RegisterPage } from '../../features/register/register-page';
 import { loadCatalogPart } from '../../lib/i18n';
 
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_public/register')({
 });
 
 function RegisterRoute() {
-  const { code } = Route.useSearch();
+  const { code } = useSearch({ from: '/_public/register' });
   const navigate = useNavigate();
   return <RegisterPage inviteCode={inviteCode(code)} onRegistered={() => void navigate({ to: '/login' })} />;
 }
