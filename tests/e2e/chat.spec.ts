@@ -105,10 +105,14 @@ test('offline: two messages and an image wait through a reload and reach the ser
   // the page closes and comes back, still offline: the three still wait, in order
   await page.reload();
   chat = await openChat(page);
-  await expect(chat.getByText('Offline')).toBeVisible();
+  await expect(chat.getByText('Offline', { exact: true })).toBeVisible();
   await expect(chat.getByText('Sending…')).toHaveCount(3);
-  await expect(chat.getByText(/first, written offline|second, written offline/)).toHaveText(['first, written offline', 'second, written offline']);
-  expect(operator('chat', 'show', guestId)).not.toContain('written offline');
+  await expect(chat.getByText(/first, written offline|second, written offline/)).toHaveText([
+    'first, written offline',
+    'second, written offline',
+  ]);
+  // the server has nothing of it yet (not even a conversation)
+  expect(() => operator('chat', 'show', guestId)).toThrow(/no conversation with/);
 
   await context.setOffline(false);
   await expect(chat.getByText('Sending…')).toHaveCount(0, { timeout: 30_000 });
@@ -124,7 +128,7 @@ test('offline: two messages and an image wait through a reload and reach the ser
   await context.setOffline(true);
   await page.reload();
   chat = await openChat(page);
-  await expect(chat.getByText(/^Saved \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(chat.getByRole('status').filter({ hasText: /Offline Saved \d{2}\/\d{2}\/\d{4}/ })).toBeVisible();
   await expect(chat.getByText('second, written offline')).toBeVisible();
   await context.setOffline(false);
 });
@@ -134,6 +138,7 @@ test('a member chats on /user/contact as themselves', async ({ page }) => {
   await useEnglish(page);
   await register(page, { phone, name: 'Chat Member', password: 'secret12', bankCode: 'SCB', firstName: 'chat', lastName: 'member' });
   await signIn(page, phone, 'secret12');
+  await expect(page).toHaveURL(/\/user\/home/);
   await page.goto('/user/contact');
   const chat = await openChat(page);
   const box = chat.getByRole('textbox', { name: 'Message' });

@@ -37,6 +37,18 @@ export default function ChatPanel({ who, prefix, onClose, conversation: given }:
     return () => conversation.close();
   }, [conversation]);
 
+  // Escape anywhere in the panel closes it (the widget gives the focus back to the chat button)
+  useEffect(() => {
+    const element = panel.current;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      onClose();
+    };
+    element?.addEventListener('keydown', onKey);
+    return () => element?.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
   const saved = state.syncedAt ? formatDateTime(state.syncedAt) : '';
   const why = state.error ? errorMessage(i18n, state.error).replace(/[.。]\s*$/, '') : '';
   const retry = (
@@ -83,12 +95,6 @@ export default function ChatPanel({ who, prefix, onClose, conversation: given }:
       role="dialog"
       aria-modal="false"
       aria-label={t`Support chat`}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
     >
       <header className="chat-header">
         <h2>{t`Support chat`}</h2>

@@ -69,10 +69,11 @@ export function MessageRow(props: MessageRowProps) {
   const m = entry.message;
   const mine = m.sender === 'customer';
   const wide = m.message.message_type === 'generic';
-  const who = mine ? t`You` : m.name || t`Support`;
+  // the message's `name` is the conversation's (the member's or guest's), not the agent's
+  const who = mine ? t`You` : t`Support`;
   return (
     <div className={`chat-row ${mine ? 'is-mine' : 'is-theirs'}${wide ? ' is-wide' : ''}`} data-key={entry.key}>
-      {showName && !mine && m.name ? <span className="chat-name">{m.name}</span> : <span className="visually-hidden">{who}</span>}
+      {showName && !mine ? <span className="chat-name">{who}</span> : <span className="visually-hidden">{who}</span>}
       <Body {...props} />
       <div className="chat-meta">
         <time dateTime={m.createdAt}>{timeOf(m.createdAt, intlLocale())}</time>

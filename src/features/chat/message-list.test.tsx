@@ -17,7 +17,7 @@ describe('the chat conversation (§2 Chat widget: message kinds)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('shows text as written, line breaks kept and markup not run; support on the left under their name, ours on the right', () => {
+  it('shows text as written, line breaks kept and markup not run; support on the left under Support (the name a message carries is the customer one), ours on the right', () => {
     const { container } = showList([
       entry({ name: 'Ploy', payload: { message: 'Hello\nHow can I help?' }, createdAt: at(10, 9, 5) }),
       entry({
@@ -29,7 +29,7 @@ describe('the chat conversation (§2 Chat widget: message kinds)', () => {
     ]);
     const greeting = screen.getByText((_, el) => el?.textContent === 'Hello\nHow can I help?' && el.tagName === 'P');
     expect(rowOf(greeting)).toHaveClass('is-theirs');
-    expect(within(rowOf(greeting) as HTMLElement).getByText('Ploy')).toBeVisible();
+    expect(within(rowOf(greeting) as HTMLElement).getByText('Support')).toBeVisible();
     expect(within(rowOf(greeting) as HTMLElement).getByText('09:05')).toBeVisible();
     const mine = screen.getByText('<b>bold</b> <img src=x onerror=alert(1)>');
     expect(rowOf(mine)).toHaveClass('is-mine');
@@ -68,7 +68,7 @@ describe('the chat conversation (§2 Chat widget: message kinds)', () => {
     expect(onReply).toHaveBeenCalledWith('Talk to an agent', 'AGENT');
   });
 
-  it('offers quick replies only on the last message, and a tap answers with its title and payload', async () => {
+  it('offers quick replies until the member answers, also under later support messages, and a tap answers with its title and payload', async () => {
     const question = entry({
       type: 'quick_replies',
       payload: {
@@ -80,7 +80,8 @@ describe('the chat conversation (§2 Chat widget: message kinds)', () => {
       },
     });
     const onReply = vi.fn();
-    const { update } = showList([entry(), question], { onReply });
+    // the greeter's quick replies come before its buttons and carousel: still offered
+    const { update } = showList([entry(), question, entry({ payload: { message: 'Or call us' } })], { onReply });
     const replies = screen.getByRole('group', { name: 'Suggested replies' });
     await userEvent.click(within(replies).getByRole('button', { name: 'Withdraw' }));
     expect(onReply).toHaveBeenCalledWith('Withdraw', 'WITHDRAW');

@@ -38,6 +38,8 @@ export function MessageList(props: MessageListProps): JSX.Element {
     return ago === 0 ? t`Today` : ago === 1 ? t`Yesterday` : dayOf(iso, intlLocale());
   };
 
+  // quick replies are offered until the member answers: on support's messages after the member's last one
+  const lastMine = entries.findLastIndex((e) => e.message.sender === 'customer');
   return (
     <div className="message-list">
       <div ref={scroller} className="message-scroll" role="log" aria-live="polite" aria-label={t`Conversation`} onScroll={onScroll}>
@@ -62,7 +64,7 @@ export function MessageList(props: MessageListProps): JSX.Element {
             const ended = prev && prev.message.session_id && m.session_id && prev.message.session_id !== m.session_id;
             const day = dayKey(m.createdAt);
             const newDay = day !== undefined && day !== (prev && dayKey(prev.message.createdAt));
-            const sameSpeaker = !ended && !newDay && isSupport(prev) && prev?.message.name === m.name;
+            const sameSpeaker = !ended && !newDay && isSupport(prev) && isSupport(entry);
             return (
               <Fragment key={entry.key}>
                 {ended && (
@@ -81,7 +83,7 @@ export function MessageList(props: MessageListProps): JSX.Element {
                   entry={entry}
                   prefix={prefix}
                   showName={!sameSpeaker}
-                  isLast={i === entries.length - 1}
+                  isLast={i > lastMine}
                   onReply={onReply}
                   onRetry={onRetry}
                   onDiscard={onDiscard}
