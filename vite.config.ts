@@ -66,7 +66,8 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      // the how-to posters too (a few KB each); the videos are saved when first played (sw/howto-media.ts)
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'howto/*.webp'] },
       devOptions: { enabled: false },
     }),
   ],
@@ -108,7 +109,7 @@ export default defineConfig({
         test: {
           name: 'site',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },

@@ -6,6 +6,7 @@ import { createServer, type Plugin } from 'vite';
 export const PRERENDERED = [
   { url: '/login', file: 'login.html' },
   { url: '/register', file: 'register.html' },
+  { url: '/howto', file: 'howto.html' },
   { url: '/contact', file: 'contact.html' },
   { url: '/terminated', file: 'terminated.html' },
   // any path no route matches shows the not-found page

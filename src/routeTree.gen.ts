@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as TerminatedRouteImport } from './routes/terminated'
 import { Route as UserRouteImport } from './routes/user'
 import { Route as PublicContactRouteImport } from './routes/_public/contact'
+import { Route as PublicHowtoRouteImport } from './routes/_public/howto'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as UserIndexRouteImport } from './routes/user/index'
@@ -45,6 +46,11 @@ const UserRoute = UserRouteImport.update({
 const PublicContactRoute = PublicContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicHowtoRoute = PublicHowtoRouteImport.update({
+  id: '/howto',
+  path: '/howto',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicLoginRoute = PublicLoginRouteImport.update({
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/terminated': typeof TerminatedRoute
   '/user': typeof UserRouteWithChildren
   '/contact': typeof PublicContactRoute
+  '/howto': typeof PublicHowtoRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
   '/user/bonus': typeof UserBonusRoute
@@ -106,6 +113,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/terminated': typeof TerminatedRoute
   '/contact': typeof PublicContactRoute
+  '/howto': typeof PublicHowtoRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
   '/user/bonus': typeof UserBonusRoute
@@ -122,6 +130,7 @@ export interface FileRoutesById {
   '/terminated': typeof TerminatedRoute
   '/user': typeof UserRouteWithChildren
   '/_public/contact': typeof PublicContactRoute
+  '/_public/howto': typeof PublicHowtoRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/register': typeof PublicRegisterRoute
   '/user/bonus': typeof UserBonusRoute
@@ -138,6 +147,7 @@ export interface FileRouteTypes {
     | '/terminated'
     | '/user'
     | '/contact'
+    | '/howto'
     | '/login'
     | '/register'
     | '/user/bonus'
@@ -151,6 +161,7 @@ export interface FileRouteTypes {
     | '/'
     | '/terminated'
     | '/contact'
+    | '/howto'
     | '/login'
     | '/register'
     | '/user/bonus'
@@ -166,6 +177,7 @@ export interface FileRouteTypes {
     | '/terminated'
     | '/user'
     | '/_public/contact'
+    | '/_public/howto'
     | '/_public/login'
     | '/_public/register'
     | '/user/bonus'
@@ -218,6 +230,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof PublicContactRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/howto': {
+      id: '/_public/howto'
+      path: '/howto'
+      fullPath: '/howto'
+      preLoaderRoute: typeof PublicHowtoRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/login': {
@@ -281,12 +300,14 @@ declare module '@tanstack/react-router' {
 
 interface PublicRouteChildren {
   PublicContactRoute: typeof PublicContactRoute
+  PublicHowtoRoute: typeof PublicHowtoRoute
   PublicLoginRoute: typeof PublicLoginRoute
   PublicRegisterRoute: typeof PublicRegisterRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
   PublicContactRoute: PublicContactRoute,
+  PublicHowtoRoute: PublicHowtoRoute,
   PublicLoginRoute: PublicLoginRoute,
   PublicRegisterRoute: PublicRegisterRoute,
 }

@@ -8,6 +8,7 @@ export const SERVER_PATHS = [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/play(\/|
 export const PRERENDERED_PAGES: Record<string, string> = {
   '/login': 'login.html',
   '/register': 'register.html',
+  '/howto': 'howto.html',
   '/contact': 'contact.html',
   '/terminated': 'terminated.html',
 };

@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerApiCaching } from './api-cache';
+import { registerHowtoMedia } from './howto-media';
 import { registerNavigation } from './navigation';
 import { registerUpdateHandler } from './update';
 
@@ -12,6 +13,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerNavigation();
 registerApiCaching();
+registerHowtoMedia(self);
 registerUpdateHandler(self);
 // the first install takes the open page at once, so it works offline without a reload; later
 // versions wait for the member's "reload" (see update.ts)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSetting } from '../src/settings/store.js';
+import { parseSettingValue, writeSetting } from '../src/settings/store.js';
 import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
 
 describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
@@ -62,6 +62,56 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
     }
     const wrong = await call(server.app, 'GET', '/api/lookup/contact?lang=fr');
     expect([wrong.statusCode, message(wrong)]).toEqual([400, 'KEY_INVALID']);
+  });
+
+  it('lists the five how-to videos with their titles in the asked language, Thai by default', async () => {
+    const get = async (path: string) => {
+      const res = await call(server.app, 'GET', path);
+      expect(res.statusCode, path).toBe(200);
+      return res.json() as { videos: { id: string; title: string; video: string; poster: string }[] };
+    };
+    const en = await get('/api/lookup/howto?lang=en');
+    expect(en.videos.map((v) => v.id)).toEqual(['wallet', 'playing', 'balance', 'bonus', 'end-bonus']);
+    expect(en.videos[0]).toEqual({
+      id: 'wallet',
+      title: 'Getting started with your wallet',
+      video: '/howto/wallet.mp4',
+      poster: '/howto/wallet.webp',
+    });
+    expect(en.videos[4]?.title).toBe('How to end a bonus');
+    expect((await get('/api/lookup/howto?lang=la')).videos[3]?.title).toBe('ວິທີຮັບໂບນັດ');
+    expect((await get('/api/lookup/howto')).videos[2]?.title).toBe('วิธีเช็คยอดเงิน');
+
+    // the operator's change is what members see; a title given in Thai only is shown in Thai to everyone
+    const howto = server.ctx.settings.get('howto');
+    await writeSetting(server.ctx.database.db, 'howto', {
+      videos: [{ id: 'deposit', title: { th: 'วิธีฝากเงิน' }, video: '/media/deposit.mp4', poster: '/media/deposit.jpg' }],
+    });
+    await server.ctx.settings.refresh();
+    try {
+      expect((await get('/api/lookup/howto?lang=en')).videos).toEqual([
+        { id: 'deposit', title: 'วิธีฝากเงิน', video: '/media/deposit.mp4', poster: '/media/deposit.jpg' },
+      ]);
+    } finally {
+      await writeSetting(server.ctx.database.db, 'howto', howto);
+      await server.ctx.settings.refresh();
+    }
+    const wrong = await call(server.app, 'GET', '/api/lookup/howto?lang=fr');
+    expect([wrong.statusCode, message(wrong)]).toEqual([400, 'KEY_INVALID']);
+  });
+
+  it('takes how-to videos only from paths on this site, with every field', () => {
+    const entry = { id: 'wallet', title: { th: 'ก', en: 'A' }, video: '/howto/wallet.mp4', poster: '/howto/wallet.webp' };
+    expect(parseSettingValue('howto', JSON.stringify({ videos: [entry] }))).toEqual({ videos: [entry] });
+    for (const bad of [
+      { ...entry, video: 'https://elsewhere.example/a.mp4' },
+      { ...entry, video: '//elsewhere.example/a.mp4' },
+      { ...entry, poster: 'javascript:alert(1)' },
+      { ...entry, id: 'Has Spaces' },
+      { id: 'wallet', title: 'ก', video: '/howto/wallet.mp4' },
+    ]) {
+      expect(() => parseSettingValue('howto', JSON.stringify({ videos: [bad] })), JSON.stringify(bad)).toThrow(/invalid value for howto/);
+    }
   });
 
   it('keeps API answers out of the HTTP cache, errors included', async () => {

@@ -140,6 +140,24 @@ describe('operator commands against a running server (SQLite file)', () => {
     expect(good.code).toBe(0);
   });
 
+  it('settings set howto changes the how-to page the running server lists', async () => {
+    const videos = [
+      { id: 'deposit', title: { th: 'วิธีฝากเงิน', en: 'How to deposit' }, video: '/howto/deposit.mp4', poster: '/howto/deposit.webp' },
+    ];
+    const set = await operator(dataDir, 'settings', 'set', 'howto', JSON.stringify({ videos }));
+    expect(set.code).toBe(0);
+    const titles = async () => (await call(app, 'GET', '/api/lookup/howto?lang=en')).json().videos.map((v: { title: string }) => v.title);
+    expect(await eventually(async () => (await titles()).join() === 'How to deposit')).toBe(true);
+    const bad = await operator(
+      dataDir,
+      'settings',
+      'set',
+      'howto',
+      '{"videos":[{"id":"x","title":"x","video":"https://cdn.example/x.mp4","poster":"/x.webp"}]}',
+    );
+    expect([bad.code, bad.out.includes('invalid value for howto: /videos/0/video')]).toEqual([2, true]);
+  });
+
   it('refuses to start the server with a wrong setting, saying which', async () => {
     const res = await run(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: root,

@@ -17,6 +17,9 @@ function fakeBuild(): string {
   );
   fs.writeFileSync(path.join(root, 'assets', 'app-abc123.js'), `export const words = ${JSON.stringify('hello wallet '.repeat(500))};\n`);
   fs.writeFileSync(path.join(root, 'assets', 'logo-abc123.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+  // a how-to video (public/howto/): the player and the service worker ask for byte ranges of it
+  fs.mkdirSync(path.join(root, 'howto'));
+  fs.writeFileSync(path.join(root, 'howto', 'wallet.mp4'), Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251)));
   fs.writeFileSync(path.join(root, 'sw.js'), `self.addEventListener('install', () => {});\n`);
   // what scripts/prerender.ts writes: the public pages and the 404 page, and which path gets which
   fs.writeFileSync(
@@ -105,6 +108,20 @@ describe('the built site and its transport', () => {
     expect(png.headers['content-encoding']).toBeUndefined();
     expect((await get(server, '/assets/app-abc123.js.br')).statusCode).toBe(404);
     expect((await get(server, '/index.html.gz')).statusCode).toBe(404);
+  });
+
+  it('answers a byte range of a how-to video with 206 and those bytes, the whole file with 200', async () => {
+    const whole = fs.readFileSync(path.join(root, 'howto', 'wallet.mp4'));
+    const part = await get(server, '/howto/wallet.mp4', { range: 'bytes=100-199', 'accept-encoding': 'br, gzip' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/10000');
+    expect(part.headers['content-type']).toBe('video/mp4');
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload.equals(whole.subarray(100, 200))).toBe(true);
+    const open = await get(server, '/howto/wallet.mp4', { range: 'bytes=9000-' });
+    expect([open.statusCode, open.headers['content-range'], open.rawPayload.length]).toEqual([206, 'bytes 9000-9999/10000', 1000]);
+    const full = await get(server, '/howto/wallet.mp4');
+    expect([full.statusCode, full.headers['accept-ranges'], full.rawPayload.length]).toEqual([200, 'bytes', 10_000]);
   });
 
   it('compresses larger API answers, leaves small ones alone', async () => {

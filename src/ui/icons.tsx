@@ -20,6 +20,11 @@ export const PenIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M4 20h4L19 9l-4-4L4 16z" />
   </svg>
 );
+export const PlayIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M7 4v16l13-8z" />
+  </svg>
+);
 export const ChatIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M4 5h16v11H8l-4 4z" />

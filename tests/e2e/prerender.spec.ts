@@ -42,6 +42,8 @@ test('the public pages paint from HTML alone, with JavaScript off', async ({ bro
     await expect(page.getByRole('heading', { name: 'สมัครสมาชิก', level: 1 })).toBeVisible();
     await page.goto('/contact');
     await expect(page.getByRole('heading', { name: 'ติดต่อเรา' })).toBeVisible();
+    await page.goto('/howto');
+    await expect(page.getByRole('heading', { name: 'วิธีใช้งาน' })).toBeVisible();
 
     const missing = await page.goto('/no/such/page');
     expect(missing?.status()).toBe(404);
@@ -60,11 +62,13 @@ test('the pre-rendered pages hydrate in place: no console error, the same form',
   expect(await page.evaluate(() => (window as unknown as { formReplaced: boolean }).formReplaced)).toBe(false);
   await page.goto('/contact');
   await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+  await page.goto('/howto');
+  await expect(page.getByRole('button', { name: /^วิธีเช็คยอดเงิน/ })).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page.getByRole('link', { name: 'ไปหน้าแรก' })).toBeVisible();
   // with the saved query cache in IndexedDB (it is restored after hydration, not during it)
   await page.waitForTimeout(1_500);
-  for (const url of ['/contact', '/login', '/register']) {
+  for (const url of ['/contact', '/howto', '/login', '/register']) {
     await page.goto(url);
     await expect(page.getByRole('contentinfo')).toContainText('walletthai.example');
   }

@@ -1,4 +1,5 @@
 import { DEFAULT_CHAT } from '../settings/chat-setting.js';
+import { DEFAULT_HOWTO } from '../settings/howto-setting.js';
 import QRCode from 'qrcode';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
@@ -171,6 +172,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     coinRule: { per: lao ? 60000 : 100, coins: 1, currency: lao ? 'LAK' : 'BAHT' },
     spinwheel: { active: true, couponDays: 7 },
     chat: DEFAULT_CHAT,
+    howto: DEFAULT_HOWTO,
     providerFaults: {},
     sandboxPlay: {},
     slipFault: 'none',

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ChatSettingSchema } from './chat-setting.js';
+import { HowtoSettingSchema } from './howto-setting.js';
 
 /**
  * Every operator-editable setting: its schema (the contract of its lookup) and its default.
@@ -151,6 +152,8 @@ export const settingSchemas = {
   coinRule: CoinRuleSchema,
   spinwheel: SpinwheelSettingSchema,
   chat: ChatSettingSchema,
+  /** The how-to page's videos: titles per language, video and poster paths (§2 How-to). */
+  howto: HowtoSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
   providerFaults: Type.Record(
     Type.String(),

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { infoQuery } from '../../lib/lookups';
-import { ChatIcon, LoginIcon, PenIcon } from '../../ui/icons';
+import { ChatIcon, LoginIcon, PenIcon, PlayIcon } from '../../ui/icons';
 
-/** §2 Public shell: the page, the bottom menu (Home, Register, Contact) and the credit line. */
+/** §2 Public shell: the page, the bottom menu (Home, Register, How to use, Contact) and the credit line. */
 export function PublicShell() {
   const { t } = useLingui();
   const info = useQuery(infoQuery());
@@ -26,6 +26,10 @@ export function PublicShell() {
         <Link to="/register" activeProps={{ 'aria-current': 'page' }}>
           <PenIcon />
           <span>{t`Register`}</span>
+        </Link>
+        <Link to="/howto" activeProps={{ 'aria-current': 'page' }}>
+          <PlayIcon />
+          <span>{t`How to use`}</span>
         </Link>
         <Link to="/contact" activeProps={{ 'aria-current': 'page' }}>
           <ChatIcon />

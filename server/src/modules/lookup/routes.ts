@@ -17,6 +17,7 @@ import {
   BanksResponse,
   ChatWidgetResponse,
   ConditionsResponse,
+  HowtoResponse,
   NoticeResponse,
   RegisterOtpResponse,
   SourcesResponse,
@@ -44,6 +45,9 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   get('/conditions', ConditionsResponse, (lang) => ({ conditions: ctx.settings.get('conditions').map((c) => inLanguage(c, lang)) }));
   get('/agreements', AgreementsResponse, (lang) => ({ agreements: ctx.settings.get('agreements').map((a) => inLanguage(a, lang)) }));
+  get('/howto', HowtoResponse, (lang) => ({
+    videos: ctx.settings.get('howto').videos.map((v) => ({ ...v, title: inLanguage(v.title, lang) })),
+  }));
   get('/notice', NoticeResponse, (lang) => ({ notice: inLanguage(ctx.settings.get('notice'), lang) }));
   get('/withdraw', WithdrawLimitsSchema, () => ctx.settings.get('withdraw'));
   get('/deposit', DepositSchema, () => ctx.settings.get('deposit'));

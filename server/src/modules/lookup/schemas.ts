@@ -28,3 +28,16 @@ export const ChatWidgetResponse = Type.Object({ enableChatWidget: Type.Boolean()
 export type ChatWidgetResponse = Static<typeof ChatWidgetResponse>;
 export type InfoResponse = Static<typeof InfoSchema>;
 export type ContactResponse = Static<typeof ContactSchema>;
+
+/** The how-to page (§2 How-to): each video with its title in the requested language. */
+export const HowtoResponse = Type.Object({
+  videos: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String({ description: 'in the requested language, Thai where the operator gave none' }),
+      video: Type.String({ description: 'an MP4 (H.264) on this site' }),
+      poster: Type.String({ description: 'the still shown before it plays' }),
+    }),
+  ),
+});
+export type HowtoResponse = Static<typeof HowtoResponse>;
