@@ -43,7 +43,10 @@ test('the contact page shows the operator text, the LINE QR, the app version and
     const fresh = await context.newPage();
     await useEnglish(fresh);
     await fresh.getByRole('link', { name: 'Contact' }).click();
-    await expect(fresh.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@walletdemo');
+    await expect(fresh.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveAttribute(
+      'href',
+      'https://line.me/R/ti/p/@walletdemo',
+    );
     await expect(fresh.getByRole('button', { name: 'Start a chat' })).toHaveCount(0);
     await context.close();
   } finally {

@@ -89,13 +89,7 @@ export default function ChatPanel({ who, prefix, onClose, conversation: given }:
   }
 
   return (
-    <section
-      ref={panel}
-      className="chat-panel"
-      role="dialog"
-      aria-modal="false"
-      aria-label={t`Support chat`}
-    >
+    <section ref={panel} className="chat-panel" role="dialog" aria-modal="false" aria-label={t`Support chat`}>
       <header className="chat-header">
         <h2>{t`Support chat`}</h2>
         <button
