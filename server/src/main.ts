@@ -1,3 +1,4 @@
+import { sweepUnusedUploads } from './modules/chat/upload-sweep.js';
 import { buildApp } from './app.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -56,6 +57,13 @@ async function main(): Promise<void> {
     refundSweep(ctx).catch((err: unknown) => logger.error({ err }, 'refund sweep failed'));
   }, 60_000);
   sweep.unref();
+  // chat files no message names a day after they came
+  const uploadSweep = setInterval(() => {
+    sweepUnusedUploads(ctx)
+      .then((deleted) => deleted && logger.info(`unused chat uploads deleted: ${deleted}`))
+      .catch((err: unknown) => logger.error({ err }, 'chat upload sweep failed'));
+  }, 3_600_000);
+  uploadSweep.unref();
   void refundSweep(ctx)
     .then((added) => added && logger.info(`refunds computed at start-up: ${added}`))
     .catch((err: unknown) => logger.error({ err }, 'refund computation at start-up failed'));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { guestId, history, MP4, multipart, PNG, send, textPackage } from './chat-helpers.js';
+import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from '../src/modules/chat/upload-sweep.js';
 import { build, call, DIALECTS, message, type TestServer } from './helper.js';
 
 interface Msg {
@@ -168,6 +169,28 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     const after = messagesOf(await history(server, {}, token, { limit: 5 }));
     expect(after[4]!.session_id).not.toBe(before[0]!.session_id);
     expect(after.filter((m) => m.sender === 'bot')).toHaveLength(4);
+  });
+
+  it('deletes an upload no message names a day later, and keeps one a message names', async () => {
+    const upload = async () =>
+      (await server.app.inject({ method: 'POST', url: '/api/chat/upload-image', ...multipart(PNG) })).json() as { path: string };
+    const sent = await upload();
+    const unsent = await upload();
+    const guest = guestId();
+    const res = await send(server, {
+      ...textPackage('', { guestId: guest }),
+      message: { message_type: 'media', payload: { fileType: 'image', filePath: sent.path, name: 'a.png' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await sweepUnusedUploads(server.ctx)).toBe(0); // not a day old yet
+    server.clock.now += UNUSED_UPLOAD_MS + 1;
+    try {
+      expect(await sweepUnusedUploads(server.ctx)).toBeGreaterThanOrEqual(1);
+      expect((await server.app.inject({ method: 'GET', url: unsent.path })).statusCode).toBe(404);
+      expect((await server.app.inject({ method: 'GET', url: sent.path })).statusCode).toBe(200);
+    } finally {
+      server.clock.now -= UNUSED_UPLOAD_MS + 1;
+    }
   });
 
   it('takes images and videos by their bytes, within 10 and 20 MB, and serves them with their type', async () => {
