@@ -23,7 +23,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
   const config = useQuery({ ...chatConfigQuery(), enabled: chatOn, retry: false });
   const chat = chatOn && config.data ? config.data : undefined;
   return (
-    <main className={topSpacing ? 'page' : 'page flush'}>
+    <main className={`${topSpacing ? 'page' : 'page flush'}${chat ? ' with-chat' : ''}`}>
       <h1>
         <Trans>Contact us</Trans>
       </h1>
