@@ -150,4 +150,50 @@ describe('the outbox', () => {
     expect(box.list()).toEqual([]);
     expect(await keys(store)).toEqual([]);
   });
+
+  it('keeps a step done before a failure (an uploaded path), so the next try does not repeat it', async () => {
+    const uploads: string[] = [];
+    let sends = 0;
+    const deliver: Deliver = async (item, { update }) => {
+      const payload = item.payload as { name: string; path?: string };
+      if (!payload.path) {
+        uploads.push(payload.name);
+        await update({ ...payload, path: `/files/${payload.name}` });
+      }
+      sends += 1;
+      if (sends === 1) throw new ApiError('NETWORK_ERROR', 0); // the answer to the message is lost
+      return { ok: true };
+    };
+    const box = new Outbox('f', { chat: deliver }, freshStore());
+    await box.add('chat', { name: 'photo.png' });
+    await until(() => states(box)[0] === 'waiting' && sends === 1);
+    await box.kick();
+    await until(() => states(box)[0] === 'done');
+    expect(uploads).toEqual(['photo.png']);
+    expect(box.list()[0]?.payload).toEqual({ name: 'photo.png', path: '/files/photo.png' });
+  });
+
+  it('does not send again what another tab delivered, and lets an item that cannot go now wait without holding up the rest', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    const held = new Set<string>();
+    const box = new Outbox('g', { slip: server.deliver }, store, (item) => !held.has((item.payload as { name: string }).name));
+    setOnline(false);
+    const first = await box.add('slip', { name: 'first' });
+    held.add('second');
+    await box.add('slip', { name: 'second' });
+    await box.add('slip', { name: 'third' });
+    // another tab (the same store) delivered the first meanwhile
+    const { set } = await import('idb-keyval');
+    await set(first.id, { ...first, state: 'done' }, store);
+    setOnline(true);
+    await box.kick();
+    await until(() => states(box).join() === 'done,waiting,done');
+    expect(server.received.has(first.id)).toBe(false);
+    expect(server.received.size).toBe(1);
+    held.clear();
+    await box.kick();
+    await until(() => states(box).join() === 'done,done,done');
+    expect(server.received.size).toBe(2);
+  });
 });

@@ -27,6 +27,8 @@ export interface OutboxItem<P = unknown> {
 export interface DeliverContext {
   onProgress(percent: number): void;
   signal: AbortSignal;
+  /** Keeps a step already done with the item (an uploaded file's path), so a later try does not repeat it. */
+  update(payload: unknown): Promise<void>;
 }
 export type Deliver = (item: OutboxItem, ctx: DeliverContext) => Promise<unknown>;
 
@@ -52,6 +54,8 @@ export class Outbox {
     private readonly name: string,
     private readonly deliverers: Record<string, Deliver>,
     store?: UseStore,
+    /** Whether an item may go now (the chat holds a member's messages while another member is signed in); the others go on. */
+    private readonly canDeliver: (item: OutboxItem) => boolean = () => true,
   ) {
     this.store = store ?? createStore(outboxDatabase(name), 'items');
   }
@@ -129,8 +133,13 @@ export class Outbox {
     clearTimeout(this.timer);
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (locks) await locks.request(`outbox-${this.name}`, { ifAvailable: true }, async (lock) => (lock ? this.drain() : undefined));
-      else await this.drain();
+      if (!locks) await this.drain();
+      else if (
+        !(await locks.request(`outbox-${this.name}`, { ifAvailable: true }, async (lock) => (lock ? (await this.drain(), true) : false)))
+      ) {
+        // another tab is delivering (maybe a long upload): look again soon, for what this tab added meanwhile
+        this.timer = setTimeout(() => void this.kick(), 2_000);
+      }
     } finally {
       this.running = false;
     }
@@ -138,14 +147,14 @@ export class Outbox {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const item = this.items.find((i) => i.state === 'waiting');
+      const item = this.items.find((i) => i.state === 'waiting' && this.deliverers[i.kind] && this.canDeliver(i));
       if (!item) return;
-      const deliver = this.deliverers[item.kind];
-      if (!deliver) return;
+      const deliver = this.deliverers[item.kind]!;
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // the 'online' event brings us back
-      // gone from IndexedDB (signed out, sent by another tab): not ours to send any more
-      if (!(await get(item.id, this.store).catch(() => undefined))) {
-        this.items = this.items.filter((i) => i.id !== item.id);
+      // gone from IndexedDB (signed out): not ours to send any more; delivered or refused in another tab: its answer stands
+      const stored = await get<OutboxItem>(item.id, this.store).catch(() => undefined);
+      if (!stored || stored.state === 'done' || stored.state === 'failed') {
+        this.items = stored ? this.items.map((i) => (i.id === item.id ? stored : i)) : this.items.filter((i) => i.id !== item.id);
         this.emit();
         continue;
       }
@@ -154,22 +163,28 @@ export class Outbox {
       await this.save({ ...item, state: 'sending', attempts: item.attempts + 1 });
       this.progress.set(item.id, 0);
       try {
+        let current = item;
         const result = await deliver(item, {
           signal: controller.signal,
           onProgress: (percent) => {
             this.progress.set(item.id, percent);
             this.emit();
           },
+          update: async (payload) => {
+            current = { ...current, payload };
+            await this.save({ ...current, state: 'sending', attempts: item.attempts + 1 });
+          },
         });
         if (!this.items.some((i) => i.id === item.id)) continue; // removed meanwhile
-        await this.save({ ...item, state: 'done', result, attempts: item.attempts + 1 });
+        await this.save({ ...current, state: 'done', result, attempts: item.attempts + 1 });
       } catch (err) {
         if (!this.items.some((i) => i.id === item.id)) continue;
+        const latest = this.items.find((i) => i.id === item.id) ?? item;
         if (isFinal(err)) {
-          await this.save({ ...item, state: 'failed', code: (err as Error).message, attempts: item.attempts + 1 });
+          await this.save({ ...latest, state: 'failed', code: (err as Error).message, attempts: item.attempts + 1 });
           continue;
         }
-        await this.save({ ...item, state: 'waiting', attempts: item.attempts + 1 });
+        await this.save({ ...latest, state: 'waiting', attempts: item.attempts + 1 });
         this.timer = setTimeout(() => void this.kick(), backoffMs(item.attempts + 1));
         return;
       } finally {
