@@ -36,6 +36,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Extra headers of this one call. */
   headers?: Record<string, string>;
+  /** true: sent without the member's token (a guest's chat message sent after a sign-in stays the guest's). */
+  anonymous?: boolean;
 }
 
 async function codeOf(res: Response): Promise<string> {
@@ -51,7 +53,7 @@ async function codeOf(res: Response): Promise<string> {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, react = true } = options;
   const headers: Record<string, string> = { ...options.headers, ...CLIENT_HEADER, Accept: 'application/json' };
-  const token = getToken();
+  const token = !options.anonymous && getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;

@@ -1,5 +1,6 @@
 /** §4: the token lives in localStorage with "remember", else in sessionStorage (gone with the tab). */
 const KEY = 'token';
+const MEMBER = 'member';
 
 function stores(): Storage[] {
   try {
@@ -17,12 +18,26 @@ export function getToken(): string | null {
   return null;
 }
 
-export function setToken(token: string, remember: boolean): void {
+/** `member`: the phone the token was signed in with (the chat keeps each member's waiting messages apart by it). */
+export function setToken(token: string, remember: boolean, member = ''): void {
   clearToken();
   const [local, session] = stores();
-  (remember ? local : session)?.setItem(KEY, token);
+  const store = remember ? local : session;
+  store?.setItem(KEY, token);
+  store?.setItem(MEMBER, member);
 }
 
+/** The phone the stored token was signed in with ('' when unknown or signed out). */
+export const getMember = (): string =>
+  (getToken() &&
+    stores()
+      .map((s) => s.getItem(MEMBER))
+      .find(Boolean)) ||
+  '';
+
 export function clearToken(): void {
-  for (const s of stores()) s.removeItem(KEY);
+  for (const s of stores()) {
+    s.removeItem(KEY);
+    s.removeItem(MEMBER);
+  }
 }

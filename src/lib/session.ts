@@ -33,9 +33,9 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
 }
 
 /** A new session starts clean: nothing a previous member left on this device is shown to this one. */
-export function startSession(queryClient: QueryClient, token: string, remember: boolean): void {
+export function startSession(queryClient: QueryClient, token: string, remember: boolean, phone = ''): void {
   forgetMemberData(queryClient);
-  setToken(token, remember);
+  setToken(token, remember, phone);
 }
 
 /**

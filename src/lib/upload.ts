@@ -11,6 +11,8 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** see RequestOptions.anonymous */
+  anonymous?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     for (const [name, value] of Object.entries(CLIENT_HEADER)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
+    const token = !options.anonymous && getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     if (options.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
     xhr.upload.onprogress = (e) => {

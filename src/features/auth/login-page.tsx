@@ -30,8 +30,8 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body, headers: { 'X-Device-Id': deviceId() } }),
-    onSuccess: ({ token }) => {
-      startSession(queryClient, token, remember);
+    onSuccess: ({ token }, body) => {
+      startSession(queryClient, token, remember, body.username);
       onSignedIn();
     },
     onError: (err) => setError(errorMessage(i18n, err.message)),

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { getToken } from '../../lib/auth-token';
+import { getMember, getToken } from '../../lib/auth-token';
 import type { ChatWidgetResponse } from '../../../server/src/modules/lookup/schemas';
 import { currentLocale } from '../../lib/i18n';
 import { lookup } from '../../lib/lookups';
@@ -8,11 +8,18 @@ import { readKey, writeKey } from '../../lib/storage';
 import { uploadFile } from '../../lib/upload';
 import type { ChatMessage } from './types';
 
-/** Whose conversation: a bearer token means the member's own (the server decides), else this device's guest id. */
-export type Who = { kind: 'member' } | { kind: 'guest'; guestId: string };
-export const whoKey = (who: Who) => (who.kind === 'member' ? 'member' : `guest:${who.guestId}`);
-export const currentWho = (guestId: string): Who => (getToken() ? { kind: 'member' } : { kind: 'guest', guestId });
+/**
+ * Whose conversation: a bearer token means the member's own (the server decides), else this device's
+ * guest id. A member is told apart by the phone they signed in with, so what one member left waiting on
+ * a shared phone is never shown to, or sent as, another.
+ */
+export type Who = { kind: 'member'; phone: string } | { kind: 'guest'; guestId: string };
+export const whoKey = (who: Who) => (who.kind === 'member' ? `member:${who.phone}` : `guest:${who.guestId}`);
+export const currentWho = (guestId: string): Who => (getToken() ? { kind: 'member', phone: getMember() } : { kind: 'guest', guestId });
+/** A member's message goes only while that member is signed in; a guest's goes without any token. */
+export const canSendAs = (who: Who) => who.kind === 'guest' || (!!getToken() && getMember() === who.phone);
 const ids = (who: Who) => ({ userId: null, guestId: who.kind === 'guest' ? who.guestId : null });
+const asGuest = (who: Who) => who.kind === 'guest';
 
 /** The `enableChatWidget` lookup: with the chat config's answer, whether the contact page shows the chat (§2). */
 export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
@@ -57,9 +64,10 @@ export interface HistoryPage {
   messages: ChatMessage[];
 }
 export const fetchHistory = (who: Who, skip: number, signal?: AbortSignal) =>
-  api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, skip }, signal });
+  api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, skip }, signal, anonymous: asGuest(who) });
 
-export const markRead = (who: Who) => api<{ read: number }>('/api/chat/read-customer/', { method: 'PUT', body: ids(who) });
+export const markRead = (who: Who) =>
+  api<{ read: number }>('/api/chat/read-customer/', { method: 'PUT', body: ids(who), anonymous: asGuest(who) });
 
 /** What a customer sends (§3 Chat payloads): text, a tap on a postback button or quick reply, or media. */
 export type OutgoingMessage =
@@ -78,8 +86,9 @@ export function sendMessage(who: Who, clientMessageId: string, message: Outgoing
       lang: currentLocale(),
     },
     signal,
+    anonymous: asGuest(who),
   });
 }
 
-export const uploadMedia = (kind: 'image' | 'video', file: Blob, onProgress: (percent: number) => void, signal: AbortSignal) =>
-  uploadFile<{ path: string }>(`/api/chat/upload-${kind}`, file, { onProgress, signal });
+export const uploadMedia = (who: Who, kind: 'image' | 'video', file: Blob, onProgress: (percent: number) => void, signal: AbortSignal) =>
+  uploadFile<{ path: string }>(`/api/chat/upload-${kind}`, file, { onProgress, signal, anonymous: asGuest(who) });

@@ -1,5 +1,5 @@
 import { Outbox, type Deliver, type OutboxItem } from '../../lib/outbox';
-import { sendMessage, uploadMedia, type OutgoingMessage, type Who } from './chat-api';
+import { canSendAs, sendMessage, uploadMedia, type OutgoingMessage, type Who } from './chat-api';
 
 /**
  * One chat message waiting to reach the server: its words, or the picked file itself (a Blob, kept in
@@ -8,7 +8,8 @@ import { sendMessage, uploadMedia, type OutgoingMessage, type Who } from './chat
  */
 export type ChatPayload =
   | { who: Who; message: Exclude<OutgoingMessage, { message_type: 'media' }> }
-  | { who: Who; file: Blob; name: string; fileType: 'image' | 'video' };
+  /** filePath: set once the file is uploaded, so a later try sends the same message instead of a second upload */
+  | { who: Who; file: Blob; name: string; fileType: 'image' | 'video'; filePath?: string };
 
 export type ChatItem = OutboxItem<ChatPayload>;
 
@@ -18,22 +19,19 @@ export type ChatItem = OutboxItem<ChatPayload>;
  * clientMessageId, so a send repeated after a lost answer, a reload or in another tab is stored and
  * delivered once. A file is uploaded first (progress to 99 %), then the message naming its path.
  */
-export const deliverChat: Deliver = async (item, { onProgress, signal }) => {
+export const deliverChat: Deliver = async (item, { onProgress, signal, update }) => {
   const payload = item.payload as ChatPayload;
   if ('message' in payload) return sendMessage(payload.who, item.id, payload.message, item.createdAt, signal);
-  const { path } = await uploadMedia(
-    payload.fileType,
-    new File([payload.file], payload.name, { type: payload.file.type }),
-    (p) => onProgress(Math.min(p, 99)),
-    signal,
-  );
+  let filePath = payload.filePath;
+  if (!filePath) {
+    const file = new File([payload.file], payload.name, { type: payload.file.type });
+    ({ path: filePath } = await uploadMedia(payload.who, payload.fileType, file, (p) => onProgress(Math.min(p, 99)), signal));
+    await update({ ...payload, filePath });
+  }
   onProgress(100);
-  return sendMessage(
-    payload.who,
-    item.id,
-    { message_type: 'media', payload: { fileType: payload.fileType, filePath: path, name: payload.name } },
-    item.createdAt,
-    signal,
-  );
+  const media = { message_type: 'media', payload: { fileType: payload.fileType, filePath, name: payload.name } } as const;
+  return sendMessage(payload.who, item.id, media, item.createdAt, signal);
 };
-export const chatOutbox = new Outbox('chat', { chat: deliverChat });
+/** A member's message waits while another member (or nobody) is signed in; it is never sent under another's token. */
+export const canDeliverChat = (item: OutboxItem) => canSendAs((item.payload as ChatPayload).who);
+export const chatOutbox = new Outbox('chat', { chat: deliverChat }, undefined, canDeliverChat);

@@ -2,10 +2,11 @@ import { createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../../tests/render';
 import { setApiReactions } from '../../lib/api';
+import { setToken } from '../../lib/auth-token';
 import { Outbox } from '../../lib/outbox';
 import { deleteKey, writeKey } from '../../lib/storage';
 import type { Who } from './chat-api';
-import { deliverChat } from './chat-outbox';
+import { canDeliverChat, deliverChat } from './chat-outbox';
 import { Conversation, type ChatSocket } from './conversation';
 import type { ChatMessage } from './types';
 
@@ -70,7 +71,7 @@ function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 }
 let n = 0;
-const freshOutbox = () => new Outbox('chat', { chat: deliverChat }, createStore(`chat-test-${++n}`, 'items'));
+const freshOutbox = () => new Outbox('chat', { chat: deliverChat }, createStore(`chat-test-${++n}`, 'items'), canDeliverChat);
 const texts = (c: Conversation) =>
   c
     .getState()
@@ -131,7 +132,7 @@ describe('a chat conversation', () => {
   });
 
   it('offline: shows the saved conversation and its sync time, keeps what is written as sending, and sends it in order once back', async () => {
-    await writeKey('chat:guest', { owner: 'guest-0123456789abcdef', messages: [message(1)], total: 1, syncedAt: 1_700_000_000_000 });
+    await writeKey('chat:guest', { owner: 'guest:guest-0123456789abcdef', messages: [message(1)], total: 1, syncedAt: 1_700_000_000_000 });
     const sent: string[] = [];
     fakeServer({
       'POST /api/chat/history': () => [200, { total: 1 + sent.length, messages: [message(1)] }],
@@ -195,12 +196,52 @@ describe('a chat conversation', () => {
   });
 
   it('does not show a saved conversation of another sign-in or guest', async () => {
-    await writeKey('chat:guest', { owner: 'guest-someone-else-000', messages: [message(1)], total: 1, syncedAt: 1 });
+    await writeKey('chat:guest', { owner: 'guest:guest-someone-else-000', messages: [message(1)], total: 1, syncedAt: 1 });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const conversation = new Conversation(guest, { socket: () => fakeSocket() as unknown as ChatSocket, outbox: freshOutbox() });
     await conversation.open();
     expect(conversation.getState()).toMatchObject({ loaded: false, entries: [], error: 'NETWORK_ERROR' });
     conversation.close();
+  });
+
+  it("never shows or sends one member's waiting messages as another member who signs in on the same phone", async () => {
+    const sent: { token?: string; text: string }[] = [];
+    const server = () =>
+      fakeServer({
+        'POST /api/chat/history': () => [200, { total: 0, messages: [] }],
+        'POST /api/chat/send-message': (body) => {
+          sent.push({ text: (body as { message: { payload: { message: string } } }).message.payload.message });
+          return [200, { timestamp: Date.now() }];
+        },
+      });
+    const outbox = freshOutbox();
+    setToken('tok-a', false, '0811111111');
+    setOnline(false);
+    const a = new Conversation({ kind: 'member', phone: '0811111111' }, { socket: () => fakeSocket() as unknown as ChatSocket, outbox });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await a.open();
+    await a.sendText('from A, written offline');
+    a.close();
+
+    // A's tab closed without signing out; B signs in on the same phone and opens the chat
+    vi.unstubAllGlobals();
+    server();
+    setToken('tok-b', false, '0822222222');
+    setOnline(true);
+    const b = new Conversation({ kind: 'member', phone: '0822222222' }, { socket: () => fakeSocket() as unknown as ChatSocket, outbox });
+    await b.open();
+    await b.sendText('from B');
+    await until(() => sent.length === 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent.map((m) => m.text)).toEqual(['from B']);
+    expect(texts(b).filter((t) => t.startsWith('from A'))).toEqual([]);
+    b.close();
+
+    // A signs in again: A's message goes, as A
+    setToken('tok-a2', false, '0811111111');
+    void outbox.kick();
+    await until(() => sent.length === 2);
+    expect(sent[1]?.text).toBe('from A, written offline');
   });
 
   it('a member joins with the token and a refused token sends them to sign in', async () => {
@@ -209,7 +250,10 @@ describe('a chat conversation', () => {
     const onInvalidToken = vi.fn();
     setApiReactions({ onGone: vi.fn(), onInvalidToken });
     const socket = fakeSocket({ message: 'invalid-token' });
-    const conversation = new Conversation({ kind: 'member' }, { socket: () => socket as unknown as ChatSocket, outbox: freshOutbox() });
+    const conversation = new Conversation(
+      { kind: 'member', phone: '' },
+      { socket: () => socket as unknown as ChatSocket, outbox: freshOutbox() },
+    );
     await conversation.open();
     expect(socket.emitted[0]).toEqual({ event: 'join', data: { token: 'tok-1' } });
     expect(conversation.getState().connected).toBe(false);

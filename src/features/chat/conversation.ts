@@ -3,7 +3,7 @@ import { isApiError, reactTo } from '../../lib/api';
 import { getToken } from '../../lib/auth-token';
 import type { Outbox } from '../../lib/outbox';
 import { readKey, writeKey } from '../../lib/storage';
-import { fetchHistory, HISTORY_PAGE, markRead, whoKey, type Who } from './chat-api';
+import { canSendAs, fetchHistory, HISTORY_PAGE, markRead, whoKey, type Who } from './chat-api';
 import { chatOutbox, type ChatItem, type ChatPayload } from './chat-outbox';
 import type { ChatEntry, ChatMessage } from './types';
 
@@ -31,7 +31,7 @@ export interface ConversationState {
 }
 
 interface Saved {
-  /** the token (member) or guest id it was saved for: another sign-in on this device does not see it */
+  /** the member (by phone) or guest it was saved for: another sign-in on this device does not see it */
   owner: string;
   messages: ChatMessage[];
   total: number;
@@ -74,6 +74,7 @@ export class Conversation {
   private readTimer: ReturnType<typeof setTimeout> | undefined;
   private visible = false;
   private opened: Promise<void> | undefined;
+  private generation = 0;
 
   constructor(
     readonly who: Who,
@@ -99,8 +100,10 @@ export class Conversation {
   }
 
   private async start(): Promise<void> {
+    const generation = this.generation;
     this.cleanups.push(this.outbox.subscribe(() => this.rebuild()));
     const saved = await readKey<Saved>(this.cacheKey);
+    if (generation !== this.generation) return; // closed while reading: no socket for a closed panel
     if (saved?.owner === this.owner && this.messages.size === 0 && Array.isArray(saved.messages)) {
       saved.messages.forEach((m) => this.messages.set(m._id, m));
       this.total = saved.total;
@@ -117,6 +120,7 @@ export class Conversation {
 
   /** The panel closed: the socket goes (it joins again on the next open); what was loaded stays. */
   close(): void {
+    this.generation += 1;
     this.cleanups.forEach((c) => c());
     this.cleanups = [];
     this.socket?.disconnect();
@@ -127,20 +131,22 @@ export class Conversation {
     this.set({ connected: false });
   }
 
+  /** whose saved copy this is: the member's phone or the guest id, fixed when the conversation is made */
   private get owner() {
-    return this.who.kind === 'member' ? (getToken() ?? '') : this.who.guestId;
+    return whoKey(this.who);
   }
   private get cacheKey() {
     return this.who.kind === 'member' ? 'chat:member' : 'chat:guest';
   }
 
   private connect() {
+    this.socket?.disconnect();
     const socket =
       this.deps.socket?.() ??
       io({ path: '/socket.io', autoConnect: false, reconnectionDelay: 500, reconnectionDelayMax: 500, reconnectionAttempts: Infinity });
     this.socket = socket;
     socket.on('connect', () => this.join(socket));
-    socket.on('disconnect', () => this.set({ connected: false }));
+    socket.on('disconnect', () => socket === this.socket && this.set({ connected: false }));
     socket.on('messaging', (message: ChatMessage) => this.receive(message));
     socket.connect();
     // a socket the server closed (or that gave up) is not reconnected by socket.io itself
@@ -190,6 +196,7 @@ export class Conversation {
     try {
       for (let skip = 0, pages = 0; pages < 10; pages += 1, skip += HISTORY_PAGE) {
         const page = await fetchHistory(this.who, skip);
+        if (!canSendAs(this.who)) return; // signed out (or another member in) meanwhile: not this conversation's answer
         const meets = page.messages.some((m) => this.messages.has(m._id));
         page.messages.forEach((m) => this.messages.set(m._id, m));
         this.total = page.total;
@@ -210,6 +217,7 @@ export class Conversation {
     this.set({ loadingOlder: true });
     try {
       const page = await fetchHistory(this.who, this.messages.size);
+      if (!canSendAs(this.who)) return;
       page.messages.forEach((m) => this.messages.set(m._id, m));
       this.total = page.total;
       this.changed();
@@ -253,7 +261,12 @@ export class Conversation {
   sendFile(file: File, fileType: 'image' | 'video') {
     return this.outbox.add('chat', { who: this.who, file, name: file.name, fileType } satisfies ChatPayload);
   }
-  retry = (key: string) => void this.outbox.retry(key);
+  /** A refused message tried again as new, as whoever is writing now (a new id: the server kept nothing under the old one). */
+  retry = (key: string) => {
+    const item = this.outbox.list().find((i) => i.id === key);
+    if (!item || item.state !== 'failed') return;
+    void this.outbox.remove(key).then(() => this.outbox.add('chat', { ...(item.payload as ChatPayload), who: this.who }));
+  };
   discard = (key: string) => void this.outbox.remove(key);
 
   /** The server's messages changed: save them for offline reading, show them. */
@@ -334,11 +347,11 @@ export class Conversation {
 
 const conversations = new Map<string, Conversation>();
 /**
- * One conversation per sign-in or guest for the page's life: closing and opening the panel keeps what
+ * One conversation per member or guest for the page's life: closing and opening the panel keeps what
  * it loaded; another member signing in on this page gets a conversation of their own.
  */
 export function conversationFor(who: Who): Conversation {
-  const key = who.kind === 'member' ? `member:${getToken() ?? ''}` : whoKey(who);
+  const key = whoKey(who);
   let conversation = conversations.get(key);
   if (!conversation) conversations.set(key, (conversation = new Conversation(who)));
   return conversation;

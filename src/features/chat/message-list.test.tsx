@@ -197,7 +197,7 @@ describe('where the member’s messages are on their way (§3 Media delivery sta
       ],
       { onRetry, onDiscard },
     );
-    const [first, second] = screen.getAllByRole('alert');
+    const [first, second] = screen.getAllByRole('status').filter((s) => s.textContent?.includes('Not sent'));
     expect(first).toHaveTextContent('Not sent: No connection. Check your internet and try again.');
     expect(second).toHaveTextContent('Not sent: Could not send.');
     await userEvent.click(within(first!).getByRole('button', { name: 'Try again' }));

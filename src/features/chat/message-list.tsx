@@ -42,7 +42,15 @@ export function MessageList(props: MessageListProps): JSX.Element {
   const lastMine = entries.findLastIndex((e) => e.message.sender === 'customer');
   return (
     <div className="message-list">
-      <div ref={scroller} className="message-scroll" role="log" aria-live="polite" aria-label={t`Conversation`} onScroll={onScroll}>
+      <div
+        ref={scroller}
+        className="message-scroll"
+        role="log"
+        aria-live="polite"
+        aria-busy={loadingOlder}
+        aria-label={t`Conversation`}
+        onScroll={onScroll}
+      >
         <div ref={content} className="message-content">
           <div className="chat-older">
             {loadingOlder ? (

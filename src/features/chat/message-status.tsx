@@ -38,7 +38,7 @@ export function DeliveryStatus({ deliver, onRetry, onDiscard }: StatusProps) {
       const code = deliver.code;
       const reason = code && Object.hasOwn(ERROR_MESSAGES, code) ? errorMessage(i18n, code) : t`Could not send.`;
       return (
-        <span className="chat-status is-failed" role="alert">
+        <span className="chat-status is-failed" role="status">
           <span className="chat-status-reason">
             <AlertIcon /> <Trans>Not sent: {reason}</Trans>
           </span>
