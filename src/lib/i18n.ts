@@ -41,8 +41,12 @@ export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<
   if (loadedParts.has(loaders)) return;
   loadedParts.add(loaders);
   const locale = currentLocale();
-  const { messages } = await loaders[locale]();
-  i18n.load(locale, messages);
+  try {
+    i18n.load(locale, (await loaders[locale]()).messages);
+  } catch (err) {
+    loadedParts.delete(loaders); // a chunk that failed to arrive (offline) is asked again next time
+    throw err;
+  }
 }
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
