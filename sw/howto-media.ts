@@ -28,9 +28,11 @@ export function registerHowtoMedia(sw: ServiceWorkerGlobalScope): void {
     for (const client of await sw.clients.matchAll({ type: 'window' })) client.postMessage({ type: VIDEO_SAVED, url });
   };
   registerRoute(
+    // only the how-to videos (the setting keeps them under /howto/): a chat attachment is a member's, never kept here
     ({ url, request, sameOrigin }) =>
       sameOrigin &&
       request.method === 'GET' &&
+      url.pathname.startsWith('/howto/') &&
       (request.destination === 'video' || VIDEO_FILE.test(url.pathname)) &&
       !SERVER_PATHS.some((p) => p.test(url.pathname)),
     howtoMediaStrategy(notify),

@@ -33,7 +33,8 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
     expect(await get('slip')).toEqual({ minDeposit: 1, closeTime: '23:00' });
     expect(await get('active')).toEqual({ active: true });
     expect(await get('registerOTP')).toEqual({ registerOTP: true });
-    expect(await get('enableChatWidget')).toEqual({ enableChatWidget: false });
+    // the seed turns the support chat on (the widget and its backend)
+    expect(await get('enableChatWidget')).toEqual({ enableChatWidget: true });
   });
 
   it("gives operator texts and names in the member's language, Thai where the operator gave none", async () => {

@@ -156,6 +156,15 @@ describe('operator commands against a running server (SQLite file)', () => {
       '{"videos":[{"id":"x","title":"x","video":"https://cdn.example/x.mp4","poster":"/x.webp"}]}',
     );
     expect([bad.code, bad.out.includes('invalid value for howto: /videos/0/video')]).toEqual([2, true]);
+    // only videos under /howto/ are kept for offline play by the service worker: another path of the site is refused
+    const elsewhere = await operator(
+      dataDir,
+      'settings',
+      'set',
+      'howto',
+      JSON.stringify({ videos: [{ ...videos[0], video: '/files/chat/x.mp4' }] }),
+    );
+    expect([elsewhere.code, elsewhere.out.includes('invalid value for howto: /videos/0/video')]).toEqual([2, true]);
   });
 
   it('refuses to start the server with a wrong setting, saying which', async () => {

@@ -1,10 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { LocalizedText } from './localized.js';
 
-/** A file on this site: the CSP loads media and images from the site's own origin only. */
-const SitePath = (description: string) =>
+/**
+ * A file on this site: the CSP loads media and images from the site's own origin only. Videos live
+ * under /howto/: the service worker keeps only those for offline play (never a chat attachment).
+ */
+const SitePath = (description: string, under = '') =>
   Type.String({
-    pattern: '^/(?![/\\\\])[^\\s?#]*$',
+    pattern: `^/${under}(?![/\\\\])[^\\s?#]*$`,
     maxLength: 300,
     description: `${description}: a path on this site, e.g. /howto/wallet.mp4`,
   });
@@ -14,7 +17,7 @@ export const HowtoVideoSetting = Type.Object(
   {
     id: Type.String({ pattern: '^[a-z0-9-]{1,32}$', description: 'a stable name for the entry (wallet, playing, ...)' }),
     title: LocalizedText,
-    video: SitePath('an MP4 (H.264) video'),
+    video: SitePath('an MP4 (H.264) video under /howto/', 'howto/'),
     poster: SitePath('a JPEG, WebP or PNG still'),
   },
   { additionalProperties: false },
