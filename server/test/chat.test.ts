@@ -96,7 +96,11 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
 
   it('answers 429 past 30 messages a minute in one conversation and stores none of the refused', async () => {
     const guest = guestId();
-    for (let i = 0; i < 30; i += 1) expect((await send(server, textPackage(`m${i}`, { guestId: guest }))).statusCode).toBe(200);
+    const first = textPackage('m0', { guestId: guest });
+    for (let i = 0; i < 30; i += 1)
+      expect((await send(server, i === 0 ? first : textPackage(`m${i}`, { guestId: guest }))).statusCode).toBe(200);
+    // a retry of a stored message (a lost answer) is answered as before, not counted
+    expect((await send(server, first)).statusCode).toBe(200);
     const over = await send(server, textPackage('one too many', { guestId: guest }));
     expect([over.statusCode, message(over)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
     const page = (await history(server, { guestId: guest }, undefined, { limit: 50 })).json() as {

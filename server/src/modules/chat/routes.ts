@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { Message } from '../account/schemas.js';
 import { customerOfRequest, requireChatOn } from './identity.js';
-import { historyPage, markRead, roomOf } from './repository.js';
+import { historyPage, markRead, messageByClientId, roomOf } from './repository.js';
 import {
   ChatConfigResponse,
   HistoryBody,
@@ -54,11 +54,14 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requireChatOn(ctx);
       const customer = await customerOfRequest(ctx, request, request.body);
-      // 429 before anything is stored: the site's outbox keeps the message and tries again later
-      ctx.limiter.hit([
-        [`chat:send:${customer.room}`, LIMITS.chatSendRoom],
-        ...(customer.memberId === null ? [[`chat:send:ip:${request.ip}`, LIMITS.chatSendGuestAddress] as const] : []),
-      ]);
+      // 429 before anything is stored: the site's outbox keeps the message and tries again later; a repeat
+      // of a stored message (a retry after a lost answer) is answered without counting
+      const repeat = await messageByClientId(db, customer.room, request.body.clientMessageId);
+      if (!repeat)
+        ctx.limiter.hit([
+          [`chat:send:${customer.room}`, LIMITS.chatSendRoom],
+          ...(customer.memberId === null ? [[`chat:send:ip:${request.ip}`, LIMITS.chatSendGuestAddress] as const] : []),
+        ]);
       return sendMessage(ctx, app.chatDeliver, customer, request.body);
     },
   );
