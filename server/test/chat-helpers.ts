@@ -28,7 +28,7 @@ export async function history(
   server: TestServer,
   who: { guestId?: string; userId?: string },
   token?: string,
-  page: { limit?: number; skip?: number } = {},
+  page: { limit?: number; skip?: number; before?: string } = {},
 ) {
   const res = await call(
     server.app,

@@ -6,6 +6,7 @@ import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from '../src/modules/chat/upload
 import { build, call, DIALECTS, message, type TestServer } from './helper.js';
 
 interface Msg {
+  _id: string;
   sender: string;
   session_id: string;
   message: { message_type: string; payload?: Record<string, unknown>; payloads?: Record<string, unknown>[] };
@@ -138,6 +139,13 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     const older = messagesOf(await history(server, { guestId: g1 }, undefined, { skip: 10, limit: 3 }));
     // the greeting follows m0 (a generic carousel has no payload.message), in Thai when no lang is sent
     expect(older.map((m) => m.message.payload?.message)).toEqual(['m1', undefined, 'ช่องทางติดต่ออื่น']);
+    // by cursor: what is older than the tenth newest, whatever arrives meanwhile
+    const tenth = messagesOf(first)[9]!._id;
+    await send(server, textPackage('meanwhile', { guestId: g1 }));
+    const byCursor = messagesOf(await history(server, { guestId: g1 }, undefined, { before: tenth, limit: 3 }));
+    expect(byCursor.map((m) => m.message.payload?.message)).toEqual(['m1', undefined, 'ช่องทางติดต่ออื่น']);
+    const bad = await history(server, { guestId: g1 }, undefined, { before: 'x1' });
+    expect(bad.statusCode).toBe(400);
     await send(server, textPackage('hello', { guestId: g2 }));
     const read = await call(server.app, 'PUT', '/api/chat/read-customer/', { userId: null, guestId: g1 });
     expect(read.json()).toEqual({ read: 4 });

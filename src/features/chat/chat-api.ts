@@ -63,8 +63,9 @@ export interface HistoryPage {
   total: number;
   messages: ChatMessage[];
 }
-export const fetchHistory = (who: Who, skip: number, signal?: AbortSignal) =>
-  api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, skip }, signal, anonymous: asGuest(who) });
+/** A page of history, newest first: the newest, or (`before`, a message _id) the ones older than it. */
+export const fetchHistory = (who: Who, before?: string, signal?: AbortSignal) =>
+  api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, before }, signal, anonymous: asGuest(who) });
 
 export const markRead = (who: Who) =>
   api<{ read: number }>('/api/chat/read-customer/', { method: 'PUT', body: ids(who), anonymous: asGuest(who) });

@@ -100,7 +100,6 @@ describe('a chat conversation', () => {
       userId: null,
       guestId: 'guest-0123456789abcdef',
       limit: 10,
-      skip: 0,
     });
 
     socket.push('messaging', message(4));
@@ -116,18 +115,38 @@ describe('a chat conversation', () => {
     conversation.close();
   });
 
-  it('loads older messages with the count already held as skip', async () => {
+  it('loads older messages by cursor: those before the oldest shown', async () => {
     const calls = fakeServer({
       'POST /api/chat/history': (body) => {
-        const { skip } = body as { skip: number };
-        return [200, { total: 12, messages: skip === 0 ? [message(12), message(11), message(10)] : [message(9), message(8)] }];
+        const { before } = body as { before?: string };
+        return [200, { total: 12, messages: before ? [message(9), message(8)] : [message(12), message(11), message(10)] }];
       },
     });
     const conversation = new Conversation(guest, { socket: () => fakeSocket() as unknown as ChatSocket, outbox: freshOutbox() });
     await conversation.open();
     await conversation.loadOlder();
-    expect(calls.filter((c) => c.url === '/api/chat/history').map((c) => (c.body as { skip: number }).skip)).toContain(3);
+    expect(calls.filter((c) => c.url === '/api/chat/history').map((c) => (c.body as { before?: string }).before)).toContain('m10');
     expect(texts(conversation)).toEqual(['hello 8', 'hello 9', 'hello 10', 'hello 11', 'hello 12']);
+    conversation.close();
+  });
+
+  it('after a gap wider than the catch-up, drops the saved older part instead of leaving a hole', async () => {
+    await writeKey('chat:guest', { owner: 'guest:guest-0123456789abcdef', messages: [message(1), message(2)], total: 2, syncedAt: 1 });
+    // every page is full and none meets the saved messages: more than 100 arrived while away
+    const calls = fakeServer({
+      'POST /api/chat/history': (body) => {
+        const { before } = body as { before?: string };
+        const top = before ? Number(before.slice(1)) - 1 : 2000;
+        return [200, { total: 2000, messages: Array.from({ length: 10 }, (_, i) => message(top - i)) }];
+      },
+    });
+    const conversation = new Conversation(guest, { socket: () => fakeSocket() as unknown as ChatSocket, outbox: freshOutbox() });
+    await conversation.open();
+    expect(calls.filter((c) => c.url === '/api/chat/history')).toHaveLength(10);
+    const shown = conversation.getState().entries.map((e) => e.message._id);
+    expect(shown).not.toContain('m1');
+    expect(shown).toHaveLength(100);
+    expect(conversation.getState().hasOlder).toBe(true);
     conversation.close();
   });
 

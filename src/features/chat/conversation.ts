@@ -11,6 +11,8 @@ import type { ChatEntry, ChatMessage } from './types';
 export const RECHECK_MS = 5_000;
 /** §4: reading marks all read, debounced 1 s. */
 export const READ_DELAY_MS = 1_000;
+/** After a gap (socket down, a saved copy), pages asked to meet what is already here. */
+const MAX_CATCH_UP_PAGES = 10;
 /** How much of the conversation is saved on the device for offline reading. */
 const SAVED_MESSAGES = 50;
 
@@ -194,14 +196,24 @@ export class Conversation {
     const hadAny = this.messages.size > 0;
     this.set({ refreshing: true });
     try {
-      for (let skip = 0, pages = 0; pages < 10; pages += 1, skip += HISTORY_PAGE) {
-        const page = await fetchHistory(this.who, skip);
+      const fetched = new Map<string, ChatMessage>();
+      let before: string | undefined;
+      let joined = !hadAny;
+      for (let pages = 0; pages < MAX_CATCH_UP_PAGES; pages += 1) {
+        const page = await fetchHistory(this.who, before);
         if (!canSendAs(this.who)) return; // signed out (or another member in) meanwhile: not this conversation's answer
-        const meets = page.messages.some((m) => this.messages.has(m._id));
-        page.messages.forEach((m) => this.messages.set(m._id, m));
+        page.messages.forEach((m) => fetched.set(m._id, m));
         this.total = page.total;
-        if (!hadAny || meets || page.messages.length < HISTORY_PAGE) break;
+        joined ||= page.messages.some((m) => this.messages.has(m._id));
+        if (joined || page.messages.length < HISTORY_PAGE) {
+          joined = true;
+          break;
+        }
+        before = page.messages.at(-1)?._id;
       }
+      // a gap wider than the catch-up: what was here before it is dropped, so older pages follow on without a hole
+      if (!joined) this.messages.clear();
+      fetched.forEach((m, id) => this.messages.set(id, m));
       this.state = { ...this.state, loaded: true, error: undefined, syncedAt: Date.now() };
       this.changed();
     } catch (err) {
@@ -216,7 +228,8 @@ export class Conversation {
     if (this.state.loadingOlder || !this.state.hasOlder) return;
     this.set({ loadingOlder: true });
     try {
-      const page = await fetchHistory(this.who, this.messages.size);
+      const oldest = [...this.messages.values()].sort(byTime)[0];
+      const page = await fetchHistory(this.who, oldest?._id);
       if (!canSendAs(this.who)) return;
       page.messages.forEach((m) => this.messages.set(m._id, m));
       this.total = page.total;

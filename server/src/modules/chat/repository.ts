@@ -44,20 +44,16 @@ export async function insertMessage(
     .executeTakeFirstOrThrow();
 }
 
-export async function historyPage(db: Db, room: string, limit: number, skip: number) {
+/** Newest first; `before` (a message id) pages by cursor: only messages older than it, so new ones arriving meanwhile shift nothing. */
+export async function historyPage(db: Db, room: string, limit: number, skip: number, before?: number) {
   const total = await db
     .selectFrom('chat_messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('room', '=', room)
     .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('room', '=', room)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(skip)
-    .execute();
+  let page = db.selectFrom('chat_messages').selectAll().where('room', '=', room);
+  if (before !== undefined) page = page.where('id', '<', before);
+  const rows = await page.orderBy('id', 'desc').limit(limit).offset(skip).execute();
   return { total: Number(total.n), rows };
 }
 

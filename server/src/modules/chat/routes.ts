@@ -71,7 +71,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        description: `${WHO} Newest first, 10 a page unless limit says.`,
+        description: `${WHO} Newest first, 10 a page unless limit says; before (a message _id) gives only older ones.`,
         body: HistoryBody,
         response: { 200: HistoryResponse, ...errors },
       },
@@ -81,7 +81,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const customer = await customerOfRequest(ctx, request, request.body);
       const room = await roomOf(db, customer.room);
       if (!room) return { total: 0, messages: [] };
-      const { total, rows } = await historyPage(db, customer.room, request.body.limit ?? 10, request.body.skip ?? 0);
+      const { limit = 10, skip = 0, before } = request.body;
+      const { total, rows } = await historyPage(db, customer.room, limit, skip, before === undefined ? undefined : Number(before));
       return { total, messages: rows.map((r) => toWire(r, room)) };
     },
   );

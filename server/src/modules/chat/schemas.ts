@@ -74,6 +74,7 @@ export const HistoryBody = Type.Object({
   ...Whose,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+  before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'a message _id: only older messages (paging by cursor)' })),
 });
 export const ReadBody = Type.Object(Whose);
 export const ReadResponse = Type.Object({ read: Type.Integer({ description: 'agent messages newly marked read' }) });
