@@ -53,6 +53,23 @@ describe('how-to videos in the service worker', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it("parallel first ranges of one video (the player asks for the start and the end's index) share one download", async () => {
+    const w = world();
+    const strategy = howtoMediaStrategy(vi.fn(async () => undefined));
+    const run = async (range: string) => {
+      const event = new FakeExtendableEvent('fetch');
+      const [response] = strategy.handleAll({
+        request: new Request(URL_, { headers: { range } }),
+        event: event as unknown as ExtendableEvent,
+      });
+      return new Uint8Array(await (await response).arrayBuffer());
+    };
+    const [start, end] = await Promise.all([run('bytes=0-99'), run('bytes=900-999')]);
+    expect(w.network).toHaveBeenCalledTimes(1);
+    expect(start).toEqual(BYTES.slice(0, 100));
+    expect(end).toEqual(BYTES.slice(900, 1000));
+  });
+
   it('a first play fetches the whole file, answers the asked range cut from it, and keeps the file', async () => {
     const w = world();
     const { answer, body, notify } = await ask('bytes=100-199');

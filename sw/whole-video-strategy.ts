@@ -18,18 +18,32 @@ export class WholeVideoFirst extends Strategy {
     super(options);
   }
 
+  /** The whole file per URL while it is being fetched: the player's parallel first ranges share one download. */
+  private readonly fetching = new Map<string, Promise<Response>>();
+
   async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
     const saved = await handler.cacheMatch(request);
     if (saved) return saved;
-    const whole = await handler.fetch(new Request(request.url, { credentials: 'same-origin' }));
+    let download = this.fetching.get(request.url);
+    if (!download) {
+      download = this.download(request.url, handler).finally(() => this.fetching.delete(request.url));
+      this.fetching.set(request.url, download);
+    }
+    const whole = (await download).clone();
+    if (whole.status !== 200) return whole;
+    if (request.headers.has('range')) return createPartialResponse(request, whole);
+    return new Response(whole.body, { status: whole.status, statusText: whole.statusText, headers: whole.headers });
+  }
+
+  private async download(url: string, handler: StrategyHandler): Promise<Response> {
+    const whole = await handler.fetch(new Request(url, { credentials: 'same-origin' }));
     if (whole.status !== 200) return whole;
     handler.waitUntil(
-      handler.cachePut(request.url, whole.clone()).then(
-        (kept) => (kept ? this.onSaved(request.url) : undefined),
+      handler.cachePut(url, whole.clone()).then(
+        (kept) => (kept ? this.onSaved(url) : undefined),
         () => undefined, // the quota, or a full disk: played from the network, not kept
       ),
     );
-    if (request.headers.has('range')) return createPartialResponse(request, whole);
-    return new Response(whole.body, { status: whole.status, statusText: whole.statusText, headers: whole.headers });
+    return whole;
   }
 }

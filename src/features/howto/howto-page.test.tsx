@@ -37,6 +37,17 @@ describe('the how-to page', () => {
     vi.restoreAllMocks();
   });
 
+  it('deletes saved videos the operator no longer lists', async () => {
+    fakeServer({ 'GET /api/lookup/howto': () => [200, { videos }] });
+    const listed = new Request(`${location.origin}/howto/wallet.mp4`);
+    const dropped = new Request(`${location.origin}/howto/old-video.mp4`);
+    const cache = { keys: vi.fn(async () => [listed, dropped]), delete: vi.fn(async () => true) };
+    vi.stubGlobal('caches', { match: vi.fn(async () => undefined), open: vi.fn(async () => cache) });
+    renderScreen(<HowtoPage />);
+    await waitFor(() => expect(cache.delete).toHaveBeenCalledWith(dropped));
+    expect(cache.delete).toHaveBeenCalledTimes(1);
+  });
+
   it('lists the five videos in the member’s language and marks those saved for offline use', async () => {
     const calls = fakeServer({ 'GET /api/lookup/howto': () => [200, { videos }] });
     const match = savedVideos('balance');
