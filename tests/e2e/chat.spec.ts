@@ -75,6 +75,17 @@ test('a guest chats on /contact: the greeter answers with every kind, the operat
   await box.press('Escape');
   await expect(chat).toBeHidden();
   await expect(page.getByRole('button', { name: 'Chat with support' })).toBeFocused();
+
+  // a reply while the chat is closed marks the button; opening it reads the reply
+  operator('chat', 'reply', guestId, 'Your deposit is credited.');
+  const marked = page.getByRole('button', { name: /^Chat with support: \d+ new replies$/ });
+  await expect(marked).toBeVisible();
+  const read = page.waitForResponse((r) => r.url().endsWith('/api/chat/read-customer/') && r.ok());
+  await marked.click();
+  await expect(chat.getByText('Your deposit is credited.')).toBeVisible();
+  await read; // §4: marked read a second after it shows
+  await box.press('Escape');
+  await expect(page.getByRole('button', { name: 'Chat with support', exact: true })).toBeVisible();
 });
 
 test('offline: two messages and an image wait through a reload and reach the server once each, in order, when back online', async ({

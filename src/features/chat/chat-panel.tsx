@@ -16,6 +16,8 @@ export interface ChatPanelProps {
   onClose(): void;
   /** a conversation of the test's own (socket and outbox); the page's own otherwise */
   conversation?: Conversation;
+  /** told the conversation once open: the widget keeps it (and its socket) while the panel is closed, for the unread mark */
+  onConversation?(conversation: Conversation): void;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ChatPanelProps {
  * Loaded only when the member opens it, with socket.io-client. Non-modal: the page stays usable;
  * Escape closes it and the chat button gets the focus back.
  */
-export default function ChatPanel({ who, prefix, onClose, conversation: given }: ChatPanelProps) {
+export default function ChatPanel({ who, prefix, onClose, conversation: given, onConversation }: ChatPanelProps) {
   const { t, i18n } = useLingui();
   const conversation = given ?? conversationFor(who);
   const state = useSyncExternalStore(conversation.subscribe, conversation.getState);
@@ -34,8 +36,11 @@ export default function ChatPanel({ who, prefix, onClose, conversation: given }:
     void conversation.open();
     conversation.setVisible(true);
     panel.current?.querySelector('textarea')?.focus();
-    return () => conversation.close();
-  }, [conversation]);
+    if (!onConversation) return () => conversation.close();
+    onConversation(conversation);
+    // closed: the socket stays while the page does, so a reply shows on the chat button (the widget closes it)
+    return () => conversation.setVisible(false);
+  }, [conversation, onConversation]);
 
   // Escape anywhere in the panel closes it (the widget gives the focus back to the chat button)
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { loadCatalogPart } from '../../lib/i18n';
 import { currentWho, guestId, type Who } from './chat-api';
 import { chatCatalog } from './catalog';
+import type { Conversation } from './conversation';
 import './chat.css';
 
 // the panel brings socket.io-client, the outbox and the message kinds: loaded when the chat first opens
@@ -18,6 +19,21 @@ export function ChatWidget({ prefix }: { prefix: string }) {
   const [who, setWho] = useState<Who>();
   const [open, setOpen] = useState(false);
   const fab = useRef<HTMLButtonElement>(null);
+  const [conversation, setConversation] = useState<Conversation>();
+  const [unread, setUnread] = useState(0);
+  const keep = useCallback((c: Conversation) => setConversation(c), []);
+
+  // once opened, the conversation lives while the contact page does: support's unread replies mark the button
+  useEffect(() => {
+    if (!conversation) return;
+    const count = () => setUnread(conversation.getState().entries.filter((e) => e.message.sender !== 'customer' && !e.message.read).length);
+    count();
+    const unsubscribe = conversation.subscribe(count);
+    return () => {
+      unsubscribe();
+      conversation.close();
+    };
+  }, [conversation]);
 
   useEffect(() => {
     let live = true;
@@ -51,7 +67,7 @@ export function ChatWidget({ prefix }: { prefix: string }) {
           type="button"
           className={open ? 'chat-fab open' : 'chat-fab'}
           aria-expanded={open}
-          aria-label={open ? t`Close the chat` : t`Chat with support`}
+          aria-label={open ? t`Close the chat` : unread ? t`Chat with support: ${unread} new replies` : t`Chat with support`}
           onClick={() => (open ? close() : setOpen(true))}
         >
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
@@ -67,6 +83,11 @@ export function ChatWidget({ prefix }: { prefix: string }) {
               />
             )}
           </svg>
+          {!open && unread > 0 && (
+            <span className="chat-badge" aria-hidden="true">
+              {unread}
+            </span>
+          )}
         </button>
       </div>
       {open && (
@@ -77,7 +98,7 @@ export function ChatWidget({ prefix }: { prefix: string }) {
             </section>
           }
         >
-          <ChatPanel who={who} prefix={prefix} onClose={close} />
+          <ChatPanel who={who} prefix={prefix} onClose={close} onConversation={keep} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +48,18 @@ describe('the chat message box', () => {
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend.mock.calls[0]?.[0]).toMatch(/^hello/);
     expect(box).toHaveValue('');
+  });
+
+  it('keeps what was typed through a reload of the page, and forgets it once sent', async () => {
+    const user = userEvent.setup();
+    const first = renderComposer();
+    await user.type(first.box, 'half a question');
+    cleanup();
+    const again = renderComposer();
+    expect(again.box).toHaveValue('half a question');
+    await user.type(again.box, '{Enter}');
+    cleanup();
+    expect(renderComposer().box).toHaveValue('');
   });
 
   it('takes at most 2000 characters and counts down near the limit', () => {

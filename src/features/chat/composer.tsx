@@ -2,6 +2,23 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { ACCEPT, checkAttachment, isSendKey, MAX_TEXT } from './attachment';
 
+const DRAFT = 'chat-draft';
+function readDraft(): string {
+  try {
+    return sessionStorage.getItem(DRAFT) ?? '';
+  } catch {
+    return '';
+  }
+}
+function writeDraft(value: string) {
+  try {
+    if (value) sessionStorage.setItem(DRAFT, value);
+    else sessionStorage.removeItem(DRAFT);
+  } catch {
+    // storage blocked: the draft lives as long as the page
+  }
+}
+
 export interface ComposerProps {
   onSend(text: string): void;
   onFile(file: File, kind: 'image' | 'video'): void;
@@ -16,7 +33,12 @@ export interface ComposerProps {
  */
 export function Composer({ onSend, onFile, disabled }: ComposerProps) {
   const { t } = useLingui();
-  const [text, setText] = useState('');
+  // what is typed survives a reload (this tab only): a page reloaded offline does not lose it
+  const [text, setTextState] = useState(() => readDraft());
+  const setText = (value: string) => {
+    setTextState(value);
+    writeDraft(value);
+  };
   const [problem, setProblem] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const problemId = useId();

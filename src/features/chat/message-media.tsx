@@ -16,7 +16,13 @@ export function MessageMedia({ fileType, filePath, name, prefix, localUrl }: Med
   const src = mediaSrc(prefix, filePath, localUrl);
   const label = name || (fileType === 'image' ? t`Image` : fileType === 'video' ? t`Video` : t`File`);
   if (!src) return <span className="chat-media-missing">{label}</span>;
-  if (fileType === 'image') return <img className="chat-image" src={src} alt={label} decoding="async" />;
+  // the whole picture opens on a tap (the bubble shows it cropped to a fixed box)
+  if (fileType === 'image')
+    return (
+      <a href={src} target="_blank" rel="noopener noreferrer">
+        <img className="chat-image" src={src} alt={label} decoding="async" />
+      </a>
+    );
   if (fileType === 'video') {
     return (
       // members' and agents' own clips come without a captions track to offer

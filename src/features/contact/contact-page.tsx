@@ -30,6 +30,8 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
       {/* part of the pre-rendered page: the member sees where they are before the operator's details arrive */}
       <img className="contact-banner" src={supportBanner} alt="" width={656} height={300} />
       <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
+      {/* first on the page, so Start a chat is on the first screen of a phone */}
+      {chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}
       <DataStatus query={contact} />
       {data && (
         <section className="card contact">
@@ -44,7 +46,6 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
           )}
         </section>
       )}
-      {chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}
       <p className="muted small center">
         <Trans>Version {APP_VERSION}</Trans>
       </p>

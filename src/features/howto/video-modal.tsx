@@ -23,6 +23,14 @@ export function VideoModal({ video, saved, onClose }: { video: HowtoVideo; saved
   }, []);
   return (
     <Modal title={video.title} onClose={onClose} closeLabel={t`Close`}>
+      {/* above the player: a phone shows the tall video first, and the reason must be seen without scrolling */}
+      {failed && (
+        <p className="notice" role="alert">
+          {navigator.onLine || saved
+            ? t`This video cannot be played just now. Please try again later.`
+            : t`You are offline and this video is not saved on this device. Watch it once with a connection to keep it for offline use.`}
+        </p>
+      )}
       {/* the videos are silent (no audio track): the title drawn in them is this dialog's label, nothing is spoken to caption */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video
@@ -41,13 +49,6 @@ export function VideoModal({ video, saved, onClose }: { video: HowtoVideo; saved
         data-autofocus
         onError={() => setFailed(true)}
       />
-      {failed && (
-        <p className="notice" role="alert">
-          {navigator.onLine || saved
-            ? t`This video cannot be played just now. Please try again later.`
-            : t`You are offline and this video is not saved on this device. Watch it once with a connection to keep it for offline use.`}
-        </p>
-      )}
     </Modal>
   );
 }
