@@ -175,8 +175,15 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
       ['agent', 'buttons'],
       ['agent', 'text'],
     ]);
-    await operator('chat', 'end', phone);
+    await operator('chat', 'end', phone, 'Thank you, have a good day.');
     expect((await operator('chat', 'list')).some((l) => l.includes(phone))).toBe(false);
+    // the closing words are the ended session's last message: the customer sees it ended
+    const closing = messagesOf(await history(server, {}, token, { limit: 1 }))[0]!;
+    expect([closing.sender, closing.message.payload, closing.session_id]).toEqual([
+      'agent',
+      { message: 'Thank you, have a good day.' },
+      before[0]!.session_id,
+    ]);
     await send(server, textPackage('one more thing', {}), token);
     const after = messagesOf(await history(server, {}, token, { limit: 5 }));
     expect(after[4]!.session_id).not.toBe(before[0]!.session_id);

@@ -66,7 +66,8 @@ test('a guest chats on /contact: the greeter answers with every kind, the operat
   expect(shown[1]).toContain('Deposit');
 
   // the operator ends the session: the next message starts a new one, after an End of conversation marker
-  operator('chat', 'end', guestId);
+  operator('chat', 'end', guestId, 'Thank you, this chat is now closed.');
+  await expect(chat.getByText('Thank you, this chat is now closed.')).toBeVisible();
   await box.fill('One more question');
   await box.press('Enter');
   await expect(chat.getByText('End of conversation')).toBeVisible();

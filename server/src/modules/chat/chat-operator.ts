@@ -90,7 +90,7 @@ export const chatCommands: CommandSet = {
   npm run operator -- chat show <phone|guestId>  the last 30 messages (marks the customer's read)
   npm run operator -- chat reply <phone|guestId> <text>  answer; an open chat sees it at once
   npm run operator -- chat buttons <phone|guestId> <json>  {"message":"...","buttons":[{"title":"...","type":"web|call|postback","payload":"..."}]}
-  npm run operator -- chat end <phone|guestId>   end the session; the next message opens a new one (and the greeter)
+  npm run operator -- chat end <phone|guestId> [closing words]   end the session (after posting the closing words, so the customer sees it ended); the next message opens a new one (and the greeter)
 `,
   async run(env, args, print) {
     const [group, action, who, ...rest] = args;
@@ -127,6 +127,9 @@ export const chatCommands: CommandSet = {
         return true;
       }
       case 'end': {
+        const words = rest.join(' ').trim();
+        if (words.length > MAX_TEXT) throw new UsageError(`chat end takes closing words of at most ${MAX_TEXT} characters`);
+        if (words) await post(env, who, { message_type: 'text', payload: { message: words } }, print);
         const room = await roomFor(env, who);
         await env.database.db.updateTable('chat_rooms').set({ ended_at: Date.now() }).where('room', '=', room.room).execute();
         print(`ended session ${room.session_id} of ${room.room}`);
