@@ -30,8 +30,11 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
       {/* part of the pre-rendered page: the member sees where they are before the operator's details arrive */}
       <img className="contact-banner" src={supportBanner} alt="" width={656} height={300} />
       <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
-      {/* first on the page, so Start a chat is on the first screen of a phone */}
-      {chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}
+      {/* first on the page, so Start a chat is on the first screen of a phone; its place is held while the
+          chat's lookups and words arrive (also in the pre-rendered page), so the cards below do not jump */}
+      {(chat || widget.isPending || (chatOn && config.isPending)) && (
+        <div className="chat-slot">{chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}</div>
+      )}
       <DataStatus query={contact} />
       {data && (
         <section className="card contact">
