@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { useOnline } from '../../ui/use-online';
-import { OfflineReason } from './offline-reason';
+import { ConfirmButtons } from './confirm-buttons';
 import { clearMinimumQuery } from './queries';
 
 /** When cancelling is allowed, from the server as of opening the dialog (§7 check/minimum). */
@@ -51,25 +50,18 @@ export function CancelDialog({
 }) {
   const { t } = useLingui();
   const online = useOnline();
-  const offlineId = useId();
   return (
     <Modal title={t`Cancel bonus?`} role="alertdialog" tone="danger" onClose={onClose} closeLabel={t`Close`}>
-      {online ? <Minimum /> : <OfflineReason id={offlineId} />}
+      {online && <Minimum />}
       <Forfeit percentFail={percentFail} amount={amount} />
-      <div className="row gap">
-        <button type="button" className="button block" onClick={onClose}>
-          {t`Keep it`}
-        </button>
-        <button
-          type="button"
-          className="button danger block"
-          disabled={!online || pending}
-          aria-describedby={online ? undefined : offlineId}
-          onClick={onConfirm}
-        >
-          {t`Cancel bonus`}
-        </button>
-      </div>
+      <ConfirmButtons
+        cancelLabel={t`Keep it`}
+        confirmLabel={t`Cancel bonus`}
+        danger
+        busy={pending}
+        onCancel={onClose}
+        onConfirm={onConfirm}
+      />
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { useOnline } from '../../ui/use-online';
 import { ErrorAlert } from '../bonus/error-alert';
+import { ConfirmButtons } from '../bonus/confirm-buttons';
 import { OfflineReason } from '../bonus/offline-reason';
 import { useSubmissionKey } from '../wallet/queries';
 import { useClaimCoupon } from './mutations';
@@ -46,16 +47,12 @@ function CouponState({ coupon, online, offlineId, onClaim }: { coupon: Coupon; o
 function ConfirmClaim({
   coupon,
   amount,
-  online,
-  offlineId,
   pending,
   onConfirm,
   onClose,
 }: {
   coupon: Coupon;
   amount: string;
-  online: boolean;
-  offlineId: string;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -69,20 +66,13 @@ function ConfirmClaim({
           ? t`${prize}: a bonus of ${amount} goes to your wallet. Its turnover must be played before you can withdraw it.`
           : t`${prize}: ${amount} goes to your wallet.`}
       </p>
-      <div className="row gap">
-        <button type="button" className="button block" onClick={onClose}>
-          {t`Not now`}
-        </button>
-        <button
-          type="button"
-          className="button primary block"
-          disabled={!online || pending}
-          aria-describedby={online ? undefined : offlineId}
-          onClick={onConfirm}
-        >
-          {pending ? t`Claiming…` : t`Claim prize`}
-        </button>
-      </div>
+      <ConfirmButtons
+        cancelLabel={t`Not now`}
+        confirmLabel={pending ? t`Claiming…` : t`Claim prize`}
+        busy={pending}
+        onCancel={onClose}
+        onConfirm={onConfirm}
+      />
     </Modal>
   );
 }
@@ -160,8 +150,6 @@ export function CouponTable({ kip }: { kip: boolean }) {
         <ConfirmClaim
           coupon={confirming}
           amount={amount(confirming.amount)}
-          online={online}
-          offlineId={offlineId}
           pending={claim.isPending}
           onConfirm={() => confirm(confirming)}
           onClose={() => setConfirming(null)}

@@ -2,21 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { loadCatalogPart } from '../../lib/i18n';
-import type { WalletResponse } from '../wallet/queries';
+import { walletFixture } from '../../../tests/wallet-fixture';
 import { WalletHome } from '../wallet/wallet-home';
 
-const wallet = (coin: number): WalletResponse => ({
-  profile: { _id: 1, name: 'Somchai', username: '0812345678', coin, currency: 'BAHT', createdAt: '2026-01-01T00:00:00.000Z' },
-  bankAccount: {
-    bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-    bankCode: 'KBANK',
-    bankAccountName: 'A B',
-    bankAccountNo: '1234567890',
-  },
-  wallet: { amount: 500 },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [],
-});
+const wallet = (coin: number) => walletFixture({ profile: { coin } });
 
 function home(isActive: boolean, coin: number) {
   const calls = fakeServer({

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { walletFixture } from '../../../tests/wallet-fixture';
 // the signed-in shell registers these sentences for every screen inside it
 import '../site/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { BankNameModal } from './bank-name-modal';
-import type { WalletResponse } from './queries';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
 
@@ -24,18 +24,7 @@ const slot = (code: string, isActive: boolean, amount = 0) => ({
   ios: null,
 });
 
-const wallet: WalletResponse = {
-  profile: { _id: 1, name: 'A', username: '0812345678', coin: 0, currency: 'BAHT', createdAt: '2026-01-01T00:00:00.000Z' },
-  bankAccount: {
-    bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-    bankCode: 'KBANK',
-    bankAccountName: 'A B',
-    bankAccountNo: '1234567890',
-  },
-  wallet: { amount: 500 },
-  invite: { amount: 0, success: 0, fail: 0 },
-  slots: [slot('PG', true, 20), slot('JOKER', false)],
-};
+const wallet = walletFixture({ profile: { name: 'A' }, slots: [slot('PG', true, 20), slot('JOKER', false)] });
 
 describe('wallet modals', () => {
   beforeEach(async () => {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database.js';
@@ -91,4 +92,18 @@ export class DatabaseStorage implements FileStorage {
 
 export function makeStorage(database: Database, dataDir: string): FileStorage {
   return database.dialect === 'postgres' ? new DatabaseStorage(database) : new DirectoryStorage(path.join(dataDir, 'uploads'));
+}
+
+/**
+ * Answers with a stored file as the type it was stored with, never sniffed, shown inline (a slip, a
+ * chat picture): a missing one is 404 NO_DATA. `cacheControl` says how long the browser may keep it.
+ */
+export function sendStoredFile(reply: FastifyReply, file: StoredFile | undefined, cacheControl: string) {
+  if (!file) return reply.status(404).send({ message: 'NO_DATA' });
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Disposition', 'inline')
+    .header('Cache-Control', cacheControl)
+    .send(file.bytes);
 }

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { Message } from '../account/schemas.js';
@@ -84,14 +85,8 @@ export const chatFiles: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { hide: true, params: Type.Object({ name: Type.String({ pattern: NAME }) }) } },
     async (request, reply) => {
       const known = await uploadOf(ctx.database.db, request.params.name);
-      const file = known && (await ctx.storage.get(CHAT_BUCKET, known.name));
-      if (!file) return reply.status(404).send({ message: 'NO_DATA' });
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
-        .header('Cache-Control', 'private, max-age=86400, immutable')
-        .send(file.bytes);
+      const file = known ? await ctx.storage.get(CHAT_BUCKET, known.name) : undefined;
+      return sendStoredFile(reply, file, 'private, max-age=86400, immutable');
     },
   );
 };

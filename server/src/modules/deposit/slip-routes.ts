@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { ApiError } from '../../lib/errors.js';
 import { Message } from '../account/schemas.js';
@@ -129,14 +130,8 @@ export const slipFiles: FastifyPluginAsyncTypebox = async (app) => {
       if (!ctx.fileUrls.verify(filePath(reference), request.query.e, request.query.s, ctx.now()))
         return reply.status(403).send({ message: 'invalid-token' });
       const fileName = await slipFileName(ctx.database.db, reference);
-      const file = fileName && (await ctx.storage.get(SLIP_BUCKET, fileName));
-      if (!file) return reply.status(404).send({ message: 'NO_DATA' });
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
-        .header('Cache-Control', 'private, max-age=300')
-        .send(file.bytes);
+      const file = fileName ? await ctx.storage.get(SLIP_BUCKET, fileName) : undefined;
+      return sendStoredFile(reply, file, 'private, max-age=300');
     },
   );
 };

@@ -7,19 +7,9 @@ import { ToastRegion } from '../../../ui/toast';
 import { ProfileHeader } from '../profile-header';
 import { InviteWidget } from '../programme-widgets';
 import type { WalletResponse } from '../queries';
+import { walletFixture } from '../../../../tests/wallet-fixture';
 
-const wallet = (invite: WalletResponse['invite']): WalletResponse => ({
-  profile: { _id: 7, name: 'Somchai', username: '0812345678', coin: 0, currency: 'BAHT', createdAt: '2026-01-01T00:00:00.000Z' },
-  bankAccount: {
-    bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-    bankCode: 'KBANK',
-    bankAccountName: 'A B',
-    bankAccountNo: '1234567890',
-  },
-  wallet: { amount: 500 },
-  invite,
-  slots: [],
-});
+const wallet = (invite: WalletResponse['invite']) => walletFixture({ profile: { _id: 7 }, invite });
 const header = (w: WalletResponse, online = true) =>
   renderScreen(
     <>

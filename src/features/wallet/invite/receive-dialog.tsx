@@ -1,12 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
 import { Modal } from '../../../ui/modal';
 import { showToast } from '../../../ui/toast';
-import { useOnline } from '../../../ui/use-online';
-import { OfflineHint } from '../offline-hint';
+import { ConfirmButtons } from '../../bonus/confirm-buttons';
 import '../programme-errors';
 import { useSubmissionKey, type WalletResponse } from '../queries';
 import { useReceiveInvite } from './mutations';
@@ -29,8 +27,6 @@ function Shares({ invite, unit }: { invite: WalletResponse['invite']; unit: stri
 /** §2 the danger confirmation before receiving the invite bonus (§7 GET /api/invite/bonus). */
 export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletResponse; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const online = useOnline();
-  const offlineId = useId();
   const [key, ended] = useSubmissionKey();
   const receive = useReceiveInvite();
   const unit = wallet.profile.currency === 'LAK' ? t`kip` : t`baht`;
@@ -59,21 +55,14 @@ export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletRespons
       <p className="small">
         {t`You earn a share of each deposit your invited friends make. It can be received once they have played that deposit through in games. Receiving pays every ready part into your wallet, with no turnover to play.`}
       </p>
-      {!online && <OfflineHint id={offlineId} />}
-      <div className="row gap">
-        <button type="button" className="button block" onClick={onClose}>
-          {t`Not now`}
-        </button>
-        <button
-          type="button"
-          className="button danger block"
-          disabled={!online || receive.isPending}
-          aria-describedby={online ? undefined : offlineId}
-          onClick={confirm}
-        >
-          {receive.isPending ? t`Receiving…` : t`Receive`}
-        </button>
-      </div>
+      <ConfirmButtons
+        cancelLabel={t`Not now`}
+        confirmLabel={receive.isPending ? t`Receiving…` : t`Receive`}
+        danger
+        busy={receive.isPending}
+        onCancel={onClose}
+        onConfirm={confirm}
+      />
     </Modal>
   );
 }

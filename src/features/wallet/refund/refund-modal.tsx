@@ -9,7 +9,7 @@ import { Modal } from '../../../ui/modal';
 import { SafeHtml } from '../../../ui/safe-html';
 import { showToast } from '../../../ui/toast';
 import { useOnline } from '../../../ui/use-online';
-import { OfflineHint } from '../offline-hint';
+import { OfflineReason } from '../../bonus/offline-reason';
 import '../programme-errors';
 import '../programme.css';
 import { useSubmissionKey } from '../queries';
@@ -151,7 +151,7 @@ export function RefundModal({ kip, onClose }: { kip: boolean; onClose: (saved: b
                 {t`Receive your refund first: it goes into your refund balance, then into your wallet.`}
               </p>
             )}
-            {!online && <OfflineHint id={offlineId} />}
+            {!online && <OfflineReason id={offlineId} />}
           </div>
         </>
       )}
