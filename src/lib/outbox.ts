@@ -118,12 +118,15 @@ export class Outbox {
     await del(id, this.store).catch(() => undefined);
   }
 
-  /** A failed item tried again, as new: the server refused it, so it has nothing under its id to answer with. */
-  async retry(id: string): Promise<void> {
+  /**
+   * A failed item tried again, as new: the server refused it, so it has nothing under its id to answer
+   * with. `restamp` may change the payload first (the chat sends it as whoever is writing now).
+   */
+  async retry(id: string, restamp: (payload: unknown) => unknown = (p) => p): Promise<void> {
     const item = this.items.find((i) => i.id === id);
     if (!item || item.state !== 'failed') return;
     await this.remove(id);
-    await this.add(item.kind, item.payload);
+    await this.add(item.kind, restamp(item.payload));
   }
 
   /** Delivers waiting items in order until one cannot go now; one runner per page, and one per device where Web Locks exist. */

@@ -59,6 +59,8 @@ const isOurs = (item: ChatItem, who: Who) => item.kind === 'chat' && whoKey((ite
  */
 export class Conversation {
   private readonly messages = new Map<string, ChatMessage>();
+  /** `messages` in time order, sorted once per change of them (the outbox's progress rebuilds the entries often) */
+  private sorted: ChatMessage[] = [];
   private total = 0;
   private state: ConversationState = {
     entries: [],
@@ -110,6 +112,7 @@ export class Conversation {
       saved.messages.forEach((m) => this.messages.set(m._id, m));
       this.total = saved.total;
       this.set({ loaded: true, syncedAt: saved.syncedAt });
+      this.sorted = [...this.messages.values()].sort(byTime);
     }
     this.rebuild();
     void this.outbox.start();
@@ -228,7 +231,7 @@ export class Conversation {
     if (this.state.loadingOlder || !this.state.hasOlder) return;
     this.set({ loadingOlder: true });
     try {
-      const oldest = [...this.messages.values()].sort(byTime)[0];
+      const oldest = this.sorted[0];
       const page = await fetchHistory(this.who, oldest?._id);
       if (!canSendAs(this.who)) return;
       page.messages.forEach((m) => this.messages.set(m._id, m));
@@ -275,16 +278,13 @@ export class Conversation {
     return this.outbox.add('chat', { who: this.who, file, name: file.name, fileType } satisfies ChatPayload);
   }
   /** A refused message tried again as new, as whoever is writing now (a new id: the server kept nothing under the old one). */
-  retry = (key: string) => {
-    const item = this.outbox.list().find((i) => i.id === key);
-    if (!item || item.state !== 'failed') return;
-    void this.outbox.remove(key).then(() => this.outbox.add('chat', { ...(item.payload as ChatPayload), who: this.who }));
-  };
+  retry = (key: string) => void this.outbox.retry(key, (payload) => ({ ...(payload as ChatPayload), who: this.who }));
   discard = (key: string) => void this.outbox.remove(key);
 
   /** The server's messages changed: save them for offline reading, show them. */
   private changed() {
-    const newest = [...this.messages.values()].sort(byTime).slice(-SAVED_MESSAGES);
+    this.sorted = [...this.messages.values()].sort(byTime);
+    const newest = this.sorted.slice(-SAVED_MESSAGES);
     void writeKey(this.cacheKey, {
       owner: this.owner,
       messages: newest,
@@ -297,7 +297,7 @@ export class Conversation {
 
   /** The entries: the server's messages in time order, then ours the server has not shown yet, in the order written. */
   private rebuild() {
-    const server = [...this.messages.values()].sort(byTime);
+    const server = this.sorted;
     const delivered = new Set(server.map((m) => m.clientMessageId).filter((id): id is string => !!id));
     const sessionId = server.at(-1)?.session_id ?? '';
     const pending: ChatEntry[] = [];
