@@ -11,9 +11,11 @@ export async function setLocale(locale: Locale = 'en'): Promise<void> {
   await activateLocale(locale, false);
 }
 
+/** A query client as the tests use it: no retries. Give it to renderScreen to start from a cache. */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
 /** Renders a screen with what the app gives it: i18n, a fresh query client and a router (for links). */
-export function renderScreen(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderScreen(ui: ReactNode, { queryClient = testQueryClient() }: { queryClient?: QueryClient } = {}) {
   const rootRoute = createRootRoute();
   const routes = ['/', '/login', '/register', '/user/home'].map((path) =>
     createRoute({ getParentRoute: () => rootRoute, path, component: () => ui }),
@@ -36,8 +38,10 @@ export interface FakeCall {
   body: unknown;
 }
 
-/** Replaces fetch with a table of answers by "METHOD /path"; records every call. */
-export function fakeServer(routes: Record<string, (body: unknown) => [number, unknown]>) {
+type FakeAnswer = [status: number, payload: unknown];
+
+/** Replaces fetch with a table of answers by "METHOD /path"; records every call. An answer may be awaited (held back). */
+export function fakeServer(routes: Record<string, (body: unknown) => FakeAnswer | Promise<FakeAnswer>>) {
   const calls: FakeCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -47,7 +51,7 @@ export function fakeServer(routes: Record<string, (body: unknown) => [number, un
       calls.push({ url, method, headers: init.headers as Record<string, string>, body });
       // an answer may be listed with its query string or without (then it serves every query)
       const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
-      const [status, payload] = handler ? handler(body) : [404, { message: 'NO_DATA' }];
+      const [status, payload] = handler ? await handler(body) : [404, { message: 'NO_DATA' }];
       return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
     }),
   );

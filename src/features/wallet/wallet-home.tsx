@@ -47,9 +47,15 @@ export function WalletHome() {
   const refresh = useMutation({
     mutationFn: refreshSlots,
     // the refresh answers with every slot: put them in the cached wallet rather than fetch it again
-    onSuccess: ({ slots }) => {
+    onSuccess: async ({ slots }) => {
       setUnconfirmed(slots.filter((s) => s.unconfirmed).map((s) => s.code));
+      // a wallet answer still on its way (the route's prefetch, perhaps while the saved copy is being
+      // restored) may have been read before this refresh booked the games' wins and losses: it would
+      // put the old game balances back. Drop it and ask again (now, or when the screen subscribes).
+      const stale = queryClient.isFetching({ queryKey: walletKeys.wallet, exact: true }) > 0;
+      if (stale) await queryClient.cancelQueries({ queryKey: walletKeys.wallet, exact: true });
       queryClient.setQueryData<WalletResponse>(walletKeys.wallet, (old) => old && { ...old, slots });
+      if (stale) void queryClient.invalidateQueries({ queryKey: walletKeys.wallet, exact: true });
     },
     onError: fail,
   });

@@ -1,0 +1,98 @@
+import { IsRestoringProvider, type QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
+import { walletFixture } from '../../../tests/wallet-fixture';
+import { loadCatalogPart } from '../../lib/i18n';
+import { walletKeys, walletQuery, type Slot } from './queries';
+import { WalletHome } from './wallet-home';
+
+const pg = (amount: number): Slot => ({
+  code: 'PG',
+  name: 'PG Soft',
+  category: 'slot',
+  isActive: true,
+  amount,
+  ftWalletSlot: 1,
+  logo: '/play/logo/PG.svg',
+  background: '/play/background/PG.svg',
+  web: null,
+  android: null,
+  ios: null,
+});
+
+describe('the home brings game balances up to date on entry (§2)', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+
+  /** GET /api/wallet's first answer was read before the refresh booked the game's loss, and arrives late. */
+  function lateFirstWalletAnswer() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let walletAnswers = 0;
+    fakeServer({
+      'GET /api/wallet': async () => {
+        walletAnswers += 1;
+        if (walletAnswers === 1) {
+          await held;
+          return [200, walletFixture({ slots: [pg(100)] })];
+        }
+        return [200, walletFixture({ slots: [pg(50)] })];
+      },
+      'GET /api/wallet/refresh/slot': () => [200, { slots: [pg(50)] }],
+      'GET /api/spinwheel/active': () => [200, { isActive: false }],
+    });
+    return release;
+  }
+
+  const settled = (queryClient: QueryClient) =>
+    waitFor(() => {
+      expect(queryClient.isFetching({ queryKey: walletKeys.wallet })).toBe(0);
+      expect(queryClient.isMutating()).toBe(0);
+    });
+
+  it('keeps the refreshed game balance when an older wallet answer arrives after the refresh', async () => {
+    // the member played away 50 of 100 in the game; the phone still shows the wallet from before
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(walletKeys.wallet, walletFixture({ slots: [pg(100)] }), { updatedAt: Date.now() - 60_000 });
+    const release = lateFirstWalletAnswer();
+    renderScreen(<WalletHome />, { queryClient });
+    expect(await screen.findByRole('button', { name: 'PG Soft: balance 50.00' })).toBeVisible();
+
+    release();
+    await settled(queryClient);
+    expect(screen.getByRole('button', { name: 'PG Soft: balance 50.00' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'PG Soft: balance 100.00' })).toBeNull();
+  });
+
+  it('keeps it too when the refresh answers while the saved copy is still being restored', async () => {
+    // a reload: the route's prefetch is on its way, and the screen waits for the saved copy
+    const queryClient = testQueryClient();
+    const release = lateFirstWalletAnswer();
+    void queryClient.prefetchQuery(walletQuery());
+    let restored!: () => void;
+    function Restoring({ children }: { children: ReactNode }) {
+      const [restoring, setRestoring] = useState(true);
+      restored = () => setRestoring(false);
+      return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>;
+    }
+    renderScreen(
+      <Restoring>
+        <WalletHome />
+      </Restoring>,
+      { queryClient },
+    );
+    // the refresh answers first; the screen then subscribes while the older answer is still on its way
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    act(() => restored());
+    release();
+
+    expect(await screen.findByRole('button', { name: 'PG Soft: balance 50.00' })).toBeVisible();
+    await settled(queryClient);
+    expect(screen.getByRole('button', { name: 'PG Soft: balance 50.00' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'PG Soft: balance 100.00' })).toBeNull();
+  });
+});
