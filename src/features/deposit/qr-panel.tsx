@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
+import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
 import { AmountField } from '../wallet/amount-field';
 import { showToast } from '../../ui/toast';
@@ -50,13 +51,13 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
 
   // §4: at 00:00 the code is dropped and the amount picker comes back
   useEffect(() => {
-    if (expired) queryClient.setQueryData<QrState>(qrKeys.one(provider), { hasQrcode: false });
+    if (expired) void putQueryData<QrState>(queryClient, qrKeys.one(provider), { hasQrcode: false });
   }, [expired, provider, queryClient]);
 
   const create = useMutation({
     mutationFn: (value: number) => api<QrState>(`/api/qrcode/${provider}`, { body: { amount: value }, idempotencyKey: key }),
     onSuccess: (created) => {
-      queryClient.setQueryData(qrKeys.one(provider), created);
+      void putQueryData(queryClient, qrKeys.one(provider), created);
       // one open code per member: the server cancelled the others, so their views ask again
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'qrcode' && q.queryKey[1] !== provider });
       ended();
@@ -68,7 +69,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
   });
   const cancel = useMutation({
     mutationFn: (id: string) => api(`/api/qrcode/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData<QrState>(qrKeys.one(provider), { hasQrcode: false }),
+    onSuccess: () => putQueryData<QrState>(queryClient, qrKeys.one(provider), { hasQrcode: false }),
     onError: (err) => showToast(errorMessage(i18n, err.message), 'danger'),
   });
 

@@ -3,6 +3,7 @@ import { Plural } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
+import { putQueryData } from '../../lib/query-data';
 import { DataStatus } from '../../ui/data-status';
 import { Modal } from '../../ui/modal';
 import { useOnline } from '../../ui/use-online';
@@ -55,7 +56,11 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
     const label = result.label;
     setAnnounced(result.coupon === null ? t`The wheel stopped on ${label}.` : t`The wheel stopped on ${label}: you won a coupon.`);
     // the coin is spent and a coupon may be new: show both now the wheel has stopped, not before
-    queryClient.setQueryData<Setup>(setupQuery().queryKey, (old) => old && { result: { ...old.result, userCoin: result.remainingCoin } });
+    void putQueryData<Setup>(
+      queryClient,
+      setupQuery().queryKey,
+      (old) => old && { result: { ...old.result, userCoin: result.remainingCoin } },
+    );
     void queryClient.invalidateQueries({ queryKey: spinKeys.coupons });
     void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
   }

@@ -14,6 +14,7 @@ import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
 import { InviteWidget, RefundWidget } from './programme-widgets';
+import { putQueryData } from '../../lib/query-data';
 import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot, type WalletResponse } from './queries';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
@@ -49,13 +50,12 @@ export function WalletHome() {
     // the refresh answers with every slot: put them in the cached wallet rather than fetch it again
     onSuccess: async ({ slots }) => {
       setUnconfirmed(slots.filter((s) => s.unconfirmed).map((s) => s.code));
-      // a wallet answer still on its way (the route's prefetch, perhaps while the saved copy is being
-      // restored) may have been read before this refresh booked the games' wins and losses: it would
-      // put the old game balances back. Drop it and ask again (now, or when the screen subscribes).
-      const stale = queryClient.isFetching({ queryKey: walletKeys.wallet, exact: true }) > 0;
-      if (stale) await queryClient.cancelQueries({ queryKey: walletKeys.wallet, exact: true });
-      queryClient.setQueryData<WalletResponse>(walletKeys.wallet, (old) => old && { ...old, slots });
-      if (stale) void queryClient.invalidateQueries({ queryKey: walletKeys.wallet, exact: true });
+      // a wallet answer on its way (the route's prefetch, perhaps while the saved copy is being restored)
+      // was read before this refresh booked the games' wins and losses: it is dropped, and asked again
+      // for the rest of the wallet (now, or when the screen subscribes)
+      if (await putQueryData<WalletResponse>(queryClient, walletKeys.wallet, (old) => old && { ...old, slots })) {
+        void queryClient.invalidateQueries({ queryKey: walletKeys.wallet, exact: true });
+      }
     },
     onError: fail,
   });
