@@ -75,12 +75,13 @@ describe('what the app keeps between visits', () => {
     client.setQueryData(['wallet'], { wallet: { amount: 999 } });
     client.setQueryData(['lookup', 'info'], { name: 'Wallet' });
     const copy = async () => String(await readKey('queries'));
-    await expect.poll(copy, { timeout: 3_000 }).toContain('999');
+    // the save waits its 1 s throttle, and a busy machine longer
+    await expect.poll(copy, { timeout: 10_000 }).toContain('999');
     startSession(client, 'new', false);
     expect(getToken()).toBe('new');
     expect(client.getQueryData(['wallet'])).toBeUndefined();
     expect(client.getQueryData(['lookup', 'info'])).toEqual({ name: 'Wallet' });
-    await expect.poll(copy, { timeout: 3_000 }).not.toContain('999');
+    await expect.poll(copy, { timeout: 10_000 }).not.toContain('999');
     expect(await copy()).toContain('Wallet');
     stop();
   });

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useMoneyWords } from '../wallet/money-words';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -19,19 +20,19 @@ type Turnover = NonNullable<ActiveBonus['turnover']>;
 function TurnoverProgress({ turnover }: { turnover: Turnover }) {
   const { t } = useLingui();
   const id = useId();
-  const money = (n: number) => formatMoney(n, intlLocale());
-  const progress = money(turnover.progress);
-  const target = money(turnover.target);
-  const remaining = money(turnover.remaining);
+  const { amount } = useMoneyWords();
+  const progress = formatMoney(turnover.progress, intlLocale());
+  const target = amount(turnover.target);
+  const remaining = amount(turnover.remaining);
   return (
     <>
       {turnover.target > 0 && (
         <div className="turnover">
-          <label htmlFor={id}>{t`Turnover: ${progress} of ${target} baht`}</label>
+          <label htmlFor={id}>{t`Turnover: ${progress} of ${target}`}</label>
           <progress id={id} max={turnover.target} value={Math.min(turnover.progress, turnover.target)} />
         </div>
       )}
-      {turnover.remaining > 0 && <p>{t`Play ${remaining} baht more to free the bonus money.`}</p>}
+      {turnover.remaining > 0 && <p>{t`Play ${remaining} more to free the bonus money.`}</p>}
     </>
   );
 }
@@ -39,6 +40,7 @@ function TurnoverProgress({ turnover }: { turnover: Turnover }) {
 /** §2: the active bonus or promotion, its turnover, and cancelling it (confirm first; a refusal in a danger alert, §8). */
 export function ActiveBonusPanel({ state, bonuses }: { state: ActiveBonus; bonuses: Bonus[] | undefined }) {
   const { t, i18n } = useLingui();
+  const { amount: money } = useMoneyWords();
   const online = useOnline();
   const offlineId = useId();
   const isPromotion = state.type === 'promotion';
@@ -57,8 +59,8 @@ export function ActiveBonusPanel({ state, bonuses }: { state: ActiveBonus; bonus
   function confirm() {
     cancel.mutate(undefined, {
       onSuccess: ({ forfeited }) => {
-        const taken = formatMoney(forfeited, intlLocale());
-        showToast(forfeited > 0 ? t`The bonus is cancelled. ${taken} baht was taken back.` : t`The bonus is cancelled.`, 'success');
+        const taken = money(forfeited);
+        showToast(forfeited > 0 ? t`The bonus is cancelled. ${taken} was taken back.` : t`The bonus is cancelled.`, 'success');
         setConfirming(false);
       },
       onError: (err) => {

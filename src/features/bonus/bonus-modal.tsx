@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { useMoneyWords } from '../wallet/money-words';
 import { useId, useState } from 'react';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
@@ -28,6 +27,7 @@ export function BonusModal({
   onClose: () => void;
 }) {
   const { t } = useLingui();
+  const { amount: money } = useMoneyWords();
   const online = useOnline();
   const offlineId = useId();
   const blockedId = useId();
@@ -40,8 +40,8 @@ export function BonusModal({
       { code: bonus.code, key },
       {
         onSuccess: ({ amount }) => {
-          const shown = formatMoney(amount, intlLocale());
-          showToast(t`Bonus received: ${shown} baht is in your wallet.`, 'success');
+          const shown = money(amount);
+          showToast(t`Bonus received: ${shown} is in your wallet.`, 'success');
           onClose();
         },
         onError: (err) => {

@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { useOnline } from '../../ui/use-online';
+import { useMoneyWords } from '../wallet/money-words';
 import { ConfirmButtons } from './confirm-buttons';
 import { clearMinimumQuery } from './queries';
 
@@ -12,10 +11,11 @@ import { clearMinimumQuery } from './queries';
 function Minimum() {
   const { t, i18n } = useLingui();
   const query = useQuery(clearMinimumQuery());
+  const { amount } = useMoneyWords();
   if (query.data) {
-    const minimum = formatMoney(query.data.minimum, intlLocale());
-    const balance = formatMoney(query.data.balance, intlLocale());
-    return <p>{t`You can cancel when your wallet and game balances together are below ${minimum} baht (now ${balance} baht).`}</p>;
+    const minimum = amount(query.data.minimum);
+    const balance = amount(query.data.balance);
+    return <p>{t`You can cancel when your wallet and game balances together are below ${minimum} (now ${balance}).`}</p>;
   }
   if (query.error) return <p>{errorMessage(i18n, query.error.message)}</p>;
   return (
@@ -28,10 +28,11 @@ function Minimum() {
 /** What cancelling costs: percentFail of the bonus, never more than the wallet holds (§3 Cleared). */
 function Forfeit({ percentFail, amount }: { percentFail: number | undefined; amount: number | null }) {
   const { t } = useLingui();
+  const { amount: money } = useMoneyWords();
   if (percentFail === undefined) return <p>{t`Cancelling ends the bonus; part of it may be taken back from your wallet.`}</p>;
   if (amount === null) return <p>{t`Cancelling takes back ${percentFail}% of the bonus (at most what is in your wallet).`}</p>;
-  const share = formatMoney((amount * percentFail) / 100, intlLocale());
-  return <p>{t`Cancelling takes back ${percentFail}% of the bonus, ${share} baht (at most what is in your wallet).`}</p>;
+  const share = money((amount * percentFail) / 100);
+  return <p>{t`Cancelling takes back ${percentFail}% of the bonus, ${share} (at most what is in your wallet).`}</p>;
 }
 
 /** The danger confirmation before §7 bonus/clear. */

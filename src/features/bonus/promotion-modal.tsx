@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { useMoneyWords } from '../wallet/money-words';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
@@ -17,6 +16,7 @@ import { promotionQuery, type PromotionFound } from './queries';
 /** A found promotion: its description, what cancelling it costs, and receive. */
 function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceived: () => void }) {
   const { t } = useLingui();
+  const { amount: money } = useMoneyWords();
   const online = useOnline();
   const offlineId = useId();
   const [key, ended] = useSubmissionKey();
@@ -29,8 +29,8 @@ function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceive
       { code: promotion.code, key },
       {
         onSuccess: ({ amount }) => {
-          const shown = formatMoney(amount, intlLocale());
-          showToast(t`Promotion received: ${shown} baht is in your wallet.`, 'success');
+          const shown = money(amount);
+          showToast(t`Promotion received: ${shown} is in your wallet.`, 'success');
           onReceived();
         },
         onError: (err) => {

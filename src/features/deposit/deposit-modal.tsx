@@ -4,8 +4,6 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type
 import { formatAccountNo } from '../../../server/src/modules/account/rules';
 import type { SlipUploadResponse } from '../../../server/src/modules/deposit/schemas';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery } from '../../lib/lookups';
 import type { OutboxItem } from '../../lib/outbox';
 import { Modal } from '../../ui/modal';
@@ -16,6 +14,7 @@ import { currentLocale } from '../../lib/i18n';
 import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';
 import { QrPanel } from './qr-panel';
+import { useMoneyWords } from '../wallet/money-words';
 import { depositQuery, slipRulesQuery } from './queries';
 import './deposit-errors';
 import { slipOutbox, type SlipPayload } from './slip-outbox';
@@ -96,6 +95,7 @@ type Method = 'slip' | QrProvider | 'giftlink' | 'manual';
  */
 export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const { amount: money } = useMoneyWords();
   const online = useOnline();
   const queryClient = useQueryClient();
   const copy = useCopy();
@@ -131,7 +131,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
     ...(deposit.data?.wallets.length ? [{ id: 'giftlink' as const, label: t`Gift link` }] : []),
     ...(deposit.data?.isManual ? [{ id: 'manual' as const, label: t`Request` }] : []),
   ];
-  const min = rules.data ? formatMoney(rules.data.minDeposit, intlLocale()) : '';
+  const min = rules.data ? money(rules.data.minDeposit) : '';
   // 00:00 closes at midnight, that is never: nothing to say
   const closeTime = rules.data && rules.data.closeTime !== '00:00' ? rules.data.closeTime : '';
 
@@ -180,7 +180,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
       <ul className="hint-list small">
         <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
         <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
-        {min && <li>{t`Minimum deposit: ${min} baht.`}</li>}
+        {min && <li>{t`Minimum deposit: ${min}.`}</li>}
         {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
       </ul>
 

@@ -3,17 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { FormError, TextField } from '../../ui/field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
+import { useMoneyWords } from '../wallet/money-words';
 import { useSubmissionKey, walletKeys } from '../wallet/queries';
 import { encryptGiftLink } from './gift-link';
 
 /** §2 Deposit modal, wallet gift link: paste the TrueMoney gift link; the voucher's amount is credited. */
 export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useLingui();
+  const { amount: money } = useMoneyWords();
   const online = useOnline();
   const queryClient = useQueryClient();
   const [link, setLink] = useState('');
@@ -23,8 +23,8 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
     mutationFn: async (plain: string) =>
       api<{ amount: number }>('/api/wallet/truelink', { body: { link: await encryptGiftLink(plain) }, idempotencyKey: key }),
     onSuccess: ({ amount }) => {
-      const shown = formatMoney(amount, intlLocale());
-      showToast(t`Link sent: ${shown} baht is in your wallet.`, 'success');
+      const shown = money(amount);
+      showToast(t`Link sent: ${shown} is in your wallet.`, 'success');
       void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
       onDone();
     },

@@ -9,11 +9,12 @@ import { intlLocale } from '../../lib/i18n';
 import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
 import { AmountField } from '../wallet/amount-field';
+import { useMoneyWords } from '../wallet/money-words';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../wallet/queries';
 import { parseAmount } from '../wallet/money-input';
-import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
+import { countdown, QR_MINIMUM, QR_PRESETS, qrAmountProblem } from './qr-rules';
 
 const qrKeys = { all: ['qrcode'] as const, one: (p: QrProvider) => ['qrcode', p] as const };
 /** The member's open code of one provider: never kept offline (an expired code is no use) and never stale. */
@@ -39,6 +40,7 @@ function useSecondsLeft(expireIn: number | undefined): number {
 /** §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its countdown, cancel or done. */
 export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
   const { t, i18n } = useLingui();
+  const { amount: money } = useMoneyWords();
   const online = useOnline();
   const queryClient = useQueryClient();
   const code = useQuery(qrQuery(provider));
@@ -81,23 +83,24 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
     if (parsed && !parsed.ok) return setError(parsed.message);
     const problem = qrAmountProblem(provider, value);
     if (problem === 'skip') return; // §5: KBANK below 1 is not sent
-    if (problem === 'minimum') return setError(t`The minimum for this QR code is 100.00 baht.`);
+    const minimum = money(QR_MINIMUM);
+    if (problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
     create.mutate(value);
   }
 
   if (state?.hasQrcode && !expired) {
-    const shown = formatMoney(state.amount ?? 0, intlLocale());
+    const shown = money(state.amount ?? 0);
     const time = countdown(left);
     return (
       <div className="qr-code">
         <img
           className="qr-image"
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.qrcode ?? '')}`}
-          alt={t`QR code to pay ${shown} baht`}
+          alt={t`QR code to pay ${shown}`}
           width={240}
           height={240}
         />
-        <p className="qr-amount">{t`${shown} baht`}</p>
+        <p className="qr-amount">{shown}</p>
         <p role="timer" aria-live="off" className="qr-countdown">
           {t`Valid for ${time}`}
         </p>

@@ -7,13 +7,16 @@ export const QR_PRESETS: Record<QrProvider, readonly number[]> = {
   ZAPMAN: [100, 200, 300, 500, 1000],
 };
 
+/** §9 the least a WW or ZAPMAN code may ask for. */
+export const QR_MINIMUM = 100;
+
 /**
  * §5 QR amount: KBANK needs a positive amount (below 1 the creation is skipped); WW and ZAPMAN need at
  * least 100 (§9). undefined: the amount may go to the server, which checks it again.
  */
 export function qrAmountProblem(provider: QrProvider, amount: number): 'skip' | 'minimum' | undefined {
   if (provider === 'KBANK') return amount < 1 ? 'skip' : undefined;
-  return amount < 100 ? 'minimum' : undefined;
+  return amount < QR_MINIMUM ? 'minimum' : undefined;
 }
 
 /** Seconds as mm:ss (§4 Deposit QR countdown). */

@@ -2,26 +2,17 @@ import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime, formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { useOnline } from '../../ui/use-online';
 import { ErrorAlert } from '../bonus/error-alert';
 import { ConfirmButtons } from '../bonus/confirm-buttons';
 import { OfflineReason } from '../bonus/offline-reason';
+import { useMoneyWords } from '../wallet/money-words';
 import { useSubmissionKey } from '../wallet/queries';
 import { useClaimCoupon } from './mutations';
 import { COUPON_PAGE_SIZE, couponsQuery, type Coupon } from './queries';
-
-/** An amount in the member's currency (kip on the Lao site). */
-function useAmount(kip: boolean) {
-  const { t } = useLingui();
-  return (n: number) => {
-    const money = formatMoney(n, intlLocale());
-    return kip ? t`${money} kip` : t`${money} baht`;
-  };
-}
 
 function CouponState({ coupon, online, offlineId, onClaim }: { coupon: Coupon; online: boolean; offlineId: string; onClaim: () => void }) {
   const { t } = useLingui();
@@ -78,12 +69,12 @@ function ConfirmClaim({
 }
 
 /** §2 the member's coupons, 3 a page (§9); a prize is claimed after a confirmation (§4 Claim). */
-export function CouponTable({ kip }: { kip: boolean }) {
+export function CouponTable() {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const offlineId = useId();
   const headingId = useId();
-  const amount = useAmount(kip);
+  const { amount } = useMoneyWords();
   const [page, setPage] = useState(1);
   const query = useQuery({ ...couponsQuery(page), placeholderData: keepPreviousData });
   const [confirming, setConfirming] = useState<Coupon | null>(null);

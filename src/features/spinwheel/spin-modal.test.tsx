@@ -43,7 +43,7 @@ function server(routes: Record<string, (body: unknown) => Answer>) {
     ...routes,
   });
 }
-const show = () => renderScreen(<SpinModal kip={false} onClose={vi.fn()} />);
+const show = () => renderScreen(<SpinModal onClose={vi.fn()} />);
 const offline = (value: boolean) => Object.defineProperty(navigator, 'onLine', { value: !value, configurable: true });
 const reduceMotion = (reduce: boolean) =>
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query }));

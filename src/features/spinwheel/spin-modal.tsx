@@ -29,7 +29,7 @@ const reducedMotion = () => typeof window.matchMedia === 'function' && window.ma
  * §2 Spin wheel modal, §4 its states: idle; spinning (blocked while spinning or at 0 coins); the
  * server draws the slice, the wheel turns to it, and the prize pop-up opens; closing it reloads the wheel.
  */
-export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void }) {
+export function SpinModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -149,7 +149,7 @@ export function SpinModal({ kip, onClose }: { kip: boolean; onClose: () => void 
           {reason}
         </div>
       )}
-      <CouponTable kip={kip} />
+      <CouponTable />
       {won && <PrizeModal label={won.label} slice={won.slice} won={won.coupon !== null} onClose={closePrize} />}
       {failure && <ErrorAlert title={t`Could not spin`} text={errorMessage(i18n, failure)} onClose={() => setFailure('')} />}
     </Modal>

@@ -13,7 +13,7 @@ const WheelIcon = () => (
 );
 
 /** §2 the home's spin-wheel widget, with the member's coins (unknown coins are not shown as 0). */
-export function SpinWidget({ coins, kip }: { coins: number | undefined; kip: boolean }) {
+export function SpinWidget({ coins }: { coins: number | undefined }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
@@ -29,7 +29,7 @@ export function SpinWidget({ coins, kip }: { coins: number | undefined; kip: boo
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SpinModal kip={kip} onClose={() => setOpen(false)} />
+          <SpinModal onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

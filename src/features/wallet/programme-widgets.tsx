@@ -39,7 +39,7 @@ export function InviteWidget({ wallet }: { wallet: WalletResponse | undefined })
  * §2 the refund widget, only while there is a refund (§7 check `result`); banners first, then the
  * refund modal, which stays open even when the refund it moved leaves nothing (result false).
  */
-export function RefundWidget({ wallet, onClosed }: { wallet: WalletResponse | undefined; onClosed: (saved: boolean) => void }) {
+export function RefundWidget({ onClosed }: { onClosed: (saved: boolean) => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const check = useQuery(refundCheckQuery());
@@ -61,7 +61,7 @@ export function RefundWidget({ wallet, onClosed }: { wallet: WalletResponse | un
       )}
       <Suspense fallback={null}>
         {flow.stage?.step === 'banners' && <BannerModal title={t`Cashback refund`} banners={flow.stage.banners} onClose={flow.toModal} />}
-        {flow.stage?.step === 'modal' && <RefundModal kip={wallet?.profile.currency === 'LAK'} onClose={close} />}
+        {flow.stage?.step === 'modal' && <RefundModal onClose={close} />}
       </Suspense>
     </>
   );

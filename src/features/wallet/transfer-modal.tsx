@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { FormError, SelectField } from '../../ui/field';
 import { AmountField } from './amount-field';
+import { useMoneyWords } from './money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
@@ -26,6 +27,7 @@ export function TransferModal({
   onClose: (saved: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
+  const { amount: money } = useMoneyWords();
   const online = useOnline();
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
@@ -45,8 +47,8 @@ export function TransferModal({
     const parsed = parseAmount(i18n, amount);
     if (!parsed.ok) return setError(parsed.message);
     const value = parsed.value;
-    const minimum = formatMoney(TRANSFER_MINIMUM, intlLocale());
-    if (value < TRANSFER_MINIMUM) return setError(t`The minimum amount is ${minimum} baht.`);
+    const minimum = money(TRANSFER_MINIMUM);
+    if (value < TRANSFER_MINIMUM) return setError(t`The minimum amount is ${minimum}.`);
     move.mutate(
       { input: { from, to, amount: value }, key },
       {

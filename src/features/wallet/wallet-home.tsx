@@ -130,7 +130,7 @@ export function WalletHome() {
           {allBack.isPending ? t`Moving…` : t`All to wallet`}
         </button>
         {spinActive ? (
-          <SpinWidget coins={data?.profile.coin} kip={data?.profile.currency === 'LAK'} />
+          <SpinWidget coins={data?.profile.coin} />
         ) : (
           <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={checkBalance}>
             <RefreshIcon />
@@ -142,7 +142,7 @@ export function WalletHome() {
           {t`Bonus conditions`}
         </Link>
         <InviteWidget wallet={data} />
-        <RefundWidget wallet={data} onClosed={closeSaved} />
+        <RefundWidget onClosed={closeSaved} />
       </nav>
       {data && requiresEnglishName(data.bankAccount.bankCode) && !isEnglishName(data.bankAccount.bankAccountName) && (
         <div className="notice row between">

@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
 import { walletFixture } from '../../../tests/wallet-fixture';
 // the signed-in shell registers these sentences for every screen inside it
 import '../site/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { BankNameModal } from './bank-name-modal';
+import { walletKeys, type WalletResponse } from './queries';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
 
@@ -26,6 +27,13 @@ const slot = (code: string, isActive: boolean, amount = 0) => ({
 
 const wallet = walletFixture({ profile: { name: 'A' }, slots: [slot('PG', true, 20), slot('JOKER', false)] });
 
+/** The money modals open from the home, which holds the member's wallet. */
+function fromHome(member: WalletResponse) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(walletKeys.wallet, member);
+  return { queryClient };
+}
+
 describe('wallet modals', () => {
   beforeEach(async () => {
     await setLocale('en');
@@ -35,7 +43,7 @@ describe('wallet modals', () => {
   it('transfer: offers the wallet and open accounts only, and explains each §5 rule before calling', async () => {
     const calls = fakeServer({ 'POST /api/wallet/transfer': () => [200, { message: 'SUCCESS' }] });
     const onClose = vi.fn();
-    renderScreen(<TransferModal wallet={wallet} from="" to="" onClose={onClose} />);
+    renderScreen(<TransferModal wallet={wallet} from="" to="" onClose={onClose} />, fromHome(wallet));
     const user = userEvent.setup();
     const from = await screen.findByLabelText('From');
     expect([...(from as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Select an account', 'Wallet', 'PG Soft']);
@@ -61,7 +69,7 @@ describe('wallet modals', () => {
   it('transfer: shows the server’s reason and keeps the modal open', async () => {
     fakeServer({ 'POST /api/wallet/transfer': () => [400, { message: 'TRANSFER_FAIL' }] });
     const onClose = vi.fn();
-    renderScreen(<TransferModal wallet={wallet} from="WALLET" to="PG" onClose={onClose} />);
+    renderScreen(<TransferModal wallet={wallet} from="WALLET" to="PG" onClose={onClose} />, fromHome(wallet));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Amount (baht)'), '10');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
@@ -75,7 +83,7 @@ describe('wallet modals', () => {
       'POST /api/wallet/withdrawAll': () => [200, { message: 'SUCCESS' }],
     });
     const onClose = vi.fn();
-    renderScreen(<WithdrawModal wallet={wallet} onClose={onClose} />);
+    renderScreen(<WithdrawModal wallet={wallet} onClose={onClose} />, fromHome(wallet));
     const user = userEvent.setup();
     const amount = await screen.findByLabelText('Amount (baht)');
     await user.type(amount, '99.99');
@@ -91,6 +99,25 @@ describe('wallet modals', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     expect(calls.find((c) => c.url === '/api/wallet/withdrawAll')?.body).toEqual({ amount: 300 });
+  });
+
+  it('withdraw: a member who keeps kip (Lao site) is asked and told in kip, in Lao too', async () => {
+    const kip = walletFixture({ profile: { currency: 'LAK' }, wallet: { amount: 500_000 } });
+    fakeServer({ 'GET /api/lookup/withdraw': () => [200, { withdrawMin: 50_000, withdrawMax: 5_000_000 }] });
+    const { unmount } = renderScreen(<WithdrawModal wallet={kip} onClose={vi.fn()} />, fromHome(kip));
+    const user = userEvent.setup();
+    const amount = await screen.findByLabelText('Amount (kip)');
+    await user.type(amount, '100');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum withdrawal is 50,000.00 kip.');
+    expect(screen.queryByText(/baht/)).toBeNull();
+    unmount();
+
+    await setLocale('la');
+    await loadCatalogPart('member');
+    renderScreen(<WithdrawModal wallet={kip} onClose={vi.fn()} />, fromHome(kip));
+    expect(await screen.findByLabelText('ຈຳນວນເງິນ (ກີບ)')).toBeVisible();
   });
 
   it('bank account name: English letters only, upper-cased', async () => {

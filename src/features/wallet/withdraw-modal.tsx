@@ -9,6 +9,7 @@ import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
 import { activeBonusQuery } from '../bonus/queries';
 import { AmountField } from './amount-field';
+import { useMoneyWords } from './money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
@@ -23,7 +24,8 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
   const banks = useQuery(banksQuery());
   // §2: the bonus condition, with what is still to play (nothing shown when no bonus is active)
   const bonus = useQuery(activeBonusQuery());
-  const remaining = bonus.data?.status && bonus.data.turnover ? formatMoney(bonus.data.turnover.remaining, intlLocale()) : '';
+  const { amount: money } = useMoneyWords();
+  const remaining = bonus.data?.status && bonus.data.turnover ? money(bonus.data.turnover.remaining) : '';
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [key, ended] = useSubmissionKey();
@@ -35,10 +37,10 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
     const parsed = parseAmount(i18n, amount);
     if (!parsed.ok) return setError(parsed.message);
     const value = parsed.value;
-    const min = formatMoney(limits.data.withdrawMin, intlLocale());
-    const max = formatMoney(limits.data.withdrawMax, intlLocale());
-    if (value < limits.data.withdrawMin) return setError(t`The minimum withdrawal is ${min} baht.`);
-    if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max} baht.`);
+    const min = money(limits.data.withdrawMin);
+    const max = money(limits.data.withdrawMax);
+    if (value < limits.data.withdrawMin) return setError(t`The minimum withdrawal is ${min}.`);
+    if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max}.`);
     send.mutate(
       { input: value, key },
       {
@@ -63,7 +65,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
         <p>{t`To ${bank} ${accountNo}`}</p>
         {remaining && (
           <p className="notice small" role="status">
-            {t`A bonus is active: play ${remaining} baht more before you can withdraw.`}
+            {t`A bonus is active: play ${remaining} more before you can withdraw.`}
           </p>
         )}
         <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={t`Wallet balance: ${balance}`} />

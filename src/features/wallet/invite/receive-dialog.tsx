@@ -6,6 +6,7 @@ import { Modal } from '../../../ui/modal';
 import { showToast } from '../../../ui/toast';
 import { ConfirmButtons } from '../../bonus/confirm-buttons';
 import '../programme-errors';
+import { useMoneyWords } from '../money-words';
 import { useSubmissionKey, type WalletResponse } from '../queries';
 import { useReceiveInvite } from './mutations';
 
@@ -29,7 +30,7 @@ export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletRespons
   const { t, i18n } = useLingui();
   const [key, ended] = useSubmissionKey();
   const receive = useReceiveInvite();
-  const unit = wallet.profile.currency === 'LAK' ? t`kip` : t`baht`;
+  const { unit } = useMoneyWords();
   const earned = formatMoney(wallet.invite.amount, intlLocale());
 
   function confirm() {

@@ -2,8 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { formatMoney } from '../../../lib/format';
-import { intlLocale } from '../../../lib/i18n';
 import { DataStatus } from '../../../ui/data-status';
 import { Modal } from '../../../ui/modal';
 import { SafeHtml } from '../../../ui/safe-html';
@@ -12,6 +10,7 @@ import { useOnline } from '../../../ui/use-online';
 import { OfflineReason } from '../../bonus/offline-reason';
 import '../programme-errors';
 import '../programme.css';
+import { useMoneyWords } from '../money-words';
 import { useSubmissionKey } from '../queries';
 import { useRefundAction } from './mutations';
 import { refundCheckQuery } from '../programme-queries';
@@ -50,7 +49,7 @@ function MoveDialog({
  * not while a bonus is active), moving the balance to the wallet after a confirmation, and the logs.
  * Closing says whether money moved, so the home refreshes the wallet (§2).
  */
-export function RefundModal({ kip, onClose }: { kip: boolean; onClose: (saved: boolean) => void }) {
+export function RefundModal({ onClose }: { onClose: (saved: boolean) => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const check = useQuery(refundCheckQuery());
@@ -63,8 +62,7 @@ export function RefundModal({ kip, onClose }: { kip: boolean; onClose: (saved: b
   const offlineId = useId();
   const receiveWhyId = useId();
   const moveWhyId = useId();
-  const unit = kip ? t`kip` : t`baht`;
-  const money = (n: number) => `${formatMoney(n, intlLocale())} ${unit}`;
+  const { amount: money } = useMoneyWords();
   const data = check.data;
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 

@@ -21,7 +21,7 @@ const show = (onClosed = vi.fn()) => {
   const result = renderScreen(
     <>
       <ToastRegion dismissLabel="Dismiss" />
-      <RefundWidget wallet={undefined} onClosed={onClosed} />
+      <RefundWidget onClosed={onClosed} />
     </>,
   );
   return { ...result, onClosed };
