@@ -154,6 +154,28 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     expect(messagesOf(await history(server, { guestId: g2 })).filter((m) => m.sender === 'bot' && m.read)).toHaveLength(0);
   });
 
+  it('counts the replies a customer has not read yet, member and guest apart, until they are read', async () => {
+    const { phone, token } = await newMember(server);
+    const unread = async (who: { guestId: string | null }, bearer?: string) => {
+      const res = await call(server.app, 'POST', '/api/chat/unread', { userId: null, ...who }, { token: bearer });
+      return [res.statusCode, res.json()];
+    };
+    expect(await unread({ guestId: null }, token)).toEqual([200, { unread: 0 }]);
+    await send(server, textPackage('help me', {}), token);
+    const [, greeted] = await unread({ guestId: null }, token);
+    expect(greeted.unread).toBeGreaterThan(0); // the greeter answered the new session
+    await operator('chat', 'reply', phone, 'We', 'are', 'here');
+    expect(await unread({ guestId: null }, token)).toEqual([200, { unread: greeted.unread + 1 }]);
+    // a guest on another device has a conversation of their own
+    expect(await unread({ guestId: guestId() })).toEqual([200, { unread: 0 }]);
+    await call(server.app, 'PUT', '/api/chat/read-customer/', { userId: null, guestId: null }, { token });
+    expect(await unread({ guestId: null }, token)).toEqual([200, { unread: 0 }]);
+    // the customer's own messages never count, and a bad guest id is refused, not answered
+    await send(server, textPackage('thanks', {}), token);
+    expect(await unread({ guestId: null }, token)).toEqual([200, { unread: 0 }]);
+    expect((await unread({ guestId: 'x' }))[0]).toBe(400);
+  });
+
   it('lets the operator list, show, reply, send buttons and end; the next message opens a new, greeted session', async () => {
     const { phone, token } = await newMember(server);
     await send(server, textPackage('help me', {}), token);

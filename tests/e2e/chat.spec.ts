@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { freshPhone, operator, register, serviceWorkerReady, signIn, useEnglish } from './support';
 
+const SCREENS = 'test-results/e2e-artifacts/screens';
+
 /** The guest id this browser keeps in IndexedDB (key `guest-id` of the app's store). */
 function guestIdOf(page: Page): Promise<string> {
   return page.evaluate(
@@ -24,6 +26,18 @@ async function openChat(page: Page) {
   await expect(chat).toBeVisible();
   return chat;
 }
+
+/** What the server counts unread for the signed-in member, asked as the site asks. */
+const unreadOnServer = (page: Page) =>
+  page.evaluate(async () => {
+    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+    const res = await fetch('/api/chat/unread', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-wallet-client': 'member', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ userId: null, guestId: null }),
+    });
+    return ((await res.json()) as { unread: number }).unread;
+  });
 
 /** What the operator's `chat show` prints of the customer's messages, in order. */
 const customerLines = (shown: string) => shown.split('\n').filter((l) => l.includes('\tcustomer\t'));
@@ -145,7 +159,7 @@ test('offline: two messages and an image wait through a reload and reach the ser
   await context.setOffline(false);
 });
 
-test('a member chats on /user/contact as themselves', async ({ page }) => {
+test('a member chats on /user/contact as themselves, and a reply written while they are elsewhere marks the menu', async ({ page }) => {
   const phone = freshPhone();
   await useEnglish(page);
   await register(page, { phone, name: 'Chat Member', password: 'secret12', bankCode: 'SCB', firstName: 'chat', lastName: 'member' });
@@ -160,4 +174,23 @@ test('a member chats on /user/contact as themselves', async ({ page }) => {
   expect(operator('chat', 'show', phone)).toContain('A question from a member');
   operator('chat', 'reply', phone, 'Hello Chat Member, how can we help?');
   await expect(chat.getByText('Hello Chat Member, how can we help?')).toBeVisible();
+  // a second on screen, and what support wrote is read (§4)
+  await expect.poll(() => unreadOnServer(page)).toBe(0);
+
+  // away from the chat, the next reply marks the Contact link, and the chat button before it is opened
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Home' }).click();
+  await expect(menu.getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
+  operator('chat', 'reply', phone, 'Are you still there?');
+  await page.reload(); // the menu asks again each minute, and on each start of the app
+  const marked = menu.getByRole('link', { name: 'Contact: 1 new replies from support' });
+  await expect(marked).toContainText('1');
+  await page.screenshot({ path: `${SCREENS}/chat-menu-badge.png` });
+  await marked.click();
+  await expect(page.getByRole('button', { name: 'Chat with support: 1 new replies' })).toBeVisible();
+  const reopened = await openChat(page);
+  await expect(reopened.getByText('Are you still there?')).toBeVisible();
+  await expect.poll(() => unreadOnServer(page)).toBe(0);
+  await menu.getByRole('link', { name: 'Home' }).click();
+  await expect(menu.getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
 });

@@ -67,6 +67,20 @@ export interface HistoryPage {
 export const fetchHistory = (who: Who, before?: string, signal?: AbortSignal) =>
   api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, before }, signal, anonymous: asGuest(who) });
 
+/**
+ * How many of support's replies (agents' and the greeter's) the customer has not read: the member's
+ * menu and the chat button show it while the chat is closed. Asked again each minute while shown, and
+ * whenever it is shown anew (leaving the chat, coming back to the app).
+ */
+export const unreadRepliesQuery = (who: Who) =>
+  queryOptions({
+    queryKey: ['chat', 'unread', whoKey(who)],
+    queryFn: async () => (await api<{ unread: number }>('/api/chat/unread', { body: ids(who), anonymous: asGuest(who) })).unread,
+    staleTime: 0,
+    refetchInterval: 60_000,
+    meta: { persist: false },
+  });
+
 export const markRead = (who: Who) =>
   api<{ read: number }>('/api/chat/read-customer/', { method: 'PUT', body: ids(who), anonymous: asGuest(who) });
 

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { loadCatalogPart } from '../../lib/i18n';
-import { currentWho, guestId, type Who } from './chat-api';
+import { currentWho, guestId, unreadRepliesQuery, type Who } from './chat-api';
 import { chatCatalog } from './catalog';
 import type { Conversation } from './conversation';
 import './chat.css';
@@ -35,6 +36,10 @@ export function ChatWidget({ prefix }: { prefix: string }) {
     };
   }, [conversation]);
 
+  // before the chat is opened, the server says how many replies wait unread
+  const waiting = useQuery({ ...unreadRepliesQuery(who ?? { kind: 'guest', guestId: '' }), enabled: !!who && !conversation });
+  const replies = conversation ? unread : (waiting.data ?? 0);
+
   useEffect(() => {
     let live = true;
     void Promise.all([guestId(), loadCatalogPart(chatCatalog)]).then(([id]) => live && setWho(currentWho(id)));
@@ -67,7 +72,7 @@ export function ChatWidget({ prefix }: { prefix: string }) {
           type="button"
           className={open ? 'chat-fab open' : 'chat-fab'}
           aria-expanded={open}
-          aria-label={open ? t`Close the chat` : unread ? t`Chat with support: ${unread} new replies` : t`Chat with support`}
+          aria-label={open ? t`Close the chat` : replies ? t`Chat with support: ${replies} new replies` : t`Chat with support`}
           onClick={() => (open ? close() : setOpen(true))}
         >
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
@@ -83,9 +88,9 @@ export function ChatWidget({ prefix }: { prefix: string }) {
               />
             )}
           </svg>
-          {!open && unread > 0 && (
+          {!open && replies > 0 && (
             <span className="chat-badge" aria-hidden="true">
-              {unread}
+              {replies}
             </span>
           )}
         </button>

@@ -1,13 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { getMember } from '../../lib/auth-token';
 import { infoQuery } from '../../lib/lookups';
 import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
 import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-icons';
 import { ConditionsModal } from './conditions-modal';
+import { chatConfigQuery, chatWidgetQuery, unreadRepliesQuery } from '../chat/chat-api';
+import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
 import './member-errors';
 
@@ -18,6 +21,13 @@ export function MemberShell() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  // support's unread replies mark the Contact link; on the contact page the chat itself shows them
+  const online = useOnline();
+  const onContact = useLocation({ select: (l) => l.pathname.startsWith('/user/contact') });
+  const widgetOn = useQuery(chatWidgetQuery()).data?.enableChatWidget === true;
+  const chatOn = useQuery({ ...chatConfigQuery(), enabled: widgetOn }).isSuccess && widgetOn;
+  const unread = useQuery({ ...unreadRepliesQuery({ kind: 'member', phone: getMember() }), enabled: chatOn && online && !onContact });
+  const replies = !onContact ? (unread.data ?? 0) : 0;
   // slips chosen earlier (offline, or before a reload) are sent by themselves once the member is back
   useEffect(() => {
     void import('../deposit/slip-outbox').then(({ slipOutbox }) => slipOutbox.start());
@@ -55,9 +65,18 @@ export function MemberShell() {
           <ScrollIcon />
           <span>{t`History`}</span>
         </Link>
-        <Link to="/user/contact" activeProps={{ 'aria-current': 'page' }}>
+        <Link
+          to="/user/contact"
+          activeProps={{ 'aria-current': 'page' }}
+          aria-label={replies > 0 ? t`Contact: ${replies} new replies from support` : undefined}
+        >
           <ChatIcon />
           <span>{t`Contact`}</span>
+          {replies > 0 && (
+            <span className="menu-badge" aria-hidden="true">
+              {replies}
+            </span>
+          )}
         </Link>
       </nav>
       {conditionsOpen && <ConditionsModal onClose={() => setConditionsOpen(false)} />}

@@ -69,6 +69,18 @@ export async function markRead(db: Db, room: string, senders: ChatSender[], now:
   return Number(result.numUpdatedRows);
 }
 
+/** How many of the room's messages from `senders` are not read yet. */
+export async function countUnread(db: Db, room: string, senders: ChatSender[]): Promise<number> {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('room', '=', room)
+    .where('sender', 'in', senders)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Open conversations (not ended), the most recent first, with the customer messages the operator has not read. */
 export async function openRooms(db: Db) {
   return db

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { Message } from '../account/schemas.js';
 import { customerOfRequest, requireChatOn } from './identity.js';
-import { historyPage, markRead, messageByClientId, roomOf } from './repository.js';
+import { countUnread, historyPage, markRead, messageByClientId, roomOf } from './repository.js';
 import {
   ChatConfigResponse,
   HistoryBody,
@@ -12,6 +12,7 @@ import {
   ReadResponse,
   SendMessageBody,
   SendMessageResponse,
+  UnreadResponse,
 } from './schemas.js';
 import { sendMessage } from './service.js';
 import { toWire } from './wire.js';
@@ -101,6 +102,23 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireChatOn(ctx);
       const customer = await customerOfRequest(ctx, request, request.body);
       return { read: await markRead(db, customer.room, ['agent', 'bot'], ctx.now()) };
+    },
+  );
+
+  app.post(
+    '/unread',
+    {
+      schema: {
+        tags: ['chat'],
+        description: `${WHO} How many agent and greeter messages the customer has not read: the site marks its menu and chat button with it while the chat is closed.`,
+        body: ReadBody,
+        response: { 200: UnreadResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireChatOn(ctx);
+      const customer = await customerOfRequest(ctx, request, request.body);
+      return { unread: await countUnread(db, customer.room, ['agent', 'bot']) };
     },
   );
 };

@@ -78,6 +78,7 @@ export const HistoryBody = Type.Object({
 });
 export const ReadBody = Type.Object(Whose);
 export const ReadResponse = Type.Object({ read: Type.Integer({ description: 'agent messages newly marked read' }) });
+export const UnreadResponse = Type.Object({ unread: Type.Integer({ description: 'agent and greeter messages not read yet' }) });
 
 /** One message as history and the `messaging` event give it (§3 Chat conversation). */
 export const ChatMessage = Type.Object({
