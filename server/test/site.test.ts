@@ -90,6 +90,18 @@ describe('the built site and its transport', () => {
     expect((await get(server, '/user/statement')).body).toContain('<title>Wallet</title>');
   });
 
+  it('sends a form sent before the app started (a POST to a pre-rendered page) back to the page, keeping nothing', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/login?redirect=%2Fuser%2Fhome',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=0812345678&password=secret12',
+    });
+    expect([res.statusCode, res.headers.location]).toEqual([303, '/login?redirect=%2Fuser%2Fhome']);
+    expect(res.body).not.toContain('secret12');
+    expect((await server.app.inject({ method: 'POST', url: '/user/home', payload: 'a=b' })).statusCode).toBe(404);
+  });
+
   it('answers every page path with the compressed shell, never cached without revalidation', async () => {
     for (const url of ['/', '/user/home', '/user/anything']) {
       const res = await get(server, url, { 'accept-encoding': 'br' });

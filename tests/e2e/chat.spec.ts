@@ -93,7 +93,7 @@ test('a guest chats on /contact: the greeter answers with every kind, the operat
 
   // a reply while the chat is closed marks the button; opening it reads the reply
   operator('chat', 'reply', guestId, 'Your deposit is credited.');
-  const marked = page.getByRole('button', { name: /^Chat with support: \d+ new replies$/ });
+  const marked = page.getByRole('button', { name: /^Chat with support: \d+ new repl(y|ies)$/ });
   await expect(marked).toBeVisible();
   const read = page.waitForResponse((r) => r.url().endsWith('/api/chat/read-customer/') && r.ok());
   await marked.click();
@@ -183,11 +183,11 @@ test('a member chats on /user/contact as themselves, and a reply written while t
   await expect(menu.getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
   operator('chat', 'reply', phone, 'Are you still there?');
   await page.reload(); // the menu asks again each minute, and on each start of the app
-  const marked = menu.getByRole('link', { name: 'Contact: 1 new replies from support' });
+  const marked = menu.getByRole('link', { name: 'Contact: 1 new reply from support' });
   await expect(marked).toContainText('1');
   await page.screenshot({ path: `${SCREENS}/chat-menu-badge.png` });
   await marked.click();
-  await expect(page.getByRole('button', { name: 'Chat with support: 1 new replies' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Chat with support: 1 new reply' })).toBeVisible();
   const reopened = await openChat(page);
   await expect(reopened.getByText('Are you still there?')).toBeVisible();
   await expect.poll(() => unreadOnServer(page)).toBe(0);

@@ -60,7 +60,8 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
       <h1>
         <Trans>Sign in</Trans>
       </h1>
-      <form className="form" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
+      {/* pre-rendered: sent before the app has started, it must not put the password in the address (the server sends it back to the page) */}
+      <form className="form" method="post" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
         <div className="field">
           <label htmlFor={ids.phone}>{t`Phone number`}</label>
           <input

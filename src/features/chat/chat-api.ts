@@ -69,14 +69,14 @@ export const fetchHistory = (who: Who, before?: string, signal?: AbortSignal) =>
 
 /**
  * How many of support's replies (agents' and the greeter's) the customer has not read: the member's
- * menu and the chat button show it while the chat is closed. Asked again each minute while shown, and
- * whenever it is shown anew (leaving the chat, coming back to the app).
+ * menu and the chat button show it while the chat is closed. Asked when the app starts and each minute
+ * while in view; an open conversation writes its own count here (it knows what was just read).
  */
 export const unreadRepliesQuery = (who: Who) =>
   queryOptions({
     queryKey: ['chat', 'unread', whoKey(who)],
     queryFn: async () => (await api<{ unread: number }>('/api/chat/unread', { body: ids(who), anonymous: asGuest(who) })).unread,
-    staleTime: 0,
+    staleTime: 30_000,
     refetchInterval: 60_000,
     meta: { persist: false },
   });

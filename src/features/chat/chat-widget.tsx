@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { msg, plural } from '@lingui/core/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { loadCatalogPart } from '../../lib/i18n';
+import { putQueryData } from '../../lib/query-data';
 import { currentWho, guestId, unreadRepliesQuery, type Who } from './chat-api';
 import { chatCatalog } from './catalog';
 import type { Conversation } from './conversation';
@@ -16,29 +18,31 @@ const ChatPanel = lazy(() => import('./chat-panel'));
  * keeps in IndexedDB (`guest-id`); with a token, the member chats as themselves.
  */
 export function ChatWidget({ prefix }: { prefix: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
   const [who, setWho] = useState<Who>();
   const [open, setOpen] = useState(false);
   const fab = useRef<HTMLButtonElement>(null);
   const [conversation, setConversation] = useState<Conversation>();
-  const [unread, setUnread] = useState(0);
   const keep = useCallback((c: Conversation) => setConversation(c), []);
 
-  // once opened, the conversation lives while the contact page does: support's unread replies mark the button
+  // support's unread replies mark the button: before the chat is opened as the server counts them, then
+  // as the conversation (which lives while the contact page does) does, also for the member's menu
+  const replies = useQuery({ ...unreadRepliesQuery(who ?? { kind: 'guest', guestId: '' }), enabled: !!who && !conversation }).data ?? 0;
   useEffect(() => {
-    if (!conversation) return;
-    const count = () => setUnread(conversation.getState().entries.filter((e) => e.message.sender !== 'customer' && !e.message.read).length);
+    if (!conversation || !who) return;
+    const key = unreadRepliesQuery(who).queryKey;
+    const count = () => {
+      const n = conversation.getState().entries.filter((e) => e.message.sender !== 'customer' && !e.message.read).length;
+      if (queryClient.getQueryData(key) !== n) void putQueryData(queryClient, key, n);
+    };
     count();
     const unsubscribe = conversation.subscribe(count);
     return () => {
       unsubscribe();
       conversation.close();
     };
-  }, [conversation]);
-
-  // before the chat is opened, the server says how many replies wait unread
-  const waiting = useQuery({ ...unreadRepliesQuery(who ?? { kind: 'guest', guestId: '' }), enabled: !!who && !conversation });
-  const replies = conversation ? unread : (waiting.data ?? 0);
+  }, [conversation, queryClient, who]);
 
   useEffect(() => {
     let live = true;
@@ -72,7 +76,13 @@ export function ChatWidget({ prefix }: { prefix: string }) {
           type="button"
           className={open ? 'chat-fab open' : 'chat-fab'}
           aria-expanded={open}
-          aria-label={open ? t`Close the chat` : replies ? t`Chat with support: ${replies} new replies` : t`Chat with support`}
+          aria-label={
+            open
+              ? t`Close the chat`
+              : replies
+                ? i18n._(msg`${plural(replies, { one: 'Chat with support: # new reply', other: 'Chat with support: # new replies' })}`)
+                : t`Chat with support`
+          }
           onClick={() => (open ? close() : setOpen(true))}
         >
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">

@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
@@ -16,7 +17,7 @@ import './member-errors';
 
 /** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */
 export function MemberShell() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const info = useQuery(infoQuery());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,7 +28,7 @@ export function MemberShell() {
   const widgetOn = useQuery(chatWidgetQuery()).data?.enableChatWidget === true;
   const chatOn = useQuery({ ...chatConfigQuery(), enabled: widgetOn }).isSuccess && widgetOn;
   const unread = useQuery({ ...unreadRepliesQuery({ kind: 'member', phone: getMember() }), enabled: chatOn && online && !onContact });
-  const replies = !onContact ? (unread.data ?? 0) : 0;
+  const replies = chatOn && !onContact ? (unread.data ?? 0) : 0;
   // slips chosen earlier (offline, or before a reload) are sent by themselves once the member is back
   useEffect(() => {
     void import('../deposit/slip-outbox').then(({ slipOutbox }) => slipOutbox.start());
@@ -68,7 +69,11 @@ export function MemberShell() {
         <Link
           to="/user/contact"
           activeProps={{ 'aria-current': 'page' }}
-          aria-label={replies > 0 ? t`Contact: ${replies} new replies from support` : undefined}
+          aria-label={
+            replies > 0
+              ? i18n._(msg`${plural(replies, { one: 'Contact: # new reply from support', other: 'Contact: # new replies from support' })}`)
+              : undefined
+          }
         >
           <ChatIcon />
           <span>{t`Contact`}</span>

@@ -64,10 +64,13 @@ export async function staticSite(app: FastifyInstance, options: { root: string }
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    const page = prerendered?.pages[url.length > 1 ? url.replace(/\/$/, '') : url];
+    // a form sent before the app had started (the pre-rendered page was already usable): back to the
+    // page, with what was sent dropped; the forms say method="post", so it never reaches a URL or a log
+    if (request.method === 'POST' && page) return reply.redirect(request.url, 303);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(url) || path.extname(url)) {
       return reply.status(404).send({ message: 'NO_DATA' });
     }
-    const page = prerendered?.pages[url.length > 1 ? url.replace(/\/$/, '') : url];
     if (page) return reply.sendFile(page);
     if (prerendered && !prerendered.sections.includes(url.split('/')[1] ?? '')) {
       return reply.status(404).sendFile(prerendered.notFound);

@@ -46,7 +46,7 @@ export function PhoneStep({
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" method="post" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor={id}>{t`Phone number`}</label>
         <input
