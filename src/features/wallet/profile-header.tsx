@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { InviteLine } from './invite/invite-line';
+import { useMoneyWords } from './money-words';
 import type { WalletResponse } from './queries';
 
 /** The wallet plus every game account: what the member holds with us, all told (§2 total balance). */
@@ -30,9 +31,9 @@ export function ProfileHeader({
   onCheck: () => void;
 }) {
   const { t } = useLingui();
+  const { unit } = useMoneyWords();
   const money = (n: number) => formatMoney(n, intlLocale());
   const updated = syncedAt ? formatDateTime(syncedAt) : '';
-  const kip = wallet?.profile.currency === 'LAK';
   const sums = wallet && totalBalance(wallet);
   const inWallet = wallet ? money(wallet.wallet.amount) : '';
   const inGames = sums ? money(sums.games) : '';
@@ -47,7 +48,7 @@ export function ProfileHeader({
         </div>
         <img src="/icons/favicon.svg" alt="" width={48} height={48} />
       </div>
-      <p className="muted-on-dark">{kip ? t`Total balance (kip)` : t`Total balance (baht)`}</p>
+      <p className="muted-on-dark">{t`Total balance (${unit})`}</p>
       {sums ? (
         <>
           <p className="balance" aria-live="polite">
