@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { getMember, getToken } from '../../lib/auth-token';
 import type { ChatWidgetResponse } from '../../../server/src/modules/lookup/schemas';
@@ -66,6 +66,20 @@ export interface HistoryPage {
 /** A page of history, newest first: the newest, or (`before`, a message _id) the ones older than it. */
 export const fetchHistory = (who: Who, before?: string, signal?: AbortSignal) =>
   api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, before }, signal, anonymous: asGuest(who) });
+
+/**
+ * §2 Whether the chat is offered: the `enableChatWidget` lookup is on and the chat backend answers its
+ * config (`config`, else undefined); `pending` while either is still being asked.
+ */
+export function useChatConfig() {
+  const widget = useQuery(chatWidgetQuery());
+  const on = widget.data?.enableChatWidget === true;
+  const config = useQuery({ ...chatConfigQuery(), enabled: on, retry: false });
+  return { config: on ? config.data : undefined, pending: widget.isPending || (on && config.isPending) };
+}
+
+/** A message of support's (an agent's or the greeter's) that the customer has not read. */
+export const isUnreadReply = (m: Pick<ChatMessage, 'sender' | 'read'>) => m.sender !== 'customer' && !m.read;
 
 /**
  * How many of support's replies (agents' and the greeter's) the customer has not read: the member's

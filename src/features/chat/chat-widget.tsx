@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { loadCatalogPart } from '../../lib/i18n';
 import { putQueryData } from '../../lib/query-data';
-import { currentWho, guestId, unreadRepliesQuery, type Who } from './chat-api';
+import { currentWho, guestId, isUnreadReply, unreadRepliesQuery, type Who } from './chat-api';
 import { chatCatalog } from './catalog';
 import type { Conversation } from './conversation';
 import './chat.css';
@@ -33,7 +33,7 @@ export function ChatWidget({ prefix }: { prefix: string }) {
     if (!conversation || !who) return;
     const key = unreadRepliesQuery(who).queryKey;
     const count = () => {
-      const n = conversation.getState().entries.filter((e) => e.message.sender !== 'customer' && !e.message.read).length;
+      const n = conversation.getState().entries.filter((e) => isUnreadReply(e.message)).length;
       if (queryClient.getQueryData(key) !== n) void putQueryData(queryClient, key, n);
     };
     count();

@@ -3,7 +3,7 @@ import { isApiError, reactTo } from '../../lib/api';
 import { getToken } from '../../lib/auth-token';
 import type { Outbox } from '../../lib/outbox';
 import { readKey, writeKey } from '../../lib/storage';
-import { canSendAs, fetchHistory, HISTORY_PAGE, markRead, whoKey, type Who } from './chat-api';
+import { canSendAs, fetchHistory, HISTORY_PAGE, isUnreadReply, markRead, whoKey, type Who } from './chat-api';
 import { chatOutbox, type ChatItem, type ChatPayload } from './chat-outbox';
 import type { ChatEntry, ChatMessage } from './types';
 
@@ -252,11 +252,11 @@ export class Conversation {
 
   private scheduleRead() {
     clearTimeout(this.readTimer);
-    if (!this.visible || ![...this.messages.values()].some((m) => m.sender !== 'customer' && !m.read)) return;
+    if (!this.visible || ![...this.messages.values()].some(isUnreadReply)) return;
     this.readTimer = setTimeout(() => {
       markRead(this.who).then(
         () => {
-          for (const [id, m] of this.messages) if (m.sender !== 'customer' && !m.read) this.messages.set(id, { ...m, read: true });
+          for (const [id, m] of this.messages) if (isUnreadReply(m)) this.messages.set(id, { ...m, read: true });
           this.changed();
         },
         () => undefined, // offline: marked on a later look

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DataStatus } from '../../ui/data-status';
 import { contactQuery } from '../../lib/lookups';
-import { chatConfigQuery, chatWidgetQuery, mediaBase } from '../chat/chat-api';
+import { mediaBase, useChatConfig } from '../chat/chat-api';
 import { ChatWidget } from '../chat/chat-widget';
 import { APP_VERSION } from '../../lib/variant';
 import { SafeHtml } from '../../ui/safe-html';
@@ -18,10 +18,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
   const contact = useQuery(contactQuery());
   const { data } = contact;
   const lineName = data?.lineName ?? '';
-  const widget = useQuery(chatWidgetQuery());
-  const chatOn = widget.data?.enableChatWidget === true;
-  const config = useQuery({ ...chatConfigQuery(), enabled: chatOn, retry: false });
-  const chat = chatOn && config.data ? config.data : undefined;
+  const { config: chat, pending: chatPending } = useChatConfig();
   return (
     <main className={`${topSpacing ? 'page' : 'page flush'}${chat ? ' with-chat' : ''}`}>
       <h1>
@@ -32,9 +29,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
       <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
       {/* first on the page, so Start a chat is on the first screen of a phone; its place is held while the
           chat's lookups and words arrive (also in the pre-rendered page), so the cards below do not jump */}
-      {(chat || widget.isPending || (chatOn && config.isPending)) && (
-        <div className="chat-slot">{chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}</div>
-      )}
+      {(chat || chatPending) && <div className="chat-slot">{chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}</div>}
       <DataStatus query={contact} />
       {data && (
         <section className="card contact">

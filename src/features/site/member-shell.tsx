@@ -10,7 +10,7 @@ import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
 import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-icons';
 import { ConditionsModal } from './conditions-modal';
-import { chatConfigQuery, chatWidgetQuery, unreadRepliesQuery } from '../chat/chat-api';
+import { unreadRepliesQuery, useChatConfig } from '../chat/chat-api';
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
 import './member-errors';
@@ -25,8 +25,7 @@ export function MemberShell() {
   // support's unread replies mark the Contact link; on the contact page the chat itself shows them
   const online = useOnline();
   const onContact = useLocation({ select: (l) => l.pathname.startsWith('/user/contact') });
-  const widgetOn = useQuery(chatWidgetQuery()).data?.enableChatWidget === true;
-  const chatOn = useQuery({ ...chatConfigQuery(), enabled: widgetOn }).isSuccess && widgetOn;
+  const chatOn = !!useChatConfig().config;
   const unread = useQuery({ ...unreadRepliesQuery({ kind: 'member', phone: getMember() }), enabled: chatOn && online && !onContact });
   const replies = chatOn && !onContact ? (unread.data ?? 0) : 0;
   // slips chosen earlier (offline, or before a reload) are sent by themselves once the member is back
