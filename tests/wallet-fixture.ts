@@ -1,4 +1,5 @@
-import type { WalletResponse } from '../src/features/wallet/queries';
+import { walletKeys, type Slot, type WalletResponse } from '../src/features/wallet/queries';
+import { testQueryClient } from './render';
 
 /** A member's GET /api/wallet answer for component tests: 500 baht, KBank, no invite share, no game accounts, unless told. */
 export function walletFixture({
@@ -26,4 +27,26 @@ export function walletFixture({
     slots: [],
     ...over,
   };
+}
+
+/** A game account of the wallet answer (PG is named PG Soft, as in the catalog). */
+export const slotFixture = (code: string, isActive: boolean, amount = 0): Slot => ({
+  code,
+  name: code === 'PG' ? 'PG Soft' : code,
+  category: 'slot',
+  isActive,
+  amount,
+  ftWalletSlot: 1,
+  logo: '',
+  background: '',
+  web: null,
+  android: null,
+  ios: null,
+});
+
+/** A query client holding the member's wallet, as the home leaves it (`updatedAt`: when it was asked). */
+export function clientWithWallet(wallet: WalletResponse, updatedAt = Date.now()) {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(walletKeys.wallet, wallet, { updatedAt });
+  return queryClient;
 }

@@ -3,24 +3,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
-import { walletFixture } from '../../../tests/wallet-fixture';
+import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wallet-fixture';
 import { loadCatalogPart } from '../../lib/i18n';
-import { walletKeys, walletQuery, type Slot } from './queries';
+import { walletKeys, walletQuery } from './queries';
 import { WalletHome } from './wallet-home';
 
-const pg = (amount: number): Slot => ({
-  code: 'PG',
-  name: 'PG Soft',
-  category: 'slot',
-  isActive: true,
-  amount,
-  ftWalletSlot: 1,
-  logo: '/play/logo/PG.svg',
-  background: '/play/background/PG.svg',
-  web: null,
-  android: null,
-  ios: null,
-});
+const pg = (amount: number) => slotFixture('PG', true, amount);
 
 describe('the home brings game balances up to date on entry (§2)', () => {
   beforeEach(async () => {
@@ -56,8 +44,7 @@ describe('the home brings game balances up to date on entry (§2)', () => {
 
   it('keeps the refreshed game balance when an older wallet answer arrives after the refresh', async () => {
     // the member played away 50 of 100 in the game; the phone still shows the wallet from before
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(walletKeys.wallet, walletFixture({ slots: [pg(100)] }), { updatedAt: Date.now() - 60_000 });
+    const queryClient = clientWithWallet(walletFixture({ slots: [pg(100)] }), Date.now() - 60_000);
     const release = lateFirstWalletAnswer();
     renderScreen(<WalletHome />, { queryClient });
     expect(await screen.findByRole('button', { name: 'PG Soft: balance 50.00' })).toBeVisible();

@@ -1,38 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
-import { walletFixture } from '../../../tests/wallet-fixture';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wallet-fixture';
 // the signed-in shell registers these sentences for every screen inside it
 import '../site/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { BankNameModal } from './bank-name-modal';
-import { walletKeys, type WalletResponse } from './queries';
+import type { WalletResponse } from './queries';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
 
-const slot = (code: string, isActive: boolean, amount = 0) => ({
-  code,
-  name: code === 'PG' ? 'PG Soft' : code,
-  category: 'slot' as const,
-  isActive,
-  amount,
-  ftWalletSlot: 1,
-  logo: '',
-  background: '',
-  web: null,
-  android: null,
-  ios: null,
-});
-
-const wallet = walletFixture({ profile: { name: 'A' }, slots: [slot('PG', true, 20), slot('JOKER', false)] });
+const wallet = walletFixture({ profile: { name: 'A' }, slots: [slotFixture('PG', true, 20), slotFixture('JOKER', false)] });
 
 /** The money modals open from the home, which holds the member's wallet. */
-function fromHome(member: WalletResponse) {
-  const queryClient = testQueryClient();
-  queryClient.setQueryData(walletKeys.wallet, member);
-  return { queryClient };
-}
+const fromHome = (member: WalletResponse) => ({ queryClient: clientWithWallet(member) });
 
 describe('wallet modals', () => {
   beforeEach(async () => {
