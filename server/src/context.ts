@@ -6,6 +6,7 @@ import type { PayoutAdapter } from './adapters/payout/payout.js';
 import type { SlipBank } from './adapters/slip/bank.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import type { FileStorage } from './adapters/storage/storage.js';
+import type { FreeSpace } from './adapters/storage/free-space.js';
 import type { UrlSigner } from './lib/signed-url.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   slipBank: SlipBank;
   /** Uploads: files under DATA_DIR with SQLite, rows with Postgres. */
   storage: FileStorage;
+  /** Free bytes on the disk uploads are written to (uploads are refused under the floor); undefined: not known here. */
+  freeSpace: FreeSpace;
   /** Signs short-lived links to a member's own files (slip images). */
   fileUrls: UrlSigner;
   /** The built-in provider, when in use: it also runs the demo game page. */

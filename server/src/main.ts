@@ -1,4 +1,5 @@
-import { sweepUnusedUploads } from './modules/chat/upload-sweep.js';
+import { sweepUnusedUploads, UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload-sweep.js';
+import { forgetOldUsage } from './modules/uploads/budget.js';
 import { buildApp } from './app.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -57,12 +58,13 @@ async function main(): Promise<void> {
     refundSweep(ctx).catch((err: unknown) => logger.error({ err }, 'refund sweep failed'));
   }, 60_000);
   sweep.unref();
-  // chat files no message names a day after they came
+  // chat files no message names an hour after they came, and upload records past every budget's window
   const uploadSweep = setInterval(() => {
     sweepUnusedUploads(ctx)
       .then((deleted) => deleted && logger.info(`unused chat uploads deleted: ${deleted}`))
       .catch((err: unknown) => logger.error({ err }, 'chat upload sweep failed'));
-  }, 3_600_000);
+    forgetOldUsage(ctx).catch((err: unknown) => logger.error({ err }, 'upload usage sweep failed'));
+  }, UPLOAD_SWEEP_EVERY_MS);
   uploadSweep.unref();
   void refundSweep(ctx)
     .then((added) => added && logger.info(`refunds computed at start-up: ${added}`))

@@ -7,6 +7,7 @@ import { SandboxGateway } from './adapters/gateway/gateway.js';
 import { SandboxVouchers } from './adapters/voucher/voucher.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import { makeStorage } from './adapters/storage/storage.js';
+import { freeSpaceOf, type FreeSpace } from './adapters/storage/free-space.js';
 import { deriveKey, UrlSigner } from './lib/signed-url.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -25,6 +26,8 @@ export function makeContext(parts: {
   gameKey?: Buffer;
   log?: Pick<FastifyBaseLogger, 'info'>;
   now?: () => number;
+  /** Tests: a disk as full as they need. */
+  freeSpace?: FreeSpace;
 }): AppContext {
   const now = parts.now ?? Date.now;
   const gameKey = parts.gameKey ?? randomBytes(32);
@@ -55,6 +58,9 @@ export function makeContext(parts: {
       return fault === 'none' ? undefined : fault;
     }),
     storage: makeStorage(parts.database, parts.config.dataDir),
+    // SQLite: uploads and the database file share DATA_DIR's disk. Postgres keeps uploads as rows on the
+    // database server's disk, which this process cannot measure (Postgres tells an ordinary role nothing of it)
+    freeSpace: parts.freeSpace ?? (parts.database.dialect === 'sqlite' ? freeSpaceOf(parts.config.dataDir, now) : async () => undefined),
     fileUrls: new UrlSigner(deriveKey(gameKey, 'file-urls')),
     gameSecrets: new SecretBox(gameKey),
     chatKey: deriveKey(gameKey, 'chat-deliver'),

@@ -110,6 +110,8 @@ describe.each(DIALECTS)('bank slips on %s', (dialect) => {
     server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200 });
     // the daily closing time would make this suite depend on the hour it runs at: no closing but in its own test
     await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+    // this suite sends one member's slips by the dozen: the upload budgets have their own tests (uploads.test.ts)
+    await operator('settings', 'set', 'uploads', JSON.stringify({ ...server.ctx.settings.get('uploads'), slipsPer10Min: 1000 }));
     await server.ctx.settings.refresh();
     token = await login(server.app);
   });

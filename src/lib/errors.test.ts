@@ -40,6 +40,8 @@ describe('the §8 error catalogue', () => {
       'WITHDRAW_MINIMUM',
       'WITHDRAW_MAXIMUM',
       'WITHDRAW_PENDING',
+      'UPLOAD_LIMIT',
+      'UPLOAD_UNAVAILABLE',
     ].filter((code) => !ERROR_MESSAGES[code]);
     expect(missing).toEqual([]);
   });

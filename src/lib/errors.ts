@@ -30,6 +30,9 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   INVALID_USER_INFO: msg`Some details are not valid. Please check and try again.`,
   INVALID_BANK: msg`Please choose a valid bank.`,
   BANK_ACCOUNT_NAME_ENG: msg`Bank account name must be in English only.`,
+  // uploads (chat files, guests' too, and slips): refused for a while, nothing stored
+  UPLOAD_LIMIT: msg`You have sent a lot of files in the past hour. Nothing was sent: please try again in an hour.`,
+  UPLOAD_UNAVAILABLE: msg`We cannot take files at the moment. Nothing was sent: please try again later, or contact support if this goes on.`,
   // other
   KEY_MISSING: msg`Some required information is missing.`,
   KEY_INVALID: msg`Some information is not valid.`,

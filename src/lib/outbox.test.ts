@@ -101,6 +101,39 @@ describe('the outbox', () => {
     }
   });
 
+  it('fails an upload refused for a long while (its hour of bytes, its slips, a full server disk) at once, without sending it again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const server = fakeServer();
+      const box = new Outbox('h', { slip: server.deliver }, freshStore());
+      await box.start();
+      // a short rate limit is waited out
+      server.failWith(new ApiError('REQUEST_LIMIT_1MIN', 429));
+      await box.add('slip', { name: 'short.jpg' });
+      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(1));
+      expect(states(box)).toEqual(['waiting']);
+      await box.remove(box.list()[0]!.id);
+      for (const [code, status] of [
+        ['UPLOAD_LIMIT', 429],
+        ['SLIP_LIMIT', 429],
+        ['UPLOAD_UNAVAILABLE', 503],
+      ] as const) {
+        server.failWith(new ApiError(code, status));
+        const item = await box.add('slip', { name: `${code}.jpg` });
+        await vi.waitFor(() => expect(box.list().find((i) => i.id === item.id)?.state).toBe('failed'));
+        expect(box.list().find((i) => i.id === item.id)).toMatchObject({ code, attempts: 1 });
+      }
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(box.list().map((i) => [i.state, i.attempts])).toEqual([
+        ['failed', 1],
+        ['failed', 1],
+        ['failed', 1],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('delivers in order, one at a time, and sends nothing that was removed (signed out) meanwhile', async () => {
     const store = freshStore();
     const order: string[] = [];

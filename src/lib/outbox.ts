@@ -7,7 +7,8 @@ import { isApiError } from './api';
  * IndexedDB with a client id, delivered in order, one at a time, with the id as its Idempotency-Key, so
  * a retry after a lost answer is answered by the server as the first send, never done twice. An item
  * leaves the "waiting" state only on the server's answer: done, or failed with the code of a final
- * refusal (a 4xx). No connection, a timeout or a 5xx leave it waiting for the next try.
+ * refusal (a 4xx, or an upload refused for a long while). No connection, a timeout, a short rate limit or
+ * another 5xx leave it waiting for the next try.
  */
 export type OutboxState = 'waiting' | 'sending' | 'failed' | 'done';
 
@@ -32,8 +33,16 @@ export interface DeliverContext {
 }
 export type Deliver = (item: OutboxItem, ctx: DeliverContext) => Promise<unknown>;
 
+/**
+ * Upload refusals whose wait is far longer than a backoff (the sender's hour of bytes, its slips of 10
+ * minutes, a server disk the operator must free): trying again every minute would only send the same
+ * megabytes to be refused. The item fails with the code, its sentence says when to try again, and the
+ * member's Try again sends it as new.
+ */
+const LONG_WAITS = new Set(['UPLOAD_LIMIT', 'SLIP_LIMIT', 'UPLOAD_UNAVAILABLE']);
 /** Answers that will be the same however often we ask: the item fails with the code. */
-const isFinal = (err: unknown) => isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+const isFinal = (err: unknown) =>
+  isApiError(err) && ((err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) || LONG_WAITS.has(err.code));
 /** Waits between tries of one item: 2 s, 4 s, 8 s ... at most a minute (and at once when the connection returns). */
 const backoffMs = (attempts: number) => Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6));
 

@@ -9,6 +9,7 @@ import { inviteMigrations } from './migrations-invite.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
 import { spinMigrations } from './migrations-spin.js';
+import { uploadMigrations } from './migrations-uploads.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -210,6 +211,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...inviteMigrations(dialect),
     ...spinMigrations(dialect),
     ...chatMigrations(dialect),
+    ...uploadMigrations(dialect),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ChatMessagesTable, ChatRoomsTable, ChatUploadsTable } from './schema-chat.js';
+import type { UploadUsageTable } from './schema-uploads.js';
 
 /** Times are epoch milliseconds; money (later) is integer minor units. */
 export interface MembersTable {
@@ -443,6 +444,7 @@ export interface DB {
   chat_rooms: ChatRoomsTable;
   chat_messages: ChatMessagesTable;
   chat_uploads: ChatUploadsTable;
+  upload_usage: UploadUsageTable;
   invites: InvitesTable;
   refunds: RefundsTable;
   spin_wheels: SpinWheelsTable;

@@ -172,6 +172,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     coinRule: { per: lao ? 60000 : 100, coins: 1, currency: lao ? 'LAK' : 'BAHT' },
     spinwheel: { active: true, couponDays: 7 },
     chat: DEFAULT_CHAT,
+    uploads: { guestAddressMbPerHour: 60, memberMbPerHour: 200, slipsPer10Min: 10, minFreeMb: 1024 },
     howto: DEFAULT_HOWTO,
     providerFaults: {},
     sandboxPlay: {},

@@ -133,6 +133,20 @@ export const SpinwheelSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Upload budgets (README: Uploads): bytes per hour per guest address and per member, slips per member per 10 minutes, and the free-space floor. */
+export const UploadsSettingSchema = Type.Object(
+  {
+    guestAddressMbPerHour: Type.Number({ minimum: 0, description: 'MB of chat files one address may store per hour without an account' }),
+    memberMbPerHour: Type.Number({ minimum: 0, description: 'MB of slips and chat files one member may store per hour' }),
+    slipsPer10Min: Type.Integer({ minimum: 0, description: 'slips one member may upload in any 10 minutes' }),
+    minFreeMb: Type.Number({
+      minimum: 0,
+      description: "uploads are refused (503 UPLOAD_UNAVAILABLE) while DATA_DIR's disk has less free space than this (SQLite only)",
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const settingSchemas = {
   siteActive: Type.Boolean(),
   registerOTP: Type.Boolean(),
@@ -152,6 +166,7 @@ export const settingSchemas = {
   coinRule: CoinRuleSchema,
   spinwheel: SpinwheelSettingSchema,
   chat: ChatSettingSchema,
+  uploads: UploadsSettingSchema,
   /** The how-to page's videos: titles per language, video and poster paths (§2 How-to). */
   howto: HowtoSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */

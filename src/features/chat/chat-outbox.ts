@@ -1,3 +1,4 @@
+import { isApiError } from '../../lib/api';
 import { Outbox, type Deliver, type OutboxItem } from '../../lib/outbox';
 import { canSendAs, sendMessage, uploadMedia, type OutgoingMessage, type Who } from './chat-api';
 
@@ -19,10 +20,12 @@ export type ChatItem = OutboxItem<ChatPayload>;
  * clientMessageId, so a send repeated after a lost answer, a reload or in another tab is stored and
  * delivered once. A file is uploaded first (progress to 99 %), then the message naming its path.
  */
-export const deliverChat: Deliver = async (item, { onProgress, signal, update }) => {
+export const deliverChat: Deliver = async (item, context) => {
+  const { onProgress, signal, update } = context;
   const payload = item.payload as ChatPayload;
   if ('message' in payload) return sendMessage(payload.who, item.id, payload.message, item.createdAt, signal);
   let filePath = payload.filePath;
+  const uploadedBefore = !!filePath;
   if (!filePath) {
     const file = new File([payload.file], payload.name, { type: payload.file.type });
     ({ path: filePath } = await uploadMedia(payload.who, payload.fileType, file, (p) => onProgress(Math.min(p, 99)), signal));
@@ -30,7 +33,16 @@ export const deliverChat: Deliver = async (item, { onProgress, signal, update })
   }
   onProgress(100);
   const media = { message_type: 'media', payload: { fileType: payload.fileType, filePath, name: payload.name } } as const;
-  return sendMessage(payload.who, item.id, media, item.createdAt, signal);
+  try {
+    return await sendMessage(payload.who, item.id, media, item.createdAt, signal);
+  } catch (err) {
+    // the server deletes a file no message names within an hour: one uploaded on an earlier try, before
+    // a long time offline, may be gone; it is uploaded again, once, instead of failing for good
+    if (!uploadedBefore || !isApiError(err, 'CHAT_FILE_UNSUPPORTED')) throw err;
+    const fresh = { ...payload, filePath: undefined };
+    await update(fresh);
+    return deliverChat({ ...item, payload: fresh }, context);
+  }
 };
 /** A member's message waits while another member (or nobody) is signed in; it is never sent under another's token. */
 export const canDeliverChat = (item: OutboxItem) => canSendAs((item.payload as ChatPayload).who);

@@ -4,6 +4,7 @@ import { registerErrorMessages } from '../../lib/errors';
 /** The deposit codes (slip refusals and §4 failure reasons, QR, gift link, requests), loaded with the screens that meet them. */
 registerErrorMessages({
   SLIP_TOO_LARGE: msg`The photo is too large. Please choose one no larger than 10 MB.`,
+  SLIP_LIMIT: msg`You have sent many slips in the past 10 minutes. Nothing was sent: please wait 10 minutes, then try again.`,
   SLIP_CLOSED: msg`Slip uploads are closed for today. Please upload your slip after midnight.`,
   SLIP_INCORRECT: msg`We could not read this slip: the photo is incomplete or cropped. Please upload the whole slip.`,
   SLIP_WRONG_ACCOUNT: msg`This transfer did not go to one of our deposit accounts.`,

@@ -7,6 +7,7 @@ import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { Message } from '../account/schemas.js';
+import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
 import { requireChatOn } from './identity.js';
 import { customerOfRequest } from './identity.js';
 import { MAX_BYTES, sniffMedia, type MediaKind } from './media.js';
@@ -48,9 +49,21 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['chat'],
           consumes: ['multipart/form-data'],
-          description: `One ${kind} (${accepted}, by its bytes) in the field \`file\`; a member's token or none (a guest). Answers the path to send in a media message.`,
+          description:
+            `One ${kind} (${accepted}, by its bytes) in the field \`file\`; a member's token or none (a guest). Answers the path to send in a media message. ` +
+            '429 UPLOAD_LIMIT: the bytes for the hour of this member, or of this address without an account, are used (setting `uploads`); ' +
+            "503 UPLOAD_UNAVAILABLE: the server's disk is nearly full. Nothing is stored then.",
           body: Type.Object({ file: Type.String({ format: 'binary' }) }),
-          response: { 200: UploadResponse, 400: Message, 401: Message, 403: Message, 413: Message, 415: Message, 429: Message },
+          response: {
+            200: UploadResponse,
+            400: Message,
+            401: Message,
+            403: Message,
+            413: Message,
+            415: Message,
+            429: Message,
+            503: Message,
+          },
         },
       },
       async (request) => {
@@ -62,15 +75,23 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ? [`chat:upload:ip:${request.ip}`, LIMITS.chatUploadGuestAddress]
             : [`chat:upload:member:${member}`, LIMITS.chatUploadMember],
         ]);
+        await requireDiskRoom(ctx);
         const bytes = await fileOf(request, kind);
         const contentType = sniffMedia(bytes, kind);
         if (!contentType) throw new ApiError(415, 'CHAT_FILE_UNSUPPORTED');
+        const hold = await holdUpload(ctx, { memberId: member, address: request.ip }, { bucket: CHAT_BUCKET, size: bytes.length });
         const name = randomBytes(18).toString('base64url');
-        await ctx.storage.put(CHAT_BUCKET, name, { bytes, contentType });
-        await ctx.database.db
-          .insertInto('chat_uploads')
-          .values({ name, file_type: kind, content_type: contentType, size: bytes.length, created_at: ctx.now() })
-          .execute();
+        try {
+          await ctx.storage.put(CHAT_BUCKET, name, { bytes, contentType });
+          await ctx.database.db
+            .insertInto('chat_uploads')
+            .values({ name, file_type: kind, content_type: contentType, size: bytes.length, created_at: ctx.now() })
+            .execute();
+        } catch (err) {
+          await ctx.storage.delete(CHAT_BUCKET, name).catch(() => undefined);
+          await hold.release();
+          throw err;
+        }
         return { path: `/files/chat/${name}` };
       },
     );

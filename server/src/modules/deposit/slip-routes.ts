@@ -5,6 +5,7 @@ import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { ApiError } from '../../lib/errors.js';
 import { Message } from '../account/schemas.js';
+import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
 import { StatementBody } from '../statement/schemas.js';
 import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from './schemas.js';
 import { ownSlipReference, slipFileName, slipPage } from './slip-repository.js';
@@ -31,12 +32,24 @@ export const slipUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({ file: Type.String({ format: 'binary', description: 'the slip image, at most 10 MB' }) }),
         description:
           'One slip image (JPEG, PNG or WebP by its bytes) in the multipart field `file`. Answers PROCESSING at once; ' +
-          'verification follows (POST /api/statement/slip shows the outcome). Idempotency-Key: a retried upload answers as the first.',
+          'verification follows (POST /api/statement/slip shows the outcome). Idempotency-Key: a retried upload answers as the first. ' +
+          "429 UPLOAD_LIMIT: the member's bytes for the hour are used (setting `uploads`); 429 SLIP_LIMIT: too many slips in 10 minutes; " +
+          "503 UPLOAD_UNAVAILABLE: the server's disk is nearly full. Nothing is stored then.",
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
-        response: { 200: SlipUploadResponse, 400: Message, 401: Message, 403: Message, 413: Message, 422: Message, 503: Message },
+        response: {
+          200: SlipUploadResponse,
+          400: Message,
+          401: Message,
+          403: Message,
+          413: Message,
+          422: Message,
+          429: Message,
+          503: Message,
+        },
       },
     },
     async (request, reply) => {
+      await requireDiskRoom(ctx);
       let bytes: Buffer | undefined;
       try {
         if (!request.isMultipart()) throw new ApiError(400, 'SLIP_NO_FILE');
@@ -55,7 +68,15 @@ export const slipUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError(400, 'SLIP_NO_FILE');
       }
       if (!bytes?.length) throw new ApiError(400, 'SLIP_NO_FILE');
-      const outcome = await receiveSlip(ctx, request, request.memberId, bytes);
+      const hold = await holdUpload(
+        ctx,
+        { memberId: request.memberId, address: request.ip },
+        { bucket: SLIP_BUCKET, size: bytes.length, slip: true },
+      );
+      const outcome = await receiveSlip(ctx, request, request.memberId, bytes, hold).catch(async (err: unknown) => {
+        await hold.release();
+        throw err;
+      });
       return reply.status(outcome.status as 200).send(outcome.body);
     },
   );

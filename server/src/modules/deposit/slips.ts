@@ -11,6 +11,7 @@ import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { ApiError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { idempotent, type Outcome } from '../../lib/idempotency.js';
 import { callWithin } from '../../lib/outside-call.js';
+import type { UploadHold } from '../uploads/budget.js';
 import type { SlipUploadResponse } from './schemas.js';
 
 /**
@@ -89,12 +90,16 @@ export function inspectSlipImage(bytes: Buffer): { contentType: string } {
 
 const newReference = () => `SL${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x').toUpperCase()}`;
 
-/** Stores the upload and records the slip (PROCESSING); a replay of the Idempotency-Key answers as the first upload did. */
+/**
+ * Stores the upload and records the slip (PROCESSING); a replay of the Idempotency-Key answers as the
+ * first upload did, and its bytes (`hold`) count for nothing: the first upload's file is the one kept.
+ */
 export async function receiveSlip(
   ctx: AppContext,
   request: FastifyRequest,
   memberId: number,
   bytes: Buffer,
+  hold?: UploadHold,
 ): Promise<Outcome<SlipUploadResponse>> {
   const now = ctx.now();
   if (slipsClosed(ctx.settings.get('slip').closeTime, now)) throw new ApiError(403, 'SLIP_CLOSED');
@@ -134,6 +139,7 @@ export async function receiveSlip(
   if (outcome.body.reference !== reference) {
     // a replay: the first upload's slip stands, this copy of the file is not needed
     await ctx.storage.delete(SLIP_BUCKET, fileName).catch(() => undefined);
+    await hold?.release();
   } else {
     // verified after the answer: the member sees PROCESSING at once
     setImmediate(() => void verifySlip(ctx, slipId).catch(() => undefined));
