@@ -91,6 +91,11 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
       const guesses: string[] = [];
       for (let i = 0; i < 7; i++) guesses.push(outcome(await signIn(i % 2 ? second : first, DEMO_MEMBER.phone, `guess-${i}`, '10.7.0.3')));
       expect(guesses).toEqual([...Array(5).fill('401 WRONG_CREDENTIAL'), '429 REQUEST_LIMIT_1MIN', '429 REQUEST_LIMIT_1MIN']);
+      // and sent all at once to both: still 5
+      const parallel = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signIn(i % 2 ? second : first, DEMO_MEMBER.phone, `parallel-${i}`, '10.7.0.4')),
+      );
+      expect(parallel.map(outcome).filter((o) => o === '401 WRONG_CREDENTIAL')).toHaveLength(5);
     } finally {
       await b.close();
       await a.close();

@@ -21,9 +21,13 @@ export class DatabaseCounters implements Counters {
   async add(entries: LimitEntries, now: number): Promise<number[]> {
     if (entries.length === 0) return [];
     await this.prune(now);
+    // rows locked in one order by every call: two Postgres upserts sharing two keys cannot deadlock
+    const values = entries
+      .map(([key, limit]) => ({ key, count: 1, reset_at: now + limit.windowMs }))
+      .sort((x, y) => (x.key < y.key ? -1 : 1));
     const rows = await this.db
       .insertInto('rate_limits')
-      .values(entries.map(([key, limit]) => ({ key, count: 1, reset_at: now + limit.windowMs })))
+      .values(values)
       .onConflict((oc) =>
         oc.column('key').doUpdateSet((eb) => {
           const ended = eb('rate_limits.reset_at', '<=', now);
