@@ -103,6 +103,22 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     }
   });
 
+  it('deletes ended windows, so the table holds only running ones', async () => {
+    const server = await build(dialect);
+    try {
+      for (let i = 0; i < 5; i++) expect((await sendOtp(server, nextPhone(), `10.9.0.${i}`)).statusCode).toBe(200);
+      const rows = () => server.ctx.database.db.selectFrom('rate_limits').select(['key', 'reset_at']).execute();
+      expect(await rows()).toHaveLength(10);
+      server.clock.now += 61_000;
+      expect((await sendOtp(server, nextPhone(), '10.9.1.0')).statusCode).toBe(200);
+      const left = await rows();
+      expect(left).toHaveLength(2);
+      expect(left.every((row) => row.reset_at > server.clock.now)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('lets 50 members behind one address sign in within a minute, and holds the address after 30 wrong passwords', async () => {
     const server = await build(dialect);
     try {
