@@ -46,6 +46,15 @@ export const SLOW_CLIENT_LIMITS = {
   http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
 } as const;
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes proxy-addr's hop rule (the socket and the
+ * next n-1 addresses from the right of X-Forwarded-For are proxies): Fastify itself takes a number as
+ * "trust nothing", since a count cannot tell a proxy from a client that connects directly.
+ */
+function fastifyTrustProxy(trust: AppContext['config']['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 function validationCode(err: FastifyError): string {
   return err.validation?.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
 }
@@ -55,11 +64,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   const logger = options.logger === false ? undefined : (options.logger ?? createLogger(ctx.config.logLevel));
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     ...SLOW_CLIENT_LIMITS,
-    keepAliveTimeout: ctx.config.trustProxy ? 75_000 : 10_000, // behind a proxy: longer than its idle timeout
+    keepAliveTimeout: ctx.config.trustProxy !== false ? 75_000 : 10_000, // behind a proxy: longer than its idle timeout
     // a bad percent-encoding or an over-long URL parameter: the usual error shape, never the URL echoed
     frameworkErrors: (err, _request, reply) => {
       void setBareSecurityHeaders(reply)

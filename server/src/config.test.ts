@@ -40,9 +40,27 @@ describe('configuration from the environment', () => {
     [{ PUBLIC_URL: 'https://wallet.example/?x=1' }, 'PUBLIC_URL must be an http(s) URL'],
     [{ GAME_SECRET_KEY: 'z'.repeat(64) }, 'GAME_SECRET_KEY must be 32 bytes'],
     [{ TIME_ZONE: 'Bangkok' }, 'TIME_ZONE must be an IANA time zone such as Asia/Bangkok, got "Bangkok"'],
+    [{ TRUST_PROXY: 'true' }, "TRUST_PROXY=true would take the client's own X-Forwarded-For as its address: give the number of proxies"],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false, a number or addresses'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be false, a number or addresses'],
+    [{ TRUST_PROXY: '127.0.0.1,proxy.example' }, 'TRUST_PROXY must be false, a number or addresses'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY must be between 1 and 10 proxies, got 11'],
   ])('stops on %j with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);
+  });
+
+  it('takes TRUST_PROXY as false, a number of proxies, or their addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('takes GAME_SECRET_KEY as 64 hex digits or base64', () => {

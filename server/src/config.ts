@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Variant = 'th' | 'la';
@@ -18,7 +19,12 @@ export interface Config {
   /** How long a game provider may take before a transfer is checked and settled or returned. */
   providerTimeoutMs: number;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): none (false), the last
+   * this many hops, or the proxies' own addresses and ranges. Never "anyone": the client writes the
+   * leftmost X-Forwarded-For itself.
+   */
+  trustProxy: false | number | string[];
   /** AES-256 key for game passwords at rest (GAME_SECRET_KEY); absent: a key file in the data directory. */
   gameSecretKey: Buffer | undefined;
   /** Where members reach this server (scheme, host, port, no trailing slash): every link the server builds starts with it. */
@@ -98,6 +104,39 @@ function secret(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+/** proxy-addr's named ranges, beside addresses and CIDR ranges. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function addressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: `false`, the number of proxies in front of the server, or their addresses. `true`
+ * (trust every hop) is refused: the leftmost X-Forwarded-For is whatever the client wrote, so every
+ * per-address limit would key on a value the client chooses.
+ */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  const expected = 'give the number of proxies in front of the server (1 for one nginx) or their addresses (127.0.0.1,10.0.0.0/8)';
+  if (raw === 'true') {
+    throw new ConfigError(`TRUST_PROXY=true would take the client's own X-Forwarded-For as its address: ${expected}`);
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be between 1 and 10 proxies, got ${hops}`);
+    return hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (!entries.every(addressOrRange)) throw new ConfigError(`TRUST_PROXY must be false, a number or addresses: ${expected}; got "${raw}"`);
+  return entries;
+}
+
 /** Reads and validates the environment; a wrong value throws ConfigError with a message for the operator. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -118,7 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     settingsRefreshMs: int(env, 'SETTINGS_REFRESH_MS', 2000, 100, 60_000),
     providerTimeoutMs: int(env, 'PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
-    trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    trustProxy: trustProxy(env),
     gameSecretKey: key32(env, 'GAME_SECRET_KEY'),
     publicUrl: publicUrl(env, port),
     qrCallbackSecret: secret(env, 'QR_CALLBACK_SECRET', 'wallet-demo-qr-callback-secret'),

@@ -12,6 +12,7 @@ import { deriveKey, UrlSigner } from './lib/signed-url.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
+import { DatabaseCounters } from './db/rate-limit-counters.js';
 import { RateLimiter } from './lib/rate-limit.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
@@ -52,7 +53,8 @@ export function makeContext(parts: {
     sandboxGateway,
     vouchers: sandboxVouchers,
     sandboxVouchers,
-    limiter: new RateLimiter(now),
+    // in the database: several instances on one database count against one limit
+    limiter: new RateLimiter(new DatabaseCounters(parts.database.db), now),
     slipBank: new SandboxBank(parts.database.db, () => {
       const fault = parts.settings.get('slipFault');
       return fault === 'none' ? undefined : fault;

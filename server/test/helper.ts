@@ -51,7 +51,12 @@ export interface TestServer {
 export async function build(
   dialect: Dialect,
   overrides: Partial<Config> = {},
-  options: { logger?: FastifyBaseLogger; shareWith?: TestServer } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    shareWith?: TestServer;
+    /** SQLite: a file instead of memory, so another instance can open the same database. */
+    sqliteFile?: string;
+  } = {},
 ): Promise<TestServer> {
   const base = loadConfig({ STATIC_DIR: '' });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
@@ -59,7 +64,7 @@ export async function build(
   const schema = options.shareWith?.schema ?? `test_${randomBytes(6).toString('hex')}`;
   const database =
     dialect === 'sqlite'
-      ? await openDatabase(config, { sqliteFile: ':memory:' })
+      ? await openDatabase(config, { sqliteFile: options.sqliteFile ?? ':memory:' })
       : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
   await migrate(database);
   await seed(database, config);

@@ -267,7 +267,7 @@ describe('security headers', () => {
   it('sends HSTS only over HTTPS: behind a trusted proxy that says so', async () => {
     const viaProxy = { 'x-forwarded-proto': 'https' };
     expect((await get(server, '/login', viaProxy)).headers['strict-transport-security']).toBeUndefined();
-    const proxied = await build('sqlite', { staticDir: root, trustProxy: true });
+    const proxied = await build('sqlite', { staticDir: root, trustProxy: ['127.0.0.1'] });
     try {
       expect((await get(proxied, '/login', viaProxy)).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect((await get(proxied, '/login', { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();

@@ -6,6 +6,7 @@ import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
 import { inviteMigrations } from './migrations-invite.js';
+import { rateLimitMigrations } from './migrations-rate-limits.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
 import { spinMigrations } from './migrations-spin.js';
@@ -211,6 +212,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...inviteMigrations(dialect),
     ...spinMigrations(dialect),
     ...chatMigrations(dialect),
+    ...rateLimitMigrations(),
     ...uploadMigrations(dialect),
   };
 }

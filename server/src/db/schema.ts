@@ -177,6 +177,13 @@ export interface TrustedDevicesTable {
   last_used_at: number;
 }
 
+/** A limit's fixed window (lib/rate-limit.ts), shared by every server instance on this database. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
 /** An uploaded file kept in the database (Postgres storage). */
 export interface StoredFilesTable {
   bucket: string;
@@ -464,6 +471,7 @@ export interface DB {
   sandbox_gateway_codes: SandboxGatewayCodesTable;
   sandbox_vouchers: SandboxVouchersTable;
   trusted_devices: TrustedDevicesTable;
+  rate_limits: RateLimitsTable;
   game_accounts: GameAccountsTable;
   transfer_intents: TransferIntentsTable;
   sandbox_game_accounts: SandboxGameAccountsTable;

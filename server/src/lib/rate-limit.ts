@@ -1,92 +1,124 @@
 import { tooMany } from './errors.js';
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
 export interface Limit {
   /** Requests allowed per window. */
   max: number;
   windowMs: number;
 }
 
+export type LimitEntries = ReadonlyArray<readonly [key: string, limit: Limit]>;
+
+/** Where the counts live: the database for every limit several instances must share, memory otherwise. */
+export interface Counters {
+  /**
+   * Adds one to every key in its current fixed window (a new one of `limit.windowMs` from `now` when the
+   * last has ended), atomically per key, and gives each key's count, this one included, in entry order.
+   */
+  add(entries: LimitEntries, now: number): Promise<number[]>;
+  /** Takes one back from every key whose window is still running. */
+  takeBack(keys: readonly string[], now: number): Promise<void>;
+}
+
+export interface Attempt {
+  /** The attempt did not fail: it no longer counts. */
+  succeeded(): Promise<void>;
+}
+
+const overLimit = (entries: LimitEntries, counts: readonly number[]) => entries.some(([, limit], i) => (counts[i] ?? 0) > limit.max);
+
 /**
- * Fixed-window counters kept in memory, keyed by what is being protected (a phone, an address).
- * A window ends by itself, so a phone an attacker hammers is free again within minutes; counters of
- * several server instances are separate, which only loosens the limit by the number of instances.
+ * Fixed-window limits keyed by what is being protected (a phone, an address). A window ends by itself,
+ * so a phone an attacker hammers is free again within minutes.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  constructor(
+    private readonly counters: Counters,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** Counts one hit for every key and throws REQUEST_LIMIT_1MIN when any key is over its limit. */
-  hit(entries: ReadonlyArray<readonly [key: string, limit: Limit]>): void {
-    const t = this.now();
-    const over = entries.some(([key, limit]) => {
-      let w = this.windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + limit.windowMs };
-        this.windows.set(key, w);
-      }
-      w.count += 1;
-      return w.count > limit.max;
-    });
-    if (this.windows.size > 50_000) this.sweep(t);
-    if (over) throw tooMany('REQUEST_LIMIT_1MIN');
+  /** Counts one for every key and gives each key's count in its window, this one included. */
+  count(entries: LimitEntries): Promise<number[]> {
+    return this.counters.add(entries, this.now());
   }
 
-  /** Whether `key` has used up its limit in the current window; counts nothing. */
-  exceeded(key: string, limit: Limit): boolean {
-    const w = this.windows.get(key);
-    return !!w && w.resetAt > this.now() && w.count >= limit.max;
+  /** Takes back one counted by `count` (an attempt that turned out not to be a failure). */
+  release(keys: readonly string[]): Promise<void> {
+    return this.counters.takeBack(keys, this.now());
   }
 
-  /** Counts one event (a failure) for every key without refusing anything; `exceeded` reads the counts. */
-  record(entries: ReadonlyArray<readonly [key: string, limit: Limit]>): void {
-    const t = this.now();
-    for (const [key, limit] of entries) {
-      let w = this.windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + limit.windowMs };
-        this.windows.set(key, w);
-      }
-      w.count += 1;
+  /** Every call counts: throws REQUEST_LIMIT_1MIN when any key is over its limit. */
+  async hit(entries: LimitEntries): Promise<void> {
+    if (overLimit(entries, await this.count(entries))) throw tooMany('REQUEST_LIMIT_1MIN');
+  }
+
+  /**
+   * Only failures count. The attempt counts at once, so attempts sent in parallel cannot all pass before
+   * the first failure is counted; `succeeded` takes it back, and so does a refusal (REQUEST_LIMIT_1MIN
+   * when a key is over its limit), which is not a failure either.
+   */
+  async attempt(entries: LimitEntries): Promise<Attempt> {
+    const keys = entries.map(([key]) => key);
+    const succeeded = () => this.release(keys);
+    if (overLimit(entries, await this.count(entries))) {
+      await succeeded();
+      throw tooMany('REQUEST_LIMIT_1MIN');
     }
-    if (this.windows.size > 50_000) this.sweep(t);
+    return { succeeded };
+  }
+}
+
+/** Counts of this process only: for limits that protect this process alone (the CSP report log). */
+export class MemoryCounters implements Counters {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  add(entries: LimitEntries, now: number): Promise<number[]> {
+    const counts = entries.map(([key, limit]) => {
+      let w = this.windows.get(key);
+      if (!w || w.resetAt <= now) {
+        w = { count: 0, resetAt: now + limit.windowMs };
+        this.windows.set(key, w);
+      }
+      return ++w.count;
+    });
+    if (this.windows.size > 50_000) {
+      for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+    }
+    return Promise.resolve(counts);
   }
 
-  /** Takes back one event counted by `record` (an attempt that turned out not to be a failure). */
-  release(keys: readonly string[]): void {
+  takeBack(keys: readonly string[], now: number): Promise<void> {
     for (const key of keys) {
       const w = this.windows.get(key);
-      if (w && w.count > 0) w.count -= 1;
+      if (w && w.resetAt > now && w.count > 0) w.count -= 1;
     }
-  }
-
-  private sweep(t: number): void {
-    for (const [key, w] of this.windows) if (w.resetAt <= t) this.windows.delete(key);
+    return Promise.resolve();
   }
 }
 
 const minute = 60_000;
-/** Limits per call; a phone gets a few tries a minute, an address (many members behind one NAT) more. */
+/**
+ * Limits per call; a phone gets a few tries a minute, an address more. Many members share one address
+ * (a carrier's NAT in the evening), so per-address limits count failures only, except where every call
+ * costs (an OTP text) or is the abuse itself (guest chat).
+ */
 export const LIMITS = {
   /** Wrong passwords for one phone from one address: that address waits (see auth/lockout.ts). */
   loginFailPhoneAddress: { max: 5, windowMs: minute },
   /** Wrong passwords for one phone from anywhere: only devices the member signed in on before get through. */
   loginFailPhone: { max: 10, windowMs: minute },
-  loginAddress: { max: 30, windowMs: minute },
+  /** Wrong passwords (or unknown phones) from one address, whichever phones. */
+  loginFailAddress: { max: 30, windowMs: minute },
+  /** Every text sent costs money: every send counts. */
   otpSendPhone: { max: 3, windowMs: minute },
   otpSendAddress: { max: 10, windowMs: minute },
   otpVerifyToken: { max: 10, windowMs: minute },
-  otpVerifyAddress: { max: 30, windowMs: minute },
+  otpVerifyFailAddress: { max: 30, windowMs: minute },
+  /** Checks and registrations of one phone, answered or not (a verified phone probing bank accounts). */
   registerPhone: { max: 10, windowMs: minute },
-  registerAddress: { max: 20, windowMs: minute },
-  /** A signed-in member confirming the password (change of password or of payout account). */
-  passwordMember: { max: 5, windowMs: minute },
-  passwordAddress: { max: 30, windowMs: minute },
+  registerFailAddress: { max: 20, windowMs: minute },
+  /** A signed-in member confirming the password (change of password or of payout account): wrong ones count. */
+  passwordFailMember: { max: 5, windowMs: minute },
+  passwordFailAddress: { max: 30, windowMs: minute },
   /** Chat messages of one conversation, and of all guests behind one address (a guest id costs nothing to make). */
   chatSendRoom: { max: 30, windowMs: minute },
   chatSendGuestAddress: { max: 120, windowMs: minute },

@@ -12,19 +12,21 @@ const errors = { 400: Message, 401: Message, 409: Message, 429: Message };
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  const limitRegistration = (phone: string, address: string) =>
-    ctx.limiter.hit([
-      [`register:phone:${phone}`, LIMITS.registerPhone],
-      [`register:ip:${address}`, LIMITS.registerAddress],
-    ]);
+  // every check of a phone counts for that phone; per address only refused ones, so members behind one
+  // carrier address register freely (a registration that goes through needs a verified OTP anyway)
+  const limitRegistration = async (phone: string, address: string) => {
+    await ctx.limiter.hit([[`register:phone:${phone}`, LIMITS.registerPhone]]);
+    return ctx.limiter.attempt([[`register:fail:ip:${address}`, LIMITS.registerFailAddress]]);
+  };
   const secured = { onRequest: app.requireMember, schema: { security: [{ bearer: [] }] } } as const;
 
   app.post(
     '/validate',
     { schema: { tags: ['account'], body: RegistrationBody, response: { 200: Message, ...errors } } },
     async (request) => {
-      limitRegistration(request.body.username, request.ip);
+      const attempt = await limitRegistration(request.body.username, request.ip);
       await checkRegistration(ctx, request.body, true);
+      await attempt.succeeded();
       return { message: 'OK' };
     },
   );
@@ -33,10 +35,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     { schema: { tags: ['account'], body: RegistrationBody, response: { 201: Message, ...errors } } },
     async (request, reply) => {
-      limitRegistration(request.body.username, request.ip);
+      const attempt = await limitRegistration(request.body.username, request.ip);
       // hash only after the cheap checks pass, so bad input cannot make us burn CPU
       await checkRegistration(ctx, request.body, false);
       await register(ctx, request.body, await hashPassword(request.body.password));
+      await attempt.succeeded();
       return reply.status(201).send({ message: 'SUCCESS' });
     },
   );

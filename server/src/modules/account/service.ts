@@ -187,15 +187,16 @@ export async function getProfile(ctx: AppContext, memberId: number): Promise<Pro
 
 /**
  * A signed-in member proves it is them before a sensitive change (password, payout account): a token
- * alone is not enough. Tries are limited per member and per address, as sign-in is.
+ * alone is not enough. Wrong passwords are limited per member and per address, as sign-in is.
  */
 export async function confirmPassword(ctx: AppContext, memberId: number, password: string, address: string): Promise<void> {
-  ctx.limiter.hit([
-    [`password:member:${memberId}`, LIMITS.passwordMember],
-    [`password:ip:${address}`, LIMITS.passwordAddress],
+  const attempt = await ctx.limiter.attempt([
+    [`password:fail:member:${memberId}`, LIMITS.passwordFailMember],
+    [`password:fail:ip:${address}`, LIMITS.passwordFailAddress],
   ]);
   const member = await ctx.database.db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(member.password_hash, password))) throw badRequest('WRONG_PASSWORD');
+  await attempt.succeeded();
 }
 
 export async function updateProfile(ctx: AppContext, memberId: number, body: ProfileUpdateBody, address: string): Promise<void> {

@@ -1,18 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tooMany } from '../../lib/errors.js';
-import { LIMITS } from '../../lib/rate-limit.js';
+import { LIMITS, type Attempt } from '../../lib/rate-limit.js';
 import { sha256 } from '../../lib/tokens.js';
 
 /**
  * Sign-in throttling that slows guessing without letting a stranger lock a member out:
- * - every attempt counts against the address (LIMITS.loginAddress);
+ * - wrong passwords from one address, whichever phones, make that address wait (LIMITS.loginFailAddress);
+ *   members signing in correctly do not count, so many behind one carrier address never hold each other up;
  * - wrong passwords for a phone from one address block that phone from that address for the window;
  * - wrong passwords for a phone from all addresses together block that phone for everyone except
  *   devices the member signed in on before (the site's X-Device-Id), so the owner still gets in.
  */
 export const DEVICE_HEADER = 'x-device-id';
 
+const addressKey = (address: string) => `login:fail:ip:${address}`;
 const phoneAddressKey = (phone: string, address: string) => `login:fail:phone-ip:${phone}:${address}`;
 const phoneKey = (phone: string) => `login:fail:phone:${phone}`;
 
@@ -39,24 +41,21 @@ async function isTrusted(ctx: AppContext, phone: string, deviceId: string | unde
  * the attempt counts as a failure until `succeeded` takes it back, so guesses sent in parallel cannot
  * all pass the check before the first failure is counted.
  */
-export async function beginLoginAttempt(
-  ctx: AppContext,
-  phone: string,
-  address: string,
-  deviceId: string | undefined,
-): Promise<{ succeeded: () => void }> {
-  ctx.limiter.hit([[`login:ip:${address}`, LIMITS.loginAddress]]);
-  const pair = phoneAddressKey(phone, address);
-  const all = phoneKey(phone);
-  if (ctx.limiter.exceeded(pair, LIMITS.loginFailPhoneAddress)) throw tooMany('REQUEST_LIMIT_1MIN');
-  const phoneHeld = ctx.limiter.exceeded(all, LIMITS.loginFailPhone);
-  ctx.limiter.record([
-    [pair, LIMITS.loginFailPhoneAddress],
-    [all, LIMITS.loginFailPhone],
-  ]);
-  const succeeded = () => ctx.limiter.release([pair, all]);
-  if (phoneHeld && !(await isTrusted(ctx, phone, deviceId))) {
-    succeeded(); // refused unchecked: not a wrong password
+export async function beginLoginAttempt(ctx: AppContext, phone: string, address: string, deviceId: string | undefined): Promise<Attempt> {
+  const entries = [
+    [addressKey(address), LIMITS.loginFailAddress],
+    [phoneAddressKey(phone, address), LIMITS.loginFailPhoneAddress],
+    [phoneKey(phone), LIMITS.loginFailPhone],
+  ] as const;
+  const keys = entries.map(([key]) => key);
+  const succeeded = () => ctx.limiter.release(keys);
+  const [fromAddress = 0, forPhoneFromAddress = 0, forPhone = 0] = await ctx.limiter.count(entries);
+  const held =
+    fromAddress > LIMITS.loginFailAddress.max ||
+    forPhoneFromAddress > LIMITS.loginFailPhoneAddress.max ||
+    (forPhone > LIMITS.loginFailPhone.max && !(await isTrusted(ctx, phone, deviceId)));
+  if (held) {
+    await succeeded(); // refused unchecked: not a wrong password
     throw tooMany('REQUEST_LIMIT_1MIN');
   }
   return { succeeded };

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const member = await loginMemberByPhone(ctx.database.db, username);
       const ok = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), password);
       if (!member || !ok) throw unauthorized('WRONG_CREDENTIAL');
-      attempt.succeeded();
+      await attempt.succeeded();
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
       await trustDevice(ctx, member.id, deviceId);
       return { token: await createSession(ctx, member.id) };

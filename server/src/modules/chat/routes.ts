@@ -59,7 +59,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // of a stored message (a retry after a lost answer) is answered without counting
       const repeat = await messageByClientId(db, customer.room, request.body.clientMessageId);
       if (!repeat)
-        ctx.limiter.hit([
+        await ctx.limiter.hit([
           [`chat:send:${customer.room}`, LIMITS.chatSendRoom],
           ...(customer.memberId === null ? [[`chat:send:ip:${request.ip}`, LIMITS.chatSendGuestAddress] as const] : []),
         ]);

@@ -70,7 +70,7 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requireChatOn(ctx);
         // a token, when sent, must be good; a guest needs none (its upload is only a file until it sends it)
         const member = request.headers.authorization !== undefined ? (await customerOfRequest(ctx, request, {})).memberId : null;
-        ctx.limiter.hit([
+        await ctx.limiter.hit([
           member === null
             ? [`chat:upload:ip:${request.ip}`, LIMITS.chatUploadGuestAddress]
             : [`chat:upload:member:${member}`, LIMITS.chatUploadMember],

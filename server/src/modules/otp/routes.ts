@@ -36,7 +36,8 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const phone = request.body.phoneNumber;
     const invalid = phoneRule(phone, ctx.config.variant);
     if (invalid) throw badRequest(invalid);
-    ctx.limiter.hit([
+    // every send counts, answered or not: each text costs money
+    await ctx.limiter.hit([
       [`otp:send:phone:${phone}`, LIMITS.otpSendPhone],
       [`otp:send:ip:${request.ip}`, LIMITS.otpSendAddress],
     ]);
@@ -64,10 +65,9 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/verify', { schema: { tags: ['otp'], body: OtpVerifyBody, response: { 200: Message, ...errors } } }, async (request) => {
     const { otpToken, otpCode } = request.body;
-    ctx.limiter.hit([
-      [`otp:verify:token:${otpToken}`, LIMITS.otpVerifyToken],
-      [`otp:verify:ip:${request.ip}`, LIMITS.otpVerifyAddress],
-    ]);
+    await ctx.limiter.hit([[`otp:verify:token:${otpToken}`, LIMITS.otpVerifyToken]]);
+    // per address only wrong codes and tokens count: members behind one carrier address verify freely
+    const attempt = await ctx.limiter.attempt([[`otp:verify:fail:ip:${request.ip}`, LIMITS.otpVerifyFailAddress]]);
     const now = ctx.now();
     const otp = await findOtp(db, otpToken);
     if (!otp) throw badRequest('OTP_TOKEN_INVALID');
@@ -79,6 +79,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw badRequest(otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'OTP_BLOCK' : 'OTP_CODE_INVALID');
     }
     await markOtpVerified(db, otpToken, now);
+    await attempt.succeeded();
     return { message: 'OTP_CODE_VALID' };
   });
 };

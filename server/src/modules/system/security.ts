@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { RateLimiter } from '../../lib/rate-limit.js';
+import { MemoryCounters, RateLimiter } from '../../lib/rate-limit.js';
 
 /** Where browsers post Content-Security-Policy violations (outside /api: reports carry no client header). */
 export const CSP_REPORT_PATH = '/csp-report';
@@ -44,7 +44,7 @@ export function setBareSecurityHeaders(reply: FastifyReply): FastifyReply {
     .header('permissions-policy', PERMISSIONS_POLICY);
 }
 
-/** Over HTTPS only: a TLS request, or (TRUST_PROXY=true) a proxy that says x-forwarded-proto https. */
+/** Over HTTPS only: a TLS request, or a proxy TRUST_PROXY trusts that says x-forwarded-proto https. */
 const overHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 interface CspReport {
@@ -78,7 +78,8 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
     if (overHttps(request)) reply.header('strict-transport-security', HSTS);
   });
 
-  const limiter = new RateLimiter();
+  // this instance's log only: its own count is enough, and a flood of reports writes nothing to the database
+  const limiter = new RateLimiter(new MemoryCounters());
   await app.register(async (reports) => {
     reports.addContentTypeParser(
       ['application/csp-report', 'application/reports+json', 'application/json'],
@@ -92,7 +93,7 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
       },
     );
     reports.post(CSP_REPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
-      limiter.hit([[`csp-report:${request.ip}`, CSP_REPORT_LIMIT]]);
+      await limiter.hit([[`csp-report:${request.ip}`, CSP_REPORT_LIMIT]]);
       // report-uri posts { "csp-report": {...} }; the Reporting API posts [{ type, body: {...} }]
       const body = request.body as { 'csp-report'?: CspReport } | { type?: string; body?: Record<string, unknown> }[] | undefined;
       const entries = Array.isArray(body)
