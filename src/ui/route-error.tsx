@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useOnline } from './use-online';
 
 /**
@@ -8,16 +8,9 @@ import { useOnline } from './use-online';
  * Vite a stylesheet of a lazy chunk, webpack-style loaders name it ChunkLoadError. Online it means the
  * chunk is gone (a 404: a newer version replaced this page's files); offline, it was never saved here.
  */
-const CHUNK =
-  /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS)/;
+const CHUNK = /dynamically imported module|Importing a module script failed|Unable to preload CSS/;
 export const isChunkError = (error: unknown): error is Error =>
   error instanceof Error && (error.name === 'ChunkLoadError' || CHUNK.test(error.message));
-
-/**
- * The router's own guard (its lazy route components reload once per missing chunk, keyed so): the
- * same key here, so a chunk gets one reload in all, and a chunk still missing after it gets the offer.
- */
-const reloadKey = (error: Error) => `tanstack_router_reload:${error.message}`;
 
 /** Into the new version; the service worker part is loaded only now (off the first screen's path). */
 function reloadToNewVersion() {
@@ -40,46 +33,47 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const chunk = isChunkError(error);
   // whether the chunk was missing for want of a connection (then its return is worth a try in place)
   const [offlineCause] = useState(() => !navigator.onLine);
-  const retry = useCallback(() => {
+  const retry = () => {
     reset();
     void router.invalidate();
-  }, [reset, router]);
+  };
 
   useEffect(() => console.error(error), [error]);
   useEffect(() => {
     if (!chunk || !online) return;
     if (offlineCause) {
-      retry();
+      reset();
+      void router.invalidate();
       return;
     }
-    const key = reloadKey(error);
-    if (sessionStorage.getItem(key)) return;
-    sessionStorage.setItem(key, '1');
+    // the router's own guard (its lazy route components reload once per missing chunk, under this key):
+    // one reload per chunk in all, and a chunk still missing after it gets the offer
+    const key = `tanstack_router_reload:${error.message}`;
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, '1');
+    } catch {
+      return; // storage blocked: nothing would stop a loop, so the member decides
+    }
     reloadToNewVersion();
-  }, [chunk, online, error, offlineCause, retry]);
+  }, [chunk, online, error, offlineCause, reset, router]);
 
-  const home = (
-    <Link className="button" to="/">
-      {t`Go to the home page`}
-    </Link>
-  );
-  if (chunk && !online) {
-    return (
-      <main className="page narrow center">
-        <h1>{t`Offline`}</h1>
-        <p>{t`You are offline and this page has not been saved on this device yet. Open it once with a connection to see it offline.`}</p>
-        {home}
-      </main>
-    );
-  }
+  const offline = chunk && !online;
   return (
     <main className="page narrow center">
-      <h1>{chunk ? t`A new version is ready.` : t`This page could not be shown.`}</h1>
+      <h1>{offline ? t`Offline` : chunk ? t`A new version is ready.` : t`This page could not be shown.`}</h1>
+      {offline && (
+        <p>{t`You are offline and this page has not been saved on this device yet. Open it once with a connection to see it offline.`}</p>
+      )}
       <p>
-        <button type="button" className="button primary" onClick={chunk ? reloadToNewVersion : retry}>
-          {chunk ? t`Reload` : t`Try again`}
-        </button>{' '}
-        {home}
+        {!offline && (
+          <button type="button" className="button primary" onClick={chunk ? reloadToNewVersion : retry}>
+            {chunk ? t`Reload` : t`Try again`}
+          </button>
+        )}{' '}
+        <Link className="button" to="/">
+          {t`Go to the home page`}
+        </Link>
       </p>
     </main>
   );
