@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './features/site/not-found-page';
 import { routeTree } from './routeTree.gen';
+import { RouteError } from './ui/route-error';
 
 /** `history` (a memory history) and `isServer` only for the build's pre-rendering (src/entry-server.tsx). */
 export function createAppRouter(queryClient: QueryClient, server?: { history: RouterHistory }) {
@@ -14,6 +15,8 @@ export function createAppRouter(queryClient: QueryClient, server?: { history: Ro
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0, // react-query decides freshness
     defaultNotFoundComponent: NotFoundPage,
+    // a translated screen with a retry (and a reload when a chunk is gone) instead of the router's English one
+    defaultErrorComponent: RouteError,
   });
 }
 

@@ -30,3 +30,20 @@ export function registerServiceWorker(onUpdateReady: (update: SwUpdate) => void)
     })
     .catch(() => undefined); // no service worker (private mode): the site works online
 }
+
+/**
+ * Reloads into the newest version, for a page whose files are gone (src/ui/route-error.tsx): a new
+ * service worker that is waiting, or found by asking now, takes over first; otherwise the reload would
+ * be served this version's pages again by the old one. Without a service worker, a plain reload.
+ */
+export async function reloadToNewVersion(reload: () => void = () => window.location.reload()): Promise<void> {
+  const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+  const registration = await sw?.getRegistration().catch(() => undefined);
+  await registration?.update().catch(() => undefined);
+  const next = registration?.waiting ?? registration?.installing;
+  if (!sw?.controller || !next) return reload();
+  sw.addEventListener('controllerchange', reload, { once: true });
+  next.postMessage({ type: 'SKIP_WAITING' }); // as the update prompt's Reload (sw/update.ts)
+  // an install that does not finish: the plain reload, rather than a page that waits for good
+  setTimeout(reload, 10_000);
+}

@@ -23,6 +23,40 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('a page whose script a new version replaced reloads once by itself, then offers the reload; never the raw error', async ({
+  browser,
+  baseURL,
+}) => {
+  // no service worker: the server's 404 for an old chunk reaches the page (a worker would serve its precache)
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    await useEnglish(page);
+    // the how-to page's chunks of this version are gone from the server
+    const gone = /\/assets\/howto-[^/]+\.js$/;
+    await page.route(gone, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"NO_DATA"}' }));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.getByRole('link', { name: 'How to use' }).click();
+
+    await expect.poll(() => loads).toBe(1); // the one reload by itself
+    await expect(page.getByRole('heading', { name: 'A new version is ready.' })).toBeVisible();
+    await page.waitForTimeout(2_000);
+    expect(loads).toBe(1); // no loop
+    await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+    await expect(page.getByText(/dynamically imported module/)).toHaveCount(0);
+
+    // the new version is there: Reload brings the page
+    await page.unroute(gone);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => loads).toBe(2);
+    await expect(page).toHaveURL(/\/howto$/);
+    await expect(page.getByRole('heading', { name: 'A new version is ready.' })).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
+
 test('the contact page shows the operator text, the LINE QR, the app version and the chat; the LINE link when the chat is off', async ({
   page,
   browser,

@@ -24,6 +24,15 @@ const asGuest = (who: Who) => who.kind === 'guest';
 /** The `enableChatWidget` lookup: with the chat config's answer, whether the contact page shows the chat (§2). */
 export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
 
+/**
+ * Starts the chat's outbox (once per page load): messages written earlier, offline or before a reload,
+ * are sent when the connection is there, without the chat being opened. The signed-in shell and the
+ * contact page's chat call it. Its own small chunk: it sends over HTTP, socket.io stays with the open chat.
+ */
+export function startChatOutbox(): void {
+  void import('./chat-outbox').then(({ chatOutbox }) => chatOutbox.start()).catch(() => undefined);
+}
+
 /** A stable id for a visitor who is not signed in, made once per device and kept in IndexedDB (§3 key `guest-id`). */
 export async function guestId(): Promise<string> {
   const existing = await readKey<string>('guest-id');

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { loadCatalogPart } from '../../lib/i18n';
 import { putQueryData } from '../../lib/query-data';
-import { currentWho, guestId, isUnreadReply, unreadRepliesQuery, type Who } from './chat-api';
+import { currentWho, guestId, isUnreadReply, startChatOutbox, unreadRepliesQuery, type Who } from './chat-api';
 import { chatCatalog } from './catalog';
 import type { Conversation } from './conversation';
 import './chat.css';
@@ -45,6 +45,7 @@ export function ChatWidget({ prefix }: { prefix: string }) {
   }, [conversation, queryClient, who]);
 
   useEffect(() => {
+    startChatOutbox(); // what was written earlier goes now, the chat closed
     let live = true;
     void Promise.all([guestId(), loadCatalogPart(chatCatalog)]).then(([id]) => live && setWho(currentWho(id)));
     return () => {

@@ -10,7 +10,7 @@ import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
 import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-icons';
 import { ConditionsModal } from './conditions-modal';
-import { unreadRepliesQuery, useChatConfig } from '../chat/chat-api';
+import { startChatOutbox, unreadRepliesQuery, useChatConfig } from '../chat/chat-api';
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
 import './member-errors';
@@ -32,6 +32,10 @@ export function MemberShell() {
   useEffect(() => {
     void import('../deposit/slip-outbox').then(({ slipOutbox }) => slipOutbox.start());
   }, []);
+  // and so are chat messages, without the chat being opened (while the chat is on: off, they wait)
+  useEffect(() => {
+    if (chatOn) startChatOutbox();
+  }, [chatOn]);
 
   async function logout() {
     await signOut(queryClient);
