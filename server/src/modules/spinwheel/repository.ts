@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { SpinsTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -52,4 +53,46 @@ export function couponsOfEntries(tx: Tx, journalIds: number[]) {
     .select(['spins.id', 'spins.claim_journal_id', 'spins.slice_code', 'w.name as wheel_name', 'w.slices as wheel_slices'])
     .where('spins.claim_journal_id', 'in', journalIds)
     .execute();
+}
+
+/** The member's deposits whose coins wait for play, oldest first (a bounded number). */
+export const pendingDepositCoins = (tx: Tx, memberId: number) =>
+  tx
+    .selectFrom('deposit_coins')
+    .select(['id', 'coins', 'wager_target', 'wager_since'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .orderBy('deposited_at')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+
+/**
+ * The bets the granted deposits counted from `since` already took: every waiting deposit counts from the
+ * oldest one's `since`, so the bets its given companions used are not counted again.
+ */
+export async function wageredSince(tx: Tx, memberId: number, since: number): Promise<number> {
+  const row = await tx
+    .selectFrom('deposit_coins')
+    .select(sql<number>`coalesce(sum(wager_target), 0)`.as('taken'))
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'granted')
+    .where('wager_since', '=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.taken);
+}
+
+/** Of these rows, those still pending, with their coins (read under the member's lock). */
+export const stillPending = (tx: Tx, ids: number[]) =>
+  tx.selectFrom('deposit_coins').select(['id', 'coins']).where('id', 'in', ids).where('status', '=', 'pending').execute();
+
+/** Marks rows granted by this coin entry; answers how many changed (each changes once). */
+export async function markCoinsGranted(tx: Tx, ids: number[], journalId: number, now: number): Promise<number> {
+  const done = await tx
+    .updateTable('deposit_coins')
+    .set({ status: 'granted', settled_at: now, settled_journal_id: journalId })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
 }
