@@ -34,7 +34,11 @@ export function coinWagerMigrations(dialect: Dialect): Record<string, Migration>
             sql`(status = 'pending') = (settled_at is null) and (status = 'pending') = (settled_journal_id is null)`,
           )
           .execute();
-        await db.schema.createIndex('deposit_coins_member_idx').on('deposit_coins').columns(['member_id', 'status', 'deposited_at']).execute();
+        await db.schema
+          .createIndex('deposit_coins_member_idx')
+          .on('deposit_coins')
+          .columns(['member_id', 'status', 'deposited_at'])
+          .execute();
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable('deposit_coins').execute();

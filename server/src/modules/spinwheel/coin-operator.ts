@@ -39,7 +39,9 @@ async function rule(env: OperatorEnv, args: string[], print: Print) {
   const multiple = coinRule.wagerMultiple ?? 1;
   print(
     `coins rule: ${coinRule.coins} coin(s) for every full ${coinRule.per} ${coinRule.currency ?? "in the member's currency"} of one credited deposit, ` +
-      (multiple === 0 ? 'given at once' : `given once the member has bet ${multiple}x the deposit since it (a withdrawal before then forfeits them)`),
+      (multiple === 0
+        ? 'given at once'
+        : `given once the member has bet ${multiple}x the deposit since it (a withdrawal before then forfeits them)`),
   );
 }
 
