@@ -80,9 +80,10 @@ export function coinsForDeposit(amountMinor: number, rule: CoinRule, currency: C
   return Math.floor(amountMinor / step) * rule.coins;
 }
 
-/** The bets a deposit's coins wait for: the deposit times the rule's multiple (absent: 1), rounded up. */
+/** The bets a deposit's coins wait for: the deposit times the rule's multiple (absent: 1), rounded up to the minor unit. */
 export const wagerTarget = (amountMinor: number, rule: Pick<CoinRule, 'wagerMultiple'>) =>
-  Math.ceil(amountMinor * (rule.wagerMultiple ?? 1));
+  // toFixed first: 1000 x 1.1 is 1100.0000000000002 in floating point, which must not round up to 1101
+  Math.ceil(Number((amountMinor * (rule.wagerMultiple ?? 1)).toFixed(6)));
 
 /**
  * The one hook every credited deposit passes (creditDeposit, and a manual request when the operator

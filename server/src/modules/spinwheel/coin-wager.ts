@@ -3,7 +3,7 @@ import { withTransaction } from '../../db/transaction.js';
 import { giveCoins } from '../../ledger/coins.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { memberBetsSince, playedThrough } from '../games/bets.js';
-import { markCoinsGranted, pendingDepositCoins, stillPending, wageredSince } from './repository.js';
+import { markCoinsGranted, stillPending, waitingCoins } from './repository.js';
 
 /**
  * Deposit coins waiting for play (issue 19; ledger/coins.ts records them). Whenever the member's coins
@@ -27,11 +27,9 @@ export interface WaitingCoins {
  * the next look.
  */
 export async function refreshCoins(ctx: AppContext, memberId: number): Promise<WaitingCoins | undefined> {
-  const db = ctx.database.db;
-  const waiting = await pendingDepositCoins(db, memberId);
+  const { waiting, taken } = await waitingCoins(ctx.database.db, memberId);
   if (waiting.length === 0) return undefined;
-  const since = Number(waiting[0]!.wager_since);
-  const [taken, { bets }] = await Promise.all([wageredSince(db, memberId, since), memberBetsSince(ctx, memberId, since)]);
+  const { bets } = await memberBetsSince(ctx, memberId, Number(waiting[0]!.wager_since));
   const { played, left } = playedThrough(waiting, (r) => Number(r.wager_target), bets - taken);
   if (played.length > 0) await grantPlayed(ctx, memberId, played);
   const rest = waiting.slice(played.length);

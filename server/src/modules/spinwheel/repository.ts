@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { SpinsTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
@@ -55,31 +54,32 @@ export function couponsOfEntries(tx: Tx, journalIds: number[]) {
     .execute();
 }
 
-/** The member's deposits whose coins wait for play, oldest first (a bounded number). */
-export const pendingDepositCoins = (tx: Tx, memberId: number) =>
-  tx
+/**
+ * The deposits whose coins wait for play, oldest first, and the bets the deposits already given from the
+ * same count took: every deposit made while another waited counts its bets from the oldest one's
+ * `wager_since`, so those bets are not counted twice. One statement, so a grant committed meanwhile is
+ * seen in both or in neither.
+ */
+export async function waitingCoins(tx: Tx, memberId: number) {
+  const rows = await tx
     .selectFrom('deposit_coins')
-    .select(['id', 'coins', 'wager_target', 'wager_since'])
+    .select(['id', 'coins', 'wager_target', 'wager_since', 'status'])
     .where('member_id', '=', memberId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'granted'])
+    .where('wager_since', '=', (eb) =>
+      eb
+        .selectFrom('deposit_coins as p')
+        .select((p) => p.fn.min<number>('p.wager_since').as('since'))
+        .where('p.member_id', '=', memberId)
+        .where('p.status', '=', 'pending'),
+    )
     .orderBy('deposited_at')
     .orderBy('id')
-    .limit(500)
+    .limit(1000)
     .execute();
-
-/**
- * The bets the granted deposits counted from `since` already took: every waiting deposit counts from the
- * oldest one's `since`, so the bets its given companions used are not counted again.
- */
-export async function wageredSince(tx: Tx, memberId: number, since: number): Promise<number> {
-  const row = await tx
-    .selectFrom('deposit_coins')
-    .select(sql<number>`coalesce(sum(wager_target), 0)`.as('taken'))
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'granted')
-    .where('wager_since', '=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.taken);
+  const waiting = rows.filter((r) => r.status === 'pending');
+  const taken = rows.filter((r) => r.status === 'granted').reduce((sum, r) => sum + Number(r.wager_target), 0);
+  return { waiting, taken };
 }
 
 /** Of these rows, those still pending, with their coins (read under the member's lock). */
