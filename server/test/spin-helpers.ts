@@ -1,4 +1,5 @@
 import { runCommand } from '../src/operator/commands.js';
+import { play } from './bonus-helpers.js';
 import { call, type TestServer } from './helper.js';
 
 /** Shared steps of the spin-wheel tests. */
@@ -16,6 +17,25 @@ export const profileCoins = async (server: TestServer, token: string) =>
 
 export const walletCoins = async (server: TestServer, token: string) =>
   ((await call(server.app, 'GET', '/api/wallet', undefined, { token })).json() as { profile: { coin: number } }).profile.coin;
+
+/** The wheel page's coins: held, and those waiting for a deposit's play (absent when none wait). */
+export const setupCoins = async (server: TestServer, token: string) => {
+  const { result } = (await call(server.app, 'GET', '/api/spinwheel/setup?lang=en', undefined, { token })).json() as {
+    result: { userCoin: number; waitingCoin?: { coins: number; bet: number } };
+  };
+  return { userCoin: result.userCoin, waitingCoin: result.waitingCoin };
+};
+
+/**
+ * Bets `total` at the sandbox now. The operator's deposits are stamped with the real time and the bets
+ * with the server's clock: the clock is set to the real time first, so the bets come after the deposits
+ * made so far, and the real time moves past the bets before returning, so a later deposit comes after them.
+ */
+export async function playNow(server: TestServer, token: string, total: number): Promise<void> {
+  server.clock.now = Date.now();
+  await play(server, token, total);
+  while (Date.now() <= server.clock.now) await new Promise((resolve) => setTimeout(resolve, 1));
+}
 
 export const spinOf = (server: TestServer, token: string, key?: string, lang = 'en') =>
   call(server.app, 'POST', `/api/spinwheel/spin?lang=${lang}`, undefined, { token, headers: key ? { 'idempotency-key': key } : {} });

@@ -59,16 +59,21 @@ test('spin the wheel from the home, win a coupon, claim it into the wallet, and 
   await useEnglish(page);
   await register(page, { phone, name: 'Spin Player', password: PASSWORD, bankCode: 'SCB', firstName: 'spin', lastName: 'player' });
   operator('coins', 'grant', phone, '3');
+  // a deposit's coin waits until the deposit is played (issue 19): shown apart, not counted or spent
+  operator('deposit', phone, '100');
   await signIn(page, phone, PASSWORD);
   await expect(page).toHaveURL(/\/user\/home$/);
   await acceptAgreement(page);
-  await expect(page.locator('.balance')).toHaveText('0.00');
+  await expect(page.locator('.balance')).toHaveText('100.00');
 
   // the widget shows the coins; the wheel opens with its slices
   await openWheel(page, '3 coins');
   const modal = page.getByRole('dialog', { name: 'Test wheel' });
   await expect(modal.getByRole('img', { name: 'Prize wheel with: 25 baht, Try again, 100 baht, Try again' })).toBeVisible();
   await expect(modal.getByText('You have 3 coins')).toBeVisible();
+  await expect(
+    modal.getByText('1 coin is waiting for play: bet 100.00 baht more to receive it. A withdrawal before then cancels it.'),
+  ).toBeVisible();
   const box = await modal.locator('.wheel').boundingBox();
   expect(box!.width).toBeLessThanOrEqual(0.85 * 360 + 1);
   await page.screenshot({ path: `${SCREENS}/spin-wheel.png` });
@@ -103,7 +108,7 @@ test('spin the wheel from the home, win a coupon, claim it into the wallet, and 
   await expect(coupons.getByText('Claimed')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).first().click();
   await expect(modal).toBeHidden();
-  await expect(page.locator('.balance')).toHaveText('25.00');
+  await expect(page.locator('.balance')).toHaveText('125.00');
   await expect(page.getByRole('button', { name: 'Spin wheel 2 coins' })).toBeVisible();
 
   // the statement's line for the prize

@@ -2,6 +2,7 @@ import { sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './database.js';
 import { tableWithId } from './table.js';
 import { chatMigrations } from './migrations-chat.js';
+import { coinWagerMigrations } from './migrations-coin-wager.js';
 import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
@@ -214,6 +215,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...chatMigrations(dialect),
     ...rateLimitMigrations(),
     ...uploadMigrations(dialect),
+    ...coinWagerMigrations(dialect),
   };
 }
 

@@ -423,6 +423,20 @@ export interface RefundsTable {
   claim_journal_id: number | null;
 }
 
+/** A credited deposit's spin-wheel coins, waiting for its wager target, then granted or forfeited (minor units). */
+export interface DepositCoinsTable {
+  id: Generated<number>;
+  member_id: number;
+  deposit_journal_id: number;
+  coins: number;
+  wager_target: number;
+  deposited_at: number;
+  wager_since: number;
+  status: 'pending' | 'granted' | 'forfeited';
+  settled_at: number | null;
+  settled_journal_id: number | null;
+}
+
 /** A version of the spin wheel: name JSON {th, la, en}, slices JSON (modules/spinwheel/wheel.ts). */
 export interface SpinWheelsTable {
   id: Generated<number>;
@@ -456,6 +470,7 @@ export interface DB {
   refunds: RefundsTable;
   spin_wheels: SpinWheelsTable;
   spins: SpinsTable;
+  deposit_coins: DepositCoinsTable;
   bonuses: BonusesTable;
   member_bonuses: MemberBonusesTable;
   promotions: PromotionsTable;

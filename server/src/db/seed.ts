@@ -169,7 +169,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       },
       banners: [],
     },
-    coinRule: { per: lao ? 60000 : 100, coins: 1, currency: lao ? 'LAK' : 'BAHT' },
+    coinRule: { per: lao ? 60000 : 100, coins: 1, currency: lao ? 'LAK' : 'BAHT', wagerMultiple: 1 },
     spinwheel: { active: true, couponDays: 7 },
     chat: DEFAULT_CHAT,
     uploads: { guestAddressMbPerHour: 60, memberMbPerHour: 200, slipsPer10Min: 10, minFreeMb: 1024 },

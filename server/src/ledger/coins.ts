@@ -80,12 +80,25 @@ export function coinsForDeposit(amountMinor: number, rule: CoinRule, currency: C
   return Math.floor(amountMinor / step) * rule.coins;
 }
 
+/** The bets a deposit's coins wait for: the deposit times the rule's multiple (absent: 1), rounded up to the minor unit. */
+export const wagerTarget = (amountMinor: number, rule: Pick<CoinRule, 'wagerMultiple'>) =>
+  // toFixed first: 1000 x 1.1 is 1100.0000000000002 in floating point, which must not round up to 1101
+  Math.ceil(Number((amountMinor * (rule.wagerMultiple ?? 1)).toFixed(6)));
+
 /**
  * The one hook every credited deposit passes (creditDeposit, and a manual request when the operator
- * confirms it): the coins the operator's rule gives for it, in the deposit's transaction. The rule is read
- * from the database here, not from a cache, so a change by `coins rule set` counts from the next deposit.
+ * confirms it), in the deposit's transaction: the coins the operator's rule gives for it are recorded as
+ * pending, one row per deposit, and given only once the member's bets since the deposit reach the
+ * wager target (modules/spinwheel/coin-wager.ts); a multiple of 0 gives them at once. A deposit then
+ * withdrawn unplayed earns nothing. The rule is read from the database here, not from a cache, so a
+ * change by `coins rule set` counts from the next deposit.
  */
-export async function depositCoins(tx: Tx, member: MemberMoney, amountMinor: number, now: number): Promise<number> {
+export async function depositCoins(
+  tx: Tx,
+  member: MemberMoney,
+  deposit: { journalId: number; amountMinor: number },
+  now: number,
+): Promise<number> {
   const row = await tx.selectFrom('settings').select('value').where('key', '=', 'coinRule').executeTakeFirst();
   let rule: unknown;
   try {
@@ -97,7 +110,45 @@ export async function depositCoins(tx: Tx, member: MemberMoney, amountMinor: num
   if (!Value.Check(CoinRuleSchema, rule)) return 0;
   const bonus = await tx.selectFrom('settings').select('value').where('key', '=', 'bonus').executeTakeFirst();
   const kipPerBaht = Number((JSON.parse(bonus?.value ?? '{}') as { kipPerBaht?: unknown }).kipPerBaht) || 600;
-  const coins = coinsForDeposit(amountMinor, rule, member.currency, kipPerBaht);
-  if (coins > 0) await giveCoins(tx, member.memberId, coins, 'DEPOSIT', now);
+  const coins = coinsForDeposit(deposit.amountMinor, rule, member.currency, kipPerBaht);
+  if (coins <= 0) return 0;
+  const target = wagerTarget(deposit.amountMinor, rule);
+  const given = target === 0 ? await giveCoins(tx, member.memberId, coins, 'DEPOSIT', now) : null;
+  // a deposit made while others wait joins them: the bets since the oldest count for all, oldest first
+  const waiting = await tx
+    .selectFrom('deposit_coins')
+    .select((eb) => eb.fn.min<number>('wager_since').as('since'))
+    .where('member_id', '=', member.memberId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  await tx
+    .insertInto('deposit_coins')
+    .values({
+      member_id: member.memberId,
+      deposit_journal_id: deposit.journalId,
+      coins,
+      wager_target: target,
+      deposited_at: now,
+      wager_since: waiting?.since == null ? now : Number(waiting.since),
+      status: given === null ? 'pending' : 'granted',
+      settled_at: given === null ? null : now,
+      settled_journal_id: given,
+    })
+    .execute();
   return coins;
+}
+
+/**
+ * A withdrawal request forfeits the coins of every deposit still waiting for play, in the withdrawal's
+ * transaction (which holds the member's lock, so no grant races it). They stay forfeited if the
+ * withdrawal is later rejected: the request is what took the money out unplayed.
+ */
+export async function forfeitPendingCoins(tx: Tx, memberId: number, withdrawalJournalId: number, now: number): Promise<void> {
+  await tx
+    .updateTable('deposit_coins')
+    .set({ status: 'forfeited', settled_at: now, settled_journal_id: withdrawalJournalId })
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .where('deposit_journal_id', '<', withdrawalJournalId)
+    .execute();
 }

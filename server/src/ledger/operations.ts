@@ -1,7 +1,7 @@
 import type { Database, Dialect } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../lib/errors.js';
-import { depositCoins } from './coins.js';
+import { depositCoins, forfeitPendingCoins } from './coins.js';
 import { houseAccount, post, walletAccount } from './ledger.js';
 import type { Currency } from './money.js';
 
@@ -25,7 +25,7 @@ export async function memberMoney(tx: Tx, memberId: number, dialect: Dialect = '
 
 /**
  * Money that reached the house from outside (the operator's deposit, a slip, a payment QR, a gift link)
- * into a wallet, with the spin-wheel coins the deposit earns (depositCoins) in the same transaction.
+ * into a wallet, with the spin-wheel coins the deposit earns recorded (depositCoins) in the same transaction.
  */
 export async function creditDeposit(tx: Tx, member: MemberMoney, amountMinor: number, source: string, now: number): Promise<number> {
   const from = await houseAccount(tx, 'deposits', member.currency);
@@ -44,13 +44,13 @@ export async function creditDeposit(tx: Tx, member: MemberMoney, amountMinor: nu
     ],
     now,
   });
-  await depositCoins(tx, member, amountMinor, now);
+  await depositCoins(tx, member, { journalId, amountMinor }, now);
   return journalId;
 }
 
 /**
- * Moves the amount from the wallet to pending payouts at once and records the withdrawal as pending.
- * One pending withdrawal per member: the database's partial unique index holds it even under races.
+ * Moves the amount from the wallet to pending payouts at once and records the withdrawal as pending;
+ * spin-wheel coins still waiting for their deposit's play are forfeited. One pending withdrawal per member: the database's partial unique index holds it even under races.
  */
 export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor: number, now: number): Promise<number> {
   const pending = await tx
@@ -97,6 +97,8 @@ export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // money taken out before its deposit was played through takes that deposit's coins with it
+    await forfeitPendingCoins(tx, member.memberId, journalId, now);
     return row.id;
   } catch (err) {
     // the unique-index race on Postgres (two withdrawals at once): the loser answers as if it came second

@@ -108,7 +108,7 @@ export const RefundSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Spin-wheel coins from deposits: `coins` coins for every full `per` of one credited deposit (in the member's currency); coins 0: none. */
+/** Spin-wheel coins from deposits: `coins` coins for every full `per` of one credited deposit (in the member's currency), given once the deposit is wagered `wagerMultiple` times; coins 0: none. */
 export const CoinRuleSchema = Type.Object(
   {
     per: Type.Number({ exclusiveMinimum: 0, description: 'the deposit amount, in `currency`, that earns `coins`' }),
@@ -117,6 +117,14 @@ export const CoinRuleSchema = Type.Object(
       Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')], {
         description:
           "the currency `per` is in (the site's); a member holding the other gets it converted at bonus.kipPerBaht. Absent: the member's own",
+      }),
+    ),
+    wagerMultiple: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 100,
+        description:
+          "the coins are given once the member's bets since the deposit reach this many times the deposit; a withdrawal before then forfeits them. 0: at once. Absent: 1",
       }),
     ),
   },

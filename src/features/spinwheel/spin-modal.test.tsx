@@ -72,6 +72,18 @@ describe('the spin wheel (§2, §4 Spin wheel)', () => {
     expect(calls.map((c) => c.url)).toContain('/api/spinwheel/setup?lang=en');
   });
 
+  it("shows the coins waiting for a deposit's play apart, with what is left to bet, and spins only those held", async () => {
+    const waiting = (coins: number, bet: number): Setup => ({ result: { ...setup(0).result, waitingCoin: { coins, bet } } });
+    server({ 'GET /api/spinwheel/setup': () => [200, waiting(3, 1000)] });
+    show();
+    const dialog = await screen.findByRole('dialog', { name: 'Lucky wheel' });
+    await waitFor(() => expect(dialog).toHaveTextContent('You have 0 coins'));
+    expect(dialog).toHaveTextContent(
+      '3 coins are waiting for play: bet 1,000.00 baht more to receive them. A withdrawal before then cancels them.',
+    );
+    expect(screen.getByRole('button', { name: 'Spin (1 coin)' })).toBeDisabled();
+  });
+
   it('turns to the slice the server drew, then the prize pop-up shows it; closing reloads the wheel', async () => {
     const calls = server({
       'POST /api/spinwheel/spin': () => [

@@ -9,6 +9,7 @@ import { Modal } from '../../ui/modal';
 import { useOnline } from '../../ui/use-online';
 import { ErrorAlert } from '../bonus/error-alert';
 import { OfflineReason } from '../bonus/offline-reason';
+import { useMoneyWords } from '../wallet/money-words';
 import { useSubmissionKey, walletKeys } from '../wallet/queries';
 import { CouponTable } from './coupon-table';
 import { useSpin } from './mutations';
@@ -28,6 +29,7 @@ const reducedMotion = () => typeof window.matchMedia === 'function' && window.ma
 /**
  * §2 Spin wheel modal, §4 its states: idle; spinning (blocked while spinning or at 0 coins); the
  * server draws the slice, the wheel turns to it, and the prize pop-up opens; closing it reloads the wheel.
+ * Coins of a deposit not yet played through are shown apart, with what is left to bet (issue 19).
  */
 export function SpinModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
@@ -49,6 +51,10 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
 
   const wheel = setup.data?.result.activeSpinwheel ?? null;
   const coins = setup.data?.result.userCoin ?? 0;
+  const waiting = setup.data?.result.waitingCoin;
+  const { amount } = useMoneyWords();
+  const waitingCoins = waiting?.coins ?? 0;
+  const bet = waiting ? amount(waiting.bet) : '';
 
   function finish(result: Won) {
     setSpinning(false);
@@ -126,6 +132,15 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
           <p className="spin-coins">
             <Plural value={coins} one="You have # coin" other="You have # coins" />
           </p>
+          {waiting && (
+            <p className="hint spin-waiting">
+              <Plural
+                value={waitingCoins}
+                one={`# coin is waiting for play: bet ${bet} more to receive it. A withdrawal before then cancels it.`}
+                other={`# coins are waiting for play: bet ${bet} more to receive them. A withdrawal before then cancels them.`}
+              />
+            </p>
+          )}
           <WheelSvg
             slices={wheel.slice}
             rotation={turn.rotation ?? restAngle(wheel.slice.length)}

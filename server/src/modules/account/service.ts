@@ -3,6 +3,7 @@ import type { Member } from '../../db/schema.js';
 import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { coinsOf } from '../../ledger/coins.js';
+import { refreshCoins } from '../spinwheel/coin-wager.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import {
   accountNameRule,
@@ -149,6 +150,8 @@ export async function register(ctx: AppContext, body: RegistrationBody, password
 }
 
 export async function getProfile(ctx: AppContext, memberId: number): Promise<ProfileResponse> {
+  // the coins shown include those a deposit's play has just earned
+  await refreshCoins(ctx, memberId);
   const row = await ctx.database.db
     .selectFrom('members')
     .innerJoin('banks', 'banks.code', 'members.bank_code')

@@ -3,11 +3,11 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import type { Selectable } from 'kysely';
 import type { MemberBonusesTable } from '../../db/schema.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
-import { callWithin } from '../../lib/outside-call.js';
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
-import { accountsOf, gameBalancesOf, providersOf } from '../games/repository.js';
+import { gameBalancesOf, providersOf } from '../games/repository.js';
+import { memberBetsSince } from '../games/bets.js';
 import { syncGame } from '../games/sync.js';
 import { convert, settingToMember, siteMoney, type SiteMoney } from './money.js';
 import {
@@ -141,13 +141,7 @@ export async function refreshTurnover(ctx: AppContext, memberId: number): Promis
   const db = ctx.database.db;
   const reward = await activeReward(db, memberId);
   if (!reward) return undefined;
-  const accounts = await accountsOf(db, memberId);
-  const bets = await Promise.all(
-    accounts.map((a) =>
-      callWithin(() => ctx.games.betsSince(a.provider, a.username, Number(reward.received_at)), ctx.config.providerTimeoutMs),
-    ),
-  );
-  const counted = bets.reduce<number>((sum, b) => sum + (b ?? 0), 0);
+  const { bets: counted } = await memberBetsSince(ctx, memberId, Number(reward.received_at));
   const progress = Math.max(Number(reward.turnover_progress), counted);
   if (progress < Number(reward.turnover_target)) {
     if (progress > Number(reward.turnover_progress)) await recordProgress(db, reward.id, progress);

@@ -91,7 +91,7 @@ export async function settleDepositRequest(database: Database, id: number, outco
         { accountId: await walletAccount(tx, request.member_id, currency), amount },
       ]);
       // the same coin rule as creditDeposit: a confirmed request is a credited deposit
-      await depositCoins(tx, member, amount, now);
+      await depositCoins(tx, member, { journalId: request.journal_id, amountMinor: amount }, now);
     }
     await setJournalStatus(tx, request.journal_id, outcome);
   });

@@ -1,13 +1,12 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
-import { callWithin } from '../../lib/outside-call.js';
 import { houseAccount, post, walletAccount } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
 import { convert, siteMoney } from '../bonus/money.js';
 import { basisPoints } from '../../settings/registry.js';
-import { accountsOf } from '../games/repository.js';
+import { memberBetsSince, playedThrough } from '../games/bets.js';
 import {
   addInvites,
   markPlayed,
@@ -78,19 +77,11 @@ async function checkPlay(ctx: AppContext, inviterId: number): Promise<boolean> {
   const answers = await Promise.all(
     [...byInvitee].slice(0, PLAY_CHECKS_PER_LOOK).map(async ([inviteeId, records]) => {
       const { since, taken } = await playedSoFar(db, inviteeId);
-      const accounts = await accountsOf(db, inviteeId);
-      const bets = await Promise.all(
-        accounts.map((a) => callWithin(() => ctx.games.betsSince(a.provider, a.username, since), ctx.config.providerTimeoutMs)),
-      );
-      let left = bets.reduce<number>((sum, b) => sum + (b ?? 0), 0) - taken;
-      const played: number[] = [];
-      for (const r of records) {
-        if (left < Number(r.turnover_target)) break;
-        left -= Number(r.turnover_target);
-        played.push(r.id);
-      }
-      await markPlayed(db, played, ctx.now());
-      return bets.every((b) => b !== undefined);
+      const { bets, answered } = await memberBetsSince(ctx, inviteeId, since);
+      const { played } = playedThrough(records, (r) => Number(r.turnover_target), bets - taken);
+      const ids = played.map((r) => r.id);
+      await markPlayed(db, ids, ctx.now());
+      return answered;
     }),
   );
   const unanswered = answers.includes(false);

@@ -22,26 +22,34 @@ async function grant(env: OperatorEnv, phone: string | undefined, count: string 
 }
 
 async function rule(env: OperatorEnv, args: string[], print: Print) {
-  const [action = 'show', per, coins] = args;
+  const [action = 'show', per, coins, wager] = args;
   if (action === 'set') {
     if (per === undefined || coins === undefined) throw new UsageError('coins rule set needs <amount> <coins>, e.g. coins rule set 100 1');
+    // the wager multiple stays as it was unless given
+    const { coinRule: before } = await readAllSettings(env.database.db);
+    const wagerMultiple = wager === undefined ? before?.wagerMultiple : Number(wager);
     const value = parseSettingValue(
       'coinRule',
-      JSON.stringify({ per: Number(per), coins: Number(coins), currency: siteCurrency(env.config) }),
+      JSON.stringify({ per: Number(per), coins: Number(coins), currency: siteCurrency(env.config), wagerMultiple }),
     );
     await writeSetting(env.database.db, 'coinRule', value);
   } else if (action !== 'show') throw new UsageError(`coins rule takes show or set, got "${action}"`);
   const { coinRule } = await readAllSettings(env.database.db);
   if (!coinRule || coinRule.coins === 0) return print('coins rule: deposits earn no coins');
+  const multiple = coinRule.wagerMultiple ?? 1;
   print(
-    `coins rule: ${coinRule.coins} coin(s) for every full ${coinRule.per} ${coinRule.currency ?? "in the member's currency"} of one credited deposit`,
+    `coins rule: ${coinRule.coins} coin(s) for every full ${coinRule.per} ${coinRule.currency ?? "in the member's currency"} of one credited deposit, ` +
+      (multiple === 0
+        ? 'given at once'
+        : `given once the member has bet ${multiple}x the deposit since it (a withdrawal before then forfeits them)`),
   );
 }
 
 export const coinCommands: CommandSet = {
   help: `  npm run operator -- coins grant <phone> <n>    give a member n spin-wheel coins (1 to 10000)
   npm run operator -- coins rule [show]          the rule deposits earn coins by
-  npm run operator -- coins rule set <amount> <coins>   <coins> coin(s) for every full <amount> of one deposit (coins 0: none)
+  npm run operator -- coins rule set <amount> <coins> [<wager>]   <coins> coin(s) for every full <amount> of one deposit (coins 0: none),
+                                                 given once bets since it reach <wager> x the deposit (0: at once; unchanged if not given)
 `,
   async run(env, args, print) {
     const [group, action, ...rest] = args;

@@ -53,3 +53,46 @@ export function couponsOfEntries(tx: Tx, journalIds: number[]) {
     .where('spins.claim_journal_id', 'in', journalIds)
     .execute();
 }
+
+/**
+ * The deposits whose coins wait for play, oldest first, and the bets the deposits already given from the
+ * same count took: every deposit made while another waited counts its bets from the oldest one's
+ * `wager_since`, so those bets are not counted twice. One statement, so a grant committed meanwhile is
+ * seen in both or in neither.
+ */
+export async function waitingCoins(tx: Tx, memberId: number) {
+  const rows = await tx
+    .selectFrom('deposit_coins')
+    .select(['id', 'coins', 'wager_target', 'wager_since', 'status'])
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['pending', 'granted'])
+    .where('wager_since', '=', (eb) =>
+      eb
+        .selectFrom('deposit_coins as p')
+        .select((p) => p.fn.min<number>('p.wager_since').as('since'))
+        .where('p.member_id', '=', memberId)
+        .where('p.status', '=', 'pending'),
+    )
+    .orderBy('deposited_at')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+  const waiting = rows.filter((r) => r.status === 'pending');
+  const taken = rows.filter((r) => r.status === 'granted').reduce((sum, r) => sum + Number(r.wager_target), 0);
+  return { waiting, taken };
+}
+
+/** Of these rows, those still pending, with their coins (read under the member's lock). */
+export const stillPending = (tx: Tx, ids: number[]) =>
+  tx.selectFrom('deposit_coins').select(['id', 'coins']).where('id', 'in', ids).where('status', '=', 'pending').execute();
+
+/** Marks rows granted by this coin entry; answers how many changed (each changes once). */
+export async function markCoinsGranted(tx: Tx, ids: number[], journalId: number, now: number): Promise<number> {
+  const done = await tx
+    .updateTable('deposit_coins')
+    .set({ status: 'granted', settled_at: now, settled_journal_id: journalId })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}

@@ -8,6 +8,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { inLanguage } from '../../settings/registry.js';
 import { Message } from '../account/schemas.js';
 import { refreshTurnover } from '../bonus/service.js';
+import { refreshCoins } from './coin-wager.js';
 import { couponPage } from './repository.js';
 import {
   ClaimBody,
@@ -45,9 +46,13 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, querystring: LangQuery, response: { 200: SpinSetup, 401: Message } } },
     async (request) => {
       const lang = request.query.lang ?? 'th';
+      const waiting = await refreshCoins(ctx, request.memberId);
       const wheel = await offeredWheel(ctx, db);
       const activeSpinwheel = wheel ? { name: inLanguage(wheel.name, lang), slice: wheel.slices.map((s) => sliceView(s, lang)) } : null;
-      return { result: { activeSpinwheel, userCoin: await coinsOf(db, request.memberId) } };
+      const userCoin = await coinsOf(db, request.memberId);
+      if (!waiting) return { result: { activeSpinwheel, userCoin } };
+      const { currency } = await memberMoney(db, request.memberId);
+      return { result: { activeSpinwheel, userCoin, waitingCoin: { coins: waiting.coins, bet: toMajor(waiting.bet, currency) } } };
     },
   );
 
@@ -64,6 +69,8 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      // coins a deposit's play has earned are given first, so a spin is not refused for them
+      await refreshCoins(ctx, request.memberId);
       try {
         const outcome = await idempotent(ctx.database, request, request.memberId, ctx.now(), async (tx) => ({
           status: 200,

@@ -29,6 +29,15 @@ export const SpinSetup = Type.Object({
       description: 'null while the operator has the wheel off',
     }),
     userCoin: Type.Integer(),
+    waitingCoin: Type.Optional(
+      Type.Object(
+        {
+          coins: Type.Integer({ description: "coins of the member's deposits not yet played through" }),
+          bet: Type.Number({ description: "what the member still has to bet to receive them all, in the member's currency" }),
+        },
+        { description: 'absent when no deposit coins wait; a withdrawal before they are received forfeits them' },
+      ),
+    ),
   }),
 });
 

@@ -6,6 +6,7 @@ import { memberMoney, requestWithdrawal } from '../../ledger/operations.js';
 import { toMinor } from '../../ledger/money.js';
 import { Message } from '../account/schemas.js';
 import { refreshTurnover, refuseWhileBonusActive } from '../bonus/service.js';
+import { refreshCoins } from '../spinwheel/coin-wager.js';
 import { submitPayout } from './payouts.js';
 
 export const WithdrawBody = Type.Object({ amount: Type.Number() });
@@ -34,6 +35,8 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(path, { onRequest: app.requireMember, schema }, async (request, reply) => {
       // a bonus whose turnover was reached ends first; one still active refuses the withdrawal below
       await refreshTurnover(ctx, request.memberId);
+      // deposit coins already played through are given before the withdrawal forfeits those still waiting
+      await refreshCoins(ctx, request.memberId);
       const now = ctx.now();
       const outcome = await idempotent(ctx.database, request, request.memberId, now, async (tx) => {
         const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
