@@ -184,8 +184,11 @@ export interface SeedResult {
   demoMemberCreated: boolean;
 }
 
-/** Fills what is missing: safe to run on every start, and new settings get their defaults. */
-export async function seed(database: Database, config: Pick<Config, 'variant'>): Promise<SeedResult> {
+/**
+ * Fills what is missing: safe to run on every start, and new settings get their defaults. In production
+ * no demo member: its password is in the README.
+ */
+export async function seed(database: Database, config: Pick<Config, 'variant'> & Partial<Pick<Config, 'production'>>): Promise<SeedResult> {
   const { db } = database;
   const existing = await readAllSettings(db);
   const defaults = await defaultSettings(config);
@@ -239,7 +242,7 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   let demoMemberCreated = false;
-  if (Number(memberCount.n) === 0) {
+  if (Number(memberCount.n) === 0 && !config.production) {
     const demo = await db
       .insertInto('members')
       .values({
