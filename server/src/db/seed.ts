@@ -139,7 +139,13 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       isManual: false,
     },
     slip: { minDeposit: 1, closeTime: '23:00' },
-    qrcode: { expireMinutes: 10, billerId: '010556123456701', trueMoneyMobile: '0812345678' },
+    qrcode: {
+      expireMinutes: 10,
+      billerId: '010556123456701',
+      trueMoneyMobile: '0812345678',
+      // 50,000 baht; on the Lao site in kip at the bonus setting's 600 kip a baht
+      maximum: lao ? { KBANK: 30_000_000, WW: 30_000_000, ZAPMAN: 30_000_000 } : { KBANK: 50_000, WW: 50_000, ZAPMAN: 50_000 },
+    },
     bonus: { clearBelow: lao ? 3000 : 5 },
     invite: {
       active: true,
