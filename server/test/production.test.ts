@@ -32,7 +32,7 @@ function startServer(dataDir: string, port: number, env: Record<string, string>)
 }
 
 async function listening(port: number): Promise<boolean> {
-  const end = Date.now() + 30_000;
+  const end = Date.now() + 90_000;
   while (Date.now() < end) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/docs/json`)).ok) return true;
@@ -71,7 +71,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       'Configuration error: GIFTLINK_SECRET is not set (the demo default would be used): set a secret of at least 16 characters (openssl rand -hex 32)',
       'Configuration error: GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
     ]);
-  }, 60_000);
+  }, 120_000);
 
   it('starts with real secrets and seeds no demo member', async () => {
     const dir = dataDir();
@@ -93,7 +93,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
     expect(await memberPhones(dir)).toEqual([]);
     expect(server.out.stdout).not.toContain('DEMO SECRET');
     expect(server.out.stdout).not.toContain(DEMO_MEMBER.password);
-  }, 60_000);
+  }, 120_000);
 
   it('outside production starts with the demo secrets, one loud warning each, and the demo member', async () => {
     const dir = dataDir();
@@ -110,7 +110,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
     expect(warnings[0]).toContain('"level":40');
     expect(warnings.join('\n')).toMatch(/QR_CALLBACK_SECRET[^\n]*\n[^\n]*GIFTLINK_SECRET/);
     expect(await memberPhones(dir)).toEqual([DEMO_MEMBER.phone]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe.each(DIALECTS)('the production seed (%s)', (dialect) => {
