@@ -20,6 +20,15 @@ function buildHash(): string {
 }
 
 const variant = process.env.VITE_VARIANT === 'la' ? 'la' : 'th';
+
+// the gift link's cipher passphrase is the server's GIFTLINK_SECRET (one variable for both); the bundle
+// reads it as VITE_GIFTLINK_SECRET, which Vite takes from process.env after this file has run
+const giftlinkSecret = process.env.GIFTLINK_SECRET;
+if (giftlinkSecret) {
+  if (process.env.VITE_GIFTLINK_SECRET && process.env.VITE_GIFTLINK_SECRET !== giftlinkSecret)
+    throw new Error('GIFTLINK_SECRET and VITE_GIFTLINK_SECRET differ: set GIFTLINK_SECRET only');
+  process.env.VITE_GIFTLINK_SECRET = giftlinkSecret;
+}
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({

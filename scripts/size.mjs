@@ -17,7 +17,10 @@ if (!fs.existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-const variant = fs.existsSync(path.join(dist, '.variant')) ? fs.readFileSync(path.join(dist, '.variant'), 'utf8').trim() : 'th';
+// the stamp start.mjs writes: the variant, then a hash of the gift-link secret
+const variant = fs.existsSync(path.join(dist, '.variant'))
+  ? fs.readFileSync(path.join(dist, '.variant'), 'utf8').trim().split(' ')[0]
+  : 'th';
 const roots = [
   'index.html',
   'src/main.tsx',

@@ -1,6 +1,7 @@
 // `npm start`: build the PWA when the sources are newer than the build, then run the one server
 // process (site, /api, socket.io) in the foreground. Configuration: see README (PORT, DATA_DIR, ...).
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,8 +19,14 @@ function newest(p) {
 const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const variantStamp = path.join(root, 'dist', '.variant');
 const variant = process.env.VARIANT === 'la' ? 'la' : 'th';
+// the bundle carries the gift-link secret (vite.config.ts takes GIFTLINK_SECRET): a new one needs a new build
+const giftlink = createHash('sha256')
+  .update(process.env.GIFTLINK_SECRET || process.env.VITE_GIFTLINK_SECRET || '')
+  .digest('hex')
+  .slice(0, 16);
+const stamp = `${variant} ${giftlink}`;
 const builtVariant = fs.existsSync(variantStamp) ? fs.readFileSync(variantStamp, 'utf8') : '';
-if (!builtAt || builtVariant !== variant || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > builtAt) {
+if (!builtAt || builtVariant !== stamp || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > builtAt) {
   console.log(`building the site (variant ${variant})...`);
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -31,7 +38,7 @@ if (!builtAt || builtVariant !== variant || Math.max(...inputs.map((i) => newest
     stdio: 'inherit',
   });
   if (compressed.status !== 0) process.exit(compressed.status ?? 1);
-  fs.writeFileSync(variantStamp, variant);
+  fs.writeFileSync(variantStamp, stamp);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' });

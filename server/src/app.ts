@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.js';
 import { ApiError, gone } from './lib/errors.js';
 import { createLogger } from './lib/logger.js';
+import { refuseNul } from './lib/no-nul.js';
 import { authGuard, isGatewayCallback } from './modules/auth/guard.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -93,6 +94,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });
 
+  // before any route is added, so the hook reaches every one (API, callbacks, the sandbox's form pages)
+  refuseNul(app);
   await app.register(securityHeaders);
   // JSON and HTML made per request; the built files are compressed at build time (static-site.ts)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEMO_SECRETS, demoSecretWarnings, loadConfig, productionProblems } from './config.js';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -74,5 +74,59 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://wallet.example/' }).publicUrl).toBe('https://wallet.example');
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/wallet/' }).publicUrl).toBe('https://example.com/wallet');
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
+  });
+
+  describe('production (NODE_ENV=production)', () => {
+    const real = {
+      NODE_ENV: 'production',
+      QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
+      GIFTLINK_SECRET: 'a-real-giftlink-secret-0123',
+      GAME_SECRET_KEY: Buffer.alloc(32, 9).toString('hex'),
+    };
+
+    it('starts with every secret set and none a demo default', () => {
+      const config = loadConfig(real);
+      expect(config.production).toBe(true);
+      expect(productionProblems(config, real)).toEqual([]);
+      expect(loadConfig({}).production).toBe(false);
+    });
+
+    it('names each variable missing or still the demo default, one line each', () => {
+      const env = { NODE_ENV: 'production', QR_CALLBACK_SECRET: DEMO_SECRETS.QR_CALLBACK_SECRET };
+      const lines = productionProblems({ ...loadConfig({}), production: true }, env);
+      expect(lines).toEqual([
+        'QR_CALLBACK_SECRET is the demo default: set a secret of at least 16 characters (openssl rand -hex 32)',
+        'GIFTLINK_SECRET is not set (the demo default would be used): set a secret of at least 16 characters (openssl rand -hex 32)',
+        'GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
+      ]);
+      expect(() => loadConfig(env)).toThrow(new ConfigError(lines.join('\n')));
+    });
+
+    it.each([
+      [{ GIFTLINK_SECRET: DEMO_SECRETS.GIFTLINK_SECRET }, ['GIFTLINK_SECRET is the demo default']],
+      [{ GIFTLINK_SECRET: 'short' }, ['GIFTLINK_SECRET is shorter than 16 characters']],
+      [{ GAME_SECRET_KEY: '' }, ['GAME_SECRET_KEY is not set']],
+      [{ QR_CALLBACK_SECRET: '' }, ['QR_CALLBACK_SECRET is not set']],
+    ])('refuses %j', (change, starts) => {
+      const env = { ...real, ...change };
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (err) {
+        message = (err as ConfigError).message;
+      }
+      const lines = message.split('\n');
+      expect(lines).toHaveLength(starts.length);
+      starts.forEach((start, i) => expect(lines[i]).toMatch(new RegExp(`^${start}`)));
+    });
+
+    it('outside production: one DEMO SECRET warning per demo secret in use', () => {
+      expect(demoSecretWarnings(loadConfig({}))).toEqual([
+        expect.stringMatching(/^DEMO SECRET: QR_CALLBACK_SECRET is the public demo default/),
+        expect.stringMatching(/^DEMO SECRET: GIFTLINK_SECRET is the public demo default/),
+      ]);
+      expect(demoSecretWarnings(loadConfig({ GIFTLINK_SECRET: real.GIFTLINK_SECRET }))).toHaveLength(1);
+      expect(demoSecretWarnings(loadConfig({ ...real, NODE_ENV: 'development' }))).toEqual([]);
+    });
   });
 });

@@ -35,7 +35,17 @@ export interface Config {
   giftlinkSecret: string;
   /** The operator's time zone (TIME_ZONE, IANA name): a bonus's day and week (from Monday) are counted in it. */
   timeZone: string;
+  /** NODE_ENV=production: real money. Every secret must be set and none a demo default; no demo member is seeded. */
+  production: boolean;
 }
+
+/** The secrets' values in the README (a public repository): fine for a demo, anyone's for real money. */
+export const DEMO_SECRETS = {
+  QR_CALLBACK_SECRET: 'wallet-demo-qr-callback-secret',
+  GIFTLINK_SECRET: 'wallet-demo-giftlink-secret',
+} as const;
+
+const SECRET_MIN = 16;
 
 export class ConfigError extends Error {}
 
@@ -100,7 +110,7 @@ function publicUrl(env: Env, port: number): string {
 function secret(env: Env, name: string, fallback: string): string {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  if (raw.length < SECRET_MIN) throw new ConfigError(`${name} must be at least ${SECRET_MIN} characters`);
   return raw;
 }
 
@@ -137,7 +147,43 @@ function trustProxy(env: Env): Config['trustProxy'] {
   return entries;
 }
 
-/** Reads and validates the environment; a wrong value throws ConfigError with a message for the operator. */
+/**
+ * Why this configuration must not run with real money: one line per variable, naming it. Empty when
+ * every secret is set, none is a demo default, and the game key is shared (not a key file of one machine).
+ */
+export function productionProblems(config: Config, env: Env): string[] {
+  const problems: string[] = [];
+  const fix = `set a secret of at least ${SECRET_MIN} characters (openssl rand -hex 32)`;
+  const values = { QR_CALLBACK_SECRET: config.qrCallbackSecret, GIFTLINK_SECRET: config.giftlinkSecret };
+  for (const name of Object.keys(DEMO_SECRETS) as (keyof typeof DEMO_SECRETS)[]) {
+    if (!env[name]) problems.push(`${name} is not set (the demo default would be used): ${fix}`);
+    else if (values[name] === DEMO_SECRETS[name]) problems.push(`${name} is the demo default: ${fix}`);
+    else if (values[name].length < SECRET_MIN) problems.push(`${name} is shorter than ${SECRET_MIN} characters: ${fix}`);
+  }
+  // a key file made in DATA_DIR belongs to one machine: other instances could not open its game passwords
+  if (!config.gameSecretKey) problems.push('GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)');
+  return problems;
+}
+
+/** Outside production: the demo secrets in use, one loud line each for the start-up log. */
+export function demoSecretWarnings(config: Config): string[] {
+  const values = { QR_CALLBACK_SECRET: config.qrCallbackSecret, GIFTLINK_SECRET: config.giftlinkSecret };
+  const harm = {
+    QR_CALLBACK_SECRET: 'anyone can sign a payment callback and credit a QR code',
+    GIFTLINK_SECRET: 'the gift-link cipher is public',
+  };
+  return (Object.keys(DEMO_SECRETS) as (keyof typeof DEMO_SECRETS)[])
+    .filter((name) => values[name] === DEMO_SECRETS[name])
+    .map(
+      (name) =>
+        `DEMO SECRET: ${name} is the public demo default (${harm[name]}); never take real money with it (NODE_ENV=production refuses it)`,
+    );
+}
+
+/**
+ * Reads and validates the environment; a wrong value throws ConfigError with a message for the operator
+ * (in production, one line per secret that is missing or a demo default).
+ */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -145,7 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const staticDir = env.STATIC_DIR === '' ? undefined : path.resolve(env.STATIC_DIR ?? 'dist');
   const port = int(env, 'PORT', 8080, 0, 65535);
-  return {
+  const config: Config = {
     host: env.HOST || '127.0.0.1',
     port,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
@@ -160,8 +206,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     gameSecretKey: key32(env, 'GAME_SECRET_KEY'),
     publicUrl: publicUrl(env, port),
-    qrCallbackSecret: secret(env, 'QR_CALLBACK_SECRET', 'wallet-demo-qr-callback-secret'),
-    giftlinkSecret: env.GIFTLINK_SECRET || 'wallet-demo-giftlink-secret',
+    qrCallbackSecret: secret(env, 'QR_CALLBACK_SECRET', DEMO_SECRETS.QR_CALLBACK_SECRET),
+    giftlinkSecret: env.GIFTLINK_SECRET || DEMO_SECRETS.GIFTLINK_SECRET,
     timeZone: timeZone(env),
+    production: env.NODE_ENV === 'production',
   };
+  const problems = config.production ? productionProblems(config, env) : [];
+  if (problems.length) throw new ConfigError(problems.join('\n'));
+  return config;
 }

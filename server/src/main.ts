@@ -2,7 +2,7 @@ import { sweepUnusedUploads, UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload
 import { forgetOldUsage } from './modules/uploads/budget.js';
 import { buildApp } from './app.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, openDatabase } from './db/database.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
@@ -21,16 +21,19 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
+      // one line per problem (production: each secret missing or a demo default)
+      for (const line of err.message.split('\n')) console.error(`Configuration error: ${line}`);
       process.exit(2);
     }
     throw err;
   }
+  const logger = createLogger(config.logLevel);
+  // outside production only (production refuses them): loud, so a demo secret is not carried into real use
+  for (const line of demoSecretWarnings(config)) logger.warn(line);
   const database = await openDatabase(config);
   const applied = await migrate(database);
   const seeded = await seed(database, config);
   const settings = await SettingsCache.load(database.db);
-  const logger = createLogger(config.logLevel);
   const sms = new LogSmsSender(logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));
   const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger });
@@ -89,7 +92,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ host: config.host, port: config.port });
-  app.log.info(`wallet site and API on ${address} (variant ${config.variant}); demo member ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`);
+  const demo = config.production ? '' : `; demo member ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`;
+  app.log.info(`wallet site and API on ${address} (variant ${config.variant}${config.production ? ', production' : ''})${demo}`);
 }
 
 main().catch((err: unknown) => {

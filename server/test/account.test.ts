@@ -95,7 +95,8 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
   it('strips control and bidi-override characters from names, and the operator list prints names safely', async () => {
     const phone = nextPhone();
     const otpToken = await verifyPhone(server, phone);
-    const hostile = ' \u0000Som\u001b[2J\u001b]0;pwned\u0007sri\u202E tset\u2066\u007f\u009b ';
+    // (a NUL is refused before this, 400 KEY_INVALID: nul.test.ts)
+    const hostile = ' \u0001Som\u001b[2J\u001b]0;pwned\u0007sri\u202E tset\u2066\u007f\u009b ';
     expect((await register(registration(phone, { otpToken, name: hostile }))).statusCode).toBe(201);
     const token = await login(server.app, phone, 'secret123');
     const profile = async () => (await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json().profile.name;
@@ -105,7 +106,7 @@ describe.each(DIALECTS)('registration and account on %s', (dialect) => {
     expect(put.statusCode).toBe(200);
     expect(await profile()).toBe('สมศรี ใหม่');
     // nothing but control characters is no name at all
-    const empty = await call(server.app, 'PUT', '/api/account/profile', { ...mine, name: '\u0000\u202E\u001b' }, { token });
+    const empty = await call(server.app, 'PUT', '/api/account/profile', { ...mine, name: '\u0001\u202E\u001b' }, { token });
     expect([empty.statusCode, message(empty)]).toEqual([400, 'INVALID_USER_INFO']);
 
     // a name stored before this rule (written straight into the table) still prints as text, not as escapes

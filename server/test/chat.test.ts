@@ -212,6 +212,16 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     expect(after.filter((m) => m.sender === 'bot')).toHaveLength(4);
   });
 
+  it("shows a guest's terminal escapes to the operator as text, never obeyed (chat show, chat list)", async () => {
+    const guest = guestId();
+    const evil = { username: '\u001b[31mred', name: '\u001b]0;title\u0007Evil\u202e' };
+    expect((await send(server, textPackage('hi\u001b[2J', { guestId: guest }, evil))).statusCode).toBe(200);
+    const out = [...(await operator('chat', 'show', guest)), ...(await operator('chat', 'list'))].join('\n');
+    expect(['\u001b', '\u0007', '\u202e'].filter((c) => out.includes(c))).toEqual([]);
+    expect(out).toContain('(\\u{1b}[31mred)');
+    expect(out).toContain('\\u{1b}]0;title\\u{7}Evil\\u{202e}');
+  });
+
   it('deletes an upload no message names an hour later (not after 30 minutes), and keeps one a message names', async () => {
     const upload = async () =>
       (await server.app.inject({ method: 'POST', url: '/api/chat/upload-image', ...multipart(PNG) })).json() as { path: string };

@@ -175,4 +175,15 @@ describe('operator commands against a running server (SQLite file)', () => {
     expect('code' in res && res.code).toBe(2);
     expect('stderr' in res && res.stderr).toContain('Configuration error: PORT must be a whole number, got "eighty"');
   });
+
+  it('in production refuses, as the server does, a missing or demo secret: one line each, exit code 2', async () => {
+    const demo = { NODE_ENV: 'production', QR_CALLBACK_SECRET: '', GIFTLINK_SECRET: 'wallet-demo-giftlink-secret', GAME_SECRET_KEY: '' };
+    const res = await operatorWith(demo, dataDir, 'members', 'list');
+    expect(res.code).toBe(2);
+    expect(res.out.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Configuration error: QR_CALLBACK_SECRET is not set/),
+      expect.stringMatching(/^Configuration error: GIFTLINK_SECRET is the demo default/),
+      expect.stringMatching(/^Configuration error: GAME_SECRET_KEY is not set/),
+    ]);
+  });
 });

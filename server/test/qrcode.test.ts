@@ -5,6 +5,9 @@ import { runCommand } from '../src/operator/commands.js';
 import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
 import { gatewayCallback, ledgerProblems, otherMember, setSetting, statementOf, walletOf } from './deposit-helpers.js';
 
+/** GET with no open code: and the most a new one may ask for (the `qrcode` setting's default, 50,000 baht). */
+const NO_CODE = { hasQrcode: false, maximum: 50_000 };
+
 describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
   let server: TestServer;
   let token: string;
@@ -53,7 +56,7 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     const kbank = (await create('KBANK', 10)).json();
     expect((await current('KBANK')).qrcodeId).toBe(kbank.qrcodeId);
     const zapman = (await create('ZAPMAN', 200)).json();
-    expect(await current('KBANK')).toEqual({ hasQrcode: false });
+    expect(await current('KBANK')).toEqual(NO_CODE);
     expect(await current('ZAPMAN')).toMatchObject({ hasQrcode: true, qrcodeId: zapman.qrcodeId, amount: 200 });
   });
 
@@ -67,7 +70,7 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     expect([unknown.statusCode, message(unknown)]).toEqual([404, 'NO_DATA']);
     const mine = await call(server.app, 'DELETE', `/api/qrcode/${code.qrcodeId}`, undefined, { token });
     expect(mine.statusCode).toBe(200);
-    expect(await current('KBANK')).toEqual({ hasQrcode: false });
+    expect(await current('KBANK')).toEqual(NO_CODE);
   });
 
   it('drops a code when its time runs out', async () => {
@@ -75,7 +78,7 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     server.clock.now += 10 * 60_000 - 1;
     expect((await current('KBANK')).hasQrcode).toBe(true);
     server.clock.now += 1;
-    expect(await current('KBANK')).toEqual({ hasQrcode: false });
+    expect(await current('KBANK')).toEqual(NO_CODE);
   });
 
   it('refuses amounts below the provider minimum, with too many decimals, and providers not offered', async () => {
@@ -105,6 +108,39 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     await setSetting(server, 'deposit', deposit);
   });
 
+  it("refuses more than the provider's maximum (qrcode setting) with QR_MAXIMUM, creating nothing", async () => {
+    const codes = async () =>
+      Number(
+        (
+          await server.ctx.database.db
+            .selectFrom('qrcodes')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await codes();
+    for (const amount of [99_999_999_999.99, 1_000_000, 50_000.01]) {
+      const res = await create('KBANK', amount);
+      expect([res.statusCode, res.json()], String(amount)).toEqual([400, { message: 'QR_MAXIMUM', hasQrcode: false }]);
+    }
+    expect(await codes()).toBe(before);
+    expect((await create('KBANK', 50_000)).json()).toMatchObject({ hasQrcode: true, amount: 50_000 });
+
+    const qrcode = server.ctx.settings.get('qrcode');
+    await setSetting(server, 'qrcode', { ...qrcode, maximum: { ...qrcode.maximum, WW: 5_000 } });
+    expect(await current('WW')).toEqual({ hasQrcode: false, maximum: 5_000 });
+    expect(message(await create('WW', 5_000.01))).toBe('QR_MAXIMUM');
+    expect((await create('WW', 5_000)).statusCode).toBe(200);
+    // a setting from before the maximum: 50,000 baht
+    await setSetting(server, 'qrcode', {
+      expireMinutes: qrcode.expireMinutes,
+      billerId: qrcode.billerId,
+      trueMoneyMobile: qrcode.trueMoneyMobile,
+    });
+    expect(message(await create('ZAPMAN', 50_000.01))).toBe('QR_MAXIMUM');
+    await setSetting(server, 'qrcode', qrcode);
+  });
+
   it('answers a replayed Idempotency-Key with the same code', async () => {
     const first = await create('KBANK', 40, 'qr-key-0001');
     const again = await create('KBANK', 40, 'qr-key-0001');
@@ -122,7 +158,7 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     const first = await gatewayCallback(server, 'KBANK', body);
     expect([first.statusCode, first.json()]).toEqual([200, { message: 'SUCCESS', status: 'CREDITED' }]);
     expect(await walletOf(server)).toBe(before + 12_345);
-    expect(await current('KBANK')).toEqual({ hasQrcode: false });
+    expect(await current('KBANK')).toEqual(NO_CODE);
 
     const replays = await Promise.all([1, 2, 3].map(() => gatewayCallback(server, 'KBANK', body)));
     for (const r of replays) expect([r.statusCode, r.json()]).toEqual([200, { message: 'SUCCESS', status: 'CREDITED' }]);
@@ -182,7 +218,7 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     await setSetting(server, 'providerFaults', { GATEWAY: 'fail' });
     const failed = await create('KBANK', 90);
     expect([failed.statusCode, failed.json()]).toEqual([503, { message: 'QR_FAIL', hasQrcode: false }]);
-    expect(await current('KBANK')).toEqual({ hasQrcode: false });
+    expect(await current('KBANK')).toEqual(NO_CODE);
 
     await setSetting(server, 'providerFaults', { GATEWAY: 'hang' });
     const hung = await create('KBANK', 91);
@@ -190,7 +226,7 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     await setSetting(server, 'providerFaults', {});
     server.clock.now += 1_000;
     expect(await recoverQrCodes(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
-    expect(await current('KBANK')).toEqual({ hasQrcode: false });
+    expect(await current('KBANK')).toEqual(NO_CODE);
     expect((await create('KBANK', 92)).statusCode).toBe(200);
   });
 
@@ -224,5 +260,22 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
 
   it('keeps the ledger whole', async () => {
     expect(await ledgerProblems(server)).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)('the QR maximum on the Lao site (%s)', (dialect) => {
+  it('is 30,000,000 kip for a member in kip (50,000 baht at 600 kip a baht), refused above it', async () => {
+    const server = await build(dialect, { variant: 'la' });
+    try {
+      const token = await login(server.app);
+      const current = await call(server.app, 'GET', '/api/qrcode/KBANK', undefined, { token });
+      expect(current.json()).toEqual({ hasQrcode: false, maximum: 30_000_000 });
+      const over = await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 30_000_001 }, { token });
+      expect([over.statusCode, over.json()]).toEqual([400, { message: 'QR_MAXIMUM', hasQrcode: false }]);
+      const at = await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 30_000_000 }, { token });
+      expect(at.json()).toMatchObject({ hasQrcode: true, amount: 30_000_000 });
+    } finally {
+      await server.close();
+    }
   });
 });

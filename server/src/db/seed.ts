@@ -139,7 +139,13 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       isManual: false,
     },
     slip: { minDeposit: 1, closeTime: '23:00' },
-    qrcode: { expireMinutes: 10, billerId: '010556123456701', trueMoneyMobile: '0812345678' },
+    qrcode: {
+      expireMinutes: 10,
+      billerId: '010556123456701',
+      trueMoneyMobile: '0812345678',
+      // 50,000 baht; on the Lao site in kip at the bonus setting's 600 kip a baht
+      maximum: lao ? { KBANK: 30_000_000, WW: 30_000_000, ZAPMAN: 30_000_000 } : { KBANK: 50_000, WW: 50_000, ZAPMAN: 50_000 },
+    },
     bonus: { clearBelow: lao ? 3000 : 5 },
     invite: {
       active: true,
@@ -185,8 +191,11 @@ export interface SeedResult {
   demoMemberCreated: boolean;
 }
 
-/** Fills what is missing: safe to run on every start, and new settings get their defaults. */
-export async function seed(database: Database, config: Pick<Config, 'variant'>): Promise<SeedResult> {
+/**
+ * Fills what is missing: safe to run on every start, and new settings get their defaults. In production
+ * no demo member: its password is in the README.
+ */
+export async function seed(database: Database, config: Pick<Config, 'variant'> & Partial<Pick<Config, 'production'>>): Promise<SeedResult> {
   const { db } = database;
   const existing = await readAllSettings(db);
   const defaults = await defaultSettings(config);
@@ -240,7 +249,7 @@ export async function seed(database: Database, config: Pick<Config, 'variant'>):
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   let demoMemberCreated = false;
-  if (Number(memberCount.n) === 0) {
+  if (Number(memberCount.n) === 0 && !config.production) {
     const demo = await db
       .insertInto('members')
       .values({

@@ -17,6 +17,8 @@ export const gamePasswordContext = (memberId: number, provider: string) => `game
  */
 export function resolveGameKey(config: Config, log: (message: string) => void): Buffer {
   if (config.gameSecretKey) return config.gameSecretKey;
+  // loadConfig refuses this already; a key file of one machine would split the instances
+  if (config.production) throw new Error('GAME_SECRET_KEY must be set in production');
   const file = path.join(config.dataDir, GAME_KEY_FILE);
   if (fs.existsSync(file)) {
     const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');

@@ -33,7 +33,12 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof UsageError || err instanceof SettingValueError || err instanceof ConfigError) {
+    if (err instanceof ConfigError) {
+      // the server's own check (production: each secret missing or a demo default), one line each
+      for (const line of err.message.split('\n')) console.error(`Configuration error: ${line}`);
+      process.exit(2);
+    }
+    if (err instanceof UsageError || err instanceof SettingValueError) {
       console.error(`error: ${err.message}\n\n${HELP}`);
       process.exit(2);
     }

@@ -9,7 +9,7 @@ import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
 
 import { commandSets } from './command-sets.js';
-import { printable, UsageError, type OperatorEnv, type Print } from './common.js';
+import { printable, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
 
 export { printable, UsageError };
 
@@ -51,7 +51,9 @@ async function setMemberStatus(database: Database, phone: string | undefined, st
   }
 }
 
-export async function runCommand(env: OperatorEnv, args: string[], print: Print): Promise<void> {
+export async function runCommand(env: OperatorEnv, args: string[], output: Print): Promise<void> {
+  // the one way out to the terminal: nothing a member or guest typed is obeyed as a control there
+  const print: Print = (line) => output(printableLine(line));
   const { database } = env;
   const [group, action, ...rest] = args;
   const command = `${group ?? ''} ${action ?? ''}`.trim();

@@ -13,11 +13,29 @@ export interface OperatorEnv {
 }
 
 /**
- * Text from members, made safe for a terminal: control and bidi-control characters (a name stored
- * before they were stripped, say) are shown as \u{...} escapes instead of being obeyed.
+ * What a terminal obeys or reorders: the characters stripped from names (UNSAFE_TEXT: C0, DEL and C1
+ * controls, ESC starting every escape sequence; the bidi controls), and the line and paragraph separators.
+ */
+const UNPRINTABLE = new RegExp(`[${UNSAFE_TEXT.source.slice(1, -1)}\\u2028\\u2029]`, 'gu');
+
+const visible = (c: string) => `\\u{${c.codePointAt(0)!.toString(16)}}`;
+
+/**
+ * Text from members and guests, made safe for a terminal: control and bidi-control characters (a
+ * name stored before they were stripped, a guest's chat name) are shown as \u{...} escapes instead of
+ * being obeyed. A table cell's text goes through it, so its tabs and newlines cannot fake a column or a line.
  */
 export function printable(text: string): string {
-  return text.replace(UNSAFE_TEXT, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return text.replace(UNPRINTABLE, visible);
+}
+
+/**
+ * Every line an operator command prints passes here (runCommand wraps `print`): the line's own tabs
+ * and newlines are its layout, anything else a terminal would obey is shown as an escape, whatever
+ * member text a command forgot to pass through printable().
+ */
+export function printableLine(line: string): string {
+  return line.replace(UNPRINTABLE, (c) => (c === '\t' || c === '\n' ? c : visible(c)));
 }
 
 /** `--name value` options after a command's positional arguments, only the `allowed` names. */

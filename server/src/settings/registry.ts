@@ -50,11 +50,23 @@ export const SlipSchema = Type.Object({
   }),
 });
 
-/** Payment QR codes: how long one stays payable, and who the payments go to (the operator's biller id and TrueMoney number). */
+/** A QR code's largest amount (without one, a typo'd 99,999,999,999.99 was accepted). */
+const QrMaximum = Type.Number({ exclusiveMinimum: 0, maximum: 1e11 });
+/** Payment QR codes: how long one stays payable, who the payments go to (the operator's biller id and TrueMoney number), the most one may ask for. */
 export const QrcodeSchema = Type.Object({
   expireMinutes: Type.Integer({ minimum: 1, maximum: 1440 }),
   billerId: Type.String({ pattern: '^\\d{15}$', description: 'Thai QR bill payment biller id: tax id and 2-digit suffix' }),
   trueMoneyMobile: Type.String({ pattern: '^0\\d{9}$', description: 'the TrueMoney Wallet number WW codes pay to' }),
+  maximum: Type.Optional(
+    Type.Object(
+      { KBANK: Type.Optional(QrMaximum), WW: Type.Optional(QrMaximum), ZAPMAN: Type.Optional(QrMaximum) },
+      {
+        additionalProperties: false,
+        description:
+          "the most one QR code may ask for, per provider, in the site's currency (baht; kip on the Lao site); a provider left out: 50,000 baht (50,000 x bonus.kipPerBaht kip)",
+      },
+    ),
+  ),
 });
 
 /** Bonuses: a member may cancel the active bonus once wallet plus game balances fall below clearBelow (in the site's currency). */

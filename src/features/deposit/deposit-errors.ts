@@ -17,6 +17,7 @@ registerErrorMessages({
   SLIP_BELOW_MINIMUM: msg`The amount is below the minimum deposit.`,
   SLIP_UNKNOWN: msg`Something went wrong checking this slip. Please contact support.`,
   QR_MINIMUM: msg`The amount is below this QR code's minimum.`,
+  QR_MAXIMUM: msg`The amount is above this QR code's maximum.`,
   QR_UNAVAILABLE: msg`This QR code is not offered right now.`,
   TRUELINK_MINIMUM: msg`The minimum gift-link deposit is 2 baht.`,
   TRUELINK_UNAVAILABLE: msg`The gift link service is not answering. Nothing was taken: please try again later.`,

@@ -84,6 +84,33 @@ describe('the deposit modal', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
+  it("QR: refuses more than the provider's maximum the server answered, before calling; the server's QR_MAXIMUM is translated too", async () => {
+    const calls = fakeServer({
+      ...lookups,
+      'GET /api/qrcode/KBANK': () => [200, { hasQrcode: false, maximum: 50_000 }],
+      'POST /api/qrcode/KBANK': () => [400, { message: 'QR_MAXIMUM', hasQrcode: false }],
+    });
+    renderScreen(
+      <>
+        <ToastRegion dismissLabel="Dismiss" />
+        <DepositModal onClose={() => undefined} />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
+    const field = await screen.findByLabelText('Amount (baht)');
+    await user.type(field, '50000.01');
+    await user.click(screen.getByRole('button', { name: 'Create QR code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The maximum for this QR code is 50,000.00 baht.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '50000');
+    await user.click(screen.getByRole('button', { name: 'Create QR code' }));
+    expect(await screen.findByText("The amount is above this QR code's maximum.")).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('QR: a refused creation says why in a red toast', async () => {
     fakeServer({
       ...lookups,

@@ -26,6 +26,9 @@ const qrQuery = (provider: QrProvider) =>
     meta: { persist: false },
   });
 
+/** No open code, keeping the maximum the server last answered (GET /api/qrcode/{provider}). */
+const noCode = (old: QrState | undefined): QrState => ({ hasQrcode: false, maximum: old?.maximum });
+
 /** mm:ss left until `expireIn`, ticking each second; 0 when it has passed. */
 function useSecondsLeft(expireIn: number | undefined): number {
   const [now, setNow] = useState(() => Date.now());
@@ -53,13 +56,13 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
 
   // §4: at 00:00 the code is dropped and the amount picker comes back
   useEffect(() => {
-    if (expired) void putQueryData<QrState>(queryClient, qrKeys.one(provider), { hasQrcode: false });
+    if (expired) void putQueryData<QrState>(queryClient, qrKeys.one(provider), noCode);
   }, [expired, provider, queryClient]);
 
   const create = useMutation({
     mutationFn: (value: number) => api<QrState>(`/api/qrcode/${provider}`, { body: { amount: value }, idempotencyKey: key }),
     onSuccess: (created) => {
-      void putQueryData(queryClient, qrKeys.one(provider), created);
+      void putQueryData<QrState>(queryClient, qrKeys.one(provider), (old) => ({ maximum: old?.maximum, ...created }));
       // one open code per member: the server cancelled the others, so their views ask again
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'qrcode' && q.queryKey[1] !== provider });
       ended();
@@ -71,7 +74,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
   });
   const cancel = useMutation({
     mutationFn: (id: string) => api(`/api/qrcode/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => putQueryData<QrState>(queryClient, qrKeys.one(provider), { hasQrcode: false }),
+    onSuccess: () => putQueryData<QrState>(queryClient, qrKeys.one(provider), noCode),
     onError: (err) => showToast(errorMessage(i18n, err.message), 'danger'),
   });
 
@@ -81,10 +84,12 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
     e.preventDefault();
     if (create.isPending) return;
     if (parsed && !parsed.ok) return setError(parsed.message);
-    const problem = qrAmountProblem(provider, value);
+    const problem = qrAmountProblem(provider, value, state?.maximum);
     if (problem === 'skip') return; // §5: KBANK below 1 is not sent
     const minimum = money(QR_MINIMUM);
     if (problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
+    const maximum = money(state?.maximum ?? 0);
+    if (problem === 'maximum') return setError(t`The maximum for this QR code is ${maximum}.`);
     create.mutate(value);
   }
 

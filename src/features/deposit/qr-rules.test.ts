@@ -18,6 +18,13 @@ describe('QR amounts and countdown', () => {
     }
   });
 
+  it("refuses more than the provider's maximum, when the server told it", () => {
+    expect(qrAmountProblem('KBANK', 50_000.01, 50_000)).toBe('maximum');
+    expect(qrAmountProblem('WW', 99_999_999_999.99, 50_000)).toBe('maximum');
+    expect(qrAmountProblem('KBANK', 50_000, 50_000)).toBeUndefined();
+    expect(qrAmountProblem('KBANK', 1_000_000)).toBeUndefined();
+  });
+
   it('counts down in mm:ss to 00:00 and never below', () => {
     expect(countdown(600)).toBe('10:00');
     expect(countdown(61)).toBe('01:01');

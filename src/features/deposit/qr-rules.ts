@@ -12,11 +12,14 @@ export const QR_MINIMUM = 100;
 
 /**
  * §5 QR amount: KBANK needs a positive amount (below 1 the creation is skipped); WW and ZAPMAN need at
- * least 100 (§9). undefined: the amount may go to the server, which checks it again.
+ * least 100 (§9); none more than the provider's maximum (`maximum` from GET /api/qrcode/{provider},
+ * in the member's currency; unknown: the server alone checks it). undefined: the amount may go to the
+ * server, which checks it again.
  */
-export function qrAmountProblem(provider: QrProvider, amount: number): 'skip' | 'minimum' | undefined {
-  if (provider === 'KBANK') return amount < 1 ? 'skip' : undefined;
-  return amount < QR_MINIMUM ? 'minimum' : undefined;
+export function qrAmountProblem(provider: QrProvider, amount: number, maximum?: number): 'skip' | 'minimum' | 'maximum' | undefined {
+  if (provider === 'KBANK' && amount < 1) return 'skip';
+  if (provider !== 'KBANK' && amount < QR_MINIMUM) return 'minimum';
+  return maximum !== undefined && amount > maximum ? 'maximum' : undefined;
 }
 
 /** Seconds as mm:ss (§4 Deposit QR countdown). */

@@ -78,7 +78,7 @@ async function show(env: OperatorEnv, who: string | undefined, print: Print) {
   const room = await roomFor(env, who);
   const { total, rows } = await historyPage(env.database.db, room.room, 30, 0);
   print(
-    `${room.room} ${printable(room.name)} (${room.username}) session ${room.session_id}${room.ended_at ? ' ended' : ''}; ${total} message(s), the last 30:`,
+    `${room.room} ${printable(room.name)} (${printable(room.username)}) session ${room.session_id}${room.ended_at ? ' ended' : ''}; ${total} message(s), the last 30:`,
   );
   for (const r of rows.reverse())
     print(`${time(r.created_at)}\t${r.session_id.slice(0, 6)}\t${r.sender}\t${r.message_type}\t${printable(r.payload)}`);

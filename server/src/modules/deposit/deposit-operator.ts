@@ -110,7 +110,7 @@ async function depositsList(env: OperatorEnv, print: Print) {
     .execute();
   print(`${deposits.length} recent deposit(s) (journal, member, source, amount, status, time)`);
   for (const d of deposits)
-    print(`${d.id}\t${d.phone}\t${d.from_label}\t${money(d.amount, d.currency)}\t${d.status}\t${time(d.created_at)}`);
+    print(`${d.id}\t${d.phone}\t${printable(d.from_label)}\t${money(d.amount, d.currency)}\t${d.status}\t${time(d.created_at)}`);
   const requests = await pendingRequests(db);
   print(`${requests.length} open manual request(s) (id, member, amount, time): deposit-request confirm|reject <id>`);
   for (const r of requests) print(`${r.id}\t${r.phone}\t${money(r.amount, r.currency)}\t${time(r.created_at)}`);

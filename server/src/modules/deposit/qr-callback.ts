@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/errors.js';
+import { holdsNul } from '../../lib/no-nul.js';
 import type { Outcome } from '../../lib/idempotency.js';
 import { MINOR, toMinor, type Currency } from '../../ledger/money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
@@ -99,7 +100,8 @@ export async function handleQrCallback(
   } catch {
     return { status: 400, body: { message: 'KEY_INVALID' } };
   }
-  if (!Value.Check(CallbackBody, body)) return { status: 400, body: { message: 'KEY_INVALID' } };
+  // the raw body passes the app's NUL check unread (app.ts refuseNul): the parsed one is checked here
+  if (!Value.Check(CallbackBody, body) || holdsNul(body)) return { status: 400, body: { message: 'KEY_INVALID' } };
   const payment = body;
   try {
     const answer = await withTransaction(deps.database, (tx) => record(deps, tx, provider, payment, deps.now()));

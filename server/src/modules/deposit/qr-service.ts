@@ -8,6 +8,7 @@ import type { IdempotencyKey, Outcome } from '../../lib/idempotency.js';
 import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
+import { settingToMember, siteMoney } from '../bonus/money.js';
 import {
   cancelOpenCodes,
   closeCode,
@@ -32,6 +33,20 @@ import { QR_PROVIDERS, type QrProvider, type QrState } from './schemas.js';
 /** Smallest amount per provider, in the member's currency (§5). */
 export const QR_MINIMUM: Record<QrProvider, number> = { KBANK: 1, WW: 100, ZAPMAN: 100 };
 
+/** The largest amount of a provider the `qrcode` setting leaves out, in baht. */
+export const QR_MAXIMUM_BAHT = 50_000;
+
+/**
+ * The most one code of this provider may ask for, in minor units of the member's currency. The setting
+ * is written in the site's currency, like the bonus figures: a Lao-site member who chose baht gets it
+ * converted at bonus.kipPerBaht, rounded down.
+ */
+export function qrMaximum(ctx: Pick<AppContext, 'config' | 'settings'>, provider: QrProvider, currency: Currency): number {
+  const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
+  const fallback = site.currency === 'LAK' ? QR_MAXIMUM_BAHT * site.kipPerBaht : QR_MAXIMUM_BAHT;
+  return settingToMember(ctx.settings.get('qrcode').maximum?.[provider] ?? fallback, site, currency);
+}
+
 export const isQrProvider = (code: string): code is QrProvider => (QR_PROVIDERS as readonly string[]).includes(code);
 
 export const FAILED_STATE = (message: string): QrState => ({ hasQrcode: false, message });
@@ -48,12 +63,15 @@ export async function stateOf(row: Pick<QrcodeRow, 'ref' | 'amount' | 'currency'
   };
 }
 
-/** GET: the member's open code for that provider, or hasQrcode false. */
+/** GET: the member's open code for that provider, or hasQrcode false; with the most a new code may ask for (the amount field checks it). */
 export async function currentCode(ctx: AppContext, memberId: number, provider: QrProvider): Promise<QrState> {
   const now = ctx.now();
   await expireStale(ctx.database.db, memberId, now);
   const row = await openCodeOf(ctx.database.db, memberId, provider, now);
-  return row?.payload ? stateOf(row, row.payload) : { hasQrcode: false };
+  const member = await ctx.database.db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const currency = member.currency as Currency;
+  const maximum = toMajor(qrMaximum(ctx, provider, currency), currency);
+  return row?.payload ? { ...(await stateOf(row, row.payload)), maximum } : { hasQrcode: false, maximum };
 }
 
 /** Withdraws codes at the gateway after they were closed here; a payment that still arrives is kept unmatched. */
@@ -89,6 +107,7 @@ function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { re
       if (!offered) throw badRequest('QR_UNAVAILABLE');
       const amount = toMinor(start.amount, member.currency);
       if (amount <= 0 || amount < toMinor(QR_MINIMUM[start.provider], member.currency)) throw badRequest('QR_MINIMUM');
+      if (amount > qrMaximum(ctx, start.provider, member.currency)) throw badRequest('QR_MAXIMUM');
       // one open code per member: a new one replaces the others, whatever their provider
       replaced.push(...(await cancelOpenCodes(tx, start.memberId, now)));
       const row = await insertCode(tx, {

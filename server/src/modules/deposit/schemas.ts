@@ -21,6 +21,9 @@ export const QrState = Type.Object({
   amount: Type.Optional(Type.Number()),
   expireIn: Type.Optional(Type.Number({ description: 'when the code expires, epoch milliseconds' })),
   message: Type.Optional(Type.String({ description: 'on failure, the code of what went wrong' })),
+  maximum: Type.Optional(
+    Type.Number({ description: "GET: the most a new code of this provider may ask for, in the member's currency (more is QR_MAXIMUM)" }),
+  ),
 });
 export type QrState = Static<typeof QrState>;
 export const QrCreateBody = Type.Object({ amount: Type.Number() });

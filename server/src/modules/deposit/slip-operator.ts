@@ -100,7 +100,7 @@ async function listSlips({ database }: OperatorEnv, print: (l: string) => void) 
   print(`${rows.length} slip(s), newest first`);
   for (const s of rows)
     print(
-      `${s.id}\t${s.reference}\t${s.phone}\t${toMajor(Number(s.amount), s.currency as Currency)} ${s.currency}\t${s.status}${s.note ? ` ${s.note}` : ''}\t${s.trans_ref ?? '-'}\t${new Date(Number(s.created_at)).toISOString()}`,
+      `${s.id}\t${s.reference}\t${s.phone}\t${toMajor(Number(s.amount), s.currency as Currency)} ${s.currency}\t${s.status}${s.note ? ` ${printable(s.note)}` : ''}\t${printable(s.trans_ref ?? '-')}\t${new Date(Number(s.created_at)).toISOString()}`,
     );
 }
 
