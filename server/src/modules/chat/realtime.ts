@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { keepPoolAlive, poolOptions, type Database } from '../../db/database.js';
+import { isDatabaseUnavailable } from '../../db/faults.js';
 import { ApiError } from '../../lib/errors.js';
 import { findActiveSession } from '../auth/sessions.js';
 import { customerOf } from './identity.js';
@@ -82,8 +83,10 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
       onJoin(app, socket, data).then(
         (answer) => typeof ack === 'function' && ack(answer),
         (err: unknown) => {
-          app.log.error({ err }, 'chat join failed');
-          if (typeof ack === 'function') ack({ message: 'INTERNAL_SERVER_ERROR' });
+          // said as the HTTP answers say it (app.ts): a lost database is SERVICE_UNAVAILABLE, not a bug
+          const unavailable = isDatabaseUnavailable(err);
+          app.log[unavailable ? 'warn' : 'error']({ err }, 'chat join failed');
+          if (typeof ack === 'function') ack({ message: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR' });
         },
       );
     });
