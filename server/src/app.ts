@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.js';
+import { isDatabaseUnavailable } from './db/faults.js';
 import { ApiError, gone } from './lib/errors.js';
 import { createLogger } from './lib/logger.js';
 import { refuseNul } from './lib/no-nul.js';
@@ -56,6 +57,9 @@ function fastifyTrustProxy(trust: AppContext['config']['trustProxy']): false | s
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** What a 503 SERVICE_UNAVAILABLE tells the client to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 2;
+
 function validationCode(err: FastifyError): string {
   return err.validation?.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
 }
@@ -89,6 +93,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     if (status >= 400 && status < 500) {
       // malformed JSON, wrong content type, body too large: the caller's fault, said without internals
       return reply.status(status).send({ message: status === 429 ? 'REQUEST_LIMIT' : 'KEY_INVALID' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // the database dropped or refused us (a restart, a killed connection, the pool's timeout): not the
+      // request's fault and not a bug; the pool connects anew, so the client may simply try again
+      request.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: 'SERVICE_UNAVAILABLE' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });

@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   // outside production only (production refuses them): loud, so a demo secret is not carried into real use
   for (const line of demoSecretWarnings(config)) logger.warn(line);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    onConnectionError: (err, pool) => logger.warn({ err, pool }, 'database connection lost; the pool connects anew'),
+  });
   const applied = await migrate(database);
   const seeded = await seed(database, config);
   const settings = await SettingsCache.load(database.db);
@@ -39,6 +41,9 @@ async function main(): Promise<void> {
   const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger });
   const sealed = await sealPlainGamePasswords(database.db, ctx.gameSecrets);
   if (sealed) logger.info(`game passwords: ${sealed} stored in plain text were encrypted`);
+  // a promise nobody awaited that failed (a background task meeting a lost database connection, say) is
+  // logged; it must not end the process and every request it serves (Node's default)
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
   const crash = process.env.WALLET_TEST_CRASH;
   if (crash) {
     // fault injection for the crash-recovery test: die the hard way at the named step

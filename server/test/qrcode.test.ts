@@ -167,6 +167,20 @@ describe.each(DIALECTS)('payment QR codes on %s', (dialect) => {
     expect(statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', from: 'QR_KBANK', to: 'WALLET', amount: 123.45 });
   });
 
+  it('answers ten deliveries of one callback sent at once with 200 each and credits once', async () => {
+    for (const late of [false, true]) {
+      const before = await walletOf(server);
+      const code = (await create('KBANK', 77)).json();
+      if (late) server.clock.now += 11 * 60_000; // the code expired before the payment: kept unmatched
+      const body = { transactionId: `TX-ten-${dialect}-${late}`, ref: code.qrcodeId, amount: 77, paidAt: server.clock.now };
+      const answers = await Promise.all(Array.from({ length: 10 }, () => gatewayCallback(server, 'KBANK', body)));
+      const status = late ? 'UNMATCHED' : 'CREDITED';
+      for (const r of answers) expect([r.statusCode, r.json()]).toEqual([200, { message: 'SUCCESS', status }]);
+      expect(await walletOf(server)).toBe(before + (late ? 0 : 7_700));
+    }
+    expect(await ledgerProblems(server)).toEqual([]);
+  });
+
   it('refuses unsigned and forged callbacks and changes nothing', async () => {
     const before = await walletOf(server);
     const code = (await create('KBANK', 50)).json();

@@ -67,6 +67,44 @@ describe('the API client', () => {
     await expect(api('/api/x', { timeoutMs: 20 })).rejects.toMatchObject({ code: 'TIMEOUT' });
   });
 
+  describe('503 SERVICE_UNAVAILABLE (the server lost its database for a moment)', () => {
+    afterEach(() => vi.useRealTimers());
+    /** The answers in turn: 503 SERVICE_UNAVAILABLE `unavailable` times, then 200. */
+    const flaky = (method: string, unavailable: number) => {
+      let left = unavailable;
+      return fakeServer({
+        [`${method} /api/x`]: () => (left-- > 0 ? [503, { message: 'SERVICE_UNAVAILABLE' }] : [200, { ok: 1 }]),
+      });
+    };
+    const settle = async <T>(call: Promise<T>) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const result = call.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      await vi.runAllTimersAsync();
+      return result;
+    };
+
+    it('tries a GET again after a pause, twice, before it shows the error', async () => {
+      const calls = flaky('GET', 2);
+      expect(await settle(api('/api/x'))).toEqual({ value: { ok: 1 } });
+      expect(calls).toHaveLength(3);
+      const failing = flaky('GET', 3);
+      expect(await settle(api('/api/x'))).toEqual({ error: new ApiError('SERVICE_UNAVAILABLE', 503) });
+      expect(failing).toHaveLength(3);
+    });
+
+    it('tries a POST again only with its Idempotency-Key, the same one each time', async () => {
+      const keyed = flaky('POST', 1);
+      expect(await settle(api('/api/x', { body: { a: 1 }, idempotencyKey: 'key-12345678' }))).toEqual({ value: { ok: 1 } });
+      expect(keyed.map((c) => c.headers['Idempotency-Key'])).toEqual(['key-12345678', 'key-12345678']);
+      const bare = flaky('POST', 1);
+      expect(await settle(api('/api/x', { body: { a: 1 } }))).toEqual({ error: new ApiError('SERVICE_UNAVAILABLE', 503) });
+      expect(bare).toHaveLength(1);
+    });
+  });
+
   it('maps a 5xx without a JSON body to INTERNAL_SERVER_ERROR', async () => {
     vi.stubGlobal(
       'fetch',

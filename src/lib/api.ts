@@ -13,6 +13,12 @@ export class ApiError extends Error {
 
 export const CLIENT_HEADER = { 'X-Wallet-Client': 'member' } as const;
 export const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * 503 SERVICE_UNAVAILABLE: the server lost its database for a moment (a restart, a dropped connection).
+ * A call that is safe to send again (a GET, or a POST with an Idempotency-Key, whose replay is answered
+ * once) is tried again after these pauses before the member sees the error.
+ */
+export const UNAVAILABLE_RETRY_MS = [1_000, 3_000];
 /** §4: the server's Thai text for "cannot verify identity" means the same as 'invalid-token'. */
 const THAI_INVALID_IDENTITY = 'ไม่สามารถยืนยันตัวตนได้';
 
@@ -60,18 +66,44 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let res: Response;
-  try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
-  } catch (err) {
-    if (timeout.aborted) throw new ApiError('TIMEOUT', 0);
-    if (options.signal?.aborted) throw err;
-    throw new ApiError('NETWORK_ERROR', 0);
+  const safe = method === 'GET' || options.idempotencyKey !== undefined;
+  const failed = (err: unknown) => {
+    if (timeout.aborted) return new ApiError('TIMEOUT', 0);
+    if (options.signal?.aborted) return err;
+    return new ApiError('NETWORK_ERROR', 0);
+  };
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    } catch (err) {
+      throw failed(err);
+    }
+    if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+    const code = await codeOf(res);
+    if (code === 'SERVICE_UNAVAILABLE' && safe && attempt < UNAVAILABLE_RETRY_MS.length) {
+      await pause(UNAVAILABLE_RETRY_MS[attempt]! * (0.75 + Math.random() / 2), signal).catch((err: unknown) => {
+        throw failed(err);
+      });
+      continue;
+    }
+    throw new ApiError(react ? reactTo(code) : code === THAI_INVALID_IDENTITY ? 'invalid-token' : code, res.status);
   }
-  if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+}
 
-  const code = await codeOf(res);
-  throw new ApiError(react ? reactTo(code) : code === THAI_INVALID_IDENTITY ? 'invalid-token' : code, res.status);
+/** Waits `ms`, or rejects as soon as the call is aborted (the caller's signal or the timeout). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
 }
 
 /** The global §4 reactions to a failed answer's code (uploads too, which do not go through fetch); the code as the app names it. */

@@ -37,6 +37,7 @@ describe('the §8 error catalogue', () => {
       'INVALID_INVITE_CODE',
       'NETWORK_ERROR',
       'TIMEOUT',
+      'SERVICE_UNAVAILABLE',
       'WITHDRAW_MINIMUM',
       'WITHDRAW_MAXIMUM',
       'WITHDRAW_PENDING',

@@ -44,6 +44,7 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   'invalid-token': msg`Please sign in again.`,
   NETWORK_ERROR: msg`No connection. Check your internet and try again.`,
   TIMEOUT: msg`The server took too long to answer. Please try again.`,
+  SERVICE_UNAVAILABLE: msg`Our system is unavailable for a moment. Please try again shortly.`,
 };
 
 /** Codes only signed-in screens meet (deposits, ...) arrive with their screens' code, not with the sign-in page. */

@@ -15,7 +15,7 @@ export interface Database {
   /** Human-readable location for logs: the file path or the Postgres host/db (no password). */
   where: string;
   /** Postgres only: where it is, so another pool (the socket.io adapter's) reaches the same tables. */
-  postgres?: { url: string; schema: string | undefined };
+  postgres?: { url: string; schema: string | undefined; onConnectionError: ConnectionErrorLog };
   close(): Promise<void>;
 }
 
@@ -25,18 +25,53 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export interface OpenOptions {
   /** Postgres only: put every table in this schema (tests use a fresh one each). */
   schema?: string;
+  /** Postgres only: where a connection's error goes (it never crashes the process); the console by default. */
+  onConnectionError?: ConnectionErrorLog;
   /** SQLite only: ':memory:' or a file; defaults to <dataDir>/wallet.db. */
   sqliteFile?: string;
+}
+
+export type ConnectionErrorLog = (err: Error, pool: string) => void;
+
+const logToConsole: ConnectionErrorLog = (err, pool) => console.error(`database connection lost (${pool}): ${err.message}`);
+
+/** How long a request waits for a free connection (or a new one) before it answers 503. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The pg.Pool options every pool of ours shares. `application_name` names our connections in
+ * pg_stat_activity ('wallet', 'wallet chat'; with the test schema beside it), unless DATABASE_URL
+ * names them itself.
+ */
+export function poolOptions(url: string, schema: string | undefined, role: string): pg.PoolConfig {
+  const named = new URL(url).searchParams.has('application_name');
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(named ? {} : { application_name: [role, schema].filter(Boolean).join(' ').slice(0, 63) }),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  };
+}
+
+/**
+ * A connection Postgres drops (a restart, pg_terminate_backend, a network cut) emits 'error': on the
+ * pool while it idles, on the client while it is checked out (a query's own error aside). With no
+ * listener Node turns that into an uncaught exception and the process dies, with every request it was
+ * serving. Here both are logged: the pool discards the dead client and connects anew on the next
+ * query, and the request that was using it fails with a connection error (503, app.ts).
+ */
+export function keepPoolAlive(pool: pg.Pool, name: string, log: ConnectionErrorLog): void {
+  pool.on('error', (err) => log(err, name));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log(err, name));
+  });
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    const pool = new pg.Pool({ ...poolOptions(config.databaseUrl, options.schema, 'wallet'), max: 10 });
+    keepPoolAlive(pool, 'wallet', options.onConnectionError ?? logToConsole);
     if (options.schema) {
       const client = await pool.connect();
       try {
@@ -50,7 +85,7 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
       db,
       dialect: 'postgres',
       where: `postgres ${url.host}${url.pathname}${options.schema ? ` schema ${options.schema}` : ''}`,
-      postgres: { url: config.databaseUrl, schema: options.schema },
+      postgres: { url: config.databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole },
       close: () => db.destroy(),
     };
   }

@@ -1,16 +1,39 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './database.js';
+import { isTransactionConflict } from './faults.js';
 import type { DB } from './schema.js';
 
 export type Tx = Kysely<DB> | Transaction<DB>;
+
+/** Runs of a transaction that lost a race (a deadlock, a serialization failure, SQLite's busy lock) before giving up. */
+export const TRANSACTION_ATTEMPTS = 4;
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 40) * 2 ** attempt));
 
 /**
  * Runs `fn` in one write transaction. On SQLite it is BEGIN IMMEDIATE: the write lock is taken at the
  * start, so another process (the operator's command) waits on the busy timeout instead of failing
  * half-way with SQLITE_BUSY. On Postgres it is READ COMMITTED; correctness comes from the conditional
  * balance updates, not from the isolation level.
+ *
+ * The one place a transaction that lost a race is run again: Postgres picks one of two deadlocked
+ * transactions (40P01) or a serialization failure (40001) to roll back, and SQLite can still answer
+ * busy after its timeout. Everything `fn` did was rolled back, so it runs again from the start, after a
+ * short jittered pause; `fn` must therefore do nothing outside the database (outside calls go between
+ * transactions, lib/outside-call.ts). After the last attempt the error goes on (503, app.ts).
  */
 export async function withTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(database, fn);
+    } catch (err) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(err)) throw err;
+      await pause(attempt);
+    }
+  }
+}
+
+async function runOnce<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') return database.db.transaction().execute(fn);
   return database.db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);

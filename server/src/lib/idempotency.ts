@@ -30,8 +30,14 @@ export function keyOf(request: FastifyRequest, memberId: number): IdempotencyKey
   return { memberId, key: header, fingerprint };
 }
 
-/** The first answer to this key, if the call finished; 409 while it is still running; KEY_INVALID for another body. */
-export async function earlierOutcome<T>(tx: Tx, k: IdempotencyKey): Promise<Outcome<T> | undefined> {
+/** A key whose call is still running, claimed at `since`. */
+interface InFlight {
+  since: number;
+}
+const isInFlight = (seen: unknown): seen is InFlight => typeof seen === 'object' && seen !== null && 'since' in seen;
+
+/** The key's stored answer, or since when it is in flight, or undefined if never seen; KEY_INVALID for another body. */
+async function keyState<T>(tx: Tx, k: IdempotencyKey): Promise<Outcome<T> | InFlight | undefined> {
   const seen = await tx
     .selectFrom('idempotency_keys')
     .selectAll()
@@ -40,8 +46,15 @@ export async function earlierOutcome<T>(tx: Tx, k: IdempotencyKey): Promise<Outc
     .executeTakeFirst();
   if (!seen) return undefined;
   if (seen.fingerprint !== k.fingerprint) throw new ApiError(422, 'KEY_INVALID');
-  if (seen.status_code === IN_FLIGHT) throw conflict('TRANSFER_PENDING');
+  if (seen.status_code === IN_FLIGHT) return { since: Number(seen.created_at) };
   return { status: seen.status_code, body: JSON.parse(seen.response) as T };
+}
+
+/** The first answer to this key, if the call finished; 409 while it is still running; KEY_INVALID for another body. */
+export async function earlierOutcome<T>(tx: Tx, k: IdempotencyKey): Promise<Outcome<T> | undefined> {
+  const seen = await keyState<T>(tx, k);
+  if (isInFlight(seen)) throw conflict('TRANSFER_PENDING');
+  return seen;
 }
 
 /** Claims the key inside the caller's transaction, with the outcome or as in flight. */
@@ -70,6 +83,19 @@ export async function finishKey(tx: Tx, k: Pick<IdempotencyKey, 'memberId' | 'ke
     .execute();
 }
 
+/** A part's own key under a key over several calls: `<key>/<part>` (a client's key never holds a '/'). */
+export const partKey = (k: IdempotencyKey, part: string): IdempotencyKey => ({
+  memberId: k.memberId,
+  key: `${k.key}/${part}`,
+  fingerprint: `${k.fingerprint}/${part}`,
+});
+
+/** What a batch answers, and whether that answer is final (no part still waiting on its outside system). */
+export interface BatchOutcome<T> {
+  outcome: Outcome<T>;
+  final: boolean;
+}
+
 /** Lets a key claimed in flight go, so a retry runs the call again. */
 async function releaseKey(tx: Tx, k: IdempotencyKey): Promise<void> {
   await tx
@@ -81,38 +107,52 @@ async function releaseKey(tx: Tx, k: IdempotencyKey): Promise<void> {
 }
 
 /**
- * One key over several calls that each answer for themselves (transferAll: one outside call per game,
- * each with its own intent): the key is claimed in flight before the first and answered after the
- * last, so a replay moves nothing. If `run` throws, the key is let go and a retry runs again; every
- * call that did move money is already settled or left to the sweep by its own intent.
+ * One key over several outside calls that each answer for themselves (transferAll: one per game, each
+ * with its own intent). Each part runs under its own key (`partKey`), claimed with its intent and
+ * finished with it, by the request or by the sweep. The key's own answer is composed from its parts'
+ * and stored once it is final; until then the key stays in flight. A replay while the batch may still
+ * be running (younger than `liveMs`) answers TRANSFER_PENDING; a later one runs the batch again: a part
+ * that ran answers from its key and moves nothing, a part the sweep has finished since gives its final
+ * answer, a part a crash never reached runs now. So the key ends with its intents instead of answering
+ * TRANSFER_PENDING for good, and a replay of a finished key moves nothing. (A replay racing a batch that
+ * runs longer than `liveMs` is still safe: the parts' keys keep each move single; it may answer
+ * TRANSFER_PENDING for a part the other is moving.) If the batch throws, the key is let go for a retry.
  */
 export async function idempotentAcross<T>(
   database: Database,
   k: IdempotencyKey | undefined,
   now: number,
-  run: () => Promise<Outcome<T>>,
+  liveMs: number,
+  run: (keyOf: (part: string) => IdempotencyKey | undefined) => Promise<BatchOutcome<T>>,
 ): Promise<Outcome<T>> {
-  if (!k) return run();
+  if (!k) return (await run(() => undefined)).outcome;
   const earlier = await withTransaction(database, async (tx) => {
-    const seen = await earlierOutcome<T>(tx, k);
+    const seen = await keyState<T>(tx, k);
     if (!seen) await claimKey(tx, k, now);
     return seen;
   }).catch(async (err: unknown) => {
-    // Postgres: a concurrent twin claimed the key first: answer as it does
-    const seen = isUniqueViolation(err) ? await earlierOutcome<T>(database.db, k) : undefined;
+    // Postgres: a concurrent twin claimed the key first: answer as a replay of it
+    const seen = isUniqueViolation(err) ? await keyState<T>(database.db, k) : undefined;
     if (seen) return seen;
     throw err;
   });
-  if (earlier) return earlier;
-  let outcome: Outcome<T>;
+  if (earlier && !isInFlight(earlier)) return earlier;
+  if (earlier && now - earlier.since < liveMs) throw conflict('TRANSFER_PENDING');
+  let batch: BatchOutcome<T>;
   try {
-    outcome = await run();
+    batch = await run((part) => partKey(k, part));
   } catch (err) {
+    // every part that moved money has its own key and intent: a retry runs the batch again safely
     await withTransaction(database, (tx) => releaseKey(tx, k));
     throw err;
   }
-  await withTransaction(database, (tx) => finishKey(tx, k, outcome));
-  return outcome;
+  if (!batch.final) return batch.outcome;
+  // a replay running the same batch may have stored its (equal) answer first: the first one stays
+  const stored = await withTransaction(database, async (tx) => {
+    await finishKey(tx, k, batch.outcome);
+    return keyState<T>(tx, k);
+  });
+  return stored && !isInFlight(stored) ? stored : batch.outcome;
 }
 
 /**

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-import type { Database } from '../../db/database.js';
+import { keepPoolAlive, poolOptions, type Database } from '../../db/database.js';
+import { isDatabaseUnavailable } from '../../db/faults.js';
 import { ApiError } from '../../lib/errors.js';
 import { findActiveSession } from '../auth/sessions.js';
 import { customerOf } from './identity.js';
@@ -25,7 +26,10 @@ const SESSION_RECHECK_MS = 15_000;
 /** The adapter's own small pool: its LISTEN connection is held for good and must not starve the queries. */
 async function postgresAdapter(database: Database) {
   const where = database.postgres!;
-  const pool = new pg.Pool({ connectionString: where.url, max: 3, ...(where.schema ? { options: `-c search_path=${where.schema}` } : {}) });
+  const pool = new pg.Pool({ ...poolOptions(where.url, where.schema, 'wallet chat'), max: 3 });
+  // its LISTEN client is checked out for good: a dropped one must be logged, not crash us; the adapter
+  // sees it end and listens again on a new connection (util.js scheduleReconnection)
+  keepPoolAlive(pool, 'wallet chat', where.onConnectionError);
   const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s ?? 'public';
   // one channel per schema: instances of one database and schema hear each other, other schemas (tests) do not
   const adapter = createAdapter(pool, { channelPrefix: `socket.io:${schema}`, tableName: `"${schema}".socket_io_attachments` });
@@ -79,8 +83,10 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
       onJoin(app, socket, data).then(
         (answer) => typeof ack === 'function' && ack(answer),
         (err: unknown) => {
-          app.log.error({ err }, 'chat join failed');
-          if (typeof ack === 'function') ack({ message: 'INTERNAL_SERVER_ERROR' });
+          // said as the HTTP answers say it (app.ts): a lost database is SERVICE_UNAVAILABLE, not a bug
+          const unavailable = isDatabaseUnavailable(err);
+          app.log[unavailable ? 'warn' : 'error']({ err }, 'chat join failed');
+          if (typeof ack === 'function') ack({ message: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR' });
         },
       );
     });

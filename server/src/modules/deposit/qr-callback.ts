@@ -39,9 +39,13 @@ export interface CallbackDeps {
 type Verdict = { status: 'CREDITED'; reason: null } | { status: 'UNMATCHED'; reason: string };
 
 async function record(deps: CallbackDeps, tx: Tx, provider: string, body: CallbackBody, now: number): Promise<Answer> {
+  const code = await codeByRef(tx, body.ref);
+  // the lock order of every money movement: the member's row first (Postgres), before the payment, the
+  // code or any account is touched, so two deliveries of one callback (or a delivery and the member's own
+  // calls) queue on it instead of each holding a row the other needs
+  const member = code ? await memberMoney(tx, code.member_id, deps.database.dialect) : undefined;
   const seen = await paymentByTxn(tx, body.transactionId);
   if (seen) return { message: 'SUCCESS', status: seen.status };
-  const code = await codeByRef(tx, body.ref);
   const currency = (code?.currency ?? 'BAHT') as Currency;
   let amount: number;
   let exact = true;
@@ -62,10 +66,9 @@ async function record(deps: CallbackDeps, tx: Tx, provider: string, body: Callba
     verdict = { status: 'UNMATCHED', reason: 'CODE_EXPIRED' };
   } else if (code.status !== 'OPEN') verdict = { status: 'UNMATCHED', reason: `CODE_${code.status}` };
   else {
-    const member = await memberMoney(tx, code.member_id, deps.database.dialect);
     // the conditional close is what makes a second payment of the same code UNMATCHED, even in a race
     if (await closeCode(tx, code.id, 'PAID', now)) {
-      journalId = await creditDeposit(tx, member, amount, `QR_${code.provider}`, now);
+      journalId = await creditDeposit(tx, member!, amount, `QR_${code.provider}`, now);
       verdict = { status: 'CREDITED', reason: null };
     } else verdict = { status: 'UNMATCHED', reason: 'CODE_CLOSED' };
   }

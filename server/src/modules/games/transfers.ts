@@ -28,8 +28,8 @@ export interface TransferRequest {
   memberId: number;
   provider: string;
   direction: Direction;
-  /** Minor units; for 'all' transfers the caller computes it. */
-  amount: number;
+  /** Minor units, or 'all': the source's whole balance, read under the member's lock (a twin's move is then seen, not refused). */
+  amount: number | 'all';
   key: IdempotencyKey | undefined;
 }
 
@@ -53,7 +53,11 @@ async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string
   const account = await findAccount(tx, req.memberId, req.provider);
   if (!account) throw badRequest('SLOT_NO_ACCOUNT');
   const member = await memberMoney(tx, req.memberId, ctx.database.dialect);
-  if (req.amount < toMinor(TRANSFER_MINIMUM_MAJOR, member.currency)) throw badRequest('TRANSFER_MINIMUM');
+  const amount =
+    req.amount === 'all'
+      ? await balanceOf(tx, req.direction === 'in' ? walletCode(req.memberId) : gameCode(req.memberId, req.provider))
+      : req.amount;
+  if (amount < toMinor(TRANSFER_MINIMUM_MAJOR, member.currency)) throw badRequest('TRANSFER_MINIMUM');
   const wallet = await walletAccount(tx, req.memberId, member.currency);
   const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
   const transit = await houseAccount(tx, 'inTransit', member.currency);
@@ -61,13 +65,13 @@ async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string
     memberId: req.memberId,
     type: 'transfer',
     status: 'PENDING',
-    amount: req.amount,
+    amount,
     from: req.direction === 'in' ? 'WALLET' : req.provider,
     to: req.direction === 'in' ? req.provider : 'WALLET',
     visible: true,
     postings: [
-      { accountId: req.direction === 'in' ? wallet : game, amount: -req.amount },
-      { accountId: transit, amount: req.amount },
+      { accountId: req.direction === 'in' ? wallet : game, amount: -amount },
+      { accountId: transit, amount },
     ],
     now,
   });
@@ -75,7 +79,7 @@ async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string
     member_id: req.memberId,
     provider: req.provider,
     direction: req.direction,
-    amount: req.amount,
+    amount,
     currency: member.currency,
     journal_id: journalId,
     idempotency_key: key,
@@ -156,35 +160,40 @@ export async function transfer(ctx: AppContext, req: TransferRequest): Promise<T
 }
 
 /** transferAll into a game: everything in the wallet. */
-export async function transferAllIn(ctx: AppContext, memberId: number, provider: string, key: IdempotencyKey | undefined) {
-  const all = await balanceOf(ctx.database.db, walletCode(memberId));
-  return transfer(ctx, { memberId, provider, direction: 'in', amount: all, key });
-}
+export const transferAllIn = (ctx: AppContext, memberId: number, provider: string, key: IdempotencyKey | undefined) =>
+  transfer(ctx, { memberId, provider, direction: 'in', amount: 'all', key });
 
 /**
- * transferAll back to the wallet: every game's balance, one provider failing does not stop the
- * others. One key answers for all of them (each transfer has its own intent), so a replay moves nothing.
+ * transferAll back to the wallet: every game's balance, one provider failing does not stop the others.
+ * Each game's transfer runs under its own part of the key (idempotentAcross), so the key's answer is
+ * made of what each move did, is final only when none is in transit, and a replay moves nothing twice.
+ * A game a concurrent call already emptied has nothing to move (TRANSFER_MINIMUM): not a failure.
  */
 export async function transferAllBack(ctx: AppContext, memberId: number, key: IdempotencyKey | undefined): Promise<TransferOutcome> {
-  return idempotentAcross(ctx.database, key, ctx.now(), async () => {
-    const { currency } = await memberMoney(ctx.database.db, memberId);
+  // a replay younger than this may meet the batch still running (as the sweep leaves young intents alone)
+  const liveMs = 2 * ctx.config.providerTimeoutMs;
+  return idempotentAcross(ctx.database, key, ctx.now(), liveMs, async (keyOf) => {
     let moved = 0;
     let failed = 0;
     let pending = 0;
     for (const provider of await providersOf(ctx.database.db, memberId)) {
       await syncGame(ctx, memberId, provider);
-      const amount = await balanceOf(ctx.database.db, gameCode(memberId, provider));
-      if (amount < toMinor(TRANSFER_MINIMUM_MAJOR, currency)) continue;
       try {
-        await transfer(ctx, { memberId, provider, direction: 'out', amount, key: undefined });
+        await transfer(ctx, { memberId, provider, direction: 'out', amount: 'all', key: keyOf(provider) });
         moved += 1;
       } catch (err) {
+        if (!(err instanceof ApiError)) throw err; // the database, not the provider: the key stays open for a retry
+        if (err.code === 'TRANSFER_MINIMUM') continue;
         // money in transit (the provider could not be asked) is not money that stayed in the game
-        if (err instanceof ApiError && err.code === 'TRANSFER_PENDING') pending += 1;
+        if (err.code === 'TRANSFER_PENDING') pending += 1;
         else failed += 1;
       }
     }
-    if (pending) return { status: 409, body: { message: 'TRANSFER_PENDING' } };
-    return failed ? { status: 400, body: { message: 'TRANSFER_FAIL' } } : { status: 200, body: { message: moved ? 'SUCCESS' : 'NO_DATA' } };
+    const outcome: TransferOutcome = pending
+      ? { status: 409, body: { message: 'TRANSFER_PENDING' } }
+      : failed
+        ? { status: 400, body: { message: 'TRANSFER_FAIL' } }
+        : { status: 200, body: { message: moved ? 'SUCCESS' : 'NO_DATA' } };
+    return { outcome, final: pending === 0 };
   });
 }
