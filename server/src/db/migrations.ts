@@ -8,6 +8,7 @@ import { intentMigrations } from './migrations-intents.js';
 import { inviteMigrations } from './migrations-invite.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
+import { slipReviewMigrations } from './migrations-slip-review.js';
 import { spinMigrations } from './migrations-spin.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
@@ -210,6 +211,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...inviteMigrations(dialect),
     ...spinMigrations(dialect),
     ...chatMigrations(dialect),
+    ...slipReviewMigrations(),
   };
 }
 

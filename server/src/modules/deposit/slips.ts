@@ -12,6 +12,7 @@ import { ApiError, badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { idempotent, type Outcome } from '../../lib/idempotency.js';
 import { callWithin } from '../../lib/outside-call.js';
 import type { SlipUploadResponse } from './schemas.js';
+import { senderMatches } from './sender-match.js';
 
 /**
  * Bank slips (§2 Deposit modal, §4 slip failure reasons): the upload is checked and stored, answered
@@ -161,7 +162,7 @@ export async function closeSlip(
   slipId: number,
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
   note: SlipReason | null,
-  extra: { amount?: number; sendingBank?: string; transRef?: string } = {},
+  extra: { amount?: number; sendingBank?: string; transRef?: string; sender?: string } = {},
 ) {
   await ctx.database.db
     .updateTable('slips')
@@ -172,6 +173,7 @@ export async function closeSlip(
       updated_at: ctx.now(),
       ...(extra.amount !== undefined ? { amount: extra.amount } : {}),
       ...(extra.sendingBank ? { sending_bank: extra.sendingBank, trans_ref: extra.transRef ?? null } : {}),
+      ...(extra.sender ? { sender: extra.sender } : {}),
     })
     .where('id', '=', slipId)
     .where('status', 'in', ['PROCESSING', 'REVIEW'])
@@ -246,24 +248,27 @@ const receivingAccount = (ctx: AppContext, bank: Found) =>
     );
 
 /** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
-async function refusal(
-  ctx: AppContext,
-  slip: SlipRow,
-  bank: Found,
-  account: ReturnType<typeof receivingAccount>,
-): Promise<SlipReason | undefined> {
+function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnType<typeof receivingAccount>): SlipReason | undefined {
   if (!account) return 'SLIP_WRONG_ACCOUNT';
-  const member = await ctx.database.db
-    .selectFrom('members')
-    .select(['bank_code', 'bank_account_no'])
-    .where('id', '=', slip.member_id)
-    .executeTakeFirstOrThrow();
-  if (bank.sender.bank !== member.bank_code || !maskedMatches(bank.sender.account, member.bank_account_no)) return 'SLIP_SENDER_MISMATCH';
   if (slip.created_at - bank.time > SLIP_MAX_AGE_MS) return 'SLIP_EXPIRED';
   if (bank.currency !== slip.currency) return 'SLIP_UNKNOWN';
   if (bank.amount <= 0 || bank.amount < toMinor(ctx.settings.get('slip').minDeposit, slip.currency as Currency))
     return 'SLIP_BELOW_MINIMUM';
   return undefined;
+}
+
+/**
+ * Whether the bank's sender is the uploading member (bank, every digit shown, the account's name). A
+ * slip that is not is never credited by itself: it waits for the operator and takes no slip_credits row,
+ * so the real sender's own upload of it still credits.
+ */
+async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<boolean> {
+  const member = await ctx.database.db
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name'])
+    .where('id', '=', slip.member_id)
+    .executeTakeFirstOrThrow();
+  return senderMatches(bank.sender, { ...member, accountNames: [member.bank_account_name] });
 }
 
 /**
@@ -317,10 +322,12 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   }
   if (answer.kind === 'not-found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
   const account = receivingAccount(ctx, answer);
-  const reason = await refusal(ctx, slip, answer, account);
-  if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, { ...bankTx, amount: answer.amount });
+  const said = { ...bankTx, amount: answer.amount, sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}` };
+  const reason = refusal(ctx, slip, answer, account);
+  if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, said);
+  if (!(await fromMember(ctx, slip, answer))) return closeSlip(ctx, slip.id, 'REVIEW', 'SLIP_SENDER_MISMATCH', said);
   // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
-  if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, { ...bankTx, amount: answer.amount });
+  if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, said);
   await creditSlip(ctx, slip.id, slip.member_id, answer.amount, bankTx);
 }
 
