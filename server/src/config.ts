@@ -29,6 +29,10 @@ export interface Config {
   giftlinkSecret: string;
   /** The operator's time zone (TIME_ZONE, IANA name): a bonus's day and week (from Monday) are counted in it. */
   timeZone: string;
+  /** Worker threads reading slip images (SLIP_READ_THREADS). */
+  slipReadThreads: number;
+  /** Slips waiting for a reading thread (SLIP_READ_QUEUE); more wait in the database and are read later. */
+  slipReadQueue: number;
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     qrCallbackSecret: secret(env, 'QR_CALLBACK_SECRET', 'wallet-demo-qr-callback-secret'),
     giftlinkSecret: env.GIFTLINK_SECRET || 'wallet-demo-giftlink-secret',
     timeZone: timeZone(env),
+    slipReadThreads: int(env, 'SLIP_READ_THREADS', 1, 1, 16),
+    slipReadQueue: int(env, 'SLIP_READ_QUEUE', 4, 0, 100),
   };
 }

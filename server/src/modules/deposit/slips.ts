@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/slip/bank.js';
-import { readSlipQr } from '../../adapters/slip/reader.js';
+import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -192,6 +192,33 @@ async function later(ctx: AppContext, slip: SlipRow, captchas = slip.captchas) {
     .execute();
 }
 
+/** The sweep that reads slips left for later, one per server, soon (a second) after the last was left. */
+const soon = new WeakMap<AppContext, NodeJS.Timeout>();
+function sweepSoon(ctx: AppContext) {
+  if (soon.has(ctx)) return;
+  const timer = setTimeout(() => {
+    soon.delete(ctx);
+    verifyDueSlips(ctx).catch(() => undefined);
+  }, 1_000);
+  timer.unref();
+  soon.set(ctx, timer);
+}
+
+/**
+ * No reading thread free: the slip stays PROCESSING and due, this attempt not counted (the bank was not
+ * asked), and is read once a thread is free, by the sweep started here or the minute sweep.
+ */
+async function readLater(ctx: AppContext, slip: SlipRow) {
+  const now = ctx.now();
+  await ctx.database.db
+    .updateTable('slips')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now, lease_until: 0, updated_at: now }))
+    .where('id', '=', slip.id)
+    .where('status', '=', 'PROCESSING')
+    .execute();
+  sweepSoon(ctx);
+}
+
 /**
  * Credits the slip's bank transaction to the member, once: the slip_credits row and the journal entry
  * commit together or not at all. Another slip holding the transaction makes this one SLIP_DUPLICATE.
@@ -277,7 +304,8 @@ async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<
  */
 export async function verifySlip(ctx: AppContext, slipId: number): Promise<void> {
   const now = ctx.now();
-  const leaseMs = 2 * ctx.config.providerTimeoutMs + 30_000;
+  // the image's reading (its wait for a thread included) and two bank calls fit in it
+  const leaseMs = SLIP_READ_TIMEOUT_MS + 2 * ctx.config.providerTimeoutMs + 30_000;
   const claimed = await ctx.database.db
     .updateTable('slips')
     .set((eb) => ({ lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
@@ -292,14 +320,15 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
     .where('id', '=', slipId)
     .executeTakeFirstOrThrow();
 
+  // every reading thread taken and enough slips waiting for them: do not even load this one's image
+  if (ctx.slipReader.full) return readLater(ctx, slip);
   const file = await ctx.storage.get(SLIP_BUCKET, slip.file_name).catch(() => undefined);
   if (!file) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
-  const qr = await readSlipQr(new Uint8Array(file.bytes)).catch(() => ({ kind: 'undecodable' as const }));
-  if (qr.kind === 'undecodable')
-    // a WebP our reader cannot decode is still a slip a person can read; a broken PNG or JPEG is not
-    return slip.content_type === 'image/webp'
-      ? closeSlip(ctx, slip.id, 'REVIEW', null)
-      : closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
+  const qr = await ctx.slipReader.read(new Uint8Array(file.bytes));
+  if (qr.kind === 'busy') return readLater(ctx, slip);
+  // a worker that timed out or died on it: a person can still look at the image
+  if (qr.kind === 'failed') return closeSlip(ctx, slip.id, 'REVIEW', null);
+  if (qr.kind === 'undecodable') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
   if (qr.kind === 'no-qr') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID');
   if (qr.kind === 'unreadable-reference') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_REFERENCE_UNREADABLE');
   const bankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
@@ -342,7 +371,14 @@ export async function verifyDueSlips(ctx: AppContext): Promise<number> {
     .orderBy('id')
     .limit(100)
     .execute();
-  for (const { id } of due) await verifySlip(ctx, id);
+  for (const { id } of due) {
+    // the readers are busy with uploads: the rest stay due for the next sweep instead of being claimed and left again
+    if (ctx.slipReader.full) {
+      sweepSoon(ctx);
+      break;
+    }
+    await verifySlip(ctx, id);
+  }
   return due.length;
 }
 
