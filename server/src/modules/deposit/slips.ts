@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import { imageSize } from 'image-size';
 import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/slip/bank.js';
 import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
@@ -8,35 +5,25 @@ import type { SlipStatus } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
-import { ApiError, badRequest, isUniqueViolation } from '../../lib/errors.js';
-import { idempotent, type Outcome } from '../../lib/idempotency.js';
+import { isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
-import type { SlipUploadResponse } from './schemas.js';
 import { senderMatches } from './sender-match.js';
 
 /**
  * Bank slips (§2 Deposit modal, §4 slip failure reasons): the upload is checked and stored, answered
- * PROCESSING at once, and verified after: read the slip-verify QR from the image, ask the bank for that
+ * PROCESSING at once (slip-upload.ts), and verified after: read the slip-verify QR from the image, ask the bank for that
  * transaction, check it, and credit it once. A bank transaction credits at most one slip, ever: the
  * slip_credits row is inserted in the crediting transaction under a primary key, so concurrent uploads
  * of one slip (by one member or several) race on the database, not on a check.
  */
 
 export const SLIP_BUCKET = 'slips';
-/** §9: 10 MB images. */
-export const MAX_SLIP_BYTES = 10 * 1024 * 1024;
-/** Read from the header before anything decodes it: a few-KB PNG claiming 20000x20000 is refused here. */
-const MAX_SIDE = 8000;
-const MAX_PIXELS = 36_000_000;
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 /** A slip must be uploaded within 1 hour of the transfer (§2). */
 export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
 /** Bank calls that fail or time out are retried this many times, then the slip waits for the operator. */
 export const MAX_ATTEMPTS = 5;
 /** §4: three consecutive captcha answers end the verification. */
 const MAX_CAPTCHAS = 3;
-/** Bangkok and Vientiane: UTC+7 all year. */
-const LOCAL_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 export type SlipReason =
   | 'SLIP_INCORRECT'
@@ -64,83 +51,6 @@ export const SLIP_REASONS: readonly SlipReason[] = [
 
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
-
-/** After the daily closing time (HH:mm, local) until midnight, slips are not taken; 00:00 closes at midnight, that is never. */
-export function slipsClosed(closeTime: string, now: number): boolean {
-  const local = new Date(now + LOCAL_OFFSET_MS);
-  const [h = 0, m = 0] = closeTime.split(':').map(Number);
-  const closing = h * 60 + m;
-  return closing > 0 && local.getUTCHours() * 60 + local.getUTCMinutes() >= closing;
-}
-
-/** The image's type from its magic bytes and its size from its header, before anything decodes it. */
-export function inspectSlipImage(bytes: Buffer): { contentType: string } {
-  let info: { type?: string; width?: number; height?: number };
-  try {
-    info = imageSize(bytes);
-  } catch {
-    throw badRequest('SLIP_INVALID_FILE');
-  }
-  const contentType = info.type ? CONTENT_TYPES[info.type] : undefined;
-  const { width = 0, height = 0 } = info;
-  if (!contentType || !width || !height || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
-    throw badRequest('SLIP_INVALID_FILE');
-  return { contentType };
-}
-
-const newReference = () => `SL${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x').toUpperCase()}`;
-
-/** Stores the upload and records the slip (PROCESSING); a replay of the Idempotency-Key answers as the first upload did. */
-export async function receiveSlip(
-  ctx: AppContext,
-  request: FastifyRequest,
-  memberId: number,
-  bytes: Buffer,
-): Promise<Outcome<SlipUploadResponse>> {
-  const now = ctx.now();
-  if (slipsClosed(ctx.settings.get('slip').closeTime, now)) throw new ApiError(403, 'SLIP_CLOSED');
-  const { contentType } = inspectSlipImage(bytes);
-  const fileName = randomBytes(16).toString('base64url');
-  const reference = newReference();
-  try {
-    await ctx.storage.put(SLIP_BUCKET, fileName, { bytes, contentType });
-  } catch {
-    throw new ApiError(503, 'SLIP_UPLOAD_FAIL');
-  }
-  let slipId = 0;
-  const outcome = await idempotent(ctx.database, request, memberId, now, async (tx) => {
-    const member = await memberMoney(tx, memberId, ctx.database.dialect);
-    const row = await tx
-      .insertInto('slips')
-      .values({
-        member_id: memberId,
-        reference,
-        file_name: fileName,
-        content_type: contentType,
-        status: 'PROCESSING',
-        currency: member.currency,
-        next_attempt_at: now,
-        idempotency_key: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    slipId = row.id;
-    return { status: 200, body: { message: 'SUCCESS' as const, reference, status: 'PROCESSING' as const } };
-  }).catch(async (err: unknown) => {
-    await ctx.storage.delete(SLIP_BUCKET, fileName).catch(() => undefined);
-    throw err;
-  });
-  if (outcome.body.reference !== reference) {
-    // a replay: the first upload's slip stands, this copy of the file is not needed
-    await ctx.storage.delete(SLIP_BUCKET, fileName).catch(() => undefined);
-  } else {
-    // verified after the answer: the member sees PROCESSING at once
-    setImmediate(() => void verifySlip(ctx, slipId).catch(() => undefined));
-  }
-  return outcome;
-}
 
 interface SlipRow {
   id: number;
