@@ -83,6 +83,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  // the slip reader's worker threads end with the server
+  app.addHook('onClose', () => ctx.slipReader.close());
   app.decorateRequest('memberId', 0);
   app.decorateRequest('sessionId', 0);
 

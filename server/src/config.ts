@@ -37,6 +37,10 @@ export interface Config {
   timeZone: string;
   /** NODE_ENV=production: real money. Every secret must be set and none a demo default; no demo member is seeded. */
   production: boolean;
+  /** Worker threads reading slip images (SLIP_READ_THREADS). */
+  slipReadThreads: number;
+  /** Slips waiting for a reading thread (SLIP_READ_QUEUE); more wait in the database and are read later. */
+  slipReadQueue: number;
 }
 
 /** The secrets' values in the README (a public repository): fine for a demo, anyone's for real money. */
@@ -210,6 +214,8 @@ export function loadConfig(env: Env = process.env): Config {
     giftlinkSecret: env.GIFTLINK_SECRET || DEMO_SECRETS.GIFTLINK_SECRET,
     timeZone: timeZone(env),
     production: env.NODE_ENV === 'production',
+    slipReadThreads: int(env, 'SLIP_READ_THREADS', 1, 1, 16),
+    slipReadQueue: int(env, 'SLIP_READ_QUEUE', 4, 0, 100),
   };
   const problems = config.production ? productionProblems(config, env) : [];
   if (problems.length) throw new ConfigError(problems.join('\n'));

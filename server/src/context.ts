@@ -4,6 +4,7 @@ import type { PaymentGateway, SandboxGateway } from './adapters/gateway/gateway.
 import type { SandboxVouchers, VoucherService } from './adapters/voucher/voucher.js';
 import type { PayoutAdapter } from './adapters/payout/payout.js';
 import type { SlipBank } from './adapters/slip/bank.js';
+import type { SlipReader } from './adapters/slip/slip-reader.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import type { FileStorage } from './adapters/storage/storage.js';
 import type { FreeSpace } from './adapters/storage/free-space.js';
@@ -24,6 +25,8 @@ export interface AppContext {
   games: GameProvider;
   /** The bank behind slip verification (the sandbox bank by default). */
   slipBank: SlipBank;
+  /** Reads slip images' QR codes in worker threads (closed with the app). */
+  slipReader: SlipReader;
   /** Uploads: files under DATA_DIR with SQLite, rows with Postgres. */
   storage: FileStorage;
   /** Free bytes on the disk uploads are written to (uploads are refused under the floor); undefined: not known here. */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
 import { SandboxBank } from './adapters/slip/bank.js';
+import { SlipReader } from './adapters/slip/slip-reader.js';
 import { SandboxGateway } from './adapters/gateway/gateway.js';
 import { SandboxVouchers } from './adapters/voucher/voucher.js';
 import type { SmsSender } from './adapters/sms/sender.js';
@@ -59,6 +60,7 @@ export function makeContext(parts: {
       const fault = parts.settings.get('slipFault');
       return fault === 'none' ? undefined : fault;
     }),
+    slipReader: new SlipReader({ threads: parts.config.slipReadThreads, queue: parts.config.slipReadQueue }),
     storage: makeStorage(parts.database, parts.config.dataDir),
     // SQLite: uploads and the database file share DATA_DIR's disk. Postgres keeps uploads as rows on the
     // database server's disk, which this process cannot measure (Postgres tells an ordinary role nothing of it)

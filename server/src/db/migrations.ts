@@ -10,6 +10,7 @@ import { inviteMigrations } from './migrations-invite.js';
 import { rateLimitMigrations } from './migrations-rate-limits.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
+import { slipReviewMigrations } from './migrations-slip-review.js';
 import { spinMigrations } from './migrations-spin.js';
 import { uploadMigrations } from './migrations-uploads.js';
 
@@ -213,6 +214,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...inviteMigrations(dialect),
     ...spinMigrations(dialect),
     ...chatMigrations(dialect),
+    ...slipReviewMigrations(),
     ...rateLimitMigrations(),
     ...uploadMigrations(dialect),
     ...coinWagerMigrations(dialect),

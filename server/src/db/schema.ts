@@ -217,6 +217,8 @@ export interface SlipsTable {
   lease_until: Generated<number>;
   idempotency_key: string | null;
   journal_id: number | null;
+  /** What the bank said of the sender ("KBANK xxx-x-x4567-x นาย สมชาย ใ"), for the operator's review. */
+  sender: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -7,7 +7,7 @@ export type BankAnswer =
       kind: 'found';
       amount: number;
       currency: string;
-      /** Account numbers as slips show them: masked but for a few digits (xxx-x-x4567-x). */
+      /** Account numbers as slips show them: masked but for a few digits (xxx-x-x4567-x); the sender's name with its title, the surname cut short. */
       sender: { bank: string; account: string; name: string };
       receiver: { bank: string; account: string };
       time: number;
@@ -38,18 +38,32 @@ export const SENDING_BANK: Record<string, string> = {
   BCEL: '901',
 };
 
-/** Masks an account number the way Thai slips print it: only the digits 6 to 9 of 10 stay (xxx-x-x4567-x). */
+/**
+ * Masks an account number the way Thai slips print it: only the digits 6 to 9 stay, in the bank's
+ * grouping for 10 digits (xxx-x-x4567-x).
+ */
 export function maskAccount(account: string): string {
-  return account.replace(/\d/g, (d, i: number) => (i >= 5 && i <= 8 ? d : 'x'));
+  const masked = account.replace(/\d/g, (d, i: number) => (i >= 5 && i <= 8 ? d : 'x'));
+  return /^[\dx]{10}$/.test(masked) ? `${masked.slice(0, 3)}-${masked.slice(3, 4)}-${masked.slice(4, 9)}-${masked.slice(9)}` : masked;
 }
 
-/** True when a masked account number can be this account: every digit it shows is in its place. */
+/**
+ * True when a masked account number can be this account: aligned on the full number's length, every
+ * digit the bank shows equals the account's digit there; anything else it prints (x, *, •) is unknown.
+ */
 export function maskedMatches(masked: string, account: string): boolean {
-  const m = masked.replace(/[^0-9xX*]/g, '');
+  const m = [...masked.normalize('NFKC').replace(/[\s.-]/g, '')];
   const a = account.replace(/\D/g, '');
   // a mask that hides almost everything proves nothing: at least 4 digits must show
-  if (m.length !== a.length || (m.match(/\d/g) ?? []).length < 4) return false;
-  return [...m].every((c, i) => !/\d/.test(c) || c === a[i]);
+  if (m.length !== a.length || m.filter((c) => /\d/.test(c)).length < 4) return false;
+  return m.every((c, i) => !/\d/.test(c) || c === a[i]);
+}
+
+/** A sender's name as slip services answer it: title and first name, the surname cut to its first letter ("นาย สมชาย ใ"). */
+export function maskSenderName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const surname = words.length > 1 ? words.pop()! : '';
+  return [...words, [...surname][0] ?? ''].join(' ').trim();
 }
 
 /** The sandbox bank: its own books (sandbox_bank_transfers), answering like the real services, faults by setting. */
@@ -75,7 +89,7 @@ export class SandboxBank implements SlipBank {
       kind: 'found',
       amount: Number(t.amount),
       currency: t.currency,
-      sender: { bank: t.from_bank, account: maskAccount(t.from_account), name: t.from_name },
+      sender: { bank: t.from_bank, account: maskAccount(t.from_account), name: maskSenderName(t.from_name) },
       receiver: { bank: t.to_bank, account: maskAccount(t.to_account) },
       time: Number(t.transferred_at),
     };

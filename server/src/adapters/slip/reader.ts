@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { slipVerify } from 'promptparse/validate';
+import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 /** What the slip's mini QR (the Bank of Thailand slip-verify payload) says, or why it says nothing. */
@@ -10,8 +11,21 @@ export type SlipQr =
   | { kind: 'unreadable-reference' }
   /** No QR code in the image at all. */
   | { kind: 'no-qr' }
-  /** The image itself could not be decoded (corrupt, or a format our reader does not decode). */
+  /** The image itself could not be decoded (corrupt, or not an image). */
   | { kind: 'undecodable' };
+
+/**
+ * The longest side a slip is read at. A phone photo's slip QR spans a tenth of its width or more, so at
+ * 2000 px its modules are still several pixels wide; decoding 36 megapixels instead costs the reader a
+ * wasm heap of hundreds of MB it never gives back.
+ */
+export const READ_SIDE = 2000;
+/** The upload's own limit (36 MP) with room: sharp refuses anything larger before decoding it. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+// one image at a time per worker, nothing kept between images: memory stays what one slip needs
+sharp.cache(false);
+sharp.concurrency(1);
 
 let ready: Promise<unknown> | undefined;
 function prepare(): Promise<unknown> {
@@ -25,14 +39,29 @@ function prepare(): Promise<unknown> {
   return ready;
 }
 
-/** Reads the slip-verify QR of a PNG or JPEG (dimensions already checked by the caller). */
+/** The image upright (EXIF), at most READ_SIDE a side, as RGBA pixels: what zxing reads without decoding a file itself. */
+async function pixels(image: Uint8Array) {
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/** Reads the slip-verify QR of a JPEG, PNG or WebP (dimensions already checked by the caller). Blocks its thread: run it in a worker. */
 export async function readSlipQr(image: Uint8Array): Promise<SlipQr> {
-  await prepare();
   let texts: string[];
   try {
-    const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 4 });
-    // zxing answers an image it cannot load with one invalid result carrying the error
-    if (results.some((r) => !r.isValid && /load image/i.test(r.error))) return { kind: 'undecodable' };
+    const picture = await pixels(image);
+    await prepare();
+    // zxing-wasm reads anything shaped like ImageData ({ data, width, height }); Node has no ImageData class
+    const results = await readBarcodes(picture as unknown as Parameters<typeof readBarcodes>[0], {
+      formats: ['QRCode'],
+      tryHarder: true,
+      maxNumberOfSymbols: 4,
+    });
     texts = results.filter((r) => r.isValid).map((r) => r.text);
   } catch {
     return { kind: 'undecodable' };

@@ -36,7 +36,7 @@ async function makeSlip({ database }: OperatorEnv, args: string[], print: (l: st
   if (!phone || !amountText || !file) throw new UsageError('slip make needs <phone> <amount> <file.png>');
   const member = await database.db
     .selectFrom('members')
-    .select(['id', 'name', 'currency', 'bank_code', 'bank_account_no'])
+    .select(['id', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
     .where('phone', '=', phone)
     .executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
@@ -54,6 +54,8 @@ async function makeSlip({ database }: OperatorEnv, args: string[], print: (l: st
   const first = deposit?.banks.find((b) => b.bankType === 'DEPOSIT');
   if (!first) throw new UsageError('the deposit lookup has no DEPOSIT bank account: settings set deposit ...');
   const toAccount = flags.to ?? first.bankAccountNo;
+  // the name the bank has for the account (a title in front, another spelling) when not the registered one
+  const fromName = flags['sender-name'] ?? member.bank_account_name;
   const now = Date.now() - minutesAgo * 60_000;
   const ref = transRef(now);
   const sendingBank = sendingBankOf(member.bank_code);
@@ -66,7 +68,7 @@ async function makeSlip({ database }: OperatorEnv, args: string[], print: (l: st
       currency: member.currency,
       from_bank: member.bank_code,
       from_account: member.bank_account_no,
-      from_name: member.name,
+      from_name: fromName,
       to_bank: first.bankCode,
       to_account: toAccount,
       transferred_at: now,
@@ -74,7 +76,7 @@ async function makeSlip({ database }: OperatorEnv, args: string[], print: (l: st
     .execute();
   fs.writeFileSync(file, drawSlip(generate.slipVerify({ sendingBank, transRef: ref })));
   print(
-    `sandbox bank: ${amount} ${member.currency} from ${member.bank_code} ${member.bank_account_no} (${printable(member.name)}) to ${first.bankCode} ${toAccount}, ${new Date(now).toISOString()}`,
+    `sandbox bank: ${amount} ${member.currency} from ${member.bank_code} ${member.bank_account_no} (${printable(fromName)}) to ${first.bankCode} ${toAccount}, ${new Date(now).toISOString()}`,
   );
   print(`slip written to ${file}; transaction reference ${ref}`);
 }
@@ -92,16 +94,26 @@ async function listSlips({ database }: OperatorEnv, print: (l: string) => void) 
       'slips.status',
       'slips.note',
       'slips.trans_ref',
+      'slips.sender',
+      'members.bank_code',
+      'members.bank_account_no',
+      'members.bank_account_name',
       'slips.created_at',
     ])
     .orderBy('slips.id', 'desc')
     .limit(50)
     .execute();
   print(`${rows.length} slip(s), newest first`);
-  for (const s of rows)
+  for (const s of rows) {
     print(
       `${s.id}\t${s.reference}\t${s.phone}\t${toMajor(Number(s.amount), s.currency as Currency)} ${s.currency}\t${s.status}${s.note ? ` ${printable(s.note)}` : ''}\t${printable(s.trans_ref ?? '-')}\t${new Date(Number(s.created_at)).toISOString()}`,
     );
+    // a slip waiting for review: what the bank said of the sender beside what the member registered
+    if (s.status === 'REVIEW' && s.sender)
+      print(
+        `\tbank's sender: ${printable(s.sender)}; member's account: ${s.bank_code} ${s.bank_account_no} ${printable(s.bank_account_name)}`,
+      );
+  }
 }
 
 async function approve({ database }: OperatorEnv, args: string[], print: (l: string) => void) {
@@ -144,10 +156,12 @@ async function reject({ database }: OperatorEnv, args: string[], print: (l: stri
 }
 
 export const slipCommands: CommandSet = {
-  help: `  npm run operator -- slip make <phone> <amount> <file.png> [--minutes-ago N] [--to <accountNo>]
+  help: `  npm run operator -- slip make <phone> <amount> <file.png> [--minutes-ago N] [--to <accountNo>] [--sender-name <name>]
                                                 the sandbox bank records a transfer from the member's bank account to our first
-                                                deposit account and writes its slip (with the slip-verify QR) to the file
-  npm run operator -- slips list                the latest slips (id, reference, member, amount, status and reason, bank reference)
+                                                deposit account and writes its slip (with the slip-verify QR) to the file;
+                                                --sender-name: the name the bank has for that account (default the registered one)
+  npm run operator -- slips list                the latest slips (id, reference, member, amount, status and reason, bank reference;
+                                                for a slip in review, the bank's sender beside the member's account)
   npm run operator -- slip approve <id> [amount]  credit a slip waiting for review (the amount when the bank never told it)
   npm run operator -- slip reject <id> <reason>   fail a waiting slip with a reason code (SLIP_EXPIRED, SLIP_INVALID, ...)
 `,

@@ -9,7 +9,8 @@ import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
 import { StatementBody } from '../statement/schemas.js';
 import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from './schemas.js';
 import { ownSlipReference, slipFileName, slipPage } from './slip-repository.js';
-import { MAX_SLIP_BYTES, receiveSlip, SLIP_BUCKET } from './slips.js';
+import { MAX_SLIP_BYTES, receiveSlip } from './slip-upload.js';
+import { SLIP_BUCKET } from './slips.js';
 
 /** How long a slip image link works: long enough to open it, short enough that a shared link dies. */
 const SLIP_URL_TTL_MS = 5 * 60_000;

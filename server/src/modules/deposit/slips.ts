@@ -1,42 +1,29 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import { imageSize } from 'image-size';
 import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/slip/bank.js';
-import { readSlipQr } from '../../adapters/slip/reader.js';
+import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
-import { ApiError, badRequest, isUniqueViolation } from '../../lib/errors.js';
-import { idempotent, type Outcome } from '../../lib/idempotency.js';
+import { isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
-import type { UploadHold } from '../uploads/budget.js';
-import type { SlipUploadResponse } from './schemas.js';
+import { senderMatches } from './sender-match.js';
 
 /**
  * Bank slips (§2 Deposit modal, §4 slip failure reasons): the upload is checked and stored, answered
- * PROCESSING at once, and verified after: read the slip-verify QR from the image, ask the bank for that
+ * PROCESSING at once (slip-upload.ts), and verified after: read the slip-verify QR from the image, ask the bank for that
  * transaction, check it, and credit it once. A bank transaction credits at most one slip, ever: the
  * slip_credits row is inserted in the crediting transaction under a primary key, so concurrent uploads
  * of one slip (by one member or several) race on the database, not on a check.
  */
 
 export const SLIP_BUCKET = 'slips';
-/** §9: 10 MB images. */
-export const MAX_SLIP_BYTES = 10 * 1024 * 1024;
-/** Read from the header before anything decodes it: a few-KB PNG claiming 20000x20000 is refused here. */
-const MAX_SIDE = 8000;
-const MAX_PIXELS = 36_000_000;
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 /** A slip must be uploaded within 1 hour of the transfer (§2). */
 export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
 /** Bank calls that fail or time out are retried this many times, then the slip waits for the operator. */
 export const MAX_ATTEMPTS = 5;
 /** §4: three consecutive captcha answers end the verification. */
 const MAX_CAPTCHAS = 3;
-/** Bangkok and Vientiane: UTC+7 all year. */
-const LOCAL_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 export type SlipReason =
   | 'SLIP_INCORRECT'
@@ -65,88 +52,6 @@ export const SLIP_REASONS: readonly SlipReason[] = [
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
 
-/** After the daily closing time (HH:mm, local) until midnight, slips are not taken; 00:00 closes at midnight, that is never. */
-export function slipsClosed(closeTime: string, now: number): boolean {
-  const local = new Date(now + LOCAL_OFFSET_MS);
-  const [h = 0, m = 0] = closeTime.split(':').map(Number);
-  const closing = h * 60 + m;
-  return closing > 0 && local.getUTCHours() * 60 + local.getUTCMinutes() >= closing;
-}
-
-/** The image's type from its magic bytes and its size from its header, before anything decodes it. */
-export function inspectSlipImage(bytes: Buffer): { contentType: string } {
-  let info: { type?: string; width?: number; height?: number };
-  try {
-    info = imageSize(bytes);
-  } catch {
-    throw badRequest('SLIP_INVALID_FILE');
-  }
-  const contentType = info.type ? CONTENT_TYPES[info.type] : undefined;
-  const { width = 0, height = 0 } = info;
-  if (!contentType || !width || !height || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
-    throw badRequest('SLIP_INVALID_FILE');
-  return { contentType };
-}
-
-const newReference = () => `SL${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x').toUpperCase()}`;
-
-/**
- * Stores the upload and records the slip (PROCESSING); a replay of the Idempotency-Key answers as the
- * first upload did, and its bytes (`hold`) count for nothing: the first upload's file is the one kept.
- */
-export async function receiveSlip(
-  ctx: AppContext,
-  request: FastifyRequest,
-  memberId: number,
-  bytes: Buffer,
-  hold?: UploadHold,
-): Promise<Outcome<SlipUploadResponse>> {
-  const now = ctx.now();
-  if (slipsClosed(ctx.settings.get('slip').closeTime, now)) throw new ApiError(403, 'SLIP_CLOSED');
-  const { contentType } = inspectSlipImage(bytes);
-  const fileName = randomBytes(16).toString('base64url');
-  const reference = newReference();
-  try {
-    await ctx.storage.put(SLIP_BUCKET, fileName, { bytes, contentType });
-  } catch {
-    throw new ApiError(503, 'SLIP_UPLOAD_FAIL');
-  }
-  let slipId = 0;
-  const outcome = await idempotent(ctx.database, request, memberId, now, async (tx) => {
-    const member = await memberMoney(tx, memberId, ctx.database.dialect);
-    const row = await tx
-      .insertInto('slips')
-      .values({
-        member_id: memberId,
-        reference,
-        file_name: fileName,
-        content_type: contentType,
-        status: 'PROCESSING',
-        currency: member.currency,
-        next_attempt_at: now,
-        idempotency_key: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    slipId = row.id;
-    return { status: 200, body: { message: 'SUCCESS' as const, reference, status: 'PROCESSING' as const } };
-  }).catch(async (err: unknown) => {
-    await ctx.storage.delete(SLIP_BUCKET, fileName).catch(() => undefined);
-    throw err;
-  });
-  if (outcome.body.reference !== reference) {
-    // a replay: the first upload's slip stands, this copy of the file is not needed
-    await ctx.storage.delete(SLIP_BUCKET, fileName).catch(() => undefined);
-    await hold?.release();
-  } else {
-    // verified after the answer: the member sees PROCESSING at once
-    setImmediate(() => void verifySlip(ctx, slipId).catch(() => undefined));
-  }
-  return outcome;
-}
-
 interface SlipRow {
   id: number;
   member_id: number;
@@ -167,7 +72,7 @@ export async function closeSlip(
   slipId: number,
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
   note: SlipReason | null,
-  extra: { amount?: number; sendingBank?: string; transRef?: string } = {},
+  extra: { amount?: number; sendingBank?: string; transRef?: string; sender?: string } = {},
 ) {
   await ctx.database.db
     .updateTable('slips')
@@ -178,6 +83,7 @@ export async function closeSlip(
       updated_at: ctx.now(),
       ...(extra.amount !== undefined ? { amount: extra.amount } : {}),
       ...(extra.sendingBank ? { sending_bank: extra.sendingBank, trans_ref: extra.transRef ?? null } : {}),
+      ...(extra.sender ? { sender: extra.sender } : {}),
     })
     .where('id', '=', slipId)
     .where('status', 'in', ['PROCESSING', 'REVIEW'])
@@ -194,6 +100,33 @@ async function later(ctx: AppContext, slip: SlipRow, captchas = slip.captchas) {
     .where('id', '=', slip.id)
     .where('status', '=', 'PROCESSING')
     .execute();
+}
+
+/** The sweep that reads slips left for later, one per server, soon (a second) after the last was left. */
+const soon = new WeakMap<AppContext, NodeJS.Timeout>();
+function sweepSoon(ctx: AppContext) {
+  if (soon.has(ctx)) return;
+  const timer = setTimeout(() => {
+    soon.delete(ctx);
+    verifyDueSlips(ctx).catch(() => undefined);
+  }, 1_000);
+  timer.unref();
+  soon.set(ctx, timer);
+}
+
+/**
+ * No reading thread free: the slip stays PROCESSING and due, this attempt not counted (the bank was not
+ * asked), and is read once a thread is free, by the sweep started here or the minute sweep.
+ */
+async function readLater(ctx: AppContext, slip: SlipRow) {
+  const now = ctx.now();
+  await ctx.database.db
+    .updateTable('slips')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now, lease_until: 0, updated_at: now }))
+    .where('id', '=', slip.id)
+    .where('status', '=', 'PROCESSING')
+    .execute();
+  sweepSoon(ctx);
 }
 
 /**
@@ -252,19 +185,8 @@ const receivingAccount = (ctx: AppContext, bank: Found) =>
     );
 
 /** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
-async function refusal(
-  ctx: AppContext,
-  slip: SlipRow,
-  bank: Found,
-  account: ReturnType<typeof receivingAccount>,
-): Promise<SlipReason | undefined> {
+function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnType<typeof receivingAccount>): SlipReason | undefined {
   if (!account) return 'SLIP_WRONG_ACCOUNT';
-  const member = await ctx.database.db
-    .selectFrom('members')
-    .select(['bank_code', 'bank_account_no'])
-    .where('id', '=', slip.member_id)
-    .executeTakeFirstOrThrow();
-  if (bank.sender.bank !== member.bank_code || !maskedMatches(bank.sender.account, member.bank_account_no)) return 'SLIP_SENDER_MISMATCH';
   if (slip.created_at - bank.time > SLIP_MAX_AGE_MS) return 'SLIP_EXPIRED';
   if (bank.currency !== slip.currency) return 'SLIP_UNKNOWN';
   if (bank.amount <= 0 || bank.amount < toMinor(ctx.settings.get('slip').minDeposit, slip.currency as Currency))
@@ -273,12 +195,27 @@ async function refusal(
 }
 
 /**
+ * Whether the bank's sender is the uploading member (bank, every digit shown, the account's name). A
+ * slip that is not is never credited by itself: it waits for the operator and takes no slip_credits row,
+ * so the real sender's own upload of it still credits.
+ */
+async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<boolean> {
+  const member = await ctx.database.db
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name'])
+    .where('id', '=', slip.member_id)
+    .executeTakeFirstOrThrow();
+  return senderMatches(bank.sender, { ...member, accountNames: [member.bank_account_name] });
+}
+
+/**
  * One verification attempt of one slip. The lease makes it this caller's alone (the request's
  * follow-up, the sweep, another instance on the same Postgres): whoever does not get it does nothing.
  */
 export async function verifySlip(ctx: AppContext, slipId: number): Promise<void> {
   const now = ctx.now();
-  const leaseMs = 2 * ctx.config.providerTimeoutMs + 30_000;
+  // the image's reading (its wait for a thread included) and two bank calls fit in it
+  const leaseMs = SLIP_READ_TIMEOUT_MS + 2 * ctx.config.providerTimeoutMs + 30_000;
   const claimed = await ctx.database.db
     .updateTable('slips')
     .set((eb) => ({ lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
@@ -293,14 +230,15 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
     .where('id', '=', slipId)
     .executeTakeFirstOrThrow();
 
+  // every reading thread taken and enough slips waiting for them: do not even load this one's image
+  if (ctx.slipReader.full) return readLater(ctx, slip);
   const file = await ctx.storage.get(SLIP_BUCKET, slip.file_name).catch(() => undefined);
   if (!file) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
-  const qr = await readSlipQr(new Uint8Array(file.bytes)).catch(() => ({ kind: 'undecodable' as const }));
-  if (qr.kind === 'undecodable')
-    // a WebP our reader cannot decode is still a slip a person can read; a broken PNG or JPEG is not
-    return slip.content_type === 'image/webp'
-      ? closeSlip(ctx, slip.id, 'REVIEW', null)
-      : closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
+  const qr = await ctx.slipReader.read(new Uint8Array(file.bytes));
+  if (qr.kind === 'busy') return readLater(ctx, slip);
+  // a worker that timed out or died on it: a person can still look at the image
+  if (qr.kind === 'failed') return closeSlip(ctx, slip.id, 'REVIEW', null);
+  if (qr.kind === 'undecodable') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
   if (qr.kind === 'no-qr') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID');
   if (qr.kind === 'unreadable-reference') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_REFERENCE_UNREADABLE');
   const bankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
@@ -323,10 +261,12 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   }
   if (answer.kind === 'not-found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
   const account = receivingAccount(ctx, answer);
-  const reason = await refusal(ctx, slip, answer, account);
-  if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, { ...bankTx, amount: answer.amount });
+  const said = { ...bankTx, amount: answer.amount, sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}` };
+  const reason = refusal(ctx, slip, answer, account);
+  if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, said);
+  if (!(await fromMember(ctx, slip, answer))) return closeSlip(ctx, slip.id, 'REVIEW', 'SLIP_SENDER_MISMATCH', said);
   // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
-  if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, { ...bankTx, amount: answer.amount });
+  if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, said);
   await creditSlip(ctx, slip.id, slip.member_id, answer.amount, bankTx);
 }
 
@@ -341,7 +281,14 @@ export async function verifyDueSlips(ctx: AppContext): Promise<number> {
     .orderBy('id')
     .limit(100)
     .execute();
-  for (const { id } of due) await verifySlip(ctx, id);
+  for (const { id } of due) {
+    // the readers are busy with uploads: the rest stay due for the next sweep instead of being claimed and left again
+    if (ctx.slipReader.full) {
+      sweepSoon(ctx);
+      break;
+    }
+    await verifySlip(ctx, id);
+  }
   return due.length;
 }
 

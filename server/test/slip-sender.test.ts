@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/ledger/invariants.js';
+import { build, call, DIALECTS, login, registration, type TestServer } from './helper.js';
+import { slipDriver } from './slip-helpers.js';
+
+/**
+ * Issue 19 item 2: a member whose account number shares the digits a slip shows (same bank) uploads
+ * another member's slip first. The bank's sender name is not theirs: the slip waits for the operator,
+ * nothing is credited, and the transaction is not used up, so the real sender's upload still credits.
+ */
+describe.each(DIALECTS)('whose slip it is, on %s', (dialect) => {
+  let server: TestServer;
+  let dir: string;
+  let victim: string;
+  let thief: string;
+  const VICTIM = { phone: '0899100001', bankAccountNo: '5550012345', bankAccountName: 'สมศรี ทดสอบ' };
+  // the same bank and the same digits 6 to 9 (1234) as the victim's account: the slip's mask cannot tell them apart
+  const THIEF = { phone: '0899100002', bankAccountNo: '7770012349', bankAccountName: 'มานะ ขยันยิ่ง' };
+  const { operator, makeSlipOf, slips, slipOf, wallet, atNoon, uploadReference, slipId } = slipDriver(
+    () => server,
+    () => dir,
+    () => victim,
+  );
+  const credits = async (transRef: string) =>
+    server.ctx.database.db.selectFrom('slip_credits').select('slip_id').where('trans_ref', '=', transRef).execute();
+  const transRefOf = (lines: string[]) => lines.join('\n').match(/transaction reference (\w+)/)![1]!;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slip-sender-'));
+    server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200 });
+    await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+    await operator('settings', 'set', 'registerOTP', 'false');
+    await server.ctx.settings.refresh();
+    for (const m of [VICTIM, THIEF]) {
+      const res = await call(server.app, 'POST', '/api/account/', registration(m.phone, m));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    victim = await login(server.app, VICTIM.phone, 'secret123');
+    thief = await login(server.app, THIEF.phone, 'secret123');
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps another member's slip for the operator, uncredited, and credits the real sender's upload after it", async () => {
+    const file = path.join(dir, 'victim.png');
+    // the bank knows the victim with her title: "นาง สมศรี ท" is what it answers
+    const made = await operator('slip', 'make', VICTIM.phone, '300', file, '--minutes-ago', atNoon(), '--sender-name', 'นาง สมศรี ทดสอบ');
+    const transRef = transRefOf(made);
+    const slip = fs.readFileSync(file);
+
+    const stolen = await uploadReference(slip, { token: thief });
+    expect(await slipOf(stolen, thief)).toMatchObject({ status: 'REVIEW', note: 'SLIP_SENDER_MISMATCH', amount: 300 });
+    expect(await wallet(thief)).toBe(0);
+    expect(await credits(transRef)).toEqual([]);
+
+    const own = await uploadReference(slip);
+    expect(await slipOf(own)).toMatchObject({ status: 'SUCCESS', note: null, amount: 300 });
+    expect(await wallet()).toBe(300);
+
+    // the operator sees why the thief's slip waits: the bank's sender beside the member's own account
+    const id = await slipId(stolen);
+    const listed = (await operator('slips', 'list')).join('\n');
+    expect(listed).toContain(`${id}\t${stolen}\t${THIEF.phone}\t300 BAHT\tREVIEW SLIP_SENDER_MISMATCH`);
+    expect(listed).toContain(
+      `bank's sender: KBANK xxx-x-x1234-x นาง สมศรี ท; member's account: KBANK ${THIEF.bankAccountNo} ${THIEF.bankAccountName}`,
+    );
+
+    // approving it by mistake after the real owner was credited cannot credit the transaction twice
+    await expect(operator('slip', 'approve', String(id))).rejects.toThrow(/already credited/);
+    expect(await slipOf(stolen, thief)).toMatchObject({ status: 'FAILED', note: 'SLIP_DUPLICATE' });
+    expect(await wallet(thief)).toBe(0);
+    expect(await wallet()).toBe(300);
+    expect((await credits(transRef)).map((c) => c.slip_id)).toEqual([await slipId(own)]);
+  });
+
+  it('credits by itself the slips whose sender the bank names with a title or cut short', async () => {
+    const before = await wallet();
+    for (const name of ['นาง สมศรี ทดสอบ', 'น.ส.สมศรี ทดสอบ', 'สมศรี  ทดสอบ']) {
+      const reference = await uploadReference(await makeSlipOf(VICTIM.phone, '10', '--minutes-ago', atNoon(), '--sender-name', name));
+      expect(await slipOf(reference), name).toMatchObject({ status: 'SUCCESS' });
+    }
+    expect(await wallet()).toBe(before + 30);
+  });
+
+  it('leaves to the operator a slip from the right account whose name the bank gives as someone else or not at all', async () => {
+    const before = await wallet();
+    for (const name of ['สมหญิง ทดสอบ', 'สมศรี รักดี', 'SOMSRI T', '']) {
+      const reference = await uploadReference(await makeSlipOf(VICTIM.phone, '10', '--minutes-ago', atNoon(), '--sender-name', name));
+      expect(await slipOf(reference), name).toMatchObject({ status: 'REVIEW', note: 'SLIP_SENDER_MISMATCH' });
+    }
+    expect(await wallet()).toBe(before);
+    expect((await slips()).slips.filter((s) => s.status === 'REVIEW')).toHaveLength(4);
+  });
+
+  it('leaves the ledger balanced', async () => {
+    expect(await checkLedger(server.ctx.database.db)).toEqual([]);
+  });
+});
