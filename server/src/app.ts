@@ -71,6 +71,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
+    // plugins that ask the database at start (the chat's Postgres adapter) wait for a free connection, which
+    // the pool itself bounds at 10 s; Fastify's own 10 s then fired first on a busy machine (a test run)
+    pluginTimeout: 30_000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     ...SLOW_CLIENT_LIMITS,
     keepAliveTimeout: ctx.config.trustProxy !== false ? 75_000 : 10_000, // behind a proxy: longer than its idle timeout
