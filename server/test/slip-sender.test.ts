@@ -40,7 +40,15 @@ describe.each(DIALECTS)('whose slip it is, on %s', (dialect) => {
     }
     victim = await login(server.app, VICTIM.phone, 'secret123');
     thief = await login(server.app, THIEF.phone, 'secret123');
+    // both registered long before the transfers below (the clock goes back to a noon before today)
+    await registeredLongAgo(VICTIM.phone, THIEF.phone);
   });
+  const registeredLongAgo = (...phones: string[]) =>
+    server.ctx.database.db
+      .updateTable('members')
+      .set({ created_at: Date.now() - 30 * 24 * 3_600_000 })
+      .where('phone', 'in', phones)
+      .execute();
   afterAll(async () => {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -95,6 +103,48 @@ describe.each(DIALECTS)('whose slip it is, on %s', (dialect) => {
     }
     expect(await wallet()).toBe(before);
     expect((await slips()).slips.filter((s) => s.status === 'REVIEW')).toHaveLength(4);
+  });
+
+  it("keeps for the operator a slip its uploader's account took the sender's name after the transfer, and credits the sender", async () => {
+    const file = path.join(dir, 'victim-2.png');
+    const transRef = transRefOf(await operator('slip', 'make', VICTIM.phone, '200', file, '--minutes-ago', atNoon()));
+    const slip = fs.readFileSync(file);
+    // the thief reads the victim's name off the slip and makes it his account's name (his own password)
+    const changed = await call(
+      server.app,
+      'PUT',
+      '/api/account/profile',
+      {
+        name: 'Somchai',
+        bankCode: 'KBANK',
+        bankAccountName: VICTIM.bankAccountName,
+        bankAccountNo: THIEF.bankAccountNo,
+        password: 'secret123',
+      },
+      { token: thief },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const before = await wallet();
+
+    const stolen = await uploadReference(slip, { token: thief });
+    expect(await slipOf(stolen, thief)).toMatchObject({ status: 'REVIEW', note: 'SLIP_SENDER_MISMATCH', amount: 200 });
+    expect(await wallet(thief)).toBe(0);
+    expect(await credits(transRef)).toEqual([]);
+    const own = await uploadReference(slip);
+    expect(await slipOf(own)).toMatchObject({ status: 'SUCCESS', amount: 200 });
+    expect(await wallet()).toBe(before + 200);
+  });
+
+  it('keeps for the operator a slip sent before its uploader registered', async () => {
+    const LATE = { phone: '0899100003', bankAccountNo: '8880012345', bankAccountName: 'สมศรี ทดสอบ' };
+    const file = path.join(dir, 'victim-3.png');
+    await operator('slip', 'make', VICTIM.phone, '100', file, '--minutes-ago', atNoon());
+    // a new account in the sender's name, with a number that shows the same digits
+    expect((await call(server.app, 'POST', '/api/account/', registration(LATE.phone, LATE))).statusCode).toBe(201);
+    const late = await login(server.app, LATE.phone, 'secret123');
+    const stolen = await uploadReference(fs.readFileSync(file), { token: late });
+    expect(await slipOf(stolen, late)).toMatchObject({ status: 'REVIEW', note: 'SLIP_SENDER_MISMATCH' });
+    expect(await wallet(late)).toBe(0);
   });
 
   it('leaves the ledger balanced', async () => {

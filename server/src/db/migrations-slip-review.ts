@@ -8,5 +8,12 @@ export function slipReviewMigrations(): Record<string, Migration> {
         await db.schema.alterTable('slips').addColumn('sender', 'text').execute();
       },
     },
+    // when the member last changed the bank account a slip's sender is compared with: a slip sent before
+    // that change (the change copied a victim's name off the slip) is not the member's to be credited by itself
+    '0020_bank_changed_at': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('members').addColumn('bank_changed_at', 'bigint').execute();
+      },
+    },
   };
 }

@@ -15,6 +15,8 @@ export interface MembersTable {
   bank_code: string;
   bank_account_name: string;
   bank_account_no: string;
+  /** The last change of bank, account number or account name after registration (null: none since). */
+  bank_changed_at: number | null;
   source_code: string | null;
   inviter_id: number | null;
   created_at: number;

@@ -230,6 +230,7 @@ export async function updateProfile(ctx: AppContext, memberId: number, body: Pro
         bank_code: body.bankCode,
         bank_account_name: normaliseAccountName(body.bankAccountName),
         bank_account_no: body.bankAccountNo,
+        ...(bankChanged ? { bank_changed_at: ctx.now() } : {}),
       })
       .where('id', '=', memberId)
       .execute();
@@ -240,13 +241,20 @@ export async function updateProfile(ctx: AppContext, memberId: number, body: Pro
 
 /** §2 Edit bank account name: only for the English-name banks, only the member's own bank. */
 export async function updateBankAccountName(ctx: AppContext, memberId: number, bankCode: string, name: string): Promise<void> {
-  const member = await ctx.database.db.selectFrom('members').select('bank_code').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const member = await ctx.database.db
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_name'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
   if (member.bank_code !== bankCode) throw badRequest('INVALID_BANK');
-  if (!normaliseAccountName(name)) throw badRequest('BANK_ACCOUNT_NAME_ENG');
+  const accountName = normaliseAccountName(name);
+  if (!accountName) throw badRequest('BANK_ACCOUNT_NAME_ENG');
   check(accountNameRule(bankCode, name));
+  if (accountName === member.bank_account_name) return;
+  // a slip sent before this change is no longer the member's to be credited by itself (deposit/sender-match.ts)
   await ctx.database.db
     .updateTable('members')
-    .set({ bank_account_name: normaliseAccountName(name) })
+    .set({ bank_account_name: accountName, bank_changed_at: ctx.now() })
     .where('id', '=', memberId)
     .execute();
 }

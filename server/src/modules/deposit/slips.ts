@@ -202,10 +202,22 @@ function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnTyp
 async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<boolean> {
   const member = await ctx.database.db
     .selectFrom('members')
-    .select(['bank_code', 'bank_account_no', 'bank_account_name'])
+    .select(['bank_code', 'bank_account_no', 'bank_account_name', 'bank_changed_at', 'created_at'])
     .where('id', '=', slip.member_id)
     .executeTakeFirstOrThrow();
+  // the account must have been the member's when the money was sent: otherwise a member could copy the
+  // sender's name (printed on the slip) into their own account, or register one, and upload it first
+  if (!heldWhenSent(member, bank.time)) return false;
   return senderMatches(bank.sender, { ...member, accountNames: [member.bank_account_name] });
+}
+
+/** A change of bank details this long before a transfer still sends the transfer's slip to review. */
+export const BANK_CHANGE_MARGIN_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the member held these bank details when the transfer was made (registered before it, not changed since a day before it). */
+export function heldWhenSent(member: { created_at: number; bank_changed_at: number | null }, sentAt: number): boolean {
+  if (member.created_at > sentAt) return false;
+  return member.bank_changed_at === null || member.bank_changed_at <= sentAt - BANK_CHANGE_MARGIN_MS;
 }
 
 /**
