@@ -43,6 +43,10 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: 'true' }, "TRUST_PROXY=true would take the client's own X-Forwarded-For as its address: give the number of proxies"],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false, a number or addresses'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be false, a number or addresses'],
+    // as wide as `true`: every address, the client's own X-Forwarded-For included
+    [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY must be false, a number or addresses'],
+    [{ TRUST_PROXY: '127.0.0.1,::/0' }, 'TRUST_PROXY must be false, a number or addresses'],
+    [{ TRUST_PROXY: '2000::/3' }, 'TRUST_PROXY must be false, a number or addresses'],
     [{ TRUST_PROXY: '127.0.0.1,proxy.example' }, 'TRUST_PROXY must be false, a number or addresses'],
     [{ TRUST_PROXY: '11' }, 'TRUST_PROXY must be between 1 and 10 proxies, got 11'],
   ])('stops on %j with a clear message', (env, text) => {

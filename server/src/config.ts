@@ -126,7 +126,9 @@ function addressOrRange(entry: string): boolean {
   const [address = '', bits, ...rest] = entry.split('/');
   const family = isIP(address);
   if (!family || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  // a range as wide as /0 (or /1 ...) trusts every hop, as `true` would: the client's own X-Forwarded-For
+  const [shortest, longest] = family === 4 ? [8, 32] : [7, 128]; // IPv6 /7: fc00::/7, the unique-local range
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= shortest && Number(bits) <= longest);
 }
 
 /**

@@ -26,7 +26,7 @@ export function makeContext(parts: {
   sms: SmsSender;
   /** The game-password key (main.ts: resolveGameKey); absent, a random one for this process only (tests, benchmarks). */
   gameKey?: Buffer;
-  log?: Pick<FastifyBaseLogger, 'info'>;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   now?: () => number;
   /** Tests: a disk as full as they need. */
   freeSpace?: FreeSpace;
@@ -60,7 +60,11 @@ export function makeContext(parts: {
       const fault = parts.settings.get('slipFault');
       return fault === 'none' ? undefined : fault;
     }),
-    slipReader: new SlipReader({ threads: parts.config.slipReadThreads, queue: parts.config.slipReadQueue }),
+    slipReader: new SlipReader({
+      threads: parts.config.slipReadThreads,
+      queue: parts.config.slipReadQueue,
+      log: (err) => parts.log?.warn({ err }, 'slip image not read: it waits for the operator'),
+    }),
     storage: makeStorage(parts.database, parts.config.dataDir),
     // SQLite: uploads and the database file share DATA_DIR's disk. Postgres keeps uploads as rows on the
     // database server's disk, which this process cannot measure (Postgres tells an ordinary role nothing of it)

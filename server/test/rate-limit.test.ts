@@ -56,6 +56,20 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     }
   });
 
+  it('counts every address of one IPv6 /64 as one address (a phone may use any of them)', async () => {
+    const server = await build(dialect, { trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 11; i++)
+        codes.push((await sendOtp(server, nextPhone(), '127.0.0.1', `2001:db8:7:7::${(i + 1).toString(16)}`)).statusCode);
+      expect(codes).toEqual([...Array(10).fill(200), 429]);
+      // the next /64 is someone else
+      expect((await sendOtp(server, nextPhone(), '127.0.0.1', '2001:db8:7:8::1')).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('takes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
     const server = await build(dialect, { trustProxy: loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy });
     try {

@@ -19,6 +19,8 @@ export interface SlipReaderOptions {
   queue: number;
   /** A slip not read in this time (waiting included) ends its worker: answered failed (default SLIP_READ_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Where a failed read or a failed worker is told (the server's log). */
+  log?: (err: unknown) => void;
 }
 
 /**
@@ -58,8 +60,10 @@ export class SlipReader {
     this.#inFlight += 1;
     try {
       return (await this.#workers().run(image, { signal: AbortSignal.timeout(this.options.timeoutMs ?? SLIP_READ_TIMEOUT_MS) })) as SlipQr;
-    } catch {
+    } catch (err) {
       // timed out (the worker is ended) or the worker died: the image is left to a person
+      this.options.log?.(err);
+      if (!(err instanceof Error && err.name === 'AbortError')) this.#restart();
       return { kind: 'failed' };
     } finally {
       this.#inFlight -= 1;
@@ -76,7 +80,20 @@ export class SlipReader {
       // an idle worker ends and gives its memory (the wasm heap never shrinks) back
       idleTimeout: 30_000,
     });
+    // a worker's error with no task of its own (it failed to start, a stray throw after its task) is
+    // emitted on the pool: unheard, Node would take it for an uncaught exception and end the process
+    this.#pool.on('error', (err: unknown) => {
+      this.options.log?.(err);
+      this.#restart();
+    });
     return this.#pool;
+  }
+
+  /** A pool whose worker failed to start stays failed (piscina remembers it): the next slip gets a new one. */
+  #restart(): void {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    void pool?.destroy().catch(() => undefined);
   }
 
   async close(): Promise<void> {

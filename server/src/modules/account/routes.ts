@@ -7,6 +7,7 @@ import { setPasswordHash } from './repository.js';
 import { passwordRule } from './rules.js';
 import { BankAccountNameBody, ChangePasswordBody, Message, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
 import { checkRegistration, confirmPassword, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
+import { addressOf } from '../../lib/address.js';
 
 const errors = { 400: Message, 401: Message, 409: Message, 429: Message };
 
@@ -24,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/validate',
     { schema: { tags: ['account'], body: RegistrationBody, response: { 200: Message, ...errors } } },
     async (request) => {
-      const attempt = await limitRegistration(request.body.username, request.ip);
+      const attempt = await limitRegistration(request.body.username, addressOf(request));
       await checkRegistration(ctx, request.body, true);
       await attempt.succeeded();
       return { message: 'OK' };
@@ -35,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     { schema: { tags: ['account'], body: RegistrationBody, response: { 201: Message, ...errors } } },
     async (request, reply) => {
-      const attempt = await limitRegistration(request.body.username, request.ip);
+      const attempt = await limitRegistration(request.body.username, addressOf(request));
       // hash only after the cheap checks pass, so bad input cannot make us burn CPU
       await checkRegistration(ctx, request.body, false);
       await register(ctx, request.body, await hashPassword(request.body.password));
@@ -57,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...secured.schema, tags: ['account'], body: ProfileUpdateBody, response: { 200: ProfileResponse, ...errors } },
     },
     async (request) => {
-      await updateProfile(ctx, request.memberId, request.body, request.ip);
+      await updateProfile(ctx, request.memberId, request.body, addressOf(request));
       return getProfile(ctx, request.memberId);
     },
   );
@@ -78,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { oldPassword, newPassword } = request.body;
       if (passwordRule(newPassword)) throw badRequest('INVALID_USER_INFO');
       // limited like sign-in: a stolen token must not become an unlimited password oracle
-      await confirmPassword(ctx, request.memberId, oldPassword, request.ip);
+      await confirmPassword(ctx, request.memberId, oldPassword, addressOf(request));
       await setPasswordHash(ctx.database.db, request.memberId, await hashPassword(newPassword));
       // anyone holding an older session (a stolen token) is out; this device stays signed in
       await revokeMemberSessions(ctx, request.memberId, request.sessionId);

@@ -5,6 +5,7 @@ import { loginMemberByPhone } from '../account/repository.js';
 import { LoginBody, LoginResponse, Message } from '../account/schemas.js';
 import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
 import { createSession, revokeSession } from './sessions.js';
+import { addressOf } from '../../lib/address.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -17,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { username, password } = request.body;
       const deviceId = deviceIdOf(request);
-      const attempt = await beginLoginAttempt(ctx, username, request.ip, deviceId);
+      const attempt = await beginLoginAttempt(ctx, username, addressOf(request), deviceId);
       const member = await loginMemberByPhone(ctx.database.db, username);
       const ok = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), password);
       if (!member || !ok) throw unauthorized('WRONG_CREDENTIAL');

@@ -16,6 +16,7 @@ import {
 } from './schemas.js';
 import { sendMessage } from './service.js';
 import { toWire } from './wire.js';
+import { addressOf } from '../../lib/address.js';
 
 const WHO =
   'A signed-in member (bearer token) always gets their own conversation, whatever userId says; without a token, ' +
@@ -61,7 +62,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!repeat)
         await ctx.limiter.hit([
           [`chat:send:${customer.room}`, LIMITS.chatSendRoom],
-          ...(customer.memberId === null ? [[`chat:send:ip:${request.ip}`, LIMITS.chatSendGuestAddress] as const] : []),
+          ...(customer.memberId === null ? [[`chat:send:ip:${addressOf(request)}`, LIMITS.chatSendGuestAddress] as const] : []),
         ]);
       return sendMessage(ctx, app.chatDeliver, customer, request.body);
     },

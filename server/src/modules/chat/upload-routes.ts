@@ -13,6 +13,7 @@ import { customerOfRequest } from './identity.js';
 import { MAX_BYTES, sniffMedia, type MediaKind } from './media.js';
 import { uploadOf } from './repository.js';
 import { UploadResponse } from './schemas.js';
+import { addressOf } from '../../lib/address.js';
 
 export const CHAT_BUCKET = 'chat';
 const NAME = '^[A-Za-z0-9_-]{16,100}$';
@@ -72,14 +73,14 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const member = request.headers.authorization !== undefined ? (await customerOfRequest(ctx, request, {})).memberId : null;
         await ctx.limiter.hit([
           member === null
-            ? [`chat:upload:ip:${request.ip}`, LIMITS.chatUploadGuestAddress]
+            ? [`chat:upload:ip:${addressOf(request)}`, LIMITS.chatUploadGuestAddress]
             : [`chat:upload:member:${member}`, LIMITS.chatUploadMember],
         ]);
         await requireDiskRoom(ctx);
         const bytes = await fileOf(request, kind);
         const contentType = sniffMedia(bytes, kind);
         if (!contentType) throw new ApiError(415, 'CHAT_FILE_UNSUPPORTED');
-        const hold = await holdUpload(ctx, { memberId: member, address: request.ip }, { bucket: CHAT_BUCKET, size: bytes.length });
+        const hold = await holdUpload(ctx, { memberId: member, address: addressOf(request) }, { bucket: CHAT_BUCKET, size: bytes.length });
         const name = randomBytes(18).toString('base64url');
         try {
           await ctx.storage.put(CHAT_BUCKET, name, { bytes, contentType });

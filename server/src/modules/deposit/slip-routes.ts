@@ -11,6 +11,7 @@ import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse 
 import { ownSlipReference, slipFileName, slipPage } from './slip-repository.js';
 import { MAX_SLIP_BYTES, receiveSlip } from './slip-upload.js';
 import { SLIP_BUCKET } from './slips.js';
+import { addressOf } from '../../lib/address.js';
 
 /** How long a slip image link works: long enough to open it, short enough that a shared link dies. */
 const SLIP_URL_TTL_MS = 5 * 60_000;
@@ -71,7 +72,7 @@ export const slipUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!bytes?.length) throw new ApiError(400, 'SLIP_NO_FILE');
       const hold = await holdUpload(
         ctx,
-        { memberId: request.memberId, address: request.ip },
+        { memberId: request.memberId, address: addressOf(request) },
         { bucket: SLIP_BUCKET, size: bytes.length, slip: true },
       );
       const outcome = await receiveSlip(ctx, request, request.memberId, bytes, hold).catch(async (err: unknown) => {

@@ -8,6 +8,7 @@ import { Message } from '../account/schemas.js';
 import { phoneRule } from '../account/rules.js';
 import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
 import { countOtpAttempt, findOtp, findVerifiedOtp, insertOtp, markOtpVerified } from './repository.js';
+import { addressOf } from '../../lib/address.js';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -39,7 +40,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // every send counts, answered or not: each text costs money
     await ctx.limiter.hit([
       [`otp:send:phone:${phone}`, LIMITS.otpSendPhone],
-      [`otp:send:ip:${request.ip}`, LIMITS.otpSendAddress],
+      [`otp:send:ip:${addressOf(request)}`, LIMITS.otpSendAddress],
     ]);
     await assertPhoneFree(ctx, phone);
     const now = ctx.now();
@@ -67,7 +68,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { otpToken, otpCode } = request.body;
     await ctx.limiter.hit([[`otp:verify:token:${otpToken}`, LIMITS.otpVerifyToken]]);
     // per address only wrong codes and tokens count: members behind one carrier address verify freely
-    const attempt = await ctx.limiter.attempt([[`otp:verify:fail:ip:${request.ip}`, LIMITS.otpVerifyFailAddress]]);
+    const attempt = await ctx.limiter.attempt([[`otp:verify:fail:ip:${addressOf(request)}`, LIMITS.otpVerifyFailAddress]]);
     const now = ctx.now();
     const otp = await findOtp(db, otpToken);
     if (!otp) throw badRequest('OTP_TOKEN_INVALID');

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { MemoryCounters, RateLimiter } from '../../lib/rate-limit.js';
+import { addressOf } from '../../lib/address.js';
 
 /** Where browsers post Content-Security-Policy violations (outside /api: reports carry no client header). */
 export const CSP_REPORT_PATH = '/csp-report';
@@ -93,7 +94,7 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
       },
     );
     reports.post(CSP_REPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
-      await limiter.hit([[`csp-report:${request.ip}`, CSP_REPORT_LIMIT]]);
+      await limiter.hit([[`csp-report:${addressOf(request)}`, CSP_REPORT_LIMIT]]);
       // report-uri posts { "csp-report": {...} }; the Reporting API posts [{ type, body: {...} }]
       const body = request.body as { 'csp-report'?: CspReport } | { type?: string; body?: Record<string, unknown> }[] | undefined;
       const entries = Array.isArray(body)
