@@ -29,23 +29,57 @@ export async function memberMoney(tx: Tx, memberId: number, dialect: Dialect = '
  */
 export async function creditDeposit(tx: Tx, member: MemberMoney, amountMinor: number, source: string, now: number): Promise<number> {
   const from = await houseAccount(tx, 'deposits', member.currency);
+  const journalId = await intoWallet(tx, member, { type: 'deposit', source, fromAccountId: from, amountMinor }, now);
+  await depositCoins(tx, member, { journalId, amountMinor }, now);
+  return journalId;
+}
+
+/** What gave a reward, as the statement shows it: a `bonus` entry from this label to WALLET. */
+export type RewardSource = 'BONUS' | 'PROMOTION' | 'INVITE' | 'REFUND' | 'LUCKYDRAW';
+
+export interface RewardPayment {
+  amountMinor: number;
+  source: RewardSource;
+  /**
+   * The account the money leaves: the bonus expense account, unless the reward was set aside there
+   * earlier (a refund waits in the member's refund balance, which the bonus expense account filled).
+   */
+  fromAccountId?: number;
+}
+
+/**
+ * A reward (a bonus or promotion, invite money, a refund, a lucky-draw prize) into the wallet, inside
+ * the caller's transaction (which holds the member's lock): one visible `bonus` entry from the bonus
+ * expense account (or the given account) to the wallet. Answers the journal id.
+ */
+export async function payReward(tx: Tx, member: MemberMoney, reward: RewardPayment, now: number): Promise<number> {
+  const from = reward.fromAccountId ?? (await houseAccount(tx, 'bonusExpense', member.currency));
+  return intoWallet(tx, member, { type: 'bonus', source: reward.source, fromAccountId: from, amountMinor: reward.amountMinor }, now);
+}
+
+/** Money into the member's wallet, settled: one visible statement entry of `type` from `source` to WALLET. */
+async function intoWallet(
+  tx: Tx,
+  member: MemberMoney,
+  entry: { type: 'deposit' | 'bonus'; source: string; fromAccountId: number; amountMinor: number },
+  now: number,
+): Promise<number> {
+  const { amountMinor } = entry;
   const to = await walletAccount(tx, member.memberId, member.currency);
-  const journalId = await post(tx, {
+  return post(tx, {
     memberId: member.memberId,
-    type: 'deposit',
+    type: entry.type,
     status: 'SUCCESS',
     amount: amountMinor,
-    from: source,
+    from: entry.source,
     to: 'WALLET',
     visible: true,
     postings: [
-      { accountId: from, amount: -amountMinor },
+      { accountId: entry.fromAccountId, amount: -amountMinor },
       { accountId: to, amount: amountMinor },
     ],
     now,
   });
-  await depositCoins(tx, member, { journalId, amountMinor }, now);
-  return journalId;
 }
 
 /**

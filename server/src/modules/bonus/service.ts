@@ -5,7 +5,7 @@ import type { MemberBonusesTable } from '../../db/schema.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
-import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
+import { memberMoney, payReward, type MemberMoney } from '../../ledger/operations.js';
 import { gameBalancesOf, providersOf } from '../games/repository.js';
 import { memberBetsSince } from '../games/bets.js';
 import { syncGame } from '../games/sync.js';
@@ -65,22 +65,7 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
   const amount = Math.min(wanted, cap === Number.MAX_SAFE_INTEGER ? cap : toMember(cap));
   if (amount <= 0) throw badRequest('BONUS_CONDITION');
   const target = offer.turnover_multiple * (base + amount);
-  const expense = await houseAccount(tx, 'bonusExpense', member.currency);
-  const wallet = await walletAccount(tx, member.memberId, member.currency);
-  const journalId = await post(tx, {
-    memberId: member.memberId,
-    type: 'bonus',
-    status: 'SUCCESS',
-    amount,
-    from: offer.kind === 'bonus' ? 'BONUS' : 'PROMOTION',
-    to: 'WALLET',
-    visible: true,
-    postings: [
-      { accountId: expense, amount: -amount },
-      { accountId: wallet, amount },
-    ],
-    now,
-  });
+  const journalId = await payReward(tx, member, { amountMinor: amount, source: offer.kind === 'bonus' ? 'BONUS' : 'PROMOTION' }, now);
   try {
     await tx
       .insertInto('member_bonuses')

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
-import { houseAccount, post, walletAccount } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';
-import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
+import { memberMoney, payReward, type MemberMoney, type RewardSource } from '../../ledger/operations.js';
 import { convert, siteMoney } from '../bonus/money.js';
 import { basisPoints } from '../../settings/registry.js';
 import { memberBetsSince, playedThrough } from '../games/bets.js';
@@ -29,7 +28,7 @@ import {
 const PLAY_CHECKS_PER_LOOK = 20;
 
 /** The label of invite money on the journal (statement: `bonus` from INVITE). */
-export const INVITE_FROM = 'INVITE';
+export const INVITE_FROM = 'INVITE' satisfies RewardSource;
 
 /** Counts the invitees' new deposits at the percentage in force. */
 async function countDeposits(ctx: AppContext, inviterId: number): Promise<void> {
@@ -118,20 +117,7 @@ export async function receiveInvites(tx: Tx, member: MemberMoney, unanswered: bo
   const records = await readyRecords(tx, member.memberId);
   const amount = records.reduce((sum, r) => sum + Number(r.amount), 0);
   if (amount === 0) throw unanswered ? conflict('INVITE_BONUS_FAIL') : badRequest('NO_INVITEE_PLAY_INFO');
-  const journalId = await post(tx, {
-    memberId: member.memberId,
-    type: 'bonus',
-    status: 'SUCCESS',
-    amount,
-    from: INVITE_FROM,
-    to: 'WALLET',
-    visible: true,
-    postings: [
-      { accountId: await houseAccount(tx, 'bonusExpense', member.currency), amount: -amount },
-      { accountId: await walletAccount(tx, member.memberId, member.currency), amount },
-    ],
-    now,
-  });
+  const journalId = await payReward(tx, member, { amountMinor: amount, source: INVITE_FROM }, now);
   const ids = records.map((r) => r.id);
   // SQLite transactions are serial and Postgres holds the member's lock: a shortfall means a bug, not a race
   if ((await markReceived(tx, ids, journalId)) !== ids.length) throw new ApiError(409, 'INVITE_BONUS_FAIL');

@@ -2,9 +2,9 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { settingToMember, siteMoney } from '../bonus/money.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
-import { accountId, balanceOf, houseAccount, post, walletAccount } from '../../ledger/ledger.js';
+import { accountId, balanceOf, houseAccount, post } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';
-import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
+import { memberMoney, payReward, type MemberMoney, type RewardSource } from '../../ledger/operations.js';
 import { inLanguage, type Lang } from '../../settings/registry.js';
 import { activeReward } from '../bonus/repository.js';
 import { refreshTurnover } from '../bonus/service.js';
@@ -17,7 +17,7 @@ import { markClaimed, waitingRefunds } from './repository.js';
  * wallet and shows on the statement (`bonus` from REFUND).
  */
 
-export const REFUND_FROM = 'REFUND';
+export const REFUND_FROM = 'REFUND' satisfies RewardSource;
 const refundCode = (memberId: number) => `refund:${memberId}`;
 const refundAccount = (tx: Tx, member: MemberMoney) =>
   accountId(tx, {
@@ -93,19 +93,6 @@ export async function refundToWallet(ctx: AppContext, tx: Tx, memberId: number) 
   const member = await memberMoney(tx, memberId, ctx.database.dialect);
   const amount = await balanceOf(tx, refundCode(memberId));
   if (amount <= 0) throw badRequest('NO_REFUND');
-  await post(tx, {
-    memberId,
-    type: 'bonus',
-    status: 'SUCCESS',
-    amount,
-    from: REFUND_FROM,
-    to: 'WALLET',
-    visible: true,
-    postings: [
-      { accountId: await refundAccount(tx, member), amount: -amount },
-      { accountId: await walletAccount(tx, memberId, member.currency), amount },
-    ],
-    now: ctx.now(),
-  });
+  await payReward(tx, member, { amountMinor: amount, source: REFUND_FROM, fromAccountId: await refundAccount(tx, member) }, ctx.now());
   return { message: 'SUCCESS' as const, amount: toMajor(amount, member.currency) };
 }

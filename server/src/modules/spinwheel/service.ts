@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { coinsOf, spendCoin } from '../../ledger/coins.js';
-import { houseAccount, post, walletAccount } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';
-import { memberMoney, type MemberMoney } from '../../ledger/operations.js';
+import { memberMoney, payReward } from '../../ledger/operations.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { activeReward } from '../bonus/repository.js';
@@ -73,24 +72,6 @@ export function couponId(value: number | string): number {
   return id;
 }
 
-/** Cash: one `bonus` entry from the bonus expense account to the wallet, LUCKYDRAW on the statement. */
-async function payCash(tx: Tx, member: MemberMoney, amount: number, now: number): Promise<number> {
-  return post(tx, {
-    memberId: member.memberId,
-    type: 'bonus',
-    status: 'SUCCESS',
-    amount,
-    from: 'LUCKYDRAW',
-    to: 'WALLET',
-    visible: true,
-    postings: [
-      { accountId: await houseAccount(tx, 'bonusExpense', member.currency), amount: -amount },
-      { accountId: await walletAccount(tx, member.memberId, member.currency), amount },
-    ],
-    now,
-  });
-}
-
 /**
  * Claims a coupon once, inside the caller's transaction. Refusals, in this order, each changing nothing:
  * INVALID_CODE (400), NO_CLAIMABLE_COUPON (404: not the member's, not a coupon, or claimed already),
@@ -106,7 +87,8 @@ export async function claim(ctx: AppContext, tx: Tx, memberId: number, value: nu
   if (now >= Number(coupon.expires_at)) throw badRequest('COUPON_EXPIRED');
   const amount = Number(coupon.amount);
   let journalId: number;
-  if (coupon.prize_type === 'cash') journalId = await payCash(tx, member, amount, now);
+  // cash: a reward paid into the wallet, LUCKYDRAW on the statement
+  if (coupon.prize_type === 'cash') journalId = await payReward(tx, member, { amountMinor: amount, source: 'LUCKYDRAW' }, now);
   else if (coupon.prize_type === 'bonus') {
     const bonus = await tx
       .selectFrom('bonuses')
