@@ -4,8 +4,15 @@
  * first paint is on the screen instead of competing with the stylesheet for the connection. Other pages get the empty
  * shell, for which waiting a frame costs nothing.
  */
-// the stylesheet stays in the page's <head>, render-blocking: the first paint is the styled page
+// the stylesheet stays in the page's <head>, render-blocking: the first paint is the styled page. It is
+// the global rules, then the pre-rendered pages' own (a member screen's CSS comes with its chunk instead,
+// which these pages would paint without)
 import './styles.css';
+import './features/site/site.css';
+import './features/auth/auth.css';
+import './features/register/register.css';
+import './features/contact/contact.css';
+import './features/howto/howto.css';
 
 const start = () => void import('./main');
 

@@ -8,6 +8,7 @@ import { DataStatus } from '../../ui/data-status';
 import { LockIcon } from '../../ui/icons';
 import { ChangePasswordModal } from './change-password-modal';
 import { profileQuery } from './queries';
+import './account.css';
 
 /** §2 Profile page: the card, the read-only details, the lock that opens the change-password modal. */
 export function ProfilePage() {

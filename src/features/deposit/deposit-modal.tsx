@@ -17,6 +17,7 @@ import { QrPanel } from './qr-panel';
 import { useMoneyWords } from '../wallet/money-words';
 import { depositQuery, slipRulesQuery } from './queries';
 import './deposit-errors';
+import './deposit.css';
 import { slipOutbox, type SlipPayload } from './slip-outbox';
 
 /** Copies a text and says so (§8: 'Copied: {text}' / 'Failed to copy'). */

@@ -14,6 +14,7 @@ import { startChatOutbox, unreadRepliesQuery, useChatConfig } from '../chat/chat
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
 import './member-errors';
+import './member-shell.css';
 
 /** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */
 export function MemberShell() {

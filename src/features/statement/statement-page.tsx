@@ -8,6 +8,7 @@ import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
 import { activityText, movedNoMoney, statusText, type Statement } from './activity';
 import { timeAgo } from './time-ago';
+import './statement.css';
 
 export const STATEMENT_PAGE_SIZE = 10;
 

@@ -20,6 +20,7 @@ import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
 import { WithdrawModal } from './withdraw-modal';
+import './wallet.css';
 
 // the deposit modal (its outbox, its words) loads when the member opens it
 const DepositModal = lazy(() => import('../deposit/deposit-modal').then((m) => ({ default: m.DepositModal })));
