@@ -37,3 +37,9 @@ export interface ChatUploadsTable {
   size: number;
   created_at: number;
 }
+
+export interface ChatTables {
+  chat_rooms: ChatRoomsTable;
+  chat_messages: ChatMessagesTable;
+  chat_uploads: ChatUploadsTable;
+}

@@ -10,3 +10,17 @@ export interface UploadUsageTable {
   size: number;
   created_at: number;
 }
+
+/** An uploaded file kept in the database (Postgres storage). */
+export interface StoredFilesTable {
+  bucket: string;
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: number;
+}
+
+export interface UploadTables {
+  upload_usage: UploadUsageTable;
+  stored_files: StoredFilesTable;
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
 
 /** The member's slips, newest first, one page, and how many there are in all. */
 export async function slipPage(db: Kysely<DB>, memberId: number, page: number, limit: number) {
@@ -30,3 +31,143 @@ export async function slipFileName(db: Kysely<DB>, reference: string): Promise<s
   const row = await db.selectFrom('slips').select('file_name').where('reference', '=', reference).executeTakeFirst();
   return row?.file_name;
 }
+
+/** What one verification attempt reads of its slip. */
+export interface SlipRow {
+  id: number;
+  member_id: number;
+  file_name: string;
+  content_type: string;
+  currency: string;
+  attempts: number;
+  captchas: number;
+  created_at: number;
+}
+
+/** The bank transaction a slip names: the key of slip_credits. */
+export interface BankTx {
+  sendingBank: string;
+  transRef: string;
+}
+
+/** What the bank said, kept on a slip that ends without money (for the member's reason and the operator's review). */
+export interface SlipSaid {
+  amount?: number;
+  sendingBank?: string;
+  transRef?: string;
+  sender?: string;
+}
+
+/**
+ * Takes the slip for one verification attempt and counts it: only while PROCESSING and no one holds
+ * its lease, so two callers (or two instances on one Postgres) never both get it. False: not taken.
+ */
+export async function claimSlip(tx: Tx, slipId: number, now: number, leaseMs: number): Promise<boolean> {
+  const claimed = await tx
+    .updateTable('slips')
+    .set((eb) => ({ lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', slipId)
+    .where('status', '=', 'PROCESSING')
+    .where('lease_until', '<', now)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+export const slipToVerify = (tx: Tx, slipId: number): Promise<SlipRow> =>
+  tx
+    .selectFrom('slips')
+    .select(['id', 'member_id', 'file_name', 'content_type', 'currency', 'attempts', 'captchas', 'created_at'])
+    .where('id', '=', slipId)
+    .executeTakeFirstOrThrow();
+
+/** FAILED or REVIEW, with what the bank said; only a slip still open (PROCESSING or REVIEW) changes. */
+export const endSlip = (tx: Tx, slipId: number, status: 'FAILED' | 'REVIEW', note: string | null, said: SlipSaid, now: number) =>
+  tx
+    .updateTable('slips')
+    .set({
+      status,
+      note,
+      lease_until: 0,
+      updated_at: now,
+      ...(said.amount !== undefined ? { amount: said.amount } : {}),
+      ...(said.sendingBank ? { sending_bank: said.sendingBank, trans_ref: said.transRef ?? null } : {}),
+      ...(said.sender ? { sender: said.sender } : {}),
+    })
+    .where('id', '=', slipId)
+    .where('status', 'in', ['PROCESSING', 'REVIEW'])
+    .execute();
+
+/** Lets go of a PROCESSING slip until `nextAttemptAt`, with its captcha count. */
+export const retrySlipAt = (tx: Tx, slipId: number, nextAttemptAt: number, captchas: number, now: number) =>
+  tx
+    .updateTable('slips')
+    .set({ next_attempt_at: nextAttemptAt, lease_until: 0, captchas, updated_at: now })
+    .where('id', '=', slipId)
+    .where('status', '=', 'PROCESSING')
+    .execute();
+
+/** Lets go of a PROCESSING slip, due now, its claimed attempt given back (the bank was not asked). */
+export const uncountAttempt = (tx: Tx, slipId: number, now: number) =>
+  tx
+    .updateTable('slips')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now, lease_until: 0, updated_at: now }))
+    .where('id', '=', slipId)
+    .where('status', '=', 'PROCESSING')
+    .execute();
+
+export const slipStatus = async (tx: Tx, slipId: number) =>
+  (await tx.selectFrom('slips').select('status').where('id', '=', slipId).executeTakeFirst())?.status;
+
+/** Holds the bank transaction for this slip; a unique violation when another slip holds it already. */
+export const insertSlipCredit = (tx: Tx, slipId: number, bankTx: BankTx, now: number) =>
+  tx
+    .insertInto('slip_credits')
+    .values({ sending_bank: bankTx.sendingBank, trans_ref: bankTx.transRef, slip_id: slipId, created_at: now })
+    .execute();
+
+export const markSlipCredited = (tx: Tx, slipId: number, amountMinor: number, bankTx: BankTx, journalId: number, now: number) =>
+  tx
+    .updateTable('slips')
+    .set({
+      status: 'SUCCESS',
+      note: null,
+      amount: amountMinor,
+      sending_bank: bankTx.sendingBank,
+      trans_ref: bankTx.transRef,
+      journal_id: journalId,
+      lease_until: 0,
+      updated_at: now,
+    })
+    .where('id', '=', slipId)
+    .execute();
+
+/** Whether a slip was credited with this bank transaction already. */
+export const bankTxCredited = async (tx: Tx, bankTx: BankTx) =>
+  (await tx
+    .selectFrom('slip_credits')
+    .select('slip_id')
+    .where('sending_bank', '=', bankTx.sendingBank)
+    .where('trans_ref', '=', bankTx.transRef)
+    .executeTakeFirst()) !== undefined;
+
+/** The bank account the member registered (the sender a slip of theirs should show), and since when it is theirs. */
+export const memberBankAccount = (tx: Tx, memberId: number) =>
+  tx
+    .selectFrom('members')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name', 'bank_changed_at', 'created_at'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+
+/** Slips still PROCESSING whose next attempt is due and no one holds, oldest first. */
+export const dueSlipIds = async (tx: Tx, now: number, limit: number) =>
+  (
+    await tx
+      .selectFrom('slips')
+      .select('id')
+      .where('status', '=', 'PROCESSING')
+      .where('next_attempt_at', '<=', now)
+      .where('lease_until', '<', now)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);

@@ -8,6 +8,22 @@ import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { senderMatches } from './sender-match.js';
+import {
+  bankTxCredited,
+  claimSlip,
+  dueSlipIds,
+  endSlip,
+  insertSlipCredit,
+  markSlipCredited,
+  memberBankAccount,
+  retrySlipAt,
+  slipStatus,
+  slipToVerify,
+  uncountAttempt,
+  type BankTx,
+  type SlipRow,
+  type SlipSaid,
+} from './slip-repository.js';
 
 /**
  * Bank slips (§2 Deposit modal, §4 slip failure reasons): the upload is checked and stored, answered
@@ -52,17 +68,6 @@ export const SLIP_REASONS: readonly SlipReason[] = [
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
 
-interface SlipRow {
-  id: number;
-  member_id: number;
-  file_name: string;
-  content_type: string;
-  currency: string;
-  attempts: number;
-  captchas: number;
-  created_at: number;
-}
-
 /** What crediting and closing need: the operator's commands have no full server context. */
 type Books = Pick<AppContext, 'database' | 'now'>;
 
@@ -72,34 +77,16 @@ export async function closeSlip(
   slipId: number,
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
   note: SlipReason | null,
-  extra: { amount?: number; sendingBank?: string; transRef?: string; sender?: string } = {},
+  said: SlipSaid = {},
 ) {
-  await ctx.database.db
-    .updateTable('slips')
-    .set({
-      status,
-      note,
-      lease_until: 0,
-      updated_at: ctx.now(),
-      ...(extra.amount !== undefined ? { amount: extra.amount } : {}),
-      ...(extra.sendingBank ? { sending_bank: extra.sendingBank, trans_ref: extra.transRef ?? null } : {}),
-      ...(extra.sender ? { sender: extra.sender } : {}),
-    })
-    .where('id', '=', slipId)
-    .where('status', 'in', ['PROCESSING', 'REVIEW'])
-    .execute();
+  await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
 }
 
 /** The bank could not be asked: try again later, or after MAX_ATTEMPTS leave it to the operator. */
 async function later(ctx: AppContext, slip: SlipRow, captchas = slip.captchas) {
   const now = ctx.now();
   if (slip.attempts >= MAX_ATTEMPTS) return closeSlip(ctx, slip.id, 'REVIEW', null);
-  await ctx.database.db
-    .updateTable('slips')
-    .set({ next_attempt_at: now + retryDelayMs(slip.attempts), lease_until: 0, captchas, updated_at: now })
-    .where('id', '=', slip.id)
-    .where('status', '=', 'PROCESSING')
-    .execute();
+  await retrySlipAt(ctx.database.db, slip.id, now + retryDelayMs(slip.attempts), captchas, now);
 }
 
 /** The sweep that reads slips left for later, one per server, soon (a second) after the last was left. */
@@ -119,13 +106,7 @@ function sweepSoon(ctx: AppContext) {
  * asked), and is read once a thread is free, by the sweep started here or the minute sweep.
  */
 async function readLater(ctx: AppContext, slip: SlipRow) {
-  const now = ctx.now();
-  await ctx.database.db
-    .updateTable('slips')
-    .set((eb) => ({ attempts: eb('attempts', '-', 1), next_attempt_at: now, lease_until: 0, updated_at: now }))
-    .where('id', '=', slip.id)
-    .where('status', '=', 'PROCESSING')
-    .execute();
+  await uncountAttempt(ctx.database.db, slip.id, ctx.now());
   sweepSoon(ctx);
 }
 
@@ -138,33 +119,17 @@ export async function creditSlip(
   slipId: number,
   memberId: number,
   amountMinor: number,
-  bankTx: { sendingBank: string; transRef: string },
+  bankTx: BankTx,
 ): Promise<'credited' | 'duplicate' | 'closed'> {
   try {
     return await withTransaction(ctx.database, async (tx) => {
       const member = await memberMoney(tx, memberId, ctx.database.dialect);
       const now = ctx.now();
-      const open = await tx.selectFrom('slips').select('status').where('id', '=', slipId).executeTakeFirst();
-      if (!open || (open.status !== 'PROCESSING' && open.status !== 'REVIEW')) return 'closed';
-      await tx
-        .insertInto('slip_credits')
-        .values({ sending_bank: bankTx.sendingBank, trans_ref: bankTx.transRef, slip_id: slipId, created_at: now })
-        .execute();
+      const status = await slipStatus(tx, slipId);
+      if (status !== 'PROCESSING' && status !== 'REVIEW') return 'closed';
+      await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
-      await tx
-        .updateTable('slips')
-        .set({
-          status: 'SUCCESS',
-          note: null,
-          amount: amountMinor,
-          sending_bank: bankTx.sendingBank,
-          trans_ref: bankTx.transRef,
-          journal_id: journalId,
-          lease_until: 0,
-          updated_at: now,
-        })
-        .where('id', '=', slipId)
-        .execute();
+      await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now);
       return 'credited' as const;
     });
   } catch (err) {
@@ -200,11 +165,7 @@ function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnTyp
  * so the real sender's own upload of it still credits.
  */
 async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<boolean> {
-  const member = await ctx.database.db
-    .selectFrom('members')
-    .select(['bank_code', 'bank_account_no', 'bank_account_name', 'bank_changed_at', 'created_at'])
-    .where('id', '=', slip.member_id)
-    .executeTakeFirstOrThrow();
+  const member = await memberBankAccount(ctx.database.db, slip.member_id);
   // the account must have been the member's when the money was sent: otherwise a member could copy the
   // sender's name (printed on the slip) into their own account, or register one, and upload it first
   if (!heldWhenSent(member, bank.time)) return false;
@@ -228,19 +189,8 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   const now = ctx.now();
   // the image's reading (its wait for a thread included) and two bank calls fit in it
   const leaseMs = SLIP_READ_TIMEOUT_MS + 2 * ctx.config.providerTimeoutMs + 30_000;
-  const claimed = await ctx.database.db
-    .updateTable('slips')
-    .set((eb) => ({ lease_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', slipId)
-    .where('status', '=', 'PROCESSING')
-    .where('lease_until', '<', now)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
-  const slip = await ctx.database.db
-    .selectFrom('slips')
-    .select(['id', 'member_id', 'file_name', 'content_type', 'currency', 'attempts', 'captchas', 'created_at'])
-    .where('id', '=', slipId)
-    .executeTakeFirstOrThrow();
+  if (!(await claimSlip(ctx.database.db, slipId, now, leaseMs))) return;
+  const slip = await slipToVerify(ctx.database.db, slipId);
 
   // every reading thread taken and enough slips waiting for them: do not even load this one's image
   if (ctx.slipReader.full) return readLater(ctx, slip);
@@ -253,16 +203,10 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   if (qr.kind === 'undecodable') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
   if (qr.kind === 'no-qr') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID');
   if (qr.kind === 'unreadable-reference') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_REFERENCE_UNREADABLE');
-  const bankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
+  const bankTx: BankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
 
   // already credited from another upload: no need to ask the bank
-  const taken = await ctx.database.db
-    .selectFrom('slip_credits')
-    .select('slip_id')
-    .where('sending_bank', '=', bankTx.sendingBank)
-    .where('trans_ref', '=', bankTx.transRef)
-    .executeTakeFirst();
-  if (taken) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_DUPLICATE', bankTx);
+  if (await bankTxCredited(ctx.database.db, bankTx)) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_DUPLICATE', bankTx);
 
   const answer = await callWithin(() => ctx.slipBank.transaction(bankTx.sendingBank, bankTx.transRef), ctx.config.providerTimeoutMs);
   if (answer === undefined) return later(ctx, slip);
@@ -284,16 +228,8 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
 
 /** Start-up and the minute sweep: every slip still PROCESSING whose next attempt is due (a crash, a retry). */
 export async function verifyDueSlips(ctx: AppContext): Promise<number> {
-  const due = await ctx.database.db
-    .selectFrom('slips')
-    .select('id')
-    .where('status', '=', 'PROCESSING')
-    .where('next_attempt_at', '<=', ctx.now())
-    .where('lease_until', '<', ctx.now())
-    .orderBy('id')
-    .limit(100)
-    .execute();
-  for (const { id } of due) {
+  const due = await dueSlipIds(ctx.database.db, ctx.now(), 100);
+  for (const id of due) {
     // the readers are busy with uploads: the rest stay due for the next sweep instead of being claimed and left again
     if (ctx.slipReader.full) {
       sweepSoon(ctx);

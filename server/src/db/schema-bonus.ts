@@ -1,0 +1,75 @@
+import type { Generated } from 'kysely';
+
+// Bonuses, promotions and what members received (migrations-bonuses.ts).
+
+/** Text per site language, stored as JSON. */
+export type PerLanguage = { th: string; la: string; en: string };
+
+/** An operator-defined bonus; money in minor units; name, html, notice and banners are JSON text. */
+export interface BonusesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  html: string;
+  notice: string;
+  type: 'limit' | 'day' | 'week';
+  max_received: number;
+  percent_fail: number;
+  banners: string;
+  give_percent: number | null;
+  give_max: number | null;
+  give_fixed: number | null;
+  min_deposit: number;
+  turnover_multiple: number;
+  budget: number | null;
+  /** 1: given only on the member's first deposit ever */
+  first_deposit: Generated<number>;
+  /** 1 or 0 */
+  active: number;
+  sort: number;
+  created_at: number;
+}
+
+/** An operator-defined promotion code; money in minor units; description is JSON {th, la, en}. */
+export interface PromotionsTable {
+  id: Generated<number>;
+  code: string;
+  description: string;
+  percent_fail: number;
+  give_percent: number | null;
+  give_max: number | null;
+  give_fixed: number | null;
+  min_deposit: number;
+  turnover_multiple: number;
+  total_uses: number | null;
+  /** 1 or 0 */
+  active: number;
+  created_at: number;
+}
+
+/** A bonus or a promotion a member received; at most one active per member (partial unique index). */
+export interface MemberBonusesTable {
+  id: Generated<number>;
+  member_id: number;
+  bonus_code: string | null;
+  promotion_code: string | null;
+  amount: number;
+  currency: string;
+  percent_fail: number;
+  deposit_journal_id: number | null;
+  journal_id: number;
+  finish_journal_id: number | null;
+  turnover_target: number;
+  turnover_progress: number;
+  /** 1 or 0 */
+  active: number;
+  received_at: number;
+  finished_at: number | null;
+  finish_reason: 'TURNOVER' | 'CLEAR' | null;
+}
+
+export interface BonusTables {
+  bonuses: BonusesTable;
+  promotions: PromotionsTable;
+  member_bonuses: MemberBonusesTable;
+}

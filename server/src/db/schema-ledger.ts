@@ -1,0 +1,70 @@
+import type { Generated } from 'kysely';
+
+// The double-entry ledger and withdrawals (migration 0002); money in integer minor units.
+
+/** One balance of the ledger: a member's wallet or game account, or a house account. */
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  /** Stable name, e.g. `wallet:12`, `house:deposits:BAHT`. */
+  code: string;
+  kind: string;
+  member_id: number | null;
+  currency: string;
+  /** Minor units (satang; whole kip). */
+  balance: Generated<number>;
+  /** 1 only for house accounts that face the outside world (money enters through them). */
+  allow_negative: number;
+}
+
+/** One movement of money: its postings sum to zero. Shown in the statement when `visible`. */
+export interface JournalTable {
+  id: Generated<number>;
+  member_id: number | null;
+  type: string;
+  status: 'SUCCESS' | 'PENDING' | 'FAILED';
+  amount: number;
+  from_label: string;
+  to_label: string;
+  visible: number;
+  created_at: number;
+}
+
+export interface PostingsTable {
+  id: Generated<number>;
+  journal_id: number;
+  account_id: number;
+  amount: number;
+}
+
+export interface IdempotencyKeysTable {
+  member_id: number;
+  key: string;
+  fingerprint: string;
+  status_code: number;
+  response: string;
+  created_at: number;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  member_id: number;
+  amount: number;
+  currency: string;
+  status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  journal_id: number;
+  payout_ref: string | null;
+  created_at: number;
+  settled_at: number | null;
+  /** Where the money goes: the member's bank account when the withdrawal was requested. */
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
+}
+
+export interface LedgerTables {
+  ledger_accounts: LedgerAccountsTable;
+  journal: JournalTable;
+  postings: PostingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  withdrawals: WithdrawalsTable;
+}
