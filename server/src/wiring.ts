@@ -55,7 +55,7 @@ export function makeContext(parts: {
     vouchers: sandboxVouchers,
     sandboxVouchers,
     // in the database: several instances on one database count against one limit
-    limiter: new RateLimiter(new DatabaseCounters(parts.database.db), now),
+    limiter: new RateLimiter(new DatabaseCounters(parts.database.db, parts.database.dialect), now),
     slipBank: new SandboxBank(parts.database.db, () => {
       const fault = parts.settings.get('slipFault');
       return fault === 'none' ? undefined : fault;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Counters, LimitEntries } from '../lib/rate-limit.js';
+import type { Dialect } from './database.js';
 import type { DB } from './schema.js';
 
 /** How often an instance deletes ended windows: they count as nothing anyway, so this only bounds the table. */
@@ -16,7 +17,10 @@ const PRUNE_EVERY_MS = 60_000;
 export class DatabaseCounters implements Counters {
   private prunedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
 
   async add(entries: LimitEntries, now: number): Promise<number[]> {
     if (entries.length === 0) return [];
@@ -62,6 +66,15 @@ export class DatabaseCounters implements Counters {
   private async prune(now: number): Promise<void> {
     if (now - this.prunedAt < PRUNE_EVERY_MS) return;
     this.prunedAt = now;
-    await this.db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+    // Postgres: rows an upsert holds are skipped (the next prune takes them), so the delete never waits for
+    // a lock and cannot deadlock with upserts that lock their keys in order
+    await (this.dialect === 'postgres'
+      ? this.db
+          .deleteFrom('rate_limits')
+          .where('key', 'in', (eb) =>
+            eb.selectFrom('rate_limits').select('key').where('reset_at', '<=', now).orderBy('key').forUpdate().skipLocked(),
+          )
+          .execute()
+      : this.db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute());
   }
 }

@@ -95,11 +95,16 @@ const FAIL: Outcome<QrState> = { status: 503, body: FAILED_STATE('QR_FAIL') };
  * The flow for one request: `call` keeps the gateway's payload so the answer (and the key's recorded
  * answer) can show the code. The sweep's flow never sees a payload: it only withdraws codes.
  */
-function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { replaced: string[] } {
+function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { readonly replaced: string[] } {
   let created: { row: QrcodeRow; payload: string; state?: QrState } | undefined;
-  const replaced: string[] = [];
+  // what each step's committed transaction closed: assigned, not added to, since withTransaction may run a
+  // step again after a deadlock, and a rolled-back run closed nothing
+  let closedAtRecord: string[] = [];
+  let closedAtResolve: string[] = [];
   return {
-    replaced,
+    get replaced() {
+      return [...new Set([...closedAtRecord, ...closedAtResolve])];
+    },
     timeoutMs: ctx.config.providerTimeoutMs,
     async record(tx: Tx, start: QrStart, key: string | null, now: number) {
       const member = await memberMoney(tx, start.memberId, ctx.database.dialect);
@@ -109,7 +114,7 @@ function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { re
       if (amount <= 0 || amount < toMinor(QR_MINIMUM[start.provider], member.currency)) throw badRequest('QR_MINIMUM');
       if (amount > qrMaximum(ctx, start.provider, member.currency)) throw badRequest('QR_MAXIMUM');
       // one open code per member: a new one replaces the others, whatever their provider
-      replaced.push(...(await cancelOpenCodes(tx, start.memberId, now)));
+      closedAtRecord = await cancelOpenCodes(tx, start.memberId, now);
       const row = await insertCode(tx, {
         ref: `QR${randomBytes(8).toString('hex').toUpperCase()}`,
         member_id: start.memberId,
@@ -148,7 +153,7 @@ function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { re
       const payload = applied && created?.row.id === row.id ? created.payload : null;
       if (payload !== null) {
         // a creation that raced this one may have opened a code meanwhile: the newest wins
-        replaced.push(...(await cancelOpenCodes(tx, row.member_id, now, row.id)));
+        closedAtResolve = await cancelOpenCodes(tx, row.member_id, now, row.id);
       }
       return finishCreating(tx, row.id, payload, now);
     },
