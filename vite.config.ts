@@ -99,7 +99,7 @@ export default defineConfig({
             // the small shared helpers of every screen, minus the ones only some screens need
             {
               name: 'shell',
-              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|sw-update|early-input|persistence|data-status|format|outbox|upload)[^\\/]+$/,
+              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|sw-update|early-input|persistence|data-status|format|dates|outbox|upload)[^\\/]+$/,
               includeDependenciesRecursively: false,
             },
           ],

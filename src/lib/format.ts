@@ -1,4 +1,4 @@
-/** §9 display formats. `locale` is an Intl locale ('th', 'lo', 'en'). */
+/** §9 money format. `locale` is an Intl locale ('th', 'lo', 'en'). Dates and time-ago: dates.ts. */
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -10,13 +10,4 @@ export function formatMoney(value: number, locale = 'en'): string {
     moneyFormats.set(locale, f);
   }
   return f.format(value);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** DD/MM/YYYY HH:mm:ss in the device's time zone (Gregorian year, as the spec shows). */
-export function formatDateTime(value: Date | string | number): string {
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useIsRestoring, type UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../lib/errors';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/dates';
 import { useOnline } from './use-online';
 
 type Shown = Pick<UseQueryResult<unknown>, 'data' | 'error' | 'dataUpdatedAt' | 'isFetching' | 'refetch'>;

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { useOnline } from '../../ui/use-online';
 import type { Who } from './chat-api';
 import './chat-errors';

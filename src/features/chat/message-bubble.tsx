@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { intlLocale } from '../../lib/i18n';
+import { formatTime } from '../../lib/dates';
 import { ButtonRow, QuickReplies, type OnReply } from './message-buttons';
 import { GenericCarousel } from './message-generic';
 import { shown } from './message-list-payload';
-import { timeOf } from './message-list-dates';
 import { MessageMedia } from './message-media';
 import { DeliveryStatus } from './message-status';
 import type { ChatEntry } from './types';
@@ -76,7 +75,7 @@ export function MessageRow(props: MessageRowProps) {
       {showName && !mine ? <span className="chat-name">{who}</span> : <span className="visually-hidden">{who}</span>}
       <Body {...props} />
       <div className="chat-meta">
-        <time dateTime={m.createdAt}>{timeOf(m.createdAt, intlLocale())}</time>
+        <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
         {mine && <DeliveryStatus deliver={entry.deliver} onRetry={() => onRetry(entry.key)} onDiscard={() => onDiscard(entry.key)} />}
       </div>
     </div>

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, type JSX } from 'react';
-import { intlLocale } from '../../lib/i18n';
+import { dayKey, daysAgo, formatLongDate } from '../../lib/dates';
 import { MessageRow } from './message-bubble';
 import { ArrowDownIcon } from './message-icons';
-import { dayKey, dayOf, daysAgo } from './message-list-dates';
 import { useChatScroll } from './message-list-scroll';
 import type { ChatEntry } from './types';
 import './message-list.css';
@@ -35,7 +34,7 @@ export function MessageList(props: MessageListProps): JSX.Element {
   const { scroller, content, onScroll, unseen, showNewest } = useChatScroll(entries, { hasOlder, loadingOlder, onLoadOlder });
   const dayLabel = (iso: string) => {
     const ago = daysAgo(iso);
-    return ago === 0 ? t`Today` : ago === 1 ? t`Yesterday` : dayOf(iso, intlLocale());
+    return ago === 0 ? t`Today` : ago === 1 ? t`Yesterday` : formatLongDate(iso);
   };
 
   // quick replies are offered until the member answers: on support's messages after the member's last one

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { useOnline } from '../../ui/use-online';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { loadCatalogPart } from '../../lib/i18n';
 import type { Statement } from './activity';
@@ -46,5 +46,25 @@ describe('the statement page', () => {
     const received = screen.getByText('Bonus: First deposit bonus 100%').closest('li')!;
     expect(received.querySelector('.statement-amount')).toHaveTextContent(/^\+100\.00$/);
     expect(calls[0]).toMatchObject({ url: '/api/statement?lang=en', body: { page: 1, limit: 10 } });
+  });
+
+  describe('dates', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('shows each row’s date as DD/MM/YYYY HH:mm:ss and how long ago in the member’s language (§9)', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(2026, 10, 22, 10, 0, 0));
+      fakeServer({
+        'POST /api/statement': () => [
+          200,
+          { total: 1, statements: [entry({ createdAt: new Date(2026, 10, 22, 9, 23, 0).toISOString() })] },
+        ],
+      });
+      await setLocale('la');
+      await loadCatalogPart('member');
+      const { container } = renderScreen(<StatementPage />);
+      await screen.findByText('37 ນາທີຜ່ານມາ');
+      expect(container.querySelector('.statement-time')).toHaveTextContent('22/11/2026 09:23:00 · 37 ນາທີຜ່ານມາ');
+    });
   });
 });

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { api } from '../../lib/api';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, timeAgo } from '../../lib/dates';
+import { formatMoney } from '../../lib/format';
 import { currentLocale, intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
 import { activityText, movedNoMoney, statusText, type Statement } from './activity';
-import { timeAgo } from './time-ago';
 import './statement.css';
 
 export const STATEMENT_PAGE_SIZE = 10;
@@ -63,7 +63,7 @@ export function StatementPage() {
                 <p className="statement-activity">{activityText(i18n, s)}</p>
                 <p className={`statement-status status-${s.status.toLowerCase()}`}>{statusText(i18n, s)}</p>
                 <p className="muted small statement-time">
-                  <span>{formatDateTime(s.createdAt)}</span> · <span className="nowrap">{timeAgo(i18n, s.createdAt)}</span>
+                  <span>{formatDateTime(s.createdAt)}</span> · <span className="nowrap">{timeAgo(s.createdAt)}</span>
                 </p>
               </div>
               {movedNoMoney(s) ? (

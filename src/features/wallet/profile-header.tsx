@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime } from '../../lib/dates';
+import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { InviteLine } from './invite/invite-line';
 import { useMoneyWords } from './money-words';

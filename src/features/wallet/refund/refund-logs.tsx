@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
 import { DataStatus } from '../../../ui/data-status';
 import { Pagination } from '../../../ui/pagination';
