@@ -119,6 +119,8 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
     io.local.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
-    await bus?.pool.end();
+    // the adapter never hands back a LISTEN client whose connection Postgres ended (it takes a new one), and
+    // pool.end() waits for every client: without a bound a server that lost connections never exits
+    if (bus) await Promise.race([bus.pool.end(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   });
 });
