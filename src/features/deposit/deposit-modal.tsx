@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
-import { formatAccountNo } from '../../../server/src/modules/account/rules';
+import { formatAccountNo } from '../../../contract/account-rules';
 import type { SlipUploadResponse } from '../../../server/src/modules/deposit/schemas';
 import { errorMessage } from '../../lib/errors';
 import { bankName, banksQuery } from '../../lib/lookups';

@@ -1,4 +1,5 @@
-import type { Message, RegistrationBody } from '../../../server/src/modules/account/schemas';
+import type { Message } from '../../../contract/message';
+import type { RegistrationBody } from '../../../server/src/modules/account/schemas';
 import { api } from '../../lib/api';
 
 export interface OtpSendResponse {

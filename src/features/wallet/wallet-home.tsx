@@ -8,7 +8,7 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { activeQuery } from '../spinwheel/queries';
 import { SpinWidget } from '../spinwheel/spin-widget';
-import { isEnglishName, requiresEnglishName } from '../../../server/src/modules/account/rules';
+import { isEnglishName, requiresEnglishName } from '../../../contract/account-rules';
 import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';

@@ -4,8 +4,9 @@ import { hashPassword } from '../../lib/password.js';
 import { badRequest } from '../../lib/errors.js';
 import { revokeMemberSessions } from '../auth/sessions.js';
 import { setPasswordHash } from './repository.js';
-import { passwordRule } from './rules.js';
-import { BankAccountNameBody, ChangePasswordBody, Message, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
+import { passwordRule } from '../../../../contract/account-rules.js';
+import { Message } from '../../../../contract/message.js';
+import { BankAccountNameBody, ChangePasswordBody, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
 import { checkRegistration, confirmPassword, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
 
 const errors = { 400: Message, 401: Message, 409: Message, 429: Message };

@@ -14,7 +14,7 @@ import {
   normaliseAccountName,
   passwordRule,
   phoneRule,
-} from './rules.js';
+} from '../../../../contract/account-rules.js';
 import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
 
 /** How long a verified OTP stays good for registering that phone. */

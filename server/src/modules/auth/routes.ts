@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
 import { loginMemberByPhone } from '../account/repository.js';
-import { LoginBody, LoginResponse, Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
+import { LoginBody, LoginResponse } from '../account/schemas.js';
 import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
 import { createSession, revokeSession } from './sessions.js';
 

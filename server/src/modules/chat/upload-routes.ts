@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
 import { requireChatOn } from './identity.js';
 import { customerOfRequest } from './identity.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { idempotent } from '../../lib/idempotency.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { requestManualDeposit } from './manual-service.js';
 import { DepositRequestBody, DepositRequestResponse } from './schemas.js';
 

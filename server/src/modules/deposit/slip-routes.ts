@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { ApiError } from '../../lib/errors.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
 import { StatementBody } from '../statement/schemas.js';
 import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from './schemas.js';

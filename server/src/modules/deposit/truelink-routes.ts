@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { keyOf } from '../../lib/idempotency.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { TruelinkBody, TruelinkResponse } from './schemas.js';
 import { redeemGiftLink } from './truelink-service.js';
 

@@ -7,7 +7,7 @@ import { keyOf } from '../../lib/idempotency.js';
 import { toMinor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { addAccount, findAccount, findAccountNamed, providersOf, setAccountPassword } from './repository.js';
 import { syncGame } from './sync.js';
 import { callProvider, transfer, transferAllBack, transferAllIn } from './transfers.js';

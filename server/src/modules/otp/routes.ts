@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { newToken, otpRef, sha256, sixDigits } from '../../lib/tokens.js';
-import { Message } from '../account/schemas.js';
-import { phoneRule } from '../account/rules.js';
+import { Message } from '../../../../contract/message.js';
+import { phoneRule } from '../../../../contract/account-rules.js';
 import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
 import { countOtpAttempt, findOtp, findVerifiedOtp, insertOtp, markOtpVerified } from './repository.js';
 

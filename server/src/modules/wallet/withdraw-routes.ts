@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { memberMoney, requestWithdrawal } from '../../ledger/operations.js';
 import { toMinor } from '../../ledger/money.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { refreshTurnover, refuseWhileBonusActive } from '../bonus/service.js';
 import { refreshCoins } from '../spinwheel/coin-wager.js';
 import { submitPayout } from './payouts.js';
