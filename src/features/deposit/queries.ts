@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { SlipImageUrl, SlipListResponse } from '../../../server/src/modules/deposit/schemas';
+import type { SlipImageUrl, SlipListResponse } from '../../../contract/deposit';
 import type { DepositSchema, SlipSchema } from '../../../server/src/settings/registry';
 import { api } from '../../lib/api';
 import { lookup } from '../../lib/lookups';

@@ -1,5 +1,5 @@
 import type { Message } from '../../../contract/message';
-import type { RegistrationBody } from '../../../server/src/modules/account/schemas';
+import type { RegistrationBody } from '../../../contract/account';
 import { api } from '../../lib/api';
 
 export interface OtpSendResponse {

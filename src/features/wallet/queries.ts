@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ProfileResponse } from '../../../server/src/modules/account/schemas';
+import type { ProfileResponse } from '../../../contract/account';
 import type { SlotView } from '../../../server/src/modules/games/wallet-view';
 import { api } from '../../lib/api';
 import { writeKey } from '../../lib/storage';

@@ -6,7 +6,13 @@ import { revokeMemberSessions } from '../auth/sessions.js';
 import { setPasswordHash } from './repository.js';
 import { passwordRule } from '../../../../contract/account-rules.js';
 import { Message } from '../../../../contract/message.js';
-import { BankAccountNameBody, ChangePasswordBody, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
+import {
+  BankAccountNameBody,
+  ChangePasswordBody,
+  ProfileResponse,
+  ProfileUpdateBody,
+  RegistrationBody,
+} from '../../../../contract/account.js';
 import { checkRegistration, confirmPassword, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
 
 const errors = { 400: Message, 401: Message, 409: Message, 429: Message };

@@ -15,7 +15,7 @@ import {
   passwordRule,
   phoneRule,
 } from '../../../../contract/account-rules.js';
-import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
+import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from '../../../../contract/account.js';
 
 /** How long a verified OTP stays good for registering that phone. */
 export const OTP_VERIFIED_VALID_MS = 30 * 60_000;

@@ -3,7 +3,7 @@ import { forbidden, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
 import { loginMemberByPhone } from '../account/repository.js';
 import { Message } from '../../../../contract/message.js';
-import { LoginBody, LoginResponse } from '../account/schemas.js';
+import { LoginBody, LoginResponse } from '../../../../contract/account.js';
 import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
 import { createSession, revokeSession } from './sessions.js';
 

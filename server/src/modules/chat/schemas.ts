@@ -4,8 +4,6 @@ import { Type, type Static } from 'typebox';
 export const GUEST_ID = '^[A-Za-z0-9_-]{16,64}$';
 /** The site's id of one message, reused when it is sent again (retry, reconnect, outbox). */
 export const CLIENT_MESSAGE_ID = '^[A-Za-z0-9_-]{8,100}$';
-/** §5, §9: chat text at most 2000 characters. */
-export const MAX_TEXT = 2000;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 

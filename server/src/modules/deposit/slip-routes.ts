@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/errors.js';
 import { Message } from '../../../../contract/message.js';
 import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
 import { StatementBody } from '../statement/schemas.js';
-import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from './schemas.js';
+import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from '../../../../contract/deposit.js';
 import { ownSlipReference, slipFileName, slipPage } from './slip-repository.js';
 import { MAX_SLIP_BYTES, receiveSlip } from './slip-upload.js';
 import { SLIP_BUCKET } from './slips.js';

@@ -8,6 +8,7 @@ import { toMinor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { Message } from '../../../../contract/message.js';
+import { transferPairRule, WALLET } from '../../../../contract/wallet-rules.js';
 import { addAccount, findAccount, findAccountNamed, providersOf, setAccountPassword } from './repository.js';
 import { syncGame } from './sync.js';
 import { callProvider, transfer, transferAllBack, transferAllIn } from './transfers.js';
@@ -101,10 +102,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, body: TransferBody, response: { 200: Message, ...errors } } },
     async (request, reply) => {
       const { from, to, amount } = request.body;
-      if (from === to || (from !== 'WALLET' && to !== 'WALLET')) throw badRequest('KEY_INVALID');
-      const provider = gameOr404(from === 'WALLET' ? to : from).code;
+      const pair = transferPairRule(from, to);
+      if (pair) throw badRequest(pair);
+      const provider = gameOr404(from === WALLET ? to : from).code;
       const { currency } = await memberMoney(db, request.memberId);
-      const direction = from === 'WALLET' ? 'in' : 'out';
+      const direction = from === WALLET ? 'in' : 'out';
       if (direction === 'out') await syncGame(ctx, request.memberId, provider);
       const outcome = await transfer(ctx, {
         memberId: request.memberId,
@@ -124,7 +126,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { to } = request.body;
       const key = keyOf(request, request.memberId);
       const outcome =
-        to === 'WALLET'
+        to === WALLET
           ? await transferAllBack(ctx, request.memberId, key)
           : await transferAllIn(ctx, request.memberId, gameOr404(to).code, key);
       return reply.status(outcome.status as 200).send(outcome.body);
