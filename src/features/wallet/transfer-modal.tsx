@@ -12,7 +12,8 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from './money-input';
-import { transfer, useSubmissionKey, useWalletMutation, type WalletResponse } from './queries';
+import { transfer, useSubmissionKey, useWalletMutation } from './queries';
+import type { WalletView } from '../../../contract/wallet';
 
 /** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */
 export function TransferModal({
@@ -21,7 +22,7 @@ export function TransferModal({
   to: initialTo,
   onClose,
 }: {
-  wallet: WalletResponse;
+  wallet: WalletView;
   from: string;
   to: string;
   onClose: (saved: boolean) => void;

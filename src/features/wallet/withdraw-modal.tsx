@@ -14,10 +14,11 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from './money-input';
-import { useSubmissionKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
+import { useSubmissionKey, useWalletMutation, withdraw } from './queries';
+import type { WalletView } from '../../../contract/wallet';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
-export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onClose: (saved: boolean) => void }) {
+export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose: (saved: boolean) => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const limits = useQuery(withdrawLimitsQuery());
