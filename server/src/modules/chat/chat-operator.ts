@@ -6,7 +6,7 @@ import type { CommandSet } from '../../operator/command-sets.js';
 import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { DELIVER_PATH, deliverySignature, SIGNATURE_HEADER } from './delivery.js';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
-import { GUEST_ID } from './schemas.js';
+import { GUEST_ID, type SupportMessage } from '../../../../contract/chat.js';
 import { guestRoom, memberRoom } from './identity.js';
 import { historyPage, insertMessage, markRead, openRooms, roomOf } from './repository.js';
 
@@ -43,7 +43,7 @@ async function deliver(env: OperatorEnv, ids: number[], print: Print) {
   }
 }
 
-async function post(env: OperatorEnv, who: string | undefined, m: { message_type: string; payload: unknown }, print: Print) {
+async function post(env: OperatorEnv, who: string | undefined, m: SupportMessage, print: Print) {
   const room = await roomFor(env, who);
   if (room.ended_at !== null) throw new UsageError(`the conversation with ${who} has ended; it reopens with the customer's next message`);
   const row = await insertMessage(env.database.db, {

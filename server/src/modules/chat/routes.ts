@@ -13,7 +13,7 @@ import {
   SendMessageBody,
   SendMessageResponse,
   UnreadResponse,
-} from './schemas.js';
+} from '../../../../contract/chat.js';
 import { sendMessage } from './service.js';
 import { toWire } from './wire.js';
 

@@ -9,7 +9,7 @@ import type { Lang } from '../../settings/localized.js';
 import { greeting } from './greeter.js';
 import type { Customer } from './identity.js';
 import { insertMessage, messageByClientId, roomOf, uploadOf, type MessageRow, type RoomRow } from './repository.js';
-import type { ChatMessage, CustomerMessage } from './schemas.js';
+import type { ChatMessage, CustomerMessage } from '../../../../contract/chat.js';
 import { toWire } from './wire.js';
 
 /** Delivers a stored message to the sockets joined to its room (on every instance, see realtime.ts). */

@@ -12,7 +12,7 @@ import { requireChatOn } from './identity.js';
 import { customerOfRequest } from './identity.js';
 import { MAX_BYTES, sniffMedia, type MediaKind } from './media.js';
 import { uploadOf } from './repository.js';
-import { UploadResponse } from './schemas.js';
+import { UploadResponse } from '../../../../contract/chat.js';
 
 export const CHAT_BUCKET = 'chat';
 const NAME = '^[A-Za-z0-9_-]{16,100}$';
