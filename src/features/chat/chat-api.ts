@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { getMember, getToken } from '../../lib/auth-token';
-import type { ChatWidgetResponse } from '../../../server/src/modules/lookup/schemas';
+import type { ChatWidgetResponse } from '../../../contract/lookup';
 import { currentLocale } from '../../lib/i18n';
 import { lookup } from '../../lib/lookups';
 import { readKey, writeKey } from '../../lib/storage';

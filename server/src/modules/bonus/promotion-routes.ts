@@ -6,7 +6,7 @@ import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { activateRoute, codeOf } from './activation.js';
 import { Message } from '../../../../contract/message.js';
 import { offeredPromotion } from './repository.js';
-import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from './schemas.js';
+import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from '../../../../contract/bonus.js';
 import { refreshTurnover, turnoverView } from './service.js';
 
 /**

@@ -7,7 +7,7 @@ import { activateRoute } from './activation.js';
 import { convert, siteMoney } from './money.js';
 import { periodStart } from './periods.js';
 import { activeBonuses, receivedBonuses } from './repository.js';
-import { ActiveBonus, BonusList, ClearMinimum, Cleared, LangQuery, type BonusItem } from './schemas.js';
+import { ActiveBonus, BonusList, ClearMinimum, Cleared, LangQuery, type BonusItem } from '../../../../contract/bonus.js';
 import { clearMinimum, clearReward, refreshTurnover, turnoverView } from './service.js';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;

@@ -6,7 +6,7 @@ import { toMajor, type Currency } from '../../ledger/money.js';
 import { ApiError } from '../../lib/errors.js';
 import { Message } from '../../../../contract/message.js';
 import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
-import { StatementBody } from '../statement/schemas.js';
+import { StatementBody } from '../../../../contract/statement.js';
 import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from '../../../../contract/deposit.js';
 import { ownSlipReference, slipFileName, slipPage } from './slip-repository.js';
 import { MAX_SLIP_BYTES, receiveSlip } from './slip-upload.js';

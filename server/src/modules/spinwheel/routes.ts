@@ -21,7 +21,7 @@ import {
   SpinResult,
   SpinSetup,
   type CouponItem,
-} from './schemas.js';
+} from '../../../../contract/spinwheel.js';
 import { claim, offeredWheel, sliceView, spin, wheelName } from './service.js';
 import { parseWheel } from './wheel.js';
 
