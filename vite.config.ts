@@ -126,7 +126,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: false,

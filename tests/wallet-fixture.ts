@@ -1,11 +1,12 @@
-import { walletKeys, type Slot, type WalletResponse } from '../src/features/wallet/queries';
+import { walletKeys } from '../src/features/wallet/queries';
 import { testQueryClient } from './render';
+import type { Slot, WalletView } from '../contract/wallet';
 
 /** A member's GET /api/wallet answer for component tests: 500 baht, KBank, no invite share, no game accounts, unless told. */
 export function walletFixture({
   profile,
   ...over
-}: Partial<Omit<WalletResponse, 'profile'>> & { profile?: Partial<WalletResponse['profile']> } = {}): WalletResponse {
+}: Partial<Omit<WalletView, 'profile'>> & { profile?: Partial<WalletView['profile']> } = {}): WalletView {
   return {
     profile: {
       _id: 1,
@@ -45,7 +46,7 @@ export const slotFixture = (code: string, isActive: boolean, amount = 0): Slot =
 });
 
 /** A query client holding the member's wallet, as the home leaves it (`updatedAt`: when it was asked). */
-export function clientWithWallet(wallet: WalletResponse, updatedAt = Date.now()) {
+export function clientWithWallet(wallet: WalletView, updatedAt = Date.now()) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(walletKeys.wallet, wallet, { updatedAt });
   return queryClient;

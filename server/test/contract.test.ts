@@ -7,12 +7,20 @@ interface Operation {
   secured: boolean;
   /** Takes a file (multipart/form-data), not JSON: any other body is "no file". */
   multipart: boolean;
+  /** Has a schema for its success answer (or answers 204, no body): what the site's types come from. */
+  described: boolean;
+}
+
+interface DocOperation {
+  security?: unknown[];
+  requestBody?: { content?: Record<string, unknown> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 /** Every call in the OpenAPI document, so a new route cannot skip these checks. */
 async function operations(server: TestServer): Promise<Operation[]> {
   const doc = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content?: Record<string, unknown> } }>>;
+    paths: Record<string, Record<string, DocOperation>>;
   };
   return (
     Object.entries(doc.paths)
@@ -25,6 +33,7 @@ async function operations(server: TestServer): Promise<Operation[]> {
           url,
           secured: !!op.security?.length,
           multipart: !!op.requestBody?.content?.['multipart/form-data'],
+          described: Object.entries(op.responses ?? {}).some(([code, r]) => code === '204' || (code.startsWith('2') && !!r.content)),
         })),
       )
   );
@@ -41,6 +50,12 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
 
   it('describes the slip upload as a multipart call', () => {
     expect(ops.find((o) => o.url === '/api/wallet/slip')).toMatchObject({ method: 'POST', secured: true, multipart: true });
+  });
+
+  it('has a response schema for the success of every call (Fastify writes the answer through it; the site takes its types from it)', () => {
+    expect(ops.filter((o) => !o.described).map((o) => `${o.method} ${o.url}`)).toEqual([]);
+    // and the check sees them: the wallet view, which had none until the contract folder
+    expect(ops.find((o) => o.url === '/api/wallet/')).toMatchObject({ method: 'GET', described: true });
   });
 
   it('lists the calls of this issue', () => {

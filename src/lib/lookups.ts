@@ -9,7 +9,7 @@ import type {
   RegisterOtpResponse,
   SourcesResponse,
   WithdrawLimitsResponse,
-} from '../../server/src/modules/lookup/schemas';
+} from '../../contract/lookup';
 import { api, isApiError } from './api';
 import { currentLocale, type Locale } from './i18n';
 

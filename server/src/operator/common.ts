@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { UNSAFE_TEXT } from '../modules/account/rules.js';
+import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 
 export class UsageError extends Error {}
 

@@ -1,4 +1,7 @@
 import { Type, type Static } from 'typebox';
+import type { Lang } from '../../../contract/lang.js';
+
+export { LANGS, LangQuery, type Lang } from '../../../contract/lang.js';
 
 /**
  * Operator text in the member's language: a plain string (the same for everyone), or one text per
@@ -9,18 +12,6 @@ export const LocalizedText = Type.Union([
   Type.Object({ th: Type.String(), la: Type.Optional(Type.String()), en: Type.Optional(Type.String()) }, { additionalProperties: false }),
 ]);
 export type LocalizedText = Static<typeof LocalizedText>;
-export const LANGS = ['th', 'la', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
-
-/** `?lang=` of every call that answers operator texts: the member's language, Thai where the operator gave none. */
-export const LangQuery = Type.Object({
-  lang: Type.Optional(
-    Type.Union(
-      LANGS.map((l) => Type.Literal(l)),
-      { description: "the member's language for operator texts and names (th, la, en); Thai where the operator gave none" },
-    ),
-  ),
-});
 
 /** The text for the member's language, Thai where the operator gave none for it. */
 export function inLanguage(text: LocalizedText, lang: Lang): string {

@@ -6,48 +6,18 @@ import { HowtoSettingSchema } from './howto-setting.js';
  * Every operator-editable setting: its schema (the contract of its lookup) and its default.
  * Lookups of §7 read these; `npm run operator -- settings set <key> <value>` writes them.
  */
+import { ContactSchema, DepositBankSchema, DepositSchema, InfoSchema, SlipSchema, WithdrawLimitsSchema } from '../../../contract/lookup.js';
 import { LocalizedText } from './localized.js';
+
+export { ContactSchema, DepositBankSchema, DepositSchema, InfoSchema, SlipSchema, WithdrawLimitsSchema };
 export { LANGS, LocalizedText, inLanguage, type Lang } from './localized.js';
 
-export const InfoSchema = Type.Object({ name: Type.String(), website: Type.String() });
-export const ContactSchema = Type.Object({
-  contactText: Type.String({ description: "HTML in the member's language, sanitised by the site" }),
-  lineLink: Type.String(),
-  lineName: Type.String(),
-  lineQR: Type.String({ description: 'image URL or data URL' }),
-});
 /** What the operator stores: the contact text per language. */
 export const ContactSetting = Type.Object({
   contactText: LocalizedText,
   lineLink: Type.String(),
   lineName: Type.String(),
   lineQR: Type.String({ description: 'image URL or data URL' }),
-});
-export const WithdrawLimitsSchema = Type.Object({
-  withdrawMin: Type.Number({ minimum: 0 }),
-  withdrawMax: Type.Number({ minimum: 0 }),
-});
-export const DepositBankSchema = Type.Object({
-  bankCode: Type.String(),
-  bankType: Type.String(),
-  mode: Type.String(),
-  nameTH: Type.String(),
-  nameEN: Type.String(),
-  bankAccountName: Type.String(),
-  bankAccountNo: Type.String(),
-  currency: Type.String(),
-});
-export const DepositSchema = Type.Object({
-  banks: Type.Array(DepositBankSchema),
-  wallets: Type.Array(Type.Object({ walletAccountName: Type.String(), mode: Type.String() })),
-  isManual: Type.Boolean(),
-});
-export const SlipSchema = Type.Object({
-  minDeposit: Type.Number({ minimum: 0 }),
-  closeTime: Type.String({
-    pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
-    description: 'daily slip upload closing time, HH:mm in Bangkok time, until midnight; 00:00: never closed',
-  }),
 });
 
 /** A QR code's largest amount (without one, a typo'd 99,999,999,999.99 was accepted). */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { passwordRule, PASSWORD_MIN } from '../../../server/src/modules/account/rules';
+import { passwordRule, PASSWORD_MIN } from '../../../contract/account-rules';
 import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';

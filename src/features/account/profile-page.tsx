@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatAccountNo } from '../../../server/src/modules/account/rules';
+import { formatAccountNo } from '../../../contract/account-rules';
 import { formatDateTime } from '../../lib/dates';
 import { bankName, banksQuery } from '../../lib/lookups';
 import { DataStatus } from '../../ui/data-status';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody, Message, ProfileResponse } from '../../../server/src/modules/account/schemas';
+import type { Message } from '../../../contract/message';
+import type { ChangePasswordBody, ProfileResponse } from '../../../contract/account';
 import { api } from '../../lib/api';
 
 export const accountKeys = { profile: ['account', 'profile'] as const };

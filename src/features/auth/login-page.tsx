@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import type { LoginBody, LoginResponse } from '../../../server/src/modules/account/schemas';
+import type { LoginBody, LoginResponse } from '../../../contract/account';
 import { api } from '../../lib/api';
 import { deviceId } from '../../lib/device-id';
 import { errorMessage } from '../../lib/errors';

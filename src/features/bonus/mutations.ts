@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { Activated, Cleared } from '../../../server/src/modules/bonus/schemas';
+import type { Activated, Cleared } from '../../../contract/bonus';
 import { api } from '../../lib/api';
 import { walletKeys } from '../wallet/queries';
 import { bonusKeys, promotionPath } from './queries';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ActiveBonus, BonusItem, ClearMinimum, PromotionCurrent, PromotionFound } from '../../../server/src/modules/bonus/schemas';
+import type { ActiveBonus, BonusItem, BonusList, ClearMinimum, PromotionCurrent, PromotionFound } from '../../../contract/bonus';
 import { api } from '../../lib/api';
 import { currentLocale, type Locale } from '../../lib/i18n';
 
@@ -25,7 +25,7 @@ export const bonusesQuery = () => {
   const lang = currentLocale();
   return queryOptions({
     queryKey: bonusKeys.list(lang),
-    queryFn: () => api<{ bonuses: Bonus[] }>(`/api/bonus?lang=${lang}`),
+    queryFn: () => api<BonusList>(`/api/bonus?lang=${lang}`),
     staleTime: 0,
   });
 };

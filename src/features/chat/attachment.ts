@@ -1,7 +1,6 @@
+import { CHAT_MEDIA_MAX_MB } from '../../../contract/limits';
+
 /** §5 Chat attachment and §9 upload limits: what may be sent, decided before anything is queued. */
-export const MAX_MB = { image: 10, video: 20 } as const;
-/** §9 chat text max. */
-export const MAX_TEXT = 2000;
 
 const KINDS: Record<string, 'image' | 'video'> = { png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', mp4: 'video', mov: 'video' };
 const TYPES: Record<string, 'image' | 'video'> = {
@@ -26,7 +25,7 @@ export function checkAttachment(file: Pick<File, 'name' | 'size' | 'type'>): Att
   const dot = file.name.lastIndexOf('.');
   const kind = dot > 0 ? KINDS[file.name.slice(dot + 1).toLowerCase()] : undefined;
   if (!kind || (file.type && TYPES[file.type] !== kind)) return { ok: false, reason: 'unsupported' };
-  const maxMb = MAX_MB[kind];
+  const maxMb = CHAT_MEDIA_MAX_MB[kind];
   if (file.size > maxMb * 1024 * 1024) return { ok: false, reason: 'too-large', maxMb };
   return { ok: true, kind };
 }

@@ -1,12 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { getMember, getToken } from '../../lib/auth-token';
-import type { ChatWidgetResponse } from '../../../server/src/modules/lookup/schemas';
+import type { ChatWidgetResponse } from '../../../contract/lookup';
 import { currentLocale } from '../../lib/i18n';
 import { lookup } from '../../lib/lookups';
 import { readKey, writeKey } from '../../lib/storage';
 import { uploadFile } from '../../lib/upload';
-import type { ChatMessage } from './types';
+import type {
+  ChatConfigResponse,
+  ChatMessage,
+  CustomerMessage,
+  HistoryBody,
+  HistoryResponse,
+  ReadBody,
+  ReadResponse,
+  SendMessageBody,
+  SendMessageResponse,
+  UnreadResponse,
+  UploadResponse,
+} from '../../../contract/chat';
 
 /**
  * Whose conversation: a bearer token means the member's own (the server decides), else this device's
@@ -18,7 +30,7 @@ export const whoKey = (who: Who) => (who.kind === 'member' ? `member:${who.phone
 export const currentWho = (guestId: string): Who => (getToken() ? { kind: 'member', phone: getMember() } : { kind: 'guest', guestId });
 /** A member's message goes only while that member is signed in; a guest's goes without any token. */
 export const canSendAs = (who: Who) => who.kind === 'guest' || (!!getToken() && getMember() === who.phone);
-const ids = (who: Who) => ({ userId: null, guestId: who.kind === 'guest' ? who.guestId : null });
+const ids = (who: Who): ReadBody => ({ userId: null, guestId: who.kind === 'guest' ? who.guestId : null });
 const asGuest = (who: Who) => who.kind === 'guest';
 
 /** The `enableChatWidget` lookup: with the chat config's answer, whether the contact page shows the chat (§2). */
@@ -45,9 +57,7 @@ export async function guestId(): Promise<string> {
 /** §9 chat history page size. */
 export const HISTORY_PAGE = 10;
 
-export interface ChatConfig {
-  PREFIX: string;
-}
+export type ChatConfig = ChatConfigResponse;
 /**
  * §3 Chat config: answered only while the chat backend is on (else 404 and the contact page keeps the
  * link). Kept with the lookups (key 'lookup'), so it is saved for offline use and not dropped at sign-out.
@@ -68,13 +78,14 @@ export function mediaBase(prefix: string | undefined): string {
   }
 }
 
-export interface HistoryPage {
-  total: number;
-  messages: ChatMessage[];
-}
+export type HistoryPage = HistoryResponse;
 /** A page of history, newest first: the newest, or (`before`, a message _id) the ones older than it. */
 export const fetchHistory = (who: Who, before?: string, signal?: AbortSignal) =>
-  api<HistoryPage>('/api/chat/history', { body: { ...ids(who), limit: HISTORY_PAGE, before }, signal, anonymous: asGuest(who) });
+  api<HistoryPage>('/api/chat/history', {
+    body: { ...ids(who), limit: HISTORY_PAGE, before } satisfies HistoryBody,
+    signal,
+    anonymous: asGuest(who),
+  });
 
 /**
  * §2 Whether the chat is offered: the `enableChatWidget` lookup is on and the chat backend answers its
@@ -98,23 +109,20 @@ export const isUnreadReply = (m: Pick<ChatMessage, 'sender' | 'read'>) => m.send
 export const unreadRepliesQuery = (who: Who) =>
   queryOptions({
     queryKey: ['chat', 'unread', whoKey(who)],
-    queryFn: async () => (await api<{ unread: number }>('/api/chat/unread', { body: ids(who), anonymous: asGuest(who) })).unread,
+    queryFn: async () => (await api<UnreadResponse>('/api/chat/unread', { body: ids(who), anonymous: asGuest(who) })).unread,
     staleTime: 30_000,
     refetchInterval: 60_000,
     meta: { persist: false },
   });
 
 export const markRead = (who: Who) =>
-  api<{ read: number }>('/api/chat/read-customer/', { method: 'PUT', body: ids(who), anonymous: asGuest(who) });
+  api<ReadResponse>('/api/chat/read-customer/', { method: 'PUT', body: ids(who), anonymous: asGuest(who) });
 
 /** What a customer sends (§3 Chat payloads): text, a tap on a postback button or quick reply, or media. */
-export type OutgoingMessage =
-  | { message_type: 'text'; payload: { message: string } }
-  | { message_type: 'postback'; payload: { message: string; payload: string } }
-  | { message_type: 'media'; payload: { fileType: 'image' | 'video'; filePath: string; name: string } };
+export type OutgoingMessage = CustomerMessage;
 
 export function sendMessage(who: Who, clientMessageId: string, message: OutgoingMessage, createdAt: number, signal?: AbortSignal) {
-  return api<{ timestamp: number }>('/api/chat/send-message', {
+  return api<SendMessageResponse>('/api/chat/send-message', {
     body: {
       sender: 'customer',
       message,
@@ -122,11 +130,11 @@ export function sendMessage(who: Who, clientMessageId: string, message: Outgoing
       ...ids(who),
       createdAt: new Date(createdAt).toISOString(),
       lang: currentLocale(),
-    },
+    } satisfies SendMessageBody,
     signal,
     anonymous: asGuest(who),
   });
 }
 
 export const uploadMedia = (who: Who, kind: 'image' | 'video', file: Blob, onProgress: (percent: number) => void, signal: AbortSignal) =>
-  uploadFile<{ path: string }>(`/api/chat/upload-${kind}`, file, { onProgress, signal, anonymous: asGuest(who) });
+  uploadFile<UploadResponse>(`/api/chat/upload-${kind}`, file, { onProgress, signal, anonymous: asGuest(who) });

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
-import { ACCEPT, checkAttachment, isSendKey, MAX_TEXT } from './attachment';
+import { CHAT_TEXT_MAX } from '../../../contract/limits';
+import { ACCEPT, checkAttachment, isSendKey } from './attachment';
 
 const DRAFT = 'chat-draft';
 function readDraft(): string {
@@ -44,10 +45,10 @@ export function Composer({ onSend, onFile, disabled }: ComposerProps) {
   const problemId = useId();
   const countId = useId();
   const blank = text.trim() === '';
-  const left = MAX_TEXT - text.length;
+  const left = CHAT_TEXT_MAX - text.length;
 
   const send = () => {
-    if (blank || disabled || text.length > MAX_TEXT) return;
+    if (blank || disabled || text.length > CHAT_TEXT_MAX) return;
     onSend(text.trim());
     setText('');
     setProblem('');
@@ -112,12 +113,12 @@ export function Composer({ onSend, onFile, disabled }: ComposerProps) {
           className="chat-input"
           rows={1}
           value={text}
-          maxLength={MAX_TEXT}
+          maxLength={CHAT_TEXT_MAX}
           aria-label={t`Message`}
           aria-describedby={[problem ? problemId : '', left <= 200 ? countId : ''].filter(Boolean).join(' ') || undefined}
           placeholder={t`Write a message…`}
           disabled={disabled}
-          onChange={(e) => setText(e.target.value.slice(0, MAX_TEXT))}
+          onChange={(e) => setText(e.target.value.slice(0, CHAT_TEXT_MAX))}
           onKeyDown={(e) => {
             if (isSendKey(e.nativeEvent)) {
               e.preventDefault();

@@ -16,7 +16,7 @@ export const CHAT_CATALOG: PartLoaders = {
 let serial = 0;
 export interface EntryOptions {
   key?: string;
-  sender?: string;
+  sender?: ChatMessage['sender'];
   name?: string;
   type?: string;
   payload?: unknown;

@@ -1,3 +1,4 @@
+import type { ChatMessageKind, MediaPayload } from '../../../contract/chat';
 import type { ChatButton, ChatMessage, GenericElement, QuickReply } from './types';
 
 /**
@@ -13,7 +14,10 @@ export type Shown =
   | { kind: 'media'; text: string; fileType: MediaType; filePath: string; name: string }
   | { kind: 'postback'; text: string }
   | { kind: 'unknown' };
-export type MediaType = 'image' | 'video' | 'file';
+type NoneLeft<T extends never> = T;
+/** Every kind of the contract is shown here: a kind added there fails the typecheck here until it is. */
+export type UnshownKinds = NoneLeft<Exclude<ChatMessageKind, Shown['kind']>>;
+export type MediaType = MediaPayload['fileType'];
 
 const UNKNOWN: Shown = { kind: 'unknown' };
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

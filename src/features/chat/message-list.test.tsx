@@ -178,7 +178,12 @@ describe('where the member’s messages are on their way (§3 Media delivery sta
   });
 
   it('shows the upload’s percent, then sending', () => {
-    const mine = { sender: 'customer', type: 'media', payload: { fileType: 'image', filePath: '', name: 'a.png' }, localUrl: 'blob:x' };
+    const mine = {
+      sender: 'customer' as const,
+      type: 'media',
+      payload: { fileType: 'image', filePath: '', name: 'a.png' },
+      localUrl: 'blob:x',
+    };
     const { update } = showList([entry({ ...mine, key: 'up', deliver: { status: 'uploading_file', progress: 42.4 } })]);
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '42');
     expect(screen.getByText('Uploading 42%')).toBeVisible();

@@ -1,44 +1,10 @@
-/** §3 Chat payloads, as the server's history and `messaging` event give them (server/src/modules/chat/schemas.ts). */
-export interface ChatButton {
-  title: string;
-  type: 'web' | 'call' | 'postback';
-  payload: string;
-}
-export interface GenericElement {
-  image_url: string;
-  title: string;
-  subtitle: string;
-  buttons: ChatButton[];
-}
-export interface QuickReply {
-  title: string;
-  payload: string;
-}
-/** §3 Media delivery statuses. */
-export type DeliverStatus = 'uploading_file' | 'sending' | 'failed' | 'succeed';
+import type { ChatMessage } from '../../../contract/chat';
 
-export interface ChatMessage {
-  _id: string;
-  clientMessageId: string | null;
-  /** 'customer' is the member or guest; anything else (agent, bot) is support. */
-  sender: string;
-  message: {
-    /** text, media, postback, buttons, quick_replies, generic; anything else is shown as unknown */
-    message_type: string;
-    payload?: unknown;
-    /** generic: the carousel's cards */
-    payloads?: GenericElement[];
-    deliver?: { id?: string; status?: string; progress?: number };
-  };
-  userId: string | null;
-  guestId: string | null;
-  username: string;
-  name: string;
-  /** ISO date-time */
-  createdAt: string;
-  session_id: string;
-  read: boolean;
-}
+/** §3 Chat payloads: the server's schemas (contract/chat.ts), as history and the `messaging` event give them. */
+export type { ChatButton, ChatMessage, GenericElement, QuickReply } from '../../../contract/chat';
+
+/** §3 Media delivery statuses of a message still in the outbox. */
+export type DeliverStatus = 'uploading_file' | 'sending' | 'failed' | 'succeed';
 
 /**
  * One row of the conversation as the widget shows it: a stored message, or one of ours still in the

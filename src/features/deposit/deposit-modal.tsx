@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
-import { formatAccountNo } from '../../../server/src/modules/account/rules';
-import type { SlipUploadResponse } from '../../../server/src/modules/deposit/schemas';
+import { formatAccountNo } from '../../../contract/account-rules';
+import type { SlipUploadResponse } from '../../../contract/deposit';
 import { errorMessage } from '../../lib/errors';
 import { bankName, banksQuery } from '../../lib/lookups';
 import type { OutboxItem } from '../../lib/outbox';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import type { QrProvider } from '../../../server/src/modules/deposit/schemas';
+import type { QrProvider } from '../../../contract/deposit';
 import { currentLocale } from '../../lib/i18n';
 import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';

@@ -9,6 +9,7 @@ import { useOnline } from '../../ui/use-online';
 import { useMoneyWords } from '../wallet/money-words';
 import { useSubmissionKey, walletKeys } from '../wallet/queries';
 import { encryptGiftLink } from './gift-link';
+import type { TruelinkResponse } from '../../../contract/deposit';
 
 /** §2 Deposit modal, wallet gift link: paste the TrueMoney gift link; the voucher's amount is credited. */
 export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
@@ -21,7 +22,7 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
   const [key, ended] = useSubmissionKey();
   const send = useMutation({
     mutationFn: async (plain: string) =>
-      api<{ amount: number }>('/api/wallet/truelink', { body: { link: await encryptGiftLink(plain) }, idempotencyKey: key }),
+      api<TruelinkResponse>('/api/wallet/truelink', { body: { link: await encryptGiftLink(plain) }, idempotencyKey: key }),
     onSuccess: ({ amount }) => {
       const shown = money(amount);
       showToast(t`Link sent: ${shown} is in your wallet.`, 'success');

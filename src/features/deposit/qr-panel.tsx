@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { QrProvider, QrState } from '../../../server/src/modules/deposit/schemas';
+import type { QrProvider, QrState } from '../../../contract/deposit';
+import { QR_MINIMUM } from '../../../contract/limits';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
@@ -14,7 +15,7 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../wallet/queries';
 import { parseAmount } from '../wallet/money-input';
-import { countdown, QR_MINIMUM, QR_PRESETS, qrAmountProblem } from './qr-rules';
+import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 
 const qrKeys = { all: ['qrcode'] as const, one: (p: QrProvider) => ['qrcode', p] as const };
 /** The member's open code of one provider: never kept offline (an expired code is no use) and never stale. */
@@ -86,7 +87,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
     if (parsed && !parsed.ok) return setError(parsed.message);
     const problem = qrAmountProblem(provider, value, state?.maximum);
     if (problem === 'skip') return; // §5: KBANK below 1 is not sent
-    const minimum = money(QR_MINIMUM);
+    const minimum = money(QR_MINIMUM[provider]);
     if (problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
     const maximum = money(state?.maximum ?? 0);
     if (problem === 'maximum') return setError(t`The maximum for this QR code is ${maximum}.`);

@@ -1,4 +1,5 @@
-import type { QrProvider } from '../../../server/src/modules/deposit/schemas';
+import type { QrProvider } from '../../../contract/deposit';
+import { QR_MINIMUM } from '../../../contract/limits';
 
 /** §2 quick-pick amounts per provider. */
 export const QR_PRESETS: Record<QrProvider, readonly number[]> = {
@@ -7,9 +8,6 @@ export const QR_PRESETS: Record<QrProvider, readonly number[]> = {
   ZAPMAN: [100, 200, 300, 500, 1000],
 };
 
-/** §9 the least a WW or ZAPMAN code may ask for. */
-export const QR_MINIMUM = 100;
-
 /**
  * §5 QR amount: KBANK needs a positive amount (below 1 the creation is skipped); WW and ZAPMAN need at
  * least 100 (§9); none more than the provider's maximum (`maximum` from GET /api/qrcode/{provider},
@@ -17,8 +15,7 @@ export const QR_MINIMUM = 100;
  * server, which checks it again.
  */
 export function qrAmountProblem(provider: QrProvider, amount: number, maximum?: number): 'skip' | 'minimum' | 'maximum' | undefined {
-  if (provider === 'KBANK' && amount < 1) return 'skip';
-  if (provider !== 'KBANK' && amount < QR_MINIMUM) return 'minimum';
+  if (amount < QR_MINIMUM[provider]) return provider === 'KBANK' ? 'skip' : 'minimum';
   return maximum !== undefined && amount > maximum ? 'maximum' : undefined;
 }
 

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Static } from 'typebox';
-import type { SlipImageUrl, SlipListResponse } from '../../../server/src/modules/deposit/schemas';
-import type { DepositSchema, SlipSchema } from '../../../server/src/settings/registry';
+import type { SlipImageUrl, SlipListResponse } from '../../../contract/deposit';
+import type { DepositResponse, SlipResponse } from '../../../contract/lookup';
 import { api } from '../../lib/api';
 import { lookup } from '../../lib/lookups';
 
-export type DepositLookup = Static<typeof DepositSchema>;
-export type SlipLookup = Static<typeof SlipSchema>;
+export type DepositLookup = DepositResponse;
+export type SlipLookup = SlipResponse;
 
 /** §7 deposit lookup: the accounts to transfer to (kept offline with the other lookups). */
 export const depositQuery = () => lookup<DepositLookup>('deposit');
@@ -23,4 +22,4 @@ export const slipListQuery = (page: number) =>
 
 /** A short-lived signed link to the member's own slip image (never cached: it expires). */
 export const slipImageUrl = (reference: string) =>
-  api<Static<typeof SlipImageUrl>>(`/api/statement/slip/reference/${encodeURIComponent(reference)}`).then((r) => r.url);
+  api<SlipImageUrl>(`/api/statement/slip/reference/${encodeURIComponent(reference)}`).then((r) => r.url);

@@ -1,4 +1,4 @@
-import type { SlipUploadResponse } from '../../../server/src/modules/deposit/schemas';
+import type { SlipUploadResponse } from '../../../contract/deposit';
 import { Outbox } from '../../lib/outbox';
 import { uploadFile } from '../../lib/upload';
 

@@ -1,4 +1,4 @@
-import type { HowtoResponse } from '../../../server/src/modules/lookup/schemas';
+import type { HowtoResponse } from '../../../contract/lookup';
 import { currentLocale } from '../../lib/i18n';
 import { lookup } from '../../lib/lookups';
 

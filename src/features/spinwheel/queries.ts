@@ -1,14 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type {
-  Claimed,
-  CouponItem,
-  CouponList,
-  SliceView,
-  SpinActive,
-  SpinResult,
-  SpinSetup,
-} from '../../../server/src/modules/spinwheel/schemas';
+import type { Claimed, CouponItem, CouponList, SliceView, SpinActive, SpinResult, SpinSetup } from '../../../contract/spinwheel';
 import { api } from '../../lib/api';
 import { currentLocale, type Locale } from '../../lib/i18n';
 

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { StatementItem } from '../../../server/src/modules/statement/schemas';
-import { formatAccountNo } from '../../../server/src/modules/account/rules';
+import type { StatementItem } from '../../../contract/statement';
+import { formatAccountNo } from '../../../contract/account-rules';
 import { firstLine } from './plain-text';
 
 export type Statement = StatementItem;

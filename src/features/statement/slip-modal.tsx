@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SlipItem } from '../../../server/src/modules/deposit/schemas';
+import type { SlipItem } from '../../../contract/deposit';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';

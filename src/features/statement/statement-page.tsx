@@ -7,7 +7,8 @@ import { formatMoney } from '../../lib/format';
 import { currentLocale, intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
-import { activityText, movedNoMoney, statusText, type Statement } from './activity';
+import type { StatementResponse } from '../../../contract/statement';
+import { activityText, movedNoMoney, statusText } from './activity';
 import './statement.css';
 
 export const STATEMENT_PAGE_SIZE = 10;
@@ -21,8 +22,7 @@ export const statementQuery = (page: number) => {
   const lang = currentLocale();
   return queryOptions({
     queryKey: ['statement', lang, page] as const,
-    queryFn: () =>
-      api<{ total: number; statements: Statement[] }>(`/api/statement?lang=${lang}`, { body: { page, limit: STATEMENT_PAGE_SIZE } }),
+    queryFn: () => api<StatementResponse>(`/api/statement?lang=${lang}`, { body: { page, limit: STATEMENT_PAGE_SIZE } }),
     staleTime: 0,
   });
 };

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { isEnglishName, normaliseAccountName } from '../../../server/src/modules/account/rules';
+import { isEnglishName, normaliseAccountName } from '../../../contract/account-rules';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';

@@ -2,13 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { useState } from 'react';
+import type { Banners } from '../../../contract/invite';
 import { SafeHtml } from '../../ui/safe-html';
 import './banner-carousel.css';
 
-export interface Banner {
-  image: string;
-  html: string;
-}
+/** One operator banner as the bonus, invite and refund calls answer it. */
+export type Banner = Banners['banners'][number];
 
 /** Operator banners (keen-slider), each an image with its HTML, and dots to move between them (bonus, invite, refund). */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {

@@ -4,7 +4,7 @@ import 'keen-slider/keen-slider.min.css';
 import { useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
-import type { Slot } from './queries';
+import type { Slot } from '../../../contract/wallet';
 
 const CARD_WIDTH = 300;
 

@@ -4,10 +4,10 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { InviteLine } from './invite/invite-line';
 import { useMoneyWords } from './money-words';
-import type { WalletResponse } from './queries';
+import type { WalletView } from '../../../contract/wallet';
 
 /** The wallet plus every game account: what the member holds with us, all told (§2 total balance). */
-export function totalBalance(wallet: WalletResponse): { total: number; games: number } {
+export function totalBalance(wallet: WalletView): { total: number; games: number } {
   const games = wallet.slots.reduce((sum, s) => (s.isActive ? sum + s.amount : sum), 0);
   // sums of 2-decimal amounts in floating point: round back to satang before showing
   return { total: Math.round((wallet.wallet.amount + games) * 100) / 100, games: Math.round(games * 100) / 100 };
@@ -25,7 +25,7 @@ export function ProfileHeader({
   online,
   onCheck,
 }: {
-  wallet: WalletResponse | undefined;
+  wallet: WalletView | undefined;
   syncedAt: number;
   checking: boolean;
   online: boolean;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { Banners, InviteList, InviteReceived, RefundCheck, RefundList, RefundMoved } from '../../../server/src/modules/invite/schemas';
+import type { Banners, InviteList, InviteReceived, RefundCheck, RefundList, RefundMoved } from '../../../contract/invite';
 import { api } from '../../lib/api';
 import { currentLocale, type Locale } from '../../lib/i18n';
 

@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BannerModal } from './banner-modal';
-import type { WalletResponse } from './queries';
 import { inviteBannersQuery, refundBannersQuery, refundCheckQuery } from './programme-queries';
 import { useBannersFirst } from './use-banners-first';
 import { InviteIcon, RefundIcon } from './widget-icons';
+import type { WalletView } from '../../../contract/wallet';
 
 // the modals (their tables and words) load when the member opens them; the banners share the game carousels' slider
 const loadInviteModal = () => import('./invite/invite-modal');
@@ -14,7 +14,7 @@ const InviteModal = lazy(() => loadInviteModal().then((m) => ({ default: m.Invit
 const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.RefundModal })));
 
 /** §2 the invite widget: banners first (if the operator has any), then the invite modal. */
-export function InviteWidget({ wallet }: { wallet: WalletResponse | undefined }) {
+export function InviteWidget({ wallet }: { wallet: WalletView | undefined }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const flow = useBannersFirst(() => {

@@ -1,23 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ProfileResponse } from '../../../server/src/modules/account/schemas';
-import type { SlotView } from '../../../server/src/modules/games/wallet-view';
+import type { Message } from '../../../contract/message';
+import type {
+  AutoLoginLink,
+  Credentials,
+  SlotsRefresh,
+  TransferAllBody,
+  TransferBody,
+  WalletView,
+  WithdrawBody,
+  WithdrawResponse,
+} from '../../../contract/wallet';
 import { api } from '../../lib/api';
 import { writeKey } from '../../lib/storage';
-
-export type Slot = SlotView;
-
-export interface WalletResponse extends ProfileResponse {
-  wallet: { amount: number };
-  invite: { amount: number; success: number; fail: number };
-  slots: Slot[];
-}
-
-export interface Credentials {
-  username: string;
-  password: string;
-  event: null;
-}
 
 export const walletKeys = {
   wallet: ['wallet'] as const,
@@ -29,7 +24,7 @@ export const walletQuery = () =>
   queryOptions({
     queryKey: walletKeys.wallet,
     queryFn: async () => {
-      const wallet = await api<WalletResponse>('/api/wallet');
+      const wallet = await api<WalletView>('/api/wallet');
       await writeKey('last_sync', Date.now());
       return wallet;
     },
@@ -70,14 +65,13 @@ export function useWalletMutation<T>(fn: (input: T, key: string) => Promise<unkn
   });
 }
 
-export const refreshSlots = () => api<{ slots: Slot[] }>('/api/wallet/refresh/slot');
+export const refreshSlots = () => api<SlotsRefresh>('/api/wallet/refresh/slot');
 export const activateSlot = (code: string) => api<Credentials>(`/api/wallet/activate/${code}`);
 export const resetSlotPassword = (code: string) => api<Credentials>(`/api/wallet/resetpassword/${code}`);
-export const transfer = (body: { from: string; to: string; amount: number }, key: string) =>
-  api<{ message: string }>('/api/wallet/transfer', { body, idempotencyKey: key });
+export const transfer = (body: TransferBody, key: string) => api<Message>('/api/wallet/transfer', { body, idempotencyKey: key });
 export const transferAll = (to: string, key: string) =>
-  api<{ message: string }>('/api/wallet/transferAll', { body: { to }, idempotencyKey: key });
+  api<Message>('/api/wallet/transferAll', { body: { to } satisfies TransferAllBody, idempotencyKey: key });
 export const withdraw = (amount: number, key: string) =>
-  api<{ message: string }>('/api/wallet/withdrawAll', { body: { amount }, idempotencyKey: key });
+  api<WithdrawResponse>('/api/wallet/withdrawAll', { body: { amount } satisfies WithdrawBody, idempotencyKey: key });
 export const autoLoginLink = (provider: string, username: string, password: string) =>
-  api<{ link: string }>(`/api/autoLogin/${provider.toLowerCase()}/${encodeURIComponent(username)}/${encodeURIComponent(password)}`);
+  api<AutoLoginLink>(`/api/autoLogin/${provider.toLowerCase()}/${encodeURIComponent(username)}/${encodeURIComponent(password)}`);

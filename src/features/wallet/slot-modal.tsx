@@ -6,7 +6,8 @@ import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { activateSlot, autoLoginLink, credentialsQuery, resetSlotPassword, walletKeys, type Slot } from './queries';
+import { activateSlot, autoLoginLink, credentialsQuery, resetSlotPassword, walletKeys } from './queries';
+import type { Slot } from '../../../contract/wallet';
 
 /** Game providers whose web login goes through /api/autoLogin (§7). */
 const AUTO_LOGIN = new Set(['PG', 'BETFLIX', 'ASKMEBET', 'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD']);

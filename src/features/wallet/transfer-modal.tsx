@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
+import { TRANSFER_MINIMUM } from '../../../contract/limits';
+import { transferPairRule, WALLET } from '../../../contract/wallet-rules';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
@@ -10,9 +12,8 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from './money-input';
-import { transfer, useSubmissionKey, useWalletMutation, type WalletResponse } from './queries';
-
-export const TRANSFER_MINIMUM = 1;
+import { transfer, useSubmissionKey, useWalletMutation } from './queries';
+import type { WalletView } from '../../../contract/wallet';
 
 /** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */
 export function TransferModal({
@@ -21,7 +22,7 @@ export function TransferModal({
   to: initialTo,
   onClose,
 }: {
-  wallet: WalletResponse;
+  wallet: WalletView;
   from: string;
   to: string;
   onClose: (saved: boolean) => void;
@@ -37,13 +38,13 @@ export function TransferModal({
   const [key, ended] = useSubmissionKey();
   const move = useWalletMutation((input: { from: string; to: string; amount: number }, k: string) => transfer(input, k));
   const active = wallet.slots.filter((s) => s.isActive);
-  const balanceOf = (code: string) => (code === 'WALLET' ? wallet.wallet.amount : (active.find((s) => s.code === code)?.amount ?? 0));
-  const options = [{ code: 'WALLET', label: t`Wallet` }, ...active.map((s) => ({ code: s.code, label: s.name }))];
+  const balanceOf = (code: string) => (code === WALLET ? wallet.wallet.amount : (active.find((s) => s.code === code)?.amount ?? 0));
+  const options = [{ code: WALLET, label: t`Wallet` }, ...active.map((s) => ({ code: s.code, label: s.name }))];
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!from || !to) return setError(t`Please select an account.`);
-    if (from === to || (from !== 'WALLET' && to !== 'WALLET')) return setError(t`You cannot transfer between these accounts.`);
+    if (transferPairRule(from, to)) return setError(t`You cannot transfer between these accounts.`);
     const parsed = parseAmount(i18n, amount);
     if (!parsed.ok) return setError(parsed.message);
     const value = parsed.value;

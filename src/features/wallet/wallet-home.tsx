@@ -8,18 +8,19 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { activeQuery } from '../spinwheel/queries';
 import { SpinWidget } from '../spinwheel/spin-widget';
-import { isEnglishName, requiresEnglishName } from '../../../server/src/modules/account/rules';
+import { isEnglishName, requiresEnglishName } from '../../../contract/account-rules';
 import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
 import { InviteWidget, RefundWidget } from './programme-widgets';
 import { putQueryData } from '../../lib/query-data';
-import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery, type Slot, type WalletResponse } from './queries';
+import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery } from './queries';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
 import { WithdrawModal } from './withdraw-modal';
+import type { Slot, WalletView } from '../../../contract/wallet';
 import './wallet.css';
 
 // the deposit modal (its outbox, its words) loads when the member opens it
@@ -54,7 +55,7 @@ export function WalletHome() {
       // a wallet answer on its way (the route's prefetch, perhaps while the saved copy is being restored)
       // was read before this refresh booked the games' wins and losses: it is dropped, and asked again
       // for the rest of the wallet (now, or when the screen subscribes)
-      if (await putQueryData<WalletResponse>(queryClient, walletKeys.wallet, (old) => old && { ...old, slots })) {
+      if (await putQueryData<WalletView>(queryClient, walletKeys.wallet, (old) => old && { ...old, slots })) {
         void queryClient.invalidateQueries({ queryKey: walletKeys.wallet, exact: true });
       }
     },

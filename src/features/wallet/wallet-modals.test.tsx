@@ -7,14 +7,14 @@ import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wal
 import '../site/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { BankNameModal } from './bank-name-modal';
-import type { WalletResponse } from './queries';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
+import type { WalletView } from '../../../contract/wallet';
 
 const wallet = walletFixture({ profile: { name: 'A' }, slots: [slotFixture('PG', true, 20), slotFixture('JOKER', false)] });
 
 /** The money modals open from the home, which holds the member's wallet. */
-const fromHome = (member: WalletResponse) => ({ queryClient: clientWithWallet(member) });
+const fromHome = (member: WalletView) => ({ queryClient: clientWithWallet(member) });
 
 describe('wallet modals', () => {
   beforeEach(async () => {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { formatAccountNo } from '../../../server/src/modules/account/rules';
+import { formatAccountNo } from '../../../contract/account-rules';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
@@ -14,10 +14,11 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from './money-input';
-import { useSubmissionKey, useWalletMutation, withdraw, type WalletResponse } from './queries';
+import { useSubmissionKey, useWalletMutation, withdraw } from './queries';
+import type { WalletView } from '../../../contract/wallet';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
-export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onClose: (saved: boolean) => void }) {
+export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose: (saved: boolean) => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const limits = useQuery(withdrawLimitsQuery());

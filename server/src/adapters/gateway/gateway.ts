@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { generate } from 'promptparse';
 import type { DB } from '../../db/schema.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
-import type { QrProvider } from '../../modules/deposit/schemas.js';
+import type { QrProvider } from '../../../../contract/deposit.js';
 
 /**
  * The payment gateway behind payment QR codes (§7 QR). The wallet registers a code (its ref, provider

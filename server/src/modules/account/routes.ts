@@ -4,8 +4,15 @@ import { hashPassword } from '../../lib/password.js';
 import { badRequest } from '../../lib/errors.js';
 import { revokeMemberSessions } from '../auth/sessions.js';
 import { setPasswordHash } from './repository.js';
-import { passwordRule } from './rules.js';
-import { BankAccountNameBody, ChangePasswordBody, Message, ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
+import { passwordRule } from '../../../../contract/account-rules.js';
+import { Message } from '../../../../contract/message.js';
+import {
+  BankAccountNameBody,
+  ChangePasswordBody,
+  ProfileResponse,
+  ProfileUpdateBody,
+  RegistrationBody,
+} from '../../../../contract/account.js';
 import { checkRegistration, confirmPassword, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
 import { addressOf } from '../../lib/address.js';
 

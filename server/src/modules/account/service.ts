@@ -14,8 +14,8 @@ import {
   normaliseAccountName,
   passwordRule,
   phoneRule,
-} from './rules.js';
-import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from './schemas.js';
+} from '../../../../contract/account-rules.js';
+import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from '../../../../contract/account.js';
 
 /** How long a verified OTP stays good for registering that phone. */
 export const OTP_VERIFIED_VALID_MS = 30 * 60_000;

@@ -10,8 +10,8 @@ import { memberMoney } from '../../ledger/operations.js';
 import { siteMoney, type SiteMoney } from './money.js';
 import { periodStart } from './periods.js';
 import { activeReward, hasUsedPromotion, lockOffer, offeredBonus, offeredPromotion, receivedSince, usesOfPromotion } from './repository.js';
-import { Message } from '../account/schemas.js';
-import { Activated, CodeParam } from './schemas.js';
+import { Message } from '../../../../contract/message.js';
+import { Activated, CodeParam } from '../../../../contract/bonus.js';
 import { budgetLeft, grant, refreshTurnover, turnoverView, type Offer } from './service.js';
 
 /** Codes as the operator writes them; the site upper-cases what the member types (§5). Anything else is no such code. */

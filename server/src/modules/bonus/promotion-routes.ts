@@ -4,9 +4,9 @@ import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { activateRoute, codeOf } from './activation.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { offeredPromotion } from './repository.js';
-import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from './schemas.js';
+import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from '../../../../contract/bonus.js';
 import { refreshTurnover, turnoverView } from './service.js';
 
 /**

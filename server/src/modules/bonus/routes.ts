@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { activateRoute } from './activation.js';
 import { convert, siteMoney } from './money.js';
 import { periodStart } from './periods.js';
 import { activeBonuses, receivedBonuses } from './repository.js';
-import { ActiveBonus, BonusList, ClearMinimum, Cleared, LangQuery, type BonusItem } from './schemas.js';
+import { ActiveBonus, BonusList, ClearMinimum, Cleared, LangQuery, type BonusItem } from '../../../../contract/bonus.js';
 import { clearMinimum, clearReward, refreshTurnover, turnoverView } from './service.js';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;

@@ -5,7 +5,8 @@ import { deriveKey } from '../../lib/signed-url.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { DELIVER_PATH, deliverySignature, SIGNATURE_HEADER } from './delivery.js';
-import { GUEST_ID, MAX_TEXT } from './schemas.js';
+import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
+import { GUEST_ID, type SupportMessage } from '../../../../contract/chat.js';
 import { guestRoom, memberRoom } from './identity.js';
 import { historyPage, insertMessage, markRead, openRooms, roomOf } from './repository.js';
 
@@ -42,7 +43,7 @@ async function deliver(env: OperatorEnv, ids: number[], print: Print) {
   }
 }
 
-async function post(env: OperatorEnv, who: string | undefined, m: { message_type: string; payload: unknown }, print: Print) {
+async function post(env: OperatorEnv, who: string | undefined, m: SupportMessage, print: Print) {
   const room = await roomFor(env, who);
   if (room.ended_at !== null) throw new UsageError(`the conversation with ${who} has ended; it reopens with the customer's next message`);
   const row = await insertMessage(env.database.db, {
@@ -58,7 +59,7 @@ async function post(env: OperatorEnv, who: string | undefined, m: { message_type
 
 const ButtonsJson = Type.Object(
   {
-    message: Type.String({ minLength: 1, maxLength: MAX_TEXT }),
+    message: Type.String({ minLength: 1, maxLength: CHAT_TEXT_MAX }),
     buttons: Type.Array(
       Type.Object(
         {
@@ -108,7 +109,8 @@ export const chatCommands: CommandSet = {
         return true;
       case 'reply': {
         const text = rest.join(' ');
-        if (!text.trim() || text.length > MAX_TEXT) throw new UsageError(`chat reply needs a text of 1 to ${MAX_TEXT} characters`);
+        if (!text.trim() || text.length > CHAT_TEXT_MAX)
+          throw new UsageError(`chat reply needs a text of 1 to ${CHAT_TEXT_MAX} characters`);
         await post(env, who, { message_type: 'text', payload: { message: text } }, print);
         return true;
       }
@@ -128,7 +130,7 @@ export const chatCommands: CommandSet = {
       }
       case 'end': {
         const words = rest.join(' ').trim();
-        if (words.length > MAX_TEXT) throw new UsageError(`chat end takes closing words of at most ${MAX_TEXT} characters`);
+        if (words.length > CHAT_TEXT_MAX) throw new UsageError(`chat end takes closing words of at most ${CHAT_TEXT_MAX} characters`);
         if (words) await post(env, who, { message_type: 'text', payload: { message: words } }, print);
         const room = await roomFor(env, who);
         await env.database.db.updateTable('chat_rooms').set({ ended_at: Date.now() }).where('room', '=', room.room).execute();

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { roomOf } from './repository.js';
 import { toWire } from './wire.js';
 

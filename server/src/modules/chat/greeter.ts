@@ -1,3 +1,4 @@
+import type { SupportMessage } from '../../../../contract/chat.js';
 import type { ChatSetting } from '../../settings/chat-setting.js';
 import { inLanguage, type Lang } from '../../settings/localized.js';
 
@@ -10,7 +11,7 @@ const button = (b: ButtonSetting, lang: Lang) => ({ title: inLanguage(b.title, l
  * The greeter's answer to a new session's first customer message: a greeting, quick replies, buttons
  * (web, call, postback) and a carousel, so every message kind of §2 comes from the server.
  */
-export function greeting(greeter: Greeter, lang: Lang): { message_type: string; payload: unknown }[] {
+export function greeting(greeter: Greeter, lang: Lang): SupportMessage[] {
   return [
     { message_type: 'text', payload: { message: inLanguage(greeter.text, lang) } },
     {

@@ -1,3 +1,5 @@
+import { CHAT_MEDIA_MAX_MB } from '../../../../contract/limits.js';
+
 /** §5 chat attachments: the type is read from the file's first bytes, never from its name or the client's word. */
 export type MediaKind = 'image' | 'video';
 
@@ -20,5 +22,8 @@ export function sniffMedia(bytes: Buffer, kind: MediaKind): string | undefined {
   return undefined;
 }
 
-/** §9: 10 MB images, 20 MB videos. */
-export const MAX_BYTES: Record<MediaKind, number> = { image: 10 * 1024 * 1024, video: 20 * 1024 * 1024 };
+/** §9: 10 MB images, 20 MB videos (contract/limits.ts, which the site checks before it sends). */
+export const MAX_BYTES: Record<MediaKind, number> = {
+  image: CHAT_MEDIA_MAX_MB.image * 1024 * 1024,
+  video: CHAT_MEDIA_MAX_MB.video * 1024 * 1024,
+};

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { customerOfRequest, requireChatOn } from './identity.js';
 import { countUnread, historyPage, markRead, messageByClientId, roomOf } from './repository.js';
 import {
@@ -13,7 +13,7 @@ import {
   SendMessageBody,
   SendMessageResponse,
   UnreadResponse,
-} from './schemas.js';
+} from '../../../../contract/chat.js';
 import { sendMessage } from './service.js';
 import { toWire } from './wire.js';
 import { addressOf } from '../../lib/address.js';

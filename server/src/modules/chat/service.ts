@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
 import type { AppContext } from '../../context.js';
 import type { ChatSender } from '../../db/schema-chat.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
@@ -8,7 +9,7 @@ import type { Lang } from '../../settings/localized.js';
 import { greeting } from './greeter.js';
 import type { Customer } from './identity.js';
 import { insertMessage, messageByClientId, roomOf, uploadOf, type MessageRow, type RoomRow } from './repository.js';
-import { MAX_TEXT, type ChatMessage, type CustomerMessage } from './schemas.js';
+import type { ChatMessage, CustomerMessage } from '../../../../contract/chat.js';
 import { toWire } from './wire.js';
 
 /** Delivers a stored message to the sockets joined to its room (on every instance, see realtime.ts). */
@@ -19,7 +20,7 @@ const FILE_PATH = /^\/files\/chat\/([A-Za-z0-9_-]{16,100})$/;
 
 function checkText(text: string, blankAllowed = false): void {
   if (!blankAllowed && !text.trim()) throw new ApiError(400, 'CHAT_EMPTY');
-  if (text.length > MAX_TEXT) throw new ApiError(400, 'CHAT_TOO_LONG');
+  if (text.length > CHAT_TEXT_MAX) throw new ApiError(400, 'CHAT_TOO_LONG');
 }
 
 /** §5 and §9: text not blank and at most 2000 characters; media only a file this server took, of its kind. */

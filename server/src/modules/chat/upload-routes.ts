@@ -6,14 +6,14 @@ import { Type } from 'typebox';
 import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
 import { requireChatOn } from './identity.js';
 import { customerOfRequest } from './identity.js';
 import { MAX_BYTES, sniffMedia, type MediaKind } from './media.js';
 import { uploadOf } from './repository.js';
-import { UploadResponse } from './schemas.js';
 import { addressOf } from '../../lib/address.js';
+import { UploadResponse } from '../../../../contract/chat.js';
 
 export const CHAT_BUCKET = 'chat';
 const NAME = '^[A-Za-z0-9_-]{16,100}$';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from './schemas.js';
+import type { ChatMessage } from '../../../../contract/chat.js';
 import type { MessageRow, RoomRow } from './repository.js';
 
 /** A stored message as the site reads it (§3 Chat conversation): generic messages carry `payloads`. */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { idempotent } from '../../lib/idempotency.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { requestManualDeposit } from './manual-service.js';
-import { DepositRequestBody, DepositRequestResponse } from './schemas.js';
+import { DepositRequestBody, DepositRequestResponse } from '../../../../contract/deposit.js';
 
 /** §7 Wallet: POST /api/wallet/add, a manual deposit request the operator confirms or rejects. */
 export const manualDepositRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../lib/errors.js';
 import { keyOf } from '../../lib/idempotency.js';
 import { CallbackAnswer, handleQrCallback } from './qr-callback.js';
 import { cancelCode, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
-import { QrCreateBody, QrState, type QrProvider } from './schemas.js';
+import { QrCreateBody, QrState, type QrProvider } from '../../../../contract/deposit.js';
 
 /** A failure keeps the QR state's shape: {message, hasQrcode: false}. */
 const QrFailure = Type.Object({ message: Type.String(), hasQrcode: Type.Optional(Type.Boolean()) });

@@ -20,7 +20,8 @@ import {
   openCodeOf,
   type QrcodeRow,
 } from './qr-repository.js';
-import { QR_PROVIDERS, type QrProvider, type QrState } from './schemas.js';
+import { QR_PROVIDERS, type QrProvider, type QrState } from '../../../../contract/deposit.js';
+import { QR_MINIMUM } from '../../../../contract/limits.js';
 
 /**
  * Payment QR codes (§7 QR). Creating one is an outside call (lib/outside-call.ts): the code is recorded
@@ -29,9 +30,6 @@ import { QR_PROVIDERS, type QrProvider, type QrState } from './schemas.js';
  * withdraw the code, it stays CREATING (the key in flight) until the sweep withdraws it. No money moves
  * here: the gateway's signed callback credits a paid code (qr-callback.ts).
  */
-
-/** Smallest amount per provider, in the member's currency (§5). */
-export const QR_MINIMUM: Record<QrProvider, number> = { KBANK: 1, WW: 100, ZAPMAN: 100 };
 
 /** The largest amount of a provider the `qrcode` setting leaves out, in baht. */
 export const QR_MAXIMUM_BAHT = 50_000;

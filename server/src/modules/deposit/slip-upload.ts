@@ -6,7 +6,7 @@ import { memberMoney } from '../../ledger/operations.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { idempotent, type Outcome } from '../../lib/idempotency.js';
 import type { UploadHold } from '../uploads/budget.js';
-import type { SlipUploadResponse } from './schemas.js';
+import type { SlipUploadResponse } from '../../../../contract/deposit.js';
 import { SLIP_BUCKET, verifySlip } from './slips.js';
 
 /** A slip's upload (§2 Deposit modal, §9 limits): checked from its header, stored, recorded PROCESSING, and verified after the answer. */

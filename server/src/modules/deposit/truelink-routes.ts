@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { keyOf } from '../../lib/idempotency.js';
-import { Message } from '../account/schemas.js';
-import { TruelinkBody, TruelinkResponse } from './schemas.js';
+import { Message } from '../../../../contract/message.js';
+import { TruelinkBody, TruelinkResponse } from '../../../../contract/deposit.js';
 import { redeemGiftLink } from './truelink-service.js';
 
 /** §7 Wallet: POST /api/wallet/truelink, a gift voucher link. */

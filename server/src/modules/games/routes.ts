@@ -7,16 +7,15 @@ import { keyOf } from '../../lib/idempotency.js';
 import { toMinor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
+import { transferPairRule, WALLET } from '../../../../contract/wallet-rules.js';
+import { AutoLoginLink, Credentials, SlotsRefresh, TransferAllBody, TransferBody, WalletView } from '../../../../contract/wallet.js';
 import { addAccount, findAccount, findAccountNamed, providersOf, setAccountPassword } from './repository.js';
 import { syncGame } from './sync.js';
 import { callProvider, transfer, transferAllBack, transferAllIn } from './transfers.js';
 import { slotsOf, walletOf } from './wallet-view.js';
 
 const SlotCode = Type.Object({ slotCode: Type.String({ maxLength: 20 }) });
-const Credentials = Type.Object({ username: Type.String(), password: Type.String(), event: Type.Null() });
-const TransferBody = Type.Object({ from: Type.String({ maxLength: 20 }), to: Type.String({ maxLength: 20 }), amount: Type.Number() });
-const TransferAllBody = Type.Object({ to: Type.String({ maxLength: 20 }) });
 const secured = { security: [{ bearer: [] }], tags: ['wallet'] };
 const errors = { 400: Message, 401: Message, 409: Message, 422: Message };
 
@@ -45,17 +44,23 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return found;
   };
 
-  app.get('/', { onRequest: app.requireMember, schema: { ...secured } }, (request) => walletOf(ctx, request.memberId));
+  app.get('/', { onRequest: app.requireMember, schema: { ...secured, response: { 200: WalletView, ...errors } } }, (request) =>
+    walletOf(ctx, request.memberId),
+  );
 
-  app.get('/refresh/slot', { onRequest: app.requireMember, schema: { ...secured } }, async (request) => {
-    const providers = await providersOf(db, request.memberId);
-    const synced = await Promise.all(providers.map((provider) => syncGame(ctx, request.memberId, provider)));
-    // a provider that could not be asked keeps the last balance we know, said as such
-    const unconfirmed = new Set(providers.filter((_, i) => !synced[i]));
-    const { currency } = await memberMoney(db, request.memberId);
-    const slots = await slotsOf(ctx, request.memberId, currency);
-    return { slots: slots.map((slot) => (unconfirmed.has(slot.code) ? { ...slot, unconfirmed: true } : slot)) };
-  });
+  app.get(
+    '/refresh/slot',
+    { onRequest: app.requireMember, schema: { ...secured, response: { 200: SlotsRefresh, ...errors } } },
+    async (request) => {
+      const providers = await providersOf(db, request.memberId);
+      const synced = await Promise.all(providers.map((provider) => syncGame(ctx, request.memberId, provider)));
+      // a provider that could not be asked keeps the last balance we know, said as such
+      const unconfirmed = new Set(providers.filter((_, i) => !synced[i]));
+      const { currency } = await memberMoney(db, request.memberId);
+      const slots = await slotsOf(ctx, request.memberId, currency);
+      return { slots: slots.map((slot) => (unconfirmed.has(slot.code) ? { ...slot, unconfirmed: true } : slot)) };
+    },
+  );
 
   app.get(
     '/activate/:slotCode',
@@ -101,10 +106,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, body: TransferBody, response: { 200: Message, ...errors } } },
     async (request, reply) => {
       const { from, to, amount } = request.body;
-      if (from === to || (from !== 'WALLET' && to !== 'WALLET')) throw badRequest('KEY_INVALID');
-      const provider = gameOr404(from === 'WALLET' ? to : from).code;
+      const pair = transferPairRule(from, to);
+      if (pair) throw badRequest(pair);
+      const provider = gameOr404(from === WALLET ? to : from).code;
       const { currency } = await memberMoney(db, request.memberId);
-      const direction = from === 'WALLET' ? 'in' : 'out';
+      const direction = from === WALLET ? 'in' : 'out';
       if (direction === 'out') await syncGame(ctx, request.memberId, provider);
       const outcome = await transfer(ctx, {
         memberId: request.memberId,
@@ -124,7 +130,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { to } = request.body;
       const key = keyOf(request, request.memberId);
       const outcome =
-        to === 'WALLET'
+        to === WALLET
           ? await transferAllBack(ctx, request.memberId, key)
           : await transferAllIn(ctx, request.memberId, gameOr404(to).code, key);
       return reply.status(outcome.status as 200).send(outcome.body);
@@ -150,7 +156,7 @@ export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!link) throw badRequest('SLOT_ACTIVATE_FAIL');
     return { link };
   };
-  const schema = { ...secured, tags: ['games'], params: Params, response: { 200: Type.Object({ link: Type.String() }), ...errors } };
+  const schema = { ...secured, tags: ['games'], params: Params, response: { 200: AutoLoginLink, ...errors } };
   app.get('/:provider/:username', { onRequest: app.requireMember, schema }, handler);
   app.get('/:provider/:username/:password', { onRequest: app.requireMember, schema }, handler);
 };

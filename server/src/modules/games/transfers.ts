@@ -1,3 +1,4 @@
+import { TRANSFER_MINIMUM } from '../../../../contract/limits.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
@@ -15,8 +16,6 @@ import { syncGame } from './sync.js';
  * (or the wallet) or return the money. The provider applies each ref once, and a cancelled ref never,
  * so cancelling and asking after a timeout or a crash is safe.
  */
-
-export const TRANSFER_MINIMUM_MAJOR = 1;
 
 /** Calls the provider within the configured time (or less); anything but a clean answer is undefined. */
 export const callProvider = <T>(ctx: AppContext, call: () => Promise<T>, timeoutMs = ctx.config.providerTimeoutMs) =>
@@ -57,7 +56,7 @@ async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string
     req.amount === 'all'
       ? await balanceOf(tx, req.direction === 'in' ? walletCode(req.memberId) : gameCode(req.memberId, req.provider))
       : req.amount;
-  if (amount < toMinor(TRANSFER_MINIMUM_MAJOR, member.currency)) throw badRequest('TRANSFER_MINIMUM');
+  if (amount < toMinor(TRANSFER_MINIMUM, member.currency)) throw badRequest('TRANSFER_MINIMUM');
   const wallet = await walletAccount(tx, req.memberId, member.currency);
   const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
   const transit = await houseAccount(tx, 'inTransit', member.currency);

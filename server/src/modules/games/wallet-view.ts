@@ -1,4 +1,5 @@
-import { GAMES, type GameInfo } from '../../adapters/games/catalog.js';
+import type { Slot, WalletView } from '../../../../contract/wallet.js';
+import { GAMES } from '../../adapters/games/catalog.js';
 import type { AppContext } from '../../context.js';
 import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
@@ -10,29 +11,13 @@ import { callProvider } from './transfers.js';
 /** How long the wallet view waits for a provider's launch link. */
 const LINK_TIMEOUT_MS = 2_000;
 
-export interface SlotView {
-  code: string;
-  name: string;
-  category: GameInfo['category'];
-  isActive: boolean;
-  amount: number;
-  ftWalletSlot: number;
-  /** Set by the balance refresh when the provider could not be asked: `amount` is the last one we know. */
-  unconfirmed?: boolean;
-  logo: string;
-  background: string;
-  web: string | null;
-  android: string | null;
-  ios: string | null;
-}
-
 /** §3 Game account for every provider: the member's balance and links where an account exists. */
 /** Links start with the configured PUBLIC_URL, never with the request's Host header (which the caller chooses). */
-export async function slotsOf(ctx: AppContext, memberId: number, currency: Currency): Promise<SlotView[]> {
+export async function slotsOf(ctx: AppContext, memberId: number, currency: Currency): Promise<Slot[]> {
   const accounts = await accountsOf(ctx.database.db, memberId);
   const gameBalances = await gameBalancesOf(ctx.database.db, memberId);
   return Promise.all(
-    GAMES.map(async (game): Promise<SlotView> => {
+    GAMES.map(async (game): Promise<Slot> => {
       const account = accounts.find((a) => a.provider === game.code);
       // providers with auto login get their link from /api/autoLogin; the others open their launch
       // page, and a slow provider must not hold up the whole wallet: its link is missing this time
@@ -58,7 +43,7 @@ export async function slotsOf(ctx: AppContext, memberId: number, currency: Curre
   );
 }
 
-export async function walletOf(ctx: AppContext, memberId: number) {
+export async function walletOf(ctx: AppContext, memberId: number): Promise<WalletView> {
   const { profile, bankAccount } = await getProfile(ctx, memberId);
   const currency = profile.currency as Currency;
   const wallet = await balanceOf(ctx.database.db, walletCode(memberId));

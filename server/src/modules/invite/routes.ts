@@ -6,10 +6,10 @@ import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type Lang, type ProgrammeBanner } from '../../settings/registry.js';
 import type { Static } from 'typebox';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { LangQuery } from '../../settings/localized.js';
 import { invitePage } from './repository.js';
-import { Banners, InviteList, InviteReceived, PageBody } from './schemas.js';
+import { Banners, InviteList, InviteReceived, PageBody } from '../../../../contract/invite.js';
 import { receiveInvites, refreshInvites } from './service.js';
 
 /** Operator banners in the member's language (Thai where the operator gave none). */

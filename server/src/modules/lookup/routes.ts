@@ -21,7 +21,7 @@ import {
   NoticeResponse,
   RegisterOtpResponse,
   SourcesResponse,
-} from './schemas.js';
+} from '../../../../contract/lookup.js';
 
 /**
  * §7 lookups. Public and cacheable (the service worker keeps them, one copy per `?lang=`); a terminated

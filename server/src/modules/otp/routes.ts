@@ -1,29 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { newToken, otpRef, sha256, sixDigits } from '../../lib/tokens.js';
-import { Message } from '../account/schemas.js';
-import { phoneRule } from '../account/rules.js';
+import { Message } from '../../../../contract/message.js';
+import { phoneRule } from '../../../../contract/account-rules.js';
+import { OtpSendBody, OtpSendResponse, OtpVerifyBody } from '../../../../contract/otp.js';
 import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
 import { countOtpAttempt, findOtp, findVerifiedOtp, insertOtp, markOtpVerified } from './repository.js';
 import { addressOf } from '../../lib/address.js';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
-
-export const OtpSendBody = Type.Object({
-  phoneNumber: Type.String({ maxLength: 32 }),
-  /** The token the caller already verified for this phone (a member who went back a step): answered OTP_VERIFIED. */
-  otpToken: Type.Optional(Type.String({ maxLength: 200 })),
-});
-export const OtpSendResponse = Type.Object({
-  otpRef: Type.String(),
-  otpToken: Type.String(),
-  code: Type.Union([Type.Literal('OTP_SENT'), Type.Literal('OTP_VERIFIED')]),
-});
-export const OtpVerifyBody = Type.Object({ otpToken: Type.String({ maxLength: 200 }), otpCode: Type.String({ maxLength: 16 }) });
 
 const codeHash = (token: string, code: string) => sha256(`${token}:${code}`);
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -4,11 +4,11 @@ import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { LangQuery } from '../../settings/localized.js';
 import { refreshTurnover } from '../bonus/service.js';
 import { bannersIn } from '../invite/routes.js';
-import { Banners, PageBody, RefundCheck, RefundList, RefundMoved } from '../invite/schemas.js';
+import { Banners, PageBody, RefundCheck, RefundList, RefundMoved } from '../../../../contract/invite.js';
 import { refundPage } from './repository.js';
 import { claimRefunds, refundCheck, refundToWallet } from './service.js';
 

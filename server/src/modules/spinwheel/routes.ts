@@ -6,7 +6,7 @@ import { memberMoney } from '../../ledger/operations.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { inLanguage } from '../../settings/registry.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { refreshTurnover } from '../bonus/service.js';
 import { refreshCoins } from './coin-wager.js';
 import { couponPage } from './repository.js';
@@ -21,7 +21,7 @@ import {
   SpinResult,
   SpinSetup,
   type CouponItem,
-} from './schemas.js';
+} from '../../../../contract/spinwheel.js';
 import { claim, offeredWheel, sliceView, spin, wheelName } from './service.js';
 import { parseWheel } from './wheel.js';
 

@@ -10,7 +10,7 @@ import { convert, siteMoney } from '../bonus/money.js';
 import { grant } from '../bonus/service.js';
 import { drawSlice } from './draw.js';
 import { couponOf, markClaimed, recordSpin } from './repository.js';
-import type { SliceView } from './schemas.js';
+import type { SliceView } from '../../../../contract/spinwheel.js';
 import { currentWheel, type Slice } from './wheel.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

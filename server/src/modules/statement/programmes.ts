@@ -1,6 +1,6 @@
 import { inLanguage, type Lang } from '../../settings/registry.js';
 import type { StatementRow } from './repository.js';
-import type { StatementItem } from './schemas.js';
+import type { StatementItem } from '../../../../contract/statement.js';
 
 /** Money of the invite programme and cashback: `bonus` entries from INVITE or REFUND (modules/invite, modules/refund). */
 const DESCRIPTIONS = {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findGame } from '../../adapters/games/catalog.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
-import { StatementBody, StatementQuery, StatementResponse, type StatementItem } from './schemas.js';
+import { StatementBody, StatementQuery, StatementResponse, type StatementItem } from '../../../../contract/statement.js';
 import { rewardsOfEntries } from '../bonus/repository.js';
 import { couponsOfEntries } from '../spinwheel/repository.js';
 import { parseWheel } from '../spinwheel/wheel.js';

@@ -4,17 +4,11 @@ import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { memberMoney, requestWithdrawal } from '../../ledger/operations.js';
 import { toMinor } from '../../ledger/money.js';
-import { Message } from '../account/schemas.js';
+import { Message } from '../../../../contract/message.js';
+import { WithdrawBody, WithdrawResponse } from '../../../../contract/wallet.js';
 import { refreshTurnover, refuseWhileBonusActive } from '../bonus/service.js';
 import { refreshCoins } from '../spinwheel/coin-wager.js';
 import { submitPayout } from './payouts.js';
-
-export const WithdrawBody = Type.Object({ amount: Type.Number() });
-export const WithdrawResponse = Type.Object({
-  message: Type.Literal('SUCCESS'),
-  withdrawalId: Type.Integer(),
-  status: Type.Literal('PENDING'),
-});
 
 /**
  * §7 withdrawals: the amount leaves the wallet for pending payouts at once; the payout adapter pays

@@ -8,7 +8,7 @@ import {
   normaliseAccountName,
   RECOMMENDED_BANKS,
   requiresEnglishName,
-} from '../../../../server/src/modules/account/rules';
+} from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
 import { banksQuery } from '../../../lib/lookups';
 import { VARIANT } from '../../../lib/variant';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { phoneRule } from '../../../../server/src/modules/account/rules';
+import { phoneRule } from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
 import { VARIANT } from '../../../lib/variant';
 import { useHydrated } from '../../../ui/use-hydrated';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { cleanName, passwordRule, PASSWORD_MIN, stripUnsafe } from '../../../../server/src/modules/account/rules';
+import { cleanName, passwordRule, PASSWORD_MIN, stripUnsafe } from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
 import { sourcesQuery } from '../../../lib/lookups';
 import { FormError, SelectField, TextField } from '../../../ui/field';

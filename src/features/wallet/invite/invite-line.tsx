@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { intlLocale } from '../../../lib/i18n';
-import type { WalletResponse } from '../queries';
+import type { WalletView } from '../../../../contract/wallet';
 
 const ReceiveInviteDialog = lazy(() => import('./receive-dialog').then((m) => ({ default: m.ReceiveInviteDialog })));
 
 /** §2 header: the invite bonus earned and not received yet, with the receive button (its dialog loads on first use). */
-export function InviteLine({ wallet, online }: { wallet: WalletResponse; online: boolean }) {
+export function InviteLine({ wallet, online }: { wallet: WalletView; online: boolean }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const reasonId = useId();

@@ -6,18 +6,18 @@ import { loadCatalogPart } from '../../../lib/i18n';
 import { ToastRegion } from '../../../ui/toast';
 import { ProfileHeader } from '../profile-header';
 import { InviteWidget } from '../programme-widgets';
-import type { WalletResponse } from '../queries';
 import { walletFixture } from '../../../../tests/wallet-fixture';
+import type { WalletView } from '../../../../contract/wallet';
 
-const wallet = (invite: WalletResponse['invite']) => walletFixture({ profile: { _id: 7 }, invite });
-const header = (w: WalletResponse, online = true) =>
+const wallet = (invite: WalletView['invite']) => walletFixture({ profile: { _id: 7 }, invite });
+const header = (w: WalletView, online = true) =>
   renderScreen(
     <>
       <ToastRegion dismissLabel="Dismiss" />
       <ProfileHeader wallet={w} syncedAt={Date.now()} checking={false} online={online} onCheck={() => undefined} />
     </>,
   );
-const widget = (w: WalletResponse) =>
+const widget = (w: WalletView) =>
   renderScreen(
     <>
       <ToastRegion dismissLabel="Dismiss" />

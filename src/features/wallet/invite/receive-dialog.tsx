@@ -7,11 +7,12 @@ import { showToast } from '../../../ui/toast';
 import { ConfirmButtons } from '../../bonus/confirm-buttons';
 import '../programme-errors';
 import { useMoneyWords } from '../money-words';
-import { useSubmissionKey, type WalletResponse } from '../queries';
+import { useSubmissionKey } from '../queries';
 import { useReceiveInvite } from './mutations';
+import type { WalletView } from '../../../../contract/wallet';
 
 /** What the invite money is made of (README: success + fail = 100, shown when success is above 0). */
-function Shares({ invite, unit }: { invite: WalletResponse['invite']; unit: string }) {
+function Shares({ invite, unit }: { invite: WalletView['invite']; unit: string }) {
   const { t } = useLingui();
   const { success, fail } = invite;
   const ready = formatMoney((invite.amount * success) / 100, intlLocale());
@@ -26,7 +27,7 @@ function Shares({ invite, unit }: { invite: WalletResponse['invite']; unit: stri
 }
 
 /** §2 the danger confirmation before receiving the invite bonus (§7 GET /api/invite/bonus). */
-export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletResponse; onClose: () => void }) {
+export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletView; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [key, ended] = useSubmissionKey();
   const receive = useReceiveInvite();

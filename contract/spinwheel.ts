@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
  * language asked with `?lang=` (Thai where the operator gave none); money in the member's currency.
  */
 
-import { LangQuery } from '../../settings/localized.js';
+import { LangQuery } from './lang.js';
 
 export { LangQuery };
 export const CouponQuery = Type.Object({

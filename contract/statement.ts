@@ -18,7 +18,7 @@ const Related = (description: string) =>
     },
     { description },
   );
-export { LangQuery as StatementQuery } from '../../settings/localized.js';
+export { LangQuery as StatementQuery } from './lang.js';
 
 export const StatementItem = Type.Object({
   _id: Type.Integer(),
@@ -57,3 +57,4 @@ export const StatementItem = Type.Object({
 });
 export type StatementItem = Static<typeof StatementItem>;
 export const StatementResponse = Type.Object({ total: Type.Integer(), statements: Type.Array(StatementItem) });
+export type StatementResponse = Static<typeof StatementResponse>;

@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
  * member's currency; texts are in the language asked with `?lang=` (Thai where the operator gave none).
  */
 
-export { LangQuery } from '../../settings/localized.js';
+export { LangQuery } from './lang.js';
 export const CodeParam = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const BonusItem = Type.Object({
@@ -36,6 +36,7 @@ export const BonusItem = Type.Object({
 });
 export type BonusItem = Static<typeof BonusItem>;
 export const BonusList = Type.Object({ bonuses: Type.Array(BonusItem) });
+export type BonusList = Static<typeof BonusList>;
 
 export const Turnover = Type.Object({
   target: Type.Number({ description: 'bets needed in all' }),

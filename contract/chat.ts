@@ -1,45 +1,51 @@
 import { Type, type Static } from 'typebox';
+import { Nullable } from './nullable.js';
+
+/**
+ * The support chat (§3 Chat payloads, §7 chat calls): what a customer sends, the messages history and
+ * the `messaging` event give, and the kinds of message support sends. The site imports these types only.
+ */
 
 /** A guest's id, made by the site and kept in its storage: long enough that nobody guesses another's. */
 export const GUEST_ID = '^[A-Za-z0-9_-]{16,64}$';
 /** The site's id of one message, reused when it is sent again (retry, reconnect, outbox). */
 export const CLIENT_MESSAGE_ID = '^[A-Za-z0-9_-]{8,100}$';
-/** §5, §9: chat text at most 2000 characters. */
-export const MAX_TEXT = 2000;
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const ChatButton = Type.Object({
   title: Type.String(),
   type: Type.Union([Type.Literal('web'), Type.Literal('call'), Type.Literal('postback')]),
   payload: Type.String(),
 });
+export type ChatButton = Static<typeof ChatButton>;
+export const QuickReply = Type.Object({ title: Type.String(), payload: Type.String() });
+export type QuickReply = Static<typeof QuickReply>;
 export const GenericElement = Type.Object({
   image_url: Type.String(),
   title: Type.String(),
   subtitle: Type.String(),
   buttons: Type.Array(ChatButton),
 });
+export type GenericElement = Static<typeof GenericElement>;
 export const Deliver = Type.Object({
   id: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
   progress: Type.Optional(Type.Number()),
 });
 
+/** A picture, clip or file: sent by a customer after its upload, shown from `filePath`. */
+export const MediaPayload = Type.Object({
+  message: Type.Optional(Type.String()),
+  url: Type.Optional(Type.Boolean()),
+  fileType: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('file')]),
+  filePath: Type.String({ description: 'a path answered by upload-image or upload-video' }),
+  name: Type.Optional(Type.String({ maxLength: 255 })),
+});
+export type MediaPayload = Static<typeof MediaPayload>;
+
 /** What a customer may send: text, an uploaded file (media), or a tap on a postback button or quick reply. */
 export const CustomerMessage = Type.Union([
   Type.Object({ message_type: Type.Literal('text'), payload: Type.Object({ message: Type.String() }), deliver: Type.Optional(Deliver) }),
-  Type.Object({
-    message_type: Type.Literal('media'),
-    payload: Type.Object({
-      message: Type.Optional(Type.String()),
-      url: Type.Optional(Type.Boolean()),
-      fileType: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('file')]),
-      filePath: Type.String({ description: 'a path answered by upload-image or upload-video' }),
-      name: Type.Optional(Type.String({ maxLength: 255 })),
-    }),
-    deliver: Type.Optional(Deliver),
-  }),
+  Type.Object({ message_type: Type.Literal('media'), payload: MediaPayload, deliver: Type.Optional(Deliver) }),
   Type.Object({
     message_type: Type.Literal('postback'),
     payload: Type.Object({ message: Type.String(), payload: Type.String({ maxLength: 500 }) }),
@@ -47,6 +53,23 @@ export const CustomerMessage = Type.Union([
   }),
 ]);
 export type CustomerMessage = Static<typeof CustomerMessage>;
+
+/**
+ * What support (an agent or the greeter) sends besides text: buttons (web, call, postback), quick
+ * replies and a carousel (`generic`, whose cards history gives as `payloads`).
+ */
+export const SupportMessage = Type.Union([
+  Type.Object({ message_type: Type.Literal('text'), payload: Type.Object({ message: Type.String() }) }),
+  Type.Object({ message_type: Type.Literal('buttons'), payload: Type.Object({ message: Type.String(), buttons: Type.Array(ChatButton) }) }),
+  Type.Object({
+    message_type: Type.Literal('quick_replies'),
+    payload: Type.Object({ message: Type.String(), quick_replies: Type.Array(QuickReply) }),
+  }),
+  Type.Object({ message_type: Type.Literal('generic'), payload: Type.Array(GenericElement) }),
+]);
+export type SupportMessage = Static<typeof SupportMessage>;
+/** Every kind of §3: the site shows a message of any other kind as unknown. */
+export type ChatMessageKind = CustomerMessage['message_type'] | SupportMessage['message_type'];
 
 /** §3 Chat conversation package, as the site sends it, plus the client's message id and its language. */
 export const SendMessageBody = Type.Object({
@@ -64,6 +87,7 @@ export const SendMessageBody = Type.Object({
 });
 export type SendMessageBody = Static<typeof SendMessageBody>;
 export const SendMessageResponse = Type.Object({ timestamp: Type.Number({ description: 'when the message was stored, epoch ms' }) });
+export type SendMessageResponse = Static<typeof SendMessageResponse>;
 
 /** Whose conversation: the bearer token's member, else the guest id; both keys are sent, one may be null. */
 const Whose = {
@@ -76,9 +100,13 @@ export const HistoryBody = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
   before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description: 'a message _id: only older messages (paging by cursor)' })),
 });
+export type HistoryBody = Static<typeof HistoryBody>;
 export const ReadBody = Type.Object(Whose);
+export type ReadBody = Static<typeof ReadBody>;
 export const ReadResponse = Type.Object({ read: Type.Integer({ description: 'agent messages newly marked read' }) });
+export type ReadResponse = Static<typeof ReadResponse>;
 export const UnreadResponse = Type.Object({ unread: Type.Integer({ description: 'agent and greeter messages not read yet' }) });
+export type UnreadResponse = Static<typeof UnreadResponse>;
 
 /** One message as history and the `messaging` event give it (§3 Chat conversation). */
 export const ChatMessage = Type.Object({
@@ -101,5 +129,8 @@ export const ChatMessage = Type.Object({
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 export const HistoryResponse = Type.Object({ total: Type.Integer(), messages: Type.Array(ChatMessage) });
+export type HistoryResponse = Static<typeof HistoryResponse>;
 export const ChatConfigResponse = Type.Object({ PREFIX: Type.String({ description: 'put before a media filePath to open it' }) });
+export type ChatConfigResponse = Static<typeof ChatConfigResponse>;
 export const UploadResponse = Type.Object({ path: Type.String() });
+export type UploadResponse = Static<typeof UploadResponse>;

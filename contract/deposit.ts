@@ -31,6 +31,7 @@ export const QrCreateBody = Type.Object({ amount: Type.Number() });
 /** POST /api/wallet/truelink: the gift link, AES-encrypted on the client (crypto-js passphrase mode). */
 export const TruelinkBody = Type.Object({ link: Type.String({ minLength: 1, maxLength: 4096 }) });
 export const TruelinkResponse = Type.Object({ message: Type.Literal('SUCCESS'), amount: Type.Number() });
+export type TruelinkResponse = Static<typeof TruelinkResponse>;
 
 /** POST /api/wallet/add: a manual deposit request the operator confirms or rejects. */
 export const DepositRequestBody = Type.Object({ amount: Type.Number() });
@@ -62,3 +63,4 @@ export const SlipListResponse = Type.Object({ total: Type.Integer(), slips: Type
 export type SlipListResponse = Static<typeof SlipListResponse>;
 export const SlipReferenceParam = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 64 }) });
 export const SlipImageUrl = Type.Object({ url: Type.String({ description: 'a short-lived signed URL of the slip image' }) });
+export type SlipImageUrl = Static<typeof SlipImageUrl>;

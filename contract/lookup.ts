@@ -1,5 +1,42 @@
 import { Type, type Static } from 'typebox';
-import type { ContactSchema, InfoSchema, WithdrawLimitsSchema } from '../../settings/registry.js';
+
+/**
+ * §7 lookups: public, cached by the service worker, texts in the language asked with `?lang=`. The
+ * operator's stored settings of the same names (server/src/settings/registry.ts) have these shapes.
+ */
+export const InfoSchema = Type.Object({ name: Type.String(), website: Type.String() });
+export const ContactSchema = Type.Object({
+  contactText: Type.String({ description: "HTML in the member's language, sanitised by the site" }),
+  lineLink: Type.String(),
+  lineName: Type.String(),
+  lineQR: Type.String({ description: 'image URL or data URL' }),
+});
+export const WithdrawLimitsSchema = Type.Object({
+  withdrawMin: Type.Number({ minimum: 0 }),
+  withdrawMax: Type.Number({ minimum: 0 }),
+});
+export const DepositBankSchema = Type.Object({
+  bankCode: Type.String(),
+  bankType: Type.String(),
+  mode: Type.String(),
+  nameTH: Type.String(),
+  nameEN: Type.String(),
+  bankAccountName: Type.String(),
+  bankAccountNo: Type.String(),
+  currency: Type.String(),
+});
+export const DepositSchema = Type.Object({
+  banks: Type.Array(DepositBankSchema),
+  wallets: Type.Array(Type.Object({ walletAccountName: Type.String(), mode: Type.String() })),
+  isManual: Type.Boolean(),
+});
+export const SlipSchema = Type.Object({
+  minDeposit: Type.Number({ minimum: 0 }),
+  closeTime: Type.String({
+    pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+    description: 'daily slip upload closing time, HH:mm in Bangkok time, until midnight; 00:00: never closed',
+  }),
+});
 
 export const BanksResponse = Type.Object({
   banks: Type.Array(
@@ -41,3 +78,5 @@ export const HowtoResponse = Type.Object({
   ),
 });
 export type HowtoResponse = Static<typeof HowtoResponse>;
+export type DepositResponse = Static<typeof DepositSchema>;
+export type SlipResponse = Static<typeof SlipSchema>;

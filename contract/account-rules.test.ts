@@ -9,7 +9,7 @@ import {
   normaliseAccountName,
   passwordRule,
   phoneRule,
-} from './rules.js';
+} from './account-rules.js';
 
 describe('§5 rules shared by the site and the server', () => {
   it('needs exactly 10 digits for a phone outside the Lao build', () => {

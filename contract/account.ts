@@ -17,9 +17,6 @@ export const RegistrationBody = Type.Object({
 });
 export type RegistrationBody = Static<typeof RegistrationBody>;
 
-export const Message = Type.Object({ message: Type.String() });
-export type Message = Static<typeof Message>;
-
 export const Profile = Type.Object({
   _id: Type.Integer(),
   name: Type.String(),
