@@ -94,8 +94,9 @@ describe.each(DIALECTS)('reading slip images on %s', (dialect) => {
       );
       expect((await lookup).status).toBe(200);
       expect((await Promise.all(reads)).map((r) => r.kind)).toEqual(['found', 'found', 'found', 'found', 'found']);
-      // the lookup did not wait for any of the five
-      expect(done).toEqual(['lookup', 'read', 'read', 'read', 'read', 'read']);
+      // the lookup did not wait for the five (read one after another on one thread): on the main thread,
+      // each read held the event loop and the lookup came last
+      expect(done.indexOf('lookup')).toBeLessThan(5);
     } finally {
       await reader.close();
     }
@@ -105,29 +106,37 @@ describe.each(DIALECTS)('reading slip images on %s', (dialect) => {
     const before = await wallet();
     const big = await photo(await makeSlip('1', '--minutes-ago', atNoon()));
     const slip = await makeSlip('40', '--minutes-ago', atNoon());
-    let filled = false;
-    // the one reading thread busy with a big photo, another waiting for it
-    const fillers = Promise.all([server.ctx.slipReader.read(big), server.ctx.slipReader.read(big)]).then((r) => ((filled = true), r));
+    // the one reading thread busy with a big photo, another waiting for it: the next is refused at once
+    const fillers = Promise.all([server.ctx.slipReader.read(big), server.ctx.slipReader.read(big)]);
     expect(server.ctx.slipReader.full).toBe(true);
     expect(await server.ctx.slipReader.read(slip)).toEqual({ kind: 'busy' });
+    expect((await fillers).map((r) => r.kind)).toEqual(['found', 'found']);
+    expect(server.ctx.slipReader.full).toBe(false);
 
-    const reference = await uploadReference(slip);
-    const id = await slipId(reference);
-    await verifySlip(server.ctx, id);
+    // while it is full (held so here: how long two photos take is the machine's business), a slip's check
+    // leaves it for later: not failed, the bank not asked, no attempt used
+    const reader = server.ctx.slipReader;
+    let held = true;
+    Object.defineProperty(reader, 'full', { configurable: true, get: () => held });
     const row = () =>
       server.ctx.database.db
         .selectFrom('slips')
         .select(['status', 'attempts', 'lease_until'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-    while ((await row()).lease_until > 0) await new Promise((r) => setTimeout(r, 10));
-    // left for later while the filler was still being read: not failed, the bank not asked, no attempt used
-    expect(filled).toBe(false);
-    expect(await row()).toMatchObject({ status: 'PROCESSING', attempts: 0 });
-
-    expect((await fillers).map((r) => r.kind)).toEqual(['found', 'found']);
-    await settle();
-    expect(await slipOf(reference)).toMatchObject({ status: 'SUCCESS', amount: 40 });
+    let id = 0;
+    try {
+      const reference = await uploadReference(slip);
+      id = await slipId(reference);
+      await verifySlip(server.ctx, id);
+      while ((await row()).lease_until > 0) await new Promise((r) => setTimeout(r, 10));
+      expect(await row()).toMatchObject({ status: 'PROCESSING', attempts: 0 });
+      held = false;
+      await settle();
+      expect(await slipOf(reference)).toMatchObject({ status: 'SUCCESS', amount: 40 });
+    } finally {
+      delete (reader as { full?: boolean }).full;
+    }
     expect(await wallet()).toBe(before + 40);
   });
 });
