@@ -4,12 +4,12 @@ import type { Selectable } from 'kysely';
 import type { MemberBonusesTable } from '../../db/schema.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
-import { toMajor, type Currency } from '../../ledger/money.js';
+import { convert, toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney } from '../../ledger/operations.js';
 import { gameBalancesOf, providersOf } from '../games/repository.js';
 import { memberBetsSince } from '../games/bets.js';
 import { syncGame } from '../games/sync.js';
-import { convert, settingToMember, siteMoney, type SiteMoney } from './money.js';
+import { settingToMember, siteMoney, type SiteMoney } from '../../lib/site-money.js';
 import {
   activeReward,
   depositedBefore,

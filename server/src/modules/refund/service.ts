@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
-import { settingToMember, siteMoney } from '../bonus/money.js';
+import { settingToMember, siteMoney } from '../../lib/site-money.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { accountId, balanceOf, houseAccount, post } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { coinsOf, spendCoin } from '../../ledger/coins.js';
-import { toMajor } from '../../ledger/money.js';
+import { convert, toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward } from '../../ledger/operations.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { activeReward } from '../bonus/repository.js';
-import { convert, siteMoney } from '../bonus/money.js';
+import { siteMoney } from '../../lib/site-money.js';
 import { grant } from '../bonus/service.js';
 import { drawSlice } from './draw.js';
 import { couponOf, markClaimed, recordSpin } from './repository.js';
