@@ -6,9 +6,7 @@ import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/err
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { convert, toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney } from '../../ledger/operations.js';
-import { gameBalancesOf, providersOf } from '../games/repository.js';
-import { memberBetsSince } from '../games/bets.js';
-import { syncGame } from '../games/sync.js';
+import { gameBalancesOf, memberBetsSince, providersOf, syncGame } from '../games/service.js';
 import { settingToMember, siteMoney, type SiteMoney } from '../../lib/site-money.js';
 import {
   activeReward,

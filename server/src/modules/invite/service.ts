@@ -5,7 +5,7 @@ import { convert, toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney, type RewardSource } from '../../ledger/operations.js';
 import { siteMoney } from '../../lib/site-money.js';
 import { basisPoints } from '../../settings/registry.js';
-import { memberBetsSince, playedThrough } from '../games/bets.js';
+import { memberBetsSince, playedThrough } from '../games/service.js';
 import {
   addInvites,
   markPlayed,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/transaction.js';
 import { giveCoins } from '../../ledger/coins.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { memberBetsSince, playedThrough } from '../games/bets.js';
+import { memberBetsSince, playedThrough } from '../games/service.js';
 import { markCoinsGranted, stillPending, waitingCoins } from './repository.js';
 
 /**
@@ -10,7 +10,7 @@ import { markCoinsGranted, stillPending, waitingCoins } from './repository.js';
  * are looked at (the wheel, a spin, the profile and wallet) or a withdrawal is asked for, the providers
  * are asked for the member's bets since the oldest waiting deposit (every deposit made while it waits
  * counts from there too); those bets, less what the deposits already given from them took, play the
- * waiting deposits through oldest first (games/bets.ts, as the invite programme does), and the coins of
+ * waiting deposits through oldest first (games/service.ts, as the invite programme does), and the coins of
  * the deposits they reach are given in one coin_earn entry. Once nothing waits, bets left over count for
  * no later deposit: each new deposit is played from its own time.
  */
