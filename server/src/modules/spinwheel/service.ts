@@ -5,9 +5,8 @@ import { convert, toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward } from '../../ledger/operations.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
-import { activeReward } from '../bonus/repository.js';
 import { siteMoney } from '../../lib/site-money.js';
-import { grant } from '../bonus/service.js';
+import { grant, hasActiveReward } from '../bonus/service.js';
 import { drawSlice } from './draw.js';
 import { couponOf, markClaimed, recordSpin } from './repository.js';
 import type { SliceView } from '../../../../contract/spinwheel.js';
@@ -96,7 +95,7 @@ export async function claim(ctx: AppContext, tx: Tx, memberId: number, value: nu
       .where('code', '=', coupon.bonus_code ?? '')
       .executeTakeFirst();
     if (!bonus) throw badRequest('INVALID_PRIZE_CODE');
-    if (await activeReward(tx, memberId)) throw conflict('BONUS_REMAINING');
+    if (await hasActiveReward(tx, memberId)) throw conflict('BONUS_REMAINING');
     const offer = { ...bonus, kind: 'bonus' as const, give_percent: null, give_max: null, give_fixed: amount, min_deposit: 0 };
     // the coupon already holds the member's currency
     ({ journalId } = await grant(tx, member, offer, now, { currency: member.currency, kipPerBaht: 600 }));

@@ -5,7 +5,7 @@ import { Message } from '../../../../contract/message.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
 import { StatementBody, StatementQuery, StatementResponse, type StatementItem } from '../../../../contract/statement.js';
-import { rewardsOfEntries } from '../bonus/repository.js';
+import { rewardsOfEntries } from '../bonus/service.js';
 import { couponsOfEntries } from '../spinwheel/repository.js';
 import { parseWheel } from '../spinwheel/wheel.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
