@@ -4,7 +4,7 @@ import type { Tx } from '../../db/transaction.js';
 import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { coinsOf } from '../../ledger/coins.js';
-import { refreshCoins } from '../spinwheel/coin-wager.js';
+import { refreshCoins } from '../spinwheel/service.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import {
   accountNameRule,
