@@ -1,5 +1,5 @@
 import { sweepUnusedUploads, UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload-sweep.js';
-import { forgetOldUsage } from './modules/uploads/budget.js';
+import { forgetOldUsage } from './modules/uploads/service.js';
 import { buildApp } from './app.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';

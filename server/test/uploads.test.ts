@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PNG as PngImage } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freeSpaceOf, type FreeSpace } from '../src/adapters/storage/free-space.js';
-import { forgetOldUsage } from '../src/modules/uploads/budget.js';
+import { forgetOldUsage } from '../src/modules/uploads/service.js';
 import type { Settings } from '../src/settings/registry.js';
 import { newMember } from './bonus-helpers.js';
 import { multipart, PNG } from './chat-helpers.js';

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** One stored upload counted against its sender's budget (modules/uploads/budget.ts). */
+/** One stored upload counted against its sender's budget (modules/uploads/service.ts). */
 export interface UploadUsageTable {
   id: Generated<number>;
   /** null: a guest, counted by `address` */

@@ -89,7 +89,7 @@ export const wagerTarget = (amountMinor: number, rule: Pick<CoinRule, 'wagerMult
  * The one hook every credited deposit passes (creditDeposit, and a manual request when the operator
  * confirms it), in the deposit's transaction: the coins the operator's rule gives for it are recorded as
  * pending, one row per deposit, and given only once the member's bets since the deposit reach the
- * wager target (modules/spinwheel/coin-wager.ts); a multiple of 0 gives them at once. A deposit then
+ * wager target (modules/spinwheel/service.ts); a multiple of 0 gives them at once. A deposit then
  * withdrawn unplayed earns nothing. The rule is read from the database here, not from a cache, so a
  * change by `coins rule set` counts from the next deposit.
  */

@@ -4,7 +4,7 @@ import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
 import { creditDeposit, memberMoney, settleWithdrawal } from '../ledger/operations.js';
 import { ApiError } from '../lib/errors.js';
-import { revokeMemberSessions } from '../modules/auth/sessions.js';
+import { revokeMemberSessions } from '../modules/auth/service.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
 

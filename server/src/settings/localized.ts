@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { Banners } from '../../../contract/invite.js';
 import type { Lang } from '../../../contract/lang.js';
 
 export { LANGS, LangQuery, type Lang } from '../../../contract/lang.js';
@@ -17,3 +18,8 @@ export type LocalizedText = Static<typeof LocalizedText>;
 export function inLanguage(text: LocalizedText, lang: Lang): string {
   return typeof text === 'string' ? text : (text[lang] ?? text.th);
 }
+
+/** Operator banners (the invite and refund programmes' pages) in the member's language, Thai where the operator gave none. */
+export const bannersIn = (banners: { image: string; html: LocalizedText }[], lang: Lang): Banners => ({
+  banners: banners.map((b) => ({ image: b.image, html: inLanguage(b.html, lang) })),
+});

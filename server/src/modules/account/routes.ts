@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { hashPassword } from '../../lib/password.js';
 import { badRequest } from '../../lib/errors.js';
-import { revokeMemberSessions } from '../auth/sessions.js';
-import { setPasswordHash } from './repository.js';
+import { revokeMemberSessions } from '../auth/service.js';
 import { passwordRule } from '../../../../contract/account-rules.js';
 import { Message } from '../../../../contract/message.js';
 import {
@@ -13,7 +12,15 @@ import {
   ProfileUpdateBody,
   RegistrationBody,
 } from '../../../../contract/account.js';
-import { checkRegistration, confirmPassword, getProfile, register, updateBankAccountName, updateProfile } from './service.js';
+import {
+  checkRegistration,
+  confirmPassword,
+  getProfile,
+  register,
+  setPasswordHash,
+  updateBankAccountName,
+  updateProfile,
+} from './service.js';
 import { addressOf } from '../../lib/address.js';
 
 const errors = { 400: Message, 401: Message, 409: Message, 429: Message };

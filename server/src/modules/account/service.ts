@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.js';
 import type { Member } from '../../db/schema.js';
+import type { Tx } from '../../db/transaction.js';
 import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { coinsOf } from '../../ledger/coins.js';
-import { refreshCoins } from '../spinwheel/coin-wager.js';
+import { refreshCoins } from '../spinwheel/service.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import {
   accountNameRule,
@@ -257,4 +258,13 @@ export async function updateBankAccountName(ctx: AppContext, memberId: number, b
     .set({ bank_account_name: accountName, bank_changed_at: ctx.now() })
     .where('id', '=', memberId)
     .execute();
+}
+
+/** Members' rows as sign-in and password changes need them. */
+
+export const loginMemberByPhone = (tx: Tx, phone: string) =>
+  tx.selectFrom('members').select(['id', 'password_hash', 'status']).where('phone', '=', phone).executeTakeFirst();
+
+export async function setPasswordHash(tx: Tx, memberId: number, passwordHash: string): Promise<void> {
+  await tx.updateTable('members').set({ password_hash: passwordHash }).where('id', '=', memberId).execute();
 }

@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../lib/errors.js';
-import { findActiveSession } from './sessions.js';
+import { bearerToken, findActiveSession } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of protected calls (before body validation, so a caller without a session learns nothing): 401 invalid-token unless the bearer token names an active session. */
     requireMember: (request: FastifyRequest) => Promise<void>;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
 }
 
 export const authGuard = fp(async (app: FastifyInstance) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
-import { loginMemberByPhone } from '../account/repository.js';
+import { loginMemberByPhone } from '../account/service.js';
 import { Message } from '../../../../contract/message.js';
 import { LoginBody, LoginResponse } from '../../../../contract/account.js';
 import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
-import { createSession, revokeSession } from './sessions.js';
+import { createSession, revokeSession } from './service.js';
 import { addressOf } from '../../lib/address.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
-import { siteCurrency } from './money.js';
+import { siteCurrency } from '../../lib/site-money.js';
 import { givenOfBonus, usesOfPromotion } from './repository.js';
 
 /**

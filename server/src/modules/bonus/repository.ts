@@ -152,15 +152,3 @@ export async function recordProgress(tx: Tx, id: number, progress: number): Prom
     .where('turnover_progress', '<', progress)
     .execute();
 }
-
-/** The bonus or promotion each of these journal entries (received or finished) belongs to, for the statement. */
-export function rewardsOfEntries(tx: Tx, journalIds: number[]) {
-  if (journalIds.length === 0) return Promise.resolve([]);
-  return tx
-    .selectFrom('member_bonuses as mb')
-    .leftJoin('bonuses as b', 'b.code', 'mb.bonus_code')
-    .leftJoin('promotions as p', 'p.code', 'mb.promotion_code')
-    .select(['mb.journal_id', 'mb.finish_journal_id', 'mb.finish_reason', 'mb.bonus_code', 'mb.promotion_code', 'b.name', 'p.description'])
-    .where((eb) => eb.or([eb('mb.journal_id', 'in', journalIds), eb('mb.finish_journal_id', 'in', journalIds)]))
-    .execute();
-}

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toMajor } from '../../ledger/money.js';
+import { convert, toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { Message } from '../../../../contract/message.js';
 import { activateRoute } from './activation.js';
-import { convert, siteMoney } from './money.js';
-import { periodStart } from './periods.js';
+import { siteMoney } from '../../lib/site-money.js';
+import { periodStart } from '../../lib/periods.js';
 import { activeBonuses, receivedBonuses } from './repository.js';
 import { ActiveBonus, BonusList, ClearMinimum, Cleared, LangQuery, type BonusItem } from '../../../../contract/bonus.js';
 import { clearMinimum, clearReward, refreshTurnover, turnoverView } from './service.js';

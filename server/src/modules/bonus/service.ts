@@ -4,12 +4,10 @@ import type { Selectable } from 'kysely';
 import type { MemberBonusesTable } from '../../db/schema.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
-import { toMajor, type Currency } from '../../ledger/money.js';
+import { convert, toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney } from '../../ledger/operations.js';
-import { gameBalancesOf, providersOf } from '../games/repository.js';
-import { memberBetsSince } from '../games/bets.js';
-import { syncGame } from '../games/sync.js';
-import { convert, settingToMember, siteMoney, type SiteMoney } from './money.js';
+import { gameBalancesOf, memberBetsSince, providersOf, syncGame } from '../games/service.js';
+import { settingToMember, siteMoney, type SiteMoney } from '../../lib/site-money.js';
 import {
   activeReward,
   depositedBefore,
@@ -215,4 +213,19 @@ export async function clearReward(ctx: AppContext, memberId: number) {
 /** Withdrawals wait for the turnover: called inside the withdrawal's transaction, after the member's lock. */
 export async function refuseWhileBonusActive(tx: Tx, memberId: number): Promise<void> {
   if (await activeReward(tx, memberId)) throw badRequest('BONUS_CONDITION');
+}
+
+/** Whether the member has a bonus or promotion running (refund and the spin wheel refuse while one does). */
+export const hasActiveReward = async (tx: Tx, memberId: number): Promise<boolean> => (await activeReward(tx, memberId)) !== undefined;
+
+/** The bonus or promotion each of these journal entries (received or finished) belongs to, for the statement. */
+export function rewardsOfEntries(tx: Tx, journalIds: number[]) {
+  if (journalIds.length === 0) return Promise.resolve([]);
+  return tx
+    .selectFrom('member_bonuses as mb')
+    .leftJoin('bonuses as b', 'b.code', 'mb.bonus_code')
+    .leftJoin('promotions as p', 'p.code', 'mb.promotion_code')
+    .select(['mb.journal_id', 'mb.finish_journal_id', 'mb.finish_reason', 'mb.bonus_code', 'mb.promotion_code', 'b.name', 'p.description'])
+    .where((eb) => eb.or([eb('mb.journal_id', 'in', journalIds), eb('mb.finish_journal_id', 'in', journalIds)]))
+    .execute();
 }

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../lib/errors.js';
-import { bearerToken } from '../auth/guard.js';
-import { findActiveSession } from '../auth/sessions.js';
+import { bearerToken, findActiveSession } from '../auth/service.js';
 import { GUEST_ID } from '../../../../contract/chat.js';
 
 /** Whose conversation a call or a socket is about: a signed-in member's own, or a guest's. */

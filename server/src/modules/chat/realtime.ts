@@ -7,7 +7,7 @@ import { Server, type Socket } from 'socket.io';
 import { keepPoolAlive, poolOptions, type Database } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../../db/faults.js';
 import { ApiError } from '../../lib/errors.js';
-import { findActiveSession } from '../auth/sessions.js';
+import { findActiveSession } from '../auth/service.js';
 import { customerOf } from './identity.js';
 import type { Deliver } from './service.js';
 

@@ -7,7 +7,7 @@ import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { Message } from '../../../../contract/message.js';
-import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
+import { holdUpload, requireDiskRoom } from '../uploads/service.js';
 import { requireChatOn } from './identity.js';
 import { customerOfRequest } from './identity.js';
 import { MAX_BYTES, sniffMedia, type MediaKind } from './media.js';

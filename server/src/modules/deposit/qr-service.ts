@@ -8,7 +8,7 @@ import type { IdempotencyKey, Outcome } from '../../lib/idempotency.js';
 import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { settingToMember, siteMoney } from '../bonus/money.js';
+import { settingToMember, siteMoney } from '../../lib/site-money.js';
 import {
   cancelOpenCodes,
   closeCode,

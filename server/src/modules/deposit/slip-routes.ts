@@ -5,7 +5,7 @@ import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { ApiError } from '../../lib/errors.js';
 import { Message } from '../../../../contract/message.js';
-import { holdUpload, requireDiskRoom } from '../uploads/budget.js';
+import { holdUpload, requireDiskRoom } from '../uploads/service.js';
 import { StatementBody } from '../../../../contract/statement.js';
 import { SlipImageUrl, SlipListResponse, SlipReferenceParam, SlipUploadResponse } from '../../../../contract/deposit.js';
 import { ownSlipReference, slipFileName, slipPage } from './slip-repository.js';

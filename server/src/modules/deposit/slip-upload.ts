@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { idempotent, type Outcome } from '../../lib/idempotency.js';
-import type { UploadHold } from '../uploads/budget.js';
+import type { UploadHold } from '../uploads/service.js';
 import type { SlipUploadResponse } from '../../../../contract/deposit.js';
 import { SLIP_BUCKET, verifySlip } from './slips.js';
 

@@ -20,22 +20,6 @@ export const findAccountNamed = (tx: Tx, memberId: number, provider: string, use
 export const accountsOf = (tx: Tx, memberId: number) =>
   tx.selectFrom('game_accounts').select(['provider', 'username']).where('member_id', '=', memberId).execute();
 
-/** The ledger balances of the member's game accounts, by account code (game:<member>:<provider>). */
-export async function gameBalancesOf(tx: Tx, memberId: number): Promise<Map<string, number>> {
-  const rows = await tx
-    .selectFrom('ledger_accounts')
-    .select(['code', 'balance'])
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'game')
-    .execute();
-  return new Map(rows.map((b) => [b.code, Number(b.balance)]));
-}
-
-export async function providersOf(tx: Tx, memberId: number): Promise<string[]> {
-  const rows = await tx.selectFrom('game_accounts').select('provider').where('member_id', '=', memberId).execute();
-  return rows.map((r) => r.provider);
-}
-
 /** Stores a new account; a concurrent twin's row wins and this one is dropped. */
 export async function addAccount(
   tx: Tx,

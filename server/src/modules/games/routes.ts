@@ -10,8 +10,8 @@ import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { Message } from '../../../../contract/message.js';
 import { transferPairRule, WALLET } from '../../../../contract/wallet-rules.js';
 import { AutoLoginLink, Credentials, SlotsRefresh, TransferAllBody, TransferBody, WalletView } from '../../../../contract/wallet.js';
-import { addAccount, findAccount, findAccountNamed, providersOf, setAccountPassword } from './repository.js';
-import { syncGame } from './sync.js';
+import { addAccount, findAccount, findAccountNamed, setAccountPassword } from './repository.js';
+import { providersOf, syncGame } from './service.js';
 import { callProvider, transfer, transferAllBack, transferAllIn } from './transfers.js';
 import { slotsOf, walletOf } from './wallet-view.js';
 

@@ -7,8 +7,8 @@ import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent
 import { balanceOf, gameAccount, gameCode, houseAccount, post, setJournalStatus, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { closeIntent, findAccount, insertIntent, openIntents, providersOf, type Direction, type IntentRow } from './repository.js';
-import { syncGame } from './sync.js';
+import { closeIntent, findAccount, insertIntent, openIntents, type Direction, type IntentRow } from './repository.js';
+import { providersOf, syncGame } from './service.js';
 
 /**
  * A transfer between the wallet and a game is an outside call (lib/outside-call.ts): debit into

@@ -5,7 +5,8 @@ import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
 import { inviteSummary } from '../invite/service.js';
-import { accountsOf, gameBalancesOf } from './repository.js';
+import { accountsOf } from './repository.js';
+import { gameBalancesOf } from './service.js';
 import { callProvider } from './transfers.js';
 
 /** How long the wallet view waits for a provider's launch link. */

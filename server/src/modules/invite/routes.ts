@@ -4,18 +4,11 @@ import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { inLanguage, type Lang, type ProgrammeBanner } from '../../settings/registry.js';
-import type { Static } from 'typebox';
 import { Message } from '../../../../contract/message.js';
-import { LangQuery } from '../../settings/localized.js';
+import { bannersIn, LangQuery } from '../../settings/localized.js';
 import { invitePage } from './repository.js';
 import { Banners, InviteList, InviteReceived, PageBody } from '../../../../contract/invite.js';
 import { receiveInvites, refreshInvites } from './service.js';
-
-/** Operator banners in the member's language (Thai where the operator gave none). */
-export const bannersIn = (banners: Static<typeof ProgrammeBanner>[], lang: Lang): Banners => ({
-  banners: banners.map((b) => ({ image: b.image, html: inLanguage(b.html, lang) })),
-});
 
 /** §7 Invite: the records, receiving what is ready (also with an Idempotency-Key), and the banners. */
 export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
-import { toMajor } from '../../ledger/money.js';
+import { convert, toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney, type RewardSource } from '../../ledger/operations.js';
-import { convert, siteMoney } from '../bonus/money.js';
+import { siteMoney } from '../../lib/site-money.js';
 import { basisPoints } from '../../settings/registry.js';
-import { memberBetsSince, playedThrough } from '../games/bets.js';
+import { memberBetsSince, playedThrough } from '../games/service.js';
 import {
   addInvites,
   markPlayed,

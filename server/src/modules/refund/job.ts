@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { withTransaction } from '../../db/transaction.js';
 import { basisPoints, type Settings } from '../../settings/registry.js';
-import { periodStart } from '../bonus/periods.js';
+import { periodStart } from '../../lib/periods.js';
 import { addRefunds, heldBonusBetween, lossesBetween } from './repository.js';
 
 /**

@@ -1,13 +1,12 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
-import { settingToMember, siteMoney } from '../bonus/money.js';
+import { settingToMember, siteMoney } from '../../lib/site-money.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { accountId, balanceOf, houseAccount, post } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney, type RewardSource } from '../../ledger/operations.js';
 import { inLanguage, type Lang } from '../../settings/registry.js';
-import { activeReward } from '../bonus/repository.js';
-import { refreshTurnover } from '../bonus/service.js';
+import { hasActiveReward, refreshTurnover } from '../bonus/service.js';
 import { markClaimed, waitingRefunds } from './repository.js';
 
 /**
@@ -57,7 +56,7 @@ export async function claimRefunds(ctx: AppContext, tx: Tx, memberId: number) {
   const member = await memberMoney(tx, memberId, ctx.database.dialect);
   const refunds = await waitingRefunds(tx, memberId);
   if (refunds.length === 0) throw badRequest('NO_REFUND');
-  if (await activeReward(tx, memberId)) throw badRequest('REFUND_CONDITION');
+  if (await hasActiveReward(tx, memberId)) throw badRequest('REFUND_CONDITION');
   const amount = refunds.reduce((s, r) => s + Number(r.refund_amount), 0);
   // the minimum is in the site's currency; a Lao-site member holding baht gets it converted
   const minimum = settingToMember(ctx.settings.get('refund').minimum, siteMoney(ctx.config, ctx.settings.get('bonus')), member.currency);

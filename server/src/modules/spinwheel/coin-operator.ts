@@ -1,4 +1,4 @@
-import { siteCurrency } from '../bonus/money.js';
+import { siteCurrency } from '../../lib/site-money.js';
 import { withTransaction } from '../../db/transaction.js';
 import { coinsOf, giveCoins } from '../../ledger/coins.js';
 import type { CommandSet } from '../../operator/command-sets.js';

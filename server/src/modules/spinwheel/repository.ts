@@ -43,8 +43,8 @@ export async function markClaimed(tx: Tx, id: number, journalId: number, now: nu
   return Number(done.numUpdatedRows) === 1;
 }
 
-/** The coupons these journal entries paid out, with their wheel, for the statement's `luckydraw`. */
-export function couponsOfEntries(tx: Tx, journalIds: number[]) {
+/** The coupons these journal entries paid out, with their wheel's stored row. */
+export function couponRowsOfEntries(tx: Tx, journalIds: number[]) {
   if (journalIds.length === 0) return Promise.resolve([]);
   return tx
     .selectFrom('spins')

@@ -8,7 +8,6 @@ import { idempotent } from '../../lib/idempotency.js';
 import { inLanguage } from '../../settings/registry.js';
 import { Message } from '../../../../contract/message.js';
 import { refreshTurnover } from '../bonus/service.js';
-import { refreshCoins } from './coin-wager.js';
 import { couponPage } from './repository.js';
 import {
   ClaimBody,
@@ -22,7 +21,7 @@ import {
   SpinSetup,
   type CouponItem,
 } from '../../../../contract/spinwheel.js';
-import { claim, offeredWheel, sliceView, spin, wheelName } from './service.js';
+import { claim, offeredWheel, refreshCoins, sliceView, spin, wheelName } from './service.js';
 import { parseWheel } from './wheel.js';
 
 const COUPONS_PER_PAGE = 3;

@@ -1,17 +1,17 @@
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/transaction.js';
-import { coinsOf, spendCoin } from '../../ledger/coins.js';
-import { toMajor } from '../../ledger/money.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
+import { coinsOf, giveCoins, spendCoin } from '../../ledger/coins.js';
+import { convert, toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward } from '../../ledger/operations.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
-import { activeReward } from '../bonus/repository.js';
-import { convert, siteMoney } from '../bonus/money.js';
-import { grant } from '../bonus/service.js';
+import { siteMoney } from '../../lib/site-money.js';
+import { grant, hasActiveReward } from '../bonus/service.js';
+import { memberBetsSince, playedThrough } from '../games/service.js';
 import { drawSlice } from './draw.js';
-import { couponOf, markClaimed, recordSpin } from './repository.js';
+import { couponOf, couponRowsOfEntries, markClaimed, markCoinsGranted, recordSpin, stillPending, waitingCoins } from './repository.js';
 import type { SliceView } from '../../../../contract/spinwheel.js';
-import { currentWheel, type Slice } from './wheel.js';
+import { currentWheel, parseWheel, type Slice, type Wheel } from './wheel.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,7 +96,7 @@ export async function claim(ctx: AppContext, tx: Tx, memberId: number, value: nu
       .where('code', '=', coupon.bonus_code ?? '')
       .executeTakeFirst();
     if (!bonus) throw badRequest('INVALID_PRIZE_CODE');
-    if (await activeReward(tx, memberId)) throw conflict('BONUS_REMAINING');
+    if (await hasActiveReward(tx, memberId)) throw conflict('BONUS_REMAINING');
     const offer = { ...bonus, kind: 'bonus' as const, give_percent: null, give_max: null, give_fixed: amount, min_deposit: 0 };
     // the coupon already holds the member's currency
     ({ journalId } = await grant(tx, member, offer, now, { currency: member.currency, kipPerBaht: 600 }));
@@ -106,3 +106,72 @@ export async function claim(ctx: AppContext, tx: Tx, memberId: number, value: nu
 }
 
 export const wheelName = (json: string, lang: Lang) => inLanguage(JSON.parse(json) as LocalizedText, lang);
+
+/** The coupons these journal entries paid out, each with its wheel, for the statement's `luckydraw`. */
+export async function couponsOfEntries(
+  tx: Tx,
+  journalIds: number[],
+): Promise<{ id: number; claim_journal_id: number | null; slice_code: string; wheel: Wheel }[]> {
+  const rows = await couponRowsOfEntries(tx, journalIds);
+  return rows.map((c) => ({
+    id: c.id,
+    claim_journal_id: c.claim_journal_id,
+    slice_code: c.slice_code,
+    wheel: parseWheel({ id: 0, name: c.wheel_name, slices: c.wheel_slices }),
+  }));
+}
+
+/**
+ * Deposit coins waiting for play (issue 19; ledger/coins.ts records them). Whenever the member's coins
+ * are looked at (the wheel, a spin, the profile and wallet) or a withdrawal is asked for, the providers
+ * are asked for the member's bets since the oldest waiting deposit (every deposit made while it waits
+ * counts from there too); those bets, less what the deposits already given from them took, play the
+ * waiting deposits through oldest first (games/service.ts, as the invite programme does), and the coins of
+ * the deposits they reach are given in one coin_earn entry. Once nothing waits, bets left over count for
+ * no later deposit: each new deposit is played from its own time.
+ */
+
+/** What still waits: the coins, and the bets (minor units of the member's currency) that would give them all. */
+export interface WaitingCoins {
+  coins: number;
+  bet: number;
+}
+
+/**
+ * Gives the coins of the waiting deposits the member has played through; answers what still waits, or
+ * undefined when nothing does. A provider that does not answer counts as no bets: its deposits wait for
+ * the next look.
+ */
+export async function refreshCoins(ctx: AppContext, memberId: number): Promise<WaitingCoins | undefined> {
+  const { waiting, taken } = await waitingCoins(ctx.database.db, memberId);
+  if (waiting.length === 0) return undefined;
+  const { bets } = await memberBetsSince(ctx, memberId, Number(waiting[0]!.wager_since));
+  const { played, left } = playedThrough(waiting, (r) => Number(r.wager_target), bets - taken);
+  if (played.length > 0) await grantPlayed(ctx, memberId, played);
+  const rest = waiting.slice(played.length);
+  if (rest.length === 0) return undefined;
+  return {
+    coins: rest.reduce((sum, r) => sum + Number(r.coins), 0),
+    bet: rest.reduce((sum, r) => sum + Number(r.wager_target), 0) - Math.max(left, 0),
+  };
+}
+
+/**
+ * One coin_earn entry for the rows still pending, under the member's lock: concurrent looks, and a
+ * withdrawal forfeiting them, queue on it, so each row gives its coins at most once.
+ */
+async function grantPlayed(ctx: AppContext, memberId: number, played: { id: number }[]): Promise<void> {
+  await withTransaction(ctx.database, async (tx) => {
+    await memberMoney(tx, memberId, ctx.database.dialect);
+    const ids = played.map((r) => r.id);
+    const rows = await stillPending(tx, ids);
+    if (rows.length === 0) return;
+    const now = ctx.now();
+    const coins = rows.reduce((sum, r) => sum + Number(r.coins), 0);
+    const journalId = await giveCoins(tx, memberId, coins, 'DEPOSIT', now);
+    const grantedIds = rows.map((r) => r.id);
+    const granted = await markCoinsGranted(tx, grantedIds, journalId, now);
+    // SQLite transactions are serial and Postgres holds the member's lock: a shortfall means a bug, not a race
+    if (granted !== grantedIds.length) throw new Error(`deposit coins: granted ${granted} of ${rows.length} rows`);
+  });
+}

@@ -5,9 +5,8 @@ import { Message } from '../../../../contract/message.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
 import { StatementBody, StatementQuery, StatementResponse, type StatementItem } from '../../../../contract/statement.js';
-import { rewardsOfEntries } from '../bonus/repository.js';
-import { couponsOfEntries } from '../spinwheel/repository.js';
-import { parseWheel } from '../spinwheel/wheel.js';
+import { rewardsOfEntries } from '../bonus/service.js';
+import { couponsOfEntries } from '../spinwheel/service.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { programmeOf } from './programmes.js';
 
@@ -18,7 +17,7 @@ type CouponOfEntry = Awaited<ReturnType<typeof couponsOfEntries>>[number];
 function luckydraw(r: StatementRow, coupons: CouponOfEntry[], lang: Lang): Pick<StatementItem, 'luckydraw'> {
   const coupon = coupons.find((c) => c.claim_journal_id === r.id);
   if (!coupon) return {};
-  const wheel = parseWheel({ id: 0, name: coupon.wheel_name, slices: coupon.wheel_slices });
+  const { wheel } = coupon;
   const slice = wheel.slices.find((s) => s.code === coupon.slice_code);
   const label = slice ? inLanguage(slice.label, lang) : coupon.slice_code;
   return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, lang)}: ${label}` } };

@@ -7,7 +7,7 @@ import { toMinor } from '../../ledger/money.js';
 import { Message } from '../../../../contract/message.js';
 import { WithdrawBody, WithdrawResponse } from '../../../../contract/wallet.js';
 import { refreshTurnover, refuseWhileBonusActive } from '../bonus/service.js';
-import { refreshCoins } from '../spinwheel/coin-wager.js';
+import { refreshCoins } from '../spinwheel/service.js';
 import { submitPayout } from './payouts.js';
 
 /**

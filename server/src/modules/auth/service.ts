@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 
@@ -60,4 +61,11 @@ export async function revokeMemberSessions(ctx: Pick<AppContext, 'database' | 'n
     .where('revoked_at', 'is', null);
   if (keep !== undefined) q = q.where('id', '!=', keep);
   await q.execute();
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if the request carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
 }

@@ -1,7 +1,5 @@
-import type { Config } from '../../config.js';
-import { convert, MINOR, type Currency } from '../../ledger/money.js';
-
-export { convert };
+import type { Config } from '../config.js';
+import { convert, MINOR, type Currency } from '../ledger/money.js';
 
 /**
  * Bonus figures (amounts, minimum deposits, budgets, the cancel threshold) are written in the site's

@@ -1,0 +1,94 @@
+import type { AppContext } from '../../context.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
+import { callWithin } from '../../lib/outside-call.js';
+import { balanceOf, gameAccount, gameCode, houseAccount, post } from '../../ledger/ledger.js';
+import { memberMoney } from '../../ledger/operations.js';
+import { accountsOf, findAccount, transferMark } from './repository.js';
+
+/**
+ * The games module's face to the others: a member's play as the game providers report it, for
+ * everything waiting on play (a bonus's turnover, an invitee's deposits, a deposit's spin-wheel coins),
+ * their game balances and providers, and bringing a game balance up to date.
+ */
+
+/**
+ * The member's bets since `since` (ms) across all their game accounts, asked in parallel so a hanging
+ * provider costs one timeout. A provider that does not answer counts as nothing; `answered` says whether
+ * every one did.
+ */
+export async function memberBetsSince(ctx: AppContext, memberId: number, since: number): Promise<{ bets: number; answered: boolean }> {
+  const accounts = await accountsOf(ctx.database.db, memberId);
+  const bets = await Promise.all(
+    accounts.map((a) => callWithin(() => ctx.games.betsSince(a.provider, a.username, since), ctx.config.providerTimeoutMs)),
+  );
+  return { bets: bets.reduce<number>((sum, b) => sum + (b ?? 0), 0), answered: bets.every((b) => b !== undefined) };
+}
+
+/**
+ * Which of the waiting deposits, oldest first, these bets have played through: each takes its whole
+ * target from the bets left, stopping at the first they do not reach, so no bet counts for two deposits
+ * and a younger deposit never goes before an older one. Answers those and the bets left over.
+ */
+export function playedThrough<T>(waiting: readonly T[], targetOf: (item: T) => number, bets: number): { played: T[]; left: number } {
+  let left = bets;
+  const played: T[] = [];
+  for (const item of waiting) {
+    if (left < targetOf(item)) break;
+    left -= targetOf(item);
+    played.push(item);
+  }
+  return { played, left };
+}
+
+/** The ledger balances of the member's game accounts, by account code (game:<member>:<provider>). */
+export async function gameBalancesOf(tx: Tx, memberId: number): Promise<Map<string, number>> {
+  const rows = await tx
+    .selectFrom('ledger_accounts')
+    .select(['code', 'balance'])
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'game')
+    .execute();
+  return new Map(rows.map((b) => [b.code, Number(b.balance)]));
+}
+
+export async function providersOf(tx: Tx, memberId: number): Promise<string[]> {
+  const rows = await tx.selectFrom('game_accounts').select('provider').where('member_id', '=', memberId).execute();
+  return rows.map((r) => r.provider);
+}
+
+/**
+ * Brings the ledger's game balance to what the provider holds (wins and losses since the last look).
+ * The provider's figure only means something if no transfer ran while we asked: the mark taken before
+ * the call must be unchanged, with nothing open, when we book the difference; else we look next time.
+ */
+export async function syncGame(ctx: AppContext, memberId: number, provider: string): Promise<boolean> {
+  const account = await findAccount(ctx.database.db, memberId, provider);
+  if (!account) return false;
+  const before = await transferMark(ctx.database.db, memberId, provider);
+  if (!before.endsWith(':0')) return false;
+  const held = await callWithin(() => ctx.games.balance(provider, account.username), ctx.config.providerTimeoutMs);
+  if (held === undefined) return false;
+  return withTransaction(ctx.database, async (tx) => {
+    const member = await memberMoney(tx, memberId, ctx.database.dialect);
+    if ((await transferMark(tx, memberId, provider)) !== before) return false;
+    const game = await gameAccount(tx, memberId, provider, member.currency);
+    const diff = held - (await balanceOf(tx, gameCode(memberId, provider)));
+    if (diff === 0) return true;
+    const float = await houseAccount(tx, 'providerFloat', member.currency);
+    await post(tx, {
+      memberId,
+      type: 'game_result',
+      status: 'SUCCESS',
+      amount: Math.abs(diff),
+      from: diff > 0 ? provider : 'WALLET',
+      to: diff > 0 ? 'WALLET' : provider,
+      visible: false,
+      postings: [
+        { accountId: float, amount: -diff },
+        { accountId: game, amount: diff },
+      ],
+      now: ctx.now(),
+    });
+    return true;
+  });
+}
