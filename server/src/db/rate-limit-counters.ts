@@ -53,14 +53,17 @@ export class DatabaseCounters implements Counters {
   }
 
   async takeBack(keys: readonly string[], now: number): Promise<void> {
-    if (keys.length === 0) return;
-    await this.db
-      .updateTable('rate_limits')
-      .set((eb) => ({ count: eb('count', '-', eb.lit(1)) }))
-      .where('key', 'in', keys)
-      .where('count', '>', 0)
-      .where('reset_at', '>', now)
-      .execute();
+    // one row a statement: an update of several rows locks them in the order it finds them, which can be the
+    // reverse of the upserts' sorted order (a Postgres deadlock); one row at a time never holds one and waits
+    for (const key of [...keys].sort()) {
+      await this.db
+        .updateTable('rate_limits')
+        .set((eb) => ({ count: eb('count', '-', eb.lit(1)) }))
+        .where('key', '=', key)
+        .where('count', '>', 0)
+        .where('reset_at', '>', now)
+        .execute();
+    }
   }
 
   private async prune(now: number): Promise<void> {
