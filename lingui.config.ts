@@ -8,10 +8,18 @@ const MEMBER = [
   'src/features/bonus',
   'src/features/account',
   'src/features/spinwheel',
+  'src/features/invite',
+  'src/features/refund',
   'src/features/site/member-shell.tsx',
-  'src/features/site/member-errors.ts',
   'src/features/site/conditions-modal.tsx',
+  'src/lib/member-errors.ts',
+  'src/lib/money-input.ts',
   'src/ui/pagination.tsx',
+  'src/ui/error-alert.tsx',
+  'src/ui/offline-reason.tsx',
+  'src/ui/money-words.ts',
+  'src/ui/amount-field.tsx',
+  'src/ui/banner-carousel.tsx',
 ];
 
 /** The registration steps' words load with /register, so the sign-in page does not carry them. */

@@ -13,7 +13,7 @@ import { ConditionsModal } from './conditions-modal';
 import { startChatOutbox, unreadRepliesQuery, useChatConfig } from '../chat/chat-api';
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
-import './member-errors';
+import '../../lib/member-errors';
 import './member-shell.css';
 
 /** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */

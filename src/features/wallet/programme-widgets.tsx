@@ -8,8 +8,8 @@ import { InviteIcon, RefundIcon } from './widget-icons';
 import type { WalletView } from '../../../contract/wallet';
 
 // the modals (their tables and words) load when the member opens them; the banners share the game carousels' slider
-const loadInviteModal = () => import('./invite/invite-modal');
-const loadRefundModal = () => import('./refund/refund-modal');
+const loadInviteModal = () => import('../invite/invite-modal');
+const loadRefundModal = () => import('../refund/refund-modal');
 const InviteModal = lazy(() => loadInviteModal().then((m) => ({ default: m.InviteModal })));
 const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.RefundModal })));
 

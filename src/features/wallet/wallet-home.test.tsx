@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
 import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wallet-fixture';
 import { loadCatalogPart } from '../../lib/i18n';
-import { walletKeys, walletQuery } from './queries';
+import { walletKeys, walletQuery } from '../../lib/wallet-query';
 import { WalletHome } from './wallet-home';
 
 const pg = (amount: number) => slotFixture('PG', true, amount);

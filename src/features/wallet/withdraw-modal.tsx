@@ -8,13 +8,14 @@ import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
 import { activeBonusQuery } from '../bonus/queries';
-import { AmountField } from './amount-field';
-import { useMoneyWords } from './money-words';
+import { AmountField } from '../../ui/amount-field';
+import { useMoneyWords } from '../../ui/money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { parseAmount } from './money-input';
-import { useSubmissionKey, useWalletMutation, withdraw } from './queries';
+import { parseAmount } from '../../lib/money-input';
+import { useWalletMutation, withdraw } from './queries';
+import { useSubmissionKey } from '../../ui/use-submission-key';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */

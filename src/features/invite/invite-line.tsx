@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
-import { formatMoney } from '../../../lib/format';
-import { intlLocale } from '../../../lib/i18n';
-import type { WalletView } from '../../../../contract/wallet';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import type { WalletView } from '../../../contract/wallet';
 
 const ReceiveInviteDialog = lazy(() => import('./receive-dialog').then((m) => ({ default: m.ReceiveInviteDialog })));
 

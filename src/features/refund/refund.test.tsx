@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, setLocale } from '../../../../tests/render';
-import { loadCatalogPart } from '../../../lib/i18n';
-import { ToastRegion } from '../../../ui/toast';
-import { RefundWidget } from '../programme-widgets';
-import type { RefundCheck } from '../programme-queries';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { loadCatalogPart } from '../../lib/i18n';
+import { ToastRegion } from '../../ui/toast';
+import { RefundWidget } from '../wallet/programme-widgets';
+import type { RefundCheck } from '../wallet/programme-queries';
 
 const CHECK: RefundCheck = {
   result: true,

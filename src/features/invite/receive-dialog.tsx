@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../../../lib/errors';
-import { formatMoney } from '../../../lib/format';
-import { intlLocale } from '../../../lib/i18n';
-import { Modal } from '../../../ui/modal';
-import { showToast } from '../../../ui/toast';
-import { ConfirmButtons } from '../../bonus/confirm-buttons';
-import '../programme-errors';
-import { useMoneyWords } from '../money-words';
-import { useSubmissionKey } from '../queries';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast';
+import { ConfirmButtons } from '../../ui/confirm-buttons';
+import '../wallet/programme-errors';
+import { useMoneyWords } from '../../ui/money-words';
+import { useSubmissionKey } from '../../ui/use-submission-key';
 import { useReceiveInvite } from './mutations';
-import type { WalletView } from '../../../../contract/wallet';
+import type { WalletView } from '../../../contract/wallet';
 
 /** What the invite money is made of (README: success + fail = 100, shown when success is above 0). */
 function Shares({ invite, unit }: { invite: WalletView['invite']; unit: string }) {

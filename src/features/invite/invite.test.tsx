@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, setLocale } from '../../../../tests/render';
-import { loadCatalogPart } from '../../../lib/i18n';
-import { ToastRegion } from '../../../ui/toast';
-import { ProfileHeader } from '../profile-header';
-import { InviteWidget } from '../programme-widgets';
-import { walletFixture } from '../../../../tests/wallet-fixture';
-import type { WalletView } from '../../../../contract/wallet';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { loadCatalogPart } from '../../lib/i18n';
+import { ToastRegion } from '../../ui/toast';
+import { ProfileHeader } from '../wallet/profile-header';
+import { InviteWidget } from '../wallet/programme-widgets';
+import { walletFixture } from '../../../tests/wallet-fixture';
+import type { WalletView } from '../../../contract/wallet';
 
 const wallet = (invite: WalletView['invite']) => walletFixture({ profile: { _id: 7 }, invite });
 const header = (w: WalletView, online = true) =>

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/format';
-import { intlLocale } from '../../../lib/i18n';
-import { DataStatus } from '../../../ui/data-status';
-import { Modal } from '../../../ui/modal';
-import { Pagination } from '../../../ui/pagination';
-import { showToast } from '../../../ui/toast';
-import '../programme.css';
-import { inviteLink, inviteListQuery, PROGRAMME_PAGE_SIZE } from '../programme-queries';
+import { formatDateTime } from '../../lib/dates';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { DataStatus } from '../../ui/data-status';
+import { Modal } from '../../ui/modal';
+import { Pagination } from '../../ui/pagination';
+import { showToast } from '../../ui/toast';
+import '../wallet/programme.css';
+import { inviteLink, inviteListQuery, PROGRAMME_PAGE_SIZE } from '../wallet/programme-queries';
 
 /** The link with a copy button ('Copied: …' / 'Failed to copy', §8) and, where the browser can, Share. */
 function InviteLinkBox({ link }: { link: string }) {

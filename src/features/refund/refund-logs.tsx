@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/format';
-import { intlLocale } from '../../../lib/i18n';
-import { DataStatus } from '../../../ui/data-status';
-import { Pagination } from '../../../ui/pagination';
-import { PROGRAMME_PAGE_SIZE, refundListQuery } from '../programme-queries';
+import { formatDateTime } from '../../lib/dates';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { DataStatus } from '../../ui/data-status';
+import { Pagination } from '../../ui/pagination';
+import { PROGRAMME_PAGE_SIZE, refundListQuery } from '../wallet/programme-queries';
 
 /** §3 Refund log: each closed period's refund, newest first, 10 a page; the saved copy offline. */
 export function RefundLogs() {

@@ -1,19 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
-import { DataStatus } from '../../../ui/data-status';
-import { Modal } from '../../../ui/modal';
-import { SafeHtml } from '../../../ui/safe-html';
-import { showToast } from '../../../ui/toast';
-import { useOnline } from '../../../ui/use-online';
-import { OfflineReason } from '../../bonus/offline-reason';
-import '../programme-errors';
-import '../programme.css';
-import { useMoneyWords } from '../money-words';
-import { useSubmissionKey } from '../queries';
+import { errorMessage } from '../../lib/errors';
+import { DataStatus } from '../../ui/data-status';
+import { Modal } from '../../ui/modal';
+import { SafeHtml } from '../../ui/safe-html';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { OfflineReason } from '../../ui/offline-reason';
+import '../wallet/programme-errors';
+import '../wallet/programme.css';
+import { useMoneyWords } from '../../ui/money-words';
+import { useSubmissionKey } from '../../ui/use-submission-key';
 import { useRefundAction } from './mutations';
-import { refundCheckQuery } from '../programme-queries';
+import { refundCheckQuery } from '../wallet/programme-queries';
 import { RefundLogs } from './refund-logs';
 
 /** The confirmation before the refund balance moves into the wallet (§2 Refund modal). */
