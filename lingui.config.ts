@@ -20,6 +20,7 @@ const MEMBER = [
   'src/ui/money-words.ts',
   'src/ui/amount-field.tsx',
   'src/ui/banner-carousel.tsx',
+  'src/ui/banner-modal.tsx',
 ];
 
 /** The registration steps' words load with /register, so the sign-in page does not carry them. */

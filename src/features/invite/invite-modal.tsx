@@ -8,8 +8,8 @@ import { DataStatus } from '../../ui/data-status';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { showToast } from '../../ui/toast';
-import '../wallet/programme.css';
-import { inviteLink, inviteListQuery, PROGRAMME_PAGE_SIZE } from '../wallet/programme-queries';
+import '../../ui/programme.css';
+import { inviteLink, inviteListQuery, INVITE_PAGE_SIZE } from './queries';
 
 /** The link with a copy button ('Copied: …' / 'Failed to copy', §8) and, where the browser can, Share. */
 function InviteLinkBox({ link }: { link: string }) {
@@ -59,7 +59,7 @@ function InviteRecords() {
   const [page, setPage] = useState(1);
   const query = useQuery(inviteListQuery(page));
   const { data } = query;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PROGRAMME_PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / INVITE_PAGE_SIZE)) : 1;
   return (
     <section aria-label={t`Invite records`}>
       <h3 className="programme-subtitle">{t`Invite records`}</h3>

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { loadCatalogPart } from '../../lib/i18n';
 import { ToastRegion } from '../../ui/toast';
-import { ProfileHeader } from '../wallet/profile-header';
-import { InviteWidget } from '../wallet/programme-widgets';
+import { InviteLine } from './invite-line';
+import { InviteWidget } from './invite-widget';
 import { walletFixture } from '../../../tests/wallet-fixture';
 import type { WalletView } from '../../../contract/wallet';
 
@@ -14,7 +14,8 @@ const header = (w: WalletView, online = true) =>
   renderScreen(
     <>
       <ToastRegion dismissLabel="Dismiss" />
-      <ProfileHeader wallet={w} syncedAt={Date.now()} checking={false} online={online} onCheck={() => undefined} />
+      {/* as the profile header shows it: only when the wallet has an invite part */}
+      {w.invite && <InviteLine wallet={w} online={online} />}
     </>,
   );
 const widget = (w: WalletView) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { walletKeys } from '../../lib/wallet-query';
-import { inviteKeys, type InviteResult } from '../wallet/programme-queries';
+import { inviteKeys, type InviteResult } from './queries';
 
 /**
  * §7 GET /api/invite/bonus: pays every ready invite record into the wallet. The key makes a retry after

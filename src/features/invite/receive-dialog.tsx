@@ -5,7 +5,7 @@ import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { ConfirmButtons } from '../../ui/confirm-buttons';
-import '../wallet/programme-errors';
+import './invite-errors';
 import { useMoneyWords } from '../../ui/money-words';
 import { useSubmissionKey } from '../../ui/use-submission-key';
 import { useReceiveInvite } from './mutations';

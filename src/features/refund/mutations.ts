@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { refundKeys, type RefundResult } from '../wallet/programme-queries';
+import { refundKeys, type RefundResult } from './queries';
 
 /**
  * §7 GET /api/refund/receive (into the refund balance) and GET /api/refund/addWallet (the balance into

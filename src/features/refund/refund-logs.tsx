@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
-import { PROGRAMME_PAGE_SIZE, refundListQuery } from '../wallet/programme-queries';
+import { REFUND_PAGE_SIZE, refundListQuery } from './queries';
 
 /** §3 Refund log: each closed period's refund, newest first, 10 a page; the saved copy offline. */
 export function RefundLogs() {
@@ -14,7 +14,7 @@ export function RefundLogs() {
   const [page, setPage] = useState(1);
   const query = useQuery(refundListQuery(page));
   const { data } = query;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PROGRAMME_PAGE_SIZE)) : 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / REFUND_PAGE_SIZE)) : 1;
   return (
     <section aria-label={t`Refund history`}>
       <h3 className="programme-subtitle">{t`Refund history`}</h3>

@@ -8,12 +8,12 @@ import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { OfflineReason } from '../../ui/offline-reason';
-import '../wallet/programme-errors';
-import '../wallet/programme.css';
+import './refund-errors';
+import '../../ui/programme.css';
 import { useMoneyWords } from '../../ui/money-words';
 import { useSubmissionKey } from '../../ui/use-submission-key';
 import { useRefundAction } from './mutations';
-import { refundCheckQuery } from '../wallet/programme-queries';
+import { refundCheckQuery } from './queries';
 import { RefundLogs } from './refund-logs';
 
 /** The confirmation before the refund balance moves into the wallet (§2 Refund modal). */

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { loadCatalogPart } from '../../lib/i18n';
 import { ToastRegion } from '../../ui/toast';
-import { RefundWidget } from '../wallet/programme-widgets';
-import type { RefundCheck } from '../wallet/programme-queries';
+import { RefundWidget } from './refund-widget';
+import type { RefundCheck } from './queries';
 
 const CHECK: RefundCheck = {
   result: true,

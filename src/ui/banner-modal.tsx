@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Modal } from '../../ui/modal';
-import { BannerCarousel, type Banner } from '../../ui/banner-carousel';
+import { Modal } from './modal';
+import { BannerCarousel, type Banner } from './banner-carousel';
 
 /** §2 the banner carousel shown before the invite or refund modal; closing it opens that modal. */
 export function BannerModal({ title, banners, onClose }: { title: string; banners: Banner[]; onClose: () => void }) {

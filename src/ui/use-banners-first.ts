@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Banner } from '../../ui/banner-carousel';
+import type { Banner } from './banner-carousel';
 
 export type Stage = { step: 'banners'; banners: Banner[] } | { step: 'modal' } | null;
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { loadCatalogPart } from '../../lib/i18n';
 import { walletFixture } from '../../../tests/wallet-fixture';
-import { WalletHome } from '../wallet/wallet-home';
+import { UserHome } from './-user-home';
 
 const wallet = (coin: number) => walletFixture({ profile: { coin } });
 
@@ -13,7 +13,7 @@ function home(isActive: boolean, coin: number) {
     'GET /api/wallet/refresh/slot': () => [200, { slots: [] }],
     'GET /api/spinwheel/active': () => [200, { isActive }],
   });
-  renderScreen(<WalletHome />);
+  renderScreen(<UserHome />);
   return calls;
 }
 
