@@ -5,7 +5,7 @@ import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 // the signed-in shell registers these sentences for every screen inside it
 import '../../lib/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
-import { SlipModal } from '../statement/slip-modal';
+import { SlipModal } from './slip-modal';
 import { ToastRegion } from '../../ui/toast';
 import { DepositModal } from './deposit-modal';
 

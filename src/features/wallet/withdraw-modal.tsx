@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
-import { activeBonusQuery } from '../bonus/queries';
+import { activeBonusQuery } from '../../lib/active-bonus-query';
 import { AmountField } from '../../ui/amount-field';
 import { useMoneyWords } from '../../ui/money-words';
 import { Modal } from '../../ui/modal';

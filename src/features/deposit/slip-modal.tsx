@@ -11,8 +11,8 @@ import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { SLIP_PAGE_SIZE, slipImageUrl, slipListQuery } from '../deposit/queries';
-import '../deposit/deposit-errors';
+import { SLIP_PAGE_SIZE, slipImageUrl, slipListQuery } from './queries';
+import './deposit-errors';
 
 /** §4: SUCCESS and FAILED are final; anything else is still being checked. */
 function SlipStatus({ slip }: { slip: SlipItem }) {
