@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { clear, createStore, get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, setLocale, type FakeCall } from '../../../tests/render';
-import { setToken } from '../../lib/auth-token';
-import type { OutboxItem } from '../../lib/outbox';
-import type { Who } from './chat-api';
-import type { ChatPayload } from './chat-outbox';
+import { fakeServer, renderScreen, setLocale, type FakeCall } from '../../tests/render';
+import { setToken } from '../lib/auth-token';
+import type { OutboxItem } from '../lib/outbox';
+import type { Who } from '../features/chat/chat-api';
+import type { ChatPayload } from '../features/chat/chat-outbox';
 
 /** The chat outbox's own database (outboxDatabase('chat')), as an earlier page load left it. */
 // delivering goes over HTTP: the open chat's socket.io client is never loaded for it
@@ -57,8 +57,8 @@ describe('chat messages written before a reload', () => {
     await queued('c-alice-1', { kind: 'member', phone: ALICE }, 'my deposit is missing', 1);
     setToken('alice-token', true, ALICE);
     const calls = server();
-    const { MemberShell } = await import('../site/member-shell');
-    renderScreen(<MemberShell />);
+    const { UserShell } = await import('./-user-shell');
+    renderScreen(<UserShell />);
 
     await until(() => sent(calls).includes('c-alice-1'));
     const call = calls.find((c) => c.url === '/api/chat/send-message')!;
@@ -75,8 +75,8 @@ describe('chat messages written before a reload', () => {
     await queued('c-guest-1', { kind: 'guest', guestId: 'guest-1' }, 'from a guest', 2);
     setToken('bob-token', true, BOB);
     const calls = server();
-    const { MemberShell } = await import('../site/member-shell');
-    renderScreen(<MemberShell />);
+    const { UserShell } = await import('./-user-shell');
+    renderScreen(<UserShell />);
 
     // in order: Alice's is passed over (not Bob's to send), the guest's goes without a token
     await until(() => sent(calls).includes('c-guest-1'));
@@ -88,8 +88,9 @@ describe('chat messages written before a reload', () => {
   it('are sent from the contact page for a guest, the chat closed', async () => {
     await queued('c-guest-2', { kind: 'guest', guestId: 'guest-2' }, 'hello from a guest', 1);
     const calls = server();
-    const { ContactPage } = await import('../contact/contact-page');
-    renderScreen(<ContactPage topSpacing={false} />);
+    const { ContactPage } = await import('../features/contact/contact-page');
+    const { contactChat } = await import('../features/chat/contact-chat');
+    renderScreen(<ContactPage topSpacing={false} chat={contactChat} />);
 
     await until(() => sent(calls).includes('c-guest-2'));
     expect(calls.find((c) => c.url === '/api/chat/send-message')!.body).toMatchObject({ guestId: 'guest-2', userId: null });
