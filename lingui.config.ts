@@ -12,15 +12,9 @@ const MEMBER = [
   'src/features/refund',
   'src/features/site/member-shell.tsx',
   'src/features/site/conditions-modal.tsx',
-  'src/lib/member-errors.ts',
-  'src/lib/money-input.ts',
+  'src/lib/member',
+  'src/ui/member',
   'src/ui/pagination.tsx',
-  'src/ui/error-alert.tsx',
-  'src/ui/offline-reason.tsx',
-  'src/ui/money-words.ts',
-  'src/ui/amount-field.tsx',
-  'src/ui/banner-carousel.tsx',
-  'src/ui/banner-modal.tsx',
 ];
 
 /** The registration steps' words load with /register, so the sign-in page does not carry them. */

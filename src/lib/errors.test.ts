@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../tests/render';
 // the codes registration and the signed-in screens register when they load (with their catalog parts)
 import '../features/register/register-errors';
-import './member-errors';
+import './member/member-errors';
 import { ERROR_MESSAGES, errorMessage } from './errors';
 import { i18n, loadCatalogPart } from './i18n';
 

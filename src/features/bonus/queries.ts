@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ActiveBonus, BonusItem, BonusList, ClearMinimum, PromotionCurrent, PromotionFound } from '../../../contract/bonus';
 import { api } from '../../lib/api';
-import { activeBonusKey } from '../../lib/active-bonus-query';
+import { activeBonusKey } from '../../lib/member/active-bonus-query';
 import { currentLocale, type Locale } from '../../lib/i18n';
 
 export type Bonus = BonusItem;

@@ -8,7 +8,7 @@ import { DataStatus } from '../../ui/data-status';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { showToast } from '../../ui/toast';
-import '../../ui/programme.css';
+import '../../ui/member/programme.css';
 import { inviteLink, inviteListQuery, INVITE_PAGE_SIZE } from './queries';
 
 /** The link with a copy button ('Copied: …' / 'Failed to copy', §8) and, where the browser can, Share. */

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BannerModal } from '../../ui/banner-modal';
+import { BannerModal } from '../../ui/member/banner-modal';
 import { inviteBannersQuery } from './queries';
-import { useBannersFirst } from '../../ui/use-banners-first';
-import { InviteIcon } from '../../ui/widget-icons';
+import { useBannersFirst } from '../../ui/member/use-banners-first';
+import { InviteIcon } from '../../ui/member/widget-icons';
 import type { WalletView } from '../../../contract/wallet';
 
 // the modal (its table and words) loads when the member opens it; the banners share the game carousels' slider

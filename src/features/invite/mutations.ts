@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { walletKeys } from '../../lib/wallet-query';
+import { walletKeys } from '../../lib/member/wallet-query';
 import { inviteKeys, type InviteResult } from './queries';
 
 /**

@@ -4,10 +4,10 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
-import { ConfirmButtons } from '../../ui/confirm-buttons';
+import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import './invite-errors';
-import { useMoneyWords } from '../../ui/money-words';
-import { useSubmissionKey } from '../../ui/use-submission-key';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
 import { useReceiveInvite } from './mutations';
 import type { WalletView } from '../../../contract/wallet';
 

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BannerModal } from '../../ui/banner-modal';
-import { useBannersFirst } from '../../ui/use-banners-first';
-import { RefundIcon } from '../../ui/widget-icons';
+import { BannerModal } from '../../ui/member/banner-modal';
+import { useBannersFirst } from '../../ui/member/use-banners-first';
+import { RefundIcon } from '../../ui/member/widget-icons';
 import { refundBannersQuery, refundCheckQuery } from './queries';
 
 // the modal (its table and words) loads when the member opens it; the banners share the game carousels' slider

@@ -11,7 +11,7 @@ import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-i
 import { ConditionsModal } from './conditions-modal';
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
-import '../../lib/member-errors';
+import '../../lib/member/member-errors';
 import './member-shell.css';
 
 /** What the shell runs of other features, given by its route (src/routes/-user-shell.tsx). */

@@ -6,11 +6,11 @@ import { formatDateTime } from '../../lib/dates';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { useOnline } from '../../ui/use-online';
-import { ErrorAlert } from '../../ui/error-alert';
-import { ConfirmButtons } from '../../ui/confirm-buttons';
-import { OfflineReason } from '../../ui/offline-reason';
-import { useMoneyWords } from '../../ui/money-words';
-import { useSubmissionKey } from '../../ui/use-submission-key';
+import { ErrorAlert } from '../../ui/member/error-alert';
+import { ConfirmButtons } from '../../ui/member/confirm-buttons';
+import { OfflineReason } from '../../ui/member/offline-reason';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
 import { useClaimCoupon } from './mutations';
 import { COUPON_PAGE_SIZE, couponsQuery, type Coupon } from './queries';
 

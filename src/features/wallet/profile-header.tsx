@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
-import { useMoneyWords } from '../../ui/money-words';
+import { useMoneyWords } from '../../ui/member/money-words';
 import type { WalletView } from '../../../contract/wallet';
 
 /** The wallet plus every game account: what the member holds with us, all told (§2 total balance). */

@@ -10,7 +10,7 @@ import type {
   WithdrawResponse,
 } from '../../../contract/wallet';
 import { api } from '../../lib/api';
-import { walletKeys } from '../../lib/wallet-query';
+import { walletKeys } from '../../lib/member/wallet-query';
 
 /** Game passwords are secrets: never written to IndexedDB. */
 export const credentialsQuery = (code: string) =>

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
 import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wallet-fixture';
 import { loadCatalogPart } from '../../lib/i18n';
-import { walletKeys, walletQuery } from '../../lib/wallet-query';
+import { walletKeys, walletQuery } from '../../lib/member/wallet-query';
 import { WalletHome, type HomeParts } from './wallet-home';
 
 // the other features' parts of the home are not what these tests are about (src/routes/user/-user-home.test.tsx shows them)

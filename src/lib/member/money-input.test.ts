@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateLocale, loadCatalogPart } from './i18n';
+import { activateLocale, loadCatalogPart } from '../i18n';
 import { normaliseAmount, parseAmount } from './money-input';
 
 beforeAll(async () => {

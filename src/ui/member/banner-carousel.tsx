@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { useState } from 'react';
-import type { Banners } from '../../contract/invite';
-import { SafeHtml } from './safe-html';
+import type { Banners } from '../../../contract/invite';
+import { SafeHtml } from '../safe-html';
 import './banner-carousel.css';
 
 /** One operator banner as the bonus, invite and refund calls answer it. */

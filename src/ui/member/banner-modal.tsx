@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Modal } from './modal';
+import { Modal } from '../modal';
 import { BannerCarousel, type Banner } from './banner-carousel';
 
 /** §2 the banner carousel shown before the invite or refund modal; closing it opens that modal. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useOnline } from './use-online';
+import { useOnline } from '../use-online';
 import { OfflineReason } from './offline-reason';
 
 /**

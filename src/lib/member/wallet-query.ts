@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { WalletView } from '../../contract/wallet';
-import { api } from './api';
-import { writeKey } from './storage';
+import type { WalletView } from '../../../contract/wallet';
+import { api } from '../api';
+import { writeKey } from '../storage';
 
 /** The wallet view is read by every money screen (balance, currency) and refreshed after every movement. */
 export const walletKeys = {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { TextField } from './field';
-import { normaliseAmount } from '../lib/money-input';
+import { TextField } from '../field';
+import { normaliseAmount } from '../../lib/member/money-input';
 import { useMoneyWords } from './money-words';
 
 /** The amount of a money form: the decimal keypad, Thai, Lao and full-width digits taken as typed (money-input.ts). */

@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { base } from './icons';
+import { base } from '../icons';
 
 /** The wallet widgets' icons (decorative: each widget's words name it). */
 type P = SVGProps<SVGSVGElement>;

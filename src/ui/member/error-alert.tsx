@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../lib/errors';
-import { Modal } from './modal';
+import { errorMessage } from '../../lib/errors';
+import { Modal } from '../modal';
 
 /** An error in an alert dialog titled with it (§8: bonus and promotion activation, cancelling). */
 export function ErrorAlert({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { registerErrorMessages } from './errors';
+import { registerErrorMessages } from '../errors';
 
 /**
  * The §8 codes only the signed-in screens meet (password change, bonus and promotion, invite, refund,

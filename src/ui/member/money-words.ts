@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from '../lib/format';
-import { intlLocale } from '../lib/i18n';
-import { VARIANT } from '../lib/variant';
-import { walletQuery } from '../lib/wallet-query';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { VARIANT } from '../../lib/variant';
+import { walletQuery } from '../../lib/member/wallet-query';
 
 /**
  * Whether the member keeps kip: the currency they chose at registration (Lao site), as the wallet
