@@ -65,8 +65,6 @@ export default tseslint.config(
   },
   {
     files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
-    // src/lib/errors.test.ts checks every part's error map at once: a test of the whole site, not a layer
-    ignores: ['src/lib/errors.test.ts'],
     plugins: { 'site-boundaries': siteBoundaries },
     rules: { 'site-boundaries/site-imports': 'error' },
   },

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../tests/render';
 // the codes registration and the signed-in screens register when they load (with their catalog parts)
 import '../features/register/register-errors';
-import './member/member-errors';
-import { ERROR_MESSAGES, errorMessage } from './errors';
-import { i18n, loadCatalogPart } from './i18n';
+import '../lib/member/member-errors';
+import { ERROR_MESSAGES, errorMessage } from '../lib/errors';
+import { i18n, loadCatalogPart } from '../lib/i18n';
 
 /** Every code the spec's §8 lists, copied from it. */
 const SPEC_CODES = `UNAUTHORIZED EXPIRED_AUTH_TOKEN INVALID_USER_1 INVALID_USER_2 INVALID_USER_3 INVALID_USER_4 INVALID_IP WRONG_CREDENTIAL
