@@ -4,6 +4,7 @@ import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -35,6 +36,39 @@ const serverModuleBoundaries = serverModules.map((name) => ({
   },
 }));
 
+/**
+ * Site boundaries (conventions.md): a feature imports no other feature and no route (what features share
+ * lives in `src/ui` or `src/lib`; screens of several features are composed in `src/routes`), and
+ * `src/ui` and `src/lib` import no feature. The import path is resolved, so `../x`, `../../features/x`
+ * and lazy `import()` all count.
+ */
+const features = path.resolve('src/features');
+const routes = path.resolve('src/routes');
+const within = (file, dir) => file === dir || file.startsWith(dir + path.sep);
+const siteBoundaries = {
+  rules: {
+    'site-imports': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { cross: '{{from}} may not import {{to}}: move what is shared to src/ui or src/lib, or compose it in src/routes.' },
+      },
+      create(context) {
+        const from = context.filename;
+        const own = within(from, features) ? path.join(features, path.relative(features, from).split(path.sep)[0]) : null;
+        const check = (node) => {
+          const source = node.source;
+          if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = path.resolve(path.dirname(from), source.value);
+          const crosses = within(target, routes) || (within(target, features) && !(own && within(target, own)));
+          if (crosses) context.report({ node: source, messageId: 'cross', data: { from: path.relative('.', from), to: source.value } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/routeTree.gen.ts', 'src/locales/'] },
   js.configs.recommended,
@@ -58,6 +92,11 @@ export default tseslint.config(
       'lingui/no-single-variables-to-translate': 'error',
       'lingui/no-expression-in-message': 'error',
     },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    plugins: { 'site-boundaries': siteBoundaries },
+    rules: { 'site-boundaries/site-imports': 'error' },
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   {

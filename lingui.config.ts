@@ -8,9 +8,12 @@ const MEMBER = [
   'src/features/bonus',
   'src/features/account',
   'src/features/spinwheel',
+  'src/features/invite',
+  'src/features/refund',
   'src/features/site/member-shell.tsx',
-  'src/features/site/member-errors.ts',
   'src/features/site/conditions-modal.tsx',
+  'src/lib/member',
+  'src/ui/member',
   'src/ui/pagination.tsx',
 ];
 

@@ -1,4 +1,4 @@
-import { walletKeys } from '../src/features/wallet/queries';
+import { walletKeys } from '../src/lib/member/wallet-query';
 import { testQueryClient } from './render';
 import type { Slot, WalletView } from '../contract/wallet';
 

@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro';
  * codes the sign-in page and every screen can meet (sign-in, transport, the generic ones, and the bank
  * and details checks registration and the profile share): their words are in the sign-in page's catalog.
  * Registration's own codes are in features/register/register-errors.ts, the signed-in screens' in
- * features/site/member-errors.ts, each loaded with its screens and their catalog part.
+ * lib/member/member-errors.ts, each loaded with its screens and their catalog part.
  */
 export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   // auth

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { MemberShell } from '../features/site/member-shell';
+import { UserShell } from './-user-shell';
 import { getToken } from '../lib/auth-token';
 import { loadCatalogPart } from '../lib/i18n';
 
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/user')({
     if (!getToken()) throw redirect({ to: '/login', search: { redirect: location.href } });
     await loadCatalogPart('member');
   },
-  component: MemberShell,
+  component: UserShell,
 });

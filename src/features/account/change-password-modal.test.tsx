@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 // the signed-in shell registers these sentences for every screen inside it
-import '../site/member-errors';
+import '../../lib/member/member-errors';
 import { ChangePasswordModal } from './change-password-modal';
 
 function Harness() {

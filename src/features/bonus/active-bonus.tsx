@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMoneyWords } from '../wallet/money-words';
+import { useMoneyWords } from '../../ui/member/money-words';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -9,9 +9,9 @@ import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { CancelDialog } from './cancel-dialog';
-import { ErrorAlert } from './error-alert';
+import { ErrorAlert } from '../../ui/member/error-alert';
 import { useClearBonus } from './mutations';
-import { OfflineReason } from './offline-reason';
+import { OfflineReason } from '../../ui/member/offline-reason';
 import { currentPromotionQuery, type ActiveBonus, type Bonus } from './queries';
 
 type Turnover = NonNullable<ActiveBonus['turnover']>;

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMoneyWords } from '../wallet/money-words';
+import { useMoneyWords } from '../../ui/member/money-words';
 import { useId, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { BannerCarousel } from '../wallet/banner-carousel';
-import { useSubmissionKey } from '../wallet/queries';
-import { ReceiveFailure } from './error-alert';
+import { BannerCarousel } from '../../ui/member/banner-carousel';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivateBonus } from './mutations';
-import { OfflineReason } from './offline-reason';
+import { OfflineReason } from '../../ui/member/offline-reason';
 import type { Bonus } from './queries';
 import { noticeText } from './rules';
 

@@ -7,7 +7,8 @@ import { BonusModal } from './bonus-modal';
 import './bonus-errors';
 import './bonus.css';
 import { PromotionForm } from './promotion-form';
-import { activeBonusQuery, bonusesQuery, type Bonus } from './queries';
+import { activeBonusQuery } from '../../lib/member/active-bonus-query';
+import { bonusesQuery, type Bonus } from './queries';
 
 /** The bonus cards: the active one marked, one received up to its limit disabled, the others open the bonus modal. */
 function BonusGrid({ bonuses, onOpen }: { bonuses: Bonus[]; onOpen: (bonus: Bonus) => void }) {

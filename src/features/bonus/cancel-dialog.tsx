@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
 import { Modal } from '../../ui/modal';
 import { useOnline } from '../../ui/use-online';
-import { useMoneyWords } from '../wallet/money-words';
-import { ConfirmButtons } from './confirm-buttons';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import { clearMinimumQuery } from './queries';
 
 /** When cancelling is allowed, from the server as of opening the dialog (§7 check/minimum). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Static } from 'typebox';
 import type { Activated, Cleared } from '../../../contract/bonus';
 import { api } from '../../lib/api';
-import { walletKeys } from '../wallet/queries';
+import { walletKeys } from '../../lib/member/wallet-query';
 import { bonusKeys, promotionPath } from './queries';
 
 export type { Activated };

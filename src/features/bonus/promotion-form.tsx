@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useOnline } from '../../ui/use-online';
-import { OfflineReason } from './offline-reason';
+import { OfflineReason } from '../../ui/member/offline-reason';
 import { PromotionModal } from './promotion-modal';
 
 /** Upper-cases what is typed in place, keeping the caret where it was (a controlled value would jump it to the end). */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMoneyWords } from '../wallet/money-words';
+import { useMoneyWords } from '../../ui/member/money-words';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -7,10 +7,10 @@ import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../wallet/queries';
-import { ReceiveFailure } from './error-alert';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivatePromotion } from './mutations';
-import { OfflineReason } from './offline-reason';
+import { OfflineReason } from '../../ui/member/offline-reason';
 import { promotionQuery, type PromotionFound } from './queries';
 
 /** A found promotion: its description, what cancelling it costs, and receive. */

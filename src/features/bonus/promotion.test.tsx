@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 // the signed-in shell registers these sentences for every screen inside it
-import '../site/member-errors';
+import '../../lib/member/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { ToastRegion } from '../../ui/toast';
 import { BonusPage } from './bonus-page';

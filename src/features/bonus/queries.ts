@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ActiveBonus, BonusItem, BonusList, ClearMinimum, PromotionCurrent, PromotionFound } from '../../../contract/bonus';
 import { api } from '../../lib/api';
+import { activeBonusKey } from '../../lib/member/active-bonus-query';
 import { currentLocale, type Locale } from '../../lib/i18n';
 
 export type Bonus = BonusItem;
@@ -10,7 +11,7 @@ export type { ActiveBonus, ClearMinimum, PromotionCurrent, PromotionFound };
 export const bonusKeys = {
   all: ['bonus'] as const,
   list: (lang: Locale) => ['bonus', 'list', lang] as const,
-  active: ['bonus', 'active'] as const,
+  active: activeBonusKey,
   minimum: ['bonus', 'minimum'] as const,
   promotion: (code: string, lang: Locale) => ['bonus', 'promotion', code, lang] as const,
   currentPromotion: (lang: Locale) => ['bonus', 'promotion-current', lang] as const,
@@ -29,9 +30,6 @@ export const bonusesQuery = () => {
     staleTime: 0,
   });
 };
-
-export const activeBonusQuery = () =>
-  queryOptions({ queryKey: bonusKeys.active, queryFn: () => api<ActiveBonus>('/api/bonus/check/active'), staleTime: 0 });
 
 /** What cancelling needs now (§7 check/minimum): asked afresh each time the cancel dialog opens. */
 export const clearMinimumQuery = () =>

@@ -2,18 +2,25 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DataStatus } from '../../ui/data-status';
 import { contactQuery } from '../../lib/lookups';
-import { mediaBase, useChatConfig } from '../chat/chat-api';
-import { ChatWidget } from '../chat/chat-widget';
+import type { ComponentType } from 'react';
 import { APP_VERSION } from '../../lib/variant';
 import { SafeHtml } from '../../ui/safe-html';
 // small enough for Vite to inline as a data URL: it paints with the page, no request of its own
 import supportBanner from './support-banner.svg';
 
+/** The support chat's part of the page, given by the route (chat/contact-chat.tsx). */
+export type ContactChat<Config = unknown> = {
+  /** the chat's config once its backend answers (none: the LINE link shows), and whether it is still asked */
+  useChatConfig: () => { config: Config | undefined; pending: boolean };
+  ChatWidget: ComponentType<{ config: Config }>;
+};
+
 /**
  * §2 Contact: the operator's text (sanitised), the LINE QR, the app version, and the support chat when
  * the chat backend answers its config and enableChatWidget is on; otherwise the LINE link (or name).
  */
-export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
+export function ContactPage<Config>({ topSpacing, chat: parts }: { topSpacing: boolean; chat: ContactChat<Config> }) {
+  const { useChatConfig, ChatWidget } = parts;
   const { t } = useLingui();
   const contact = useQuery(contactQuery());
   const { data } = contact;
@@ -29,7 +36,7 @@ export function ContactPage({ topSpacing }: { topSpacing: boolean }) {
       <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
       {/* first on the page, so Start a chat is on the first screen of a phone; its place is held while the
           chat's lookups and words arrive (also in the pre-rendered page), so the cards below do not jump */}
-      {(chat || chatPending) && <div className="chat-slot">{chat && <ChatWidget prefix={mediaBase(chat.PREFIX)} />}</div>}
+      {(chat || chatPending) && <div className="chat-slot">{chat && <ChatWidget config={chat} />}</div>}
       <DataStatus query={contact} />
       {data && (
         <section className="card contact">

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 // the signed-in shell registers these sentences for every screen inside it
-import '../site/member-errors';
+import '../../lib/member/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
-import { SlipModal } from '../statement/slip-modal';
+import { SlipModal } from './slip-modal';
 import { ToastRegion } from '../../ui/toast';
 import { DepositModal } from './deposit-modal';
 

@@ -14,7 +14,7 @@ import { currentLocale } from '../../lib/i18n';
 import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';
 import { QrPanel } from './qr-panel';
-import { useMoneyWords } from '../wallet/money-words';
+import { useMoneyWords } from '../../ui/member/money-words';
 import { depositQuery, slipRulesQuery } from './queries';
 import './deposit-errors';
 import './deposit.css';

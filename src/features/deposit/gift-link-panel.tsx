@@ -6,8 +6,9 @@ import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useMoneyWords } from '../wallet/money-words';
-import { useSubmissionKey, walletKeys } from '../wallet/queries';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { walletKeys } from '../../lib/member/wallet-query';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
 import { encryptGiftLink } from './gift-link';
 import type { TruelinkResponse } from '../../../contract/deposit';
 

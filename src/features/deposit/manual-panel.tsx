@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { FormError } from '../../ui/field';
-import { AmountField } from '../wallet/amount-field';
+import { AmountField } from '../../ui/member/amount-field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../wallet/queries';
-import { parseAmount } from '../wallet/money-input';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { parseAmount } from '../../lib/member/money-input';
 
 /** §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it). */
 export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () => void }) {

@@ -9,12 +9,12 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
-import { AmountField } from '../wallet/amount-field';
-import { useMoneyWords } from '../wallet/money-words';
+import { AmountField } from '../../ui/member/amount-field';
+import { useMoneyWords } from '../../ui/member/money-words';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../wallet/queries';
-import { parseAmount } from '../wallet/money-input';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { parseAmount } from '../../lib/member/money-input';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 
 const qrKeys = { all: ['qrcode'] as const, one: (p: QrProvider) => ['qrcode', p] as const };

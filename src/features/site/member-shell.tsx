@@ -3,21 +3,28 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { getMember } from '../../lib/auth-token';
 import { infoQuery } from '../../lib/lookups';
 import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
 import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-icons';
 import { ConditionsModal } from './conditions-modal';
-import { startChatOutbox, unreadRepliesQuery, useChatConfig } from '../chat/chat-api';
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
-import './member-errors';
+import '../../lib/member/member-errors';
 import './member-shell.css';
 
+/** What the shell runs of other features, given by its route (src/routes/-user-shell.tsx). */
+export type ShellParts = {
+  /** the chat's: sends queued messages, and counts support's unread replies for the Contact link */
+  useSupportReplies: (onContact: boolean, online: boolean) => number;
+  /** the deposit feature's: sends the slips chosen earlier (offline, or before a reload) */
+  startSlipOutbox: () => void;
+};
+
 /** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */
-export function MemberShell() {
+export function MemberShell({ parts }: { parts: ShellParts }) {
+  const { useSupportReplies, startSlipOutbox } = parts;
   const { t, i18n } = useLingui();
   const info = useQuery(infoQuery());
   const queryClient = useQueryClient();
@@ -26,17 +33,9 @@ export function MemberShell() {
   // support's unread replies mark the Contact link; on the contact page the chat itself shows them
   const online = useOnline();
   const onContact = useLocation({ select: (l) => l.pathname.startsWith('/user/contact') });
-  const chatOn = !!useChatConfig().config;
-  const unread = useQuery({ ...unreadRepliesQuery({ kind: 'member', phone: getMember() }), enabled: chatOn && online && !onContact });
-  const replies = chatOn && !onContact ? (unread.data ?? 0) : 0;
+  const replies = useSupportReplies(onContact, online);
   // slips chosen earlier (offline, or before a reload) are sent by themselves once the member is back
-  useEffect(() => {
-    void import('../deposit/slip-outbox').then(({ slipOutbox }) => slipOutbox.start());
-  }, []);
-  // and so are chat messages, without the chat being opened (while the chat is on: off, they wait)
-  useEffect(() => {
-    if (chatOn) startChatOutbox();
-  }, [chatOn]);
+  useEffect(() => startSlipOutbox(), [startSlipOutbox]);
 
   async function logout() {
     await signOut(queryClient);

@@ -6,11 +6,11 @@ import { formatDateTime } from '../../lib/dates';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { useOnline } from '../../ui/use-online';
-import { ErrorAlert } from '../bonus/error-alert';
-import { ConfirmButtons } from '../bonus/confirm-buttons';
-import { OfflineReason } from '../bonus/offline-reason';
-import { useMoneyWords } from '../wallet/money-words';
-import { useSubmissionKey } from '../wallet/queries';
+import { ErrorAlert } from '../../ui/member/error-alert';
+import { ConfirmButtons } from '../../ui/member/confirm-buttons';
+import { OfflineReason } from '../../ui/member/offline-reason';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
 import { useClaimCoupon } from './mutations';
 import { COUPON_PAGE_SIZE, couponsQuery, type Coupon } from './queries';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { currentLocale } from '../../lib/i18n';
-import { walletKeys } from '../wallet/queries';
+import { walletKeys } from '../../lib/member/wallet-query';
 import { spinKeys, type ClaimResult, type Spun } from './queries';
 
 /**

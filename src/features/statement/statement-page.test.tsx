@@ -36,7 +36,7 @@ describe('the statement page', () => {
         },
       ],
     });
-    renderScreen(<StatementPage />);
+    renderScreen(<StatementPage SlipModal={() => null} />);
     const turnover = (await screen.findByText('Bonus ended: turnover reached · Daily bonus 10%')).closest('li')!;
     expect(within(turnover).getByText('No money moved')).toBeInTheDocument();
     expect(turnover.querySelector('.statement-amount')).toHaveTextContent(/^—No money moved$/);
@@ -62,7 +62,7 @@ describe('the statement page', () => {
       });
       await setLocale('la');
       await loadCatalogPart('member');
-      const { container } = renderScreen(<StatementPage />);
+      const { container } = renderScreen(<StatementPage SlipModal={() => null} />);
       await screen.findByText('37 ນາທີຜ່ານມາ');
       expect(container.querySelector('.statement-time')).toHaveTextContent('22/11/2026 09:23:00 · 37 ນາທີຜ່ານມາ');
     });

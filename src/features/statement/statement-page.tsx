@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { api } from '../../lib/api';
 import { formatDateTime, timeAgo } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
@@ -12,8 +12,6 @@ import { activityText, movedNoMoney, statusText } from './activity';
 import './statement.css';
 
 export const STATEMENT_PAGE_SIZE = 10;
-
-const SlipModal = lazy(() => import('./slip-modal').then((m) => ({ default: m.SlipModal })));
 
 const ICON: Record<string, string> = { deposit: '↓', withdraw: '↑', transfer: '⇄', bonus: '★', finish_bonus: '☆' };
 
@@ -28,7 +26,8 @@ export const statementQuery = (page: number) => {
 };
 
 /** §2 Statement page: the journal's entries for the member, newest first, 10 a page. */
-export function StatementPage() {
+/** `SlipModal`: the deposit feature's slip list, given by the route (rendered inside Suspense, so it may be lazy). */
+export function StatementPage({ SlipModal }: { SlipModal: ComponentType<{ onClose: () => void }> }) {
   const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
   const [slipsOpen, setSlipsOpen] = useState(false);

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
-import { walletKeys } from './queries';
+import { walletKeys } from '../../lib/member/wallet-query';
 
 /** §2 edit bank account name: for KTB, TMB and BBL accounts whose name is not in English letters. */
 export function BankNameModal({ bankCode, current, onClose }: { bankCode: string; current: string; onClose: () => void }) {

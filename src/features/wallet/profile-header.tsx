@@ -1,9 +1,9 @@
+import type { ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
-import { InviteLine } from './invite/invite-line';
-import { useMoneyWords } from './money-words';
+import { useMoneyWords } from '../../ui/member/money-words';
 import type { WalletView } from '../../../contract/wallet';
 
 /** The wallet plus every game account: what the member holds with us, all told (§2 total balance). */
@@ -24,12 +24,15 @@ export function ProfileHeader({
   checking,
   online,
   onCheck,
+  InviteLine,
 }: {
   wallet: WalletView | undefined;
   syncedAt: number;
   checking: boolean;
   online: boolean;
   onCheck: () => void;
+  /** the invite feature's line, given by the home's route */
+  InviteLine: ComponentType<{ wallet: WalletView; online: boolean }>;
 }) {
   const { t } = useLingui();
   const { unit } = useMoneyWords();

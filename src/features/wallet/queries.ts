@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Message } from '../../../contract/message';
 import type {
   AutoLoginLink,
@@ -7,29 +6,11 @@ import type {
   SlotsRefresh,
   TransferAllBody,
   TransferBody,
-  WalletView,
   WithdrawBody,
   WithdrawResponse,
 } from '../../../contract/wallet';
 import { api } from '../../lib/api';
-import { writeKey } from '../../lib/storage';
-
-export const walletKeys = {
-  wallet: ['wallet'] as const,
-  credentials: (code: string) => ['wallet', 'credentials', code] as const,
-};
-
-/** The wallet with its game accounts; `last_sync` (§3) is when the server last answered it. */
-export const walletQuery = () =>
-  queryOptions({
-    queryKey: walletKeys.wallet,
-    queryFn: async () => {
-      const wallet = await api<WalletView>('/api/wallet');
-      await writeKey('last_sync', Date.now());
-      return wallet;
-    },
-    staleTime: 0,
-  });
+import { walletKeys } from '../../lib/member/wallet-query';
 
 /** Game passwords are secrets: never written to IndexedDB. */
 export const credentialsQuery = (code: string) =>
@@ -40,22 +21,6 @@ export const credentialsQuery = (code: string) =>
     staleTime: 0,
     gcTime: 60_000,
   });
-
-/** One submission, one key: a retry of the same submission reuses it, so money moves once. */
-export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
-
-/**
- * The key of the form's current submission, and what to do when it ends: a success or a definite
- * refusal ends it (the next submission is a new one); a lost answer (no connection, timeout) keeps the
- * key, so the member's retry is answered as the first try was.
- */
-export function useSubmissionKey(): [key: string, ended: (err?: Error) => void] {
-  const [key, setKey] = useState(newIdempotencyKey);
-  const ended = (err?: Error) => {
-    if (err?.message !== 'NETWORK_ERROR' && err?.message !== 'TIMEOUT') setKey(newIdempotencyKey());
-  };
-  return [key, ended];
-}
 
 export function useWalletMutation<T>(fn: (input: T, key: string) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -6,7 +6,8 @@ import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { activateSlot, autoLoginLink, credentialsQuery, resetSlotPassword, walletKeys } from './queries';
+import { activateSlot, autoLoginLink, credentialsQuery, resetSlotPassword } from './queries';
+import { walletKeys } from '../../lib/member/wallet-query';
 import type { Slot } from '../../../contract/wallet';
 
 /** Game providers whose web login goes through /api/autoLogin (§7). */

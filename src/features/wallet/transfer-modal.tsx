@@ -6,13 +6,14 @@ import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { FormError, SelectField } from '../../ui/field';
-import { AmountField } from './amount-field';
-import { useMoneyWords } from './money-words';
+import { AmountField } from '../../ui/member/amount-field';
+import { useMoneyWords } from '../../ui/member/money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { parseAmount } from './money-input';
-import { transfer, useSubmissionKey, useWalletMutation } from './queries';
+import { parseAmount } from '../../lib/member/money-input';
+import { transfer, useWalletMutation } from './queries';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */

@@ -5,8 +5,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
 import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wallet-fixture';
 import { loadCatalogPart } from '../../lib/i18n';
-import { walletKeys, walletQuery } from './queries';
-import { WalletHome } from './wallet-home';
+import { walletKeys, walletQuery } from '../../lib/member/wallet-query';
+import { WalletHome, type HomeParts } from './wallet-home';
+
+// the other features' parts of the home are not what these tests are about (src/routes/user/-user-home.test.tsx shows them)
+const parts: HomeParts = {
+  InviteLine: () => null,
+  InviteWidget: () => null,
+  RefundWidget: () => null,
+  SpinOrElse: ({ otherwise }) => otherwise,
+  DepositModal: () => null,
+};
 
 const pg = (amount: number) => slotFixture('PG', true, amount);
 
@@ -46,7 +55,7 @@ describe('the home brings game balances up to date on entry (§2)', () => {
     // the member played away 50 of 100 in the game; the phone still shows the wallet from before
     const queryClient = clientWithWallet(walletFixture({ slots: [pg(100)] }), Date.now() - 60_000);
     const release = lateFirstWalletAnswer();
-    renderScreen(<WalletHome />, { queryClient });
+    renderScreen(<WalletHome parts={parts} />, { queryClient });
     expect(await screen.findByRole('button', { name: 'PG Soft: balance 50.00' })).toBeVisible();
 
     release();
@@ -68,7 +77,7 @@ describe('the home brings game balances up to date on entry (§2)', () => {
     }
     renderScreen(
       <Restoring>
-        <WalletHome />
+        <WalletHome parts={parts} />
       </Restoring>,
       { queryClient },
     );

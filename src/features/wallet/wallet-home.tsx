@@ -1,30 +1,41 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { activeQuery } from '../spinwheel/queries';
-import { SpinWidget } from '../spinwheel/spin-widget';
 import { isEnglishName, requiresEnglishName } from '../../../contract/account-rules';
 import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
-import { InviteWidget, RefundWidget } from './programme-widgets';
 import { putQueryData } from '../../lib/query-data';
-import { newIdempotencyKey, refreshSlots, transferAll, walletKeys, walletQuery } from './queries';
+import { refreshSlots, transferAll } from './queries';
+import { walletKeys, walletQuery } from '../../lib/member/wallet-query';
+import { newIdempotencyKey } from '../../ui/member/use-submission-key';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
-import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from './widget-icons';
+import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from '../../ui/member/widget-icons';
 import { WithdrawModal } from './withdraw-modal';
 import type { Slot, WalletView } from '../../../contract/wallet';
 import './wallet.css';
 
-// the deposit modal (its outbox, its words) loads when the member opens it
-const DepositModal = lazy(() => import('../deposit/deposit-modal').then((m) => ({ default: m.DepositModal })));
+/**
+ * What the home shows of other features (invite, refund, spin wheel, deposit), given by its route
+ * (src/routes/user/-user-home.tsx): a feature imports no other feature.
+ */
+export type HomeParts = {
+  /** the invite bonus line under the profile */
+  InviteLine: ComponentType<{ wallet: WalletView; online: boolean }>;
+  InviteWidget: ComponentType<{ wallet: WalletView | undefined }>;
+  RefundWidget: ComponentType<{ onClosed: (saved: boolean) => void }>;
+  /** the spin-wheel widget while the wheel is offered, else `otherwise` */
+  SpinOrElse: ComponentType<{ coins: number | undefined; otherwise: ReactNode }>;
+  /** loaded when the member opens it (the home renders it inside Suspense) */
+  DepositModal: ComponentType<{ onClose: () => void }>;
+};
 
 type Open =
   | { kind: 'slot'; slot: Slot }
@@ -35,13 +46,12 @@ type Open =
   | null;
 
 /** §2 User home: the wallet, the widgets, three carousels of game accounts and their modals. */
-export function WalletHome() {
+export function WalletHome({ parts }: { parts: HomeParts }) {
+  const { InviteWidget, RefundWidget, SpinOrElse, DepositModal } = parts;
   const { t, i18n } = useLingui();
   const online = useOnline();
   const queryClient = useQueryClient();
   const wallet = useQuery(walletQuery());
-  // §2 On entry: whether the spin wheel is offered (its widget then takes the refresh-all widget's place)
-  const spinActive = useQuery(activeQuery()).data?.isActive === true;
   const [open, setOpen] = useState<Open>(null);
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
@@ -101,6 +111,7 @@ export function WalletHome() {
         checking={refresh.isPending || wallet.isFetching}
         online={online}
         onCheck={checkBalance}
+        InviteLine={parts.InviteLine}
       />
       <DataStatus query={wallet} savedNote={false} />
       {notAnswering && (
@@ -131,14 +142,16 @@ export function WalletHome() {
           <AllToWalletIcon />
           {allBack.isPending ? t`Moving…` : t`All to wallet`}
         </button>
-        {spinActive ? (
-          <SpinWidget coins={data?.profile.coin} />
-        ) : (
-          <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={checkBalance}>
-            <RefreshIcon />
-            {t`Refresh all`}
-          </button>
-        )}
+        {/* §2 while the spin wheel is offered, its widget takes the refresh-all widget's place */}
+        <SpinOrElse
+          coins={data?.profile.coin}
+          otherwise={
+            <button type="button" className="widget" disabled={!online || refresh.isPending} onClick={checkBalance}>
+              <RefreshIcon />
+              {t`Refresh all`}
+            </button>
+          }
+        />
         <Link to="/user/bonus" className="widget">
           <BonusIcon />
           {t`Bonus conditions`}

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wallet-fixture';
 // the signed-in shell registers these sentences for every screen inside it
-import '../site/member-errors';
+import '../../lib/member/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { BankNameModal } from './bank-name-modal';
 import { TransferModal } from './transfer-modal';

@@ -7,14 +7,15 @@ import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
-import { activeBonusQuery } from '../bonus/queries';
-import { AmountField } from './amount-field';
-import { useMoneyWords } from './money-words';
+import { activeBonusQuery } from '../../lib/member/active-bonus-query';
+import { AmountField } from '../../ui/member/amount-field';
+import { useMoneyWords } from '../../ui/member/money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { parseAmount } from './money-input';
-import { useSubmissionKey, useWalletMutation, withdraw } from './queries';
+import { parseAmount } from '../../lib/member/money-input';
+import { useWalletMutation, withdraw } from './queries';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WalletHome } from '../../features/wallet/wallet-home';
+import { UserHome } from './-user-home';
 
 export const Route = createFileRoute('/user/home')({
   // start the call early (the page shows a failure, and offline the saved copy); imported here so
   // the wallet's code stays out of the login route's bundle
-  loader: ({ context }) => void import('../../features/wallet/queries').then((m) => context.queryClient.prefetchQuery(m.walletQuery())),
-  component: WalletHome,
+  loader: ({ context }) => void import('../../lib/member/wallet-query').then((m) => context.queryClient.prefetchQuery(m.walletQuery())),
+  component: UserHome,
 });

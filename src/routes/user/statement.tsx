@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { StatementPage } from '../../features/statement/statement-page';
+import { UserStatement } from './-user-statement';
 
-export const Route = createFileRoute('/user/statement')({ component: StatementPage });
+export const Route = createFileRoute('/user/statement')({ component: UserStatement });

@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useId, useState } from 'react';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import type { WalletView } from '../../../contract/wallet';
+
+const ReceiveInviteDialog = lazy(() => import('./receive-dialog').then((m) => ({ default: m.ReceiveInviteDialog })));
+
+/** §2 header: the invite bonus earned and not received yet, with the receive button (its dialog loads on first use). */
+export function InviteLine({ wallet, online }: { wallet: WalletView; online: boolean }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const reasonId = useId();
+  const amount = formatMoney(wallet.invite.amount, intlLocale());
+  return (
+    <div className="row between invite-line">
+      <span>
+        <span className="muted-on-dark small">{t`Invite bonus`}</span> <strong className="invite-amount">{amount}</strong>
+      </span>
+      <button
+        type="button"
+        className="button small"
+        disabled={!online}
+        aria-label={t`Receive invite bonus`}
+        aria-describedby={online ? undefined : reasonId}
+        onClick={() => setOpen(true)}
+      >
+        {t`Receive`}
+      </button>
+      {!online && (
+        <span id={reasonId} className="visually-hidden">
+          {t`You are offline: this needs the internet.`}
+        </span>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <ReceiveInviteDialog wallet={wallet} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react/macro';
+import { errorMessage } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { intlLocale } from '../../lib/i18n';
+import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast';
+import { ConfirmButtons } from '../../ui/member/confirm-buttons';
+import './invite-errors';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useReceiveInvite } from './mutations';
+import type { WalletView } from '../../../contract/wallet';
+
+/** What the invite money is made of (README: success + fail = 100, shown when success is above 0). */
+function Shares({ invite, unit }: { invite: WalletView['invite']; unit: string }) {
+  const { t } = useLingui();
+  const { success, fail } = invite;
+  const ready = formatMoney((invite.amount * success) / 100, intlLocale());
+  return (
+    <ul className="invite-shares">
+      <li>{t`Ready to receive: ${success}% (about ${ready} ${unit}). Your friends have played their deposits through.`}</li>
+      {fail > 0 && (
+        <li>{t`Still waiting: ${fail}%. It becomes yours once your friends play their deposits through; it stays for later.`}</li>
+      )}
+    </ul>
+  );
+}
+
+/** §2 the danger confirmation before receiving the invite bonus (§7 GET /api/invite/bonus). */
+export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletView; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const [key, ended] = useSubmissionKey();
+  const receive = useReceiveInvite();
+  const { unit } = useMoneyWords();
+  const earned = formatMoney(wallet.invite.amount, intlLocale());
+
+  function confirm() {
+    receive.mutate(key, {
+      onSuccess: ({ amount }) => {
+        ended();
+        const shown = formatMoney(amount, intlLocale());
+        showToast(t`Invite bonus received: ${shown} ${unit} is in your wallet.`, 'success');
+        onClose();
+      },
+      onError: (err) => {
+        ended(err);
+        showToast(errorMessage(i18n, err.message), 'danger');
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal title={t`Receive invite bonus?`} role="alertdialog" tone="danger" onClose={onClose} closeLabel={t`Close`}>
+      <p>{t`Your invite bonus: ${earned} ${unit}.`}</p>
+      {wallet.invite.success > 0 && <Shares invite={wallet.invite} unit={unit} />}
+      <p className="small">
+        {t`You earn a share of each deposit your invited friends make. It can be received once they have played that deposit through in games. Receiving pays every ready part into your wallet, with no turnover to play.`}
+      </p>
+      <ConfirmButtons
+        cancelLabel={t`Not now`}
+        confirmLabel={receive.isPending ? t`Receiving…` : t`Receive`}
+        danger
+        busy={receive.isPending}
+        onCancel={onClose}
+        onConfirm={confirm}
+      />
+    </Modal>
+  );
+}

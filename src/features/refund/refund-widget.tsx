@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BannerModal } from '../../ui/member/banner-modal';
+import { useBannersFirst } from '../../ui/member/use-banners-first';
+import { RefundIcon } from '../../ui/member/widget-icons';
+import { refundBannersQuery, refundCheckQuery } from './queries';
+
+// the modal (its table and words) loads when the member opens it; the banners share the game carousels' slider
+const loadRefundModal = () => import('./refund-modal');
+const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.RefundModal })));
+
+/**
+ * §2 the refund widget, only while there is a refund (§7 check `result`); banners first, then the
+ * refund modal, which stays open even when the refund it moved leaves nothing (result false).
+ */
+export function RefundWidget({ onClosed }: { onClosed: (saved: boolean) => void }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const check = useQuery(refundCheckQuery());
+  const flow = useBannersFirst(() => {
+    void loadRefundModal();
+    return queryClient.fetchQuery(refundBannersQuery());
+  });
+  const close = (saved: boolean) => {
+    flow.close();
+    onClosed(saved);
+  };
+  return (
+    <>
+      {check.data?.result && (
+        <button type="button" className="widget" disabled={flow.opening} onClick={flow.open}>
+          <RefundIcon />
+          {t`Cashback refund`}
+        </button>
+      )}
+      <Suspense fallback={null}>
+        {flow.stage?.step === 'banners' && <BannerModal title={t`Cashback refund`} banners={flow.stage.banners} onClose={flow.toModal} />}
+        {flow.stage?.step === 'modal' && <RefundModal onClose={close} />}
+      </Suspense>
+    </>
+  );
+}
