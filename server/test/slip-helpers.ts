@@ -40,16 +40,17 @@ export function slipDriver(server: () => TestServer, dir: () => string, token: (
     await runCommand(server().ctx, args, (l) => lines.push(l));
     return lines;
   };
-  /** The operator's `slip make`: the sandbox bank's transfer and its slip image. */
-  const makeSlipOf = async (phone: string, amount: string, ...flags: string[]) => {
-    // the tests move the clock back to a noon before the members were made: the sender registered long
-    // before sending (a slip sent before its sender registered waits for review, see slip-sender.test.ts)
-    await server()
+  /** The tests move the clock back to a noon before the members were made: these registered long before sending. */
+  const registeredLongAgo = (...phones: string[]) =>
+    server()
       .ctx.database.db.updateTable('members')
       .set({ created_at: REGISTERED_LONG_AGO })
-      .where('phone', '=', phone)
+      .where('phone', 'in', phones)
       .where('created_at', '>', REGISTERED_LONG_AGO)
       .execute();
+  /** The operator's `slip make` for a sender registered long before (a slip sent before its sender registered waits for review). */
+  const makeSlipOf = async (phone: string, amount: string, ...flags: string[]) => {
+    await registeredLongAgo(phone);
     const file = path.join(dir(), `slip-${++n}.png`);
     await operator('slip', 'make', phone, amount, file, ...flags);
     return fs.readFileSync(file);
@@ -111,5 +112,5 @@ export function slipDriver(server: () => TestServer, dir: () => string, token: (
   };
   const slipId = async (reference: string) =>
     (await server().ctx.database.db.selectFrom('slips').select('id').where('reference', '=', reference).executeTakeFirstOrThrow()).id;
-  return { operator, makeSlip, makeSlipOf, upload, slips, settle, slipOf, wallet, atNoon, uploadReference, slipId };
+  return { operator, makeSlip, makeSlipOf, registeredLongAgo, upload, slips, settle, slipOf, wallet, atNoon, uploadReference, slipId };
 }

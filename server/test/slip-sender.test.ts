@@ -19,7 +19,7 @@ describe.each(DIALECTS)('whose slip it is, on %s', (dialect) => {
   const VICTIM = { phone: '0899100001', bankAccountNo: '5550012345', bankAccountName: 'สมศรี ทดสอบ' };
   // the same bank and the same digits 6 to 9 (1234) as the victim's account: the slip's mask cannot tell them apart
   const THIEF = { phone: '0899100002', bankAccountNo: '7770012349', bankAccountName: 'มานะ ขยันยิ่ง' };
-  const { operator, makeSlipOf, slips, slipOf, wallet, atNoon, uploadReference, slipId } = slipDriver(
+  const { operator, makeSlipOf, registeredLongAgo, slips, slipOf, wallet, atNoon, uploadReference, slipId } = slipDriver(
     () => server,
     () => dir,
     () => victim,
@@ -43,12 +43,6 @@ describe.each(DIALECTS)('whose slip it is, on %s', (dialect) => {
     // both registered long before the transfers below (the clock goes back to a noon before today)
     await registeredLongAgo(VICTIM.phone, THIEF.phone);
   });
-  const registeredLongAgo = (...phones: string[]) =>
-    server.ctx.database.db
-      .updateTable('members')
-      .set({ created_at: Date.now() - 30 * 24 * 3_600_000 })
-      .where('phone', 'in', phones)
-      .execute();
   afterAll(async () => {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
