@@ -6,7 +6,7 @@ import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { BannerCarousel } from '../../ui/member/banner-carousel';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivateBonus } from './mutations';
 import { OfflineReason } from '../../ui/member/offline-reason';

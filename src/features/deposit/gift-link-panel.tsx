@@ -8,7 +8,7 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { walletKeys } from '../../lib/member/wallet-query';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import { encryptGiftLink } from './gift-link';
 import type { TruelinkResponse } from '../../../contract/deposit';
 

@@ -13,7 +13,7 @@ import { AmountField } from '../../ui/member/amount-field';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import { parseAmount } from '../../lib/member/money-input';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 

@@ -7,7 +7,7 @@ import { showToast } from '../../ui/toast';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import './invite-errors';
 import { useMoneyWords } from '../../ui/member/money-words';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import { useReceiveInvite } from './mutations';
 import type { WalletView } from '../../../contract/wallet';
 

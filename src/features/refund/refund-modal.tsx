@@ -11,7 +11,7 @@ import { OfflineReason } from '../../ui/member/offline-reason';
 import './refund-errors';
 import '../../ui/member/programme.css';
 import { useMoneyWords } from '../../ui/member/money-words';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import { useRefundAction } from './mutations';
 import { refundCheckQuery } from './queries';
 import { RefundLogs } from './refund-logs';

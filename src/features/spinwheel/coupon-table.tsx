@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../ui/member/error-alert';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import { OfflineReason } from '../../ui/member/offline-reason';
 import { useMoneyWords } from '../../ui/member/money-words';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import { useClaimCoupon } from './mutations';
 import { COUPON_PAGE_SIZE, couponsQuery, type Coupon } from './queries';
 

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../ui/member/error-alert';
 import { OfflineReason } from '../../ui/member/offline-reason';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { walletKeys } from '../../lib/member/wallet-query';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import { CouponTable } from './coupon-table';
 import { useSpin } from './mutations';
 import { PrizeModal } from './prize-modal';

@@ -13,7 +13,7 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from '../../lib/member/money-input';
 import { transfer, useWalletMutation } from './queries';
-import { useSubmissionKey } from '../../ui/member/use-submission-key';
+import { useSubmissionKey } from '../../ui/member/money-submission';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */

@@ -14,7 +14,7 @@ import { ProfileHeader } from './profile-header';
 import { putQueryData } from '../../lib/query-data';
 import { refreshSlots, transferAll } from './queries';
 import { walletKeys, walletQuery } from '../../lib/member/wallet-query';
-import { newIdempotencyKey } from '../../ui/member/use-submission-key';
+import { newIdempotencyKey } from '../../ui/member/money-submission';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from '../../ui/member/widget-icons';
