@@ -32,6 +32,7 @@ import { chatRoutes } from './modules/chat/routes.js';
 import { chatFiles, chatUploadRoutes } from './modules/chat/upload-routes.js';
 import { chatRealtime } from './modules/chat/realtime.js';
 import { chatDeliveryRoute } from './modules/chat/delivery.js';
+import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
 
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
@@ -64,7 +65,14 @@ function validationCode(err: FastifyError): string {
   return err.validation?.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
 }
 
-export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger | false } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  logger?: FastifyBaseLogger | false;
+  /** Readiness besides the database: main.ts marks it draining on SIGTERM. */
+  lifecycle?: Lifecycle;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const lifecycle = options.lifecycle ?? createLifecycle();
   // always our logger (masked URLs, redacted secrets) unless logging is off
   const logger = options.logger === false ? undefined : (options.logger ?? createLogger(ctx.config.logLevel));
   const app = Fastify({
@@ -76,6 +84,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     pluginTimeout: 30_000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     ...SLOW_CLIENT_LIMITS,
+    // while closing, a request that arrives on a kept-alive connection is served (its answer closes the
+    // connection, below) instead of a 503 the member would see: a rolling upgrade costs no request
+    return503OnClosing: false,
     keepAliveTimeout: ctx.config.trustProxy !== false ? 75_000 : 10_000, // behind a proxy: longer than its idle timeout
     // a bad percent-encoding or an over-long URL parameter: the usual error shape, never the URL echoed
     frameworkErrors: (err, _request, reply) => {
@@ -109,6 +120,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
     return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });
 
+  // draining (SIGTERM): every answer closes its connection, so the proxy or browser opens its next one to
+  // an instance that stays
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
   // before any route is added, so the hook reaches every one (API, callbacks, the sandbox's form pages)
   refuseNul(app);
   await app.register(securityHeaders);
@@ -121,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
+  await app.register(healthRoutes, { lifecycle });
   app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
   await app.register(chatRealtime);
 

@@ -41,6 +41,10 @@ export interface Config {
   slipReadThreads: number;
   /** Slips waiting for a reading thread (SLIP_READ_QUEUE); more wait in the database and are read later. */
   slipReadQueue: number;
+  /** Postgres connections this instance may hold (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
+  /** After SIGTERM, how long readiness says 503 before the listener closes (DRAIN_DELAY_MS), for a proxy that polls /readyz. */
+  drainDelayMs: number;
 }
 
 /** The secrets' values in the README (a public repository): fine for a demo, anyone's for real money. */
@@ -218,6 +222,8 @@ export function loadConfig(env: Env = process.env): Config {
     production: env.NODE_ENV === 'production',
     slipReadThreads: int(env, 'SLIP_READ_THREADS', 1, 1, 16),
     slipReadQueue: int(env, 'SLIP_READ_QUEUE', 4, 0, 100),
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 2, 500),
+    drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0, 0, 3000),
   };
   const problems = config.production ? productionProblems(config, env) : [];
   if (problems.length) throw new ConfigError(problems.join('\n'));

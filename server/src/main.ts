@@ -1,9 +1,10 @@
 import { sweepUnusedUploads, UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload-sweep.js';
 import { forgetOldUsage } from './modules/uploads/service.js';
 import { buildApp } from './app.js';
+import { createLifecycle } from './modules/system/health.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
-import { migrate, openDatabase } from './db/database.js';
+import { migrate, oneAtATime, openDatabase } from './db/database.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
@@ -14,6 +15,9 @@ import { recoverTruelinks } from './modules/deposit/truelink-service.js';
 import { refundSweep } from './modules/refund/job.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
+
+/** SIGTERM to exit, at most: a rolling upgrade waits for no longer than this per instance. */
+const SHUTDOWN_LIMIT_MS = 5000;
 
 async function main(): Promise<void> {
   let config;
@@ -34,7 +38,7 @@ async function main(): Promise<void> {
     onConnectionError: (err, pool) => logger.warn({ err, pool }, 'database connection lost; the pool connects anew'),
   });
   const applied = await migrate(database);
-  const seeded = await seed(database, config);
+  const seeded = await oneAtATime(database, () => seed(database, config));
   const settings = await SettingsCache.load(database.db);
   const sms = new LogSmsSender(logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));
@@ -52,7 +56,8 @@ async function main(): Promise<void> {
   }
   const recovered = await recoverOpenIntents(ctx);
   if (recovered.settled + recovered.compensated + recovered.left) logger.info(recovered, 'open transfers found at start-up');
-  const app = await buildApp(ctx, { logger });
+  const lifecycle = createLifecycle();
+  const app = await buildApp(ctx, { logger, lifecycle });
   // deposits' outside calls (gift links, QR codes at the gateway) are finished by the same sweep
   const recoverDeposits = async () => ({ giftLinks: await recoverTruelinks(ctx), qrCodes: await recoverQrCodes(ctx) });
   const deposits = await recoverDeposits();
@@ -87,8 +92,20 @@ async function main(): Promise<void> {
   if (seeded.demoMemberCreated) app.log.info(`seeded demo member: phone ${DEMO_MEMBER.phone} password ${DEMO_MEMBER.password}`);
 
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
+    // readiness turns 503 first (a proxy with health checks stops sending), every answer from now on
+    // closes its connection, and after DRAIN_DELAY_MS the listener closes: idle kept-alive connections at
+    // once, the others after their request in flight. Whatever still runs at the limit is cut off: a
+    // transfer cut mid-way is finished or returned by the next instance's intent sweep.
+    lifecycle.draining = true;
+    app.log.info(`${signal}: draining, then shutting down`);
+    setTimeout(() => {
+      app.log.warn(`${signal}: requests still open after ${SHUTDOWN_LIMIT_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    clearInterval(sweep);
+    clearInterval(uploadSweep);
     settings.stop();
+    if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     await app.close();
     await database.close();
     process.exit(0);

@@ -9,6 +9,7 @@ import { migrate, openDatabase, type Dialect } from '../src/db/database.js';
 import { DEMO_MEMBER, seed } from '../src/db/seed.js';
 import { SettingsCache } from '../src/settings/store.js';
 import { makeContext } from '../src/wiring.js';
+import type { Lifecycle } from '../src/modules/system/health.js';
 
 export { DEMO_MEMBER };
 
@@ -56,6 +57,7 @@ export async function build(
     shareWith?: TestServer;
     /** SQLite: a file instead of memory, so another instance can open the same database. */
     sqliteFile?: string;
+    lifecycle?: Lifecycle;
   } = {},
 ): Promise<TestServer> {
   const base = loadConfig({ STATIC_DIR: '' });
@@ -72,7 +74,7 @@ export async function build(
   const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
   const ctx = makeContext({ config, database, settings, sms, gameKey: config.gameSecretKey ?? randomBytes(32), now: () => clock.now });
-  const app = await buildApp(ctx, { logger: options.logger ?? false });
+  const app = await buildApp(ctx, { logger: options.logger ?? false, lifecycle: options.lifecycle });
   return {
     app,
     ctx,

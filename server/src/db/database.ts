@@ -67,10 +67,13 @@ export function keepPoolAlive(pool: pg.Pool, name: string, log: ConnectionErrorL
   });
 }
 
-export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databasePoolMax'>>,
+  options: OpenOptions = {},
+): Promise<Database> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
-    const pool = new pg.Pool({ ...poolOptions(config.databaseUrl, options.schema, 'wallet'), max: 10 });
+    const pool = new pg.Pool({ ...poolOptions(config.databaseUrl, options.schema, 'wallet'), max: config.databasePoolMax ?? 10 });
     keepPoolAlive(pool, 'wallet', options.onConnectionError ?? logToConsole);
     if (options.schema) {
       const client = await pool.connect();
@@ -98,6 +101,24 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', where: file, close: () => db.destroy() };
+}
+
+/**
+ * Start-up work that instances starting together on one Postgres must do one at a time (the seed: two
+ * at once both found no demo member and one crashed on members_phone_key). A session advisory lock per
+ * schema; SQLite is one process's file.
+ */
+export async function oneAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'postgres') return work();
+  return database.db.connection().execute(async (conn) => {
+    const key = sql`hashtext('wallet-start:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+    }
+  });
 }
 
 export async function migrate(database: Database): Promise<string[]> {

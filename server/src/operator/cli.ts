@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
-import { migrate, openDatabase } from '../db/database.js';
+import { migrate, oneAtATime, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
 import { SettingValueError } from '../settings/store.js';
 import { HELP, runCommand, UsageError } from './commands.js';
@@ -21,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     await migrate(database);
-    await seed(database, config);
+    await oneAtATime(database, () => seed(database, config));
     console.log(`database: ${database.dialect} ${database.where}`);
     await runCommand({ database, config }, argv, (line) => console.log(line));
     return 0;

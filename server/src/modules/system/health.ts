@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { Migrator } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { migrationProvider } from '../../db/migrations.js';
+
+/** What readiness depends on besides the database: set once SIGTERM arrives (main.ts). */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+export const createLifecycle = (): Lifecycle => ({ draining: false });
+
+/** How long the readiness query may take before the instance counts as not ready. */
+const READY_QUERY_MS = 2000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** The migrations this code knows that the database has not had (an older database: not ready to serve). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const schema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/**
+ * GET /healthz: the process answers (for a supervisor restarting a hung process).
+ * GET /readyz: this instance should be sent members' requests: not draining, the database answers a
+ * query in time, and every migration the code needs is applied. 503 with the reason otherwise, for the
+ * proxy or orchestrator to take it out of rotation. Neither touches a member's data or needs a token.
+ */
+export async function healthRoutes(app: FastifyInstance, options: { lifecycle: Lifecycle }): Promise<void> {
+  const { database } = app.ctx;
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/healthz', { schema: { hide: true } }, (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    reply.headers(noStore);
+    if (options.lifecycle.draining) return reply.status(503).send({ status: 'draining' });
+    try {
+      const pending = await withinTime(
+        (async () => {
+          await sql`select 1`.execute(database.db);
+          return pendingMigrations(database);
+        })(),
+        READY_QUERY_MS,
+      );
+      if (pending.length) return reply.status(503).send({ status: 'migrations pending', pending });
+      return reply.send({ status: 'ready' });
+    } catch (err) {
+      request.log.warn({ err }, 'readiness: the database did not answer');
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
+}
