@@ -33,6 +33,7 @@ import { chatFiles, chatUploadRoutes } from './modules/chat/upload-routes.js';
 import { chatRealtime } from './modules/chat/realtime.js';
 import { chatDeliveryRoute } from './modules/chat/delivery.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
+import { metrics } from './modules/system/metrics.js';
 
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   // before any route is added, so the hook reaches every one (API, callbacks, the sandbox's form pages)
   refuseNul(app);
+  await app.register(metrics);
   await app.register(securityHeaders);
   // JSON and HTML made per request; the built files are compressed at build time (static-site.ts)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

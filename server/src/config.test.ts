@@ -49,6 +49,8 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: '2000::/3' }, 'TRUST_PROXY must be false, a number or addresses'],
     [{ TRUST_PROXY: '127.0.0.1,proxy.example' }, 'TRUST_PROXY must be false, a number or addresses'],
     [{ TRUST_PROXY: '11' }, 'TRUST_PROXY must be between 1 and 10 proxies, got 11'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters'],
+    [{ DATABASE_POOL_MAX: '1' }, 'DATABASE_POOL_MAX'],
   ])('stops on %j with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -45,6 +45,11 @@ export interface Config {
   databasePoolMax: number;
   /** After SIGTERM, how long readiness says 503 before the listener closes (DRAIN_DELAY_MS), for a proxy that polls /readyz. */
   drainDelayMs: number;
+  /** /metrics on the main port answers only `Authorization: Bearer <METRICS_TOKEN>` (METRICS_TOKEN, 16+ characters). */
+  metricsToken: string | undefined;
+  /** A listener of its own for /metrics, no token (METRICS_PORT, METRICS_HOST: loopback by default). */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 /** The secrets' values in the README (a public repository): fine for a demo, anyone's for real money. */
@@ -190,6 +195,12 @@ export function demoSecretWarnings(config: Config): string[] {
     );
 }
 
+function metricsToken(env: Env): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < SECRET_MIN) throw new ConfigError(`METRICS_TOKEN must be at least ${SECRET_MIN} characters`);
+  return token;
+}
+
 /**
  * Reads and validates the environment; a wrong value throws ConfigError with a message for the operator
  * (in production, one line per secret that is missing or a demo default).
@@ -224,6 +235,9 @@ export function loadConfig(env: Env = process.env): Config {
     slipReadQueue: int(env, 'SLIP_READ_QUEUE', 4, 0, 100),
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 2, 500),
     drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0, 0, 3000),
+    metricsToken: metricsToken(env),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   };
   const problems = config.production ? productionProblems(config, env) : [];
   if (problems.length) throw new ConfigError(problems.join('\n'));

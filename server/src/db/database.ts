@@ -15,7 +15,7 @@ export interface Database {
   /** Human-readable location for logs: the file path or the Postgres host/db (no password). */
   where: string;
   /** Postgres only: where it is, so another pool (the socket.io adapter's) reaches the same tables. */
-  postgres?: { url: string; schema: string | undefined; onConnectionError: ConnectionErrorLog };
+  postgres?: { url: string; schema: string | undefined; onConnectionError: ConnectionErrorLog; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -88,7 +88,7 @@ export async function openDatabase(
       db,
       dialect: 'postgres',
       where: `postgres ${url.host}${url.pathname}${options.schema ? ` schema ${options.schema}` : ''}`,
-      postgres: { url: config.databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole },
+      postgres: { url: config.databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole, pool },
       close: () => db.destroy(),
     };
   }

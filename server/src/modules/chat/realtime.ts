@@ -92,6 +92,7 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
     });
   });
 
+  app.decorate('socketCount', () => io.engine.clientsCount);
   app.decorate('chatDeliver', ((room, message) => {
     io.to(room).emit('messaging', message);
   }) satisfies Deliver);
