@@ -2,6 +2,7 @@ import { sweepUnusedUploads, UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload
 import { forgetOldUsage } from './modules/uploads/service.js';
 import { buildApp } from './app.js';
 import { createLifecycle } from './modules/system/health.js';
+import { retentionSweep } from './modules/system/retention.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, oneAtATime, openDatabase } from './db/database.js';
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
     recoverDeposits().catch((err: unknown) => logger.error({ err }, 'open-deposit sweep failed'));
     // cashback of the periods that closed (refunds are unique per member and period: a re-run adds nothing)
     refundSweep(ctx).catch((err: unknown) => logger.error({ err }, 'refund sweep failed'));
+    retentionSweep(ctx)
+      .then((done) => (done.keys || done.sessions || done.guestChatsClosed) && logger.info(done, 'retention: pruned and closed'))
+      .catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
   }, 60_000);
   sweep.unref();
   // chat files no message names an hour after they came, and upload records past every budget's window

@@ -8,6 +8,7 @@ import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
 import { inviteMigrations } from './migrations-invite.js';
 import { rateLimitMigrations } from './migrations-rate-limits.js';
+import { retentionMigrations } from './migrations-retention.js';
 import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
 import { slipReviewMigrations } from './migrations-slip-review.js';
@@ -218,6 +219,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...rateLimitMigrations(),
     ...uploadMigrations(dialect),
     ...coinWagerMigrations(dialect),
+    ...retentionMigrations(),
   };
 }
 

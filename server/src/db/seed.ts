@@ -179,6 +179,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     spinwheel: { active: true, couponDays: 7 },
     chat: DEFAULT_CHAT,
     uploads: { guestAddressMbPerHour: 60, memberMbPerHour: 200, slipsPer10Min: 10, minFreeMb: 1024 },
+    retention: { guestChatQuietMinutes: 120 },
     howto: DEFAULT_HOWTO,
     providerFaults: {},
     sandboxPlay: {},

@@ -187,3 +187,26 @@ export async function idempotent<T>(
     throw err;
   }
 }
+
+/**
+ * Forgets finished keys claimed before `before`, at most about `batch` a call (the oldest first): their
+ * answers can no longer be asked for (a key lives in one form of an open app, and the session that sent it
+ * has ended by then). A key still in flight is kept for the intent sweep that finishes it.
+ */
+export async function pruneFinishedKeys(db: Tx, before: number, batch: number): Promise<number> {
+  const edge = await db
+    .selectFrom('idempotency_keys')
+    .select('created_at')
+    .where('created_at', '<', before)
+    .where('status_code', '<>', IN_FLIGHT)
+    .orderBy('created_at')
+    .offset(batch - 1)
+    .limit(1)
+    .executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', edge ? '<=' : '<', edge ? Number(edge.created_at) : before)
+    .where('status_code', '<>', IN_FLIGHT)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -137,6 +137,18 @@ export const UploadsSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** What the minute sweep forgets or ends (README: Retention). */
+export const RetentionSettingSchema = Type.Object(
+  {
+    guestChatQuietMinutes: Type.Integer({
+      minimum: 5,
+      maximum: 43_200,
+      description: 'a guest conversation with no message for this long is ended; the next message starts a new one',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const settingSchemas = {
   siteActive: Type.Boolean(),
   registerOTP: Type.Boolean(),
@@ -157,6 +169,7 @@ export const settingSchemas = {
   spinwheel: SpinwheelSettingSchema,
   chat: ChatSettingSchema,
   uploads: UploadsSettingSchema,
+  retention: RetentionSettingSchema,
   /** The how-to page's videos: titles per language, video and poster paths (§2 How-to). */
   howto: HowtoSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
