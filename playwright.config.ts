@@ -29,7 +29,7 @@ export default defineConfig({
   },
   webServer: {
     // a fresh database each run, the built site, and the log the tests read OTP codes from
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node --import tsx server/src/main.ts > ${E2E_LOG} 2>&1`,
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node --enable-source-maps build/server/main.js > ${E2E_LOG} 2>&1`,
     url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -29,7 +29,7 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 8282);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-lighthouse-'));
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'build', 'server', 'main.js')], {
   cwd: root,
   env: {
     ...process.env,

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const built = path.join(root, 'dist', 'index.html');
@@ -26,7 +27,8 @@ const giftlink = createHash('sha256')
   .slice(0, 16);
 const stamp = `${variant} ${giftlink}`;
 const builtVariant = fs.existsSync(variantStamp) ? fs.readFileSync(variantStamp, 'utf8') : '';
-if (!builtAt || builtVariant !== stamp || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > builtAt) {
+const serverOnly = process.argv.includes('--server-only');
+if (!serverOnly && (!builtAt || builtVariant !== stamp || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > builtAt)) {
   console.log(`building the site (variant ${variant})...`);
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -41,6 +43,8 @@ if (!builtAt || builtVariant !== stamp || Math.max(...inputs.map((i) => newest(p
   fs.writeFileSync(variantStamp, stamp);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit' });
+// the server runs as JavaScript (build/, scripts/build-server.mjs), compiled again when a source changed
+if (await ensureServerBuilt()) console.log('server compiled to build/');
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,7 +5,7 @@ import { E2E_DATA_DIR, E2E_LOG, E2E_PORT } from '../../playwright.config';
 
 /** Runs an operator command, as the operator would, on the e2e server's database. */
 export function operator(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
+  return execFileSync(process.execPath, ['--enable-source-maps', 'build/server/cli.js', ...args], {
     // PORT: the operator's chat replies are handed to the running server at its address
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', PORT: String(E2E_PORT) },
     encoding: 'utf8',
