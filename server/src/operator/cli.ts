@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { migrate, oneAtATime, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
 import { SettingValueError } from '../settings/store.js';
+import { backup, restore, walletExists } from './backup.js';
 import { HELP, runCommand, UsageError } from './commands.js';
 
 /** `<group> --help`: the entries of that group's commands (an entry's continuation lines come with it). */
@@ -18,12 +19,30 @@ async function main(argv: string[]): Promise<number> {
     return argv.length ? 0 : 1;
   }
   const config = loadConfig();
+  const init = argv.includes('--init');
+  const args = argv.filter((a) => a !== '--init');
+  if (args[0] === 'restore') {
+    if (!args[1]) throw new UsageError('restore needs the backup directory');
+    await restore(config, args[1], (line) => console.log(line));
+    return 0;
+  }
+  // a mistyped DATA_DIR or DATABASE_URL must not become a new, empty wallet that "balances"
+  if (!init && !(await walletExists(config))) {
+    const where = config.databaseUrl ? 'the database of DATABASE_URL' : `DATA_DIR ${config.dataDir}`;
+    console.error(`error: no wallet in ${where}; check the setting, or add --init to create one there`);
+    return 2;
+  }
   const database = await openDatabase(config);
   try {
     await migrate(database);
     await oneAtATime(database, () => seed(database, config));
     console.log(`database: ${database.dialect} ${database.where}`);
-    await runCommand({ database, config }, argv, (line) => console.log(line));
+    if (args[0] === 'backup') {
+      if (!args[1]) throw new UsageError('backup needs a directory to write to');
+      await backup(database, config, args[1], (line) => console.log(line));
+      return 0;
+    }
+    await runCommand({ database, config }, args, (line) => console.log(line));
     return 0;
   } finally {
     await database.close();

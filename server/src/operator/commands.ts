@@ -30,6 +30,12 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- settings get <key>        print one setting as JSON
   npm run operator -- settings set <key> <value>  set one (JSON, or plain text for text settings)
                                                 e.g. settings set registerOTP false
+  npm run operator -- backup <dir>              a consistent copy while members transact: the database
+                                                (SQLite: VACUUM INTO; Postgres: pg_dump), the uploads, the
+                                                game key file, and a manifest of SHA-256 checksums
+  npm run operator -- restore <dir>             into a DATA_DIR or DATABASE_URL with no wallet: checks every
+                                                file, restores, migrates, runs the ledger check
+  (every command refuses a DATA_DIR or database with no wallet in it unless given --init)
 ${commandSets.map((set) => set.help).join('')}
 Setting keys: ${settingKeys.join(', ')}`;
 

@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import type { Config } from '../config.js';
+import { migrate, openDatabase, type Database } from '../db/database.js';
+import { checkLedger } from '../ledger/invariants.js';
+import { GAME_KEY_FILE } from '../lib/game-secrets.js';
+import { UsageError, type Print } from './common.js';
+
+const run = promisify(execFile);
+
+/** What `backup` writes beside the copies: enough for `restore` to check every byte before using any. */
+interface Manifest {
+  format: 'member-wallet-backup/1';
+  createdAt: string;
+  dialect: Database['dialect'];
+  /** Paths relative to the backup directory. */
+  files: { path: string; bytes: number; sha256: string }[];
+}
+
+const MANIFEST = 'manifest.json';
+const SQLITE_COPY = 'wallet.db';
+const PG_DUMP = 'wallet.pgdump';
+/** Under DATA_DIR: the uploads (SQLite keeps slips and chat files on disk) and the game key file. */
+const DATA_PARTS = ['uploads', GAME_KEY_FILE];
+
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  if (!fs.statSync(dir).isDirectory()) return [dir];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map((f) => path.join(dir, String(f)))
+    .filter((f) => fs.statSync(f, { throwIfNoEntry: false })?.isFile());
+}
+
+function emptyOrMissing(dir: string): boolean {
+  return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+}
+
+/** A Postgres tool with the connection in its environment, never on the command line (ps shows that). */
+async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
+  const u = new URL(url);
+  const env = {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username),
+    PGPASSWORD: decodeURIComponent(u.password),
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+  };
+  // pg_restore writes into the database named here (the rest of the connection is in the environment)
+  const where = tool === 'pg_restore' ? [`--dbname=${env.PGDATABASE}`] : [];
+  try {
+    await run(tool, [...where, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT')
+      throw new UsageError(
+        `${tool} is not installed here: install the PostgreSQL client of the server's version (Debian: postgresql-client)`,
+      );
+    throw new UsageError(`${tool} failed: ${(e.stderr ?? e.message).trim()}`);
+  }
+}
+
+/**
+ * `backup <dir>`: a consistent copy while members transact. SQLite: VACUUM INTO (one read transaction:
+ * the copy is the database at one instant, WAL included), then the uploads and the game key file.
+ * Postgres: pg_dump (a snapshot too; uploads are rows there), and the game key file when it is kept in
+ * DATA_DIR. A manifest with each file's SHA-256 comes last: a backup without one is incomplete.
+ */
+export async function backup(database: Database, config: Config, dir: string, print: Print): Promise<void> {
+  const target = path.resolve(dir);
+  if (!emptyOrMissing(target)) throw new UsageError(`${target} is not empty: back up into a new directory`);
+  fs.mkdirSync(target, { recursive: true });
+  if (database.dialect === 'sqlite') {
+    const copy = path.join(target, SQLITE_COPY);
+    await sql`vacuum into ${copy}`.execute(database.db);
+  } else {
+    await pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(target, PG_DUMP)}`], config.databaseUrl!);
+  }
+  const data = path.join(target, 'data');
+  for (const part of DATA_PARTS) {
+    for (const file of filesUnder(path.join(config.dataDir, part))) {
+      if (path.basename(file).startsWith('.')) continue; // an upload still being written (.name.tmp)
+      const to = path.join(data, path.relative(config.dataDir, file));
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      try {
+        fs.copyFileSync(file, to);
+      } catch (err) {
+        // deleted meanwhile (a chat file no message named): nothing to keep
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
+  }
+  const files = filesUnder(target).map((file) => ({
+    path: path.relative(target, file),
+    bytes: fs.statSync(file).size,
+    sha256: sha256(file),
+  }));
+  const manifest: Manifest = { format: 'member-wallet-backup/1', createdAt: new Date().toISOString(), dialect: database.dialect, files };
+  fs.writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  const bytes = files.reduce((n, f) => n + f.bytes, 0);
+  print(`backup of ${database.where} written to ${target}: ${files.length} files, ${bytes} bytes, manifest ${MANIFEST}`);
+}
+
+function readManifest(dir: string): Manifest {
+  const file = path.join(dir, MANIFEST);
+  if (!fs.existsSync(file)) throw new UsageError(`${dir} has no ${MANIFEST}: not a backup, or an unfinished one`);
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  if (manifest.format !== 'member-wallet-backup/1') throw new UsageError(`${file}: unknown backup format`);
+  for (const f of manifest.files) {
+    const full = path.join(dir, f.path);
+    if (path.relative(dir, full).startsWith('..')) throw new UsageError(`${file}: a path outside the backup (${f.path})`);
+    if (!fs.existsSync(full) || sha256(full) !== f.sha256) throw new UsageError(`backup damaged: ${f.path} is missing or changed`);
+  }
+  return manifest;
+}
+
+/** Whether the database at DATA_DIR or DATABASE_URL holds a wallet (without creating one). */
+export async function walletExists(config: Config): Promise<boolean> {
+  if (!config.databaseUrl) return fs.existsSync(path.join(config.dataDir, 'wallet.db'));
+  const database = await openDatabase(config);
+  try {
+    const found = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+      where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(database.db);
+    return Number(found.rows[0]?.n ?? 0) > 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `restore <dir>`: into a data directory with no wallet (SQLite) or a database with no wallet
+ * (Postgres), never over one. Every file is checked against the manifest first; afterwards the
+ * database is brought to this code's migrations and the ledger check must pass.
+ */
+export async function restore(config: Config, dir: string, print: Print): Promise<void> {
+  const source = path.resolve(dir);
+  const manifest = readManifest(source);
+  const dialect = config.databaseUrl ? 'postgres' : 'sqlite';
+  if (manifest.dialect !== dialect)
+    throw new UsageError(
+      `this is a ${manifest.dialect} backup; restore it with ${manifest.dialect === 'sqlite' ? 'no DATABASE_URL' : 'DATABASE_URL set'}`,
+    );
+  if (await walletExists(config)) throw new UsageError('the target already holds a wallet: restore into a new data directory or database');
+  const data = path.join(source, 'data');
+  for (const file of filesUnder(data)) {
+    const to = path.join(config.dataDir, path.relative(data, file));
+    if (fs.existsSync(to)) throw new UsageError(`${to} exists: restore into a new data directory`);
+  }
+  if (dialect === 'sqlite') {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.copyFileSync(path.join(source, SQLITE_COPY), path.join(config.dataDir, 'wallet.db'));
+  } else {
+    await pgTool('pg_restore', ['--no-owner', '--exit-on-error', path.join(source, PG_DUMP)], config.databaseUrl!);
+  }
+  for (const file of filesUnder(data)) {
+    const to = path.join(config.dataDir, path.relative(data, file));
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(file, to);
+  }
+  const database = await openDatabase(config);
+  try {
+    if (dialect === 'sqlite') {
+      const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(database.db);
+      const verdict = integrity.rows.map((r) => r.integrity_check).join('; ');
+      if (verdict !== 'ok') throw new UsageError(`restored database fails its integrity check: ${verdict}`);
+    }
+    const applied = await migrate(database);
+    const problems = await checkLedger(database.db);
+    if (problems.length) throw new UsageError(`restored, but the ledger check failed:\n${problems.join('\n')}`);
+    print(
+      `restored ${manifest.createdAt} backup into ${database.where}` +
+        `${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}; ledger check: every entry balances`,
+    );
+  } finally {
+    await database.close();
+  }
+}

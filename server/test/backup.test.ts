@@ -1,0 +1,167 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { migrate, openDatabase } from '../src/db/database.js';
+import { DEMO_MEMBER, seed } from '../src/db/seed.js';
+import { resolveGameKey } from '../src/lib/game-secrets.js';
+import { runCommand } from '../src/operator/commands.js';
+import { SettingsCache } from '../src/settings/store.js';
+import { makeContext } from '../src/wiring.js';
+import { call, DIALECTS, login, PG_URL } from './helper.js';
+
+const exec = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const temp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `wallet-${name}-`));
+
+/** The operator's command in its own process, as typed. */
+async function operator(env: Record<string, string>, ...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', ...env },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+/** A running wallet on `env`'s database, a member with money and a file uploaded, transfers going on. */
+async function walletUnderLoad(env: { DATA_DIR: string; DATABASE_URL?: string }) {
+  const config = { ...loadConfig({ ...env, STATIC_DIR: '' }), logLevel: 'silent' };
+  const database = await openDatabase(config);
+  await migrate(database);
+  await seed(database, config);
+  const settings = await SettingsCache.load(database.db);
+  // as main.ts: the game key in DATA_DIR unless GAME_SECRET_KEY is set (a backup must carry it)
+  const gameKey = resolveGameKey(config, () => undefined);
+  const ctx = makeContext({ config, database, settings, sms: new RecordingSmsSender(), gameKey });
+  const app = await buildApp(ctx, { logger: false });
+  await runCommand(ctx, ['deposit', DEMO_MEMBER.phone, '5000'], () => undefined);
+  await ctx.storage.put('slips', 'backup-test-slip', { bytes: Buffer.from('a slip image'), contentType: 'image/png' });
+  const token = await login(app);
+  expect((await call(app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
+  let moving = true;
+  let moves = 0;
+  const burst = (async () => {
+    while (moving) {
+      const [from, to] = moves % 2 ? ['PG', 'WALLET'] : ['WALLET', 'PG'];
+      const key = `backup-${randomBytes(8).toString('hex')}`;
+      const res = await call(app, 'POST', '/api/wallet/transfer', { from, to, amount: 7 }, { token, headers: { 'idempotency-key': key } });
+      if (res.statusCode === 200) moves++;
+    }
+  })();
+  return {
+    moves: () => moves,
+    async stop() {
+      moving = false;
+      await burst;
+      await app.close();
+      settings.stop();
+      await database.close();
+    },
+  };
+}
+
+describe('backup and restore (SQLite)', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  const dir = (name: string) => {
+    const d = temp(name);
+    dirs.push(d);
+    return d;
+  };
+
+  it('backs up while members transact; the copy restores into a new data directory and balances', { timeout: 120_000 }, async () => {
+    const live = dir('live');
+    const wallet = await walletUnderLoad({ DATA_DIR: live });
+    const target = path.join(dir('backup'), 'set');
+    const before = wallet.moves();
+    const backedUp = await operator({ DATA_DIR: live }, 'backup', target);
+    const during = wallet.moves() - before;
+    await wallet.stop();
+    expect(backedUp.out).toContain(`written to ${target}`);
+    expect(backedUp.code).toBe(0);
+    expect(during).toBeGreaterThan(0); // the copy was made while transfers went on
+    const manifest = JSON.parse(fs.readFileSync(path.join(target, 'manifest.json'), 'utf8')) as { files: { path: string }[] };
+    expect(manifest.files.map((f) => f.path).sort()).toEqual(
+      ['data/game-secret.key', 'data/uploads/slips/backup-test-slip', 'data/uploads/slips/backup-test-slip.type', 'wallet.db'].sort(),
+    );
+
+    const fresh = path.join(dir('restored'), 'data');
+    const restored = await operator({ DATA_DIR: fresh }, 'restore', target);
+    expect(restored.out).toContain('ledger check: every entry balances');
+    expect(restored.code).toBe(0);
+    expect(fs.readFileSync(path.join(fresh, 'uploads', 'slips', 'backup-test-slip'), 'utf8')).toBe('a slip image');
+    expect(fs.readFileSync(path.join(fresh, 'game-secret.key'), 'utf8')).toBe(fs.readFileSync(path.join(live, 'game-secret.key'), 'utf8'));
+    const members = await operator({ DATA_DIR: fresh }, 'members', 'list');
+    expect(members.out).toContain(DEMO_MEMBER.phone);
+
+    // never over a wallet, and never from a damaged copy
+    const again = await operator({ DATA_DIR: fresh }, 'restore', target);
+    expect(again.out).toContain('the target already holds a wallet');
+    expect(again.code).toBe(2);
+    fs.appendFileSync(path.join(target, 'data', 'uploads', 'slips', 'backup-test-slip'), 'x');
+    const damaged = await operator({ DATA_DIR: path.join(dir('other'), 'data') }, 'restore', target);
+    expect(damaged.out).toContain('backup damaged: data/uploads/slips/backup-test-slip is missing or changed');
+    expect(damaged.code).toBe(2);
+  });
+
+  it(
+    'refuses a data directory with no wallet (a mistyped DATA_DIR) unless told --init, and creates nothing',
+    { timeout: 60_000 },
+    async () => {
+      const typo = path.join(dir('typo'), 'dta');
+      const refused = await operator({ DATA_DIR: typo }, 'ledger', 'check');
+      expect(refused.out).toContain(`no wallet in DATA_DIR ${typo}; check the setting, or add --init to create one there`);
+      expect(refused.code).toBe(2);
+      expect(fs.existsSync(typo)).toBe(false);
+      const created = await operator({ DATA_DIR: typo }, 'ledger', 'check', '--init');
+      expect(created.out).toContain('ledger check: every entry balances');
+      expect(fs.existsSync(path.join(typo, 'wallet.db'))).toBe(true);
+    },
+  );
+});
+
+describe.runIf(DIALECTS.includes('postgres'))('backup and restore (Postgres, pg_dump)', () => {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  const names = [`wallet_bk_${randomBytes(4).toString('hex')}`, `wallet_rs_${randomBytes(4).toString('hex')}`];
+  const urlOf = (name: string) => {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  afterAll(async () => {
+    for (const name of names) await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+
+  it('backs up while members transact and restores into an empty database that balances', { timeout: 120_000 }, async () => {
+    await admin.connect();
+    for (const name of names) await admin.query(`create database "${name}"`);
+    const [source, target] = names.map(urlOf) as [string, string];
+    const wallet = await walletUnderLoad({ DATA_DIR: temp('pg-live'), DATABASE_URL: source });
+    const set = path.join(temp('pg-backup'), 'set');
+    const backedUp = await operator({ DATABASE_URL: source, DATA_DIR: temp('pg-empty') }, 'backup', set);
+    await wallet.stop();
+    expect(backedUp.out).toContain(`written to ${set}`);
+    expect(fs.existsSync(path.join(set, 'wallet.pgdump'))).toBe(true);
+
+    const refused = await operator({ DATABASE_URL: target, DATA_DIR: temp('pg-x') }, 'ledger', 'check');
+    expect(refused.out).toContain('no wallet in the database of DATABASE_URL');
+    const restored = await operator({ DATABASE_URL: target, DATA_DIR: temp('pg-restored') }, 'restore', set);
+    expect(restored.out).toContain('ledger check: every entry balances');
+    expect(restored.code).toBe(0);
+    const again = await operator({ DATABASE_URL: target, DATA_DIR: temp('pg-y') }, 'restore', set);
+    expect(again.out).toContain('the target already holds a wallet');
+  });
+});
