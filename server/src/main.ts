@@ -9,7 +9,7 @@ import { migrate, oneAtATime, openDatabase } from './db/database.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
-import { recoverOpenIntents } from './modules/games/transfers.js';
+import { recoverOpenIntents } from './modules/wallet/transfers.js';
 import { verifyDueSlips } from './modules/deposit/slips.js';
 import { recoverQrCodes } from './modules/deposit/qr-service.js';
 import { recoverTruelinks } from './modules/deposit/truelink-service.js';

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,49 +7,20 @@ import { migrate, openDatabase } from '../src/db/database.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
 import { seed } from '../src/db/seed.js';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { startServer, type SpawnedServer } from './spawn-server.js';
 
 /** The real server in its own process on a data directory, optionally told to die at a step. */
-async function startServer(dataDir: string, port: number, crash?: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      STATIC_DIR: '',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PROVIDER_TIMEOUT_MS: '200',
-      WALLET_TEST_CRASH: crash ?? '',
-    },
-    stdio: 'ignore',
-  });
-  const end = Date.now() + 20_000;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/docs/json`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const serverOn = (dataDir: string, crash?: string) =>
+  startServer({ DATA_DIR: dataDir, PROVIDER_TIMEOUT_MS: '200', WALLET_TEST_CRASH: crash ?? '' });
 
 async function api(
-  port: number,
+  server: SpawnedServer,
   method: string,
   url: string,
   token?: string,
   body?: unknown,
 ): Promise<{ token?: string; wallet?: { amount: number } }> {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+  const res = await fetch(`${server.url}${url}`, {
     method,
     headers: { 'x-wallet-client': 'member', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -60,7 +30,6 @@ async function api(
 
 describe('a server killed in the middle of a transfer (SQLite file)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-crash-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   async function balances() {
@@ -83,35 +52,34 @@ describe('a server killed in the middle of a transfer (SQLite file)', () => {
     await database.close();
 
     // 1. killed after the debit, before the provider heard of it: the money goes back to the wallet
-    let server = await startServer(dataDir, port, 'after-debit');
-    let token = (await api(port, 'POST', '/api/login', undefined, { username: '0812345678', password: 'demo1234' })).token as string;
-    await api(port, 'GET', '/api/wallet/activate/PG', token);
-    await expect(api(port, 'POST', '/api/wallet/transfer', token, { from: 'WALLET', to: 'PG', amount: 100 })).rejects.toThrow();
-    await exited(server);
+    let server = await serverOn(dataDir, 'after-debit');
+    let token = (await api(server, 'POST', '/api/login', undefined, { username: '0812345678', password: 'demo1234' })).token as string;
+    await api(server, 'GET', '/api/wallet/activate/PG', token);
+    await expect(api(server, 'POST', '/api/wallet/transfer', token, { from: 'WALLET', to: 'PG', amount: 100 })).rejects.toThrow();
+    await server.exit;
     let after = await balances();
     expect(after.intents).toEqual([{ id: 1, status: 'open' }]);
     expect(after.of('wallet:1')).toBe(40_000);
 
-    server = await startServer(dataDir, port, 'after-provider');
+    server = await serverOn(dataDir, 'after-provider');
     after = await balances();
     expect(after.intents).toEqual([{ id: 1, status: 'compensated' }]);
     expect([after.of('wallet:1'), after.of('game:1:PG')]).toEqual([50_000, 0]);
     expect(after.problems).toEqual([]);
 
     // 2. killed after the provider took the money, before we settled: the game keeps it
-    token = (await api(port, 'POST', '/api/login', undefined, { username: '0812345678', password: 'demo1234' })).token as string;
-    await expect(api(port, 'POST', '/api/wallet/transfer', token, { from: 'WALLET', to: 'PG', amount: 100 })).rejects.toThrow();
-    await exited(server);
+    token = (await api(server, 'POST', '/api/login', undefined, { username: '0812345678', password: 'demo1234' })).token as string;
+    await expect(api(server, 'POST', '/api/wallet/transfer', token, { from: 'WALLET', to: 'PG', amount: 100 })).rejects.toThrow();
+    await server.exit;
     expect((await balances()).intents.at(-1)).toEqual({ id: 2, status: 'open' });
 
-    server = await startServer(dataDir, port);
+    server = await serverOn(dataDir);
     after = await balances();
     expect(after.intents.at(-1)).toEqual({ id: 2, status: 'settled' });
     expect([after.of('wallet:1'), after.of('game:1:PG')]).toEqual([40_000, 10_000]);
     expect(after.problems).toEqual([]);
-    const wallet = await api(port, 'GET', '/api/wallet', token);
+    const wallet = await api(server, 'GET', '/api/wallet', token);
     expect(wallet.wallet?.amount).toBe(400);
-    server.kill('SIGTERM');
-    await exited(server);
+    await server.stop();
   }, 90_000);
 });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/transaction.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, PG_URL, type TestServer } from './helper.js';
+import { startServer, type SpawnedServer } from './spawn-server.js';
 
 /**
  * A lost Postgres connection costs only the request that was using it: the process lives on, the pool
@@ -15,7 +15,6 @@ import { build, call, DEMO_MEMBER, DIALECTS, login, message, PG_URL, type TestSe
  * test files running at once, so each kills only connections named with its own application_name.
  */
 const onPostgres = DIALECTS.includes('postgres') ? describe : describe.skip;
-const root = path.resolve(import.meta.dirname, '../..');
 
 async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -45,12 +44,11 @@ onPostgres('a lost Postgres connection (the real server in its own process)', ()
   const schema = `test_faults_${tag}`;
   const appName = `wallet-faults-${tag}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-faults-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  let child: ChildProcess;
+  let server: SpawnedServer;
   const exits: (number | string | null)[] = [];
 
   const api = (method: string, url: string, token?: string, body?: unknown) =>
-    fetch(`http://127.0.0.1:${port}${url}`, {
+    fetch(`${server.url}${url}`, {
       method,
       headers: { 'x-wallet-client': 'member', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -61,20 +59,12 @@ onPostgres('a lost Postgres connection (the real server in its own process)', ()
     const url = new URL(PG_URL);
     url.searchParams.set('application_name', appName);
     url.searchParams.set('options', `-c search_path=${schema}`);
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), STATIC_DIR: '', DATABASE_URL: url.href, LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
-    child.once('exit', (code, signal) => exits.push(code ?? signal));
-    await until('the server to listen', async () => (await api('GET', '/api/docs/json').catch(() => undefined))?.ok === true);
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url.href });
+    server.child.once('exit', (code, signal) => exits.push(code ?? signal));
   }, 30_000);
 
   afterAll(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await server?.stop();
     await sql(`drop schema "${schema}" cascade`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

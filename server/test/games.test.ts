@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
 import { checkLedger } from '../src/ledger/invariants.js';
-import { recoverOpenIntents } from '../src/modules/games/transfers.js';
+import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
 

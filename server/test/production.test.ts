@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { build, DEMO_MEMBER, DIALECTS } from './helper.js';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { spawnServer, type ServerEnv } from './spawn-server.js';
 
 const REAL = {
   QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
@@ -15,34 +13,16 @@ const REAL = {
   GAME_SECRET_KEY: Buffer.alloc(32, 5).toString('hex'),
 };
 
-/** The real server in its own process, its output kept; `exit` settles when it ends. */
-function startServer(dataDir: string, port: number, env: Record<string, string>) {
-  const base = { ...process.env };
-  for (const name of ['NODE_ENV', 'QR_CALLBACK_SECRET', 'GIFTLINK_SECRET', 'GAME_SECRET_KEY']) delete base[name];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: { ...base, DATA_DIR: dataDir, PORT: String(port), STATIC_DIR: '', DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The real server in its own process, its output kept, without the test's own NODE_ENV and secrets. */
+const serverWith = (dataDir: string, env: ServerEnv) =>
+  spawnServer({
+    NODE_ENV: undefined,
+    QR_CALLBACK_SECRET: undefined,
+    GIFTLINK_SECRET: undefined,
+    GAME_SECRET_KEY: undefined,
+    DATA_DIR: dataDir,
+    ...env,
   });
-  const out = { stdout: '', stderr: '' };
-  child.stdout!.on('data', (chunk: Buffer) => (out.stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out.stderr += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, out, exit };
-}
-
-async function listening(port: number): Promise<boolean> {
-  const end = Date.now() + 90_000;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/docs/json`)).ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
 
 async function memberPhones(dataDir: string): Promise<string[]> {
   const database = await openDatabase({ dataDir, databaseUrl: undefined });
@@ -60,11 +40,10 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
     dirs.push(dir);
     return dir;
   };
-  const port = () => 20_000 + Math.floor(Math.random() * 20_000);
   afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
   it('refuses to start on demo or missing secrets, one line naming each variable, exit code 2', async () => {
-    const server = startServer(dataDir(), port(), { NODE_ENV: 'production', QR_CALLBACK_SECRET: DEMO_SECRETS.QR_CALLBACK_SECRET });
+    const server = serverWith(dataDir(), { NODE_ENV: 'production', QR_CALLBACK_SECRET: DEMO_SECRETS.QR_CALLBACK_SECRET });
     expect(await server.exit).toBe(2);
     expect(server.out.stderr.trim().split('\n')).toEqual([
       'Configuration error: QR_CALLBACK_SECRET is the demo default: set a secret of at least 16 characters (openssl rand -hex 32)',
@@ -75,11 +54,10 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
 
   it('starts with real secrets and seeds no demo member', async () => {
     const dir = dataDir();
-    const p = port();
-    const server = startServer(dir, p, { NODE_ENV: 'production', ...REAL });
+    const server = serverWith(dir, { NODE_ENV: 'production', ...REAL });
     try {
-      expect(await listening(p)).toBe(true);
-      const login = await fetch(`http://127.0.0.1:${p}/api/login`, {
+      expect(await server.listening).toBe(true);
+      const login = await fetch(`${server.url}/api/login`, {
         method: 'POST',
         headers: { 'x-wallet-client': 'member', 'content-type': 'application/json' },
         body: JSON.stringify({ username: DEMO_MEMBER.phone, password: DEMO_MEMBER.password }),
@@ -87,8 +65,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       expect(login.status).toBe(401);
       expect(await login.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exit;
+      await server.stop();
     }
     expect(await memberPhones(dir)).toEqual([]);
     expect(server.out.stdout).not.toContain('DEMO SECRET');
@@ -97,13 +74,11 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
 
   it('outside production starts with the demo secrets, one loud warning each, and the demo member', async () => {
     const dir = dataDir();
-    const p = port();
-    const server = startServer(dir, p, { NODE_ENV: 'development' });
+    const server = serverWith(dir, { NODE_ENV: 'development' });
     try {
-      expect(await listening(p)).toBe(true);
+      expect(await server.listening).toBe(true);
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exit;
+      await server.stop();
     }
     const warnings = server.out.stdout.split('\n').filter((line) => line.includes('DEMO SECRET'));
     expect(warnings).toHaveLength(2);

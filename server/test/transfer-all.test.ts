@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimKey } from '../src/lib/idempotency.js';
 import { checkLedger } from '../src/ledger/invariants.js';
-import { recoverOpenIntents } from '../src/modules/games/transfers.js';
+import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { sha256 } from '../src/lib/tokens.js';
 import { build, call, DIALECTS, registration, type TestServer } from './helper.js';

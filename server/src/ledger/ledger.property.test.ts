@@ -5,7 +5,7 @@ import { RecordingSmsSender } from '../adapters/sms/sender.js';
 import { loadConfig } from '../config.js';
 import { migrate, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
-import { transfer } from '../modules/games/transfers.js';
+import { transfer } from '../modules/wallet/transfers.js';
 import { SettingsCache } from '../settings/store.js';
 import { makeContext } from '../wiring.js';
 import { withTransaction } from '../db/transaction.js';

@@ -173,10 +173,10 @@ async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<
 }
 
 /** A change of bank details this long before a transfer still sends the transfer's slip to review. */
-export const BANK_CHANGE_MARGIN_MS = 24 * 60 * 60 * 1000;
+const BANK_CHANGE_MARGIN_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the member held these bank details when the transfer was made (registered before it, not changed since a day before it). */
-export function heldWhenSent(member: { created_at: number; bank_changed_at: number | null }, sentAt: number): boolean {
+function heldWhenSent(member: { created_at: number; bank_changed_at: number | null }, sentAt: number): boolean {
   if (member.created_at > sentAt) return false;
   return member.bank_changed_at === null || member.bank_changed_at <= sentAt - BANK_CHANGE_MARGIN_MS;
 }

@@ -1,15 +1,80 @@
+import type { Credentials } from '../../../../contract/wallet.js';
+import { findGame } from '../../adapters/games/catalog.js';
 import type { AppContext } from '../../context.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { balanceOf, gameAccount, gameCode, houseAccount, post } from '../../ledger/ledger.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { accountsOf, findAccount, transferMark } from './repository.js';
+import { accountsOf, addAccount, findAccount, setAccountPassword, transferMark } from './repository.js';
 
 /**
  * The games module's face to the others: a member's play as the game providers report it, for
  * everything waiting on play (a bonus's turnover, an invitee's deposits, a deposit's spin-wheel coins),
- * their game balances and providers, and bringing a game balance up to date.
+ * their game balances and providers, bringing a game balance up to date, and the members' game
+ * accounts and provider calls the wallet's routes (wallet view, transfers) are made of.
  */
+
+export { accountsOf, findAccount };
+
+/** Calls the provider within the configured time (or less); anything but a clean answer is undefined. */
+export const callProvider = <T>(ctx: AppContext, call: () => Promise<T>, timeoutMs = ctx.config.providerTimeoutMs) =>
+  callWithin(call, timeoutMs);
+
+/** The catalog's game with this code, or NO_GAME. */
+export function gameOr404(code: string) {
+  const game = findGame(code);
+  if (!game) throw badRequest('NO_GAME');
+  return game;
+}
+
+// game passwords are stored sealed (AES-256-GCM); only the member's own credentials calls open them
+const seal = (ctx: AppContext, memberId: number, provider: string, password: string) =>
+  ctx.gameSecrets.seal(password, gamePasswordContext(memberId, provider));
+
+const credentialsOf = (ctx: AppContext, row: { member_id: number; provider: string; username: string; password: string }): Credentials => ({
+  username: row.username,
+  password: ctx.gameSecrets.open(row.password, gamePasswordContext(row.member_id, row.provider)),
+  event: null,
+});
+
+/** The member's own account at a provider of the catalog, or NO_GAME / SLOT_NO_ACCOUNT. */
+async function ownAccount(ctx: AppContext, memberId: number, code: string) {
+  const found = await findAccount(ctx.database.db, memberId, gameOr404(code).code);
+  if (!found) throw badRequest('SLOT_NO_ACCOUNT');
+  return found;
+}
+
+/** Opens the member's account at the provider (SLOT_ALREADY_ACTIVE if there is one) and answers its credentials. */
+export async function activateAccount(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
+  const db = ctx.database.db;
+  const game = gameOr404(code);
+  if (await findAccount(db, memberId, game.code)) throw conflict('SLOT_ALREADY_ACTIVE');
+  const created = await callProvider(ctx, () => ctx.games.createAccount(game.code, memberId));
+  if (!created) throw badRequest('SLOT_ACTIVATE_FAIL');
+  await addAccount(db, {
+    member_id: memberId,
+    provider: game.code,
+    username: created.username,
+    password: seal(ctx, memberId, game.code, created.password),
+    created_at: ctx.now(),
+  });
+  return credentialsOf(ctx, (await findAccount(db, memberId, game.code))!);
+}
+
+/** The member's own game account's username and password. */
+export const accountCredentials = async (ctx: AppContext, memberId: number, code: string): Promise<Credentials> =>
+  credentialsOf(ctx, await ownAccount(ctx, memberId, code));
+
+/** A new password from the provider for the member's own account, stored sealed and answered. */
+export async function resetAccountPassword(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
+  const found = await ownAccount(ctx, memberId, code);
+  const password = await callProvider(ctx, () => ctx.games.resetPassword(found.provider, found.username));
+  if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
+  await setAccountPassword(ctx.database.db, found.id, seal(ctx, found.member_id, found.provider, password));
+  return { username: found.username, password, event: null };
+}
 
 /**
  * The member's bets since `since` (ms) across all their game accounts, asked in parallel so a hanging

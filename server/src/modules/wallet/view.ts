@@ -5,9 +5,7 @@ import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
 import { inviteSummary } from '../invite/service.js';
-import { accountsOf } from './repository.js';
-import { gameBalancesOf } from './service.js';
-import { callProvider } from './transfers.js';
+import { accountsOf, callProvider, gameBalancesOf } from '../games/service.js';
 
 /** How long the wallet view waits for a provider's launch link. */
 const LINK_TIMEOUT_MS = 2_000;

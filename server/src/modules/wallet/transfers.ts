@@ -3,12 +3,12 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { idempotentAcross, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
-import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
+import { callOutside, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { balanceOf, gameAccount, gameCode, houseAccount, post, setJournalStatus, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { closeIntent, findAccount, insertIntent, openIntents, type Direction, type IntentRow } from './repository.js';
-import { providersOf, syncGame } from './service.js';
+import { callProvider, findAccount, providersOf, syncGame } from '../games/service.js';
+import { closeIntent, insertIntent, openIntents, type Direction, type IntentRow } from './intent-repository.js';
 
 /**
  * A transfer between the wallet and a game is an outside call (lib/outside-call.ts): debit into
@@ -16,10 +16,6 @@ import { providersOf, syncGame } from './service.js';
  * (or the wallet) or return the money. The provider applies each ref once, and a cancelled ref never,
  * so cancelling and asking after a timeout or a crash is safe.
  */
-
-/** Calls the provider within the configured time (or less); anything but a clean answer is undefined. */
-export const callProvider = <T>(ctx: AppContext, call: () => Promise<T>, timeoutMs = ctx.config.providerTimeoutMs) =>
-  callWithin(call, timeoutMs);
 
 export const refOf = (intentId: number) => `intent-${intentId}`;
 

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** main.ts's last start-up line, once app.listen has answered: it carries the address the OS gave. */
+const LISTENING = /"msg":"wallet site and API on (http:\/\/[^\s"]+)/;
+/** A loaded machine (CI, several test files at once) can take long to compile and migrate. */
+const START_MS = 90_000;
+
+/** What the server's environment adds to or takes from the test's own: a value of undefined removes the variable. */
+export type ServerEnv = Record<string, string | undefined>;
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  /** Everything the process wrote so far. */
+  out: { stdout: string; stderr: string };
+  /** Settles with the exit code once the process ended and its output is all in `out` (null when a signal ended it). */
+  exit: Promise<number | null>;
+  /** True once the server says it listens; false when it ended first (or said nothing within 90 s). */
+  listening: Promise<boolean>;
+  /** Where it listens (`http://127.0.0.1:<port>`), once `listening` is true. */
+  url: string;
+  /** Ends the process (SIGTERM unless told) and waits for it; nothing when it has ended. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const running = new Set<SpawnedServer>();
+// a test that failed before stopping its server does not leave the process behind
+afterAll(async () => {
+  await Promise.all([...running].map((server) => server.stop('SIGKILL')));
+});
+
+/**
+ * The real server (`server/src/main.ts`) in its own process, as an operator starts it: on a port the OS
+ * picks (PORT=0, read back from its listening line), no built site, SQLite unless DATABASE_URL is given,
+ * info logs (the listening line is one) collected in `out`.
+ */
+export function spawnServer(env: ServerEnv): SpawnedServer {
+  const merged: ServerEnv = { ...process.env, PORT: '0', STATIC_DIR: '', DATABASE_URL: '', ...env, LOG_LEVEL: 'info' };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = { stdout: '', stderr: '' };
+  // 'close', not 'exit': the output is complete by then
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const server: SpawnedServer = {
+    child,
+    out,
+    exit,
+    url: '',
+    listening: new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), START_MS);
+      const done = (listens: boolean) => {
+        clearTimeout(timer);
+        resolve(listens);
+      };
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out.stdout += chunk.toString();
+        const address = !server.url && LISTENING.exec(out.stdout)?.[1];
+        if (address) {
+          server.url = address;
+          done(true);
+        }
+      });
+      void exit.then(() => done(false));
+    }),
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exit;
+      running.delete(server);
+    },
+  };
+  child.stderr!.on('data', (chunk: Buffer) => (out.stderr += chunk.toString()));
+  running.add(server);
+  return server;
+}
+
+/** spawnServer, then its listening line; a server that ends or stays silent instead fails the caller with what it wrote. */
+export async function startServer(env: ServerEnv): Promise<SpawnedServer> {
+  const server = spawnServer(env);
+  if (await server.listening) return server;
+  await server.stop('SIGKILL');
+  throw new Error(`server did not start:\n${server.out.stderr}${server.out.stdout}`.slice(0, 4000));
+}
