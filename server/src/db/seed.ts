@@ -180,6 +180,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     chat: DEFAULT_CHAT,
     uploads: { guestAddressMbPerHour: 60, memberMbPerHour: 200, slipsPer10Min: 10, minFreeMb: 1024 },
     retention: { guestChatQuietMinutes: 120 },
+    providerCache: { seconds: 5 },
     howto: DEFAULT_HOWTO,
     providerFaults: {},
     sandboxPlay: {},

@@ -170,6 +170,11 @@ export const settingSchemas = {
   chat: ChatSettingSchema,
   uploads: UploadsSettingSchema,
   retention: RetentionSettingSchema,
+  /** How long a game provider's launch link is used again in the same member's wallet view, per instance (0: always ask). */
+  providerCache: Type.Object(
+    { seconds: Type.Integer({ minimum: 0, maximum: 60, description: 'seconds a launch link stands for the same member' }) },
+    { additionalProperties: false },
+  ),
   /** The how-to page's videos: titles per language, video and poster paths (§2 How-to). */
   howto: HowtoSettingSchema,
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */

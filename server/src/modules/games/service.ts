@@ -116,6 +116,49 @@ export async function gameBalancesOf(tx: Tx, memberId: number): Promise<Map<stri
   return new Map(rows.map((b) => [b.code, Number(b.balance)]));
 }
 
+const recentAnswers = new WeakMap<AppContext, Map<string, { at: number; value: unknown }>>();
+/** Answers kept per instance at most; past it the oldest go first. */
+const RECENT_MAX = 20_000;
+
+/**
+ * What a provider answered lately, by key (member and provider in it), for the `providerCache` setting's
+ * seconds: the wallet view's launch links, so a wallet opened in several tabs, or reopened at once, asks
+ * the provider again only after that. Only answers are kept (undefined, a provider that did not answer, is asked again next time).
+ * Per instance: another instance asks for itself.
+ */
+export async function recently<T>(ctx: AppContext, key: string, ask: () => Promise<T | undefined>): Promise<T | undefined> {
+  const keepMs = ctx.settings.get('providerCache').seconds * 1000;
+  let answers = recentAnswers.get(ctx);
+  if (!answers) recentAnswers.set(ctx, (answers = new Map()));
+  const now = ctx.now();
+  const kept = answers.get(key);
+  if (kept && now - kept.at < keepMs) return kept.value as T;
+  const value = await ask();
+  if (value !== undefined && keepMs > 0) {
+    answers.delete(key);
+    answers.set(key, { at: now, value });
+    if (answers.size > RECENT_MAX) answers.delete(answers.keys().next().value!);
+  }
+  return value;
+}
+
+const inFlight = new WeakMap<AppContext, Map<string, Promise<unknown>>>();
+
+/**
+ * One question to a provider at a time per key: a second asker (another tab, a double tap) while the
+ * first is out waits for that answer instead of asking again. Nothing is kept after the answer: a
+ * member back from a game sees its result at once.
+ */
+export function onceAtATime<T>(ctx: AppContext, key: string, ask: () => Promise<T>): Promise<T> {
+  let asking = inFlight.get(ctx);
+  if (!asking) inFlight.set(ctx, (asking = new Map()));
+  const running = asking.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const started = ask().finally(() => asking.delete(key));
+  asking.set(key, started);
+  return started;
+}
+
 export async function providersOf(tx: Tx, memberId: number): Promise<string[]> {
   const rows = await tx.selectFrom('game_accounts').select('provider').where('member_id', '=', memberId).execute();
   return rows.map((r) => r.provider);

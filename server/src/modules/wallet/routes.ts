@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../../../../contract/message.js';
 import { Credentials, SlotsRefresh, WalletView } from '../../../../contract/wallet.js';
-import { accountCredentials, activateAccount, providersOf, resetAccountPassword, syncGame } from '../games/service.js';
+import { accountCredentials, activateAccount, onceAtATime, providersOf, resetAccountPassword, syncGame } from '../games/service.js';
 import { depositRoutes, slipUploadRoutes } from './deposit-routes.js';
 import { transferRoutes } from './transfer-routes.js';
 import { slotsOf, walletOf } from './view.js';
@@ -31,7 +31,12 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, response: { 200: SlotsRefresh, ...errors } } },
     async (request) => {
       const providers = await providersOf(db, request.memberId);
-      const synced = await Promise.all(providers.map((provider) => syncGame(ctx, request.memberId, provider)));
+      // several tabs or taps at once ask each provider once; the next refresh asks afresh
+      const synced = await Promise.all(
+        providers.map((provider) =>
+          onceAtATime(ctx, `sync:${request.memberId}:${provider}`, () => syncGame(ctx, request.memberId, provider)),
+        ),
+      );
       // a provider that could not be asked keeps the last balance we know, said as such
       const unconfirmed = new Set(providers.filter((_, i) => !synced[i]));
       const { currency } = await memberMoney(db, request.memberId);

@@ -5,7 +5,7 @@ import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
 import { inviteSummary } from '../invite/service.js';
-import { accountsOf, callProvider, gameBalancesOf } from '../games/service.js';
+import { accountsOf, callProvider, gameBalancesOf, recently } from '../games/service.js';
 
 /** How long the wallet view waits for a provider's launch link. */
 const LINK_TIMEOUT_MS = 2_000;
@@ -23,7 +23,9 @@ export async function slotsOf(ctx: AppContext, memberId: number, currency: Curre
       const linkWait = Math.min(LINK_TIMEOUT_MS, ctx.config.providerTimeoutMs);
       const web =
         account && !game.autoLogin
-          ? ((await callProvider(ctx, () => ctx.games.launchUrl(game.code, account.username, ctx.config.publicUrl), linkWait)) ?? null)
+          ? ((await recently(ctx, `link:${memberId}:${game.code}`, () =>
+              callProvider(ctx, () => ctx.games.launchUrl(game.code, account.username, ctx.config.publicUrl), linkWait),
+            )) ?? null)
           : null;
       return {
         code: game.code,
