@@ -6,7 +6,6 @@ import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { BannerCarousel } from '../../ui/member/banner-carousel';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivateBonus } from './mutations';
 import { OfflineReason } from '../../ui/member/offline-reason';
@@ -31,25 +30,18 @@ export function BonusModal({
   const online = useOnline();
   const offlineId = useId();
   const blockedId = useId();
-  const [key, ended] = useSubmissionKey();
   const receive = useActivateBonus();
   const [failure, setFailure] = useState('');
 
   function onReceive() {
-    receive.mutate(
-      { code: bonus.code, key },
-      {
-        onSuccess: ({ amount }) => {
-          const shown = money(amount);
-          showToast(t`Bonus received: ${shown} is in your wallet.`, 'success');
-          onClose();
-        },
-        onError: (err) => {
-          ended(err);
-          setFailure(err.message);
-        },
+    receive.mutate(bonus.code, {
+      onSuccess: ({ amount }) => {
+        const shown = money(amount);
+        showToast(t`Bonus received: ${shown} is in your wallet.`, 'success');
+        onClose();
       },
-    );
+      onError: (err) => setFailure(err.message),
+    });
   }
 
   return (

@@ -7,7 +7,6 @@ import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivatePromotion } from './mutations';
 import { OfflineReason } from '../../ui/member/offline-reason';
@@ -19,26 +18,19 @@ function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceive
   const { amount: money } = useMoneyWords();
   const online = useOnline();
   const offlineId = useId();
-  const [key, ended] = useSubmissionKey();
   const receive = useActivatePromotion();
   const [failure, setFailure] = useState('');
   const percentFail = promotion.percentFail;
 
   function onReceive() {
-    receive.mutate(
-      { code: promotion.code, key },
-      {
-        onSuccess: ({ amount }) => {
-          const shown = money(amount);
-          showToast(t`Promotion received: ${shown} is in your wallet.`, 'success');
-          onReceived();
-        },
-        onError: (err) => {
-          ended(err);
-          setFailure(err.message);
-        },
+    receive.mutate(promotion.code, {
+      onSuccess: ({ amount }) => {
+        const shown = money(amount);
+        showToast(t`Promotion received: ${shown} is in your wallet.`, 'success');
+        onReceived();
       },
-    );
+      onError: (err) => setFailure(err.message),
+    });
   }
 
   return (
