@@ -10,6 +10,7 @@ import { useOnline } from '../../ui/use-online';
 import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivatePromotion } from './mutations';
 import { OfflineReason } from '../../ui/member/offline-reason';
+import { OfferTermsText } from './offer-terms';
 import { promotionQuery, type PromotionFound } from './queries';
 
 /** A found promotion: its description, what cancelling it costs, and receive. */
@@ -18,6 +19,7 @@ function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceive
   const { amount: money } = useMoneyWords();
   const online = useOnline();
   const offlineId = useId();
+  const termsId = useId();
   const receive = useActivatePromotion();
   const [failure, setFailure] = useState('');
   const percentFail = promotion.percentFail;
@@ -37,11 +39,12 @@ function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceive
     <>
       <SafeHtml html={promotion.description} className="promotion-description" />
       <p className="notice small">{t`If the conditions are not met, ${percentFail}% of the bonus is forfeited.`}</p>
+      <OfferTermsText terms={promotion.terms} id={termsId} />
       <button
         type="button"
         className="button primary block"
-        disabled={!online || receive.isPending}
-        aria-describedby={online ? undefined : offlineId}
+        disabled={!online || !!promotion.terms.refusal || receive.isPending}
+        aria-describedby={online ? termsId : offlineId}
         onClick={onReceive}
       >
         {receive.isPending ? t`Receiving…` : t`Receive`}
