@@ -33,6 +33,8 @@ export interface ConversationDeps {
   outbox?: Outbox;
 }
 
+const CLOSED: ConversationState = { entries: [], loaded: false, refreshing: false, hasOlder: false, loadingOlder: false, connected: false };
+
 /**
  * One conversation (§4 Chat): its history from the server, 10 at a time, kept on the device for offline
  * reading; the socket that joins its room and appends what arrives; and our own messages from the
@@ -44,14 +46,7 @@ export class Conversation {
   /** `messages` in time order, sorted once per change of them (the outbox's progress rebuilds the entries often) */
   private sorted: ChatMessage[] = [];
   private total = 0;
-  private state: ConversationState = {
-    entries: [],
-    loaded: false,
-    refreshing: false,
-    hasOlder: false,
-    loadingOlder: false,
-    connected: false,
-  };
+  private state = CLOSED;
   private readonly listeners = new Set<() => void>();
   private readonly outbox: Outbox;
   private readonly localUrls = new LocalUrls();
