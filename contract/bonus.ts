@@ -9,6 +9,20 @@ import { Type, type Static } from 'typebox';
 export { LangQuery } from './lang.js';
 export const CodeParam = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });
 
+/** What receiving an offer would do now, for this member: stated before they confirm (issue 21, terms before consequences). */
+export const OfferTerms = Type.Object({
+  amount: Type.Number({ description: 'what receiving it now credits to the wallet (0 when it would be refused)' }),
+  turnover: Type.Number({
+    description:
+      'bets needed after receiving it before any withdrawal: the whole balance, deposits included, is held until then (0 when refused)',
+  }),
+  refusal: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the code receiving would answer now (BONUS_DEPOSIT_REQUIRED, BONUS_WITHDRAWN_SINCE, BONUS_FIRST_DEPOSIT_ONLY, BONUS_AMOUNT_ZERO, BONUS_FULL); null when it would be given',
+  }),
+});
+export type OfferTerms = Static<typeof OfferTerms>;
+
 export const BonusItem = Type.Object({
   code: Type.String(),
   name: Type.String(),
@@ -22,6 +36,7 @@ export const BonusItem = Type.Object({
   notice: Type.String({ description: 'may hold a {percentFail} placeholder the site fills in' }),
   minDeposit: Type.Number({ description: 'the smallest deposit it is given on' }),
   turnoverMultiple: Type.Integer({ description: 'deposit plus bonus times this must be bet before the money is free' }),
+  terms: OfferTerms,
   exhausted: Type.Boolean({
     description: 'received maxReceived times in its period (day, week from Monday, or ever), in the operator time zone',
   }),
@@ -71,7 +86,12 @@ export const Cleared = Type.Object({
   forfeited: Type.Number({ description: 'taken back from the wallet: percentFail of the bonus, at most the wallet balance' }),
 });
 
-export const PromotionFound = Type.Object({ code: Type.String(), percentFail: Type.Integer(), description: Type.String() });
+export const PromotionFound = Type.Object({
+  code: Type.String(),
+  percentFail: Type.Integer(),
+  description: Type.String(),
+  terms: OfferTerms,
+});
 export type PromotionFound = Static<typeof PromotionFound>;
 export const PromotionCurrent = Type.Object({
   promotion: Type.Union([

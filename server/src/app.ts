@@ -33,6 +33,8 @@ import { chatDeliveryRoute } from './modules/chat/delivery.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
 import { metrics } from './modules/system/metrics.js';
 
+/** A closed site still says how to reach support (/terminated shows it): the contact lookup alone answers. */
+const ANSWERED_WHEN_CLOSED = /^\/api\/lookup\/contact(\?|$)/;
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
 
@@ -146,7 +148,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onRequest', async (request) => {
         if (request.url.startsWith('/api/docs') || isGatewayCallback(request)) return;
         if (request.headers[CLIENT_HEADER] !== CLIENT_MARKER) throw new ApiError(400, 'KEY_MISSING');
-        if (!ctx.settings.get('siteActive')) throw gone();
+        if (!ctx.settings.get('siteActive') && !ANSWERED_WHEN_CLOSED.test(request.url)) throw gone();
       });
       // answers depend on the token and on the operator's switches: never from the HTTP cache (a
       // heuristically cached 410 once kept a reactivated site 'gone'); the service worker caches lookups itself

@@ -65,10 +65,10 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
     const { phone, token } = await newMember(server);
     expect([(await activate(token, 'NOPE')).statusCode, message(await activate(token, 'NOPE'))]).toEqual([404, 'NO_DATA']);
     // no deposit at all, then one below the minimum
-    expect(message(await activate(token, 'DAILY10'))).toBe('BONUS_CONDITION');
+    expect(message(await activate(token, 'DAILY10'))).toBe('BONUS_DEPOSIT_REQUIRED');
     await operatorDeposit(server, phone, 50);
     const below = await activate(token, 'DAILY10');
-    expect([below.statusCode, message(below)]).toEqual([400, 'BONUS_CONDITION']);
+    expect([below.statusCode, message(below)]).toEqual([400, 'BONUS_DEPOSIT_REQUIRED']);
     expect(await walletAmount(server, token)).toBe(50);
     await operatorDeposit(server, phone, 150);
     const got = await activate(token, 'DAILY10');
@@ -193,7 +193,8 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
     await activate(token, 'DAILY10'); // 20 baht, percentFail 50
     expect((await get(server, token, '/api/bonus/check/minimum')).json()).toEqual({ minimum: 5, balance: 220 });
     const kept = await get(server, token, '/api/bonus/clear');
-    expect([kept.statusCode, message(kept)]).toEqual([400, 'BONUS_REMAINING']);
+    expect([kept.statusCode, message(kept)]).toEqual([400, 'BONUS_CLEAR_BALANCE']);
+    expect(await walletAmount(server, token)).toBe(220);
     expect((await active(token)).status).toBe(true);
 
     await loseAllBut(server, token, 4);
@@ -234,7 +235,7 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
       // either the bonus came first and held the withdrawal, or the withdrawal came first and no bonus rides on it
       expect([
         ['SUCCESS', 'BONUS_CONDITION', 220],
-        ['BONUS_CONDITION', 'SUCCESS', 0],
+        ['BONUS_WITHDRAWN_SINCE', 'SUCCESS', 0],
       ]).toContainEqual(seen);
     }
   });
@@ -251,7 +252,7 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
     const out = await withdraw(token, 400);
     expect(message(out)).toBe('SUCCESS');
     const refused = await activate(token, 'DAILY10');
-    expect([refused.statusCode, message(refused)]).toEqual([400, 'BONUS_CONDITION']);
+    expect([refused.statusCode, message(refused)]).toEqual([400, 'BONUS_WITHDRAWN_SINCE']);
     // a rejected withdrawal gave the money back: the deposit counts again
     const pending = await server.ctx.database.db
       .selectFrom('withdrawals')
@@ -266,9 +267,12 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
   it('gives the first-deposit bonus only on the very first deposit', async () => {
     const { phone, token } = await newMember(server);
     await operatorDeposit(server, phone, 100);
-    await activate(token, 'WEEKLY100').then((r) => expect(message(r)).toBe('BONUS_CONDITION'));
+    await activate(token, 'WEEKLY100').then((r) => expect(message(r)).toBe('BONUS_DEPOSIT_REQUIRED'));
     await operatorDeposit(server, phone, 300);
-    expect(message(await activate(token, 'FIRSTDEP100'))).toBe('BONUS_CONDITION');
+    // not "turnover not met" nor "deposit more": the cause is that it is not the first deposit
+    const second = await activate(token, 'FIRSTDEP100');
+    expect([second.statusCode, message(second)]).toEqual([400, 'BONUS_FIRST_DEPOSIT_ONLY']);
+    expect(await walletAmount(server, token)).toBe(400);
     const first = await newMember(server, 100);
     expect(message(await activate(first.token, 'FIRSTDEP100'))).toBe('SUCCESS');
   });
@@ -307,6 +311,48 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
     expect(message(await get(server, token, '/api/bonus/clear'))).toBe('BONUS_CLEAR');
   });
 
+  it('states before receiving what each bonus would give and hold, or the cause that would refuse it', async () => {
+    const { phone, token } = await newMember(server);
+    const terms = async () =>
+      Object.fromEntries(
+        ((await get(server, token, '/api/bonus?lang=en')).json().bonuses as { code: string; terms: unknown }[]).map((b) => [
+          b.code,
+          b.terms,
+        ]),
+      );
+    const refused = (code: string) => ({ amount: 0, turnover: 0, refusal: code });
+    expect(await terms()).toEqual({
+      FIRSTDEP100: refused('BONUS_DEPOSIT_REQUIRED'),
+      DAILY10: refused('BONUS_DEPOSIT_REQUIRED'),
+      WEEKLY100: refused('BONUS_DEPOSIT_REQUIRED'),
+    });
+    await operatorDeposit(server, phone, 200);
+    expect(await terms()).toEqual({
+      // 100% of 200 (up to 500), turnover 5 x (200 + 200); 10% of 200, 3 x (200 + 20); WEEKLY100 needs 300
+      FIRSTDEP100: { amount: 200, turnover: 2000, refusal: null },
+      DAILY10: { amount: 20, turnover: 660, refusal: null },
+      WEEKLY100: refused('BONUS_DEPOSIT_REQUIRED'),
+    });
+    // what the terms said is what receiving gives
+    expect((await activate(token, 'DAILY10')).json()).toMatchObject({ amount: 20, turnover: { target: 660 } });
+  });
+
+  it('refuses an offer that would give nothing with its own code, and changes nothing', async () => {
+    const db = server.ctx.database.db;
+    const { phone, token } = await newMember(server);
+    // 1% of a deposit of 0.99 baht rounds down to nothing
+    await db.updateTable('bonuses').set({ give_percent: 1, min_deposit: 0 }).where('code', '=', 'DAILY10').execute();
+    try {
+      await operatorDeposit(server, phone, 0.99);
+      const zero = await activate(token, 'DAILY10');
+      expect([zero.statusCode, message(zero)]).toEqual([400, 'BONUS_AMOUNT_ZERO']);
+      expect(await walletAmount(server, token)).toBe(0.99);
+      expect((await active(token)).status).toBe(false);
+    } finally {
+      await db.updateTable('bonuses').set({ give_percent: 10, min_deposit: 10_000 }).where('code', '=', 'DAILY10').execute();
+    }
+  });
+
   it('keeps the ledger balanced', async () => {
     expect(await ledgerProblems(server)).toEqual([]);
   });
@@ -326,7 +372,14 @@ describe.each(DIALECTS)('promotion codes on %s', (dialect) => {
   it('finds a code as typed in any case, and says NO_PROMOTION for an unknown or withdrawn one', async () => {
     const { token } = await newMember(server);
     const found = await find(token, 'welcome50');
-    expect(found.json()).toEqual({ code: 'WELCOME50', percentFail: 100, description: expect.stringContaining('50 baht') });
+    // the terms stated before receiving: 50 baht, and the whole balance held until 5 x 50 is played
+    expect(found.json()).toEqual({
+      code: 'WELCOME50',
+      percentFail: 100,
+      description: expect.stringContaining('50 baht'),
+      terms: { amount: 50, turnover: 250, refusal: null },
+    });
+    expect((await find(token, 'NEWYEAR20')).json().terms).toEqual({ amount: 0, turnover: 0, refusal: 'BONUS_DEPOSIT_REQUIRED' });
     expect((await find(token, 'WELCOME50', 'la')).json().description).toContain('ບາດ');
     const missing = await find(token, 'NO SUCH/CODE');
     expect([missing.statusCode, message(missing)]).toEqual([404, 'NO_PROMOTION']);
@@ -370,7 +423,7 @@ describe.each(DIALECTS)('promotion codes on %s', (dialect) => {
 
   it('needs a qualifying deposit for a percentage code, and stops at its total uses', async () => {
     const { phone, token } = await newMember(server);
-    expect(message(await activate(token, 'NEWYEAR20'))).toBe('BONUS_CONDITION');
+    expect(message(await activate(token, 'NEWYEAR20'))).toBe('BONUS_DEPOSIT_REQUIRED');
     await operatorDeposit(server, phone, 2000);
     expect((await activate(token, 'NEWYEAR20')).json()).toMatchObject({ amount: 200, turnover: { target: 6600 } });
     await server.ctx.database.db.updateTable('promotions').set({ total_uses: 1 }).where('code', '=', 'NEWYEAR20').execute();

@@ -125,7 +125,9 @@ describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
           op.method === 'GET' ? undefined : { username: '0812345678', password: 'demo1234' },
           { token },
         );
-        expect([res.statusCode, message(res)], `${op.method} ${op.url}`).toEqual([410, 'gone']);
+        // how to reach support is the one answer a closed site still gives (/terminated shows it)
+        const closed = op.url === '/api/lookup/contact' ? [200, undefined] : [410, 'gone'];
+        expect([res.statusCode, message(res)], `${op.method} ${op.url}`).toEqual(closed);
       }
     } finally {
       await server.ctx.database.db.updateTable('settings').set({ value: 'true' }).where('key', '=', 'siteActive').execute();

@@ -86,6 +86,10 @@ describe('operator commands against a running server (SQLite file)', () => {
     expect(terminated.code).toBe(0);
     expect(terminated.out).toContain('site terminated');
     expect(await eventually(async () => message(await call(app, 'GET', '/api/lookup/active')) === 'gone')).toBe(true);
+    // except how to reach support, which /terminated shows
+    const contact = await call(app, 'GET', '/api/lookup/contact?lang=en');
+    expect([contact.statusCode, typeof contact.json().lineName]).toEqual([200, 'string']);
+    expect(message(await call(app, 'GET', '/api/lookup/contactx'))).toBe('gone');
 
     expect((await operator(dataDir, 'site', 'activate')).out).toContain('site activated');
     expect(await eventually(async () => (await call(app, 'GET', '/api/lookup/active')).statusCode === 200)).toBe(true);

@@ -5,6 +5,8 @@ import { setLocale } from '../../tests/render';
 // the codes registration and the signed-in screens register when they load (with their catalog parts)
 import '../features/register/register-errors';
 import '../lib/member/member-errors';
+import '../features/bonus/bonus-errors';
+import '../features/spinwheel/spin-errors';
 import { ERROR_MESSAGES, errorMessage } from '../lib/errors';
 import { i18n, loadCatalogPart } from '../lib/i18n';
 
@@ -43,6 +45,12 @@ describe('the §8 error catalogue', () => {
       'WITHDRAW_PENDING',
       'UPLOAD_LIMIT',
       'UPLOAD_UNAVAILABLE',
+      // a refusal per cause where §8 has one code for several (issue 21)
+      'BONUS_DEPOSIT_REQUIRED',
+      'BONUS_WITHDRAWN_SINCE',
+      'BONUS_FIRST_DEPOSIT_ONLY',
+      'BONUS_AMOUNT_ZERO',
+      'BONUS_CLEAR_BALANCE',
     ].filter((code) => !ERROR_MESSAGES[code]);
     expect(missing).toEqual([]);
   });

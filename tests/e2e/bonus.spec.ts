@@ -106,6 +106,13 @@ test('deposit, receive a bonus, be held at withdrawal, play the turnover, the bo
   await page.getByRole('button', { name: 'Search' }).click();
   const promotion = page.getByRole('dialog', { name: 'WELCOME50' });
   await expect(promotion.getByText('Welcome code: 50 baht free credit, no deposit needed.')).toBeVisible();
+  // the terms before the member confirms: what it sets and that it holds the whole balance
+  await expect(
+    promotion.getByText('It sets a turnover of 250.00 baht: you must bet that much in games before you can withdraw.'),
+  ).toBeVisible();
+  await expect(
+    promotion.getByText('Until then your whole balance is held, your own deposits included: none of it can be withdrawn.'),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/e2e-artifacts/screens/promotion-found.png' });
   await promotion.getByRole('button', { name: 'Receive' }).click();
   await expect(page.getByText('Promotion received: 50.00 baht is in your wallet.')).toBeVisible();

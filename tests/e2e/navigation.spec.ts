@@ -66,10 +66,18 @@ test('the contact page shows the operator text, the LINE QR, the app version and
   await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
   await expect(page.getByRole('img', { name: 'LINE QR code for @walletdemo' })).toBeVisible();
   await expect(page.getByText('Version 1.1.14')).toBeVisible();
-  // §2: the chat widget when the chat backend answers and enableChatWidget is on (the seed's), in the link's place
+  // §2: the chat widget when the chat backend answers and enableChatWidget is on (the seed's); the LINE link
+  // stays beside the QR (a member cannot scan their own screen), and the chat button never covers it
   await expect(page.getByRole('button', { name: 'Start a chat' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Chat with support' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Chat on LINE: @walletdemo' })).toHaveCount(0);
+  const fab = page.getByRole('button', { name: 'Chat with support' });
+  await expect(fab).toBeVisible();
+  const line = page.getByRole('link', { name: 'Chat on LINE: @walletdemo' });
+  await expect(line).toHaveAttribute('href', 'https://line.me/R/ti/p/@walletdemo');
+  await line.scrollIntoViewIfNeeded();
+  const [a, b] = [await line.boundingBox(), await fab.boundingBox()];
+  expect(a && b && (a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y)).toBe(true);
+  // the public page has its own language picker
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
 
   operator('settings', 'set', 'enableChatWidget', 'false');
   try {

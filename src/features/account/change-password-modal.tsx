@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
-import { useChangePassword } from './queries';
+import { useChangePassword } from './mutations';
 
 /** §2 change-password modal with the §5 rules; a server error opens an alert titled with its message. */
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {

@@ -18,6 +18,7 @@ const PROMOTION_ACTIVE: ActiveBonus = {
   percentFail: 40,
   turnover: { target: 250, progress: 100, remaining: 150 },
 };
+const NOTHING_ACTIVE: ActiveBonus = { status: false, type: null, code: null, amount: null, percentFail: null, turnover: null };
 const CURRENT = {
   promotion: {
     code: 'WELCOME50',
@@ -39,6 +40,7 @@ const FIRST_DEPOSIT: Bonus = {
   notice: 'Cancel early and {percentFail}% is taken back.',
   minDeposit: 100,
   turnoverMultiple: 3,
+  terms: { amount: 100, turnover: 600, refusal: null },
   exhausted: false,
   userBonus: null,
 };
@@ -81,7 +83,8 @@ describe('the active bonus (§2) and cancelling it (§7 bonus/clear)', () => {
   it('the cancel dialog says the minimum, the balance now and what is taken back; a refusal shows in a danger alert', async () => {
     const calls = page({
       'GET /api/bonus/check/active': () => [200, PROMOTION_ACTIVE],
-      'GET /api/bonus/clear': () => [400, { message: 'BONUS_REMAINING' }],
+      // the balance rose between the check and the confirmation: the server's own cause
+      'GET /api/bonus/clear': () => [400, { message: 'BONUS_CLEAR_BALANCE' }],
     });
     show();
     const user = userEvent.setup();
@@ -95,8 +98,55 @@ describe('the active bonus (§2) and cancelling it (§7 bonus/clear)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel bonus' }));
     const alert = await screen.findByRole('alertdialog', { name: 'Could not cancel the bonus' });
-    expect(alert).toHaveTextContent('You still have bonus credit in use.');
+    expect(alert).toHaveTextContent(
+      'The bonus can be cancelled only when your wallet and game balances together are below the cancel minimum.',
+    );
     expect(screen.queryByRole('alertdialog', { name: 'Cancel bonus?' })).toBeNull();
+  });
+
+  it('a cancel that cannot succeed is off, saying why, and opens no confirmation', async () => {
+    const calls = page({
+      'GET /api/bonus/check/active': () => [200, PROMOTION_ACTIVE],
+      'GET /api/bonus/check/minimum': () => [200, { minimum: 5, balance: 1190 }],
+    });
+    show();
+    const reason = 'You can cancel when your wallet and game balances together are below 5.00 baht (now 1,190.00 baht).';
+    expect(await screen.findByText(reason)).toBeVisible();
+    const cancel = screen.getByRole('button', { name: 'Cancel bonus' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(reason);
+    await userEvent.setup().click(cancel);
+    expect(screen.queryByRole('alertdialog', { name: 'Cancel bonus?' })).toBeNull();
+    expect(calls.some((c) => c.url === '/api/bonus/clear')).toBe(false);
+  });
+
+  it('states before receiving what the bonus gives, the turnover it sets and that the whole balance is held', async () => {
+    page({ 'GET /api/bonus/check/active': () => [200, NOTHING_ACTIVE] });
+    show();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'First deposit bonus 100%' }));
+    const modal = screen.getByRole('dialog', { name: 'First deposit bonus 100%' });
+    const terms = [
+      'You receive 100.00 baht.',
+      'It sets a turnover of 600.00 baht: you must bet that much in games before you can withdraw.',
+      'Until then your whole balance is held, your own deposits included: none of it can be withdrawn.',
+    ];
+    for (const line of terms) expect(within(modal).getByText(line)).toBeVisible();
+    const receive = within(modal).getByRole('button', { name: 'Receive bonus' });
+    expect(receive).toBeEnabled();
+    expect(receive).toHaveAccessibleDescription(`Before you receive it ${terms.join(' ')}`);
+  });
+
+  it('a bonus the server would refuse is off before the member tries, with its own cause', async () => {
+    const second: Bonus = { ...FIRST_DEPOSIT, terms: { amount: 0, turnover: 0, refusal: 'BONUS_FIRST_DEPOSIT_ONLY' } };
+    page({
+      'GET /api/bonus': () => [200, { bonuses: [second] }],
+      'GET /api/bonus/check/active': () => [200, NOTHING_ACTIVE],
+    });
+    show();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'First deposit bonus 100%' }));
+    const receive = within(screen.getByRole('dialog', { name: 'First deposit bonus 100%' })).getByRole('button', { name: 'Receive bonus' });
+    expect(receive).toBeDisabled();
+    expect(receive).toHaveAccessibleDescription('This bonus is given only on your first deposit ever.');
   });
 
   it('a cancelled bonus says what was taken back, and the wallet and the page refresh', async () => {

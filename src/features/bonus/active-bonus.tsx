@@ -12,7 +12,7 @@ import { CancelDialog } from './cancel-dialog';
 import { ErrorAlert } from '../../ui/member/error-alert';
 import { useClearBonus } from './mutations';
 import { OfflineReason } from '../../ui/member/offline-reason';
-import { currentPromotionQuery, type ActiveBonus, type Bonus } from './queries';
+import { clearMinimumQuery, currentPromotionQuery, type ActiveBonus, type Bonus } from './queries';
 
 type Turnover = NonNullable<ActiveBonus['turnover']>;
 
@@ -43,6 +43,7 @@ export function ActiveBonusPanel({ state, bonuses }: { state: ActiveBonus; bonus
   const { amount: money } = useMoneyWords();
   const online = useOnline();
   const offlineId = useId();
+  const cannotId = useId();
   const isPromotion = state.type === 'promotion';
   const promotion = useQuery({ ...currentPromotionQuery(), enabled: isPromotion });
   const bonus = isPromotion ? undefined : bonuses?.find((b) => b.code === state.code);
@@ -51,6 +52,13 @@ export function ActiveBonusPanel({ state, bonuses }: { state: ActiveBonus; bonus
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState('');
   const cancel = useClearBonus();
+  // cancelling is allowed only below the operator's amount (§9): asked when the panel shows, so a cancel
+  // that cannot succeed is off, saying why, rather than a confirmation that fails
+  const clear = useQuery({ ...clearMinimumQuery(), enabled: online });
+  const minimum = clear.data && money(clear.data.minimum);
+  const balance = clear.data && money(clear.data.balance);
+  const reason = clear.data && t`You can cancel when your wallet and game balances together are below ${minimum} (now ${balance}).`;
+  const cannot = !!clear.data && clear.data.balance >= clear.data.minimum;
 
   const code = state.code ?? '';
   const activeType = state.type === 'day' ? t`Daily bonus` : state.type === 'week' ? t`Weekly bonus` : t`One-time bonus`;
@@ -80,16 +88,28 @@ export function ActiveBonusPanel({ state, bonuses }: { state: ActiveBonus; bonus
         <button
           type="button"
           className="button small"
-          disabled={!online}
-          aria-describedby={online ? undefined : offlineId}
+          disabled={!online || cannot || clear.isPending}
+          aria-describedby={!online ? offlineId : cannot ? cannotId : undefined}
           onClick={() => setConfirming(true)}
         >
           {t`Cancel bonus`}
         </button>
       </div>
       {!online && <OfflineReason id={offlineId} />}
+      {online && clear.isPending && (
+        <p className="muted small" role="status">
+          {t`Checking your balances…`}
+        </p>
+      )}
+      {online && cannot && (
+        <p className="hint" id={cannotId}>
+          {reason}
+        </p>
+      )}
+      {online && clear.error && <p className="hint">{errorMessage(i18n, clear.error.message)}</p>}
       {confirming && (
         <CancelDialog
+          reason={reason}
           percentFail={percentFail}
           amount={state.amount}
           pending={cancel.isPending}

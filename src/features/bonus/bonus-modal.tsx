@@ -6,11 +6,11 @@ import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { BannerCarousel } from '../../ui/member/banner-carousel';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivateBonus } from './mutations';
 import { OfflineReason } from '../../ui/member/offline-reason';
 import type { Bonus } from './queries';
+import { OfferTermsText } from './offer-terms';
 import { noticeText } from './rules';
 
 /** §2 Bonus modal: the banners, the bonus's HTML, the notice, and receive or, for the active one, close. */
@@ -31,25 +31,19 @@ export function BonusModal({
   const online = useOnline();
   const offlineId = useId();
   const blockedId = useId();
-  const [key, ended] = useSubmissionKey();
+  const termsId = useId();
   const receive = useActivateBonus();
   const [failure, setFailure] = useState('');
 
   function onReceive() {
-    receive.mutate(
-      { code: bonus.code, key },
-      {
-        onSuccess: ({ amount }) => {
-          const shown = money(amount);
-          showToast(t`Bonus received: ${shown} is in your wallet.`, 'success');
-          onClose();
-        },
-        onError: (err) => {
-          ended(err);
-          setFailure(err.message);
-        },
+    receive.mutate(bonus.code, {
+      onSuccess: ({ amount }) => {
+        const shown = money(amount);
+        showToast(t`Bonus received: ${shown} is in your wallet.`, 'success');
+        onClose();
       },
-    );
+      onError: (err) => setFailure(err.message),
+    });
   }
 
   return (
@@ -57,6 +51,7 @@ export function BonusModal({
       {bonus.banners.length > 0 && <BannerCarousel banners={bonus.banners} />}
       <SafeHtml html={bonus.html} className="bonus-html" />
       <SafeHtml html={noticeText(bonus.notice, bonus.percentFail)} className="notice small" />
+      {!active && !blocked && <OfferTermsText terms={bonus.terms} id={termsId} />}
       {active ? (
         <button type="button" className="button primary block" onClick={onClose}>
           {t`OK`}
@@ -65,8 +60,8 @@ export function BonusModal({
         <button
           type="button"
           className="button primary block"
-          disabled={!online || blocked || receive.isPending}
-          aria-describedby={!online ? offlineId : blocked ? blockedId : undefined}
+          disabled={!online || blocked || !!bonus.terms.refusal || receive.isPending}
+          aria-describedby={!online ? offlineId : blocked ? blockedId : termsId}
           onClick={onReceive}
         >
           {receive.isPending ? t`Receiving…` : t`Receive bonus`}

@@ -7,10 +7,10 @@ import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { ReceiveFailure } from '../../ui/member/error-alert';
 import { useActivatePromotion } from './mutations';
 import { OfflineReason } from '../../ui/member/offline-reason';
+import { OfferTermsText } from './offer-terms';
 import { promotionQuery, type PromotionFound } from './queries';
 
 /** A found promotion: its description, what cancelling it costs, and receive. */
@@ -19,37 +19,32 @@ function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceive
   const { amount: money } = useMoneyWords();
   const online = useOnline();
   const offlineId = useId();
-  const [key, ended] = useSubmissionKey();
+  const termsId = useId();
   const receive = useActivatePromotion();
   const [failure, setFailure] = useState('');
   const percentFail = promotion.percentFail;
 
   function onReceive() {
-    receive.mutate(
-      { code: promotion.code, key },
-      {
-        onSuccess: ({ amount }) => {
-          const shown = money(amount);
-          showToast(t`Promotion received: ${shown} is in your wallet.`, 'success');
-          onReceived();
-        },
-        onError: (err) => {
-          ended(err);
-          setFailure(err.message);
-        },
+    receive.mutate(promotion.code, {
+      onSuccess: ({ amount }) => {
+        const shown = money(amount);
+        showToast(t`Promotion received: ${shown} is in your wallet.`, 'success');
+        onReceived();
       },
-    );
+      onError: (err) => setFailure(err.message),
+    });
   }
 
   return (
     <>
       <SafeHtml html={promotion.description} className="promotion-description" />
       <p className="notice small">{t`If the conditions are not met, ${percentFail}% of the bonus is forfeited.`}</p>
+      <OfferTermsText terms={promotion.terms} id={termsId} />
       <button
         type="button"
         className="button primary block"
-        disabled={!online || receive.isPending}
-        aria-describedby={online ? undefined : offlineId}
+        disabled={!online || !!promotion.terms.refusal || receive.isPending}
+        aria-describedby={online ? termsId : offlineId}
         onClick={onReceive}
       >
         {receive.isPending ? t`Receiving…` : t`Receive`}

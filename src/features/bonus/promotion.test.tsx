@@ -15,6 +15,7 @@ const WELCOME = {
   percentFail: 100,
   description:
     '<p>Welcome code: <strong>50 baht</strong> free credit.</p><img src="https://tracker.example/p.gif"><script>window.hacked = 1</script>',
+  terms: { amount: 50, turnover: 250, refusal: null },
 };
 const page = (routes: Record<string, (body: unknown) => Answer> = {}) =>
   fakeServer({
@@ -61,7 +62,12 @@ describe('the promotion code (§2 Bonus page, §5)', () => {
     expect(within(dialog).getByText('50 baht')).toBeVisible();
     // server HTML goes through the sanitiser: no script, no foreign image
     expect(dialog.querySelector('script, img')).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Receive' })).toBeEnabled();
+    // the terms before the member confirms: the 50 baht holds the whole balance until 250 is played
+    const receive = within(dialog).getByRole('button', { name: 'Receive' });
+    expect(receive).toBeEnabled();
+    expect(receive).toHaveAccessibleDescription(
+      'Before you receive it You receive 50.00 baht. It sets a turnover of 250.00 baht: you must bet that much in games before you can withdraw. Until then your whole balance is held, your own deposits included: none of it can be withdrawn.',
+    );
     expect(calls.filter((c) => c.url.startsWith('/api/promotion/'))).toMatchObject([{ url: '/api/promotion/find/WELCOME50?lang=en' }]);
   });
 

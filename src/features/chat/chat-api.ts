@@ -1,13 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { getMember, getToken } from '../../lib/auth-token';
-import type { ChatWidgetResponse } from '../../../contract/lookup';
 import { currentLocale } from '../../lib/i18n';
-import { lookup } from '../../lib/lookups';
 import { readKey, writeKey } from '../../lib/storage';
 import { uploadFile } from '../../lib/upload';
 import type {
-  ChatConfigResponse,
   ChatMessage,
   CustomerMessage,
   HistoryBody,
@@ -33,9 +29,6 @@ export const canSendAs = (who: Who) => who.kind === 'guest' || (!!getToken() && 
 const ids = (who: Who): ReadBody => ({ userId: null, guestId: who.kind === 'guest' ? who.guestId : null });
 const asGuest = (who: Who) => who.kind === 'guest';
 
-/** The `enableChatWidget` lookup: with the chat config's answer, whether the contact page shows the chat (§2). */
-export const chatWidgetQuery = () => lookup<ChatWidgetResponse>('enableChatWidget');
-
 /**
  * Starts the chat's outbox (once per page load): messages written earlier, offline or before a reload,
  * are sent when the connection is there, without the chat being opened. The signed-in shell and the
@@ -56,14 +49,6 @@ export async function guestId(): Promise<string> {
 
 /** §9 chat history page size. */
 export const HISTORY_PAGE = 10;
-
-export type ChatConfig = ChatConfigResponse;
-/**
- * §3 Chat config: answered only while the chat backend is on (else 404 and the contact page keeps the
- * link). Kept with the lookups (key 'lookup'), so it is saved for offline use and not dropped at sign-out.
- */
-export const chatConfigQuery = () =>
-  queryOptions({ queryKey: ['lookup', 'chat-config'], queryFn: () => api<ChatConfig>('/api/chat/config'), staleTime: 5 * 60_000 });
 
 /**
  * Where media paths are opened: PREFIX when it is this site's own address (the page's CSP allows only
@@ -87,33 +72,12 @@ export const fetchHistory = (who: Who, before?: string, signal?: AbortSignal) =>
     anonymous: asGuest(who),
   });
 
-/**
- * §2 Whether the chat is offered: the `enableChatWidget` lookup is on and the chat backend answers its
- * config (`config`, else undefined); `pending` while either is still being asked.
- */
-export function useChatConfig() {
-  const widget = useQuery(chatWidgetQuery());
-  const on = widget.data?.enableChatWidget === true;
-  const config = useQuery({ ...chatConfigQuery(), enabled: on, retry: false });
-  return { config: on ? config.data : undefined, pending: widget.isPending || (on && config.isPending) };
-}
-
 /** A message of support's (an agent's or the greeter's) that the customer has not read. */
 export const isUnreadReply = (m: Pick<ChatMessage, 'sender' | 'read'>) => m.sender !== 'customer' && !m.read;
 
-/**
- * How many of support's replies (agents' and the greeter's) the customer has not read: the member's
- * menu and the chat button show it while the chat is closed. Asked when the app starts and each minute
- * while in view; an open conversation writes its own count here (it knows what was just read).
- */
-export const unreadRepliesQuery = (who: Who) =>
-  queryOptions({
-    queryKey: ['chat', 'unread', whoKey(who)],
-    queryFn: async () => (await api<UnreadResponse>('/api/chat/unread', { body: ids(who), anonymous: asGuest(who) })).unread,
-    staleTime: 30_000,
-    refetchInterval: 60_000,
-    meta: { persist: false },
-  });
+/** How many of support's replies (agents' and the greeter's) the customer has not read. */
+export const fetchUnread = async (who: Who) =>
+  (await api<UnreadResponse>('/api/chat/unread', { body: ids(who), anonymous: asGuest(who) })).unread;
 
 export const markRead = (who: Who) =>
   api<ReadResponse>('/api/chat/read-customer/', { method: 'PUT', body: ids(who), anonymous: asGuest(who) });

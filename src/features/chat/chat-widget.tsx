@@ -1,16 +1,36 @@
 import { useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { loadCatalogPart } from '../../lib/i18n';
 import { putQueryData } from '../../lib/query-data';
-import { currentWho, guestId, isUnreadReply, startChatOutbox, unreadRepliesQuery, type Who } from './chat-api';
+import { currentWho, guestId, isUnreadReply, startChatOutbox, type Who } from './chat-api';
+import { unreadRepliesQuery } from './queries';
 import { chatCatalog } from './catalog';
 import type { Conversation } from './conversation';
 import './chat.css';
 
 // the panel brings socket.io-client, the outbox and the message kinds: loaded when the chat first opens
 const ChatPanel = lazy(() => import('./chat-panel'));
+
+/**
+ * Whether the page has scrolled past the in-page "Start a chat" card. The floating invite says the same
+ * as that card, so it shows only then: over the page it would cover what is under it (the LINE link
+ * and name of the contact page, which come before the card). Without IntersectionObserver it always shows.
+ */
+function useStartCardPassed(card: RefObject<HTMLElement | null>, shown: boolean): boolean {
+  const [passed, setPassed] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = card.current;
+    if (!shown || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setPassed(!entry.isIntersecting && entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [card, shown]);
+  return passed;
+}
 
 /**
  * §2 Chat widget on the contact page: a card that starts the chat, and the floating button with its
@@ -23,6 +43,8 @@ export function ChatWidget({ prefix }: { prefix: string }) {
   const [who, setWho] = useState<Who>();
   const [open, setOpen] = useState(false);
   const fab = useRef<HTMLButtonElement>(null);
+  const startCard = useRef<HTMLElement>(null);
+  const passed = useStartCardPassed(startCard, !!who);
   const [conversation, setConversation] = useState<Conversation>();
   const keep = useCallback((c: Conversation) => setConversation(c), []);
 
@@ -60,14 +82,14 @@ export function ChatWidget({ prefix }: { prefix: string }) {
   };
   return (
     <>
-      <section className="card chat-start">
+      <section ref={startCard} className="card chat-start">
         <p>{t`Chat with our support team here. Messages you write offline are sent when you are back online.`}</p>
         <button type="button" className="button primary block" onClick={() => setOpen(true)} disabled={open}>
           {t`Start a chat`}
         </button>
       </section>
       <div className="chat-launcher">
-        {!open && (
+        {!open && passed && (
           <p className="chat-invite" aria-hidden="true">
             {t`Need help? Chat with us`}
           </p>

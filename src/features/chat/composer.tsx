@@ -29,7 +29,7 @@ export interface ComposerProps {
 
 /**
  * The message box (§2, §5): Enter sends, Shift/Ctrl/Alt/Meta + Enter makes a new line; a blank message
- * is not sent; at most 2000 characters, with the count shown near the limit. The attachment button
+ * is not sent; at most CHAT_TEXT_MAX characters, with the count shown near the limit. The attachment button
  * checks the file's extension, type and size before anything is queued, and says why it refused.
  */
 export function Composer({ onSend, onFile, disabled }: ComposerProps) {

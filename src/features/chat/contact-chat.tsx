@@ -1,4 +1,5 @@
-import { mediaBase, useChatConfig, type ChatConfig } from './chat-api';
+import { mediaBase } from './chat-api';
+import { useChatConfig, type ChatConfig } from './queries';
 import { ChatWidget } from './chat-widget';
 
 /** The chat on the contact page: its widget, with the media address the config names. */

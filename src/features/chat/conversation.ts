@@ -1,20 +1,16 @@
-import { io, type Socket } from 'socket.io-client';
-import { isApiError, reactTo } from '../../lib/api';
-import { getToken } from '../../lib/auth-token';
+import { isApiError } from '../../lib/api';
 import type { Outbox } from '../../lib/outbox';
-import { readKey, writeKey } from '../../lib/storage';
-import { canSendAs, fetchHistory, HISTORY_PAGE, isUnreadReply, markRead, whoKey, type Who } from './chat-api';
-import { chatOutbox, type ChatItem, type ChatPayload } from './chat-outbox';
+import { canSendAs, fetchHistory, isUnreadReply, markRead, whoKey, type Who } from './chat-api';
+import { chatOutbox, type ChatPayload } from './chat-outbox';
+import { byTime, entriesOf, LocalUrls } from './conversation-entries';
+import { catchUp, readSaved, saveCopy } from './conversation-history';
+import { openSocket, type ChatSocket } from './conversation-socket';
 import type { ChatEntry, ChatMessage } from './types';
 
-/** §4: the socket is checked every 5 s; socket.io reconnects after 500 ms, without a limit of attempts. */
-export const RECHECK_MS = 5_000;
+export { RECHECK_MS, type ChatSocket } from './conversation-socket';
+
 /** §4: reading marks all read, debounced 1 s. */
 export const READ_DELAY_MS = 1_000;
-/** After a gap (socket down, a saved copy), pages asked to meet what is already here. */
-const MAX_CATCH_UP_PAGES = 10;
-/** How much of the conversation is saved on the device for offline reading. */
-const SAVED_MESSAGES = 50;
 
 export interface ConversationState {
   /** the conversation as shown, oldest first: the server's messages, then ours still on their way */
@@ -32,24 +28,12 @@ export interface ConversationState {
   connected: boolean;
 }
 
-interface Saved {
-  /** the member (by phone) or guest it was saved for: another sign-in on this device does not see it */
-  owner: string;
-  messages: ChatMessage[];
-  total: number;
-  syncedAt: number;
-}
-
-/** The part of a socket.io client socket the conversation uses (a test passes its own). */
-export type ChatSocket = Pick<Socket, 'on' | 'emit' | 'connect' | 'disconnect' | 'connected' | 'active'>;
 export interface ConversationDeps {
   socket?: () => ChatSocket;
   outbox?: Outbox;
 }
 
-const time = (m: ChatMessage) => Date.parse(m.createdAt) || 0;
-const byTime = (a: ChatMessage, b: ChatMessage) => time(a) - time(b) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-const isOurs = (item: ChatItem, who: Who) => item.kind === 'chat' && whoKey((item.payload as ChatPayload).who) === whoKey(who);
+const CLOSED: ConversationState = { entries: [], loaded: false, refreshing: false, hasOlder: false, loadingOlder: false, connected: false };
 
 /**
  * One conversation (§4 Chat): its history from the server, 10 at a time, kept on the device for offline
@@ -62,17 +46,10 @@ export class Conversation {
   /** `messages` in time order, sorted once per change of them (the outbox's progress rebuilds the entries often) */
   private sorted: ChatMessage[] = [];
   private total = 0;
-  private state: ConversationState = {
-    entries: [],
-    loaded: false,
-    refreshing: false,
-    hasOlder: false,
-    loadingOlder: false,
-    connected: false,
-  };
+  private state = CLOSED;
   private readonly listeners = new Set<() => void>();
   private readonly outbox: Outbox;
-  private readonly localUrls = new Map<string, string>();
+  private readonly localUrls = new LocalUrls();
   private socket: ChatSocket | undefined;
   private cleanups: (() => void)[] = [];
   private readTimer: ReturnType<typeof setTimeout> | undefined;
@@ -106,9 +83,9 @@ export class Conversation {
   private async start(): Promise<void> {
     const generation = this.generation;
     this.cleanups.push(this.outbox.subscribe(() => this.rebuild()));
-    const saved = await readKey<Saved>(this.cacheKey);
+    const saved = await readSaved(this.who);
     if (generation !== this.generation) return; // closed while reading: no socket for a closed panel
-    if (saved?.owner === this.owner && this.messages.size === 0 && Array.isArray(saved.messages)) {
+    if (saved && this.messages.size === 0) {
       saved.messages.forEach((m) => this.messages.set(m._id, m));
       this.total = saved.total;
       this.set({ loaded: true, syncedAt: saved.syncedAt });
@@ -136,45 +113,24 @@ export class Conversation {
     this.set({ connected: false });
   }
 
-  /** whose saved copy this is: the member's phone or the guest id, fixed when the conversation is made */
-  private get owner() {
-    return whoKey(this.who);
-  }
-  private get cacheKey() {
-    return this.who.kind === 'member' ? 'chat:member' : 'chat:guest';
-  }
-
   private connect() {
     this.socket?.disconnect();
-    const socket =
-      this.deps.socket?.() ??
-      io({ path: '/socket.io', autoConnect: false, reconnectionDelay: 500, reconnectionDelayMax: 500, reconnectionAttempts: Infinity });
-    this.socket = socket;
-    socket.on('connect', () => this.join(socket));
-    socket.on('disconnect', () => socket === this.socket && this.set({ connected: false }));
-    socket.on('messaging', (message: ChatMessage) => this.receive(message));
-    socket.connect();
-    // a socket the server closed (or that gave up) is not reconnected by socket.io itself
-    const recheck = setInterval(() => {
-      if (!socket.active && navigator.onLine !== false) socket.connect();
-    }, RECHECK_MS);
-    this.cleanups.push(() => clearInterval(recheck));
-  }
-
-  private join(socket: ChatSocket) {
-    const data = this.who.kind === 'member' ? { token: getToken() ?? '' } : { guestId: this.who.guestId };
-    socket.emit('join', data, (answer: { room?: string; message?: string } | undefined) => {
-      if (socket !== this.socket) return;
-      if (answer?.room) {
-        this.set({ connected: true });
-        // what arrived while the socket was down, and what waited to be sent
-        void this.refresh();
-        void this.outbox.kick();
-      } else if (answer?.message === 'invalid-token' || answer?.message === 'gone') {
-        // §4: a session that ended goes to /login, a closed site to /terminated
-        reactTo(answer.message);
-      }
-    });
+    const live = openSocket(
+      this.who,
+      {
+        joined: () => {
+          this.set({ connected: true });
+          // what arrived while the socket was down, and what waited to be sent
+          void this.refresh();
+          void this.outbox.kick();
+        },
+        left: () => this.set({ connected: false }),
+        message: (message) => this.receive(message),
+      },
+      this.deps.socket,
+    );
+    this.socket = live.socket;
+    this.cleanups.push(live.stop);
   }
 
   private receive(message: ChatMessage) {
@@ -196,27 +152,14 @@ export class Conversation {
   private inFlight: Promise<void> | undefined;
 
   private async load(): Promise<void> {
-    const hadAny = this.messages.size > 0;
     this.set({ refreshing: true });
     try {
-      const fetched = new Map<string, ChatMessage>();
-      let before: string | undefined;
-      let joined = !hadAny;
-      for (let pages = 0; pages < MAX_CATCH_UP_PAGES; pages += 1) {
-        const page = await fetchHistory(this.who, before);
-        if (!canSendAs(this.who)) return; // signed out (or another member in) meanwhile: not this conversation's answer
-        page.messages.forEach((m) => fetched.set(m._id, m));
-        this.total = page.total;
-        joined ||= page.messages.some((m) => this.messages.has(m._id));
-        if (joined || page.messages.length < HISTORY_PAGE) {
-          joined = true;
-          break;
-        }
-        before = page.messages.at(-1)?._id;
-      }
+      const caught = await catchUp(this.who, this.messages);
+      if (!caught) return;
+      this.total = caught.total;
       // a gap wider than the catch-up: what was here before it is dropped, so older pages follow on without a hole
-      if (!joined) this.messages.clear();
-      fetched.forEach((m, id) => this.messages.set(id, m));
+      if (!caught.joined) this.messages.clear();
+      caught.fetched.forEach((m, id) => this.messages.set(id, m));
       this.state = { ...this.state, loaded: true, error: undefined, syncedAt: Date.now() };
       this.changed();
     } catch (err) {
@@ -284,77 +227,14 @@ export class Conversation {
   /** The server's messages changed: save them for offline reading, show them. */
   private changed() {
     this.sorted = [...this.messages.values()].sort(byTime);
-    const newest = this.sorted.slice(-SAVED_MESSAGES);
-    void writeKey(this.cacheKey, {
-      owner: this.owner,
-      messages: newest,
-      total: this.total,
-      syncedAt: this.state.syncedAt ?? Date.now(),
-    } satisfies Saved);
+    saveCopy(this.who, this.sorted, this.total, this.state.syncedAt ?? Date.now());
     this.rebuild();
     this.scheduleRead();
   }
 
   /** The entries: the server's messages in time order, then ours the server has not shown yet, in the order written. */
   private rebuild() {
-    const server = this.sorted;
-    const delivered = new Set(server.map((m) => m.clientMessageId).filter((id): id is string => !!id));
-    const sessionId = server.at(-1)?.session_id ?? '';
-    const pending: ChatEntry[] = [];
-    const ids = new Set<string>();
-    for (const item of this.outbox.list() as ChatItem[]) {
-      if (!isOurs(item, this.who)) continue;
-      if (delivered.has(item.id)) {
-        // the server's copy is here: ours has done its work
-        if (item.state === 'done' || item.state === 'failed') void this.outbox.remove(item.id);
-        continue;
-      }
-      ids.add(item.id);
-      pending.push(this.entryOf(item, sessionId));
-    }
-    for (const [id, url] of this.localUrls) {
-      if (!ids.has(id)) {
-        URL.revokeObjectURL(url);
-        this.localUrls.delete(id);
-      }
-    }
-    this.set({
-      entries: [...server.map((m) => ({ key: m.clientMessageId ?? m._id, message: m })), ...pending],
-      hasOlder: this.messages.size < this.total,
-    });
-  }
-
-  private entryOf(item: ChatItem, sessionId: string): ChatEntry {
-    const p = item.payload;
-    const file = 'file' in p;
-    const message: ChatMessage = {
-      _id: item.id,
-      clientMessageId: item.id,
-      sender: 'customer',
-      message: file ? { message_type: 'media', payload: { fileType: p.fileType, filePath: '', name: p.name } } : p.message,
-      userId: null,
-      guestId: null,
-      username: '',
-      name: '',
-      createdAt: new Date(item.createdAt).toISOString(),
-      session_id: sessionId,
-      read: true,
-    };
-    let localUrl: string | undefined;
-    if (file && typeof URL.createObjectURL === 'function') {
-      localUrl = this.localUrls.get(item.id) ?? URL.createObjectURL(p.file);
-      this.localUrls.set(item.id, localUrl);
-    }
-    const progress = this.outbox.progressOf(item.id);
-    const deliver: ChatEntry['deliver'] =
-      item.state === 'failed'
-        ? { status: 'failed', code: item.code }
-        : item.state === 'done'
-          ? { status: 'succeed' }
-          : file && item.state === 'sending' && (progress ?? 0) < 100
-            ? { status: 'uploading_file', progress: progress ?? 0 }
-            : { status: 'sending' };
-    return { key: item.id, message, deliver, localUrl };
+    this.set({ entries: entriesOf(this.sorted, this.outbox, this.who, this.localUrls), hasOlder: this.messages.size < this.total });
   }
 }
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getMember } from '../../lib/auth-token';
-import { startChatOutbox, unreadRepliesQuery, useChatConfig } from './chat-api';
+import { startChatOutbox } from './chat-api';
+import { unreadRepliesQuery, useChatConfig } from './queries';
 
 /**
  * The signed-in shell's part of the chat: while the chat is on, queued messages are sent without the

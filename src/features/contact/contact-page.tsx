@@ -4,6 +4,7 @@ import { DataStatus } from '../../ui/data-status';
 import { contactQuery } from '../../lib/lookups';
 import type { ComponentType } from 'react';
 import { APP_VERSION } from '../../lib/variant';
+import { LanguageSelect } from '../../ui/language-select';
 import { SafeHtml } from '../../ui/safe-html';
 // small enough for Vite to inline as a data URL: it paints with the page, no request of its own
 import supportBanner from './support-banner.svg';
@@ -16,10 +17,21 @@ export type ContactChat<Config = unknown> = {
 };
 
 /**
- * §2 Contact: the operator's text (sanitised), the LINE QR, the app version, and the support chat when
- * the chat backend answers its config and enableChatWidget is on; otherwise the LINE link (or name).
+ * §2 Contact: the operator's text (sanitised), the LINE QR with the LINE link (or name) beside it, the
+ * app version, and the support chat when the chat backend answers its config and enableChatWidget is on.
+ * The link and name show with the chat too: a member on their phone cannot scan the QR on its own screen.
+ * The LINE card comes before the chat's card, and keeps clear of the chat button's column (contact.css).
+ * `languages`: the public page's language picker (the member's pages have theirs in the header).
  */
-export function ContactPage<Config>({ topSpacing, chat: parts }: { topSpacing: boolean; chat: ContactChat<Config> }) {
+export function ContactPage<Config>({
+  topSpacing,
+  languages = false,
+  chat: parts,
+}: {
+  topSpacing: boolean;
+  languages?: boolean;
+  chat: ContactChat<Config>;
+}) {
   const { useChatConfig, ChatWidget } = parts;
   const { t } = useLingui();
   const contact = useQuery(contactQuery());
@@ -28,29 +40,35 @@ export function ContactPage<Config>({ topSpacing, chat: parts }: { topSpacing: b
   const { config: chat, pending: chatPending } = useChatConfig();
   return (
     <main className={`${topSpacing ? 'page' : 'page flush'}${chat ? ' with-chat' : ''}`}>
+      {languages && (
+        <div className="contact-top">
+          <LanguageSelect />
+        </div>
+      )}
       <h1>
         <Trans>Contact us</Trans>
       </h1>
       {/* part of the pre-rendered page: the member sees where they are before the operator's details arrive */}
       <img className="contact-banner" src={supportBanner} alt="" width={656} height={300} />
       <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
-      {/* first on the page, so Start a chat is on the first screen of a phone; its place is held while the
-          chat's lookups and words arrive (also in the pre-rendered page), so the cards below do not jump */}
-      {(chat || chatPending) && <div className="chat-slot">{chat && <ChatWidget config={chat} />}</div>}
       <DataStatus query={contact} />
       {data && (
         <section className="card contact">
           <SafeHtml html={data.contactText} className="rich" />
-          {data.lineQR && <img className="line-qr" src={data.lineQR} alt={t`LINE QR code for ${lineName}`} width={180} height={180} />}
-          {chat ? null : data.lineLink ? (
-            <a className="button primary block" href={data.lineLink} target="_blank" rel="noopener noreferrer">
-              <Trans>Chat on LINE: {lineName}</Trans>
-            </a>
-          ) : (
-            <p>{data.lineName}</p>
-          )}
+          <div className="line-channel">
+            {data.lineQR && <img className="line-qr" src={data.lineQR} alt={t`LINE QR code for ${lineName}`} width={128} height={128} />}
+            {data.lineLink ? (
+              <a className="button primary" href={data.lineLink} target="_blank" rel="noopener noreferrer">
+                <Trans>Chat on LINE: {lineName}</Trans>
+              </a>
+            ) : (
+              <p className="strong">{data.lineName}</p>
+            )}
+          </div>
         </section>
       )}
+      {/* its place is held while the chat's lookups and words arrive (also in the pre-rendered page) */}
+      {(chat || chatPending) && <div className="chat-slot">{chat && <ChatWidget config={chat} />}</div>}
       <p className="muted small center">
         <Trans>Version {APP_VERSION}</Trans>
       </p>

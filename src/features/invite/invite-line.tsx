@@ -11,18 +11,27 @@ export function InviteLine({ wallet, online }: { wallet: WalletView; online: boo
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const reasonId = useId();
+  const nothingId = useId();
   const amount = formatMoney(wallet.invite.amount, intlLocale());
+  // nothing earned: receiving could only be refused (NO_INVITE_BONUS), so it is off and says so
+  const nothing = wallet.invite.amount <= 0;
   return (
     <div className="row between invite-line">
       <span>
         <span className="muted-on-dark small">{t`Invite bonus`}</span> <strong className="invite-amount">{amount}</strong>
+        {online && nothing && (
+          <span id={nothingId} className="muted-on-dark small">
+            {' '}
+            {t`Nothing to receive yet.`}
+          </span>
+        )}
       </span>
       <button
         type="button"
         className="button small"
-        disabled={!online}
+        disabled={!online || nothing}
         aria-label={t`Receive invite bonus`}
-        aria-describedby={online ? undefined : reasonId}
+        aria-describedby={!online ? reasonId : nothing ? nothingId : undefined}
         onClick={() => setOpen(true)}
       >
         {t`Receive`}

@@ -87,6 +87,18 @@ describe('the invite bonus in the header (§2)', () => {
     expect(await screen.findByText('ตอนนี้ยังตรวจสอบการเล่นของเพื่อนไม่ได้ กรุณาลองใหม่ในอีกสักครู่')).toBeVisible();
   });
 
+  it('is off with nothing earned, saying so, and opens no dialog', async () => {
+    const calls = fakeServer({});
+    header(wallet({ amount: 0, success: 0, fail: 0 }));
+    const receive = await screen.findByRole('button', { name: 'Receive invite bonus' });
+    expect(receive).toBeDisabled();
+    expect(receive).toHaveAccessibleDescription('Nothing to receive yet.');
+    expect(screen.getByText('Nothing to receive yet.')).toBeVisible();
+    await userEvent.setup().click(receive);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/invite/bonus')).toHaveLength(0);
+  });
+
   it('is off offline, and says why', async () => {
     fakeServer({});
     header(wallet({ amount: 20, success: 100, fail: 0 }), false);

@@ -7,7 +7,6 @@ import { showToast } from '../../ui/toast';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import './invite-errors';
 import { useMoneyWords } from '../../ui/member/money-words';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { useReceiveInvite } from './mutations';
 import type { WalletView } from '../../../contract/wallet';
 
@@ -29,21 +28,18 @@ function Shares({ invite, unit }: { invite: WalletView['invite']; unit: string }
 /** §2 the danger confirmation before receiving the invite bonus (§7 GET /api/invite/bonus). */
 export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletView; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const [key, ended] = useSubmissionKey();
   const receive = useReceiveInvite();
   const { unit } = useMoneyWords();
   const earned = formatMoney(wallet.invite.amount, intlLocale());
 
   function confirm() {
-    receive.mutate(key, {
+    receive.mutate(undefined, {
       onSuccess: ({ amount }) => {
-        ended();
         const shown = formatMoney(amount, intlLocale());
         showToast(t`Invite bonus received: ${shown} ${unit} is in your wallet.`, 'success');
         onClose();
       },
       onError: (err) => {
-        ended(err);
         showToast(errorMessage(i18n, err.message), 'danger');
         onClose();
       },

@@ -11,7 +11,6 @@ import { OfflineReason } from '../../ui/member/offline-reason';
 import './refund-errors';
 import '../../ui/member/programme.css';
 import { useMoneyWords } from '../../ui/member/money-words';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { useRefundAction } from './mutations';
 import { refundCheckQuery } from './queries';
 import { RefundLogs } from './refund-logs';
@@ -55,8 +54,6 @@ export function RefundModal({ onClose }: { onClose: (saved: boolean) => void }) 
   const check = useQuery(refundCheckQuery());
   const receive = useRefundAction('receive');
   const move = useRefundAction('addWallet');
-  const [receiveKey, receiveEnded] = useSubmissionKey();
-  const [moveKey, moveEnded] = useSubmissionKey();
   const [confirming, setConfirming] = useState(false);
   const saved = useRef(false);
   const offlineId = useId();
@@ -67,29 +64,23 @@ export function RefundModal({ onClose }: { onClose: (saved: boolean) => void }) 
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
   function onReceive() {
-    receive.mutate(receiveKey, {
+    receive.mutate(undefined, {
       onSuccess: ({ amount }) => {
-        receiveEnded();
         const shown = money(amount);
         showToast(t`Refund received: ${shown} is in your refund balance.`, 'success');
       },
-      onError: (err) => {
-        receiveEnded(err);
-        fail(err);
-      },
+      onError: fail,
     });
   }
   function onMove() {
-    move.mutate(moveKey, {
+    move.mutate(undefined, {
       onSuccess: ({ amount }) => {
-        moveEnded();
         saved.current = true;
         setConfirming(false);
         const shown = money(amount);
         showToast(t`${shown} of refund moved into your wallet.`, 'success');
       },
       onError: (err) => {
-        moveEnded(err);
         // a lost answer may have moved it: the wallet is refreshed on close all the same
         if (err.message === 'NETWORK_ERROR' || err.message === 'TIMEOUT') saved.current = true;
         setConfirming(false);

@@ -1,5 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { contactQuery } from '../../lib/lookups';
+
+/** How to reach support (the contact lookup, which a closed site still answers; else the saved copy). */
+function Channels() {
+  const { t } = useLingui();
+  const { data } = useQuery(contactQuery());
+  if (!data || (!data.lineLink && !data.lineName)) return null;
+  const lineName = data.lineName;
+  return (
+    <section className="card contact" aria-label={t`Contact support`}>
+      {data.lineQR && <img className="line-qr" src={data.lineQR} alt={t`LINE QR code for ${lineName}`} width={128} height={128} />}
+      {data.lineLink ? (
+        <a className="button primary" href={data.lineLink} target="_blank" rel="noopener noreferrer">
+          <Trans>Chat on LINE: {lineName}</Trans>
+        </a>
+      ) : (
+        <p className="strong">{lineName}</p>
+      )}
+    </section>
+  );
+}
 
 /** Shown when the site or the account is gone (§2); offline it still shows, from the saved answer. */
 export function TerminatedPage({ onCheckAgain }: { onCheckAgain: () => Promise<boolean> }) {
@@ -26,6 +48,7 @@ export function TerminatedPage({ onCheckAgain }: { onCheckAgain: () => Promise<b
       <p>
         <Trans>The service is no longer available. If you have a balance, please contact support through your usual channel.</Trans>
       </p>
+      <Channels />
       <button type="button" className="button" onClick={() => void check()} disabled={checking}>
         {checking ? t`Checking…` : t`Check again`}
       </button>

@@ -10,7 +10,6 @@ import { ErrorAlert } from '../../ui/member/error-alert';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import { OfflineReason } from '../../ui/member/offline-reason';
 import { useMoneyWords } from '../../ui/member/money-words';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { useClaimCoupon } from './mutations';
 import { COUPON_PAGE_SIZE, couponsQuery, type Coupon } from './queries';
 
@@ -80,30 +79,24 @@ export function CouponTable() {
   const [confirming, setConfirming] = useState<Coupon | null>(null);
   const [received, setReceived] = useState('');
   const [failure, setFailure] = useState('');
-  const [key, ended] = useSubmissionKey();
   const claim = useClaimCoupon();
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / COUPON_PAGE_SIZE)) : 1;
 
   function confirm(coupon: Coupon) {
-    claim.mutate(
-      { coupon: coupon._id, key },
-      {
-        onSuccess: (res) => {
-          ended();
-          setConfirming(null);
-          const sum = amount(res.amount);
-          setReceived(
-            res.type === 'bonus' ? t`A bonus of ${sum} is in your wallet, with its turnover conditions.` : t`${sum} is in your wallet.`,
-          );
-        },
-        onError: (err) => {
-          ended(err);
-          setConfirming(null);
-          setFailure(err.message);
-        },
+    claim.mutate(coupon._id, {
+      onSuccess: (res) => {
+        setConfirming(null);
+        const sum = amount(res.amount);
+        setReceived(
+          res.type === 'bonus' ? t`A bonus of ${sum} is in your wallet, with its turnover conditions.` : t`${sum} is in your wallet.`,
+        );
       },
-    );
+      onError: (err) => {
+        setConfirming(null);
+        setFailure(err.message);
+      },
+    });
   }
 
   return (

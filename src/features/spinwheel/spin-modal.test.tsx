@@ -244,7 +244,7 @@ describe('coupons (§2: 3 a page; §4 Claim: confirm, claim, alert, reload)', ()
     expect(confirm).toHaveTextContent('Its turnover must be played before you can withdraw it.');
     await user.click(within(confirm).getByRole('button', { name: 'Claim prize' }));
     expect(await screen.findByRole('alertdialog', { name: 'Could not claim the prize' })).toHaveTextContent(
-      'You still have bonus credit in use.',
+      'A bonus or promotion is active: you can claim this bonus prize once it has ended.',
     );
   });
 });

@@ -10,12 +10,10 @@ import { useOnline } from '../../ui/use-online';
 import { ErrorAlert } from '../../ui/member/error-alert';
 import { OfflineReason } from '../../ui/member/offline-reason';
 import { useMoneyWords } from '../../ui/member/money-words';
-import { walletKeys } from '../../lib/member/wallet-query';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { CouponTable } from './coupon-table';
-import { useSpin } from './mutations';
+import { useSpin, useSpinRefresh } from './mutations';
 import { PrizeModal } from './prize-modal';
-import { setupQuery, spinKeys, type Setup, type Slice, type Spun } from './queries';
+import { setupQuery, type Setup, type Slice, type Spun } from './queries';
 import { finalRotation, FRICTION_EASING, spinPlan } from './rotation';
 import { WheelSvg } from './wheel-svg';
 import './spin-errors';
@@ -38,7 +36,7 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const setup = useQuery(setupQuery());
   const spin = useSpin();
-  const [key, ended] = useSubmissionKey();
+  const refresh = useSpinRefresh();
   const reasonId = useId();
   const [spinning, setSpinning] = useState(false);
   // null: at rest as first drawn, slice 0's middle under the pointer (not a border between two prizes)
@@ -68,8 +66,7 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
       setupQuery().queryKey,
       (old) => old && { result: { ...old.result, userCoin: result.remainingCoin } },
     );
-    void queryClient.invalidateQueries({ queryKey: spinKeys.coupons });
-    void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
+    refresh.stopped();
   }
 
   function land(result: Spun['result']) {
@@ -89,23 +86,16 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
   function start() {
     setSpinning(true);
     setAnnounced(t`Spinning…`);
-    spin.mutate(
-      { key },
-      {
-        onSuccess: (answer) => {
-          ended();
-          land(answer.result);
-        },
-        onError: (err) => {
-          ended(err);
-          setSpinning(false);
-          setAnnounced('');
-          setFailure(err.message);
-          // closed meanwhile: the home drops the widget and the modal says the wheel is closed
-          if (err.message === 'SPINWHEEL_INACTIVE') void queryClient.invalidateQueries({ queryKey: spinKeys.all });
-        },
+    spin.mutate(undefined, {
+      onSuccess: (answer) => land(answer.result),
+      onError: (err) => {
+        setSpinning(false);
+        setAnnounced('');
+        setFailure(err.message);
+        // closed meanwhile: the home drops the widget and the modal says the wheel is closed
+        if (err.message === 'SPINWHEEL_INACTIVE') refresh.closed();
       },
-    );
+    });
   }
 
   function closePrize() {

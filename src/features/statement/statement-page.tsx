@@ -1,29 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ComponentType } from 'react';
-import { api } from '../../lib/api';
 import { formatDateTime, timeAgo } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
-import { currentLocale, intlLocale } from '../../lib/i18n';
+import { intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
-import type { StatementResponse } from '../../../contract/statement';
 import { activityText, movedNoMoney, statusText } from './activity';
+import { STATEMENT_PAGE_SIZE, statementQuery } from './queries';
 import './statement.css';
 
-export const STATEMENT_PAGE_SIZE = 10;
-
 const ICON: Record<string, string> = { deposit: '↓', withdraw: '↑', transfer: '⇄', bonus: '★', finish_bonus: '☆' };
-
-/** §7 POST /api/statement, with the bonuses' and promotions' names in the member's language. */
-export const statementQuery = (page: number) => {
-  const lang = currentLocale();
-  return queryOptions({
-    queryKey: ['statement', lang, page] as const,
-    queryFn: () => api<StatementResponse>(`/api/statement?lang=${lang}`, { body: { page, limit: STATEMENT_PAGE_SIZE } }),
-    staleTime: 0,
-  });
-};
 
 /** §2 Statement page: the journal's entries for the member, newest first, 10 a page. */
 /** `SlipModal`: the deposit feature's slip list, given by the route (rendered inside Suspense, so it may be lazy). */

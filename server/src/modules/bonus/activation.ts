@@ -51,7 +51,7 @@ async function checkPromotion(ctx: AppContext, tx: Tx, memberId: number, code: s
 
 /**
  * GET /api/bonus/activate/{code} and /api/promotion/activate/{code}: the offer's own refusals, then
- * BONUS_CONDITION from the grant, all under the member's lock and the Idempotency-Key. A bonus whose
+ * the grant's own (service.ts quote), all under the member's lock and the Idempotency-Key. A bonus whose
  * turnover was reached ends first, so the next one can be received.
  */
 export async function activateOffer(ctx: AppContext, request: FastifyRequest, kind: Offer['kind'], raw: string) {

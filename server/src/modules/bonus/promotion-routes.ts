@@ -7,12 +7,14 @@ import { activateRoute, codeOf } from './activation.js';
 import { Message } from '../../../../contract/message.js';
 import { offeredPromotion } from './repository.js';
 import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from '../../../../contract/bonus.js';
-import { refreshTurnover, turnoverView } from './service.js';
+import { siteMoney } from '../../lib/site-money.js';
+import { refreshTurnover, termsOf, turnoverView } from './service.js';
 
 /**
  * §7 Promotion. A promotion code gives bonus money like a bonus (same turnover rule, one active at a
  * time), once per member. Receiving refuses, in this order: NO_PROMOTION, PROMOTION_RECEIVED,
- * BONUS_ALREADY_ACTIVE, PROMOTION_FULL (its total uses are taken), BONUS_CONDITION.
+ * BONUS_ALREADY_ACTIVE, PROMOTION_FULL (its total uses are taken), then the grant's own (bonus/routes.ts);
+ * find states beforehand what receiving would give and hold (`terms`).
  */
 export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -29,10 +31,13 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const code = codeOf(request.params.code);
       const promotion = code && (await offeredPromotion(db, code));
       if (!promotion) throw new ApiError(404, 'NO_PROMOTION');
+      const member = await memberMoney(db, request.memberId);
+      const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
       return {
         code: promotion.code,
         percentFail: Number(promotion.percent_fail),
         description: inLanguage(JSON.parse(promotion.description) as LocalizedText, request.query.lang ?? 'th'),
+        terms: await termsOf(db, member, { kind: 'promotion', ...promotion }, site),
       };
     },
   );

@@ -8,14 +8,15 @@ import { siteMoney } from '../../lib/site-money.js';
 import { periodStart } from '../../lib/periods.js';
 import { activeBonuses, receivedBonuses } from './repository.js';
 import { ActiveBonus, BonusList, ClearMinimum, Cleared, LangQuery, type BonusItem } from '../../../../contract/bonus.js';
-import { clearMinimum, clearReward, refreshTurnover, turnoverView } from './service.js';
+import { budgetLeft, clearMinimum, clearReward, refreshTurnover, termsOf, turnoverView } from './service.js';
 
 const text = (json: string) => JSON.parse(json) as LocalizedText;
 
 /**
  * §7 Bonus. Receiving refuses, in this order: NO_DATA (no such bonus offered), BONUS_ALREADY_ACTIVE,
  * BONUS_MAX_CLAIMED (received maxReceived times in its period), BONUS_FULL (its budget is spent),
- * BONUS_CONDITION (no deposit of at least its minimum since the last bonus). GETs as §7 has them; a
+ * then the grant's own (BONUS_DEPOSIT_REQUIRED, BONUS_WITHDRAWN_SINCE, BONUS_FIRST_DEPOSIT_ONLY,
+ * BONUS_AMOUNT_ZERO: service.ts quote), which the list states beforehand as each bonus's `terms`. GETs as §7 has them; a
  * receive also takes an Idempotency-Key.
  */
 export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,7 +33,12 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const received = await receivedBonuses(db, request.memberId);
       const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
       const now = ctx.now();
-      const bonuses = (await activeBonuses(db)).map((b): BonusItem => {
+      const offered = await activeBonuses(db);
+      // what receiving each would give now, or why it would be refused: stated before the member confirms
+      const terms = await Promise.all(
+        offered.map(async (b) => termsOf(db, member, { kind: 'bonus', ...b }, site, await budgetLeft(db, b, site))),
+      );
+      const bonuses = offered.map((b, i): BonusItem => {
         const mine = received.filter((r) => r.bonus_code === b.code);
         const since = periodStart(b.type, now, ctx.config.timeZone);
         return {
@@ -49,6 +55,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
           notice: inLanguage(text(b.notice), lang),
           minDeposit: toMajor(convert(Number(b.min_deposit), site.currency, member.currency, site.kipPerBaht), member.currency),
           turnoverMultiple: Number(b.turnover_multiple),
+          terms: terms[i]!,
           // counted here, in the operator's time zone, so the site never judges a day or a week itself
           exhausted: mine.filter((r) => Number(r.received_at) >= since).length >= Number(b.max_received),
           userBonus:

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import type { Selectable } from 'kysely';
 import type { MemberBonusesTable } from '../../db/schema.js';
+import type { OfferTerms } from '../../../../contract/bonus.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { convert, toMajor, type Currency } from '../../ledger/money.js';
@@ -22,7 +23,7 @@ import {
 /**
  * Bonus money (§3 Bonus, Promotion; §4 Bonus): given from the bonus expense account to the wallet in
  * one journal entry, then held by its turnover: until the member's bets since receiving it reach the
- * target, withdrawals answer BONUS_CONDITION. Bonuses and promotions share this: one active per member.
+ * target, withdrawals answer BONUS_CONDITION (the whole balance is held, not only the bonus). Bonuses and promotions share this: one active per member.
  */
 
 export type Reward = Selectable<MemberBonusesTable>;
@@ -41,19 +42,30 @@ export interface Offer {
   first_deposit?: number;
 }
 
+/** What receiving the offer now gives and the turnover it sets (minor units of the member's currency). */
+export interface Quote {
+  amount: number;
+  target: number;
+  /** the deposit it rides on, when it needs one */
+  depositId: number | null;
+}
+
 /**
- * Gives the offer to the member inside the caller's transaction (which holds the member's lock and has
- * made the offer's own checks). A percentage, or a minimum deposit, needs a deposit of at least the
- * minimum since the last bonus, with no withdrawal after it (BONUS_CONDITION otherwise): bonus money
- * rides on money still here. `cap` (site currency) limits the amount to what is left of a budget.
+ * What the offer would give the member now, or the refusal that says why not (400, each its own code):
+ * a percentage, or a minimum deposit, needs a deposit of at least the minimum since the last bonus
+ * (BONUS_DEPOSIT_REQUIRED), with no withdrawal after it (BONUS_WITHDRAWN_SINCE: bonus money rides on
+ * money still here); a first-deposit offer needs that deposit to be the first (BONUS_FIRST_DEPOSIT_ONLY);
+ * an amount that comes to nothing is BONUS_AMOUNT_ZERO. `cap` (site currency) limits the amount to what
+ * is left of a budget. Reads only: the bonus page shows it as the terms, the grant gives it.
  */
-export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: number, site: SiteMoney, cap = Number.MAX_SAFE_INTEGER) {
+export async function quote(tx: Tx, member: MemberMoney, offer: Offer, site: SiteMoney, cap = Number.MAX_SAFE_INTEGER): Promise<Quote> {
   const toMember = (siteMinor: number) => convert(Number(siteMinor), site.currency, member.currency, site.kipPerBaht);
   const needsDeposit = offer.give_percent !== null || Number(offer.min_deposit) > 0 || !!offer.first_deposit;
   const deposit = needsDeposit ? await latestDepositSinceLastReward(tx, member.memberId, toMember(offer.min_deposit)) : undefined;
   if (needsDeposit) {
-    if (!deposit || (await withdrewSince(tx, member.memberId, deposit.id))) throw badRequest('BONUS_CONDITION');
-    if (offer.first_deposit && (await depositedBefore(tx, member.memberId, deposit.id))) throw badRequest('BONUS_CONDITION');
+    if (!deposit) throw badRequest('BONUS_DEPOSIT_REQUIRED');
+    if (await withdrewSince(tx, member.memberId, deposit.id)) throw badRequest('BONUS_WITHDRAWN_SINCE');
+    if (offer.first_deposit && (await depositedBefore(tx, member.memberId, deposit.id))) throw badRequest('BONUS_FIRST_DEPOSIT_ONLY');
   }
   const base = Number(deposit?.amount ?? 0);
   const wanted =
@@ -61,8 +73,28 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
       ? Math.min(Math.floor((base * offer.give_percent) / 100), toMember(Number(offer.give_max)))
       : toMember(Number(offer.give_fixed));
   const amount = Math.min(wanted, cap === Number.MAX_SAFE_INTEGER ? cap : toMember(cap));
-  if (amount <= 0) throw badRequest('BONUS_CONDITION');
-  const target = offer.turnover_multiple * (base + amount);
+  if (amount <= 0) throw badRequest('BONUS_AMOUNT_ZERO');
+  return { amount, target: offer.turnover_multiple * (base + amount), depositId: deposit?.id ?? null };
+}
+
+/** The quote as the site states it before the member confirms: the amount and turnover, or the refusal's code. */
+export async function termsOf(tx: Tx, member: MemberMoney, offer: Offer, site: SiteMoney, cap?: number): Promise<OfferTerms> {
+  if (cap !== undefined && cap <= 0) return { amount: 0, turnover: 0, refusal: 'BONUS_FULL' };
+  try {
+    const { amount, target } = await quote(tx, member, offer, site, cap);
+    return { amount: toMajor(amount, member.currency), turnover: toMajor(target, member.currency), refusal: null };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return { amount: 0, turnover: 0, refusal: err.code };
+    throw err;
+  }
+}
+
+/**
+ * Gives the offer to the member inside the caller's transaction (which holds the member's lock and has
+ * made the offer's own checks): what `quote` answers, paid from the bonus expense account.
+ */
+export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: number, site: SiteMoney, cap = Number.MAX_SAFE_INTEGER) {
+  const { amount, target, depositId } = await quote(tx, member, offer, site, cap);
   const journalId = await payReward(tx, member, { amountMinor: amount, source: offer.kind === 'bonus' ? 'BONUS' : 'PROMOTION' }, now);
   try {
     await tx
@@ -74,7 +106,7 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
         amount,
         currency: member.currency,
         percent_fail: offer.percent_fail,
-        deposit_journal_id: deposit?.id ?? null,
+        deposit_journal_id: depositId,
         journal_id: journalId,
         finish_journal_id: null,
         turnover_target: target,
@@ -180,7 +212,7 @@ export async function clearMinimum(ctx: AppContext, memberId: number) {
 
 /**
  * GET /api/bonus/clear: ends the active bonus when wallet plus games have fallen below the operator's
- * amount (BONUS_REMAINING otherwise). percentFail of the bonus, at most what the wallet holds, goes back
+ * amount (BONUS_CLEAR_BALANCE otherwise: 400, nothing changed). percentFail of the bonus, at most what the wallet holds, goes back
  * to the bonus expense account with the finish_bonus entry.
  */
 export async function clearReward(ctx: AppContext, memberId: number) {
@@ -192,7 +224,7 @@ export async function clearReward(ctx: AppContext, memberId: number) {
     const reward = await activeReward(tx, memberId);
     if (!reward) throw new ApiError(404, 'NO_DATA');
     const below = settingToMember(ctx.settings.get('bonus').clearBelow, siteMoney(ctx.config, ctx.settings.get('bonus')), member.currency);
-    if ((await holdings(tx, memberId)) >= below) throw badRequest('BONUS_REMAINING');
+    if ((await holdings(tx, memberId)) >= below) throw badRequest('BONUS_CLEAR_BALANCE');
     const now = ctx.now();
     const wallet = await balanceOf(tx, walletCode(memberId));
     const forfeit = Math.min(Math.floor((Number(reward.amount) * reward.percent_fail) / 100), wallet);

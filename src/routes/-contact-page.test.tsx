@@ -1,0 +1,83 @@
+// the contact page as its routes compose it: with the chat feature's part
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderScreen, setLocale } from '../../tests/render';
+import { ContactPage } from '../features/contact/contact-page';
+
+// the chat's own part, as the routes give it, with the socket client never loaded
+vi.mock('socket.io-client', () => ({ io: vi.fn() }));
+const { contactChat } = await import('../features/chat/contact-chat');
+
+const CONTACT = {
+  contactText: '<p>We answer 24 hours a day.</p>',
+  lineName: '@luckywallet',
+  lineLink: 'https://line.me/R/ti/p/@luckywallet',
+  lineQR: '/line-qr.png',
+};
+function server(chatOn: boolean) {
+  fakeServer({
+    'GET /api/lookup/contact': () => [200, CONTACT],
+    'GET /api/lookup/enableChatWidget': () => [200, { enableChatWidget: chatOn }],
+    'GET /api/chat/config': () => [200, { PREFIX: '' }],
+    'POST /api/chat/unread': () => [200, { unread: 0 }],
+  });
+}
+
+/** An IntersectionObserver the test drives: it says where the observed card is. */
+let observed: ((entry: Partial<IntersectionObserverEntry>) => void) | undefined;
+class FakeObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe() {
+    observed = (entry) => this.callback([entry as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  disconnect() {
+    observed = undefined;
+  }
+}
+
+describe('the contact page (§2)', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('with the chat on, still shows the LINE link and name beside the QR, before the chat card', async () => {
+    server(true);
+    renderScreen(<ContactPage topSpacing={false} chat={contactChat} />);
+    const start = await screen.findByRole('button', { name: 'Start a chat' });
+    const line = screen.getByRole('link', { name: 'Chat on LINE: @luckywallet' });
+    expect(line).toHaveAttribute('href', CONTACT.lineLink);
+    const qr = screen.getByRole('img', { name: 'LINE QR code for @luckywallet' });
+    // one group: the QR and the link side by side
+    expect(qr.parentElement).toBe(line.parentElement);
+    // the LINE card comes first: the chat card below it, never pushed over it
+    expect(line.compareDocumentPosition(start) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('the floating invite shows only once the page has scrolled past the Start a chat card', async () => {
+    server(true);
+    renderScreen(<ContactPage topSpacing={false} chat={contactChat} />);
+    await screen.findByRole('button', { name: 'Start a chat' });
+    const invite = () => screen.queryByText('Need help? Chat with us');
+    expect(invite()).toBeNull();
+    // the card below the fold: the invite would cover the LINE card above it
+    act(() => observed?.({ isIntersecting: false, boundingClientRect: { bottom: 900 } as DOMRect, rootBounds: { top: 0 } as DOMRect }));
+    expect(invite()).toBeNull();
+    act(() => observed?.({ isIntersecting: false, boundingClientRect: { bottom: -20 } as DOMRect, rootBounds: { top: 0 } as DOMRect }));
+    expect(invite()).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Chat with support' })).toBeVisible();
+  });
+
+  it('the public page has a language picker; the member page (its header has one) does not', async () => {
+    server(false);
+    const publicPage = renderScreen(<ContactPage topSpacing={false} languages chat={contactChat} />);
+    expect(await screen.findByRole('combobox', { name: 'Language' })).toBeVisible();
+    // with the chat off, the link as before
+    expect(await screen.findByRole('link', { name: 'Chat on LINE: @luckywallet' })).toBeVisible();
+    publicPage.unmount();
+    renderScreen(<ContactPage topSpacing chat={contactChat} />);
+    await screen.findByRole('link', { name: 'Chat on LINE: @luckywallet' });
+    expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
+  });
+});
