@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import type { LoginBody, LoginResponse } from '../../../contract/account';
-import { api } from '../../lib/api';
-import { deviceId } from '../../lib/device-id';
 import { errorMessage } from '../../lib/errors';
 import { infoQuery } from '../../lib/lookups';
-import { startSession } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { useHydrated } from '../../ui/use-hydrated';
+import { useLogin } from './mutations';
 
 export interface LoginPageProps {
   /** Called with the token stored; the route decides where to go. */
@@ -25,22 +22,16 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState('');
   const info = useQuery(infoQuery());
-  const queryClient = useQueryClient();
   const hydrated = useHydrated();
-
-  const login = useMutation({
-    mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body, headers: { 'X-Device-Id': deviceId() } }),
-    onSuccess: ({ token }, body) => {
-      startSession(queryClient, token, remember, body.username);
-      onSignedIn();
-    },
-    onError: (err) => setError(errorMessage(i18n, err.message)),
-  });
+  const login = useLogin(remember);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!phone || !password || login.isPending) return;
-    login.mutate({ username: phone.trim(), password });
+    login.mutate(
+      { username: phone.trim(), password },
+      { onSuccess: onSignedIn, onError: (err) => setError(errorMessage(i18n, err.message)) },
+    );
   }
 
   const edit = (set: (v: string) => void) => (v: string) => {

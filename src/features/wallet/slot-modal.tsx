@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { activateSlot, autoLoginLink, credentialsQuery, resetSlotPassword } from './queries';
-import { walletKeys } from '../../lib/member/wallet-query';
+import { credentialsQuery } from './queries';
+import { useActivateSlot, usePlayLink, useResetSlotPassword } from './mutations';
 import type { Slot } from '../../../contract/wallet';
 
 /** Game providers whose web login goes through /api/autoLogin (§7). */
@@ -29,39 +29,26 @@ export function SlotModal({
 }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const queryClient = useQueryClient();
   const credentials = useQuery({ ...credentialsQuery(slot.code), enabled: slot.isActive && online });
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
-  const activate = useMutation({
-    mutationFn: () => activateSlot(slot.code),
-    onSuccess: (creds) => {
-      queryClient.setQueryData(walletKeys.credentials(slot.code), creds);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
-      showToast(t`Your game account is open.`, 'success');
-    },
-    onError: fail,
-  });
-  const reset = useMutation({
-    mutationFn: () => resetSlotPassword(slot.code),
-    onSuccess: (creds) => {
-      queryClient.setQueryData(walletKeys.credentials(slot.code), creds);
-      showToast(t`A new game password is set.`, 'success');
-    },
-    onError: fail,
-  });
-  const play = useMutation({
-    mutationFn: async () => {
-      if (AUTO_LOGIN.has(slot.code) && credentials.data)
-        return (await autoLoginLink(slot.code, credentials.data.username, credentials.data.password)).link;
-      if (!slot.web) throw new Error('NO_GAME');
-      return slot.web;
-    },
-    onSuccess: (link) => {
-      if (NEW_TAB) window.open(link, '_blank', 'noopener');
-      else window.location.assign(link);
-    },
-    onError: fail,
-  });
+  const activate = useActivateSlot(slot.code);
+  const reset = useResetSlotPassword(slot.code);
+  const play = usePlayLink();
+  const openAccount = () =>
+    activate.mutate(undefined, { onSuccess: () => showToast(t`Your game account is open.`, 'success'), onError: fail });
+  const resetPassword = () =>
+    reset.mutate(undefined, { onSuccess: () => showToast(t`A new game password is set.`, 'success'), onError: fail });
+  const playOnWeb = () =>
+    play.mutate(
+      { slot, credentials: credentials.data, autoLogin: AUTO_LOGIN.has(slot.code) },
+      {
+        onSuccess: (link) => {
+          if (NEW_TAB) window.open(link, '_blank', 'noopener');
+          else window.location.assign(link);
+        },
+        onError: fail,
+      },
+    );
 
   const name = slot.name;
   const amount = formatMoney(slot.amount, intlLocale());
@@ -71,7 +58,7 @@ export function SlotModal({
       {!slot.isActive ? (
         <div className="form">
           <p>{t`You have no ${name} account yet.`}</p>
-          <button type="button" className="button primary block" disabled={!online || activate.isPending} onClick={() => activate.mutate()}>
+          <button type="button" className="button primary block" disabled={!online || activate.isPending} onClick={openAccount}>
             {activate.isPending ? t`Opening…` : t`Open an account`}
           </button>
           {offline && <p className="hint">{offline}</p>}
@@ -94,7 +81,7 @@ export function SlotModal({
             <p className="muted">{credentials.error ? errorMessage(i18n, credentials.error.message) : offline || t`Loading…`}</p>
           )}
           <div className="button-grid">
-            <button type="button" className="button" disabled={!online || reset.isPending} onClick={() => reset.mutate()}>
+            <button type="button" className="button" disabled={!online || reset.isPending} onClick={resetPassword}>
               {t`Reset password`}
             </button>
             <button type="button" className="button" disabled={!online} onClick={() => onTransfer('WALLET', slot.code)}>
@@ -104,7 +91,7 @@ export function SlotModal({
               {t`Transfer out`}
             </button>
           </div>
-          <button type="button" className="button primary block" disabled={!online || play.isPending} onClick={() => play.mutate()}>
+          <button type="button" className="button primary block" disabled={!online || play.isPending} onClick={playOnWeb}>
             {t`Play on the web`}
           </button>
           <div className="button-grid">

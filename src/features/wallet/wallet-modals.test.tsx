@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wal
 // the signed-in shell registers these sentences for every screen inside it
 import '../../lib/member/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
+import { walletKeys } from '../../lib/member/wallet-query';
 import { BankNameModal } from './bank-name-modal';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
@@ -100,6 +102,37 @@ describe('wallet modals', () => {
     await loadCatalogPart('member');
     renderScreen(<WithdrawModal wallet={kip} onClose={vi.fn()} />, fromHome(kip));
     expect(await screen.findByLabelText('ຈຳນວນເງິນ (ກີບ)')).toBeVisible();
+  });
+
+  it('a transfer or a withdrawal asks the wallet and the statement again, whatever the answer', async () => {
+    fakeServer({
+      'POST /api/wallet/transfer': () => [400, { message: 'TRANSFER_FAIL' }],
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300 }],
+      'POST /api/wallet/withdrawAll': () => [200, { message: 'SUCCESS' }],
+    });
+    const statementPage = ['statement', 'en', 1];
+    const stale = (queryClient: QueryClient) =>
+      [walletKeys.wallet, statementPage].map((key) => queryClient.getQueryState(key)?.isInvalidated);
+    const user = userEvent.setup();
+
+    const transferClient = clientWithWallet(wallet);
+    transferClient.setQueryData(statementPage, { statements: [] });
+    const first = renderScreen(<TransferModal wallet={wallet} from="WALLET" to="PG" onClose={vi.fn()} />, { queryClient: transferClient });
+    await user.type(await screen.findByLabelText('Amount (baht)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(stale(transferClient)).toEqual([true, true]));
+    first.unmount();
+
+    const withdrawClient = clientWithWallet(wallet);
+    withdrawClient.setQueryData(statementPage, { statements: [] });
+    const onClose = vi.fn();
+    renderScreen(<WithdrawModal wallet={wallet} onClose={onClose} />, { queryClient: withdrawClient });
+    await user.type(await screen.findByLabelText('Amount (baht)'), '100');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    await waitFor(() => expect(stale(withdrawClient)).toEqual([true, true]));
   });
 
   it('bank account name: English letters only, upper-cased', async () => {

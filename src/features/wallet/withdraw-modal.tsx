@@ -14,8 +14,7 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from '../../lib/member/money-input';
-import { useWalletMutation, withdraw } from './queries';
-import { useSubmissionKey } from '../../ui/member/money-submission';
+import { useWithdraw } from './mutations';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
@@ -30,8 +29,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
   const remaining = bonus.data?.status && bonus.data.turnover ? money(bonus.data.turnover.remaining) : '';
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [key, ended] = useSubmissionKey();
-  const send = useWalletMutation((value: number, k: string) => withdraw(value, k));
+  const send = useWithdraw();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -43,19 +41,13 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
     const max = money(limits.data.withdrawMax);
     if (value < limits.data.withdrawMin) return setError(t`The minimum withdrawal is ${min}.`);
     if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max}.`);
-    send.mutate(
-      { input: value, key },
-      {
-        onSuccess: () => {
-          showToast(t`Withdrawal requested. Please wait for the transfer to your bank.`, 'success');
-          onClose(true);
-        },
-        onError: (err) => {
-          setError(errorMessage(i18n, err.message));
-          ended(err);
-        },
+    send.mutate(value, {
+      onSuccess: () => {
+        showToast(t`Withdrawal requested. Please wait for the transfer to your bank.`, 'success');
+        onClose(true);
       },
-    );
+      onError: (err) => setError(errorMessage(i18n, err.message)),
+    });
   }
 
   const balance = formatMoney(wallet.wallet.amount, intlLocale());
