@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../tests/render';
 // the codes registration and the signed-in screens register when they load (with their catalog parts)
 import '../features/register/register-errors';
+import '../features/auth/forgot/forgot-errors';
 import '../lib/member/member-errors';
 import { ERROR_MESSAGES, errorMessage } from '../lib/errors';
 import { i18n, loadCatalogPart } from '../lib/i18n';
@@ -43,6 +44,7 @@ describe('the §8 error catalogue', () => {
       'WITHDRAW_PENDING',
       'UPLOAD_LIMIT',
       'UPLOAD_UNAVAILABLE',
+      'PASSWORD_RESET_INVALID',
     ].filter((code) => !ERROR_MESSAGES[code]);
     expect(missing).toEqual([]);
   });

@@ -110,6 +110,8 @@ describe('registration', () => {
       otpToken: 'otp-token',
     });
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    // the sign-in page is given the phone, to fill it in
+    expect(onRegistered).toHaveBeenCalledWith('0899999999');
   });
 
   it('skips the OTP step when registerOTP is off', async () => {

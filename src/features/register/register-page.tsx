@@ -17,7 +17,7 @@ import type { Step } from './types';
 export const REDIRECT_AFTER_REGISTER_MS = 2_000;
 
 /** §2 Register in four steps; the OTP step only when registerOTP is on. */
-export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string; onRegistered: () => void }) {
+export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string; onRegistered: (phone: string) => void }) {
   const { t } = useLingui();
   const otpSetting = useQuery(registerOtpQuery());
   const [state, dispatch] = useReducer(registerReducer, inviteCode, restoreProgress);
@@ -43,7 +43,7 @@ export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string;
   function registered() {
     clearProgress();
     showToast(t`Registration complete. Please sign in.`, 'success');
-    redirect.current = setTimeout(onRegistered, REDIRECT_AFTER_REGISTER_MS);
+    redirect.current = setTimeout(() => onRegistered(state.phone), REDIRECT_AFTER_REGISTER_MS);
   }
 
   return (
