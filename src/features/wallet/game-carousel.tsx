@@ -85,22 +85,22 @@ function GameCard({ slot, onOpen, focusable }: { slot: Slot; onOpen: (slot: Slot
       style={{ backgroundImage: `url(${slot.background})` }}
       onClick={() => onOpen(slot)}
       tabIndex={focusable ? 0 : -1}
-      aria-label={
-        !slot.isActive
-          ? t`${name}: open an account`
-          : slot.unconfirmed
-            ? t`${name}: balance ${amount}, not confirmed`
-            : t`${name}: balance ${amount}`
-      }
+      // an open account is named by what it shows (voice control: "tap PG Soft"), its words read first
+      aria-label={slot.isActive ? undefined : t`${name}: open an account`}
     >
       <img src={slot.logo} alt="" width={64} height={64} />
       {slot.isActive ? (
         <>
-          <span className="game-balance">{amount}</span>
+          <span className="visually-hidden">{t`${name}: balance`}</span> <span className="game-balance">{amount}</span>{' '}
           <span className="game-units">
             {name} · {units}
           </span>
-          {slot.unconfirmed && <span className="game-unconfirmed">{t`Not confirmed`}</span>}
+          {slot.unconfirmed && (
+            <>
+              {' '}
+              <span className="game-unconfirmed">{t`Not confirmed`}</span>
+            </>
+          )}
         </>
       ) : (
         <>

@@ -56,7 +56,7 @@ export function useRefreshSlots(onSlots: (slots: Slot[]) => void, onError: (err:
   });
 }
 
-/** Opening a game account, or a new game password: the answer is the account's credentials. */
+/** Opening a game account, or a new game password: the answer is the account's credentials (§4: shown at once). */
 function useCredentialsChange(code: string, path: 'activate' | 'resetpassword') {
   const queryClient = useQueryClient();
   return useMutation({

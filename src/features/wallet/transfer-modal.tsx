@@ -13,6 +13,7 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from '../../lib/member/money-input';
 import { useTransfer } from './mutations';
+import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */
@@ -68,6 +69,7 @@ export function TransferModal({
         <AccountSelect label={t`From`} value={from} options={options} onChange={(v) => (setFrom(v), setError(''))} />
         <AccountSelect label={t`To`} value={to} options={options} onChange={(v) => (setTo(v), setError(''))} />
         <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={from ? t`Available: ${available}` : undefined} />
+        <QuickAmounts all={from ? balanceOf(from) : 0} onPick={(v) => (setAmount(v), setError(''))} />
         <FormError message={error} />
         <button type="submit" className="button primary block" disabled={!online || move.isPending}>
           {move.isPending ? t`Transferring…` : t`Transfer`}

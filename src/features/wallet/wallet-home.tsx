@@ -166,6 +166,7 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
           slot={data?.slots.find((s) => s.code === open.slot.code) ?? open.slot}
           onClose={() => setOpen(null)}
           onTransfer={(from, to) => setOpen({ kind: 'transfer', from, to })}
+          onBackFromGame={() => (setOpen(null), checkBalance())}
         />
       )}
       {open?.kind === 'transfer' && data && <TransferModal wallet={data} from={open.from} to={open.to} onClose={closeSaved} />}

@@ -15,6 +15,7 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from '../../lib/member/money-input';
 import { useWithdraw } from './mutations';
+import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
@@ -51,6 +52,12 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
   }
 
   const balance = formatMoney(wallet.wallet.amount, intlLocale());
+  const lowest = limits.data ? money(limits.data.withdrawMin) : '';
+  const highest = limits.data ? money(limits.data.withdrawMax) : '';
+  const limitsText = limits.data ? t`Minimum ${lowest}, maximum ${highest} each time.` : '';
+  // what can go at most: the whole wallet, up to the maximum; the picks are steps of the minimum
+  const all = limits.data ? Math.min(wallet.wallet.amount, limits.data.withdrawMax) : 0;
+  const picks = limits.data?.withdrawMin ? [1, 2, 5, 10].map((n) => n * limits.data.withdrawMin) : [];
   const bank = bankName(banks.data, wallet.bankAccount.bankCode, wallet.bankAccount.bank.nameTH);
   const accountNo = formatAccountNo(wallet.bankAccount.bankAccountNo);
   return (
@@ -62,7 +69,9 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
             {t`A bonus is active: play ${remaining} more before you can withdraw.`}
           </p>
         )}
-        <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={t`Wallet balance: ${balance}`} />
+        <p className="balance-line">{t`Wallet balance: ${balance}`}</p>
+        <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={limitsText} />
+        <QuickAmounts all={all} picks={picks} onPick={(v) => (setAmount(v), setError(''))} />
         <FormError message={error || (limits.error ? errorMessage(i18n, limits.error.message) : '')} />
         <button type="submit" className="button primary block" disabled={!online || !limits.data || send.isPending}>
           {send.isPending ? t`Sending…` : t`Withdraw`}
