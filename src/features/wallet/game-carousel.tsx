@@ -85,7 +85,8 @@ function GameCard({ slot, onOpen, focusable }: { slot: Slot; onOpen: (slot: Slot
       style={{ backgroundImage: `url(${slot.background})` }}
       onClick={() => onOpen(slot)}
       tabIndex={focusable ? 0 : -1}
-      // an open account is named by what it shows (voice control: "tap PG Soft"), its words read first
+      // an open account is named by what it shows (voice control: "tap PG Soft"); an inactive one's label
+      // holds its visible words in their order
       aria-label={slot.isActive ? undefined : t`${name}: open an account`}
     >
       <img src={slot.logo} alt="" width={64} height={64} />
@@ -104,8 +105,8 @@ function GameCard({ slot, onOpen, focusable }: { slot: Slot; onOpen: (slot: Slot
         </>
       ) : (
         <>
-          <span className="game-name">{name}</span>
-          <span className="game-open">{t`Open an account`}</span>
+          {/* the space keeps the two words apart for whoever reads the text (axe, voice control): "PG Soft Open an account" */}
+          <span className="game-name">{name}</span> <span className="game-open">{t`Open an account`}</span>
         </>
       )}
     </button>

@@ -100,6 +100,6 @@ describe('the game cards', () => {
     // no label of its own over the content: the name is the content, its visible words included
     expect(open).not.toHaveAttribute('aria-label');
     expect(open).toHaveAccessibleName('PG Soft: balance 50.00 PG Soft · 50.00');
-    expect(screen.getByRole('button', { name: 'JOKER: open an account' })).toHaveTextContent('JOKEROpen an account');
+    expect(screen.getByRole('button', { name: 'JOKER: open an account' })).toHaveTextContent('JOKER Open an account');
   });
 });
