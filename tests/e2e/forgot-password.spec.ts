@@ -10,9 +10,13 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 async function expectAccessible(page: Page): Promise<void> {
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+    type Violation = { id: string; impact: string; nodes: { html: string }[] };
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
     const { violations } = await axe.run({ resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    // each finding with the elements it is about, so a failure says where
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
   });
   expect(found).toEqual([]);
 }
@@ -73,6 +77,10 @@ test('forgot password at 360 px: a texted code, a new password, every session en
   await page.getByLabel('Password').fill('new-pass-2');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
+  // the home's game cards are named by what they show (axe label-content-name-mismatch)
+  await expect(page.getByRole('button', { name: 'PG Soft: open an account' })).toBeVisible();
+  await expectAccessible(page);
 
   // the other phone's session ended with the old password: its next call sends it to sign in
   await otherPage.getByRole('button', { name: 'Check balance' }).click();

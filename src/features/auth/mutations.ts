@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, LoginResponse } from '../../../contract/account';
-import type { Message } from '../../../contract/message';
-import type { OtpVerifyBody } from '../../../contract/otp';
-import type { PasswordForgotBody, PasswordForgotResponse, PasswordResetBody } from '../../../contract/password-reset';
 import { api } from '../../lib/api';
 import { deviceId } from '../../lib/device-id';
-import { verifyOtp } from '../../lib/otp';
-import { signOut, startSession } from '../../lib/session';
+import { startSession } from '../../lib/session';
 
 /** §7 login: the token is stored (for this tab only without "remember") and the previous member's data dropped. */
 export function useLogin(remember: boolean) {
@@ -14,23 +10,5 @@ export function useLogin(remember: boolean) {
   return useMutation({
     mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body, headers: { 'X-Device-Id': deviceId() } }),
     onSuccess: ({ token }, body) => startSession(queryClient, token, remember, body.username),
-  });
-}
-
-/** A forgotten password (issue 21): a code to the registered phone, its check, then the new password. */
-export const useForgotPassword = () =>
-  useMutation({
-    mutationFn: (phoneNumber: string) =>
-      api<PasswordForgotResponse>('/api/password/forgot', { body: { phoneNumber } satisfies PasswordForgotBody }),
-  });
-
-export const useVerifyResetCode = () => useMutation({ mutationFn: (body: OtpVerifyBody) => verifyOtp(body) });
-
-/** Every session of the member ends on the server, this device's too: nothing saved here is theirs any more. */
-export function useResetPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PasswordResetBody) => api<Message>('/api/password/reset', { body }),
-    onSuccess: () => void signOut(queryClient),
   });
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { LanguageSelect } from '../../../ui/language-select';
 import { OtpCodeForm } from '../../../ui/otp/otp-code-form';
 import { showToast } from '../../../ui/toast';
-import { useForgotPassword, useResetPassword, useVerifyResetCode } from '../mutations';
+import { useForgotPassword, useResetPassword, useVerifyResetCode } from './mutations';
 import './forgot-errors';
 import { PasswordStep } from './password-step';
 import { PhoneStep } from './phone-step';
