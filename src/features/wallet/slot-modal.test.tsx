@@ -59,32 +59,31 @@ describe('the game account modal', () => {
     expect(resets).toBe(1);
   });
 
-  it('in the installed app, opens the game in its own window and offers the way back to the wallet', async () => {
+  it('in the installed app (no back button) opens the game in its own window and offers the way back; in a tab, goes there in place', async () => {
     fakeServer({ 'GET /api/wallet/account/PG': credentials });
-    installed(true);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const onBackFromGame = vi.fn();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const joker = { ...pg, code: 'JOKER' };
     const user = userEvent.setup();
-    renderScreen(<SlotModal slot={{ ...pg, code: 'JOKER' }} onClose={vi.fn()} onTransfer={vi.fn()} onBackFromGame={onBackFromGame} />);
+
+    installed(false);
+    const tab = renderScreen(<SlotModal slot={joker} onClose={vi.fn()} onTransfer={vi.fn()} onBackFromGame={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Play on the web' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://games.example/pg'));
+    expect(open).not.toHaveBeenCalled();
+    tab.unmount();
+
+    installed(true);
+    const onBackFromGame = vi.fn();
+    renderScreen(<SlotModal slot={joker} onClose={vi.fn()} onTransfer={vi.fn()} onBackFromGame={onBackFromGame} />);
     await user.click(await screen.findByRole('button', { name: 'Play on the web' }));
     expect(open).toHaveBeenCalledWith('https://games.example/pg', '_blank', 'noopener');
+    expect(assign).toHaveBeenCalledOnce();
     expect(await screen.findByText('PG Soft is open in its own window. When you finish playing, come back to this app.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open the game again' })).toHaveAttribute('href', 'https://games.example/pg');
     await user.click(screen.getByRole('button', { name: 'Back to my wallet' }));
     expect(onBackFromGame).toHaveBeenCalledOnce();
-  });
-
-  it('in a browser tab, goes to the game in the same tab (the browser’s back button returns)', async () => {
-    fakeServer({ 'GET /api/wallet/account/PG': credentials });
-    installed(false);
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    const user = userEvent.setup();
-    renderScreen(<SlotModal slot={{ ...pg, code: 'JOKER' }} onClose={vi.fn()} onTransfer={vi.fn()} onBackFromGame={vi.fn()} />);
-    await user.click(await screen.findByRole('button', { name: 'Play on the web' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://games.example/pg'));
-    expect(open).not.toHaveBeenCalled();
   });
 });
 
