@@ -155,6 +155,27 @@ describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
     expect(counted).toHaveLength(1);
   });
 
+  it('limits new-password calls per phone (every call) and wrong ones per address', async () => {
+    const phone = await member();
+    const perPhone = [];
+    for (let i = 0; i < 11; i++) perPhone.push((await reset(phone, `guess-${i}`, 'brand-new-1')).statusCode);
+    expect(perPhone).toEqual([...Array(10).fill(400), 429]);
+    server.clock.now += 61_000;
+    const perAddress = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await call(
+        server.app,
+        'POST',
+        '/api/password/reset',
+        { phoneNumber: nextPhone(), otpToken: 'x', newPassword: 'brand-new-1' },
+        { address: '10.45.0.1' },
+      );
+      perAddress.push(res.statusCode);
+    }
+    expect(perAddress).toEqual([...Array(20).fill(400), 429]);
+    expect((await signIn(phone, 'secret123')).statusCode).toBe(200);
+  });
+
   it('answers bad input with 400 codes', async () => {
     expect(message(await forgot('081234'))).toBe('PHONE_NUMBER_REQUIRE_10_DIGIT');
     expect(message(await call(server.app, 'POST', '/api/password/forgot', {}))).toBe('KEY_MISSING');
