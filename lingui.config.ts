@@ -17,8 +17,11 @@ const MEMBER = [
   'src/ui/pagination.tsx',
 ];
 
-/** The registration steps' words load with /register, so the sign-in page does not carry them. */
-const REGISTER = ['src/features/register'];
+/**
+ * The registration steps' words load with /register, so the sign-in page does not carry them; the
+ * forgotten-password steps share its OTP entry and load the same part.
+ */
+const REGISTER = ['src/features/register', 'src/ui/otp', 'src/features/auth/forgot'];
 
 /** The support chat's words load with the chat widget, the how-to page's with /howto (each passes its own loaders). */
 const CHAT = ['src/features/chat'];

@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as TerminatedRouteImport } from './routes/terminated'
 import { Route as UserRouteImport } from './routes/user'
 import { Route as PublicContactRouteImport } from './routes/_public/contact'
+import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
 import { Route as PublicHowtoRouteImport } from './routes/_public/howto'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
@@ -46,6 +47,11 @@ const UserRoute = UserRouteImport.update({
 const PublicContactRoute = PublicContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicHowtoRoute = PublicHowtoRouteImport.update({
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/terminated': typeof TerminatedRoute
   '/user': typeof UserRouteWithChildren
   '/contact': typeof PublicContactRoute
+  '/forgot-password': typeof PublicForgotPasswordRoute
   '/howto': typeof PublicHowtoRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/terminated': typeof TerminatedRoute
   '/contact': typeof PublicContactRoute
+  '/forgot-password': typeof PublicForgotPasswordRoute
   '/howto': typeof PublicHowtoRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
@@ -130,6 +138,7 @@ export interface FileRoutesById {
   '/terminated': typeof TerminatedRoute
   '/user': typeof UserRouteWithChildren
   '/_public/contact': typeof PublicContactRoute
+  '/_public/forgot-password': typeof PublicForgotPasswordRoute
   '/_public/howto': typeof PublicHowtoRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/register': typeof PublicRegisterRoute
@@ -147,6 +156,7 @@ export interface FileRouteTypes {
     | '/terminated'
     | '/user'
     | '/contact'
+    | '/forgot-password'
     | '/howto'
     | '/login'
     | '/register'
@@ -161,6 +171,7 @@ export interface FileRouteTypes {
     | '/'
     | '/terminated'
     | '/contact'
+    | '/forgot-password'
     | '/howto'
     | '/login'
     | '/register'
@@ -177,6 +188,7 @@ export interface FileRouteTypes {
     | '/terminated'
     | '/user'
     | '/_public/contact'
+    | '/_public/forgot-password'
     | '/_public/howto'
     | '/_public/login'
     | '/_public/register'
@@ -230,6 +242,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof PublicContactRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/forgot-password': {
+      id: '/_public/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof PublicForgotPasswordRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/howto': {
@@ -300,6 +319,7 @@ declare module '@tanstack/react-router' {
 
 interface PublicRouteChildren {
   PublicContactRoute: typeof PublicContactRoute
+  PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute
   PublicHowtoRoute: typeof PublicHowtoRoute
   PublicLoginRoute: typeof PublicLoginRoute
   PublicRegisterRoute: typeof PublicRegisterRoute
@@ -307,6 +327,7 @@ interface PublicRouteChildren {
 
 const PublicRouteChildren: PublicRouteChildren = {
   PublicContactRoute: PublicContactRoute,
+  PublicForgotPasswordRoute: PublicForgotPasswordRoute,
   PublicHowtoRoute: PublicHowtoRoute,
   PublicLoginRoute: PublicLoginRoute,
   PublicRegisterRoute: PublicRegisterRoute,

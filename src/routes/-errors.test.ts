@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../tests/render';
 // the codes registration and the signed-in screens register when they load (with their catalog parts)
 import '../features/register/register-errors';
+import '../features/auth/forgot/forgot-errors';
 import '../lib/member/member-errors';
 import '../features/bonus/bonus-errors';
 import '../features/spinwheel/spin-errors';
@@ -51,6 +52,7 @@ describe('the §8 error catalogue', () => {
       'BONUS_FIRST_DEPOSIT_ONLY',
       'BONUS_AMOUNT_ZERO',
       'BONUS_CLEAR_BALANCE',
+      'PASSWORD_RESET_INVALID',
     ].filter((code) => !ERROR_MESSAGES[code]);
     expect(missing).toEqual([]);
   });

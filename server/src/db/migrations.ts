@@ -6,6 +6,7 @@ import { coinWagerMigrations } from './migrations-coin-wager.js';
 import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
+import { passwordResetMigrations } from './migrations-password-reset.js';
 import { inviteMigrations } from './migrations-invite.js';
 import { rateLimitMigrations } from './migrations-rate-limits.js';
 import { retentionMigrations } from './migrations-retention.js';
@@ -220,6 +221,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...uploadMigrations(dialect),
     ...coinWagerMigrations(dialect),
     ...retentionMigrations(),
+    ...passwordResetMigrations(),
   };
 }
 

@@ -42,7 +42,11 @@ export interface OtpsTable {
   attempts: number;
   verified_at: number | null;
   consumed_at: number | null;
+  /** What the code proves the phone for (migration 0023): registering it, or setting a forgotten password. */
+  purpose: OtpPurpose;
 }
+
+export type OtpPurpose = 'register' | 'password';
 
 /** A device (the site's random X-Device-Id, stored hashed) that signed in as the member before. */
 export interface TrustedDevicesTable {

@@ -46,4 +46,10 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบ' })).toBeTruthy();
     expect(screen.getByLabelText('เบอร์โทรศัพท์')).toBeTruthy();
   });
+
+  it('fills in the phone it is given (after registering or a new password) and offers a forgotten password', async () => {
+    renderScreen(<LoginPage onSignedIn={vi.fn()} phone="0812345678" />);
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('0812345678');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
 });

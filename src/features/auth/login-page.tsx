@@ -1,46 +1,45 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
-import type { LoginBody, LoginResponse } from '../../../contract/account';
-import { api } from '../../lib/api';
-import { deviceId } from '../../lib/device-id';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { infoQuery } from '../../lib/lookups';
-import { startSession } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { useHydrated } from '../../ui/use-hydrated';
+import { useLogin } from './mutations';
 
 export interface LoginPageProps {
   /** Called with the token stored; the route decides where to go. */
   onSignedIn: () => void;
+  /** The phone just registered or given a new password, filled in for the member. */
+  phone?: string;
 }
 
 /** §2 Login: phone, password, remember, inline error cleared on typing. */
-export function LoginPage({ onSignedIn }: LoginPageProps) {
+export function LoginPage({ onSignedIn, phone: filled = '' }: LoginPageProps) {
   const { t, i18n } = useLingui();
   const ids = { phone: useId(), password: useId(), remember: useId(), error: useId() };
-  const [phone, setPhone] = useState('');
+  const hydrated = useHydrated();
+  // the pre-rendered form has the field empty: while React hydrates it, so does the first render
+  const [phone, setPhone] = useState(hydrated ? filled : '');
+  const fillLater = useRef(!hydrated && filled);
+  useEffect(() => {
+    if (fillLater.current) setPhone(fillLater.current);
+    fillLater.current = '';
+  }, []);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const [error, setError] = useState('');
   const info = useQuery(infoQuery());
-  const queryClient = useQueryClient();
-  const hydrated = useHydrated();
-
-  const login = useMutation({
-    mutationFn: (body: LoginBody) => api<LoginResponse>('/api/login', { body, headers: { 'X-Device-Id': deviceId() } }),
-    onSuccess: ({ token }, body) => {
-      startSession(queryClient, token, remember, body.username);
-      onSignedIn();
-    },
-    onError: (err) => setError(errorMessage(i18n, err.message)),
-  });
+  const login = useLogin(remember);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!phone || !password || login.isPending) return;
-    login.mutate({ username: phone.trim(), password });
+    login.mutate(
+      { username: phone.trim(), password },
+      { onSuccess: onSignedIn, onError: (err) => setError(errorMessage(i18n, err.message)) },
+    );
   }
 
   const edit = (set: (v: string) => void) => (v: string) => {
@@ -101,6 +100,11 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           {login.isPending ? t`Signing in…` : t`Sign in`}
         </button>
       </form>
+      <p className="center">
+        <Link to="/forgot-password" className="tap-link">
+          <Trans>Forgot password?</Trans>
+        </Link>
+      </p>
       <p className="center muted">
         <Trans>
           New here?{' '}

@@ -15,6 +15,8 @@ export const verifiedToken = (state: RegisterState) => (state.otp?.verified ? st
 /** §4 registration: phone, OTP (only when one was sent), profile, bank. */
 export function registerReducer(state: RegisterState, action: RegisterAction): RegisterState {
   switch (action.type) {
+    case 'restore':
+      return action.state;
     case 'phoneDone':
       return { ...state, phone: action.phone, otp: action.otp, step: action.otp && !action.otp.verified ? 'otp' : 'profile' };
     case 'otpDone':

@@ -1,28 +1,18 @@
 import { msg } from '@lingui/core/macro';
 import { registerErrorMessages } from '../../lib/errors';
+// the OTP codes, which a forgotten password meets too
+import '../../ui/otp/otp-errors';
 
 /**
- * The §8 codes only registration meets (the OTP, a taken phone number, an invite code), loaded with the
+ * The §8 codes only registration meets (a taken phone number, an invite code; the OTP's are in ui/otp), loaded with the
  * registration steps: their words are in the register catalog part, not the sign-in page's. The bank and
  * details codes the profile shares stay in lib/errors.ts.
  */
 registerErrorMessages({
-  // otp
-  OTP_BLOCK: msg`Too many wrong codes. Request a new OTP.`,
-  OTP_TOKEN_INVALID: msg`This OTP request is not valid. Request a new OTP.`,
-  OTP_NOT_EXIST: msg`No OTP was requested. Request a new OTP.`,
-  OTP_VERIFIED: msg`This phone number is already verified.`,
-  OTP_EXPIRED: msg`The OTP has expired. Request a new OTP.`,
-  OTP_CODE_INVALID: msg`The OTP is incorrect.`,
-  OTP_CODE_VALID: msg`OTP verified.`,
-  UNVERIFIED_OTP: msg`Please verify your phone number with the OTP first.`,
-  OTP_SEND_FAIL: msg`We could not send the OTP. Please try again.`,
-  OTP_VERIFY_FAIL: msg`We could not verify the OTP. Please try again.`,
   // registration
   EXISTING_USER: msg`This phone number is already registered.`,
   REGISTER_FAIL: msg`Registration failed. Please try again.`,
   GAME_ACTIVATION_FAIL: msg`Your game account could not be opened. Please try again later.`,
-  PHONE_NUMBER_REQUIRE_10_DIGIT: msg`The phone number must have 10 digits.`,
   // ours
   INVALID_INVITE_CODE: msg`This invite code does not exist.`,
 });

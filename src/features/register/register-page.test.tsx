@@ -1,7 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
 import { RegisterPage } from './register-page';
 
 const lookups = (otp: boolean) => ({
@@ -110,6 +115,8 @@ describe('registration', () => {
       otpToken: 'otp-token',
     });
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    // the sign-in page is given the phone, to fill it in
+    expect(onRegistered).toHaveBeenCalledWith('0899999999');
   });
 
   it('skips the OTP step when registerOTP is off', async () => {
@@ -262,5 +269,33 @@ describe('registration', () => {
       }),
     ]);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('hydrates the pre-rendered page without a mismatch when a reload finds saved steps, then shows them', async () => {
+    fakeServer(lookups(true));
+    const page = () => (
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={testQueryClient()}>
+          <RegisterPage inviteCode="" onRegistered={vi.fn()} />
+        </QueryClientProvider>
+      </I18nProvider>
+    );
+    // the build pre-renders /register with nothing saved; the member reloads on step 3
+    const html = renderToString(page());
+    sessionStorage.setItem(
+      'register-progress',
+      JSON.stringify({ step: 'profile', phone: '0899999999', otp: null, profile: { name: 'Somsri Test', sourceCode: '', inviteCode: '' } }),
+    );
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const problems: unknown[] = [];
+    const logged = vi.spyOn(console, 'error').mockImplementation((...args) => void problems.push(args));
+    const root = await act(async () => hydrateRoot(container, page(), { onRecoverableError: (err) => void problems.push(err) }));
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Somsri Test');
+    expect(problems).toEqual([]);
+    logged.mockRestore();
+    act(() => root.unmount());
+    container.remove();
   });
 });

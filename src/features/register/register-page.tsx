@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { registerOtpQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
+import { useHydrated } from '../../ui/use-hydrated';
 import { showToast } from '../../ui/toast';
 // the error sentences only registration meets, with the register catalog part (not on the sign-in page)
 import './register-errors';
-import { registerReducer, verifiedToken } from './reducer';
+import { initialState, registerReducer, verifiedToken } from './reducer';
 import { clearProgress, restoreProgress, saveProgress } from './saved-progress';
 import { BankStep } from './screens/bank-step';
 import { OtpStep } from './screens/otp-step';
@@ -17,10 +18,19 @@ import type { Step } from './types';
 export const REDIRECT_AFTER_REGISTER_MS = 2_000;
 
 /** §2 Register in four steps; the OTP step only when registerOTP is on. */
-export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string; onRegistered: () => void }) {
+export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string; onRegistered: (phone: string) => void }) {
   const { t } = useLingui();
   const otpSetting = useQuery(registerOtpQuery());
-  const [state, dispatch] = useReducer(registerReducer, inviteCode, restoreProgress);
+  // the pre-rendered page shows step 1: while React hydrates it, the first render must too, and the
+  // steps saved before a reload come back right after (a page rendered in the browser starts with them)
+  const hydrated = useHydrated();
+  const [state, dispatch] = useReducer(registerReducer, inviteCode, (code) => (hydrated ? restoreProgress(code) : initialState(code)));
+  const restoreLater = useRef(!hydrated);
+  useEffect(() => {
+    if (!restoreLater.current) return;
+    restoreLater.current = false;
+    dispatch({ type: 'restore', state: restoreProgress(inviteCode) });
+  }, [inviteCode]);
   const heading = useRef<HTMLHeadingElement>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const otpOn = otpSetting.data?.registerOTP ?? true;
@@ -43,7 +53,7 @@ export function RegisterPage({ inviteCode, onRegistered }: { inviteCode: string;
   function registered() {
     clearProgress();
     showToast(t`Registration complete. Please sign in.`, 'success');
-    redirect.current = setTimeout(onRegistered, REDIRECT_AFTER_REGISTER_MS);
+    redirect.current = setTimeout(() => onRegistered(state.phone), REDIRECT_AFTER_REGISTER_MS);
   }
 
   return (

@@ -26,4 +26,6 @@ export type RegisterAction =
   | { type: 'phoneDone'; phone: string; otp: OtpRequest | null }
   | { type: 'otpDone'; otp: OtpRequest }
   | { type: 'profileDone'; profile: ProfileValues }
-  | { type: 'back' };
+  | { type: 'back' }
+  /** the steps saved before a reload, put back once the pre-rendered page is hydrated */
+  | { type: 'restore'; state: RegisterState };

@@ -1,35 +1,30 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isEnglishName, normaliseAccountName } from '../../../contract/account-rules';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
-import { walletKeys } from '../../lib/member/wallet-query';
+import { useSaveBankName } from './mutations';
 
 /** §2 edit bank account name: for KTB, TMB and BBL accounts whose name is not in English letters. */
 export function BankNameModal({ bankCode, current, onClose }: { bankCode: string; current: string; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [error, setError] = useState('');
-  const save = useMutation({
-    mutationFn: (bankAccountName: string) => api('/api/account/bankAccountName', { method: 'PUT', body: { bankCode, bankAccountName } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
-      showToast(t`Your bank account name is saved.`, 'success');
-      onClose();
-    },
-    onError: (err) => setError(errorMessage(i18n, err.message)),
-  });
+  const save = useSaveBankName(bankCode);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const value = normaliseAccountName(name);
     if (!value || !isEnglishName(value)) return setError(t`Please enter the name in English letters only.`);
-    save.mutate(value);
+    save.mutate(value, {
+      onSuccess: () => {
+        showToast(t`Your bank account name is saved.`, 'success');
+        onClose();
+      },
+      onError: (err) => setError(errorMessage(i18n, err.message)),
+    });
   }
 
   return (

@@ -85,27 +85,28 @@ function GameCard({ slot, onOpen, focusable }: { slot: Slot; onOpen: (slot: Slot
       style={{ backgroundImage: `url(${slot.background})` }}
       onClick={() => onOpen(slot)}
       tabIndex={focusable ? 0 : -1}
-      aria-label={
-        !slot.isActive
-          ? t`${name}: open an account`
-          : slot.unconfirmed
-            ? t`${name}: balance ${amount}, not confirmed`
-            : t`${name}: balance ${amount}`
-      }
+      // an open account is named by what it shows (voice control: "tap PG Soft"); an inactive one's label
+      // holds its visible words in their order
+      aria-label={slot.isActive ? undefined : t`${name}: open an account`}
     >
       <img src={slot.logo} alt="" width={64} height={64} />
       {slot.isActive ? (
         <>
-          <span className="game-balance">{amount}</span>
+          <span className="visually-hidden">{t`${name}: balance`}</span> <span className="game-balance">{amount}</span>{' '}
           <span className="game-units">
             {name} · {units}
           </span>
-          {slot.unconfirmed && <span className="game-unconfirmed">{t`Not confirmed`}</span>}
+          {slot.unconfirmed && (
+            <>
+              {' '}
+              <span className="game-unconfirmed">{t`Not confirmed`}</span>
+            </>
+          )}
         </>
       ) : (
         <>
-          <span className="game-name">{name}</span>
-          <span className="game-open">{t`Open an account`}</span>
+          {/* the space keeps the two words apart for whoever reads the text (axe, voice control): "PG Soft Open an account" */}
+          <span className="game-name">{name}</span> <span className="game-open">{t`Open an account`}</span>
         </>
       )}
     </button>

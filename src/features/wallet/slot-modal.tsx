@@ -1,13 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isInstalledApp } from '../../lib/display-mode';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { activateSlot, autoLoginLink, credentialsQuery, resetSlotPassword } from './queries';
-import { walletKeys } from '../../lib/member/wallet-query';
+import { GameCredentials } from './game-credentials';
+import { credentialsQuery } from './queries';
+import { useActivateSlot, usePlayLink } from './mutations';
 import type { Slot } from '../../../contract/wallet';
 
 /** Game providers whose web login goes through /api/autoLogin (§7). */
@@ -16,62 +19,67 @@ const NEW_TAB = import.meta.env.VITE_GAME_NEW_TAB === 'true';
 
 /**
  * §2 slot account modal: open the account (inactive), or its credentials, password reset, transfer
- * buttons (off at 0), app buttons (off without a link) and the web login.
+ * buttons (off at 0), app buttons (off without a link) and the web login. In the installed app (no
+ * back button) the game opens in a window of its own and this modal says how to come back.
  */
 export function SlotModal({
   slot,
   onClose,
   onTransfer,
+  onBackFromGame,
 }: {
   slot: Slot;
   onClose: () => void;
   onTransfer: (from: string, to: string) => void;
+  /** the member is back from playing: the game balances have moved */
+  onBackFromGame: () => void;
 }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const queryClient = useQueryClient();
   const credentials = useQuery({ ...credentialsQuery(slot.code), enabled: slot.isActive && online });
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
-  const activate = useMutation({
-    mutationFn: () => activateSlot(slot.code),
-    onSuccess: (creds) => {
-      queryClient.setQueryData(walletKeys.credentials(slot.code), creds);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
-      showToast(t`Your game account is open.`, 'success');
-    },
-    onError: fail,
-  });
-  const reset = useMutation({
-    mutationFn: () => resetSlotPassword(slot.code),
-    onSuccess: (creds) => {
-      queryClient.setQueryData(walletKeys.credentials(slot.code), creds);
-      showToast(t`A new game password is set.`, 'success');
-    },
-    onError: fail,
-  });
-  const play = useMutation({
-    mutationFn: async () => {
-      if (AUTO_LOGIN.has(slot.code) && credentials.data)
-        return (await autoLoginLink(slot.code, credentials.data.username, credentials.data.password)).link;
-      if (!slot.web) throw new Error('NO_GAME');
-      return slot.web;
-    },
-    onSuccess: (link) => {
-      if (NEW_TAB) window.open(link, '_blank', 'noopener');
-      else window.location.assign(link);
-    },
-    onError: fail,
-  });
+  const activate = useActivateSlot(slot.code);
+  const play = usePlayLink();
+  const [playing, setPlaying] = useState('');
+  const openAccount = () =>
+    activate.mutate(undefined, { onSuccess: () => showToast(t`Your game account is open.`, 'success'), onError: fail });
+  const playOnWeb = () =>
+    play.mutate(
+      { slot, credentials: credentials.data, autoLogin: AUTO_LOGIN.has(slot.code) },
+      {
+        onSuccess: (link) => {
+          if (!NEW_TAB && !isInstalledApp()) return window.location.assign(link);
+          window.open(link, '_blank', 'noopener');
+          setPlaying(link);
+        },
+        onError: fail,
+      },
+    );
 
   const name = slot.name;
   const amount = formatMoney(slot.amount, intlLocale());
   const offline = !online ? t`You are offline: this needs the internet.` : '';
+  if (playing) {
+    return (
+      <Modal title={name} onClose={onBackFromGame} closeLabel={t`Close`}>
+        <div className="form">
+          <p role="status">{t`${name} is open in its own window. When you finish playing, come back to this app.`}</p>
+          <button type="button" className="button primary block" onClick={onBackFromGame} data-autofocus>
+            {t`Back to my wallet`}
+          </button>
+          <a className="button block" href={playing} target="_blank" rel="noopener noreferrer">
+            {t`Open the game again`}
+          </a>
+        </div>
+      </Modal>
+    );
+  }
   return (
     <Modal title={name} onClose={onClose} closeLabel={t`Close`}>
       {!slot.isActive ? (
         <div className="form">
           <p>{t`You have no ${name} account yet.`}</p>
-          <button type="button" className="button primary block" disabled={!online || activate.isPending} onClick={() => activate.mutate()}>
+          <button type="button" className="button primary block" disabled={!online || activate.isPending} onClick={openAccount}>
             {activate.isPending ? t`Opening…` : t`Open an account`}
           </button>
           {offline && <p className="hint">{offline}</p>}
@@ -80,23 +88,11 @@ export function SlotModal({
         <div className="form">
           <p className="balance-line">{t`Balance ${amount}`}</p>
           {credentials.data ? (
-            <dl className="details">
-              <div>
-                <dt>{t`Username`}</dt>
-                <dd className="mono">{credentials.data.username}</dd>
-              </div>
-              <div>
-                <dt>{t`Password`}</dt>
-                <dd className="mono">{credentials.data.password}</dd>
-              </div>
-            </dl>
+            <GameCredentials code={slot.code} name={name} credentials={credentials.data} online={online} />
           ) : (
             <p className="muted">{credentials.error ? errorMessage(i18n, credentials.error.message) : offline || t`Loading…`}</p>
           )}
           <div className="button-grid">
-            <button type="button" className="button" disabled={!online || reset.isPending} onClick={() => reset.mutate()}>
-              {t`Reset password`}
-            </button>
             <button type="button" className="button" disabled={!online} onClick={() => onTransfer('WALLET', slot.code)}>
               {t`Transfer in`}
             </button>
@@ -104,7 +100,7 @@ export function SlotModal({
               {t`Transfer out`}
             </button>
           </div>
-          <button type="button" className="button primary block" disabled={!online || play.isPending} onClick={() => play.mutate()}>
+          <button type="button" className="button primary block" disabled={!online || play.isPending} onClick={playOnWeb}>
             {t`Play on the web`}
           </button>
           <div className="button-grid">

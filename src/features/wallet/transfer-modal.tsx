@@ -12,8 +12,8 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from '../../lib/member/money-input';
-import { transfer, useWalletMutation } from './queries';
-import { useSubmissionKey } from '../../ui/member/money-submission';
+import { useTransfer } from './mutations';
+import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */
@@ -36,8 +36,7 @@ export function TransferModal({
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   // one key per submission; a retry after a lost answer sends the same one
-  const [key, ended] = useSubmissionKey();
-  const move = useWalletMutation((input: { from: string; to: string; amount: number }, k: string) => transfer(input, k));
+  const move = useTransfer();
   const active = wallet.slots.filter((s) => s.isActive);
   const balanceOf = (code: string) => (code === WALLET ? wallet.wallet.amount : (active.find((s) => s.code === code)?.amount ?? 0));
   const options = [{ code: WALLET, label: t`Wallet` }, ...active.map((s) => ({ code: s.code, label: s.name }))];
@@ -52,16 +51,13 @@ export function TransferModal({
     const minimum = money(TRANSFER_MINIMUM);
     if (value < TRANSFER_MINIMUM) return setError(t`The minimum amount is ${minimum}.`);
     move.mutate(
-      { input: { from, to, amount: value }, key },
+      { from, to, amount: value },
       {
         onSuccess: () => {
           showToast(t`Transfer done.`, 'success');
           onClose(true);
         },
-        onError: (err) => {
-          setError(errorMessage(i18n, err.message));
-          ended(err);
-        },
+        onError: (err) => setError(errorMessage(i18n, err.message)),
       },
     );
   }
@@ -73,6 +69,7 @@ export function TransferModal({
         <AccountSelect label={t`From`} value={from} options={options} onChange={(v) => (setFrom(v), setError(''))} />
         <AccountSelect label={t`To`} value={to} options={options} onChange={(v) => (setTo(v), setError(''))} />
         <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={from ? t`Available: ${available}` : undefined} />
+        <QuickAmounts all={from ? balanceOf(from) : 0} onPick={(v) => (setAmount(v), setError(''))} />
         <FormError message={error} />
         <button type="submit" className="button primary block" disabled={!online || move.isPending}>
           {move.isPending ? t`Transferring…` : t`Transfer`}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -11,10 +11,8 @@ import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
-import { putQueryData } from '../../lib/query-data';
-import { refreshSlots, transferAll } from './queries';
+import { useRefreshSlots, useTransferAll } from './mutations';
 import { walletKeys, walletQuery } from '../../lib/member/wallet-query';
-import { newIdempotencyKey } from '../../ui/member/money-submission';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from '../../ui/member/widget-icons';
@@ -57,30 +55,17 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
 
   // providers the last refresh could not ask: their balance is the last one we know, and says so
   const [unconfirmed, setUnconfirmed] = useState<string[]>([]);
-  const refresh = useMutation({
-    mutationFn: refreshSlots,
-    // the refresh answers with every slot: put them in the cached wallet rather than fetch it again
-    onSuccess: async ({ slots }) => {
-      setUnconfirmed(slots.filter((s) => s.unconfirmed).map((s) => s.code));
-      // a wallet answer on its way (the route's prefetch, perhaps while the saved copy is being restored)
-      // was read before this refresh booked the games' wins and losses: it is dropped, and asked again
-      // for the rest of the wallet (now, or when the screen subscribes)
-      if (await putQueryData<WalletView>(queryClient, walletKeys.wallet, (old) => old && { ...old, slots })) {
-        void queryClient.invalidateQueries({ queryKey: walletKeys.wallet, exact: true });
-      }
-    },
-    onError: fail,
-  });
-  const allBack = useMutation({
-    mutationFn: () => transferAll('WALLET', newIdempotencyKey()),
-    onSuccess: () => showToast(t`All game balances are back in the wallet.`, 'success'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallet }),
-    // moving out of a game, a failure leaves the money where it was: in the game, not "back in the wallet"
-    onError: (err) =>
-      err.message === 'TRANSFER_FAIL'
-        ? showToast(t`A game did not answer: its money is still in the game. Please try again later.`, 'danger')
-        : fail(err),
-  });
+  const refresh = useRefreshSlots((slots) => setUnconfirmed(slots.filter((s) => s.unconfirmed).map((s) => s.code)), fail);
+  const allBack = useTransferAll();
+  const allToWallet = () =>
+    allBack.mutate('WALLET', {
+      onSuccess: () => showToast(t`All game balances are back in the wallet.`, 'success'),
+      // moving out of a game, a failure leaves the money where it was: in the game, not "back in the wallet"
+      onError: (err) =>
+        err.message === 'TRANSFER_FAIL'
+          ? showToast(t`A game did not answer: its money is still in the game. Please try again later.`, 'danger')
+          : fail(err),
+    });
   // §2: on entry, bring every game balance up to date
   const { mutate: refreshOnEntry } = refresh;
   useEffect(() => {
@@ -138,7 +123,7 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
           <TransferIcon />
           {t`Transfer`}
         </button>
-        <button type="button" className="widget" disabled={!online || allBack.isPending} onClick={() => allBack.mutate()}>
+        <button type="button" className="widget" disabled={!online || allBack.isPending} onClick={allToWallet}>
           <AllToWalletIcon />
           {allBack.isPending ? t`Moving…` : t`All to wallet`}
         </button>
@@ -181,6 +166,7 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
           slot={data?.slots.find((s) => s.code === open.slot.code) ?? open.slot}
           onClose={() => setOpen(null)}
           onTransfer={(from, to) => setOpen({ kind: 'transfer', from, to })}
+          onBackFromGame={() => (setOpen(null), checkBalance())}
         />
       )}
       {open?.kind === 'transfer' && data && <TransferModal wallet={data} from={open.from} to={open.to} onClose={closeSaved} />}

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
@@ -6,6 +7,7 @@ import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wal
 // the signed-in shell registers these sentences for every screen inside it
 import '../../lib/member/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
+import { walletKeys } from '../../lib/member/wallet-query';
 import { BankNameModal } from './bank-name-modal';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
@@ -100,6 +102,96 @@ describe('wallet modals', () => {
     await loadCatalogPart('member');
     renderScreen(<WithdrawModal wallet={kip} onClose={vi.fn()} />, fromHome(kip));
     expect(await screen.findByLabelText('ຈຳນວນເງິນ (ກີບ)')).toBeVisible();
+  });
+
+  it('a transfer or a withdrawal asks the wallet and the statement again, whatever the answer', async () => {
+    fakeServer({
+      'POST /api/wallet/transfer': () => [400, { message: 'TRANSFER_FAIL' }],
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300 }],
+      'POST /api/wallet/withdrawAll': () => [200, { message: 'SUCCESS' }],
+    });
+    const statementPage = ['statement', 'en', 1];
+    const stale = (queryClient: QueryClient) =>
+      [walletKeys.wallet, statementPage].map((key) => queryClient.getQueryState(key)?.isInvalidated);
+    const user = userEvent.setup();
+
+    const transferClient = clientWithWallet(wallet);
+    transferClient.setQueryData(statementPage, { statements: [] });
+    const first = renderScreen(<TransferModal wallet={wallet} from="WALLET" to="PG" onClose={vi.fn()} />, { queryClient: transferClient });
+    await user.type(await screen.findByLabelText('Amount (baht)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(stale(transferClient)).toEqual([true, true]));
+    first.unmount();
+
+    const withdrawClient = clientWithWallet(wallet);
+    withdrawClient.setQueryData(statementPage, { statements: [] });
+    const onClose = vi.fn();
+    renderScreen(<WithdrawModal wallet={wallet} onClose={onClose} />, { queryClient: withdrawClient });
+    await user.type(await screen.findByLabelText('Amount (baht)'), '100');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    await waitFor(() => expect(stale(withdrawClient)).toEqual([true, true]));
+  });
+
+  it('withdraw: shows the balance and the limits before any refusal, with "all" and quick amounts', async () => {
+    const calls = fakeServer({
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300 }],
+      'POST /api/wallet/withdrawAll': () => [200, { message: 'SUCCESS' }],
+    });
+    const member = walletFixture({ wallet: { amount: 250.75 } });
+    renderScreen(<WithdrawModal wallet={member} onClose={vi.fn()} />, fromHome(member));
+    const user = userEvent.setup();
+    expect(await screen.findByText('Wallet balance: 250.75')).toBeVisible();
+    expect(await screen.findByText('Minimum 100.00 baht, maximum 300.00 baht each time.')).toBeVisible();
+    const amount = screen.getByLabelText('Amount (baht)');
+    expect(amount).toHaveAccessibleDescription('Minimum 100.00 baht, maximum 300.00 baht each time.');
+    const quick = screen.getByRole('group', { name: 'Quick amounts' });
+    // steps of the minimum; the ones above the balance are off
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((b) => [b.textContent, (b as HTMLButtonElement).disabled]),
+    ).toEqual([
+      ['All', false],
+      ['100.00', false],
+      ['200.00', false],
+      ['500.00', true],
+      ['1,000.00', true],
+    ]);
+    await user.click(within(quick).getByRole('button', { name: '200.00' }));
+    expect(amount).toHaveValue('200');
+    await user.click(within(quick).getByRole('button', { name: 'All' }));
+    expect(amount).toHaveValue('250.75');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/wallet/withdrawAll')?.body).toEqual({ amount: 250.75 }));
+  });
+
+  it('withdraw: "all" stops at the maximum when the wallet holds more', async () => {
+    fakeServer({ 'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300 }] });
+    renderScreen(<WithdrawModal wallet={wallet} onClose={vi.fn()} />, fromHome(wallet));
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('group', { name: 'Quick amounts' })).getByRole('button', { name: 'All' }));
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('300');
+  });
+
+  it('transfer: "all" fills in everything the chosen account holds', async () => {
+    const calls = fakeServer({ 'POST /api/wallet/transfer': () => [200, { message: 'SUCCESS' }] });
+    renderScreen(<TransferModal wallet={wallet} from="" to="" onClose={vi.fn()} />, fromHome(wallet));
+    const user = userEvent.setup();
+    const all = within(await screen.findByRole('group', { name: 'Quick amounts' })).getByRole('button', { name: 'All' });
+    expect(all).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('From'), 'PG');
+    await user.selectOptions(screen.getByLabelText('To'), 'WALLET');
+    await user.click(all);
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('20');
+    await user.selectOptions(screen.getByLabelText('From'), 'WALLET');
+    await user.selectOptions(screen.getByLabelText('To'), 'PG');
+    await user.click(all);
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('500');
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(calls[0]?.body).toEqual({ from: 'WALLET', to: 'PG', amount: 500 }));
   });
 
   it('bank account name: English letters only, upper-cased', async () => {

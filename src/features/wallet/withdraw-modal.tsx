@@ -14,8 +14,8 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { parseAmount } from '../../lib/member/money-input';
-import { useWalletMutation, withdraw } from './queries';
-import { useSubmissionKey } from '../../ui/member/money-submission';
+import { useWithdraw } from './mutations';
+import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
@@ -30,8 +30,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
   const remaining = bonus.data?.status && bonus.data.turnover ? money(bonus.data.turnover.remaining) : '';
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [key, ended] = useSubmissionKey();
-  const send = useWalletMutation((value: number, k: string) => withdraw(value, k));
+  const send = useWithdraw();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -43,22 +42,22 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
     const max = money(limits.data.withdrawMax);
     if (value < limits.data.withdrawMin) return setError(t`The minimum withdrawal is ${min}.`);
     if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max}.`);
-    send.mutate(
-      { input: value, key },
-      {
-        onSuccess: () => {
-          showToast(t`Withdrawal requested. Please wait for the transfer to your bank.`, 'success');
-          onClose(true);
-        },
-        onError: (err) => {
-          setError(errorMessage(i18n, err.message));
-          ended(err);
-        },
+    send.mutate(value, {
+      onSuccess: () => {
+        showToast(t`Withdrawal requested. Please wait for the transfer to your bank.`, 'success');
+        onClose(true);
       },
-    );
+      onError: (err) => setError(errorMessage(i18n, err.message)),
+    });
   }
 
   const balance = formatMoney(wallet.wallet.amount, intlLocale());
+  const lowest = limits.data ? money(limits.data.withdrawMin) : '';
+  const highest = limits.data ? money(limits.data.withdrawMax) : '';
+  const limitsText = limits.data ? t`Minimum ${lowest}, maximum ${highest} each time.` : '';
+  // what can go at most: the whole wallet, up to the maximum; the picks are steps of the minimum
+  const all = limits.data ? Math.min(wallet.wallet.amount, limits.data.withdrawMax) : 0;
+  const picks = limits.data?.withdrawMin ? [1, 2, 5, 10].map((n) => n * limits.data.withdrawMin) : [];
   const bank = bankName(banks.data, wallet.bankAccount.bankCode, wallet.bankAccount.bank.nameTH);
   const accountNo = formatAccountNo(wallet.bankAccount.bankAccountNo);
   return (
@@ -70,7 +69,9 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
             {t`A bonus is active: play ${remaining} more before you can withdraw.`}
           </p>
         )}
-        <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={t`Wallet balance: ${balance}`} />
+        <p className="balance-line">{t`Wallet balance: ${balance}`}</p>
+        <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={limitsText} />
+        <QuickAmounts all={all} picks={picks} onPick={(v) => (setAmount(v), setError(''))} />
         <FormError message={error || (limits.error ? errorMessage(i18n, limits.error.message) : '')} />
         <button type="submit" className="button primary block" disabled={!online || !limits.data || send.isPending}>
           {send.isPending ? t`Sending…` : t`Withdraw`}

@@ -1,9 +1,16 @@
-import { createFileRoute, redirect, useNavigate, useSearch } from '@tanstack/react-router';
+import { createFileRoute, redirect, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { LoginPage } from '../../features/auth/login-page';
 import { isSiteGone } from '../../lib/lookups';
 
 interface LoginSearch {
   redirect?: string;
+}
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** The phone just registered or given a new password, for the sign-in page to fill in (kept out of the address). */
+    phone?: string;
+  }
 }
 
 /** Only our own signed-in pages are valid targets, never another origin. */
@@ -24,6 +31,7 @@ export const Route = createFileRoute('/_public/login')({
 
 function LoginRoute() {
   const { redirect: target } = useSearch({ from: '/_public/login' });
+  const phone = useLocation({ select: (location) => location.state.phone });
   const navigate = useNavigate();
-  return <LoginPage onSignedIn={() => void navigate({ href: target ?? '/user/home', replace: true })} />;
+  return <LoginPage phone={phone} onSignedIn={() => void navigate({ href: target ?? '/user/home', replace: true })} />;
 }

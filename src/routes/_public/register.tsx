@@ -28,5 +28,10 @@ export const Route = createFileRoute('/_public/register')({
 function RegisterRoute() {
   const { code } = useSearch({ from: '/_public/register' });
   const navigate = useNavigate();
-  return <RegisterPage inviteCode={inviteCode(code)} onRegistered={() => void navigate({ to: '/login' })} />;
+  return (
+    <RegisterPage
+      inviteCode={inviteCode(code)}
+      onRegistered={(phone) => void navigate({ to: '/login', state: (state) => ({ ...state, phone }) })}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { findGame } from './catalog.js';
@@ -11,7 +11,10 @@ import { ProviderError, type GameCredentials, type GameProvider, type RefState }
  */
 export type Fault = 'fail' | 'hang' | 'fail-transfers' | 'hang-transfers';
 
-const newPassword = () => randomBytes(6).toString('base64url');
+/** Letters and digits a member cannot misread when typing the password into a game's app: no l, I, 1, 0, O or o. */
+export const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 10 of them: about 58 bits, more than the 48 of the 8 base64url characters it replaces. */
+export const newPassword = () => Array.from({ length: 10 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 const samePassword = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**

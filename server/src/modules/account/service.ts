@@ -48,6 +48,7 @@ async function assertVerifiedOtp(ctx: AppContext, phone: string, otpToken: strin
     .select('token')
     .where('token', '=', otpToken)
     .where('phone', '=', phone)
+    .where('purpose', '=', 'register')
     .where('verified_at', '>', ctx.now() - OTP_VERIFIED_VALID_MS)
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
@@ -123,6 +124,7 @@ export async function register(ctx: AppContext, body: RegistrationBody, password
           .set({ consumed_at: now })
           .where('token', '=', body.otpToken ?? '')
           .where('phone', '=', body.username)
+          .where('purpose', '=', 'register')
           .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
           .where('consumed_at', 'is', null)
           .executeTakeFirst();

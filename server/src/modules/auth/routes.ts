@@ -6,10 +6,12 @@ import { Message } from '../../../../contract/message.js';
 import { LoginBody, LoginResponse } from '../../../../contract/account.js';
 import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
 import { createSession, revokeSession } from './service.js';
+import { passwordResetRoutes } from './password-reset.js';
 import { addressOf } from '../../lib/address.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
+  await app.register(passwordResetRoutes, { prefix: '/password' });
 
   app.post(
     '/login',

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/transaction.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 
 const TOUCH_EVERY_MS = 60_000;
@@ -52,13 +53,14 @@ export async function revokeSession(ctx: AppContext, sessionId: number): Promise
     .execute();
 }
 
-/** Revokes every open session of a member, except `keep` (the one changing the password). */
-export async function revokeMemberSessions(ctx: Pick<AppContext, 'database' | 'now'>, memberId: number, keep?: number): Promise<void> {
-  let q = ctx.database.db
-    .updateTable('sessions')
-    .set({ revoked_at: ctx.now() })
-    .where('member_id', '=', memberId)
-    .where('revoked_at', 'is', null);
+/** Revokes every open session of a member, except `keep` (the one changing the password); `tx`: inside the change's transaction. */
+export async function revokeMemberSessions(
+  ctx: Pick<AppContext, 'database' | 'now'>,
+  memberId: number,
+  keep?: number,
+  tx: Tx = ctx.database.db,
+): Promise<void> {
+  let q = tx.updateTable('sessions').set({ revoked_at: ctx.now() }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
   if (keep !== undefined) q = q.where('id', '!=', keep);
   await q.execute();
 }

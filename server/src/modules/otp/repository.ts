@@ -1,4 +1,4 @@
-import type { OtpsTable } from '../../db/schema.js';
+import type { OtpPurpose, OtpsTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
 /** The OTP module's data: one row per code sent, keyed by the token the caller holds. */
@@ -6,13 +6,14 @@ import type { Tx } from '../../db/transaction.js';
 /** A code as sent: no attempts yet, neither verified nor used. */
 export type NewOtp = Omit<OtpsTable, 'attempts' | 'verified_at' | 'consumed_at'>;
 
-/** The caller's own token for `phone`, verified after `verifiedAfter` and not used yet. */
+/** The caller's own registration token for `phone`, verified after `verifiedAfter` and not used yet. */
 export const findVerifiedOtp = (tx: Tx, token: string, phone: string, verifiedAfter: number) =>
   tx
     .selectFrom('otps')
     .select(['token', 'ref'])
     .where('token', '=', token)
     .where('phone', '=', phone)
+    .where('purpose', '=', 'register')
     .where('verified_at', '>', verifiedAfter)
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
@@ -39,4 +40,37 @@ export async function countOtpAttempt(tx: Tx, token: string, max: number): Promi
 
 export async function markOtpVerified(tx: Tx, token: string, now: number): Promise<void> {
   await tx.updateTable('otps').set({ verified_at: now }).where('token', '=', token).execute();
+}
+
+export interface UsableOtp {
+  token: string;
+  phone: string;
+  purpose: OtpPurpose;
+  verifiedAfter: number;
+}
+
+/** The code, when it was verified for `phone` and `purpose` after `verifiedAfter` and is not used yet. */
+export const findUsableOtp = (tx: Tx, otp: UsableOtp) =>
+  tx
+    .selectFrom('otps')
+    .select('token')
+    .where('token', '=', otp.token)
+    .where('phone', '=', otp.phone)
+    .where('purpose', '=', otp.purpose)
+    .where('verified_at', '>', otp.verifiedAfter)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+
+/** Marks a verified, unused code of `phone` for `purpose` used, atomically: true for the one caller that did. */
+export async function consumeVerifiedOtp(tx: Tx, otp: UsableOtp & { now: number }): Promise<boolean> {
+  const consumed = await tx
+    .updateTable('otps')
+    .set({ consumed_at: otp.now })
+    .where('token', '=', otp.token)
+    .where('phone', '=', otp.phone)
+    .where('purpose', '=', otp.purpose)
+    .where('verified_at', '>', otp.verifiedAfter)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(consumed.numUpdatedRows) === 1;
 }

@@ -2,18 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { newToken, otpRef, sha256, sixDigits } from '../../lib/tokens.js';
 import { Message } from '../../../../contract/message.js';
 import { phoneRule } from '../../../../contract/account-rules.js';
 import { OtpSendBody, OtpSendResponse, OtpVerifyBody } from '../../../../contract/otp.js';
 import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
-import { countOtpAttempt, findOtp, findVerifiedOtp, insertOtp, markOtpVerified } from './repository.js';
+import { countOtpAttempt, findOtp, findVerifiedOtp, markOtpVerified } from './repository.js';
+import { codeHash, issueOtp, limitOtpSend, OTP_MAX_ATTEMPTS } from './service.js';
 import { addressOf } from '../../lib/address.js';
 
-export const OTP_TTL_MS = 5 * 60_000;
-export const OTP_MAX_ATTEMPTS = 5;
-
-const codeHash = (token: string, code: string) => sha256(`${token}:${code}`);
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,10 +22,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const invalid = phoneRule(phone, ctx.config.variant);
     if (invalid) throw badRequest(invalid);
     // every send counts, answered or not: each text costs money
-    await ctx.limiter.hit([
-      [`otp:send:phone:${phone}`, LIMITS.otpSendPhone],
-      [`otp:send:ip:${addressOf(request)}`, LIMITS.otpSendAddress],
-    ]);
+    await limitOtpSend(ctx, phone, request);
     await assertPhoneFree(ctx, phone);
     const now = ctx.now();
 
@@ -39,10 +32,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const verified = given ? await findVerifiedOtp(db, given, phone, now - OTP_VERIFIED_VALID_MS) : undefined;
     if (verified) return { otpRef: verified.ref, otpToken: verified.token, code: 'OTP_VERIFIED' as const };
 
-    const token = newToken();
-    const code = sixDigits();
-    const ref = otpRef();
-    await insertOtp(db, { token, phone, ref, code_hash: codeHash(token, code), created_at: now, expires_at: now + OTP_TTL_MS });
+    const { token, code, ref } = await issueOtp(ctx, phone, 'register');
     try {
       await ctx.sms.sendOtp(phone, code, ref);
     } catch (err) {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
   accountNameRule,
@@ -13,8 +13,8 @@ import { errorMessage } from '../../../lib/errors';
 import { banksQuery } from '../../../lib/lookups';
 import { VARIANT } from '../../../lib/variant';
 import { FormError, SelectField, TextField } from '../../../ui/field';
-import { createAccount } from '../api';
-import { useOneAtATime } from '../use-one-at-a-time';
+import { useOneAtATime } from '../../../ui/use-one-at-a-time';
+import { useCreateAccount } from '../mutations';
 import type { ProfileValues } from '../types';
 
 interface BankValues {
@@ -49,9 +49,10 @@ export function BankStep({
   };
   const accountName = normaliseAccountName(`${values.firstName} ${values.lastName}`);
 
-  const submit = useMutation({
-    mutationFn: () =>
-      createAccount({
+  const submit = useCreateAccount();
+  const create = () =>
+    submit.mutateAsync(
+      {
         name: cleanName(profile.name),
         username: phone,
         password: profile.password,
@@ -62,10 +63,9 @@ export function BankStep({
         bankAccountNo: values.accountNo,
         ...(VARIANT === 'la' ? { currency: values.currency } : {}),
         ...(otpToken ? { otpToken } : {}),
-      }),
-    onSuccess: onDone,
-    onError: (err) => setError(errorMessage(i18n, err.message)),
-  });
+      },
+      { onSuccess: onDone, onError: (err) => setError(errorMessage(i18n, err.message)) },
+    );
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -75,7 +75,7 @@ export function BankStep({
     if (nameProblem === 'BANK_ACCOUNT_NAME_ENG') return setError(errorMessage(i18n, nameProblem));
     if (nameProblem) return setError(t`Please enter the name as it appears on your bank account.`);
     if (accountNoRule(values.accountNo)) return setError(t`The account number must be 6 to 20 digits.`);
-    once(() => submit.mutateAsync());
+    once(create);
   }
 
   const english = requiresEnglishName(values.bankCode);

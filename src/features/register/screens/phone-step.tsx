@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { phoneRule } from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
 import { VARIANT } from '../../../lib/variant';
 import { useHydrated } from '../../../ui/use-hydrated';
-import { sendOtp } from '../api';
-import { useOneAtATime } from '../use-one-at-a-time';
+import { useOneAtATime } from '../../../ui/use-one-at-a-time';
+import { useSendOtp } from '../mutations';
 import type { OtpRequest } from '../types';
 
 export function PhoneStep({
@@ -28,12 +27,16 @@ export function PhoneStep({
   const [phone, setPhone] = useState(initial);
   const [error, setError] = useState('');
   const once = useOneAtATime();
-  const send = useMutation({
-    mutationFn: (value: string) => sendOtp(value, value === initial && verified?.verified ? verified.token : undefined),
-    // OTP_VERIFIED: this visitor verified the phone a moment ago, so the OTP step is skipped (§4)
-    onSuccess: (res, value) => onDone(value, { ref: res.otpRef, token: res.otpToken, verified: res.code === 'OTP_VERIFIED' }),
-    onError: (err) => setError(errorMessage(i18n, err.message)),
-  });
+  const send = useSendOtp();
+  const sendTo = (value: string) =>
+    send.mutateAsync(
+      { phoneNumber: value, otpToken: value === initial && verified?.verified ? verified.token : undefined },
+      {
+        // OTP_VERIFIED: this visitor verified the phone a moment ago, so the OTP step is skipped (§4)
+        onSuccess: (res) => onDone(value, { ref: res.otpRef, token: res.otpToken, verified: res.code === 'OTP_VERIFIED' }),
+        onError: (err) => setError(errorMessage(i18n, err.message)),
+      },
+    );
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -41,7 +44,7 @@ export function PhoneStep({
     if (!value) return;
     const broken = phoneRule(value, VARIANT);
     if (broken) return setError(errorMessage(i18n, broken));
-    if (otpOn) once(() => send.mutateAsync(value));
+    if (otpOn) once(() => sendTo(value));
     else onDone(value, null);
   }
 

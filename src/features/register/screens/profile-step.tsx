@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { cleanName, passwordRule, PASSWORD_MIN, stripUnsafe } from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
 import { sourcesQuery } from '../../../lib/lookups';
 import { FormError, SelectField, TextField } from '../../../ui/field';
-import { validateAccount } from '../api';
-import { useOneAtATime } from '../use-one-at-a-time';
+import { useOneAtATime } from '../../../ui/use-one-at-a-time';
+import { useValidateAccount } from '../mutations';
 import type { ProfileValues } from '../types';
 
 export function ProfileStep({
@@ -32,9 +32,10 @@ export function ProfileStep({
     setError('');
   };
 
-  const validate = useMutation({
-    mutationFn: () =>
-      validateAccount({
+  const validate = useValidateAccount();
+  const check = () =>
+    validate.mutateAsync(
+      {
         name: cleanName(values.name),
         username: phone,
         password: values.password,
@@ -44,10 +45,9 @@ export function ProfileStep({
         bankAccountName: '',
         bankAccountNo: '',
         ...(otpToken ? { otpToken } : {}),
-      }),
-    onSuccess: () => onDone(values),
-    onError: (err) => setError(errorMessage(i18n, err.message)),
-  });
+      },
+      { onSuccess: () => onDone(values), onError: (err) => setError(errorMessage(i18n, err.message)) },
+    );
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -55,7 +55,7 @@ export function ProfileStep({
     if (!values.name.trim() || !values.password || !values.confirm) return;
     if (passwordRule(values.password)) return setError(t`Password must be at least ${PASSWORD_MIN} characters.`);
     if (values.password !== values.confirm) return setError(t`Passwords don't match`);
-    once(() => validate.mutateAsync());
+    once(check);
   }
 
   return (

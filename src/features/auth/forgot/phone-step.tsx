@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { phoneRule } from '../../../../contract/account-rules';
+import { errorMessage } from '../../../lib/errors';
+import { VARIANT } from '../../../lib/variant';
+import { FormError, TextField } from '../../../ui/field';
+import { useOneAtATime } from '../../../ui/use-one-at-a-time';
+
+/** The registered phone the code goes to; `error`: why the member is back here (a reset that came too late). */
+export function PhoneStep({ initial, error: shown, send }: { initial: string; error: string; send: (phone: string) => Promise<unknown> }) {
+  const { t, i18n } = useLingui();
+  const [phone, setPhone] = useState(initial);
+  const [error, setError] = useState(shown);
+  const [busy, setBusy] = useState(false);
+  const once = useOneAtATime();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = phone.trim();
+    if (!value) return;
+    const broken = phoneRule(value, VARIANT);
+    if (broken) return setError(errorMessage(i18n, broken));
+    once(async () => {
+      setBusy(true);
+      await send(value).catch((err: Error) => setError(errorMessage(i18n, err.message)));
+      setBusy(false);
+    });
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <p>{t`Enter the phone number you registered with. We will text it a code.`}</p>
+      <TextField
+        label={t`Phone number`}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={VARIANT === 'la' ? 13 : 10}
+        value={phone}
+        onChange={(v) => (setPhone(v.replace(/\D/g, '')), setError(''))}
+        required
+      />
+      <FormError message={error} />
+      <button type="submit" className="button primary block" disabled={busy}>
+        {busy ? t`Sending OTP…` : t`Send the code`}
+      </button>
+    </form>
+  );
+}

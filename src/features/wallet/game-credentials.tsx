@@ -1,0 +1,92 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { ConfirmButtons } from '../../ui/member/confirm-buttons';
+import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast';
+import { useResetSlotPassword } from './mutations';
+import type { Credentials } from '../../../contract/wallet';
+
+/**
+ * §2 the game account's username and password, each with a copy button (the member pastes them into the
+ * game's app), and the password reset, confirmed first: the old password stops working in the app.
+ */
+export function GameCredentials({
+  code,
+  name,
+  credentials,
+  online,
+}: {
+  code: string;
+  name: string;
+  credentials: Credentials;
+  online: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const [copied, setCopied] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const reset = useResetSlotPassword(code);
+
+  const copy = (text: string, what: string) =>
+    navigator.clipboard
+      .writeText(text)
+      .then(
+        () => setCopied(t`Copied: ${what}`),
+        () => setCopied(t`Failed to copy`),
+      )
+      .catch(() => undefined);
+
+  const confirmReset = () =>
+    reset.mutate(undefined, {
+      onSuccess: () => showToast(t`A new game password is set.`, 'success'),
+      onError: (err) => showToast(errorMessage(i18n, err.message), 'danger'),
+      onSettled: () => setConfirming(false),
+    });
+
+  const rows = [
+    { label: t`Username`, value: credentials.username, copyLabel: t`Copy username` },
+    { label: t`Password`, value: credentials.password, copyLabel: t`Copy password` },
+  ];
+  return (
+    <>
+      <dl className="details">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd className="credential">
+              <span className="mono">{row.value}</span>
+              <button type="button" className="button small" onClick={() => void copy(row.value, row.label)}>
+                {row.copyLabel}
+              </button>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hint" role="status">
+        {copied}
+      </p>
+      <button type="button" className="button block" disabled={!online || reset.isPending} onClick={() => setConfirming(true)}>
+        {t`Reset password`}
+      </button>
+      {confirming && (
+        <Modal
+          title={t`Reset the game password?`}
+          role="alertdialog"
+          tone="danger"
+          onClose={() => setConfirming(false)}
+          closeLabel={t`Close`}
+        >
+          <p>{t`Your ${name} password changes now. Wherever you signed in with the old one (the game's app), sign in again with the new one.`}</p>
+          <ConfirmButtons
+            cancelLabel={t`Keep the password`}
+            confirmLabel={t`Reset password`}
+            danger
+            busy={reset.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={confirmReset}
+          />
+        </Modal>
+      )}
+    </>
+  );
+}

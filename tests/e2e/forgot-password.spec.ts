@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_LOG } from '../../playwright.config';
+import { acceptAgreement, freshPhone, register, signIn, useEnglish } from './support';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the screen as it is: no serious or critical finding (run through the debugger, outside the page's CSP). */
+async function expectAccessible(page: Page): Promise<void> {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string; nodes: { html: string }[] };
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run({ resultTypes: ['violations'] });
+    // each finding with the elements it is about, so a failure says where
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  });
+  expect(found).toEqual([]);
+}
+
+const codesSentTo = (phone: string) =>
+  [...fs.readFileSync(E2E_LOG, 'utf8').matchAll(new RegExp(`OTP ${phone} (\\d{6})`, 'g'))].map((m) => m[1]);
+
+/** The next code the SMS sandbox logs for `phone` after `before` were sent. */
+async function nextCode(phone: string, before: number): Promise<string> {
+  await expect.poll(() => codesSentTo(phone).length).toBeGreaterThan(before);
+  return codesSentTo(phone).at(-1)!;
+}
+
+test('forgot password at 360 px: a texted code, a new password, every session ended, the phone filled in', async ({ page, browser }) => {
+  const phone = freshPhone();
+  await useEnglish(page);
+  await register(page, { phone, name: 'Forgot E2E', password: 'old-pass-1', bankCode: 'KBANK', firstName: 'forgot', lastName: 'tester' });
+  // after registering, the sign-in page has the phone filled in
+  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+
+  // the member is signed in on another phone too
+  const other = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const otherPage = await other.newPage();
+  await useEnglish(otherPage);
+  await signIn(otherPage, phone, 'old-pass-1');
+  await expect(otherPage).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(otherPage);
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await expectAccessible(page);
+  const sent = codesSentTo(phone).length;
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm with OTP' })).toBeVisible();
+  await expectAccessible(page);
+  const code = await nextCode(phone, sent);
+  await page.getByLabel('OTP code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The OTP is incorrect.');
+  await page.getByLabel('OTP code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('new-pass-2');
+  await page.getByLabel('Confirm new password').fill('new-pass-2');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+
+  // back on the sign-in page with the phone filled in; the old password no longer works, the new one does
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your password is changed. Please sign in with the new one.')).toBeVisible();
+  await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+  await page.getByLabel('Password').fill('old-pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect phone number or password.');
+  await page.getByLabel('Password').fill('new-pass-2');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
+  // the home's game cards are named by what they show (axe label-content-name-mismatch)
+  await expect(page.getByRole('button', { name: 'PG Soft: open an account' })).toBeVisible();
+  await expectAccessible(page);
+
+  // the other phone's session ended with the old password: its next call sends it to sign in
+  await otherPage.getByRole('button', { name: 'Check balance' }).click();
+  await expect(otherPage).toHaveURL(/\/login/);
+  await other.close();
+});
+
+test('forgot password answers an unknown phone as a registered one, and its code never verifies', async ({ page }) => {
+  const unknown = freshPhone();
+  await useEnglish(page);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await page.getByLabel('Phone number').fill(unknown);
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm with OTP' })).toBeVisible();
+  await expect(page.getByText(`We sent a 6-digit code to ${unknown}.`)).toBeVisible();
+  expect(codesSentTo(unknown)).toEqual([]);
+  await page.getByLabel('OTP code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The OTP is incorrect.');
+});
