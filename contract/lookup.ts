@@ -21,15 +21,18 @@ export const DepositBankSchema = Type.Object({
   mode: Type.String(),
   nameTH: Type.String(),
   nameEN: Type.String(),
-  bankAccountName: Type.String(),
+  name: Type.String({ description: "the account's or QR provider's name in the requested language" }),
+  bankAccountName: Type.String({ description: 'in the requested language' }),
   bankAccountNo: Type.String(),
-  currency: Type.String(),
+  currency: Type.String({ description: 'BAHT or LAK: offered to members holding it (contract/deposit.ts depositOffer)' }),
 });
 export const DepositSchema = Type.Object({
   banks: Type.Array(DepositBankSchema),
   wallets: Type.Array(Type.Object({ walletAccountName: Type.String(), mode: Type.String() })),
   isManual: Type.Boolean(),
 });
+/** `?currency=`: the limits of a lookup written in the site's currency, converted for a member holding another. */
+export const CurrencyQuery = Type.Object({ currency: Type.Optional(Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')])) });
 export const SlipSchema = Type.Object({
   minDeposit: Type.Number({ minimum: 0 }),
   closeTime: Type.String({
@@ -42,6 +45,7 @@ export const BanksResponse = Type.Object({
   banks: Type.Array(
     Type.Object({
       code: Type.String(),
+      country: Type.String({ description: 'TH or LA: registration offers the banks of its site (account-rules.ts BANK_COUNTRY)' }),
       nameTH: Type.String(),
       nameEN: Type.String(),
       name: Type.String({ description: "the bank's name in the requested language" }),

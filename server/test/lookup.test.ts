@@ -16,7 +16,13 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
       return res.json();
     };
     const banks = await get('banks');
-    expect(banks.banks).toContainEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'ธนาคารกสิกรไทย' });
+    expect(banks.banks).toContainEqual({
+      code: 'KBANK',
+      country: 'TH',
+      nameTH: 'ธนาคารกสิกรไทย',
+      nameEN: 'Kasikornbank',
+      name: 'ธนาคารกสิกรไทย',
+    });
     expect(banks.banks.map((b: { code: string }) => b.code)).toEqual(expect.arrayContaining(['KTB', 'TMB', 'BBL', 'SCB', 'GSB', 'BCEL']));
     expect((await get('sources')).sources.length).toBeGreaterThan(3);
     expect(await get('info')).toEqual({ name: 'Wallet Thai', website: 'walletthai.example' });

@@ -6,6 +6,7 @@ import { coinWagerMigrations } from './migrations-coin-wager.js';
 import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
+import { laoMoneyMigrations } from './migrations-lao-money.js';
 import { inviteMigrations } from './migrations-invite.js';
 import { rateLimitMigrations } from './migrations-rate-limits.js';
 import { securityMigrations } from './migrations-security.js';
@@ -218,6 +219,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...rateLimitMigrations(),
     ...uploadMigrations(dialect),
     ...coinWagerMigrations(dialect),
+    ...laoMoneyMigrations(),
   };
 }
 

@@ -25,7 +25,7 @@ export const manualDepositRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await idempotent(ctx.database, request, request.memberId, now, async (tx) => {
         const requestId = await requestManualDeposit(
           tx,
-          { dialect: ctx.database.dialect, settings: ctx.settings },
+          { dialect: ctx.database.dialect, settings: ctx.settings, config: ctx.config },
           request.memberId,
           request.body.amount,
           now,

@@ -10,13 +10,16 @@ import {
   type Lang,
 } from '../../settings/registry.js';
 import { LangQuery } from '../../settings/localized.js';
-import { banksIn, sourcesIn } from './repository.js';
+import { banksIn, depositIn, sourcesIn } from './repository.js';
+import { siteLimit } from '../../lib/site-money.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
 import {
   ActiveResponse,
   AgreementsResponse,
   BanksResponse,
   ChatWidgetResponse,
   ConditionsResponse,
+  CurrencyQuery,
   HowtoResponse,
   NoticeResponse,
   RegisterOtpResponse,
@@ -49,9 +52,19 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     videos: ctx.settings.get('howto').videos.map((v) => ({ ...v, title: inLanguage(v.title, lang) })),
   }));
   get('/notice', NoticeResponse, (lang) => ({ notice: inLanguage(ctx.settings.get('notice'), lang) }));
-  get('/withdraw', WithdrawLimitsSchema, () => ctx.settings.get('withdraw'));
-  get('/deposit', DepositSchema, () => ctx.settings.get('deposit'));
-  get('/slip', SlipSchema, () => ctx.settings.get('slip'));
+  get('/deposit', DepositSchema, (lang) => depositIn(ctx.settings.get('deposit'), lang));
+  // limits in the site's currency; `?currency=` the other: converted as the server will check them
+  const inCurrency = (major: number, currency: Currency | undefined) =>
+    currency ? toMajor(siteLimit(ctx, major, currency), currency) : major;
+  app.get('/withdraw', { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: WithdrawLimitsSchema } } }, (request) => {
+    const { withdrawMin, withdrawMax } = ctx.settings.get('withdraw');
+    const { currency } = request.query;
+    return { withdrawMin: inCurrency(withdrawMin, currency), withdrawMax: inCurrency(withdrawMax, currency) };
+  });
+  app.get('/slip', { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: SlipSchema } } }, (request) => {
+    const slip = ctx.settings.get('slip');
+    return { ...slip, minDeposit: inCurrency(slip.minDeposit, request.query.currency) };
+  });
   get('/active', ActiveResponse, () => ({ active: true as const }));
   get('/registerOTP', RegisterOtpResponse, () => ({ registerOTP: ctx.settings.get('registerOTP') }));
   // the widget only where a chat backend answers (GET /api/chat/config)
