@@ -23,6 +23,7 @@ registerErrorMessages({
   REGISTER_FAIL: msg`Registration failed. Please try again.`,
   GAME_ACTIVATION_FAIL: msg`Your game account could not be opened. Please try again later.`,
   PHONE_NUMBER_REQUIRE_10_DIGIT: msg`The phone number must have 10 digits.`,
+  PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT: msg`The phone number must have 8 to 13 digits, like 02055512345.`,
   // ours
   INVALID_INVITE_CODE: msg`This invite code does not exist.`,
 });

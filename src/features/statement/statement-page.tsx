@@ -3,13 +3,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { Suspense, useState, type ComponentType } from 'react';
 import { api } from '../../lib/api';
 import { formatDateTime, timeAgo } from '../../lib/dates';
-import { formatMoney } from '../../lib/format';
-import { currentLocale, intlLocale } from '../../lib/i18n';
+import { currentLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
 import type { StatementResponse } from '../../../contract/statement';
 import { activityText, movedNoMoney, statusText } from './activity';
 import './statement.css';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 export const STATEMENT_PAGE_SIZE = 10;
 
@@ -29,12 +29,13 @@ export const statementQuery = (page: number) => {
 /** `SlipModal`: the deposit feature's slip list, given by the route (rendered inside Suspense, so it may be lazy). */
 export function StatementPage({ SlipModal }: { SlipModal: ComponentType<{ onClose: () => void }> }) {
   const { t, i18n } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const [page, setPage] = useState(1);
   const [slipsOpen, setSlipsOpen] = useState(false);
   const query = useQuery({ ...statementQuery(page), placeholderData: keepPreviousData });
   const { data } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / STATEMENT_PAGE_SIZE)) : 1;
-  const money = (n: number) => `${n > 0 ? '+' : ''}${formatMoney(n, intlLocale())}`;
+  const money = (n: number) => `${n > 0 ? '+' : ''}${moneyText(n)}`;
 
   return (
     <main className="page">

@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { activateSlot, autoLoginLink, credentialsQuery, resetSlotPassword } from './queries';
 import { walletKeys } from '../../lib/member/wallet-query';
 import type { Slot } from '../../../contract/wallet';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 /** Game providers whose web login goes through /api/autoLogin (§7). */
 const AUTO_LOGIN = new Set(['PG', 'BETFLIX', 'ASKMEBET', 'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD']);
@@ -28,6 +27,7 @@ export function SlotModal({
   onTransfer: (from: string, to: string) => void;
 }) {
   const { t, i18n } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const online = useOnline();
   const queryClient = useQueryClient();
   const credentials = useQuery({ ...credentialsQuery(slot.code), enabled: slot.isActive && online });
@@ -64,7 +64,7 @@ export function SlotModal({
   });
 
   const name = slot.name;
-  const amount = formatMoney(slot.amount, intlLocale());
+  const amount = moneyText(slot.amount);
   const offline = !online ? t`You are offline: this needs the internet.` : '';
   return (
     <Modal title={name} onClose={onClose} closeLabel={t`Close`}>

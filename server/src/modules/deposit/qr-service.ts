@@ -20,7 +20,8 @@ import {
   openCodeOf,
   type QrcodeRow,
 } from './qr-repository.js';
-import { depositOffer, QR_PROVIDERS, type QrProvider, type QrState } from '../../../../contract/deposit.js';
+import { QR_PROVIDERS, type QrProvider, type QrState } from '../../../../contract/deposit.js';
+import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { QR_MINIMUM } from '../../../../contract/limits.js';
 
 /**

@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/err
 import { earlierOutcome, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
 import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
-import { depositOffer } from '../../../../contract/deposit.js';
+import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import {
   closeRedemption,
