@@ -14,6 +14,21 @@ export const ContactSchema = Type.Object({
 export const WithdrawLimitsSchema = Type.Object({
   withdrawMin: Type.Number({ minimum: 0 }),
   withdrawMax: Type.Number({ minimum: 0 }),
+  quickAmounts: Type.Optional(
+    Type.Object(
+      {
+        BAHT: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { maxItems: 8 })),
+        LAK: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { maxItems: 8 })),
+      },
+      { additionalProperties: false, description: 'the amounts offered to pick, per currency (round numbers in each, not converted)' },
+    ),
+  ),
+});
+/** GET /api/lookup/withdraw: the limits in the asked currency and its quick amounts within them. */
+export const WithdrawLookupResponse = Type.Object({
+  withdrawMin: Type.Number(),
+  withdrawMax: Type.Number(),
+  quickAmounts: Type.Array(Type.Number(), { description: 'amounts to offer as one tap, each within the limits' }),
 });
 export const DepositBankSchema = Type.Object({
   bankCode: Type.String(),
@@ -59,7 +74,7 @@ export const ConditionsResponse = Type.Object({ conditions: Type.Array(Type.Stri
 export type ConditionsResponse = Static<typeof ConditionsResponse>;
 export const AgreementsResponse = Type.Object({ agreements: Type.Array(Type.String()) });
 export type AgreementsResponse = Static<typeof AgreementsResponse>;
-export type WithdrawLimitsResponse = Static<typeof WithdrawLimitsSchema>;
+export type WithdrawLimitsResponse = Static<typeof WithdrawLookupResponse>;
 export const NoticeResponse = Type.Object({ notice: Type.String() });
 export const ActiveResponse = Type.Object({ active: Type.Literal(true) });
 export type ActiveResponse = Static<typeof ActiveResponse>;

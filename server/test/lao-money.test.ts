@@ -20,7 +20,11 @@ describe.each(DIALECTS)('the Lao site in kip (%s)', (dialect) => {
   const withdraw = (token: string, amount: number) => call(server.app, 'POST', '/api/wallet/withdraw', { amount }, { token });
 
   it('lets a kip member withdraw 200,000 kip and refuses past the kip limits with their codes, nothing taken', async () => {
-    expect(await get(server, '/api/lookup/withdraw')).toEqual({ withdrawMin: 60_000, withdrawMax: 30_000_000 });
+    expect(await get(server, '/api/lookup/withdraw')).toEqual({
+      withdrawMin: 60_000,
+      withdrawMax: 30_000_000,
+      quickAmounts: [100_000, 200_000, 500_000, 1_000_000],
+    });
     const over = await withdraw(kip, 30_000_001);
     expect([over.statusCode, message(over)]).toEqual([400, 'WITHDRAW_MAXIMUM']);
     const under = await withdraw(kip, 59_999);
@@ -37,7 +41,11 @@ describe.each(DIALECTS)('the Lao site in kip (%s)', (dialect) => {
 
   it('converts the kip limits for a member who chose baht, in the lookup and the check alike', async () => {
     const { token } = await newMember(server, 60_000, { currency: 'BAHT' });
-    expect(await get(server, '/api/lookup/withdraw?currency=BAHT')).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
+    expect(await get(server, '/api/lookup/withdraw?currency=BAHT')).toEqual({
+      withdrawMin: 100,
+      withdrawMax: 50_000,
+      quickAmounts: [100, 500, 1000, 5000],
+    });
     expect(await get(server, '/api/lookup/slip?currency=BAHT')).toMatchObject({ minDeposit: 1 });
     expect(await get(server, '/api/lookup/slip')).toMatchObject({ minDeposit: 600 });
     const over = await withdraw(token, 50_000.01);
@@ -138,7 +146,11 @@ describe.each(DIALECTS)('the Thai site (%s)', (dialect) => {
   afterAll(() => server.close());
 
   it('keeps baht limits and registers Thai banks only', async () => {
-    expect(await get(server, '/api/lookup/withdraw')).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
+    expect(await get(server, '/api/lookup/withdraw')).toEqual({
+      withdrawMin: 100,
+      withdrawMax: 50_000,
+      quickAmounts: [100, 500, 1000, 5000],
+    });
     const banks = (await get(server, '/api/lookup/banks')).banks as { code: string; country: string }[];
     expect(banks.filter((b) => b.country === 'TH').map((b) => b.code)).toEqual([
       'KBANK',

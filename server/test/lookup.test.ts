@@ -32,7 +32,7 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
     expect((await get('conditions')).conditions.length).toBeGreaterThan(0);
     expect((await get('agreements')).agreements.length).toBeGreaterThan(0);
     expect((await get('notice')).notice).toBeTruthy();
-    expect(await get('withdraw')).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
+    expect(await get('withdraw')).toEqual({ withdrawMin: 100, withdrawMax: 50000, quickAmounts: [100, 500, 1000, 5000] });
     const deposit = await get('deposit');
     expect(deposit.isManual).toBe(false);
     expect(deposit.banks[0]).toMatchObject({ bankCode: 'KBANK', mode: 'AUTO' });

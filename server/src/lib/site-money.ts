@@ -22,6 +22,9 @@ export const DEFAULT_KIP_PER_BAHT = 600;
  */
 export const seedFigure = (lao: boolean, baht: number): number => (lao ? baht * DEFAULT_KIP_PER_BAHT : baht);
 
+/** Quick amounts offered where the `withdraw` setting names none: round numbers of each currency. */
+export const QUICK_AMOUNTS: Record<Currency, number[]> = { BAHT: [100, 500, 1000, 5000], LAK: [100_000, 200_000, 500_000, 1_000_000] };
+
 export const siteCurrency = (config: Pick<Config, 'variant'>): Currency => (config.variant === 'la' ? 'LAK' : 'BAHT');
 
 export function siteMoney(config: Pick<Config, 'variant'>, bonus: { kipPerBaht?: number }): SiteMoney {

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
-import {
-  ContactSchema,
-  DepositSchema,
-  inLanguage,
-  InfoSchema,
-  SlipSchema,
-  WithdrawLimitsSchema,
-  type Lang,
-} from '../../settings/registry.js';
+import { ContactSchema, DepositSchema, inLanguage, InfoSchema, SlipSchema, type Lang } from '../../settings/registry.js';
 import { LangQuery } from '../../settings/localized.js';
 import { banksIn, depositIn, sourcesIn } from './repository.js';
-import { siteLimit } from '../../lib/site-money.js';
+import { QUICK_AMOUNTS, siteCurrency, siteLimit } from '../../lib/site-money.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import {
   ActiveResponse,
@@ -24,6 +16,7 @@ import {
   NoticeResponse,
   RegisterOtpResponse,
   SourcesResponse,
+  WithdrawLookupResponse,
 } from '../../../../contract/lookup.js';
 
 /**
@@ -56,11 +49,19 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // limits in the site's currency; `?currency=` the other: converted as the server will check them
   const inCurrency = (major: number, currency: Currency | undefined) =>
     currency ? toMajor(siteLimit(ctx, major, currency), currency) : major;
-  app.get('/withdraw', { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: WithdrawLimitsSchema } } }, (request) => {
-    const { withdrawMin, withdrawMax } = ctx.settings.get('withdraw');
-    const { currency } = request.query;
-    return { withdrawMin: inCurrency(withdrawMin, currency), withdrawMax: inCurrency(withdrawMax, currency) };
-  });
+  app.get(
+    '/withdraw',
+    { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: WithdrawLookupResponse } } },
+    (request) => {
+      const limits = ctx.settings.get('withdraw');
+      const currency = request.query.currency ?? siteCurrency(ctx.config);
+      const withdrawMin = inCurrency(limits.withdrawMin, request.query.currency);
+      const withdrawMax = inCurrency(limits.withdrawMax, request.query.currency);
+      // round numbers of the member's own currency, never a kip figure converted to baht; none the server would refuse
+      const quick = limits.quickAmounts?.[currency] ?? QUICK_AMOUNTS[currency];
+      return { withdrawMin, withdrawMax, quickAmounts: quick.filter((a) => a >= withdrawMin && a <= withdrawMax) };
+    },
+  );
   app.get('/slip', { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: SlipSchema } } }, (request) => {
     const slip = ctx.settings.get('slip');
     return { ...slip, minDeposit: inCurrency(slip.minDeposit, request.query.currency) };
