@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { LAO_DATA_DIR, LAO_PORT } from '../../playwright.lao.config';
+
+/** Thai script: none of it belongs in the Lao interface (issue 21). */
+const THAI = /[\u0E00-\u0E7F]/;
+
+function operator(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: LAO_DATA_DIR, DATABASE_URL: '', PORT: String(LAO_PORT), VARIANT: 'la' },
+    encoding: 'utf8',
+  });
+}
+
+/** What a whole kip figure looks like in Lao (grouped, no decimals), as the page's own Intl writes it. */
+const kipInLao = (page: Page, value: number) =>
+  page.evaluate((v) => new Intl.NumberFormat('lo-u-nu-latn', { maximumFractionDigits: 0 }).format(v), value);
+
+/**
+ * The screen in Lao only, and every amount on it whole (no ".00" or ",00" after a figure). Text marked
+ * with its own language (the picker names ไทย in Thai, with lang="th") is not the interface's.
+ */
+async function laoAndWholeKip(page: Page, where: string): Promise<void> {
+  const text = await page.evaluate(() => {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('[lang], noscript, script, style')) continue;
+      // what is on screen, and every choice of a select on screen
+      const shown = el.tagName === 'OPTION' ? el.closest('select')?.checkVisibility() : el.checkVisibility();
+      if (shown) parts.push(node.textContent ?? '');
+    }
+    return parts.join(' | ');
+  });
+  expect(text.match(new RegExp(`.{0,20}${THAI.source}.{0,20}`))?.[0], `Thai script on ${where}`).toBeUndefined();
+  expect(text.match(/.{0,20}\d[.,]00(?!\d).{0,10}/)?.[0], `decimals on ${where}`).toBeUndefined();
+}
+
+test('a Lao member at 360 px withdraws 200,000 kip and sees kip whole, in Lao only', async ({ page }) => {
+  // the demo member of the Lao site holds kip and banks with BCEL
+  operator('deposit', '0812345678', '300000');
+
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
+  await page.getByLabel('ເບີໂທລະສັບ').fill('0812345678');
+  await page.getByLabel('ລະຫັດຜ່ານ').fill('demo1234');
+  await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
+  const terms = page.getByRole('dialog', { name: 'ຂໍ້ຕົກລົງການນຳໃຊ້' });
+  await terms.getByRole('button', { name: 'ຍອມຮັບ' }).click();
+  await expect(terms).toBeHidden();
+
+  const before = await kipInLao(page, 300_000);
+  await expect(page.getByText(before, { exact: false }).first()).toBeVisible();
+  await laoAndWholeKip(page, 'home');
+
+  // the deposit modal: the kip account, named in Lao; no Thai QR code offered to a kip wallet
+  await page.getByRole('button', { name: 'ຝາກເງິນ' }).click();
+  const deposit = page.getByRole('dialog', { name: 'ຝາກເງິນ' });
+  await expect(deposit.getByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeVisible();
+  await expect(deposit.getByRole('button', { name: /QR/ })).toHaveCount(0);
+  await laoAndWholeKip(page, 'deposit');
+  await deposit.getByRole('button', { name: 'ປິດ' }).first().click();
+  await expect(deposit).toBeHidden();
+
+  await page.getByRole('button', { name: 'ຖອນເງິນ' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'ຖອນເງິນ' });
+  const amount = withdraw.getByLabel('ຈຳນວນເງິນ (ກີບ)');
+  await expect(amount).toHaveAttribute('inputmode', 'numeric');
+  // a fraction of a kip is refused in Lao before anything is sent
+  await amount.fill('200000.5');
+  await withdraw.getByRole('button', { name: 'ຖອນເງິນ' }).click();
+  await expect(withdraw.getByRole('alert')).toContainText('ກີບບໍ່ມີທົດສະນິຍົມ');
+  await laoAndWholeKip(page, 'withdraw');
+  await amount.fill('200000');
+  await withdraw.getByRole('button', { name: 'ຖອນເງິນ' }).click();
+  await expect(page.getByText('ແຈ້ງຖອນແລ້ວ ກະລຸນາລໍຖ້າການໂອນເຂົ້າບັນຊີທະນາຄານ')).toBeVisible();
+  await expect(withdraw).toBeHidden();
+
+  const after = await kipInLao(page, 100_000);
+  await expect(page.getByText(after, { exact: false }).first()).toBeVisible();
+  await laoAndWholeKip(page, 'home after the withdrawal');
+  expect(operator('withdrawals', 'list')).toContain('200000');
+
+  // the history lists it in whole kip
+  await page.goto('/user/statement');
+  const taken = await kipInLao(page, 200_000);
+  await expect(page.getByText(taken, { exact: false }).first()).toBeVisible();
+  await laoAndWholeKip(page, 'history');
+});
