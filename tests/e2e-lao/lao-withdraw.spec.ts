@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { LAO_DATA_DIR, LAO_PORT } from '../../playwright.lao.config';
+import { LAO_DATA_DIR, LAO_LOG, LAO_PORT } from '../../playwright.lao.config';
 
 /** Thai script: none of it belongs in the Lao interface (issue 21). */
 const THAI = /[\u0E00-\u0E7F]/;
@@ -87,4 +88,43 @@ test('a Lao member at 360 px withdraws 200,000 kip and sees kip whole, in Lao on
   const taken = await kipInLao(page, 200_000);
   await expect(page.getByText(taken, { exact: false }).first()).toBeVisible();
   await laoAndWholeKip(page, 'history');
+});
+
+test('a Lao visitor at 360 px is told what is wrong with a phone number and registers a Lao bank, in Lao only', async ({ page }) => {
+  await page.goto('/register');
+  // the pre-rendered form takes input once the app runs
+  await expect(page.getByRole('button', { name: 'ຕໍ່ໄປ' })).toBeEnabled();
+  const phone = page.getByLabel('ເບີໂທລະສັບ');
+  await phone.fill('2055512');
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+  await expect(page.getByRole('alert')).toHaveText('ເບີໂທລະສັບຕ້ອງມີ 8 ຫາ 13 ຕົວເລກ ເຊັ່ນ 02055512345');
+
+  const number = `020${String(Date.now()).slice(-8)}`;
+  await phone.fill(number);
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+  let code: string | undefined;
+  await expect
+    .poll(() => (code = [...fs.readFileSync(LAO_LOG, 'utf8').matchAll(new RegExp(`OTP ${number} (\\d{6})`, 'g'))].at(-1)?.[1]))
+    .toBeTruthy();
+  await page.getByLabel('ລະຫັດ OTP').fill(code!);
+  await page.getByRole('button', { name: 'ຢືນຢັນ' }).click();
+  await page.getByLabel('ຊື່ ແລະ ນາມສະກຸນ').fill('ສົມໃຈ ດີ');
+  await page.getByLabel('ລະຫັດຜ່ານ', { exact: true }).fill('secret123');
+  await page.getByLabel('ຢືນຢັນລະຫັດຜ່ານ').fill('secret123');
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+
+  // the Lao banks, BCEL recommended; no Thai bank, nothing in Thai script
+  const bank = page.getByLabel('ທະນາຄານ', { exact: true });
+  await expect(bank.locator('option', { hasText: 'ທະນາຄານພັດທະນາລາວ' })).toHaveCount(1);
+  const names = await bank.locator('option').allTextContents();
+  expect(names).toContain('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ (ແນະນຳ)');
+  expect(names.filter((n) => /ກະສິກອນໄທ|ກຸງໄທ|ໄທພານິດ/.test(n))).toEqual([]);
+  await laoAndWholeKip(page, 'the bank step');
+
+  await bank.selectOption('LDB');
+  await page.getByLabel('ເລກບັນຊີ').fill(`9${number.slice(1)}`);
+  await page.getByLabel('ຊື່', { exact: true }).fill('ສົມໃຈ');
+  await page.getByLabel('ນາມສະກຸນ').fill('ດີ');
+  await page.getByRole('button', { name: 'ສະໝັກສະມາຊິກ' }).click();
+  await expect(page.getByText('ສະໝັກສະມາຊິກສຳເລັດ ກະລຸນາເຂົ້າສູ່ລະບົບ')).toBeVisible();
 });
