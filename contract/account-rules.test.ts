@@ -19,7 +19,10 @@ describe('§5 rules shared by the site and the server', () => {
     }
     expect(phoneRule('02055512345', 'la')).toBeUndefined();
     expect(phoneRule('20555123', 'la')).toBeUndefined();
-    expect(phoneRule('12ab', 'la')).toBe('INVALID_USER_INFO');
+    // the Lao rule names what is wrong (it was the catch-all INVALID_USER_INFO)
+    for (const bad of ['12ab', '2055512', '85620555123456', '']) {
+      expect(phoneRule(bad, 'la'), bad).toBe('PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT');
+    }
   });
 
   it('asks KTB, TMB and BBL for English letters and spaces only', () => {

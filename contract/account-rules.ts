@@ -4,8 +4,17 @@
  */
 
 export const ENGLISH_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL'];
-export const RECOMMENDED_BANKS: readonly string[] = ['KBANK', 'KTB'];
+/**
+ * The banks a member of each site registers with (`banks.country`): Thai banks on the Thai site, Lao
+ * banks on the Lao site. Recommended: where deposits are matched automatically (KBank and KTB, §5; BCEL,
+ * the Lao site's deposit account); never a Thai bank on the Lao site.
+ */
+export const BANK_COUNTRY = { th: 'TH', la: 'LA' } as const satisfies Record<Variant, string>;
+export const RECOMMENDED_BANKS: Readonly<Record<Variant, readonly string[]>> = { th: ['KBANK', 'KTB'], la: ['BCEL'] };
 export const PHONE_LENGTH = 10;
+/** A Lao number as members write it: 8 to 13 digits (020 5555 1234, 021 212 345, with or without 856). */
+export const LAO_PHONE_MIN = 8;
+export const LAO_PHONE_MAX = 13;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
@@ -13,7 +22,10 @@ export const NAME_MAX = 100;
 export type Variant = 'th' | 'la';
 
 export function phoneRule(phone: string, variant: Variant): string | undefined {
-  if (variant === 'la') return /^\d{8,13}$/.test(phone) ? undefined : 'INVALID_USER_INFO';
+  if (variant === 'la') {
+    const digits = /^\d+$/.test(phone) && phone.length >= LAO_PHONE_MIN && phone.length <= LAO_PHONE_MAX;
+    return digits ? undefined : 'PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT';
+  }
   return phone.length === PHONE_LENGTH && /^\d+$/.test(phone) ? undefined : 'PHONE_NUMBER_REQUIRE_10_DIGIT';
 }
 

@@ -14,6 +14,21 @@ export const ContactSchema = Type.Object({
 export const WithdrawLimitsSchema = Type.Object({
   withdrawMin: Type.Number({ minimum: 0 }),
   withdrawMax: Type.Number({ minimum: 0 }),
+  quickAmounts: Type.Optional(
+    Type.Object(
+      {
+        BAHT: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { maxItems: 8 })),
+        LAK: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0 }), { maxItems: 8 })),
+      },
+      { additionalProperties: false, description: 'the amounts offered to pick, per currency (round numbers in each, not converted)' },
+    ),
+  ),
+});
+/** GET /api/lookup/withdraw: the limits in the asked currency and its quick amounts within them. */
+export const WithdrawLookupResponse = Type.Object({
+  withdrawMin: Type.Number(),
+  withdrawMax: Type.Number(),
+  quickAmounts: Type.Array(Type.Number(), { description: 'amounts to offer as one tap, each within the limits' }),
 });
 export const DepositBankSchema = Type.Object({
   bankCode: Type.String(),
@@ -21,15 +36,18 @@ export const DepositBankSchema = Type.Object({
   mode: Type.String(),
   nameTH: Type.String(),
   nameEN: Type.String(),
-  bankAccountName: Type.String(),
+  name: Type.String({ description: "the account's or QR provider's name in the requested language" }),
+  bankAccountName: Type.String({ description: 'in the requested language' }),
   bankAccountNo: Type.String(),
-  currency: Type.String(),
+  currency: Type.String({ description: 'BAHT or LAK: offered to members holding it (contract/deposit.ts depositOffer)' }),
 });
 export const DepositSchema = Type.Object({
   banks: Type.Array(DepositBankSchema),
   wallets: Type.Array(Type.Object({ walletAccountName: Type.String(), mode: Type.String() })),
   isManual: Type.Boolean(),
 });
+/** `?currency=`: the limits of a lookup written in the site's currency, converted for a member holding another. */
+export const CurrencyQuery = Type.Object({ currency: Type.Optional(Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')])) });
 export const SlipSchema = Type.Object({
   minDeposit: Type.Number({ minimum: 0 }),
   closeTime: Type.String({
@@ -42,6 +60,7 @@ export const BanksResponse = Type.Object({
   banks: Type.Array(
     Type.Object({
       code: Type.String(),
+      country: Type.String({ description: 'TH or LA: registration offers the banks of its site (account-rules.ts BANK_COUNTRY)' }),
       nameTH: Type.String(),
       nameEN: Type.String(),
       name: Type.String({ description: "the bank's name in the requested language" }),
@@ -55,7 +74,7 @@ export const ConditionsResponse = Type.Object({ conditions: Type.Array(Type.Stri
 export type ConditionsResponse = Static<typeof ConditionsResponse>;
 export const AgreementsResponse = Type.Object({ agreements: Type.Array(Type.String()) });
 export type AgreementsResponse = Static<typeof AgreementsResponse>;
-export type WithdrawLimitsResponse = Static<typeof WithdrawLimitsSchema>;
+export type WithdrawLimitsResponse = Static<typeof WithdrawLookupResponse>;
 export const NoticeResponse = Type.Object({ notice: Type.String() });
 export const ActiveResponse = Type.Object({ active: Type.Literal(true) });
 export type ActiveResponse = Static<typeof ActiveResponse>;

@@ -19,7 +19,9 @@ export async function newMember(
   const sent = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: phone }, { address });
   const { otpToken } = sent.json() as { otpToken: string };
   await call(server.app, 'POST', '/api/otp/verify', { otpToken, otpCode: server.sms.lastCodeFor(phone) }, { address });
-  const res = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken, ...overrides }), { address });
+  // a Lao site registers Lao banks only
+  const bank = server.config.variant === 'la' ? { bankCode: 'BCEL' } : {};
+  const res = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken, ...bank, ...overrides }), { address });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   const token = await login(server.app, phone, 'secret123');
   if (deposit) await operatorDeposit(server, phone, deposit);

@@ -19,7 +19,14 @@ export async function memberInvitedBy(
     server.app,
     'POST',
     '/api/account',
-    registration(phone, { otpToken, inviteCode, name: `Friend ${next}`, ...overrides }),
+    // a Lao site registers Lao banks only
+    registration(phone, {
+      otpToken,
+      inviteCode,
+      name: `Friend ${next}`,
+      ...(server.config.variant === 'la' ? { bankCode: 'BCEL' } : {}),
+      ...overrides,
+    }),
     {
       address,
     },

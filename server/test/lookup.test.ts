@@ -16,7 +16,13 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
       return res.json();
     };
     const banks = await get('banks');
-    expect(banks.banks).toContainEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'ธนาคารกสิกรไทย' });
+    expect(banks.banks).toContainEqual({
+      code: 'KBANK',
+      country: 'TH',
+      nameTH: 'ธนาคารกสิกรไทย',
+      nameEN: 'Kasikornbank',
+      name: 'ธนาคารกสิกรไทย',
+    });
     expect(banks.banks.map((b: { code: string }) => b.code)).toEqual(expect.arrayContaining(['KTB', 'TMB', 'BBL', 'SCB', 'GSB', 'BCEL']));
     expect((await get('sources')).sources.length).toBeGreaterThan(3);
     expect(await get('info')).toEqual({ name: 'Wallet Thai', website: 'walletthai.example' });
@@ -26,7 +32,7 @@ describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
     expect((await get('conditions')).conditions.length).toBeGreaterThan(0);
     expect((await get('agreements')).agreements.length).toBeGreaterThan(0);
     expect((await get('notice')).notice).toBeTruthy();
-    expect(await get('withdraw')).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
+    expect(await get('withdraw')).toEqual({ withdrawMin: 100, withdrawMax: 50000, quickAmounts: [100, 500, 1000, 5000] });
     const deposit = await get('deposit');
     expect(deposit.isManual).toBe(false);
     expect(deposit.banks[0]).toMatchObject({ bankCode: 'KBANK', mode: 'AUTO' });

@@ -1,13 +1,23 @@
 /** §9 money format. `locale` is an Intl locale ('th', 'lo', 'en'). Dates and time-ago: dates.ts. */
 
+export type MoneyCurrency = 'BAHT' | 'LAK';
+
+/** Decimals shown per currency: satang for baht; kip is kept and shown in whole kip (the ledger has no fraction of one). */
+export const MONEY_DECIMALS: Record<MoneyCurrency, number> = { BAHT: 2, LAK: 0 };
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Numbers with 2 decimals and grouping: 1,234.50. Digits stay Latin in every locale. */
-export function formatMoney(value: number, locale = 'en'): string {
-  let f = moneyFormats.get(locale);
+/**
+ * Numbers with grouping, Latin digits in every locale: baht with 2 decimals (1,234.50), kip whole
+ * (200,000). Callers on member screens take it from useMoneyWords, which knows the member's currency.
+ */
+export function formatMoney(value: number, locale = 'en', currency: MoneyCurrency = 'BAHT'): string {
+  const key = `${locale}:${currency}`;
+  let f = moneyFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(`${locale}-u-nu-latn`, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    moneyFormats.set(locale, f);
+    const digits = MONEY_DECIMALS[currency];
+    f = new Intl.NumberFormat(`${locale}-u-nu-latn`, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(key, f);
   }
   return f.format(value);
 }

@@ -32,7 +32,8 @@ export const sourcesQuery = () => localizedLookup<SourcesResponse>('sources');
 export const conditionsQuery = () => localizedLookup<ConditionsResponse>('conditions');
 export const registerOtpQuery = () => lookup<RegisterOtpResponse>('registerOTP', 0);
 export const agreementsQuery = () => localizedLookup<AgreementsResponse>('agreements');
-export const withdrawLimitsQuery = () => lookup<WithdrawLimitsResponse>('withdraw');
+/** In the member's currency: the limits are set in the site's, converted by the server for the other. */
+export const withdrawLimitsQuery = (currency: 'BAHT' | 'LAK') => lookup<WithdrawLimitsResponse>(`withdraw?currency=${currency}`);
 
 /**
  * The site-active check of the §2 guard. It never triggers the global reactions: the guard decides.

@@ -38,6 +38,7 @@ describe('the §8 error catalogue', () => {
       'gone',
       'invalid-token',
       'INVALID_INVITE_CODE',
+      'PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT',
       'NETWORK_ERROR',
       'TIMEOUT',
       'SERVICE_UNAVAILABLE',

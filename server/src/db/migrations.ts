@@ -7,6 +7,7 @@ import { bonusMigrations } from './migrations-bonuses.js';
 import { depositMigrations } from './migrations-deposits.js';
 import { intentMigrations } from './migrations-intents.js';
 import { passwordResetMigrations } from './migrations-password-reset.js';
+import { laoMoneyMigrations } from './migrations-lao-money.js';
 import { inviteMigrations } from './migrations-invite.js';
 import { rateLimitMigrations } from './migrations-rate-limits.js';
 import { retentionMigrations } from './migrations-retention.js';
@@ -222,6 +223,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...coinWagerMigrations(dialect),
     ...retentionMigrations(),
     ...passwordResetMigrations(),
+    ...laoMoneyMigrations(),
   };
 }
 

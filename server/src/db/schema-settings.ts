@@ -12,6 +12,8 @@ export interface BanksTable {
   /** Lao and English names; null where the operator gave none (Thai is shown then). */
   name_la: string | null;
   name_en: string;
+  /** TH or LA (migration 0022): registration offers the banks of its site's country. */
+  country: string;
   sort: number;
 }
 

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { addWheel, storedSlices, type WheelInput } from '../modules/spinwheel/wheel.js';
 import type { DB } from './schema.js';
+import { seedFigure } from '../lib/site-money.js';
+import { toMinor } from '../ledger/money.js';
 
 /**
  * The demo spin wheel (issue 10): eight slices, cash of 5 to 100 baht, a 50 baht bonus with a 3x
@@ -11,13 +13,13 @@ import type { DB } from './schema.js';
 export const SPIN_BONUS = 'SPINBONUS50';
 
 function demoWheel(lao: boolean): WheelInput {
-  const amount = (baht: number) => (lao ? baht * 600 : baht);
+  const amount = (baht: number) => seedFigure(lao, baht);
   const money = (baht: number) =>
     lao
       ? {
-          th: `${(baht * 600).toLocaleString('en')} กีบ`,
-          la: `${(baht * 600).toLocaleString('en')} ກີບ`,
-          en: `${(baht * 600).toLocaleString('en')} kip`,
+          th: `${amount(baht).toLocaleString('en')} กีบ`,
+          la: `${amount(baht).toLocaleString('en')} ກີບ`,
+          en: `${amount(baht).toLocaleString('en')} kip`,
         }
       : { th: `${baht} บาท`, la: `${baht} ບາດ`, en: `${baht} baht` };
   const cash = (code: string, baht: number, weight: number, bgColor: string, textColor: string) => {
@@ -90,7 +92,7 @@ export async function seedSpinwheel(db: Kysely<DB>, lao: boolean): Promise<void>
       banners: '[]',
       give_percent: null,
       give_max: null,
-      give_fixed: lao ? 50 * 600 : 50 * 100,
+      give_fixed: toMinor(seedFigure(lao, 50), lao ? 'LAK' : 'BAHT'),
       min_deposit: 0,
       turnover_multiple: 3,
       budget: null,

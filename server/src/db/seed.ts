@@ -10,6 +10,9 @@ import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
 import { withTransaction } from './transaction.js';
 import { giveCoins } from '../ledger/coins.js';
+import { seedFigure } from '../lib/site-money.js';
+import { seedBanks } from './seed-banks.js';
+import { correctLaoSettings, LAO_DEPOSIT, THAI_DEPOSIT } from './seed-lao.js';
 
 export const DEMO_MEMBER = {
   phone: '0812345678',
@@ -20,30 +23,6 @@ export const DEMO_MEMBER = {
   bankAccountNo: '1234567890',
   coins: 5,
 } as const;
-
-const BANKS = [
-  { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_la: 'ທະນາຄານກະສິກອນໄທ', name_en: 'Kasikornbank' },
-  { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_la: 'ທະນາຄານກຸງໄທ', name_en: 'Krungthai Bank' },
-  { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_la: 'ທະນາຄານໄທພານິດ', name_en: 'Siam Commercial Bank' },
-  { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_la: 'ທະນາຄານກຸງເທບ', name_en: 'Bangkok Bank' },
-  { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_la: 'ທະນາຄານທະຫານໄທທະນະຊາດ', name_en: 'TMBThanachart Bank' },
-  { code: 'BAY', name_th: 'ธนาคารกรุงศรีอยุธยา', name_la: 'ທະນາຄານກຸງສີອະຍຸທະຍາ', name_en: 'Bank of Ayudhya (Krungsri)' },
-  { code: 'GSB', name_th: 'ธนาคารออมสิน', name_la: 'ທະນາຄານອອມສິນ', name_en: 'Government Savings Bank' },
-  {
-    code: 'BAAC',
-    name_th: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร',
-    name_la: 'ທະນາຄານເພື່ອການກະເສດ ແລະ ສະຫະກອນການກະເສດ',
-    name_en: 'Bank for Agriculture and Agricultural Cooperatives',
-  },
-  { code: 'KKP', name_th: 'ธนาคารเกียรตินาคินภัทร', name_la: 'ທະນາຄານກຽດນາຄິນພັດທະ', name_en: 'Kiatnakin Phatra Bank' },
-  { code: 'UOB', name_th: 'ธนาคารยูโอบี', name_la: 'ທະນາຄານຢູໂອບີ', name_en: 'UOB Thailand' },
-  {
-    code: 'BCEL',
-    name_th: 'ธนาคารการค้าต่างประเทศลาว',
-    name_la: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
-    name_en: 'Banque pour le Commerce Exterieur Lao',
-  },
-];
 
 const SOURCES = [
   { code: 'FACEBOOK', description: 'Facebook', description_la: 'Facebook', description_en: 'Facebook' },
@@ -57,6 +36,8 @@ const SOURCES = [
 
 async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Settings> {
   const lao = config.variant === 'la';
+  // every money figure is chosen in baht and seeded in the site's currency (kip on the Lao site)
+  const money = (baht: number) => seedFigure(lao, baht);
   const lineLink = 'https://line.me/R/ti/p/@walletdemo';
   return {
     siteActive: true,
@@ -104,49 +85,17 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       },
     ],
     notice: { th: 'ฝากถอนอัตโนมัติ 24 ชั่วโมง', la: 'ຝາກຖອນອັດຕະໂນມັດ 24 ຊົ່ວໂມງ', en: 'Automatic deposits and withdrawals, 24 hours a day' },
-    withdraw: { withdrawMin: 100, withdrawMax: 50000 },
-    deposit: {
-      banks: [
-        {
-          bankCode: 'KBANK',
-          bankType: 'DEPOSIT',
-          mode: 'AUTO',
-          nameTH: 'ธนาคารกสิกรไทย',
-          nameEN: 'Kasikornbank',
-          bankAccountName: 'บจก. วอลเล็ต เดโม',
-          bankAccountNo: '0481234567',
-          currency: lao ? 'LAK' : 'BAHT',
-        },
-        // payment QR providers (deposit/qr-*.ts): offered when listed with bankType QRCODE
-        ...(
-          [
-            ['KBANK', 'ธนาคารกสิกรไทย', 'Kasikornbank'],
-            ['WW', 'ทรูมันนี่ วอลเล็ท', 'TrueMoney Wallet'],
-            ['ZAPMAN', 'แซปแมน', 'Zapman'],
-          ] as const
-        ).map(([bankCode, nameTH, nameEN]) => ({
-          bankCode,
-          bankType: 'QRCODE',
-          mode: 'AUTO',
-          nameTH,
-          nameEN,
-          bankAccountName: 'บจก. วอลเล็ต เดโม',
-          bankAccountNo: '',
-          currency: lao ? 'LAK' : 'BAHT',
-        })),
-      ],
-      wallets: [{ walletAccountName: 'TrueMoney Wallet', mode: 'AUTO' }],
-      isManual: false,
-    },
-    slip: { minDeposit: 1, closeTime: '23:00' },
+    withdraw: { withdrawMin: money(100), withdrawMax: money(50_000) },
+    deposit: lao ? LAO_DEPOSIT : THAI_DEPOSIT,
+    slip: { minDeposit: money(1), closeTime: '23:00' },
     qrcode: {
       expireMinutes: 10,
       billerId: '010556123456701',
       trueMoneyMobile: '0812345678',
-      // 50,000 baht; on the Lao site in kip at the bonus setting's 600 kip a baht
-      maximum: lao ? { KBANK: 30_000_000, WW: 30_000_000, ZAPMAN: 30_000_000 } : { KBANK: 50_000, WW: 50_000, ZAPMAN: 50_000 },
+      // 50,000 baht; on the Lao site in kip (a baht member gets it converted back)
+      maximum: { KBANK: money(50_000), WW: money(50_000), ZAPMAN: money(50_000) },
     },
-    bonus: { clearBelow: lao ? 3000 : 5 },
+    bonus: { clearBelow: money(5) },
     invite: {
       active: true,
       percent: 5,
@@ -167,7 +116,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       period: 'day',
       percent: 5,
       percentWithBonus: 0,
-      minimum: lao ? 600 : 1,
+      minimum: money(1),
       info: {
         th: '<p>คืนยอดเสีย 5% ทุกวัน คำนวณหลังเที่ยงคืน ไม่รับโบนัสในวันนั้น รับได้เมื่อไม่มีโบนัสค้าง</p>',
         la: '<p>ຄືນຍອດເສຍ 5% ທຸກມື້ ຄິດໄລ່ຫຼັງທ່ຽງຄືນ ບໍ່ຮັບໂບນັດໃນມື້ນັ້ນ ຮັບໄດ້ເມື່ອບໍ່ມີໂບນັດຄ້າງ</p>',
@@ -175,7 +124,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       },
       banners: [],
     },
-    coinRule: { per: lao ? 60000 : 100, coins: 1, currency: lao ? 'LAK' : 'BAHT', wagerMultiple: 1 },
+    coinRule: { per: money(100), coins: 1, currency: lao ? 'LAK' : 'BAHT', wagerMultiple: 1 },
     spinwheel: { active: true, couponDays: 7 },
     chat: DEFAULT_CHAT,
     uploads: { guestAddressMbPerHour: 60, memberMbPerHour: 200, slipsPer10Min: 10, minFreeMb: 1024 },
@@ -209,20 +158,8 @@ export async function seed(database: Database, config: Pick<Config, 'variant'> &
     }
   }
 
-  const bankCount = await db
-    .selectFrom('banks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(bankCount.n) === 0) {
-    await db
-      .insertInto('banks')
-      .values(BANKS.map((b, sort) => ({ ...b, sort })))
-      .execute();
-  }
-  // a database seeded before names came per language gets them now, where the operator set none
-  for (const b of BANKS) {
-    await db.updateTable('banks').set({ name_la: b.name_la }).where('code', '=', b.code).where('name_la', 'is', null).execute();
-  }
+  await seedBanks(db);
+  if (config.variant === 'la') await correctLaoSettings(db, defaults);
   for (const src of SOURCES) {
     await db
       .updateTable('sources')
@@ -260,7 +197,8 @@ export async function seed(database: Database, config: Pick<Config, 'variant'> &
         password_hash: await hashPassword(DEMO_MEMBER.password),
         status: 'active',
         currency: config.variant === 'la' ? 'LAK' : 'BAHT',
-        bank_code: DEMO_MEMBER.bankCode,
+        // a Lao member banks in Laos
+        bank_code: config.variant === 'la' ? 'BCEL' : DEMO_MEMBER.bankCode,
         bank_account_name: DEMO_MEMBER.bankAccountName,
         bank_account_no: DEMO_MEMBER.bankAccountNo,
         source_code: 'FRIEND',

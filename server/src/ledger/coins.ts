@@ -5,6 +5,7 @@ import { CoinRuleSchema, type CoinRule } from '../settings/registry.js';
 import { accountId, balanceOf, houseAccount, post } from './ledger.js';
 import { convert, toMinor, type Currency } from './money.js';
 import type { MemberMoney } from './operations.js';
+import { DEFAULT_KIP_PER_BAHT } from '../lib/site-money.js';
 
 /**
  * Spin-wheel coins (issue 10) are a currency of the ledger ('COIN', whole coins): a member's coins are
@@ -68,7 +69,7 @@ export async function spendCoin(tx: Tx, memberId: number, now: number): Promise<
  * `coins` coins for every full `per` of one deposit; 0 when the rule gives none. `per` is in the rule's
  * currency (the site's), converted for a member holding the other one (the Lao site's baht members).
  */
-export function coinsForDeposit(amountMinor: number, rule: CoinRule, currency: Currency, kipPerBaht = 600): number {
+export function coinsForDeposit(amountMinor: number, rule: CoinRule, currency: Currency, kipPerBaht = DEFAULT_KIP_PER_BAHT): number {
   let step: number;
   try {
     const ruleCurrency = rule.currency ?? currency;
@@ -109,7 +110,7 @@ export async function depositCoins(
   // a missing or broken rule gives no coins; it never fails the deposit itself
   if (!Value.Check(CoinRuleSchema, rule)) return 0;
   const bonus = await tx.selectFrom('settings').select('value').where('key', '=', 'bonus').executeTakeFirst();
-  const kipPerBaht = Number((JSON.parse(bonus?.value ?? '{}') as { kipPerBaht?: unknown }).kipPerBaht) || 600;
+  const kipPerBaht = Number((JSON.parse(bonus?.value ?? '{}') as { kipPerBaht?: unknown }).kipPerBaht) || DEFAULT_KIP_PER_BAHT;
   const coins = coinsForDeposit(deposit.amountMinor, rule, member.currency, kipPerBaht);
   if (coins <= 0) return 0;
   const target = wagerTarget(deposit.amountMinor, rule);

@@ -6,10 +6,34 @@ import { HowtoSettingSchema } from './howto-setting.js';
  * Every operator-editable setting: its schema (the contract of its lookup) and its default.
  * Lookups of §7 read these; `npm run operator -- settings set <key> <value>` writes them.
  */
-import { ContactSchema, DepositBankSchema, DepositSchema, InfoSchema, SlipSchema, WithdrawLimitsSchema } from '../../../contract/lookup.js';
+import { ContactSchema, DepositSchema, InfoSchema, SlipSchema, WithdrawLimitsSchema } from '../../../contract/lookup.js';
 import { LocalizedText } from './localized.js';
 
-export { ContactSchema, DepositBankSchema, DepositSchema, InfoSchema, SlipSchema, WithdrawLimitsSchema };
+export { ContactSchema, DepositSchema, InfoSchema, SlipSchema, WithdrawLimitsSchema };
+
+/**
+ * A deposit account or QR provider as the operator stores it: its name per language (nameLA optional:
+ * Thai where absent on the Thai site, English on the Lao site) and the account name per language, as
+ * the deposit lookup answers them in the member's language.
+ */
+export const DepositBankSetting = Type.Object({
+  bankCode: Type.String(),
+  bankType: Type.String({ description: 'DEPOSIT: an account to transfer to; QRCODE: a payment QR provider (KBANK, WW, ZAPMAN)' }),
+  mode: Type.String(),
+  nameTH: Type.String(),
+  nameEN: Type.String(),
+  nameLA: Type.Optional(Type.String()),
+  bankAccountName: LocalizedText,
+  bankAccountNo: Type.String(),
+  currency: Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')], {
+    description: 'the currency it takes: offered only to members holding it (a QR provider: the currency its codes pay, BAHT)',
+  }),
+});
+export const DepositSetting = Type.Object({
+  banks: Type.Array(DepositBankSetting),
+  wallets: Type.Array(Type.Object({ walletAccountName: Type.String(), mode: Type.String() })),
+  isManual: Type.Boolean(),
+});
 export { LANGS, LocalizedText, inLanguage, type Lang } from './localized.js';
 
 /** What the operator stores: the contact text per language. */
@@ -158,8 +182,9 @@ export const settingSchemas = {
   conditions: Type.Array(LocalizedText),
   agreements: Type.Array(LocalizedText),
   notice: LocalizedText,
+  /** In the site's currency (kip on the Lao site); a member holding the other gets them converted at bonus.kipPerBaht. */
   withdraw: WithdrawLimitsSchema,
-  deposit: DepositSchema,
+  deposit: DepositSetting,
   slip: SlipSchema,
   qrcode: QrcodeSchema,
   bonus: BonusSettingSchema,

@@ -3,8 +3,6 @@ import { useMoneyWords } from '../../ui/member/money-words';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
@@ -20,8 +18,8 @@ type Turnover = NonNullable<ActiveBonus['turnover']>;
 function TurnoverProgress({ turnover }: { turnover: Turnover }) {
   const { t } = useLingui();
   const id = useId();
-  const { amount } = useMoneyWords();
-  const progress = formatMoney(turnover.progress, intlLocale());
+  const { amount, money: moneyText } = useMoneyWords();
+  const progress = moneyText(turnover.progress);
   const target = amount(turnover.target);
   const remaining = amount(turnover.remaining);
   return (

@@ -10,6 +10,7 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import type { QrProvider } from '../../../contract/deposit';
+import { depositOffer } from '../../../contract/deposit-rules';
 import { currentLocale } from '../../lib/i18n';
 import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';
@@ -96,12 +97,12 @@ type Method = 'slip' | QrProvider | 'giftlink' | 'manual';
  */
 export function DepositModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const { amount: money } = useMoneyWords();
+  const { amount: money, currency } = useMoneyWords();
   const online = useOnline();
   const queryClient = useQueryClient();
   const copy = useCopy();
   const deposit = useQuery(depositQuery());
-  const rules = useQuery(slipRulesQuery());
+  const rules = useQuery(slipRulesQuery(currency));
   const banks = useQuery(banksQuery());
   const items = useOutbox();
   const inputId = useId();
@@ -120,16 +121,17 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
     if (delivered) void queryClient.invalidateQueries({ queryKey: ['slips'] });
   }, [delivered, queryClient]);
 
-  const accounts = deposit.data?.banks.filter((b) => b.bankType === 'DEPOSIT') ?? [];
-  const qrProviders = (deposit.data?.banks ?? []).filter((b) => b.bankType === 'QRCODE');
+  // only what takes the member's currency: a kip wallet is never offered a Thai QR code (it pays baht)
+  const { accounts, qrProviders, giftLink } = depositOffer(deposit.data ?? { banks: [], wallets: [] }, currency);
   const english = currentLocale() === 'en';
   const methods: { id: Method; label: string }[] = [
     { id: 'slip', label: t`Bank slip` },
     ...qrProviders.map((b) => {
-      const name = english ? b.nameEN : b.nameTH;
+      // `name` is in the member's language; a copy saved before it existed has the Thai and English ones
+      const name = b.name || (english ? b.nameEN : b.nameTH);
       return { id: b.bankCode as QrProvider, label: t`QR ${name}` };
     }),
-    ...(deposit.data?.wallets.length ? [{ id: 'giftlink' as const, label: t`Gift link` }] : []),
+    ...(giftLink ? [{ id: 'giftlink' as const, label: t`Gift link` }] : []),
     ...(deposit.data?.isManual ? [{ id: 'manual' as const, label: t`Request` }] : []),
   ];
   const min = rules.data ? money(rules.data.minDeposit) : '';
@@ -160,7 +162,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
             const accountNo = a.bankAccountNo;
             return (
               <li key={`${a.bankCode}-${a.bankAccountNo}`} className="deposit-account">
-                <p className="strong">{bankName(banks.data, a.bankCode, a.nameTH)}</p>
+                <p className="strong">{bankName(banks.data, a.bankCode, a.name || a.nameTH)}</p>
                 <p>{a.bankAccountName}</p>
                 <div className="row between">
                   <span className="account-no">{formatAccountNo(a.bankAccountNo)}</span>

@@ -8,11 +8,12 @@ import { AmountField } from '../../ui/member/amount-field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../../ui/member/money-submission';
-import { parseAmount } from '../../lib/member/money-input';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 /** §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it). */
 export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () => void }) {
   const { t, i18n } = useLingui();
+  const { parse } = useMoneyWords();
   const online = useOnline();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
@@ -33,7 +34,7 @@ export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () =
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseAmount(i18n, amount);
+    const parsed = parse(amount);
     if (!parsed.ok) return setError(parsed.message);
     if (parsed.value <= 0 || parsed.value < minimum) return setError(errorMessage(i18n, 'DEPOSIT_MINIMUM'));
     if (!send.isPending) send.mutate(parsed.value);

@@ -5,8 +5,6 @@ import type { QrProvider, QrState } from '../../../contract/deposit';
 import { QR_MINIMUM } from '../../../contract/limits';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
 import { AmountField } from '../../ui/member/amount-field';
@@ -14,7 +12,6 @@ import { useMoneyWords } from '../../ui/member/money-words';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useSubmissionKey } from '../../ui/member/money-submission';
-import { parseAmount } from '../../lib/member/money-input';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 
 const qrKeys = { all: ['qrcode'] as const, one: (p: QrProvider) => ['qrcode', p] as const };
@@ -44,7 +41,7 @@ function useSecondsLeft(expireIn: number | undefined): number {
 /** §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its countdown, cancel or done. */
 export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
   const { t, i18n } = useLingui();
-  const { amount: money } = useMoneyWords();
+  const { amount: money, money: moneyText, parse } = useMoneyWords();
   const online = useOnline();
   const queryClient = useQueryClient();
   const code = useQuery(qrQuery(provider));
@@ -79,7 +76,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
     onError: (err) => showToast(errorMessage(i18n, err.message), 'danger'),
   });
 
-  const parsed = amount ? parseAmount(i18n, amount) : undefined;
+  const parsed = amount ? parse(amount) : undefined;
   const value = parsed?.ok ? parsed.value : 0;
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -145,7 +142,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
             aria-pressed={value === preset}
             onClick={() => (setAmount(String(preset)), setError(''))}
           >
-            {formatMoney(preset, intlLocale()).replace(/\.00$/, '')}
+            {moneyText(preset).replace(/\.00$/, '')}
           </button>
         ))}
       </div>

@@ -3,14 +3,15 @@ import type { SlipImageUrl, SlipListResponse } from '../../../contract/deposit';
 import type { DepositResponse, SlipResponse } from '../../../contract/lookup';
 import { api } from '../../lib/api';
 import { lookup } from '../../lib/lookups';
+import { currentLocale } from '../../lib/i18n';
 
 export type DepositLookup = DepositResponse;
 export type SlipLookup = SlipResponse;
 
-/** §7 deposit lookup: the accounts to transfer to (kept offline with the other lookups). */
-export const depositQuery = () => lookup<DepositLookup>('deposit');
-/** The minimum deposit and the daily slip upload closing time. */
-export const slipRulesQuery = () => lookup<SlipLookup>('slip');
+/** §7 deposit lookup: the accounts to transfer to (kept offline with the other lookups), named in the member's language. */
+export const depositQuery = () => lookup<DepositLookup>('deposit', undefined, currentLocale());
+/** The minimum deposit (in the member's currency) and the daily slip upload closing time. */
+export const slipRulesQuery = (currency: 'BAHT' | 'LAK') => lookup<SlipLookup>(`slip?currency=${currency}`);
 
 export const SLIP_PAGE_SIZE = 10;
 export const slipListQuery = (page: number) =>

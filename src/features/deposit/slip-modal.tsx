@@ -4,8 +4,6 @@ import { useState } from 'react';
 import type { SlipItem } from '../../../contract/deposit';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
@@ -13,6 +11,7 @@ import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { SLIP_PAGE_SIZE, slipImageUrl, slipListQuery } from './queries';
 import './deposit-errors';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 /** §4: SUCCESS and FAILED are final; anything else is still being checked. */
 function SlipStatus({ slip }: { slip: SlipItem }) {
@@ -31,6 +30,7 @@ function SlipStatus({ slip }: { slip: SlipItem }) {
 /** §2 Statement: the slips the member uploaded, their status with the reason, and a view of each image. */
 export function SlipModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const online = useOnline();
   const [page, setPage] = useState(1);
   const query = useQuery({ ...slipListQuery(page), placeholderData: keepPreviousData });
@@ -71,7 +71,7 @@ export function SlipModal({ onClose }: { onClose: () => void }) {
             {data.slips.map((s) => (
               <tr key={s.reference}>
                 <td>{formatDateTime(s.createdAt)}</td>
-                <td className="amount">{s.amount > 0 ? formatMoney(s.amount, intlLocale()) : '-'}</td>
+                <td className="amount">{s.amount > 0 ? moneyText(s.amount) : '-'}</td>
                 <td>
                   <SlipStatus slip={s} />
                 </td>

@@ -1,18 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import type { WalletView } from '../../../contract/wallet';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 const ReceiveInviteDialog = lazy(() => import('./receive-dialog').then((m) => ({ default: m.ReceiveInviteDialog })));
 
 /** §2 header: the invite bonus earned and not received yet, with the receive button (its dialog loads on first use). */
 export function InviteLine({ wallet, online }: { wallet: WalletView; online: boolean }) {
   const { t } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const [open, setOpen] = useState(false);
   const reasonId = useId();
   const nothingId = useId();
-  const amount = formatMoney(wallet.invite.amount, intlLocale());
+  const amount = moneyText(wallet.invite.amount);
   // nothing earned: receiving could only be refused (NO_INVITE_BONUS), so it is off and says so
   const nothing = wallet.invite.amount <= 0;
   return (

@@ -2,14 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Modal } from '../../ui/modal';
 import { Pagination } from '../../ui/pagination';
 import { showToast } from '../../ui/toast';
 import '../../ui/member/programme.css';
 import { inviteLink, inviteListQuery, INVITE_PAGE_SIZE } from './queries';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 /** The link with a copy button ('Copied: …' / 'Failed to copy', §8) and, where the browser can, Share. */
 function InviteLinkBox({ link }: { link: string }) {
@@ -56,6 +55,7 @@ function InviteLinkBox({ link }: { link: string }) {
 /** The records that earned the member something (§3 Invite record), 10 a page; the saved copy offline. */
 function InviteRecords() {
   const { t } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const [page, setPage] = useState(1);
   const query = useQuery(inviteListQuery(page));
   const { data } = query;
@@ -80,7 +80,7 @@ function InviteRecords() {
             {data.invites.map((r, i) => (
               <tr key={`${r.createdAt}-${i}`}>
                 <td>{r.from.name}</td>
-                <td className="amount">{formatMoney(r.amount, intlLocale())}</td>
+                <td className="amount">{moneyText(r.amount)}</td>
                 <td className="date">{formatDateTime(r.createdAt)}</td>
               </tr>
             ))}

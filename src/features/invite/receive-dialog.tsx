@@ -1,7 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
@@ -13,8 +11,9 @@ import type { WalletView } from '../../../contract/wallet';
 /** What the invite money is made of (README: success + fail = 100, shown when success is above 0). */
 function Shares({ invite, unit }: { invite: WalletView['invite']; unit: string }) {
   const { t } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const { success, fail } = invite;
-  const ready = formatMoney((invite.amount * success) / 100, intlLocale());
+  const ready = moneyText((invite.amount * success) / 100);
   return (
     <ul className="invite-shares">
       <li>{t`Ready to receive: ${success}% (about ${ready} ${unit}). Your friends have played their deposits through.`}</li>
@@ -29,13 +28,13 @@ function Shares({ invite, unit }: { invite: WalletView['invite']; unit: string }
 export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletView; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const receive = useReceiveInvite();
-  const { unit } = useMoneyWords();
-  const earned = formatMoney(wallet.invite.amount, intlLocale());
+  const { unit, money: moneyText } = useMoneyWords();
+  const earned = moneyText(wallet.invite.amount);
 
   function confirm() {
     receive.mutate(undefined, {
       onSuccess: ({ amount }) => {
-        const shown = formatMoney(amount, intlLocale());
+        const shown = moneyText(amount);
         showToast(t`Invite bonus received: ${shown} ${unit} is in your wallet.`, 'success');
         onClose();
       },

@@ -2,15 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
 import { REFUND_PAGE_SIZE, refundListQuery } from './queries';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 /** §3 Refund log: each closed period's refund, newest first, 10 a page; the saved copy offline. */
 export function RefundLogs() {
   const { t } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const [page, setPage] = useState(1);
   const query = useQuery(refundListQuery(page));
   const { data } = query;
@@ -34,7 +34,7 @@ export function RefundLogs() {
             {data.refunds.map((r, i) => (
               <tr key={`${r.createdAt}-${i}`}>
                 <td className="date">{formatDateTime(r.createdAt)}</td>
-                <td className="amount">{formatMoney(r.refundAmount, intlLocale())}</td>
+                <td className="amount">{moneyText(r.refundAmount)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
@@ -17,8 +17,10 @@ const lookups = (otp: boolean) => ({
       200,
       {
         banks: [
-          { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'Kasikornbank' },
-          { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', name: 'Krungthai Bank' },
+          { code: 'KBANK', country: 'TH', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'Kasikornbank' },
+          { code: 'KTB', country: 'TH', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', name: 'Krungthai Bank' },
+          // the Lao site's banks are not offered on the Thai site
+          { code: 'BCEL', country: 'LA', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL', name: 'BCEL' },
         ],
       },
     ] as [number, unknown],
@@ -205,6 +207,12 @@ describe('registration', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'secret123');
     twice('Next');
     await screen.findByRole('option', { name: /Kasikornbank/ });
+    // the Thai site offers Thai banks, KBank and KTB recommended (§5); the Lao site's BCEL is not among them
+    expect(
+      within(screen.getByLabelText('Bank'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose your bank', 'Kasikornbank (recommended)', 'Krungthai Bank (recommended)']);
     await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
     await user.type(screen.getByLabelText('Account number'), '1234567890');
     await user.type(screen.getByLabelText('First name'), 'Somsri');

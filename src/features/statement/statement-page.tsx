@@ -2,13 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ComponentType } from 'react';
 import { formatDateTime, timeAgo } from '../../lib/dates';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
 import { activityText, movedNoMoney, statusText } from './activity';
 import { STATEMENT_PAGE_SIZE, statementQuery } from './queries';
 import './statement.css';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 const ICON: Record<string, string> = { deposit: '↓', withdraw: '↑', transfer: '⇄', bonus: '★', finish_bonus: '☆' };
 
@@ -16,12 +15,13 @@ const ICON: Record<string, string> = { deposit: '↓', withdraw: '↑', transfer
 /** `SlipModal`: the deposit feature's slip list, given by the route (rendered inside Suspense, so it may be lazy). */
 export function StatementPage({ SlipModal }: { SlipModal: ComponentType<{ onClose: () => void }> }) {
   const { t, i18n } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const [page, setPage] = useState(1);
   const [slipsOpen, setSlipsOpen] = useState(false);
   const query = useQuery({ ...statementQuery(page), placeholderData: keepPreviousData });
   const { data } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / STATEMENT_PAGE_SIZE)) : 1;
-  const money = (n: number) => `${n > 0 ? '+' : ''}${formatMoney(n, intlLocale())}`;
+  const money = (n: number) => `${n > 0 ? '+' : ''}${moneyText(n)}`;
 
   return (
     <main className="page">

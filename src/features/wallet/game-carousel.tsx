@@ -2,9 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { useState } from 'react';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import type { Slot } from '../../../contract/wallet';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 const CARD_WIDTH = 300;
 
@@ -74,10 +73,11 @@ export function GameCarousel({ title, slots, onOpen }: { title: string; slots: S
 
 function GameCard({ slot, onOpen, focusable }: { slot: Slot; onOpen: (slot: Slot) => void; focusable: boolean }) {
   const { t } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const name = slot.name;
-  const amount = formatMoney(slot.amount, intlLocale());
+  const amount = moneyText(slot.amount);
   // §2: the provider's own unit, balance times its wallet factor
-  const units = formatMoney(slot.amount * slot.ftWalletSlot, intlLocale());
+  const units = moneyText(slot.amount * slot.ftWalletSlot);
   return (
     <button
       type="button"

@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { useMoneyWords } from '../../ui/member/money-words';
 import type { WalletView } from '../../../contract/wallet';
 
@@ -35,8 +33,7 @@ export function ProfileHeader({
   InviteLine: ComponentType<{ wallet: WalletView; online: boolean }>;
 }) {
   const { t } = useLingui();
-  const { unit } = useMoneyWords();
-  const money = (n: number) => formatMoney(n, intlLocale());
+  const { unit, money } = useMoneyWords();
   const updated = syncedAt ? formatDateTime(syncedAt) : '';
   const sums = wallet && totalBalance(wallet);
   const inWallet = wallet ? money(wallet.wallet.amount) : '';

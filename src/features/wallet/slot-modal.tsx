@@ -3,8 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isInstalledApp } from '../../lib/display-mode';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
@@ -12,6 +10,7 @@ import { GameCredentials } from './game-credentials';
 import { credentialsQuery } from './queries';
 import { useActivateSlot, usePlayLink } from './mutations';
 import type { Slot } from '../../../contract/wallet';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 /** Game providers whose web login goes through /api/autoLogin (§7). */
 const AUTO_LOGIN = new Set(['PG', 'BETFLIX', 'ASKMEBET', 'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD']);
@@ -35,6 +34,7 @@ export function SlotModal({
   onBackFromGame: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const { money: moneyText } = useMoneyWords();
   const online = useOnline();
   const credentials = useQuery({ ...credentialsQuery(slot.code), enabled: slot.isActive && online });
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
@@ -57,7 +57,7 @@ export function SlotModal({
     );
 
   const name = slot.name;
-  const amount = formatMoney(slot.amount, intlLocale());
+  const amount = moneyText(slot.amount);
   const offline = !online ? t`You are offline: this needs the internet.` : '';
   if (playing) {
     return (

@@ -3,15 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { TRANSFER_MINIMUM } from '../../../contract/limits';
 import { transferPairRule, WALLET } from '../../../contract/wallet-rules';
 import { errorMessage } from '../../lib/errors';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { FormError, SelectField } from '../../ui/field';
 import { AmountField } from '../../ui/member/amount-field';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { parseAmount } from '../../lib/member/money-input';
 import { useTransfer } from './mutations';
 import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
@@ -29,7 +26,7 @@ export function TransferModal({
   onClose: (saved: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
-  const { amount: money } = useMoneyWords();
+  const { amount: money, money: moneyText, parse } = useMoneyWords();
   const online = useOnline();
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
@@ -45,7 +42,7 @@ export function TransferModal({
     e.preventDefault();
     if (!from || !to) return setError(t`Please select an account.`);
     if (transferPairRule(from, to)) return setError(t`You cannot transfer between these accounts.`);
-    const parsed = parseAmount(i18n, amount);
+    const parsed = parse(amount);
     if (!parsed.ok) return setError(parsed.message);
     const value = parsed.value;
     const minimum = money(TRANSFER_MINIMUM);
@@ -62,7 +59,7 @@ export function TransferModal({
     );
   }
 
-  const available = formatMoney(from ? balanceOf(from) : 0, intlLocale());
+  const available = moneyText(from ? balanceOf(from) : 0);
   return (
     <Modal title={t`Transfer`} onClose={() => onClose(false)} closeLabel={t`Close`}>
       <form className="form" onSubmit={submit} noValidate>

@@ -94,8 +94,14 @@ describe('wallet modals', () => {
     await user.type(amount, '100');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('The minimum withdrawal is 50,000.00 kip.');
+    // whole kip, as the ledger keeps it
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum withdrawal is 50,000 kip.');
     expect(screen.queryByText(/baht/)).toBeNull();
+    expect(screen.getByText('Wallet balance: 500,000')).toBeVisible();
+    await user.clear(amount);
+    await user.type(amount, '200000.5');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Kip has no decimals: enter whole kip, like 200000.');
     unmount();
 
     await setLocale('la');

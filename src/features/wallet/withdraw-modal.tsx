@@ -3,8 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { formatAccountNo } from '../../../contract/account-rules';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
 import { activeBonusQuery } from '../../lib/member/active-bonus-query';
@@ -13,7 +11,6 @@ import { useMoneyWords } from '../../ui/member/money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { parseAmount } from '../../lib/member/money-input';
 import { useWithdraw } from './mutations';
 import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
@@ -22,11 +19,11 @@ import type { WalletView } from '../../../contract/wallet';
 export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose: (saved: boolean) => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const limits = useQuery(withdrawLimitsQuery());
+  const { amount: money, money: moneyText, parse, currency } = useMoneyWords();
+  const limits = useQuery(withdrawLimitsQuery(currency));
   const banks = useQuery(banksQuery());
   // §2: the bonus condition, with what is still to play (nothing shown when no bonus is active)
   const bonus = useQuery(activeBonusQuery());
-  const { amount: money } = useMoneyWords();
   const remaining = bonus.data?.status && bonus.data.turnover ? money(bonus.data.turnover.remaining) : '';
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
@@ -35,7 +32,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!limits.data || send.isPending) return;
-    const parsed = parseAmount(i18n, amount);
+    const parsed = parse(amount);
     if (!parsed.ok) return setError(parsed.message);
     const value = parsed.value;
     const min = money(limits.data.withdrawMin);
@@ -51,13 +48,14 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
     });
   }
 
-  const balance = formatMoney(wallet.wallet.amount, intlLocale());
+  const balance = moneyText(wallet.wallet.amount);
   const lowest = limits.data ? money(limits.data.withdrawMin) : '';
   const highest = limits.data ? money(limits.data.withdrawMax) : '';
   const limitsText = limits.data ? t`Minimum ${lowest}, maximum ${highest} each time.` : '';
-  // what can go at most: the whole wallet, up to the maximum; the picks are steps of the minimum
+  // what can go at most: the whole wallet, up to the maximum; the picks are the server's round amounts of
+  // the member's currency (within the limits)
   const all = limits.data ? Math.min(wallet.wallet.amount, limits.data.withdrawMax) : 0;
-  const picks = limits.data?.withdrawMin ? [1, 2, 5, 10].map((n) => n * limits.data.withdrawMin) : [];
+  const picks = limits.data?.quickAmounts ?? [];
   const bank = bankName(banks.data, wallet.bankAccount.bankCode, wallet.bankAccount.bank.nameTH);
   const accountNo = formatAccountNo(wallet.bankAccount.bankAccountNo);
   return (

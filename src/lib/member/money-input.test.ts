@@ -22,3 +22,19 @@ describe('amounts as a phone keyboard types them', () => {
     expect(parseAmount(i18n, '  ')).toEqual({ ok: false, message: 'Please enter an amount.' });
   });
 });
+
+describe('amounts in kip', () => {
+  it('takes whole kip as typed, with grouping and Lao digits', () => {
+    expect(parseAmount(i18n, '200,000', 'LAK')).toEqual({ ok: true, value: 200000 });
+    expect(parseAmount(i18n, '໒໐໐໐໐໐', 'LAK')).toEqual({ ok: true, value: 200000 });
+  });
+
+  it('refuses a fraction of a kip with its own sentence, never rounding it', () => {
+    for (const typed of ['200000.5', '200.000', '100.']) {
+      expect(parseAmount(i18n, typed, 'LAK'), typed).toEqual({ ok: false, message: 'Kip has no decimals: enter whole kip, like 200000.' });
+    }
+    expect(parseAmount(i18n, '12a', 'LAK')).toEqual({ ok: false, message: 'Enter the amount in digits, like 200000.' });
+    // baht keeps its satang
+    expect(parseAmount(i18n, '200000.5')).toEqual({ ok: true, value: 200000.5 });
+  });
+});

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { MoneyCurrency } from '../format';
 
 /** Full-width (Ｗ), Thai (๐-๙) and Lao (໐-໙) digits and the full-width point, as a phone keyboard may type them. */
 const DIGIT_BASES = [0xff10, 0x0e50, 0x0ed0];
@@ -18,10 +19,18 @@ export function normaliseAmount(text: string): string {
 
 export type ParsedAmount = { ok: true; value: number } | { ok: false; message: string };
 
-/** A typed amount to a number with at most 2 decimals, or the sentence that says what is wrong with it. */
-export function parseAmount(i18n: I18n, text: string): ParsedAmount {
+/**
+ * A typed amount to a number, or the sentence that says what is wrong with it: baht with at most 2
+ * decimals, kip whole (the ledger keeps whole kip; the server refuses a fraction as KEY_INVALID).
+ */
+export function parseAmount(i18n: I18n, text: string, currency: MoneyCurrency = 'BAHT'): ParsedAmount {
   const clean = normaliseAmount(text);
   if (!clean) return { ok: false, message: i18n._(msg`Please enter an amount.`) };
+  if (currency === 'LAK') {
+    if (/^\d+\.\d*$/.test(clean)) return { ok: false, message: i18n._(msg`Kip has no decimals: enter whole kip, like 200000.`) };
+    if (!/^\d+$/.test(clean)) return { ok: false, message: i18n._(msg`Enter the amount in digits, like 200000.`) };
+    return { ok: true, value: Number(clean) };
+  }
   if (/^\d+\.\d{3,}$/.test(clean)) return { ok: false, message: i18n._(msg`Use at most 2 decimals, like 100.50.`) };
   if (!/^\d+(\.\d{1,2})?$/.test(clean)) return { ok: false, message: i18n._(msg`Enter the amount in digits, like 100 or 100.50.`) };
   return { ok: true, value: Number(clean) };

@@ -1,28 +1,41 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, type MoneyCurrency } from '../../lib/format';
 import { intlLocale } from '../../lib/i18n';
+import { parseAmount } from '../../lib/member/money-input';
 import { VARIANT } from '../../lib/variant';
 import { walletQuery } from '../../lib/member/wallet-query';
 
 /**
- * Whether the member keeps kip: the currency they chose at registration (Lao site), as the wallet
- * says. Asks the server only when no wallet is cached yet; until then, the site's default currency.
+ * The member's currency: the one they chose at registration (Lao site), as the wallet says. Asks the
+ * server only when no wallet is cached yet; until then, the site's default currency.
  */
-export function useKip(): boolean {
-  const currency = useQuery({ ...walletQuery(), staleTime: Infinity, select: (w) => w.profile.currency }).data;
-  return (currency ?? (VARIANT === 'la' ? 'LAK' : 'BAHT')) === 'LAK';
+export function useCurrency(): MoneyCurrency {
+  const currency = useQuery({ ...walletQuery(), staleTime: Infinity, select: (w) => (w.profile.currency === 'LAK' ? 'LAK' : 'BAHT') }).data;
+  return currency ?? (VARIANT === 'la' ? 'LAK' : 'BAHT');
 }
 
-/** Money in words of the member's currency: `amount(100)` is "100.00 baht" or "100.00 kip", `unit` is "baht" or "kip". */
+/** Whether the member keeps kip. */
+export const useKip = (): boolean => useCurrency() === 'LAK';
+
+/**
+ * Money in the member's currency, one place for every member screen: `money(200000)` the number as
+ * shown ("200,000" in kip, "200,000.00" in baht), `amount(100)` with its unit ("100 kip", "100.00
+ * baht"), `unit` ("kip" or "baht"), and `parse(text)` what was typed (kip whole, baht to the satang).
+ */
 export function useMoneyWords() {
-  const { t } = useLingui();
-  const kip = useKip();
+  const { t, i18n } = useLingui();
+  const currency = useCurrency();
+  const kip = currency === 'LAK';
+  const format = (value: number) => formatMoney(value, intlLocale(), currency);
   return {
+    currency,
     unit: kip ? t`kip` : t`baht`,
+    money: format,
     amount: (value: number) => {
-      const money = formatMoney(value, intlLocale());
+      const money = format(value);
       return kip ? t`${money} kip` : t`${money} baht`;
     },
+    parse: (text: string) => parseAmount(i18n, text, currency),
   };
 }

@@ -18,4 +18,5 @@ registerErrorMessages({
   OTP_VERIFY_FAIL: msg`We could not verify the OTP. Please try again.`,
   // the phone the code goes to
   PHONE_NUMBER_REQUIRE_10_DIGIT: msg`The phone number must have 10 digits.`,
+  PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT: msg`The phone number must have 8 to 13 digits, like 02055512345.`,
 });

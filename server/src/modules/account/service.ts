@@ -8,6 +8,7 @@ import { refreshCoins } from '../spinwheel/service.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import {
   accountNameRule,
+  BANK_COUNTRY,
   accountNoRule,
   cleanName,
   inviterIdFromCode,
@@ -25,9 +26,11 @@ function check(code: string | undefined): void {
   if (code) throw badRequest(code);
 }
 
-async function assertBank(ctx: AppContext, bankCode: string): Promise<void> {
-  const bank = await ctx.database.db.selectFrom('banks').select('code').where('code', '=', bankCode).executeTakeFirst();
-  if (!bank) throw badRequest('INVALID_BANK');
+/** A bank we know; at registration, one of the site's country (a Lao member registers a Lao bank). */
+async function assertBank(ctx: AppContext, bankCode: string, registering = false): Promise<void> {
+  let q = ctx.database.db.selectFrom('banks').select('code').where('code', '=', bankCode);
+  if (registering) q = q.where('country', '=', BANK_COUNTRY[ctx.config.variant]);
+  if (!(await q.executeTakeFirst())) throw badRequest('INVALID_BANK');
 }
 
 async function assertBankAccountFree(ctx: AppContext, bankCode: string, accountNo: string, exceptMember?: number): Promise<void> {
@@ -93,7 +96,7 @@ export async function checkRegistration(ctx: AppContext, body: RegistrationBody,
 
   const bankGiven = body.bankCode !== '' || body.bankAccountName !== '' || body.bankAccountNo !== '';
   if (!partial || bankGiven) {
-    await assertBank(ctx, body.bankCode);
+    await assertBank(ctx, body.bankCode, true);
     check(accountNameRule(body.bankCode, body.bankAccountName));
     check(accountNoRule(body.bankAccountNo));
     await assertBankAccountFree(ctx, body.bankCode, body.bankAccountNo);

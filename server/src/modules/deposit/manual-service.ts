@@ -6,6 +6,8 @@ import { toMinor, type Currency } from '../../ledger/money.js';
 import { depositCoins } from '../../ledger/coins.js';
 import { memberMoney } from '../../ledger/operations.js';
 import type { SettingsCache } from '../../settings/store.js';
+import type { Config } from '../../config.js';
+import { siteLimit } from '../../lib/site-money.js';
 
 /**
  * Manual deposit requests (§7 Wallet, `isManual`). The request is one visible journal entry from the
@@ -18,7 +20,7 @@ import type { SettingsCache } from '../../settings/store.js';
 
 export async function requestManualDeposit(
   tx: Tx,
-  deps: { dialect: Database['dialect']; settings: SettingsCache },
+  deps: { dialect: Database['dialect']; settings: SettingsCache; config: Pick<Config, 'variant'> },
   memberId: number,
   amount: number,
   now: number,
@@ -26,7 +28,7 @@ export async function requestManualDeposit(
   if (!deps.settings.get('deposit').isManual) throw forbidden('DEPOSIT_MANUAL_OFF');
   const member = await memberMoney(tx, memberId, deps.dialect);
   const minor = toMinor(amount, member.currency);
-  if (minor <= 0 || minor < toMinor(deps.settings.get('slip').minDeposit, member.currency)) throw badRequest('DEPOSIT_MINIMUM');
+  if (minor <= 0 || minor < siteLimit(deps, deps.settings.get('slip').minDeposit, member.currency)) throw badRequest('DEPOSIT_MINIMUM');
   const pending = await tx
     .selectFrom('deposit_requests')
     .select('id')

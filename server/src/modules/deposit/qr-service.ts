@@ -21,6 +21,7 @@ import {
   type QrcodeRow,
 } from './qr-repository.js';
 import { QR_PROVIDERS, type QrProvider, type QrState } from '../../../../contract/deposit.js';
+import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { QR_MINIMUM } from '../../../../contract/limits.js';
 
 /**
@@ -106,7 +107,8 @@ function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { re
     timeoutMs: ctx.config.providerTimeoutMs,
     async record(tx: Tx, start: QrStart, key: string | null, now: number) {
       const member = await memberMoney(tx, start.memberId, ctx.database.dialect);
-      const offered = ctx.settings.get('deposit').banks.some((b) => b.bankType === 'QRCODE' && b.bankCode === start.provider);
+      // only in the currency its code pays (a Thai code asks for baht: never for a kip wallet)
+      const offered = depositOffer(ctx.settings.get('deposit'), member.currency).qrProviders.some((b) => b.bankCode === start.provider);
       if (!offered) throw badRequest('QR_UNAVAILABLE');
       const amount = toMinor(start.amount, member.currency);
       if (amount <= 0 || amount < toMinor(QR_MINIMUM[start.provider], member.currency)) throw badRequest('QR_MINIMUM');

@@ -3,7 +3,8 @@ import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
-import { toMinor, type Currency } from '../../ledger/money.js';
+import type { Currency } from '../../ledger/money.js';
+import { siteLimit } from '../../lib/site-money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
@@ -154,7 +155,7 @@ function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnTyp
   if (!account) return 'SLIP_WRONG_ACCOUNT';
   if (slip.created_at - bank.time > SLIP_MAX_AGE_MS) return 'SLIP_EXPIRED';
   if (bank.currency !== slip.currency) return 'SLIP_UNKNOWN';
-  if (bank.amount <= 0 || bank.amount < toMinor(ctx.settings.get('slip').minDeposit, slip.currency as Currency))
+  if (bank.amount <= 0 || bank.amount < siteLimit(ctx, ctx.settings.get('slip').minDeposit, slip.currency as Currency))
     return 'SLIP_BELOW_MINIMUM';
   return undefined;
 }

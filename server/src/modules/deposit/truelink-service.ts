@@ -6,6 +6,7 @@ import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/err
 import { earlierOutcome, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
 import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import {
   closeRedemption,
@@ -147,11 +148,10 @@ export async function redeemGiftLink(
   // a replay is answered before the service is asked: by now the voucher reads as redeemed
   const earlier = key ? await earlierOutcome<Body>(ctx.database.db, key) : undefined;
   if (earlier) return earlier;
-  if (!ctx.settings.get('deposit').wallets.length) throw new ApiError(403, 'TRUELINK_UNAVAILABLE');
-  const voucher = voucherOf(ciphertext, ctx.config.giftlinkSecret);
   const { currency } = await memberMoney(ctx.database.db, memberId);
-  // vouchers are in baht: a wallet in another currency cannot take one
-  if (currency !== 'BAHT') throw badRequest('TRUELINK_INVALID');
+  // vouchers are in baht: not offered to a wallet in another currency
+  if (!depositOffer(ctx.settings.get('deposit'), currency).giftLink) throw new ApiError(403, 'TRUELINK_UNAVAILABLE');
+  const voucher = voucherOf(ciphertext, ctx.config.giftlinkSecret);
   const state = await callWithin(() => ctx.vouchers.inspect(voucher), ctx.config.providerTimeoutMs);
   if (state === undefined) return UNAVAILABLE;
   if (state.state === 'unknown') throw badRequest('TRUELINK_INVALID');

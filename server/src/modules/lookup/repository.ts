@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Lang } from '../../settings/registry.js';
+import { inLanguage, type Lang, type Settings } from '../../settings/registry.js';
 
-/** Banks with their Thai and English names (§3) and `name`, the one for the member's language. */
+/**
+ * Every bank with its country, Thai and English names (§3) and `name`, the one for the member's
+ * language: a member's bank is named even where registration no longer offers it.
+ */
 export async function banksIn(db: Kysely<DB>, lang: Lang) {
-  const rows = await db.selectFrom('banks').select(['code', 'name_th', 'name_la', 'name_en']).orderBy('sort').execute();
+  const rows = await db.selectFrom('banks').select(['code', 'country', 'name_th', 'name_la', 'name_en']).orderBy('sort').execute();
   return rows.map((b) => ({
     code: b.code,
+    country: b.country,
     nameTH: b.name_th,
     nameEN: b.name_en,
     name: (lang === 'la' ? b.name_la : lang === 'en' ? b.name_en : b.name_th) || b.name_th,
@@ -20,4 +24,16 @@ export async function sourcesIn(db: Kysely<DB>, lang: Lang) {
     code: s.code,
     description: (lang === 'la' ? s.description_la : lang === 'en' ? s.description_en : s.description) || s.description,
   }));
+}
+
+/** A deposit account or QR provider in the member's language: the Lao name, else English on a Lao page, Thai elsewhere. */
+export function depositIn(deposit: Settings['deposit'], lang: Lang) {
+  return {
+    ...deposit,
+    banks: deposit.banks.map(({ nameLA, ...b }) => ({
+      ...b,
+      name: lang === 'en' ? b.nameEN : lang === 'la' ? (nameLA ?? b.nameEN) : b.nameTH,
+      bankAccountName: inLanguage(b.bankAccountName, lang),
+    })),
+  };
 }

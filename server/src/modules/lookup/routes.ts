@@ -1,26 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from 'typebox';
-import {
-  ContactSchema,
-  DepositSchema,
-  inLanguage,
-  InfoSchema,
-  SlipSchema,
-  WithdrawLimitsSchema,
-  type Lang,
-} from '../../settings/registry.js';
+import { ContactSchema, DepositSchema, inLanguage, InfoSchema, SlipSchema, type Lang } from '../../settings/registry.js';
 import { LangQuery } from '../../settings/localized.js';
-import { banksIn, sourcesIn } from './repository.js';
+import { banksIn, depositIn, sourcesIn } from './repository.js';
+import { QUICK_AMOUNTS, siteCurrency, siteLimit } from '../../lib/site-money.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
 import {
   ActiveResponse,
   AgreementsResponse,
   BanksResponse,
   ChatWidgetResponse,
   ConditionsResponse,
+  CurrencyQuery,
   HowtoResponse,
   NoticeResponse,
   RegisterOtpResponse,
   SourcesResponse,
+  WithdrawLookupResponse,
 } from '../../../../contract/lookup.js';
 
 /**
@@ -49,9 +45,27 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     videos: ctx.settings.get('howto').videos.map((v) => ({ ...v, title: inLanguage(v.title, lang) })),
   }));
   get('/notice', NoticeResponse, (lang) => ({ notice: inLanguage(ctx.settings.get('notice'), lang) }));
-  get('/withdraw', WithdrawLimitsSchema, () => ctx.settings.get('withdraw'));
-  get('/deposit', DepositSchema, () => ctx.settings.get('deposit'));
-  get('/slip', SlipSchema, () => ctx.settings.get('slip'));
+  get('/deposit', DepositSchema, (lang) => depositIn(ctx.settings.get('deposit'), lang));
+  // limits in the site's currency; `?currency=` the other: converted as the server will check them
+  const inCurrency = (major: number, currency: Currency | undefined) =>
+    currency ? toMajor(siteLimit(ctx, major, currency), currency) : major;
+  app.get(
+    '/withdraw',
+    { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: WithdrawLookupResponse } } },
+    (request) => {
+      const limits = ctx.settings.get('withdraw');
+      const currency = request.query.currency ?? siteCurrency(ctx.config);
+      const withdrawMin = inCurrency(limits.withdrawMin, request.query.currency);
+      const withdrawMax = inCurrency(limits.withdrawMax, request.query.currency);
+      // round numbers of the member's own currency, never a kip figure converted to baht; none the server would refuse
+      const quick = limits.quickAmounts?.[currency] ?? QUICK_AMOUNTS[currency];
+      return { withdrawMin, withdrawMax, quickAmounts: quick.filter((a) => a >= withdrawMin && a <= withdrawMax) };
+    },
+  );
+  app.get('/slip', { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: SlipSchema } } }, (request) => {
+    const slip = ctx.settings.get('slip');
+    return { ...slip, minDeposit: inCurrency(slip.minDeposit, request.query.currency) };
+  });
   get('/active', ActiveResponse, () => ({ active: true as const }));
   get('/registerOTP', RegisterOtpResponse, () => ({ registerOTP: ctx.settings.get('registerOTP') }));
   // the widget only where a chat backend answers (GET /api/chat/config)

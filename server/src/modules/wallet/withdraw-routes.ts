@@ -4,6 +4,7 @@ import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { memberMoney, requestWithdrawal } from '../../ledger/operations.js';
 import { toMinor } from '../../ledger/money.js';
+import { siteLimit } from '../../lib/site-money.js';
 import { Message } from '../../../../contract/message.js';
 import { WithdrawBody, WithdrawResponse } from '../../../../contract/wallet.js';
 import { refreshTurnover, refuseWhileBonusActive } from '../bonus/service.js';
@@ -36,8 +37,9 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
         const amount = toMinor(request.body.amount, member.currency);
         const limits = ctx.settings.get('withdraw');
-        if (amount <= 0 || amount < toMinor(limits.withdrawMin, member.currency)) throw badRequest('WITHDRAW_MINIMUM');
-        if (amount > toMinor(limits.withdrawMax, member.currency)) throw badRequest('WITHDRAW_MAXIMUM');
+        // the limits are in the site's currency (kip on the Lao site), converted for a member holding the other
+        if (amount <= 0 || amount < siteLimit(ctx, limits.withdrawMin, member.currency)) throw badRequest('WITHDRAW_MINIMUM');
+        if (amount > siteLimit(ctx, limits.withdrawMax, member.currency)) throw badRequest('WITHDRAW_MAXIMUM');
         await refuseWhileBonusActive(tx, request.memberId);
         const withdrawalId = await requestWithdrawal(tx, member, amount, now);
         return { status: 200, body: { message: 'SUCCESS' as const, withdrawalId, status: 'PENDING' as const } };

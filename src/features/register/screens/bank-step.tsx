@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import {
   accountNameRule,
   accountNoRule,
+  BANK_COUNTRY,
   cleanName,
   normaliseAccountName,
   RECOMMENDED_BANKS,
@@ -79,14 +80,16 @@ export function BankStep({
   }
 
   const english = requiresEnglishName(values.bankCode);
+  // the banks of this site's country: a Lao member picks from Lao banks, a Thai member from Thai ones
+  const siteBanks = banks.data?.banks.filter((b) => b.country === BANK_COUNTRY[VARIANT]) ?? [];
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <SelectField label={t`Bank`} value={values.bankCode} onChange={set('bankCode')} required>
         <option value="">{t`Choose your bank`}</option>
-        {banks.data?.banks.map((b) => (
+        {siteBanks.map((b) => (
           <option key={b.code} value={b.code}>
             {b.name}
-            {RECOMMENDED_BANKS.includes(b.code) ? ` (${t`recommended`})` : ''}
+            {RECOMMENDED_BANKS[VARIANT].includes(b.code) ? ` (${t`recommended`})` : ''}
           </option>
         ))}
       </SelectField>

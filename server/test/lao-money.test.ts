@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/db/seed.js';
+import { readAllSettings, writeSetting } from '../src/settings/store.js';
+import { newMember, operatorDeposit, walletAmount } from './bonus-helpers.js';
+import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
+
+const THAI_SCRIPT = /[\u0E00-\u0E7F]/;
+const get = async (server: TestServer, path: string) => (await call(server.app, 'GET', path)).json();
+
+describe.each(DIALECTS)('the Lao site in kip (%s)', (dialect) => {
+  let server: TestServer;
+  let kip: string;
+  beforeAll(async () => {
+    server = await build(dialect, { variant: 'la', providerTimeoutMs: 300 });
+    kip = await login(server.app); // the demo member holds kip on the Lao site
+    await operatorDeposit(server, DEMO_MEMBER.phone, 300_000);
+  });
+  afterAll(() => server.close());
+
+  const withdraw = (token: string, amount: number) => call(server.app, 'POST', '/api/wallet/withdraw', { amount }, { token });
+
+  it('lets a kip member withdraw 200,000 kip and refuses past the kip limits with their codes, nothing taken', async () => {
+    expect(await get(server, '/api/lookup/withdraw')).toEqual({
+      withdrawMin: 60_000,
+      withdrawMax: 30_000_000,
+      quickAmounts: [100_000, 200_000, 500_000, 1_000_000],
+    });
+    const over = await withdraw(kip, 30_000_001);
+    expect([over.statusCode, message(over)]).toEqual([400, 'WITHDRAW_MAXIMUM']);
+    const under = await withdraw(kip, 59_999);
+    expect([under.statusCode, message(under)]).toEqual([400, 'WITHDRAW_MINIMUM']);
+    const decimal = await withdraw(kip, 200_000.5);
+    expect([decimal.statusCode, message(decimal)]).toEqual([400, 'KEY_INVALID']);
+    expect(await walletAmount(server, kip)).toBe(300_000);
+
+    const res = await withdraw(kip, 200_000);
+    expect([res.statusCode, res.json()]).toEqual([200, expect.objectContaining({ message: 'SUCCESS', status: 'PENDING' })]);
+    expect(await walletAmount(server, kip)).toBe(100_000);
+    expect(server.ctx.payouts).toMatchObject({ submitted: [expect.objectContaining({ amountMinor: 200_000, currency: 'LAK' })] });
+  });
+
+  it('converts the kip limits for a member who chose baht, in the lookup and the check alike', async () => {
+    const { token } = await newMember(server, 60_000, { currency: 'BAHT' });
+    expect(await get(server, '/api/lookup/withdraw?currency=BAHT')).toEqual({
+      withdrawMin: 100,
+      withdrawMax: 50_000,
+      quickAmounts: [100, 500, 1000, 5000],
+    });
+    expect(await get(server, '/api/lookup/slip?currency=BAHT')).toMatchObject({ minDeposit: 1 });
+    expect(await get(server, '/api/lookup/slip')).toMatchObject({ minDeposit: 600 });
+    const over = await withdraw(token, 50_000.01);
+    expect([over.statusCode, message(over)]).toEqual([400, 'WITHDRAW_MAXIMUM']);
+    expect((await withdraw(token, 100)).statusCode).toBe(200);
+  });
+
+  it('offers the Thai QR codes and the gift link only to baht members: a kip wallet is refused, nothing created', async () => {
+    const kipQr = await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 200_000 }, { token: kip });
+    expect([kipQr.statusCode, message(kipQr)]).toEqual([400, 'QR_UNAVAILABLE']);
+    const ww = await call(server.app, 'POST', '/api/qrcode/WW', { amount: 200_000 }, { token: kip });
+    expect([ww.statusCode, message(ww)]).toEqual([400, 'QR_UNAVAILABLE']);
+    expect(await server.ctx.database.db.selectFrom('qrcodes').select('id').where('member_id', '=', 1).execute()).toEqual([]);
+    const gift = await call(server.app, 'POST', '/api/wallet/truelink', { link: 'anything' }, { token: kip });
+    expect([gift.statusCode, message(gift)]).toEqual([403, 'TRUELINK_UNAVAILABLE']);
+
+    const { token: baht } = await newMember(server, undefined, { currency: 'BAHT' });
+    const bahtQr = await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 500 }, { token: baht });
+    expect(bahtQr.json()).toMatchObject({ hasQrcode: true, amount: 500 });
+
+    // what the deposit lookup lists says the same: a kip account for kip, the QR providers in baht
+    const deposit = await get(server, '/api/lookup/deposit?lang=la');
+    const offered = (type: string) =>
+      deposit.banks
+        .filter((b: { bankType: string }) => b.bankType === type)
+        .map((b: { bankCode: string; currency: string }) => [b.bankCode, b.currency]);
+    expect(offered('QRCODE')).toEqual([
+      ['KBANK', 'BAHT'],
+      ['WW', 'BAHT'],
+      ['ZAPMAN', 'BAHT'],
+    ]);
+    expect(offered('DEPOSIT')).toEqual([
+      ['BCEL', 'LAK'],
+      ['KBANK', 'BAHT'],
+    ]);
+  });
+
+  it('names banks, QR providers and the account holder in Lao for a Lao page, never in Thai script', async () => {
+    const deposit = await get(server, '/api/lookup/deposit?lang=la');
+    for (const b of deposit.banks as { name: string; bankAccountName: string }[]) {
+      expect(b.name, b.name).not.toMatch(THAI_SCRIPT);
+      expect(b.bankAccountName, b.bankAccountName).not.toMatch(THAI_SCRIPT);
+    }
+    expect(deposit.banks[0]).toMatchObject({ name: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', bankAccountName: 'ບໍລິສັດ ວໍເລັດ ເດໂມ ຈຳກັດ' });
+    expect((await get(server, '/api/lookup/deposit?lang=en')).banks[0]).toMatchObject({ bankAccountName: 'WALLET DEMO CO., LTD.' });
+  });
+
+  it('registers Lao banks on the Lao site, named in Lao, and refuses a Thai bank', async () => {
+    const banks = (await get(server, '/api/lookup/banks?lang=la')).banks as { code: string; country: string; name: string }[];
+    const lao = banks.filter((b) => b.country === 'LA');
+    expect(lao.map((b) => b.code)).toEqual(
+      expect.arrayContaining(['BCEL', 'LDB', 'APB', 'JDB', 'LVB', 'STB', 'IDCB', 'BIC', 'MJBL', 'PSVB']),
+    );
+    expect(lao.find((b) => b.code === 'LDB')?.name).toBe('ທະນາຄານພັດທະນາລາວ');
+    for (const b of banks) expect(b.name, b.code).not.toMatch(THAI_SCRIPT);
+    expect(banks.find((b) => b.code === 'KBANK')?.country).toBe('TH');
+
+    const phone = '02055500001';
+    const otpToken = await verifyPhone(server, phone);
+    const thai = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken, bankCode: 'KBANK' }));
+    expect([thai.statusCode, message(thai)]).toEqual([400, 'INVALID_BANK']);
+    const ldb = await call(
+      server.app,
+      'POST',
+      '/api/account',
+      registration(phone, { otpToken, bankCode: 'LDB', bankAccountName: 'ສົມໃຈ ດີ' }),
+    );
+    expect(ldb.statusCode).toBe(201);
+  });
+
+  it('says what is wrong with a Lao phone number', async () => {
+    const res = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: '2055512' });
+    expect([res.statusCode, message(res)]).toEqual([400, 'PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT']);
+  });
+
+  it('corrects a Lao database seeded with baht figures where the operator left them, and keeps what the operator changed', async () => {
+    const db = server.ctx.database.db;
+    await writeSetting(db, 'withdraw', { withdrawMin: 100, withdrawMax: 50000 });
+    await writeSetting(db, 'slip', { minDeposit: 1, closeTime: '22:00' });
+    const chosen = { ...server.ctx.settings.get('deposit'), isManual: true };
+    await writeSetting(db, 'deposit', chosen);
+    await seed(server.ctx.database, { variant: 'la' });
+    const settings = await readAllSettings(db);
+    expect(settings.withdraw).toEqual({ withdrawMin: 60_000, withdrawMax: 30_000_000 });
+    expect(settings.slip).toEqual({ minDeposit: 600, closeTime: '22:00' });
+    expect(settings.deposit).toEqual(chosen);
+    await writeSetting(db, 'withdraw', { withdrawMin: 50_000, withdrawMax: 50_000_000 });
+    await seed(server.ctx.database, { variant: 'la' });
+    expect((await readAllSettings(db)).withdraw).toEqual({ withdrawMin: 50_000, withdrawMax: 50_000_000 });
+  });
+});
+
+describe.each(DIALECTS)('the Thai site (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('keeps baht limits and registers Thai banks only', async () => {
+    expect(await get(server, '/api/lookup/withdraw')).toEqual({
+      withdrawMin: 100,
+      withdrawMax: 50_000,
+      quickAmounts: [100, 500, 1000, 5000],
+    });
+    const banks = (await get(server, '/api/lookup/banks')).banks as { code: string; country: string }[];
+    expect(banks.filter((b) => b.country === 'TH').map((b) => b.code)).toEqual([
+      'KBANK',
+      'KTB',
+      'SCB',
+      'BBL',
+      'TMB',
+      'BAY',
+      'GSB',
+      'BAAC',
+      'KKP',
+      'UOB',
+    ]);
+    const phone = '0890000001';
+    const otpToken = await verifyPhone(server, phone);
+    const lao = await call(server.app, 'POST', '/api/account', registration(phone, { otpToken, bankCode: 'BCEL' }));
+    expect([lao.statusCode, message(lao)]).toEqual([400, 'INVALID_BANK']);
+  });
+});

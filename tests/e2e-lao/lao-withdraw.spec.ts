@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { LAO_DATA_DIR, LAO_LOG, LAO_PORT } from '../../playwright.lao.config';
+
+/** Thai script: none of it belongs in the Lao interface (issue 21). */
+const THAI = /[\u0E00-\u0E7F]/;
+
+function operator(...args: string[]): string {
+  return execFileSync(process.execPath, ['--enable-source-maps', 'build/server/cli.js', ...args], {
+    env: { ...process.env, DATA_DIR: LAO_DATA_DIR, DATABASE_URL: '', PORT: String(LAO_PORT), VARIANT: 'la' },
+    encoding: 'utf8',
+  });
+}
+
+/** What a whole kip figure looks like in Lao (grouped, no decimals), as the page's own Intl writes it. */
+const kipInLao = (page: Page, value: number) =>
+  page.evaluate((v) => new Intl.NumberFormat('lo-u-nu-latn', { maximumFractionDigits: 0 }).format(v), value);
+
+/**
+ * The screen in Lao only, and every amount on it whole (no ".00" or ",00" after a figure). Text marked
+ * with its own language (the picker names ไทย in Thai, with lang="th") is not the interface's.
+ */
+async function laoAndWholeKip(page: Page, where: string): Promise<void> {
+  const text = await page.evaluate(() => {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('[lang], noscript, script, style')) continue;
+      // what is on screen, and every choice of a select on screen
+      const shown = el.tagName === 'OPTION' ? el.closest('select')?.checkVisibility() : el.checkVisibility();
+      if (shown) parts.push(node.textContent ?? '');
+    }
+    return parts.join(' | ');
+  });
+  expect(text.match(new RegExp(`.{0,20}${THAI.source}.{0,20}`))?.[0], `Thai script on ${where}`).toBeUndefined();
+  expect(text.match(/.{0,20}\d[.,]00(?!\d).{0,10}/)?.[0], `decimals on ${where}`).toBeUndefined();
+}
+
+test('a Lao member at 360 px withdraws 200,000 kip and sees kip whole, in Lao only', async ({ page }) => {
+  // the demo member of the Lao site holds kip and banks with BCEL
+  operator('deposit', '0812345678', '300000');
+
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'lo');
+  await page.getByLabel('ເບີໂທລະສັບ').fill('0812345678');
+  await page.getByLabel('ລະຫັດຜ່ານ').fill('demo1234');
+  await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
+  const terms = page.getByRole('dialog', { name: 'ຂໍ້ຕົກລົງການນຳໃຊ້' });
+  await terms.getByRole('button', { name: 'ຍອມຮັບ' }).click();
+  await expect(terms).toBeHidden();
+
+  const before = await kipInLao(page, 300_000);
+  await expect(page.getByText(before, { exact: false }).first()).toBeVisible();
+  await laoAndWholeKip(page, 'home');
+
+  // the deposit modal: the kip account, named in Lao; no Thai QR code offered to a kip wallet
+  await page.getByRole('button', { name: 'ຝາກເງິນ' }).click();
+  const deposit = page.getByRole('dialog', { name: 'ຝາກເງິນ' });
+  await expect(deposit.getByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeVisible();
+  await expect(deposit.getByRole('button', { name: /QR/ })).toHaveCount(0);
+  await laoAndWholeKip(page, 'deposit');
+  await deposit.getByRole('button', { name: 'ປິດ' }).first().click();
+  await expect(deposit).toBeHidden();
+
+  await page.getByRole('button', { name: 'ຖອນເງິນ' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'ຖອນເງິນ' });
+  const amount = withdraw.getByLabel('ຈຳນວນເງິນ (ກີບ)');
+  await expect(amount).toHaveAttribute('inputmode', 'numeric');
+  // a fraction of a kip is refused in Lao before anything is sent
+  await amount.fill('200000.5');
+  await withdraw.getByRole('button', { name: 'ຖອນເງິນ' }).click();
+  await expect(withdraw.getByRole('alert')).toContainText('ກີບບໍ່ມີທົດສະນິຍົມ');
+  await laoAndWholeKip(page, 'withdraw');
+  await amount.fill('200000');
+  await withdraw.getByRole('button', { name: 'ຖອນເງິນ' }).click();
+  await expect(page.getByText('ແຈ້ງຖອນແລ້ວ ກະລຸນາລໍຖ້າການໂອນເຂົ້າບັນຊີທະນາຄານ')).toBeVisible();
+  await expect(withdraw).toBeHidden();
+
+  const after = await kipInLao(page, 100_000);
+  await expect(page.getByText(after, { exact: false }).first()).toBeVisible();
+  await laoAndWholeKip(page, 'home after the withdrawal');
+  expect(operator('withdrawals', 'list')).toContain('200000');
+
+  // the history lists it in whole kip
+  await page.goto('/user/statement');
+  const taken = await kipInLao(page, 200_000);
+  await expect(page.getByText(taken, { exact: false }).first()).toBeVisible();
+  await laoAndWholeKip(page, 'history');
+});
+
+test('a Lao visitor at 360 px is told what is wrong with a phone number and registers a Lao bank, in Lao only', async ({ page }) => {
+  await page.goto('/register');
+  // the pre-rendered form takes input once the app runs
+  await expect(page.getByRole('button', { name: 'ຕໍ່ໄປ' })).toBeEnabled();
+  const phone = page.getByLabel('ເບີໂທລະສັບ');
+  await phone.fill('2055512');
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+  await expect(page.getByRole('alert')).toHaveText('ເບີໂທລະສັບຕ້ອງມີ 8 ຫາ 13 ຕົວເລກ ເຊັ່ນ 02055512345');
+
+  const number = `020${String(Date.now()).slice(-8)}`;
+  await phone.fill(number);
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+  let code: string | undefined;
+  await expect
+    .poll(() => (code = [...fs.readFileSync(LAO_LOG, 'utf8').matchAll(new RegExp(`OTP ${number} (\\d{6})`, 'g'))].at(-1)?.[1]))
+    .toBeTruthy();
+  await page.getByLabel('ລະຫັດ OTP').fill(code!);
+  await page.getByRole('button', { name: 'ຢືນຢັນ' }).click();
+  await page.getByLabel('ຊື່ ແລະ ນາມສະກຸນ').fill('ສົມໃຈ ດີ');
+  await page.getByLabel('ລະຫັດຜ່ານ', { exact: true }).fill('secret123');
+  await page.getByLabel('ຢືນຢັນລະຫັດຜ່ານ').fill('secret123');
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+
+  // the Lao banks, BCEL recommended; no Thai bank, nothing in Thai script
+  const bank = page.getByLabel('ທະນາຄານ', { exact: true });
+  await expect(bank.locator('option', { hasText: 'ທະນາຄານພັດທະນາລາວ' })).toHaveCount(1);
+  const names = await bank.locator('option').allTextContents();
+  expect(names).toContain('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ (ແນະນຳ)');
+  expect(names.filter((n) => /ກະສິກອນໄທ|ກຸງໄທ|ໄທພານິດ/.test(n))).toEqual([]);
+  await laoAndWholeKip(page, 'the bank step');
+
+  await bank.selectOption('LDB');
+  await page.getByLabel('ເລກບັນຊີ').fill(`9${number.slice(1)}`);
+  await page.getByLabel('ຊື່', { exact: true }).fill('ສົມໃຈ');
+  await page.getByLabel('ນາມສະກຸນ').fill('ດີ');
+  await page.getByRole('button', { name: 'ສະໝັກສະມາຊິກ' }).click();
+  await expect(page.getByText('ສະໝັກສະມາຊິກສຳເລັດ ກະລຸນາເຂົ້າສູ່ລະບົບ')).toBeVisible();
+});
