@@ -30,6 +30,20 @@ export const Slot = Type.Object({
 export type Slot = Static<typeof Slot>;
 
 /** GET /api/wallet: the profile, the wallet balance, the invite summary and every game account. */
+/**
+ * Money on its way, not in any balance shown (issue 21: money never vanishes from view): a transfer waiting
+ * for its game provider (it lands or comes back), a withdrawal waiting to be paid, a manual deposit request
+ * waiting for staff (not in the balance yet).
+ */
+export const PendingMoney = Type.Object({
+  kind: Type.Union([Type.Literal('transfer'), Type.Literal('withdrawal'), Type.Literal('deposit_request')]),
+  amount: Type.Number({ description: 'always positive, in the member currency' }),
+  from: Type.String({ description: 'WALLET, a provider code, BANK (a deposit request) ' }),
+  to: Type.String({ description: 'WALLET, a provider code, BANK (a withdrawal)' }),
+  createdAt: Type.String({ description: 'ISO time' }),
+});
+export type PendingMoney = Static<typeof PendingMoney>;
+
 export const WalletView = Type.Object({
   profile: Profile,
   bankAccount: BankAccount,
@@ -40,6 +54,7 @@ export const WalletView = Type.Object({
     fail: Type.Integer({ description: 'percent of it not ready' }),
   }),
   slots: Type.Array(Slot),
+  pending: Type.Array(PendingMoney),
 });
 export type WalletView = Static<typeof WalletView>;
 

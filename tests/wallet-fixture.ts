@@ -26,6 +26,7 @@ export function walletFixture({
     wallet: { amount: 500 },
     invite: { amount: 0, success: 0, fail: 0 },
     slots: [],
+    pending: [],
     ...over,
   };
 }

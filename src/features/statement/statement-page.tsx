@@ -57,6 +57,12 @@ export function StatementPage({ SlipModal }: { SlipModal: ComponentType<{ onClos
                   <span aria-hidden="true">—</span>
                   <span className="visually-hidden">{t`No money moved`}</span>
                 </span>
+              ) : s.status === 'PENDING' ? (
+                // waiting (a deposit request, a withdrawal, a transfer in transit): neither credited nor gone yet
+                <span className="statement-amount pending">
+                  <span>{amount}</span>
+                  <span className="small">{t`Waiting`}</span>
+                </span>
               ) : undone ? (
                 <span className="statement-amount undone">
                   <del aria-label={t`Not taken: ${amount}`}>{amount}</del>

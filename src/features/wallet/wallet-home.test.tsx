@@ -92,3 +92,32 @@ describe('the home brings game balances up to date on entry (§2)', () => {
     expect(screen.queryByRole('button', { name: /^PG Soft: balance 100\.00 / })).toBeNull();
   });
 });
+
+describe('money on its way is in view, never as a credit (issue 21)', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+
+  it('says where a transfer in transit, a withdrawal and a deposit request are and what happens next', async () => {
+    const wallet = walletFixture({
+      wallet: { amount: 400 },
+      slots: [pg(0)],
+      pending: [
+        { kind: 'transfer', amount: 100, from: 'WALLET', to: 'PG', createdAt: '2026-11-25T10:00:00.000Z' },
+        { kind: 'withdrawal', amount: 200, from: 'WALLET', to: 'BANK', createdAt: '2026-11-25T10:01:00.000Z' },
+        { kind: 'deposit_request', amount: 300, from: 'BANK', to: 'WALLET', createdAt: '2026-11-25T10:02:00.000Z' },
+      ],
+    });
+    fakeServer({
+      'GET /api/wallet': () => [200, wallet],
+      'GET /api/wallet/refresh/slot': () => [200, { slots: [pg(0)] }],
+      'GET /api/spinwheel/active': () => [200, { isActive: false }],
+    });
+    renderScreen(<WalletHome parts={parts} />, { queryClient: clientWithWallet(wallet, Date.now()) });
+    const list = await screen.findByRole('region', { name: 'On its way' });
+    expect(list).toHaveTextContent('100.00 on its way to PG Soft. If the game does not take it, it comes back to your wallet.');
+    expect(list).toHaveTextContent('Withdrawal of 200.00 to your bank: waiting to be paid.');
+    expect(list).toHaveTextContent('Deposit request of 300.00: waiting for staff to confirm. It is not in your balance yet.');
+  });
+});

@@ -9,6 +9,7 @@ import { useOnline } from '../../ui/use-online';
 import { isEnglishName, requiresEnglishName } from '../../../contract/account-rules';
 import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
+import { PendingMoney } from './pending-money';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
 import { useRefreshSlots, useTransferAll } from './mutations';
@@ -99,6 +100,7 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
         InviteLine={parts.InviteLine}
       />
       <DataStatus query={wallet} savedNote={false} />
+      {data && <PendingMoney wallet={data} />}
       {notAnswering && (
         <p className="notice" role="status">
           {t`Not confirmed: ${notAnswering} did not answer. Shown is the last balance we know; check again later.`}

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/transaction.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { addressOf } from '../../lib/address.js';
@@ -64,3 +65,13 @@ export async function uploadSlip(ctx: AppContext, request: FastifyRequest, membe
     throw err;
   });
 }
+
+/** The member's manual deposit requests waiting for staff (not credited yet), oldest first. */
+export const openDepositRequests = (tx: Tx, memberId: number) =>
+  tx
+    .selectFrom('deposit_requests')
+    .select(['amount', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'PENDING')
+    .orderBy('created_at')
+    .execute();

@@ -20,3 +20,22 @@ export const payoutOf = (tx: Tx, withdrawalId: number) =>
     .select(['amount', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
     .where('id', '=', withdrawalId)
     .executeTakeFirstOrThrow();
+
+/** The member's money on its way: transfers waiting for their provider and withdrawals waiting to be paid, oldest first. */
+export async function pendingOf(tx: Tx, memberId: number) {
+  const transfers = await tx
+    .selectFrom('transfer_intents')
+    .select(['provider', 'direction', 'amount', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .execute();
+  const withdrawals = await tx
+    .selectFrom('withdrawals')
+    .select(['amount', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'PENDING')
+    .orderBy('created_at')
+    .execute();
+  return { transfers, withdrawals };
+}

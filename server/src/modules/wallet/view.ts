@@ -1,10 +1,12 @@
-import type { Slot, WalletView } from '../../../../contract/wallet.js';
+import type { PendingMoney, Slot, WalletView } from '../../../../contract/wallet.js';
 import { GAMES } from '../../adapters/games/catalog.js';
 import type { AppContext } from '../../context.js';
 import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { getProfile } from '../account/service.js';
 import { inviteSummary } from '../invite/service.js';
+import { openDepositRequests } from '../deposit/service.js';
+import { pendingOf } from './repository.js';
 import { accountsOf, callProvider, gameBalancesOf, recently } from '../games/service.js';
 
 /** How long the wallet view waits for a provider's launch link. */
@@ -44,6 +46,37 @@ export async function slotsOf(ctx: AppContext, memberId: number, currency: Curre
   );
 }
 
+/** Money on its way, in the member's currency: transfers in transit, withdrawals and deposit requests waiting. */
+async function pendingMoneyOf(ctx: AppContext, memberId: number, currency: Currency): Promise<PendingMoney[]> {
+  const { db } = ctx.database;
+  const { transfers, withdrawals } = await pendingOf(db, memberId);
+  const requests = await openDepositRequests(db, memberId);
+  const at = (ms: number) => new Date(Number(ms)).toISOString();
+  return [
+    ...transfers.map((t) => ({
+      kind: 'transfer' as const,
+      amount: toMajor(Number(t.amount), currency),
+      from: t.direction === 'in' ? 'WALLET' : t.provider,
+      to: t.direction === 'in' ? t.provider : 'WALLET',
+      createdAt: at(t.created_at),
+    })),
+    ...withdrawals.map((w) => ({
+      kind: 'withdrawal' as const,
+      amount: toMajor(Number(w.amount), currency),
+      from: 'WALLET',
+      to: 'BANK',
+      createdAt: at(w.created_at),
+    })),
+    ...requests.map((r) => ({
+      kind: 'deposit_request' as const,
+      amount: toMajor(Number(r.amount), currency),
+      from: 'BANK',
+      to: 'WALLET',
+      createdAt: at(r.created_at),
+    })),
+  ];
+}
+
 export async function walletOf(ctx: AppContext, memberId: number): Promise<WalletView> {
   const { profile, bankAccount } = await getProfile(ctx, memberId);
   const currency = profile.currency as Currency;
@@ -54,5 +87,6 @@ export async function walletOf(ctx: AppContext, memberId: number): Promise<Walle
     wallet: { amount: toMajor(wallet, currency) },
     invite: await inviteSummary(ctx, { memberId, currency }),
     slots: await slotsOf(ctx, memberId, currency),
+    pending: await pendingMoneyOf(ctx, memberId, currency),
   };
 }
