@@ -63,7 +63,7 @@ describe('wallet modals', () => {
 
   it('withdraw: holds the limits of the withdraw lookup', async () => {
     const calls = fakeServer({
-      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300 }],
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300, quickAmounts: [100, 200, 300] }],
       'POST /api/wallet/withdrawAll': () => [200, { message: 'SUCCESS' }],
     });
     const onClose = vi.fn();
@@ -113,7 +113,7 @@ describe('wallet modals', () => {
   it('a transfer or a withdrawal asks the wallet and the statement again, whatever the answer', async () => {
     fakeServer({
       'POST /api/wallet/transfer': () => [400, { message: 'TRANSFER_FAIL' }],
-      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300 }],
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300, quickAmounts: [100, 200, 300] }],
       'POST /api/wallet/withdrawAll': () => [200, { message: 'SUCCESS' }],
     });
     const statementPage = ['statement', 'en', 1];
@@ -143,7 +143,7 @@ describe('wallet modals', () => {
 
   it('withdraw: shows the balance and the limits before any refusal, with "all" and quick amounts', async () => {
     const calls = fakeServer({
-      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300 }],
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300, quickAmounts: [100, 200, 300] }],
       'POST /api/wallet/withdrawAll': () => [200, { message: 'SUCCESS' }],
     });
     const member = walletFixture({ wallet: { amount: 250.75 } });
@@ -154,7 +154,7 @@ describe('wallet modals', () => {
     const amount = screen.getByLabelText('Amount (baht)');
     expect(amount).toHaveAccessibleDescription('Minimum 100.00 baht, maximum 300.00 baht each time.');
     const quick = screen.getByRole('group', { name: 'Quick amounts' });
-    // steps of the minimum; the ones above the balance are off
+    // the server's round amounts of the member's currency; the ones above the balance are off
     expect(
       within(quick)
         .getAllByRole('button')
@@ -163,8 +163,7 @@ describe('wallet modals', () => {
       ['All', false],
       ['100.00', false],
       ['200.00', false],
-      ['500.00', true],
-      ['1,000.00', true],
+      ['300.00', true],
     ]);
     await user.click(within(quick).getByRole('button', { name: '200.00' }));
     expect(amount).toHaveValue('200');
