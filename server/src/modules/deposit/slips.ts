@@ -3,10 +3,11 @@ import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
-import { toMinor, type Currency } from '../../ledger/money.js';
+import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
+import { notifyMember } from '../events/service.js';
 import { senderMatches } from './sender-match.js';
 import {
   bankTxCredited,
@@ -17,6 +18,7 @@ import {
   markSlipCredited,
   memberBankAccount,
   retrySlipAt,
+  slipForEvent,
   slipStatus,
   slipToVerify,
   uncountAttempt,
@@ -80,6 +82,20 @@ export async function closeSlip(
   said: SlipSaid = {},
 ) {
   await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
+  await tellSlip(ctx, slipId);
+}
+
+/** Tells the slip's member its result (a live event; the slip list row turns into it). */
+async function tellSlip(ctx: Books, slipId: number) {
+  const slip = await slipForEvent(ctx.database.db, slipId).catch(() => undefined);
+  if (!slip || (slip.status !== 'SUCCESS' && slip.status !== 'FAILED' && slip.status !== 'REVIEW')) return;
+  await notifyMember(ctx.database, slip.member_id, {
+    kind: 'slip',
+    reference: slip.reference,
+    status: slip.status,
+    note: slip.note,
+    amount: toMajor(Number(slip.amount), slip.currency as Currency),
+  });
 }
 
 /** The bank could not be asked: try again later, or after MAX_ATTEMPTS leave it to the operator. */
@@ -122,7 +138,7 @@ export async function creditSlip(
   bankTx: BankTx,
 ): Promise<'credited' | 'duplicate' | 'closed'> {
   try {
-    return await withTransaction(ctx.database, async (tx) => {
+    const outcome = await withTransaction(ctx.database, async (tx) => {
       const member = await memberMoney(tx, memberId, ctx.database.dialect);
       const now = ctx.now();
       const status = await slipStatus(tx, slipId);
@@ -132,6 +148,8 @@ export async function creditSlip(
       await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now);
       return 'credited' as const;
     });
+    if (outcome === 'credited') await tellSlip(ctx, slipId);
+    return outcome;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     await closeSlip(ctx, slipId, 'FAILED', 'SLIP_DUPLICATE', { ...bankTx, amount: amountMinor });

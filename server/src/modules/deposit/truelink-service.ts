@@ -7,6 +7,7 @@ import { earlierOutcome, type IdempotencyKey, type Outcome } from '../../lib/ide
 import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
+import { notifyMember } from '../events/service.js';
 import {
   closeRedemption,
   insertRedemption,
@@ -124,6 +125,9 @@ function truelinkFlow(ctx: AppContext): OutsideFlow<TruelinkStart, TruelinkInten
       if (applied) {
         const member = await memberMoney(tx, row.member_id, ctx.database.dialect);
         await setRedemptionJournal(tx, row.id, await creditDeposit(tx, member, Number(row.amount), 'TRUELINK', now));
+        const amount = toMajor(Number(row.amount), row.currency as Currency);
+        // in the transaction: Postgres delivers the NOTIFY at commit and drops it on a rollback
+        await notifyMember(ctx.database, row.member_id, { kind: 'credit', source: 'TRUELINK', amount }, tx);
       }
       return true;
     },
