@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { notifyMember } from '../events/service.js';
 import { senderMatches } from './sender-match.js';
+import { slipDeadline } from './slip-hours.js';
 import {
   bankTxCredited,
   claimSlip,
@@ -36,8 +37,6 @@ import {
  */
 
 export const SLIP_BUCKET = 'slips';
-/** A slip must be uploaded within 1 hour of the transfer (§2). */
-export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
 /** Bank calls that fail or time out are retried this many times, then the slip waits for the operator. */
 export const MAX_ATTEMPTS = 5;
 /** §4: three consecutive captcha answers end the verification. */
@@ -170,7 +169,8 @@ const receivingAccount = (ctx: AppContext, bank: Found) =>
 /** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
 function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnType<typeof receivingAccount>): SlipReason | undefined {
   if (!account) return 'SLIP_WRONG_ACCOUNT';
-  if (slip.created_at - bank.time > SLIP_MAX_AGE_MS) return 'SLIP_EXPIRED';
+  // within the hour, which never runs out while intake is closed (slip-hours.ts)
+  if (slip.created_at > slipDeadline(ctx.settings.get('slip').closeTime, bank.time)) return 'SLIP_EXPIRED';
   if (bank.currency !== slip.currency) return 'SLIP_UNKNOWN';
   if (bank.amount <= 0 || bank.amount < toMinor(ctx.settings.get('slip').minDeposit, slip.currency as Currency))
     return 'SLIP_BELOW_MINIMUM';
