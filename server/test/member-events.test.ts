@@ -5,6 +5,7 @@ import CryptoJS from 'crypto-js';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../contract/member-events.js';
+import { recoverOpenIntents } from '../src/modules/games/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { listen, send, textPackage, until } from './chat-helpers.js';
@@ -155,6 +156,26 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     await send(server, textPackage('hello?', {}), token);
     await runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', DEMO_MEMBER.phone, 'Hi'], () => undefined);
     await heard('chat');
+  });
+
+  it('tells a transfer in transit returned to the wallet once the sweep resolves it', async () => {
+    const faults = async (value: Record<string, string>) => {
+      await operator('settings', 'set', 'providerFaults', JSON.stringify(value));
+      await server.ctx.settings.refresh();
+    };
+    expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
+    await faults({ PG: 'hang' });
+    try {
+      const first = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 7 }, { token });
+      expect(first.statusCode, first.body).toBe(409);
+      expect(mine.events.some((e) => e.kind === 'transfer')).toBe(false);
+      await faults({});
+      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
+      expect(await heard('transfer')).toEqual({ kind: 'transfer', status: 'RETURNED' });
+    } finally {
+      await faults({});
+    }
   });
 
   // several instances share one database only on Postgres (SQLite is one embedded file per process)
