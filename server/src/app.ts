@@ -32,6 +32,7 @@ import { chatRoutes } from './modules/chat/routes.js';
 import { chatFiles, chatUploadRoutes } from './modules/chat/upload-routes.js';
 import { chatRealtime } from './modules/chat/realtime.js';
 import { chatDeliveryRoute } from './modules/chat/delivery.js';
+import { memberEventsRelayRoute } from './modules/events/relay.js';
 
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   await app.register(slipFiles);
   await app.register(chatFiles);
   await app.register(chatDeliveryRoute);
+  await app.register(memberEventsRelayRoute);
 
   if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });
   return app;

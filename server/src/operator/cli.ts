@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
+import { relayMemberEvents } from '../modules/events/relay.js';
 import { SettingValueError } from '../settings/store.js';
 import { HELP, runCommand, UsageError } from './commands.js';
 
@@ -23,7 +24,13 @@ async function main(argv: string[]): Promise<number> {
     await migrate(database);
     await seed(database, config);
     console.log(`database: ${database.dialect} ${database.where}`);
-    await runCommand({ database, config }, argv, (line) => console.log(line));
+    // SQLite: the open apps hear of what this command changed through the running server
+    const relay = relayMemberEvents(database, config);
+    try {
+      await runCommand({ database, config }, argv, (line) => console.log(line));
+    } finally {
+      await relay.flush();
+    }
     return 0;
   } finally {
     await database.close();
