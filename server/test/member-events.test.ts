@@ -8,7 +8,7 @@ import type { MemberEvent } from '../../contract/member-events.js';
 import { recoverOpenIntents } from '../src/modules/games/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
-import { listen, send, textPackage, until } from './chat-helpers.js';
+import { join, listen, send, textPackage, until } from './chat-helpers.js';
 import { gatewayCallback } from './deposit-helpers.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
 import { slipDriver } from './slip-helpers.js';
@@ -152,10 +152,16 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     await until(() => mine.events.some((e) => e.kind === 'credit' && e.source === 'TRUELINK' && e.amount === 50.25));
   });
 
-  it("tells support's reply, sent by the operator's command", async () => {
+  it("tells support's reply, sent by the operator's command; the member's chat socket hears only the chat", async () => {
+    const chat = await join(url, { token });
+    const chatHeard: unknown[] = [];
+    chat.socket.on('member', (e: unknown) => chatHeard.push(e));
     await send(server, textPackage('hello?', {}), token);
     await runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', DEMO_MEMBER.phone, 'Hi'], () => undefined);
     await heard('chat');
+    await until(() => chat.received.length >= 2);
+    chat.socket.disconnect();
+    expect(chatHeard).toEqual([]);
   });
 
   it('tells a transfer in transit returned to the wallet once the sweep resolves it', async () => {

@@ -47,7 +47,7 @@ async function onJoin(app: FastifyInstance, socket: Socket, data: unknown): Prom
     return { message: 'KEY_INVALID' };
   try {
     const customer = await customerOf(app.ctx, token as string | undefined, { guestId: guestId as string | undefined });
-    for (const room of socket.rooms) if (room !== socket.id && !room.startsWith(MEMBER_ROOM)) await socket.leave(room);
+    for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
     await socket.join(customer.room);
     // a member's socket lives only as long as the session it joined with (checked again every 15 s)
     socket.data.token = customer.memberId === null ? undefined : token;
@@ -58,8 +58,8 @@ async function onJoin(app: FastifyInstance, socket: Socket, data: unknown): Prom
   }
 }
 
-/** A member's events room: `member:<id>`, joined only with the member's own token (never named by the client). */
-const MEMBER_ROOM = 'member:';
+/** A member's events room: `events:<id>` (not the chat's `member:<id>`), joined only with the member's own token. */
+const EVENTS_ROOM = 'events:';
 
 /** `member-join` {token}: the socket hears the member's live events (contract/member-events.ts) while the session lasts. */
 async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ message?: string }> {
@@ -68,7 +68,9 @@ async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown)
   if (typeof token !== 'string' || token.length === 0 || token.length > 512) return { message: 'KEY_INVALID' };
   const session = await findActiveSession(app.ctx, token);
   if (!session) return { message: 'invalid-token' };
-  await socket.join(`${MEMBER_ROOM}${session.memberId}`);
+  // one room a socket: a socket is the chat's or the events' (its token is the one checked)
+  for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
+  await socket.join(`${EVENTS_ROOM}${session.memberId}`);
   // checked again every 15 s with the chat's sockets: a logout or a revoked session ends it
   socket.data.token = token;
   return { message: 'SUCCESS' };
@@ -99,7 +101,7 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
   // every instance hears every member event (NOTIFY on Postgres) and tells its own sockets only
   const events = listenMemberEvents(
     app.ctx.database,
-    (memberId, event) => void io.local.to(`${MEMBER_ROOM}${memberId}`).emit(MEMBER_EVENT, event),
+    (memberId, event) => void io.local.to(`${EVENTS_ROOM}${memberId}`).emit(MEMBER_EVENT, event),
     (err) => app.log.warn({ err }, 'member events: listening again'),
   );
   await events.ready;
