@@ -6,6 +6,12 @@ import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 const DAY = 24 * 3600;
 /** Answers the site must not serve stale when online: the site-active check and the OTP switch. */
 const LIVE_LOOKUPS = new Set(['/api/lookup/active', '/api/lookup/registerOTP']);
+/**
+ * Where a member sends money, and on what terms (src/lib/lookups.ts MONEY_LOOKUPS): never answered from
+ * this cache, so an operator's new account reaches the next opening. Offline the site shows its own saved
+ * copy with the time it was saved (the query cache), which a cached answer here would hide.
+ */
+const MONEY_LOOKUPS = new Set(['/api/lookup/deposit', '/api/lookup/slip']);
 
 export function registerApiCaching(): void {
   // the site-active check: the network when there is one, else the last answer, a 410 'gone' included,
@@ -20,7 +26,11 @@ export function registerApiCaching(): void {
   );
   // the other lookups change rarely: answer from the cache at once and refresh it behind
   registerRoute(
-    ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/lookup/') && !LIVE_LOOKUPS.has(url.pathname),
+    ({ url, request }) =>
+      request.method === 'GET' &&
+      url.pathname.startsWith('/api/lookup/') &&
+      !LIVE_LOOKUPS.has(url.pathname) &&
+      !MONEY_LOOKUPS.has(url.pathname),
     new StaleWhileRevalidate({
       cacheName: 'lookups',
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * DAY })],

@@ -32,6 +32,7 @@ import { chatRealtime } from './modules/chat/realtime.js';
 import { chatDeliveryRoute } from './modules/chat/delivery.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
 import { metrics } from './modules/system/metrics.js';
+import { memberEventsRelayRoute } from './modules/events/relay.js';
 
 /** A closed site still says how to reach support (/terminated shows it): the contact lookup alone answers. */
 const ANSWERED_WHEN_CLOSED = /^\/api\/lookup\/contact(\?|$)/;
@@ -190,6 +191,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(slipFiles);
   await app.register(chatFiles);
   await app.register(chatDeliveryRoute);
+  await app.register(memberEventsRelayRoute);
 
   if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });
   return app;

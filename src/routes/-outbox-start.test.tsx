@@ -15,6 +15,9 @@ vi.mock('socket.io-client', () => {
   return { io: vi.fn() };
 });
 
+// the shell's live member events have a socket of their own (src/lib/member/member-events.test.ts): not the chat's
+vi.mock('../lib/member/member-events', () => ({ startMemberEvents: () => () => undefined }));
+
 const chatStore = createStore('wallet-chat', 'items');
 const ALICE = '0812345678';
 const BOB = '0899999999';

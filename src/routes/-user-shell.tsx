@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSupportReplies } from '../features/chat/support-replies';
 import { MemberShell, type ShellParts } from '../features/site/member-shell';
 
@@ -8,7 +10,27 @@ export const shellParts: ShellParts = {
   startSlipOutbox: () => void import('../features/deposit/slip-outbox').then(({ slipOutbox }) => slipOutbox.start()),
 };
 
-/** §2 the signed-in shell with the chat's and the deposit slips' background parts. */
+/**
+ * The member's live events (balances, slip and QR results, support replies): their socket and code load
+ * after the shell has painted, never with /login; they end with the shell (a sign-out).
+ */
+function useMemberEvents() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void import('../lib/member/member-events').then(({ startMemberEvents }) => {
+      if (!ended) stop = startMemberEvents(queryClient);
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [queryClient]);
+}
+
+/** §2 the signed-in shell with the chat's and the deposit slips' background parts, and the live member events. */
 export function UserShell() {
+  useMemberEvents();
   return <MemberShell parts={shellParts} />;
 }

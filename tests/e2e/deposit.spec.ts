@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, serviceWorkerReady, signIn, useEnglish } from './support';
+import { acceptAgreement, freshPhone, operator, register, savedQueries, serviceWorkerReady, signIn, useEnglish } from './support';
 
 const PASSWORD = 'deposit-pass1';
 
@@ -65,7 +65,8 @@ test('a slip made by the bank is uploaded with progress, checked, credited, and 
   await modal.getByRole('progressbar').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-uploading.png' });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await expect(modal.getByText(/^Received \(reference SL\w+\)\. We are checking it/)).toBeVisible({ timeout: 30_000 });
+  // received, then (a live event) its result on the same row
+  await expect(modal.getByText('Credited: 250.00 baht is in your wallet.')).toBeVisible({ timeout: 30_000 });
   await modal.getByRole('button', { name: 'Close' }).click();
 
   await expectBalance(page, '250.00');
@@ -76,7 +77,7 @@ test('a slip made by the bank is uploaded with progress, checked, credited, and 
   const slips = page.getByRole('dialog', { name: 'Slip status' });
   const row = slips.getByRole('row').nth(1);
   await expect(row.getByRole('cell').nth(1)).toHaveText('250.00');
-  await expect(row.getByRole('cell').nth(2)).toHaveText('Success');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Credited');
   await page.screenshot({ path: 'test-results/e2e-artifacts/screens/slip-status.png' });
   await row.getByRole('button', { name: 'View' }).click();
   const image = page.getByRole('dialog', { name: 'Your slip' }).getByRole('img', { name: 'The slip you uploaded' });
@@ -113,12 +114,15 @@ test('a slip chosen offline waits on the phone and uploads by itself when the co
   const modal = page.getByRole('dialog', { name: 'Deposit' });
   await expect(modal.getByText('048-123-4567')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();
+  // kept in the app's saved queries (the service worker does not keep the deposit accounts: they must be current)
+  await expect.poll(() => savedQueries(page)).toContain('0481234567');
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('.balance')).toHaveText('0.00');
   await page.getByRole('button', { name: 'Deposit' }).click();
   await expect(modal.getByText('048-123-4567')).toBeVisible();
+  await expect(modal.getByText(/^Saved \d\d\/\d\d\/\d{4} [\d:]+\. You are offline/)).toBeVisible();
   await modal.locator('input[type=file]').setInputFiles(file);
   await modal.getByRole('button', { name: 'Send when back online' }).click();
   await expect(modal.getByText('Waiting for a connection: it will be sent by itself when you are back online.')).toBeVisible();
@@ -135,7 +139,7 @@ test('a slip chosen offline waits on the phone and uploads by itself when the co
   await context.setOffline(false);
   await expectBalance(page, '120.50');
   await page.getByRole('button', { name: 'Deposit' }).click();
-  await expect(modal.getByText(/^Received \(reference SL\w+\)/)).toBeVisible();
+  await expect(modal.getByText('Credited: 120.50 baht is in your wallet.')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();
   // uploaded once: one slip on the server for this member
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
@@ -180,10 +184,12 @@ test('a payment QR code counts down, can be cancelled, and once paid by the gate
   const id = open?.split('\t')[0] ?? '';
   expect(id).toMatch(/^QR/);
   expect(operator('qr', 'pay', id)).toMatch(/CREDITED/);
-  await modal.getByRole('button', { name: 'I have transferred' }).click();
-  await expect(page.getByText('Thank you. Please refresh your balance in a moment to see the deposit.')).toBeVisible();
+  // the open view turns paid by itself (a live event): nothing left to pay
+  await expect(modal.getByText('Paid: 55.50 baht credited to your wallet.')).toBeVisible();
+  await expect(modal.getByRole('timer')).toBeHidden();
+  await modal.getByRole('button', { name: 'Done' }).click();
   await expect(modal).toBeHidden();
-  await expectBalance(page, '55.50');
+  await expect(page.locator('.balance')).toHaveText('55.50');
 
   // a gift link the sandbox voucher service made
   const link = operator('giftlink', 'make', '25').trim().split('\n').at(-1)!;

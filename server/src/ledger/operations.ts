@@ -1,6 +1,7 @@
 import type { Database, Dialect } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../lib/errors.js';
+import { notifyMember } from '../modules/events/service.js';
 import { depositCoins, forfeitPendingCoins } from './coins.js';
 import { houseAccount, post, walletAccount } from './ledger.js';
 import type { Currency } from './money.js';
@@ -148,7 +149,7 @@ export type Settlement = 'SUCCESS' | 'FAILED';
  * Only a pending withdrawal settles, once.
  */
 export async function settleWithdrawal(database: Database, withdrawalId: number, outcome: Settlement, now: number): Promise<void> {
-  await withTransaction(database, async (tx) => {
+  const memberId = await withTransaction(database, async (tx) => {
     const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
     if (!w) throw new ApiError(404, 'NO_DATA');
     await memberMoney(tx, w.member_id, database.dialect);
@@ -177,5 +178,8 @@ export async function settleWithdrawal(database: Database, withdrawalId: number,
       now,
     });
     await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
+    return w.member_id;
   });
+  // the member's open app shows it paid, or the money back in the wallet, at once
+  await notifyMember(database, memberId, { kind: 'withdraw', status: outcome });
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate, oneAtATime, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
+import { relayMemberEvents } from '../modules/events/relay.js';
 import { SettingValueError } from '../settings/store.js';
 import { backup, restore, walletExists } from './backup.js';
 import { HELP, runCommand, UsageError } from './commands.js';
@@ -42,7 +43,13 @@ async function main(argv: string[]): Promise<number> {
       await backup(database, config, args[1], (line) => console.log(line));
       return 0;
     }
-    await runCommand({ database, config }, args, (line) => console.log(line));
+    // SQLite: the open apps hear of what this command changed through the running server
+    const relay = relayMemberEvents(database, config);
+    try {
+      await runCommand({ database, config }, args, (line) => console.log(line));
+    } finally {
+      await relay.flush();
+    }
     return 0;
   } finally {
     await database.close();

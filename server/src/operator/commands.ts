@@ -3,6 +3,7 @@ import { withTransaction } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
 import { creditDeposit, memberMoney, settleWithdrawal } from '../ledger/operations.js';
+import { notifyMember } from '../modules/events/service.js';
 import { ApiError } from '../lib/errors.js';
 import { revokeMemberSessions } from '../modules/auth/service.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
@@ -111,6 +112,8 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
         const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
         return { journalId, currency: money.currency };
       });
+      // Postgres: every server instance hears it; SQLite: the open app's polling sees it
+      await notifyMember(database, member.id, { kind: 'credit', source: 'OPERATOR', amount });
       return print(`deposited ${amount} ${result.currency} to ${phone} (${printable(member.name)}); journal ${result.journalId}`);
     }
     case 'withdrawals list': {

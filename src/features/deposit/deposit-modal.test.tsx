@@ -144,9 +144,10 @@ describe('the slip status', () => {
       'POST /api/statement/slip': () => [
         200,
         {
-          total: 3,
+          total: 4,
           slips: [
             { createdAt: '2026-11-22T05:00:00.000Z', amount: 0, status: 'PROCESSING', note: null, link: true, reference: 'SL1' },
+            { createdAt: '2026-11-22T04:30:00.000Z', amount: 80, status: 'REVIEW', note: null, link: true, reference: 'SL4' },
             { createdAt: '2026-11-22T04:00:00.000Z', amount: 150.25, status: 'SUCCESS', note: null, link: true, reference: 'SL2' },
             { createdAt: '2026-11-22T03:00:00.000Z', amount: 99, status: 'FAILED', note: 'SLIP_EXPIRED', link: true, reference: 'SL3' },
           ],
@@ -161,10 +162,11 @@ describe('the slip status', () => {
         .map((c) => c.textContent),
     );
     expect(cells.map((c) => c.slice(1, 3))).toEqual([
-      ['-', 'Processing'],
-      ['150.25', 'Success'],
+      ['-', 'Checking'],
+      ['80.00', 'In review'],
+      ['150.25', 'Credited'],
       ['99.00', 'Failed · This slip is older than 1 hour. Please contact support.'],
     ]);
-    expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(4);
   });
 });

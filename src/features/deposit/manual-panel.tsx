@@ -1,43 +1,35 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { FormError } from '../../ui/field';
 import { AmountField } from '../../ui/member/amount-field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../../ui/member/money-submission';
 import { useMoneyWords } from '../../ui/member/money-words';
+import { useDepositRequest } from './mutations';
 
 /** §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it). */
 export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const { parse } = useMoneyWords();
   const online = useOnline();
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [key, ended] = useSubmissionKey();
-  const send = useMutation({
-    mutationFn: (value: number) => api('/api/wallet/add', { body: { amount: value }, idempotencyKey: key }),
-    onSuccess: () => {
-      showToast(t`Request sent. Our staff will confirm your deposit; it shows as in progress in your history.`, 'success');
-      void queryClient.invalidateQueries({ queryKey: ['statement'] });
-      onDone();
-    },
-    onError: (err) => {
-      setError(errorMessage(i18n, err.message));
-      ended(err);
-    },
-  });
+  const send = useDepositRequest();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = parse(amount);
     if (!parsed.ok) return setError(parsed.message);
     if (parsed.value <= 0 || parsed.value < minimum) return setError(errorMessage(i18n, 'DEPOSIT_MINIMUM'));
-    if (!send.isPending) send.mutate(parsed.value);
+    if (send.isPending) return;
+    send.mutate(parsed.value, {
+      onSuccess: () => {
+        showToast(t`Request sent. Our staff will confirm your deposit; it shows as in progress in your history.`, 'success');
+        onDone();
+      },
+      onError: (err) => setError(errorMessage(i18n, err.message)),
+    });
   }
 
   return (

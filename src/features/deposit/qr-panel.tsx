@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { QrProvider, QrState } from '../../../contract/deposit';
 import { QR_MINIMUM } from '../../../contract/limits';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
@@ -11,21 +10,9 @@ import { AmountField } from '../../ui/member/amount-field';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
-import { useSubmissionKey } from '../../ui/member/money-submission';
+import { useCancelQr, useCreateQr } from './mutations';
+import { noCode, qrKeys, qrPaidQuery, qrQuery } from './queries';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
-
-const qrKeys = { all: ['qrcode'] as const, one: (p: QrProvider) => ['qrcode', p] as const };
-/** The member's open code of one provider: never kept offline (an expired code is no use) and never stale. */
-const qrQuery = (provider: QrProvider) =>
-  queryOptions({
-    queryKey: qrKeys.one(provider),
-    queryFn: () => api<QrState>(`/api/qrcode/${provider}`),
-    staleTime: 0,
-    meta: { persist: false },
-  });
-
-/** No open code, keeping the maximum the server last answered (GET /api/qrcode/{provider}). */
-const noCode = (old: QrState | undefined): QrState => ({ hasQrcode: false, maximum: old?.maximum });
 
 /** mm:ss left until `expireIn`, ticking each second; 0 when it has passed. */
 function useSecondsLeft(expireIn: number | undefined): number {
@@ -47,34 +34,22 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
   const code = useQuery(qrQuery(provider));
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [key, ended] = useSubmissionKey();
   const state = code.data;
   const left = useSecondsLeft(state?.hasQrcode ? state.expireIn : undefined);
   const expired = !!state?.hasQrcode && left === 0;
+  // the code this view last showed: once the gateway's payment of it is heard (a live event), it turns paid
+  const [shownId, setShownId] = useState('');
+  if (state?.hasQrcode && state.qrcodeId && state.qrcodeId !== shownId) setShownId(state.qrcodeId);
+  const paid = useQuery(qrPaidQuery(shownId)).data;
 
   // §4: at 00:00 the code is dropped and the amount picker comes back
   useEffect(() => {
     if (expired) void putQueryData<QrState>(queryClient, qrKeys.one(provider), noCode);
   }, [expired, provider, queryClient]);
 
-  const create = useMutation({
-    mutationFn: (value: number) => api<QrState>(`/api/qrcode/${provider}`, { body: { amount: value }, idempotencyKey: key }),
-    onSuccess: (created) => {
-      void putQueryData<QrState>(queryClient, qrKeys.one(provider), (old) => ({ maximum: old?.maximum, ...created }));
-      // one open code per member: the server cancelled the others, so their views ask again
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'qrcode' && q.queryKey[1] !== provider });
-      ended();
-    },
-    onError: (err) => {
-      showToast(errorMessage(i18n, err.message), 'danger');
-      ended(err);
-    },
-  });
-  const cancel = useMutation({
-    mutationFn: (id: string) => api(`/api/qrcode/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => putQueryData<QrState>(queryClient, qrKeys.one(provider), noCode),
-    onError: (err) => showToast(errorMessage(i18n, err.message), 'danger'),
-  });
+  const create = useCreateQr(provider);
+  const cancel = useCancelQr(provider);
+  const refused = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
   const parsed = amount ? parse(amount) : undefined;
   const value = parsed?.ok ? parsed.value : 0;
@@ -88,7 +63,19 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
     if (problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
     const maximum = money(state?.maximum ?? 0);
     if (problem === 'maximum') return setError(t`The maximum for this QR code is ${maximum}.`);
-    create.mutate(value);
+    create.mutate(value, { onError: refused });
+  }
+
+  if (paid) {
+    const credited = money(paid.amount);
+    return (
+      <div className="qr-code" role="status">
+        <p className="qr-paid text-success strong">{t`Paid: ${credited} credited to your wallet.`}</p>
+        <button type="button" className="button primary block" onClick={onDone}>
+          {t`Done`}
+        </button>
+      </div>
+    );
   }
 
   if (state?.hasQrcode && !expired) {
@@ -112,7 +99,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
           type="button"
           className="button primary block"
           onClick={() => {
-            showToast(t`Thank you. Please refresh your balance in a moment to see the deposit.`, 'success');
+            showToast(t`Thank you. Your balance updates by itself once the payment arrives.`, 'success');
             onDone();
           }}
         >
@@ -122,7 +109,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
           type="button"
           className="button block"
           disabled={!online || cancel.isPending}
-          onClick={() => state.qrcodeId && cancel.mutate(state.qrcodeId)}
+          onClick={() => state.qrcodeId && cancel.mutate(state.qrcodeId, { onError: refused })}
         >
           {t`Cancel this QR code`}
         </button>

@@ -1,22 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SlipImageUrl, SlipListResponse } from '../../../contract/deposit';
+import type { QrProvider, QrState, SlipImageUrl, SlipListResponse } from '../../../contract/deposit';
 import type { DepositResponse, SlipResponse } from '../../../contract/lookup';
 import { api } from '../../lib/api';
-import { lookup } from '../../lib/lookups';
 import { currentLocale } from '../../lib/i18n';
+import { moneyLookup } from '../../lib/lookups';
+import { liveKeys } from '../../lib/member/live-cache';
 
 export type DepositLookup = DepositResponse;
 export type SlipLookup = SlipResponse;
 
-/** §7 deposit lookup: the accounts to transfer to (kept offline with the other lookups), named in the member's language. */
-export const depositQuery = () => lookup<DepositLookup>('deposit', undefined, currentLocale());
+/** §7 deposit lookup: the accounts to transfer to, named in the member's language, asked again each time the modal opens (lib/lookups.ts moneyLookup). */
+export const depositQuery = () => moneyLookup<DepositLookup>('deposit', { lang: currentLocale() });
 /** The minimum deposit (in the member's currency) and the daily slip upload closing time. */
-export const slipRulesQuery = (currency: 'BAHT' | 'LAK') => lookup<SlipLookup>(`slip?currency=${currency}`);
+export const slipRulesQuery = (currency: 'BAHT' | 'LAK') => moneyLookup<SlipLookup>('slip', { currency });
 
 export const SLIP_PAGE_SIZE = 10;
 export const slipListQuery = (page: number) =>
   queryOptions({
-    queryKey: ['slips', page] as const,
+    queryKey: [...liveKeys.slips, page] as const,
     queryFn: () => api<SlipListResponse>('/api/statement/slip', { body: { page, limit: SLIP_PAGE_SIZE } }),
     staleTime: 0,
   });
@@ -24,3 +25,18 @@ export const slipListQuery = (page: number) =>
 /** A short-lived signed link to the member's own slip image (never cached: it expires). */
 export const slipImageUrl = (reference: string) =>
   api<SlipImageUrl>(`/api/statement/slip/reference/${encodeURIComponent(reference)}`).then((r) => r.url);
+
+export const qrKeys = { all: liveKeys.qrcode, one: (p: QrProvider) => [...liveKeys.qrcode, p] as const };
+/** The member's open code of one provider: never kept offline (an expired code is no use) and never stale. */
+export const qrQuery = (provider: QrProvider) =>
+  queryOptions({
+    queryKey: qrKeys.one(provider),
+    queryFn: () => api<QrState>(`/api/qrcode/${provider}`),
+    staleTime: 0,
+    meta: { persist: false },
+  });
+
+/** No open code, keeping the maximum the server last answered (GET /api/qrcode/{provider}). */
+export const noCode = (old: QrState | undefined): QrState => ({ hasQrcode: false, maximum: old?.maximum });
+
+export { qrPaidQuery } from '../../lib/member/live-cache';

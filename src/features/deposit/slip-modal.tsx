@@ -13,10 +13,10 @@ import { SLIP_PAGE_SIZE, slipImageUrl, slipListQuery } from './queries';
 import './deposit-errors';
 import { useMoneyWords } from '../../ui/member/money-words';
 
-/** §4: SUCCESS and FAILED are final; anything else is still being checked. */
+/** §4: SUCCESS and FAILED are final; REVIEW waits for staff; anything else is still being checked. */
 function SlipStatus({ slip }: { slip: SlipItem }) {
   const { t, i18n } = useLingui();
-  if (slip.status === 'SUCCESS') return <span className="text-success">{t`Success`}</span>;
+  if (slip.status === 'SUCCESS') return <span className="text-success">{t`Credited`}</span>;
   if (slip.status === 'FAILED')
     return (
       <>
@@ -24,7 +24,8 @@ function SlipStatus({ slip }: { slip: SlipItem }) {
         {slip.note && <span className="small"> · {errorMessage(i18n, slip.note)}</span>}
       </>
     );
-  return <span>{t`Processing`}</span>;
+  if (slip.status === 'REVIEW') return <span>{t`In review`}</span>;
+  return <span>{t`Checking`}</span>;
 }
 
 /** §2 Statement: the slips the member uploaded, their status with the reason, and a view of each image. */

@@ -8,6 +8,8 @@ import { keepPoolAlive, poolOptions, type Database } from '../../db/database.js'
 import { isDatabaseUnavailable } from '../../db/faults.js';
 import { ApiError } from '../../lib/errors.js';
 import { findActiveSession } from '../auth/service.js';
+import { MEMBER_EVENT, MEMBER_JOIN } from '../../../../contract/member-events.js';
+import { listenMemberEvents, notifyMember } from '../events/service.js';
 import { customerOf } from './identity.js';
 import type { Deliver } from './service.js';
 
@@ -56,6 +58,24 @@ async function onJoin(app: FastifyInstance, socket: Socket, data: unknown): Prom
   }
 }
 
+/** A member's events room: `events:<id>` (not the chat's `member:<id>`), joined only with the member's own token. */
+const EVENTS_ROOM = 'events:';
+
+/** `member-join` {token}: the socket hears the member's live events (contract/member-events.ts) while the session lasts. */
+async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ message?: string }> {
+  if (!app.ctx.settings.get('siteActive')) return { message: 'gone' };
+  const { token } = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  if (typeof token !== 'string' || token.length === 0 || token.length > 512) return { message: 'KEY_INVALID' };
+  const session = await findActiveSession(app.ctx, token);
+  if (!session) return { message: 'invalid-token' };
+  // one room a socket: a socket is the chat's or the events' (its token is the one checked)
+  for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
+  await socket.join(`${EVENTS_ROOM}${session.memberId}`);
+  // checked again every 15 s with the chat's sockets: a logout or a revoked session ends it
+  socket.data.token = token;
+  return { message: 'SUCCESS' };
+}
+
 /**
  * socket.io on the API's own server and port (path /socket.io). A browser's socket must come from this
  * origin (no cross-site WebSocket); with Postgres the adapter carries every emit to the other instances.
@@ -78,23 +98,42 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
   const bus = app.ctx.database.dialect === 'postgres' ? await postgresAdapter(app.ctx.database) : undefined;
   if (bus) io.adapter(bus.adapter);
 
+  // every instance hears every member event (NOTIFY on Postgres) and tells its own sockets only
+  const events = listenMemberEvents(
+    app.ctx.database,
+    (memberId, event) => void io.local.to(`${EVENTS_ROOM}${memberId}`).emit(MEMBER_EVENT, event),
+    (err) => app.log.warn({ err }, 'member events: listening again'),
+  );
+  await events.ready;
+
+  const answer = (name: string, run: (data: unknown) => Promise<object>) => (data: unknown, ack?: unknown) =>
+    run(data).then(
+      (answer) => typeof ack === 'function' && ack(answer),
+      (err: unknown) => {
+        // said as the HTTP answers say it (app.ts): a lost database is SERVICE_UNAVAILABLE, not a bug
+        const unavailable = isDatabaseUnavailable(err);
+        app.log[unavailable ? 'warn' : 'error']({ err }, `${name} failed`);
+        if (typeof ack === 'function') ack({ message: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR' });
+      },
+    );
+
   io.on('connection', (socket) => {
-    socket.on('join', (data: unknown, ack?: unknown) => {
-      onJoin(app, socket, data).then(
-        (answer) => typeof ack === 'function' && ack(answer),
-        (err: unknown) => {
-          // said as the HTTP answers say it (app.ts): a lost database is SERVICE_UNAVAILABLE, not a bug
-          const unavailable = isDatabaseUnavailable(err);
-          app.log[unavailable ? 'warn' : 'error']({ err }, 'chat join failed');
-          if (typeof ack === 'function') ack({ message: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR' });
-        },
-      );
-    });
+    socket.on(
+      MEMBER_JOIN,
+      answer('member join', (data) => onMemberJoin(app, socket, data)),
+    );
+    socket.on(
+      'join',
+      answer('chat join', (data) => onJoin(app, socket, data)),
+    );
   });
 
   app.decorate('socketCount', () => io.engine.clientsCount);
   app.decorate('chatDeliver', ((room, message) => {
     io.to(room).emit('messaging', message);
+    // support's reply reaches the member's menu badge at once, wherever the chat is (closed, another tab)
+    if (message.sender !== 'customer' && message.userId !== null)
+      void notifyMember(app.ctx.database, Number(message.userId), { kind: 'chat' });
   }) satisfies Deliver);
 
   app.decorate('chatRecheckSessions', async () => {
@@ -116,6 +155,7 @@ export const chatRealtime = fp(async (app: FastifyInstance) => {
 
   app.addHook('preClose', async () => {
     clearInterval(recheck);
+    events.stop();
     // the HTTP server is Fastify's to close: only the sockets, the engine and the adapter here
     io.local.disconnectSockets(true);
     io.engine.close();

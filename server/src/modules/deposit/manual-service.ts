@@ -2,7 +2,8 @@ import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { applyPostings, houseAccount, setJournalStatus, walletAccount } from '../../ledger/ledger.js';
-import { toMinor, type Currency } from '../../ledger/money.js';
+import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import { notifyMember } from '../events/service.js';
 import { depositCoins } from '../../ledger/coins.js';
 import { memberMoney } from '../../ledger/operations.js';
 import type { SettingsCache } from '../../settings/store.js';
@@ -74,7 +75,7 @@ export async function requestManualDeposit(
 
 /** The operator's answer: SUCCESS credits the request's own journal entry, FAILED credits nothing; only a pending request, once. */
 export async function settleDepositRequest(database: Database, id: number, outcome: 'SUCCESS' | 'FAILED', now: number): Promise<void> {
-  await withTransaction(database, async (tx) => {
+  const request = await withTransaction(database, async (tx) => {
     const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!request) throw new ApiError(404, 'NO_DATA');
     const member = await memberMoney(tx, request.member_id, database.dialect);
@@ -96,7 +97,14 @@ export async function settleDepositRequest(database: Database, id: number, outco
       await depositCoins(tx, member, { journalId: request.journal_id, amountMinor: amount }, now);
     }
     await setJournalStatus(tx, request.journal_id, outcome);
+    return request;
   });
+  if (outcome === 'SUCCESS')
+    await notifyMember(database, request.member_id, {
+      kind: 'credit',
+      source: 'MANUAL',
+      amount: toMajor(Number(request.amount), request.currency as Currency),
+    });
 }
 
 export const pendingRequests = (tx: Tx) =>

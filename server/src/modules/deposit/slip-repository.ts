@@ -15,6 +15,14 @@ export async function slipPage(db: Kysely<DB>, memberId: number, page: number, l
   return { total: Number(total), rows };
 }
 
+/** One slip as its member's live event tells it (modules/events). */
+export const slipForEvent = (db: Kysely<DB>, slipId: number) =>
+  db
+    .selectFrom('slips')
+    .select(['member_id', 'reference', 'status', 'note', 'amount', 'currency'])
+    .where('id', '=', slipId)
+    .executeTakeFirst();
+
 /** The reference of one of the member's own slips; undefined for another member's or an unknown one. */
 export async function ownSlipReference(db: Kysely<DB>, memberId: number, reference: string): Promise<string | undefined> {
   const row = await db

@@ -7,6 +7,7 @@ import { ApiError, badRequest } from '../../lib/errors.js';
 import { idempotent, type Outcome } from '../../lib/idempotency.js';
 import type { UploadHold } from '../uploads/service.js';
 import type { SlipUploadResponse } from '../../../../contract/deposit.js';
+import { slipsClosed } from './slip-hours.js';
 import { SLIP_BUCKET, verifySlip } from './slips.js';
 
 /** A slip's upload (§2 Deposit modal, §9 limits): checked from its header, stored, recorded PROCESSING, and verified after the answer. */
@@ -17,17 +18,6 @@ export const MAX_SLIP_BYTES = 10 * 1024 * 1024;
 const MAX_SIDE = 8000;
 const MAX_PIXELS = 36_000_000;
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-/** Bangkok and Vientiane: UTC+7 all year. */
-const LOCAL_OFFSET_MS = 7 * 60 * 60 * 1000;
-
-/** After the daily closing time (HH:mm, local) until midnight, slips are not taken; 00:00 closes at midnight, that is never. */
-export function slipsClosed(closeTime: string, now: number): boolean {
-  const local = new Date(now + LOCAL_OFFSET_MS);
-  const [h = 0, m = 0] = closeTime.split(':').map(Number);
-  const closing = h * 60 + m;
-  return closing > 0 && local.getUTCHours() * 60 + local.getUTCMinutes() >= closing;
-}
-
 /** The image's type from its magic bytes and its size from its header, before anything decodes it. */
 export function inspectSlipImage(bytes: Buffer): { contentType: string } {
   let info: { type?: string; width?: number; height?: number };

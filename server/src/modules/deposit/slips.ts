@@ -3,12 +3,14 @@ import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
-import type { Currency } from '../../ledger/money.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
 import { siteLimit } from '../../lib/site-money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { isUniqueViolation } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
+import { notifyMember } from '../events/service.js';
 import { senderMatches } from './sender-match.js';
+import { slipDeadline } from './slip-hours.js';
 import {
   bankTxCredited,
   claimSlip,
@@ -18,6 +20,7 @@ import {
   markSlipCredited,
   memberBankAccount,
   retrySlipAt,
+  slipForEvent,
   slipStatus,
   slipToVerify,
   uncountAttempt,
@@ -35,8 +38,6 @@ import {
  */
 
 export const SLIP_BUCKET = 'slips';
-/** A slip must be uploaded within 1 hour of the transfer (§2). */
-export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
 /** Bank calls that fail or time out are retried this many times, then the slip waits for the operator. */
 export const MAX_ATTEMPTS = 5;
 /** §4: three consecutive captcha answers end the verification. */
@@ -81,6 +82,20 @@ export async function closeSlip(
   said: SlipSaid = {},
 ) {
   await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
+  await tellSlip(ctx, slipId);
+}
+
+/** Tells the slip's member its result (a live event; the slip list row turns into it). */
+async function tellSlip(ctx: Books, slipId: number) {
+  const slip = await slipForEvent(ctx.database.db, slipId).catch(() => undefined);
+  if (!slip || (slip.status !== 'SUCCESS' && slip.status !== 'FAILED' && slip.status !== 'REVIEW')) return;
+  await notifyMember(ctx.database, slip.member_id, {
+    kind: 'slip',
+    reference: slip.reference,
+    status: slip.status,
+    note: slip.note,
+    amount: toMajor(Number(slip.amount), slip.currency as Currency),
+  });
 }
 
 /** The bank could not be asked: try again later, or after MAX_ATTEMPTS leave it to the operator. */
@@ -123,7 +138,7 @@ export async function creditSlip(
   bankTx: BankTx,
 ): Promise<'credited' | 'duplicate' | 'closed'> {
   try {
-    return await withTransaction(ctx.database, async (tx) => {
+    const outcome = await withTransaction(ctx.database, async (tx) => {
       const member = await memberMoney(tx, memberId, ctx.database.dialect);
       const now = ctx.now();
       const status = await slipStatus(tx, slipId);
@@ -133,6 +148,8 @@ export async function creditSlip(
       await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now);
       return 'credited' as const;
     });
+    if (outcome === 'credited') await tellSlip(ctx, slipId);
+    return outcome;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     await closeSlip(ctx, slipId, 'FAILED', 'SLIP_DUPLICATE', { ...bankTx, amount: amountMinor });
@@ -153,7 +170,8 @@ const receivingAccount = (ctx: AppContext, bank: Found) =>
 /** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
 function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnType<typeof receivingAccount>): SlipReason | undefined {
   if (!account) return 'SLIP_WRONG_ACCOUNT';
-  if (slip.created_at - bank.time > SLIP_MAX_AGE_MS) return 'SLIP_EXPIRED';
+  // within the hour, which never runs out while intake is closed (slip-hours.ts)
+  if (slip.created_at > slipDeadline(ctx.settings.get('slip').closeTime, bank.time)) return 'SLIP_EXPIRED';
   if (bank.currency !== slip.currency) return 'SLIP_UNKNOWN';
   if (bank.amount <= 0 || bank.amount < siteLimit(ctx, ctx.settings.get('slip').minDeposit, slip.currency as Currency))
     return 'SLIP_BELOW_MINIMUM';

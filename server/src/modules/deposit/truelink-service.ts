@@ -8,6 +8,7 @@ import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
+import { notifyMember } from '../events/service.js';
 import {
   closeRedemption,
   insertRedemption,
@@ -125,6 +126,9 @@ function truelinkFlow(ctx: AppContext): OutsideFlow<TruelinkStart, TruelinkInten
       if (applied) {
         const member = await memberMoney(tx, row.member_id, ctx.database.dialect);
         await setRedemptionJournal(tx, row.id, await creditDeposit(tx, member, Number(row.amount), 'TRUELINK', now));
+        const amount = toMajor(Number(row.amount), row.currency as Currency);
+        // in the transaction: Postgres delivers the NOTIFY at commit and drops it on a rollback
+        await notifyMember(ctx.database, row.member_id, { kind: 'credit', source: 'TRUELINK', amount }, tx);
       }
       return true;
     },

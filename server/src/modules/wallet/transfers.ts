@@ -9,6 +9,7 @@ import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { callProvider, findAccount, providersOf, syncGame } from '../games/service.js';
 import { closeIntent, insertIntent, openIntents, type Direction, type IntentRow } from './intent-repository.js';
+import { toldWhenResolved } from '../events/service.js';
 
 /**
  * A transfer between the wallet and a game is an outside call (lib/outside-call.ts): debit into
@@ -128,7 +129,7 @@ function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferInt
       const state = await callProvider(ctx, () => ctx.games.refState(row.provider, refOf(row.id)));
       return state === undefined ? undefined : state === 'applied';
     },
-    resolve,
+    resolve: toldWhenResolved(ctx.database, resolve),
     open: async (before) => (await openIntents(ctx.database.db, before)).map((r) => asIntent(r, r.username)),
     answer: (applied) =>
       applied === undefined

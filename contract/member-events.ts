@@ -1,0 +1,24 @@
+/**
+ * Live member events: what the server tells a signed-in member's open app when their money or a
+ * request of theirs changes (socket.io event `member` on the member room, joined with `member-join`
+ * {token}). Small on purpose: the app updates or refetches its own queries from them.
+ */
+export type MemberEvent =
+  /** money into the wallet: SLIP, QR_<provider>, TRUELINK, OPERATOR, MANUAL; amount in the member's currency */
+  | { kind: 'credit'; source: string; amount: number }
+  /** a slip's verification ended: SUCCESS (credited), FAILED with its reason code, REVIEW (waits for staff) */
+  | { kind: 'slip'; reference: string; status: 'SUCCESS' | 'FAILED' | 'REVIEW'; note: string | null; amount: number }
+  /** a payment QR code closed: PAID (credited) or EXPIRED */
+  | { kind: 'qr'; qrcodeId: string; provider: string; status: 'PAID' | 'EXPIRED'; amount: number }
+  /** a withdrawal was paid (SUCCESS) or rejected (FAILED: the money is back in the wallet) */
+  | { kind: 'withdraw'; status: 'SUCCESS' | 'FAILED' }
+  /** a transfer in transit settled, or returned to the wallet */
+  | { kind: 'transfer'; status: 'SETTLED' | 'RETURNED' }
+  /** support replied in the member's chat */
+  | { kind: 'chat' };
+
+export type MemberEventKind = MemberEvent['kind'];
+
+/** The socket.io event names. */
+export const MEMBER_JOIN = 'member-join';
+export const MEMBER_EVENT = 'member';

@@ -1,0 +1,132 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { MemberEvent } from '../../../../contract/member-events.js';
+
+export type { MemberEvent };
+import { poolOptions, type Database } from '../../db/database.js';
+import type { Tx } from '../../db/transaction.js';
+
+/**
+ * Live member events (contract/member-events.ts), told after the change they describe has committed.
+ *
+ * Postgres: a NOTIFY on one channel per schema, which every server instance LISTENs to and hands to its
+ * own sockets, so an event reaches the member on any instance, from any process that changed the money
+ * (a server, the operator's command). SQLite has one server process: an in-process emitter; a change
+ * made by the operator's command there reaches the open app by its polling (the site's member events).
+ *
+ * An event is a hint to refresh, never the record: telling it never fails the change that caused it.
+ */
+export type MemberEventListener = (memberId: number, event: MemberEvent) => void;
+
+const local = new WeakMap<Database, EventEmitter>();
+const emitterOf = (database: Database) => {
+  let emitter = local.get(database);
+  if (!emitter) local.set(database, (emitter = new EventEmitter()));
+  return emitter;
+};
+
+/** One channel per schema: instances on one database and schema hear each other, other schemas (tests) do not. */
+export const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+
+/**
+ * Tells the member's open apps (every instance) about `event`; never throws. Called after the change
+ * committed, or inside its transaction `tx`: Postgres then delivers it at commit (none on a rollback),
+ * SQLite's emitter as soon as the transaction has ended.
+ */
+export async function notifyMember(database: Database, memberId: number, event: MemberEvent, tx?: Tx): Promise<void> {
+  if (database.dialect === 'postgres') {
+    const payload = JSON.stringify({ m: memberId, e: event });
+    const notify = sql`select pg_notify(${channelOf(database)}, ${payload})`;
+    // inside the transaction its failure is the transaction's (as any statement's); outside it is only a lost hint
+    if (tx) return void (await notify.execute(tx));
+    return notify.execute(database.db).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  const emit = () => emitterOf(database).emit('event', memberId, event);
+  // SQLite: the transaction holds the one connection; the next turn is after it committed or rolled back
+  if (tx) setImmediate(emit);
+  else emit();
+}
+
+/** Hears every member event of this database and schema: `ready` once listening (or the first try failed), `stop` ends it. */
+export function listenMemberEvents(
+  database: Database,
+  listener: MemberEventListener,
+  log: (err: Error) => void,
+): { ready: Promise<void>; stop: () => void } {
+  if (database.dialect !== 'postgres') {
+    const emitter = emitterOf(database);
+    emitter.on('event', listener);
+    return { ready: Promise.resolve(), stop: () => emitter.off('event', listener) };
+  }
+  let heard: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (heard = resolve));
+  const where = database.postgres!;
+  const channel = channelOf(database);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = () => {
+    if (stopped) return;
+    const current = new pg.Client(poolOptions(where.url, where.schema, 'wallet events'));
+    client = current;
+    // a dropped LISTEN connection is logged and made again a second later, never a crash
+    const again = (err?: Error) => {
+      if (err) log(err);
+      if (client !== current || stopped) return;
+      client = undefined;
+      current.removeAllListeners('notification');
+      void current.end().catch(() => undefined);
+      retry = setTimeout(connect, 1_000);
+      retry.unref();
+    };
+    current.on('error', again);
+    current.on('end', () => again());
+    current.on('notification', (n) => {
+      if (n.channel !== channel || !n.payload) return;
+      try {
+        const { m, e } = JSON.parse(n.payload) as { m: number; e: MemberEvent };
+        listener(m, e);
+      } catch (err) {
+        log(err as Error);
+      }
+    });
+    current
+      .connect()
+      .then(() => current.query(`listen "${channel.replaceAll('"', '""')}"`))
+      .then(
+        () => heard(),
+        (err: Error) => {
+          heard();
+          again(err);
+        },
+      );
+  };
+  connect();
+  const stop = () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    void last?.end().catch(() => undefined);
+  };
+  return { ready, stop };
+}
+
+/**
+ * Wraps an outside call's `resolve` (lib/outside-call.ts) so the member hears when money in transit
+ * settles or comes back: told in the resolving transaction, only when this resolve closed the intent.
+ */
+export function toldWhenResolved<I extends { row: { member_id: number } }>(
+  database: Database,
+  resolve: (tx: Tx, intent: I, applied: boolean, now: number) => Promise<boolean>,
+): (tx: Tx, intent: I, applied: boolean, now: number) => Promise<boolean> {
+  return async (tx, intent, applied, now) => {
+    const closed = await resolve(tx, intent, applied, now);
+    if (closed) await notifyMember(database, intent.row.member_id, { kind: 'transfer', status: applied ? 'SETTLED' : 'RETURNED' }, tx);
+    return closed;
+  };
+}

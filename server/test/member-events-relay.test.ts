@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberEvent } from '../../contract/member-events.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { relayMemberEvents, RELAY_PATH, RELAY_SIGNATURE_HEADER } from '../src/modules/events/relay.js';
+import { runCommand } from '../src/operator/commands.js';
+import { listen, until } from './chat-helpers.js';
+import { build, DEMO_MEMBER, login, type TestServer } from './helper.js';
+
+/** SQLite has no NOTIFY: the operator's command, another process on the same file, hands its events to the running server. */
+describe('member events from the operator on SQLite', () => {
+  let dir: string;
+  let server: TestServer;
+  let operatorDb: Database;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'relay-'));
+    const sqliteFile = path.join(dir, 'wallet.db');
+    server = await build('sqlite', { dataDir: dir, gameSecretKey: Buffer.alloc(32, 9) }, { sqliteFile });
+    url = await listen(server);
+    server.config.publicUrl = url;
+    // what the operator's process opens: the same file, its own connection and emitter
+    operatorDb = await openDatabase(server.config, { sqliteFile });
+  });
+  afterAll(async () => {
+    await operatorDb.close();
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("tells the member's open app of the operator's deposit through the running server", async () => {
+    const token = await login(server.app);
+    const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    const events: MemberEvent[] = [];
+    socket.on('member', (e: MemberEvent) => events.push(e));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    expect(await socket.timeout(5000).emitWithAck('member-join', { token })).toEqual({ message: 'SUCCESS' });
+    try {
+      const relay = relayMemberEvents(operatorDb, server.config);
+      await runCommand({ database: operatorDb, config: server.config }, ['deposit', DEMO_MEMBER.phone, '12.5'], () => undefined);
+      await relay.flush();
+      await until(() => events.length > 0);
+      expect(events).toEqual([{ kind: 'credit', source: 'OPERATOR', amount: 12.5 }]);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('refuses a relay without the right signature, telling nothing', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: RELAY_PATH,
+      headers: { [RELAY_SIGNATURE_HEADER]: 'forged' },
+      payload: { at: Date.now(), events: [{ memberId: 1, event: { kind: 'chat' } }] },
+    });
+    expect([res.statusCode, res.json()]).toEqual([403, { message: 'invalid-token' }]);
+  });
+});

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import CryptoJS from 'crypto-js';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberEvent } from '../../contract/member-events.js';
+import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
+import { runCommand } from '../src/operator/commands.js';
+import { newMember } from './bonus-helpers.js';
+import { join, listen, send, textPackage, until } from './chat-helpers.js';
+import { gatewayCallback } from './deposit-helpers.js';
+import { build, call, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
+import { slipDriver } from './slip-helpers.js';
+
+interface Listener {
+  socket: Socket;
+  events: MemberEvent[];
+  answer: { message?: string };
+}
+
+/** A socket.io client that joins the member's events with `token` and records every event it hears. */
+async function memberSocket(url: string, token: unknown): Promise<Listener> {
+  const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+  const events: MemberEvent[] = [];
+  socket.on('member', (e: MemberEvent) => events.push(e));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const answer = (await socket.timeout(5000).emitWithAck('member-join', { token })) as Listener['answer'];
+  return { socket, events, answer };
+}
+
+describe.each(DIALECTS)('live member events on %s', (dialect) => {
+  let server: TestServer;
+  let url: string;
+  let token: string;
+  let dir: string;
+  let mine: Listener;
+  let other: Listener;
+  const sockets: Listener[] = [];
+  const operator = async (...args: string[]) => {
+    const lines: string[] = [];
+    await runCommand(server.ctx, args, (l) => lines.push(l));
+    return lines;
+  };
+  const slips = slipDriver(
+    () => server,
+    () => dir,
+    () => token,
+  );
+  /** Waits for the member's socket to hear an event of `kind`, and answers the last one. */
+  const heard = async <K extends MemberEvent['kind']>(kind: K) => {
+    await until(() => mine.events.some((e) => e.kind === kind));
+    return mine.events.filter((e): e is Extract<MemberEvent, { kind: K }> => e.kind === kind).at(-1)!;
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-events-'));
+    server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200, gameSecretKey: Buffer.alloc(32, 7) });
+    url = await listen(server);
+    server.config.publicUrl = url; // the operator's chat reply is delivered through this running server
+    await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+    await server.ctx.settings.refresh();
+    token = await login(server.app);
+    mine = await memberSocket(url, token);
+    other = await memberSocket(url, (await newMember(server)).token);
+    sockets.push(mine, other);
+  });
+  afterAll(async () => {
+    // another member heard nothing of all this member's events
+    expect(other.events).toEqual([]);
+    for (const s of sockets) s.socket.disconnect();
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('joins only with a live session token', async () => {
+    expect(mine.answer).toEqual({ message: 'SUCCESS' });
+    const bad = await memberSocket(url, 'not-a-token');
+    const none = await memberSocket(url, 42);
+    sockets.push(bad, none);
+    expect(bad.answer).toEqual({ message: 'invalid-token' });
+    expect(none.answer).toEqual({ message: 'KEY_INVALID' });
+  });
+
+  it('tells a credit from the operator (another process) with its amount', async () => {
+    await operator('deposit', DEMO_MEMBER.phone, '500');
+    expect(await heard('credit')).toEqual({ kind: 'credit', source: 'OPERATOR', amount: 500 });
+  });
+
+  it('tells a QR code paid by the gateway, and a payment of an expired code', async () => {
+    const created = (await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 100 }, { token })).json() as { qrcodeId: string };
+    await gatewayCallback(server, 'KBANK', { transactionId: `E${dialect}1`, ref: created.qrcodeId, amount: 100 });
+    expect(await heard('qr')).toEqual({ kind: 'qr', qrcodeId: created.qrcodeId, provider: 'KBANK', status: 'PAID', amount: 100 });
+    const late = (await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 20 }, { token })).json() as { qrcodeId: string };
+    server.clock.now += 11 * 60_000;
+    try {
+      await gatewayCallback(server, 'KBANK', { transactionId: `E${dialect}2`, ref: late.qrcodeId, amount: 20 });
+      await until(() => mine.events.some((e) => e.kind === 'qr' && e.status === 'EXPIRED'));
+    } finally {
+      server.clock.now -= 11 * 60_000;
+    }
+  });
+
+  it('tells a slip credited with its amount, and a slip failed with its reason', async () => {
+    const good = await slips.uploadReference(await slips.makeSlip('150.25', '--minutes-ago', slips.atNoon()));
+    await slips.settle();
+    await until(() => mine.events.some((e) => e.kind === 'slip' && e.reference === good));
+    expect(mine.events.find((e) => e.kind === 'slip' && e.reference === good)).toEqual({
+      kind: 'slip',
+      reference: good,
+      status: 'SUCCESS',
+      note: null,
+      amount: 150.25,
+    });
+    const again = await slips.uploadReference(await slips.makeSlip('80', '--minutes-ago', slips.atNoon(120)));
+    await slips.settle();
+    await until(() => mine.events.some((e) => e.kind === 'slip' && e.reference === again));
+    expect(mine.events.find((e) => e.kind === 'slip' && e.reference === again)).toMatchObject({ status: 'FAILED', note: 'SLIP_EXPIRED' });
+  });
+
+  it('tells a withdrawal paid and one rejected', async () => {
+    for (const action of ['pay', 'reject'] as const) {
+      const res = await call(server.app, 'POST', '/api/wallet/withdraw', { amount: 100 }, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
+      await operator('withdrawal', action, String(row!.id));
+      const status = action === 'pay' ? 'SUCCESS' : 'FAILED';
+      await until(() => mine.events.some((e) => e.kind === 'withdraw' && e.status === status));
+    }
+  });
+
+  it('tells a manual request confirmed and a gift link credited', async () => {
+    await operator('settings', 'set', 'deposit', JSON.stringify({ ...server.ctx.settings.get('deposit'), isManual: true }));
+    await server.ctx.settings.refresh();
+    const added = await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token });
+    expect(added.statusCode, added.body).toBe(200);
+    const { requestId } = added.json() as { requestId: number };
+    await operator('deposit-request', 'confirm', String(requestId));
+    await until(() => mine.events.some((e) => e.kind === 'credit' && e.source === 'MANUAL' && e.amount === 300));
+    const link = (await operator('giftlink', 'make', '50.25')).at(-1)!;
+    const redeemed = await call(
+      server.app,
+      'POST',
+      '/api/wallet/truelink',
+      { link: CryptoJS.AES.encrypt(link, server.config.giftlinkSecret).toString() },
+      { token },
+    );
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    await until(() => mine.events.some((e) => e.kind === 'credit' && e.source === 'TRUELINK' && e.amount === 50.25));
+  });
+
+  it("tells support's reply, sent by the operator's command; the member's chat socket hears only the chat", async () => {
+    const chat = await join(url, { token });
+    const chatHeard: unknown[] = [];
+    chat.socket.on('member', (e: unknown) => chatHeard.push(e));
+    await send(server, textPackage('hello?', {}), token);
+    await runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', DEMO_MEMBER.phone, 'Hi'], () => undefined);
+    await heard('chat');
+    await until(() => chat.received.length >= 2);
+    chat.socket.disconnect();
+    expect(chatHeard).toEqual([]);
+  });
+
+  it('tells a transfer in transit returned to the wallet once the sweep resolves it', async () => {
+    const faults = async (value: Record<string, string>) => {
+      await operator('settings', 'set', 'providerFaults', JSON.stringify(value));
+      await server.ctx.settings.refresh();
+    };
+    expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
+    await faults({ PG: 'hang' });
+    try {
+      const first = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 7 }, { token });
+      expect(first.statusCode, first.body).toBe(409);
+      expect(mine.events.some((e) => e.kind === 'transfer')).toBe(false);
+      await faults({});
+      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
+      expect(await heard('transfer')).toEqual({ kind: 'transfer', status: 'RETURNED' });
+    } finally {
+      await faults({});
+    }
+  });
+
+  // several instances share one database only on Postgres (SQLite is one embedded file per process)
+  if (dialect === 'postgres')
+    it('reaches the member on another instance than the one that moved the money', async () => {
+      const second = await build(dialect, {}, { shareWith: server });
+      try {
+        const there = await memberSocket(await listen(second), token);
+        sockets.push(there);
+        await operator('deposit', DEMO_MEMBER.phone, '7');
+        await until(() => there.events.some((e) => e.kind === 'credit' && e.amount === 7));
+      } finally {
+        await second.close();
+      }
+    });
+
+  it('tells no event after the session ended', async () => {
+    const m = await newMember(server);
+    const listener = await memberSocket(url, m.token);
+    sockets.push(listener);
+    await call(server.app, 'POST', '/api/logout', undefined, { token: m.token });
+    await server.app.chatRecheckSessions();
+    await until(() => !listener.socket.connected);
+  });
+});

@@ -1,0 +1,98 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatAccountNo } from '../../../contract/account-rules';
+import { formatDateTime } from '../../lib/dates';
+import { errorMessage } from '../../lib/errors';
+import { bankName, banksQuery } from '../../lib/lookups';
+import { showToast } from '../../ui/toast';
+import { useOnline } from '../../ui/use-online';
+import { depositOffer } from '../../../contract/deposit-rules';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { depositQuery, type DepositLookup } from './queries';
+
+/** Copies a text and says so (§8: 'Copied: {text}' / 'Failed to copy'). */
+function useCopy() {
+  const { t } = useLingui();
+  return async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast(t`Copied: ${text}`, 'success');
+    } catch {
+      showToast(t`Failed to copy`, 'danger');
+    }
+  };
+}
+
+type Account = DepositLookup['banks'][number];
+const accountId = (a: Pick<Account, 'bankCode' | 'bankAccountNo'>) => `${a.bankCode}-${a.bankAccountNo}`;
+/** The accounts a member holding `currency` transfers to (contract/deposit-rules.ts depositOffer). */
+const depositAccounts = (data: DepositLookup | undefined, currency: string) => (data ? depositOffer(data, currency).accounts : undefined);
+
+/**
+ * §2 Deposit modal, "Transfer to": the accounts, never older than the server's last answer. The saved
+ * copy shows at once and is asked again on every opening (moneyLookup); offline it says when it was
+ * saved; an account that was not there on the member's last visit is marked as changed.
+ */
+export function DepositAccounts({ headingId }: { headingId: string }) {
+  const { t, i18n } = useLingui();
+  const { currency } = useMoneyWords();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const copy = useCopy();
+  const deposit = useQuery(depositQuery());
+  const banks = useQuery(banksQuery());
+  // what this device showed last time (the saved copy), before this opening's answer
+  const [before] = useState(() => depositAccounts(queryClient.getQueryData(depositQuery().queryKey), currency)?.map(accountId));
+  const accounts = depositAccounts(deposit.data, currency) ?? [];
+  const fresh = deposit.isFetchedAfterMount && !deposit.isError;
+  const isNew = (a: Account) => fresh && before !== undefined && before.length > 0 && !before.includes(accountId(a));
+  const changed = accounts.some(isNew);
+  const savedAt = formatDateTime(deposit.dataUpdatedAt);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>{t`Transfer to`}</h3>
+      {deposit.isPending && !deposit.data && <p className="muted">{online ? t`Loading…` : t`Not saved on this device yet.`}</p>}
+      {deposit.error && !deposit.data && <p className="text-danger">{errorMessage(i18n, deposit.error.message)}</p>}
+      {deposit.data && !fresh && (
+        <p className="small notice" role="status">
+          {online
+            ? t`Checking that this account is still current…`
+            : t`Saved ${savedAt}. You are offline: check the account again when you are back online, before you transfer.`}
+        </p>
+      )}
+      {changed && (
+        <p className="small text-danger strong" role="alert">
+          {t`The account changed since your last visit. Transfer only to the account shown here.`}
+        </p>
+      )}
+      {deposit.data && accounts.length === 0 && <p className="muted">{t`No deposit account is open right now. Please contact support.`}</p>}
+      <ul className="deposit-accounts">
+        {accounts.map((a) => {
+          const accountNo = a.bankAccountNo;
+          return (
+            <li key={accountId(a)} className="deposit-account">
+              <p className="strong">
+                {bankName(banks.data, a.bankCode, a.name || a.nameTH)}
+                {isNew(a) && <span className="badge">{t`Changed`}</span>}
+              </p>
+              <p>{a.bankAccountName}</p>
+              <div className="row between">
+                <span className="account-no">{formatAccountNo(a.bankAccountNo)}</span>
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => void copy(a.bankAccountNo)}
+                  aria-label={t`Copy account number ${accountNo}`}
+                >
+                  {t`Copy`}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
+import '../../lib/member/member-errors';
+import { loadCatalogPart } from '../../lib/i18n';
+import { applyMemberEvent } from '../../lib/member/live-cache';
+import { DepositModal } from './deposit-modal';
+
+const account = (bankAccountNo: string) => ({
+  bankCode: 'KBANK',
+  bankType: 'DEPOSIT',
+  mode: 'AUTO',
+  nameTH: 'KBANK',
+  nameEN: 'Kasikornbank',
+  bankAccountName: 'WALLET DEMO CO',
+  bankAccountNo,
+  currency: 'BAHT',
+});
+const qr = { ...account(''), bankType: 'QRCODE' };
+const depositLookup = (accountNo: string) => ({ banks: [account(accountNo), qr], wallets: [], isManual: false });
+const lookups = (accountNo: string, closeTime = '00:00') => ({
+  'GET /api/lookup/deposit': () => [200, depositLookup(accountNo)] as [number, unknown],
+  'GET /api/lookup/slip': () => [200, { minDeposit: 1, closeTime }] as [number, unknown],
+  'GET /api/lookup/banks': () => [200, { banks: [{ code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }] }] as [number, unknown],
+});
+
+describe('the deposit modal, kept true while it is open', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.spyOn(navigator, 'onLine', 'get').mockRestore();
+  });
+
+  it('turns an open QR code into "paid" when the gateway paid it: no code, amount or countdown left to pay', async () => {
+    const code = { hasQrcode: true, qrcodeId: 'QR1', qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>', payload: 'x', amount: 100 };
+    fakeServer({ ...lookups('0481234567'), 'GET /api/qrcode/KBANK': () => [200, { ...code, expireIn: Date.now() + 600_000 }] });
+    const { queryClient } = renderScreen(<DepositModal onClose={() => undefined} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
+    expect(await screen.findByRole('img', { name: 'QR code to pay 100.00 baht' })).toBeVisible();
+    act(() => applyMemberEvent(queryClient, { kind: 'qr', qrcodeId: 'QR1', provider: 'KBANK', status: 'PAID', amount: 100 }));
+    expect(await screen.findByText('Paid: 100.00 baht credited to your wallet.')).toBeVisible();
+    expect(screen.queryByRole('img', { name: /QR code to pay/ })).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'I have transferred' })).toBeNull();
+  });
+
+  it('asks for the accounts again on opening and marks an account that changed since the last visit', async () => {
+    const queryClient = testQueryClient();
+    // the copy saved on the last visit
+    queryClient.setQueryData(['lookup', 'deposit'], depositLookup('0481234567'), { updatedAt: Date.now() - 60_000 });
+    fakeServer(lookups('0999999999'));
+    renderScreen(<DepositModal onClose={() => undefined} />, { queryClient });
+    expect(await screen.findByText('099-999-9999')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The account changed since your last visit. Transfer only to the account shown here.',
+    );
+    expect(within(screen.getByText('099-999-9999').closest('li')!).getByText('Changed')).toBeVisible();
+    expect(screen.queryByText('048-123-4567')).toBeNull();
+  });
+
+  it('offline, shows the saved accounts with the time they were saved', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['lookup', 'deposit'], depositLookup('0481234567'), { updatedAt: new Date('2026-11-20T03:04:05Z').getTime() });
+    fakeServer({});
+    renderScreen(<DepositModal onClose={() => undefined} />, { queryClient });
+    expect(await screen.findByText('048-123-4567')).toBeVisible();
+    expect(screen.getByText(/^Saved 20\/11\/2026 \d\d:04:05\. You are offline/)).toBeVisible();
+  });
+
+  it('while slip intake is closed, says so before any account, and offers no upload', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T16:30:00Z')); // 23:30 in Bangkok
+    fakeServer(lookups('0481234567', '23:00'));
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    const notice = await screen.findByText('Slip uploads are closed now, until midnight (closing time 23:00).');
+    const accountNo = await screen.findByText('048-123-4567');
+    expect(notice.compareDocumentPosition(accountNo) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Choose or photograph your slip' })).toBeNull();
+  });
+});

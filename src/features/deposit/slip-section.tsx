@@ -1,0 +1,141 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
+import type { SlipItem, SlipUploadResponse } from '../../../contract/deposit';
+import { errorMessage } from '../../lib/errors';
+import { liveKeys } from '../../lib/member/live-cache';
+import type { OutboxItem } from '../../lib/outbox';
+import { useMoneyWords } from '../../ui/member/money-words';
+import { useOnline } from '../../ui/use-online';
+import { slipListQuery } from './queries';
+import { slipOutbox, type SlipPayload } from './slip-outbox';
+
+const useOutbox = () =>
+  useSyncExternalStore(
+    (l) => slipOutbox.subscribe(l),
+    () => slipOutbox.list(),
+  );
+
+/** What the server says of a received slip: checking, credited with its amount, in review, or failed with the reason. */
+function SlipResult({ reference, slip }: { reference: string; slip: SlipItem | undefined }) {
+  const { t, i18n } = useLingui();
+  const { amount: money } = useMoneyWords();
+  if (slip?.status === 'SUCCESS') {
+    const credited = money(slip.amount);
+    return <p className="small text-success" role="status">{t`Credited: ${credited} is in your wallet.`}</p>;
+  }
+  if (slip?.status === 'FAILED') {
+    const reason = errorMessage(i18n, slip.note ?? 'SLIP_UNKNOWN');
+    return <p className="small text-danger" role="status">{t`Not credited: ${reason}`}</p>;
+  }
+  if (slip?.status === 'REVIEW')
+    return <p className="small notice" role="status">{t`In review: our staff are checking this slip; the result shows here.`}</p>;
+  return <p className="small" role="status">{t`Received (reference ${reference}). Checking it now: the result shows here.`}</p>;
+}
+
+/** One slip on this device: waiting, uploading with its percent, received and then its result, or refused with the reason. */
+function OutboxRow({ item, slips }: { item: OutboxItem; slips: SlipItem[] | undefined }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const name = (item.payload as SlipPayload).name;
+  const percent = slipOutbox.progressOf(item.id) ?? 0;
+  const reference = (item.state === 'done' ? (item.result as SlipUploadResponse | undefined) : undefined)?.reference ?? '';
+  const reason = errorMessage(i18n, item.code ?? '');
+  return (
+    <li className="outbox-item">
+      <p className="outbox-name">{name}</p>
+      {item.state === 'sending' && (
+        <>
+          <progress max={100} value={percent} aria-label={t`Uploading ${name}`} />
+          <p className="small">{t`Uploading… ${percent}%`}</p>
+        </>
+      )}
+      {item.state === 'waiting' && (
+        <p className="small notice" role="status">
+          {online
+            ? t`Waiting to upload: it will be sent by itself shortly.`
+            : t`Waiting for a connection: it will be sent by itself when you are back online.`}
+        </p>
+      )}
+      {item.state === 'done' && <SlipResult reference={reference} slip={slips?.find((s) => s.reference === reference)} />}
+      {item.state === 'failed' && (
+        <p className="small text-danger" role="alert">
+          {t`Not sent: ${reason}`}
+        </p>
+      )}
+      <div className="row gap">
+        {item.state === 'failed' && (
+          <button type="button" className="button small" onClick={() => void slipOutbox.retry(item.id)}>
+            {t`Try again`}
+          </button>
+        )}
+        <button type="button" className="button small" onClick={() => void slipOutbox.remove(item.id)}>
+          {item.state === 'done' || item.state === 'failed' ? t`Dismiss` : t`Cancel`}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** §2 Deposit modal, bank slip: choose or photograph it; it goes through the outbox and its result shows on its row. */
+export function SlipSection({ headingId, closed }: { headingId: string; closed: boolean }) {
+  const { t } = useLingui();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const items = useOutbox();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const preview = useMemo(() => (chosen ? URL.createObjectURL(chosen) : ''), [chosen]);
+  useEffect(() => () => URL.revokeObjectURL(preview), [preview]);
+  useEffect(() => {
+    void slipOutbox.start();
+  }, []);
+  // the rows' results: the newest page of the slip list, kept current by the live events (or asked while they are down)
+  const delivered = items.filter((i) => i.state === 'done').length;
+  const slips = useQuery({ ...slipListQuery(1), enabled: delivered > 0 });
+  useEffect(() => {
+    if (delivered) void queryClient.invalidateQueries({ queryKey: liveKeys.slips });
+  }, [delivered, queryClient]);
+
+  function choose(e: ChangeEvent<HTMLInputElement>) {
+    setChosen(e.target.files?.[0] ?? null);
+    e.target.value = '';
+  }
+  async function send() {
+    if (!chosen) return;
+    await slipOutbox.add<SlipPayload>('slip', { file: chosen, name: chosen.name || 'slip.jpg' });
+    setChosen(null);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="form">
+      <h3 id={headingId}>{t`Upload your transfer slip`}</h3>
+      {closed ? (
+        <p className="hint">{t`Slip uploads are closed until midnight. Keep your slip: upload it after midnight, within 1 hour of reopening.`}</p>
+      ) : (
+        <>
+          <button type="button" className="button block" onClick={() => fileInput.current?.click()}>
+            {chosen ? t`Choose another slip` : t`Choose or photograph your slip`}
+          </button>
+          <input ref={fileInput} hidden type="file" accept="image/*" aria-label={t`Slip image`} onChange={choose} />
+          {preview && <img className="slip-preview" src={preview} alt={t`The slip you chose`} />}
+          {chosen && (
+            <button type="button" className="button primary block" onClick={() => void send()}>
+              {online ? t`Send slip` : t`Send when back online`}
+            </button>
+          )}
+          {!online && (
+            <p className="hint">{t`You are offline: a slip you send now waits on this device and is uploaded by itself later.`}</p>
+          )}
+        </>
+      )}
+      {items.length > 0 && (
+        <ul className="outbox" aria-label={t`Your slips on this device`}>
+          {items.map((item) => (
+            <OutboxRow key={item.id} item={item} slips={slips.data?.slips} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

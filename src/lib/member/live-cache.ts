@@ -1,0 +1,105 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { SlipListResponse } from '../../../contract/deposit';
+import type { MemberEvent } from '../../../contract/member-events';
+import { walletKeys } from './wallet-query';
+
+/**
+ * What a live member event (contract/member-events.ts) changes in the query cache. The query keys are
+ * the features' own: ['wallet'], ['statement', ...], ['slips', page], ['qrcode', provider] and
+ * ['chat', 'unread', who]; this file only names their first parts.
+ */
+export const liveKeys = {
+  statement: ['statement'] as const,
+  slips: ['slips'] as const,
+  qrcode: ['qrcode'] as const,
+  chatUnread: ['chat', 'unread'] as const,
+  /** a code paid while its view was open: what the view shows instead of the code */
+  qrPaid: (qrcodeId: string) => ['qr-paid', qrcodeId] as const,
+};
+
+export interface QrPaid {
+  amount: number;
+}
+
+/** The paid state of one code, written only by a `qr` PAID event (never asked of the server, never kept). */
+export const qrPaidQuery = (qrcodeId: string) =>
+  queryOptions<QrPaid | null>({
+    queryKey: liveKeys.qrPaid(qrcodeId),
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+    meta: { persist: false },
+  });
+
+/** The money shown moved: the balance and the statement are asked again. */
+function moneyMoved(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
+  void queryClient.invalidateQueries({ queryKey: liveKeys.statement });
+}
+
+/** Applies one event to the cache; unknown kinds are ignored (a newer server). */
+export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): void {
+  switch (event.kind) {
+    case 'credit':
+    case 'withdraw':
+    case 'transfer':
+      return moneyMoved(queryClient);
+    case 'slip': {
+      // the row turns into its result at once; the list is asked again for the rest
+      queryClient.setQueriesData<SlipListResponse>({ queryKey: liveKeys.slips }, (old) =>
+        old
+          ? {
+              ...old,
+              slips: old.slips.map((s) =>
+                s.reference === event.reference ? { ...s, status: event.status, note: event.note, amount: event.amount } : s,
+              ),
+            }
+          : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: liveKeys.slips });
+      if (event.status === 'SUCCESS') moneyMoved(queryClient);
+      return;
+    }
+    case 'qr': {
+      if (event.status === 'PAID') {
+        queryClient.setQueryData(qrPaidQuery(event.qrcodeId).queryKey, { amount: event.amount } as QrPaid);
+        moneyMoved(queryClient);
+      }
+      // the code is closed either way: its view must not offer it for payment again
+      void queryClient.invalidateQueries({ queryKey: liveKeys.qrcode });
+      return;
+    }
+    case 'chat':
+      void queryClient.invalidateQueries({ queryKey: liveKeys.chatUnread });
+      return;
+  }
+}
+
+/**
+ * Whether something the member waits for is still on its way (a slip being checked, a QR code open and
+ * not expired): while the live channel is down, the app asks for it instead.
+ */
+export function somethingPending(queryClient: QueryClient, now = Date.now()): boolean {
+  const cache = queryClient.getQueryCache();
+  const slipChecking = cache
+    .findAll({ queryKey: liveKeys.slips })
+    .some((q) => (q.state.data as SlipListResponse | undefined)?.slips.some((s) => s.status === 'PROCESSING'));
+  const qrOpen = cache.findAll({ queryKey: liveKeys.qrcode }).some((q) => {
+    const data = q.state.data as { hasQrcode?: boolean; expireIn?: number } | undefined;
+    return data?.hasQrcode === true && (data.expireIn ?? 0) > now;
+  });
+  return slipChecking || qrOpen || pendingUntil > now;
+}
+
+/** Until when a feature said something is in transit (a transfer answered TRANSFER_PENDING, a slip just sent). */
+let pendingUntil = 0;
+export function expectChange(forMs = 5 * 60_000, now = Date.now()): void {
+  pendingUntil = Math.max(pendingUntil, now + forMs);
+}
+
+/** What the app asks again while the channel is down and something is pending, and after it came back. */
+export function catchUp(queryClient: QueryClient): void {
+  moneyMoved(queryClient);
+  void queryClient.invalidateQueries({ queryKey: liveKeys.slips });
+  void queryClient.invalidateQueries({ queryKey: liveKeys.qrcode });
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptAgreement, freshPhone, operator, register, signIn, useEnglish } from './support';
+
+/** Live member events and fresh deposit accounts, at 360 px (playwright.config.ts), in the Thai build with English chosen. */
+const PASSWORD = 'live-pass1';
+
+async function newMember(page: Page, name: string): Promise<string> {
+  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+  const phone = freshPhone();
+  await useEnglish(page);
+  await register(page, { phone, name, password: PASSWORD, bankCode: 'SCB', firstName: 'live', lastName: 'member' });
+  await signIn(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
+  await expect(page.locator('.balance')).toHaveText('0.00');
+  return phone;
+}
+
+test('a QR code paid by the gateway turns paid in the open modal within 2 s', async ({ page }) => {
+  const phone = await newMember(page, 'Live QR');
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+  await modal.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: '100', exact: true }).click();
+  await modal.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(modal.getByRole('img', { name: 'QR code to pay 100.00 baht' })).toBeVisible();
+  const id = operator('qr', 'list')
+    .split('\n')
+    .find((line) => line.includes(phone) && line.includes('OPEN'))
+    ?.split('\t')[0];
+  expect(operator('qr', 'pay', id ?? '')).toMatch(/CREDITED/);
+
+  await expect(modal.getByText('Paid: 100.00 baht credited to your wallet.')).toBeVisible({ timeout: 2_000 });
+  // nothing left to pay: no code, no amount to scan, no countdown
+  await expect(modal.getByRole('img', { name: /QR code to pay/ })).toBeHidden();
+  await expect(modal.getByRole('timer')).toBeHidden();
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/live-qr-paid.png' });
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('.balance')).toHaveText('100.00', { timeout: 2_000 });
+});
+
+test('a slip credited while the member watches the home raises the balance within 2 s, without a tap', async ({ page }) => {
+  const phone = await newMember(page, 'Live Slip');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-live-')), 'slip.png');
+  expect(operator('slip', 'make', phone, '250', file)).toContain('transaction reference');
+  // the slip is sent from another device of the member's (the API itself): this page only watches the home
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+  const sent = await page.request.post('/api/wallet/slip', {
+    headers: { 'x-wallet-client': 'member', authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: fs.readFileSync(file) } },
+  });
+  expect(sent.status()).toBe(200);
+  await expect(page.locator('.balance')).toHaveText('250.00', { timeout: 2_000 });
+});
+
+test('the operator swaps the deposit account and a returning member opening the modal sees the new one', async ({ page }) => {
+  // the JSON after the line that says which database
+  const got = operator('settings', 'get', 'deposit');
+  const before = JSON.stringify(JSON.parse(got.slice(got.indexOf('{'))));
+  await newMember(page, 'Live Account');
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(modal.getByText('048-123-4567')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  const deposit = JSON.parse(before) as { banks: { bankType: string; bankAccountNo: string }[] };
+  const swapped = { ...deposit, banks: deposit.banks.map((b) => (b.bankType === 'DEPOSIT' ? { ...b, bankAccountNo: '0487654321' } : b)) };
+  operator('settings', 'set', 'deposit', JSON.stringify(swapped));
+  try {
+    // the member comes back later (a reload: the saved copy and the service worker's cache are there)
+    await page.reload();
+    await expect(page.locator('.balance')).toHaveText('0.00');
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    await expect(modal.getByText('048-765-4321')).toBeVisible();
+    await expect(modal.getByText('048-123-4567')).toBeHidden();
+    await expect(modal.getByRole('alert')).toHaveText(
+      'The account changed since your last visit. Transfer only to the account shown here.',
+    );
+    await page.screenshot({ path: 'test-results/e2e-artifacts/screens/live-account-changed.png' });
+  } finally {
+    operator('settings', 'set', 'deposit', before);
+  }
+});
