@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SlipListResponse } from '../../../contract/deposit';
 import type { MemberEvent } from '../../../contract/member-events';
+import type { WalletView } from '../../../contract/wallet';
 import { walletKeys } from './wallet-query';
 
 /**
@@ -77,7 +78,7 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
 
 /**
  * Whether something the member waits for is still on its way (a slip being checked, a QR code open and
- * not expired): while the live channel is down, the app asks for it instead.
+ * not expired, a transfer in transit): while the live channel is down, the app asks for it instead.
  */
 export function somethingPending(queryClient: QueryClient, now = Date.now()): boolean {
   const cache = queryClient.getQueryCache();
@@ -88,7 +89,9 @@ export function somethingPending(queryClient: QueryClient, now = Date.now()): bo
     const data = q.state.data as { hasQrcode?: boolean; expireIn?: number } | undefined;
     return data?.hasQrcode === true && (data.expireIn ?? 0) > now;
   });
-  return slipChecking || qrOpen || pendingUntil > now;
+  // the wallet view lists money on its way: a transfer waiting for its game settles or comes back
+  const inTransit = (queryClient.getQueryData<WalletView>(walletKeys.wallet)?.pending ?? []).some((p) => p.kind === 'transfer');
+  return slipChecking || qrOpen || inTransit || pendingUntil > now;
 }
 
 /** Until when a feature said something is in transit (a transfer answered TRANSFER_PENDING, a slip just sent). */
