@@ -121,19 +121,23 @@ export async function oneAtATime<T>(database: Database, work: () => Promise<T>):
   });
 }
 
-export async function migrate(database: Database): Promise<string[]> {
+/** The migrator of this code's migrations, in the database's own schema. */
+export async function migratorOf(database: Database): Promise<Migrator> {
   // Postgres: Kysely looks for its own tables in every schema unless told which one, so another
   // schema's kysely_migration (a test run beside this one, a crashed run's leftovers) read as ours
   const schema =
     database.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: database.db,
     provider: migrationProvider(database.dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrate(database: Database): Promise<string[]> {
+  const { error, results } = await (await migratorOf(database)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

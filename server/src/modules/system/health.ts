@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
-import { migrationProvider } from '../../db/migrations.js';
+import { migratorOf, type Database } from '../../db/database.js';
 
 /** What readiness depends on besides the database: set once SIGTERM arrives (main.ts). */
 export interface Lifecycle {
@@ -24,16 +22,7 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** The migrations this code knows that the database has not had (an older database: not ready to serve). */
 export async function pendingMigrations(database: Database): Promise<string[]> {
-  const schema =
-    database.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db: database.db,
-    provider: migrationProvider(database.dialect),
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+  return (await (await migratorOf(database)).getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /**
