@@ -6,6 +6,7 @@ import { showToast } from '../toast';
 import { useOneAtATime } from '../use-one-at-a-time';
 // the OTP codes' sentences come with the form, in the register catalog part (lingui.config.ts)
 import './otp-errors';
+import { FormError } from '../field';
 
 /**
  * The texted code's entry, as registration and a forgotten password both ask for it: the phone and the
@@ -89,11 +90,7 @@ export function OtpCodeForm({
           }}
         />
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className="button primary block" disabled={busy === 'verify' || code.length !== 6}>
         {busy === 'verify' ? t`Checking…` : t`Verify`}
       </button>

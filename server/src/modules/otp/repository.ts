@@ -1,4 +1,5 @@
-import type { OtpPurpose, OtpsTable } from '../../db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB, OtpPurpose, OtpsTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
 /** The OTP module's data: one row per code sent, keyed by the token the caller holds. */
@@ -49,28 +50,21 @@ export interface UsableOtp {
   verifiedAfter: number;
 }
 
+/** The one definition of a usable code: the caller's token, for its phone and purpose, verified in time, not used. */
+const usable = (otp: UsableOtp) => (eb: ExpressionBuilder<DB, 'otps'>) =>
+  eb.and([
+    eb('token', '=', otp.token),
+    eb('phone', '=', otp.phone),
+    eb('purpose', '=', otp.purpose),
+    eb('verified_at', '>', otp.verifiedAfter),
+    eb('consumed_at', 'is', null),
+  ]);
+
 /** The code, when it was verified for `phone` and `purpose` after `verifiedAfter` and is not used yet. */
-export const findUsableOtp = (tx: Tx, otp: UsableOtp) =>
-  tx
-    .selectFrom('otps')
-    .select('token')
-    .where('token', '=', otp.token)
-    .where('phone', '=', otp.phone)
-    .where('purpose', '=', otp.purpose)
-    .where('verified_at', '>', otp.verifiedAfter)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
+export const findUsableOtp = (tx: Tx, otp: UsableOtp) => tx.selectFrom('otps').select('token').where(usable(otp)).executeTakeFirst();
 
 /** Marks a verified, unused code of `phone` for `purpose` used, atomically: true for the one caller that did. */
 export async function consumeVerifiedOtp(tx: Tx, otp: UsableOtp & { now: number }): Promise<boolean> {
-  const consumed = await tx
-    .updateTable('otps')
-    .set({ consumed_at: otp.now })
-    .where('token', '=', otp.token)
-    .where('phone', '=', otp.phone)
-    .where('purpose', '=', otp.purpose)
-    .where('verified_at', '>', otp.verifiedAfter)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
+  const consumed = await tx.updateTable('otps').set({ consumed_at: otp.now }).where(usable(otp)).executeTakeFirst();
   return Number(consumed.numUpdatedRows) === 1;
 }

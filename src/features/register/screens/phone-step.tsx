@@ -7,6 +7,7 @@ import { useHydrated } from '../../../ui/use-hydrated';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 import { useSendOtp } from '../mutations';
 import type { OtpRequest } from '../types';
+import { FormError } from '../../../ui/field';
 
 export function PhoneStep({
   otpOn,
@@ -66,11 +67,7 @@ export function PhoneStep({
           }}
         />
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className="button primary block" disabled={send.isPending || !hydrated}>
         {send.isPending ? t`Sending OTP…` : t`Next`}
       </button>
