@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http2 from 'node:http2';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
@@ -137,12 +138,16 @@ export interface Answer {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** A member's HTTPS client through nginx: kept-alive connections, the test's certificate trusted. */
-export function memberClient(base: string, ca: Buffer) {
-  const agent = new https.Agent({ ca, keepAlive: true, maxSockets: 4 });
+/** A member's HTTPS client through nginx: kept-alive connections, the test's certificate trusted, from `localAddress` if given. */
+export function memberClient(base: string, ca: Buffer, localAddress?: string) {
+  const agent = new https.Agent({ ca, keepAlive: true, maxSockets: 4, ...(localAddress ? { localAddress } : {}) });
   return {
     agent,
-    request(method: string, url: string, options: { token?: string; body?: unknown; key?: string } = {}): Promise<Answer> {
+    request(
+      method: string,
+      url: string,
+      options: { token?: string; body?: unknown; key?: string; headers?: Record<string, string> } = {},
+    ): Promise<Answer> {
       const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
       return new Promise((resolve, reject) => {
         const req = https.request(
@@ -155,6 +160,7 @@ export function memberClient(base: string, ca: Buffer) {
               ...(payload ? { 'content-type': 'application/json' } : {}),
               ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
               ...(options.key ? { 'idempotency-key': options.key } : {}),
+              ...options.headers,
             },
             timeout: 60_000,
           },
@@ -182,3 +188,26 @@ export function memberClient(base: string, ca: Buffer) {
 }
 
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/** One GET over HTTP/2 (as a browser speaks to nginx), its status and body. */
+export function http2Get(
+  base: string,
+  url: string,
+  ca: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(base, { ca });
+    session.once('error', reject);
+    const stream = session.request({ ':path': url, ...headers });
+    let status = 0;
+    let body = '';
+    stream.on('response', (answer) => (status = Number(answer[':status'])));
+    stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    stream.on('end', () => {
+      session.close();
+      resolve({ status, body });
+    });
+    stream.on('error', reject);
+  });
+}

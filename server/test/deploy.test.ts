@@ -13,6 +13,7 @@ import { textPackage } from './chat-helpers.js';
 import {
   freePort,
   freshDatabase,
+  http2Get,
   memberClient,
   nginxBinary,
   renderConf,
@@ -123,6 +124,15 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
 
     const client = memberClient(base(), cert.pem);
     const { phone, token } = await newMember(client, 500);
+    // the address the server sees (its limits count it) is the one nginx saw, not nginx's own (127.0.0.1)
+    // nor one the client wrote itself (TRUST_PROXY=1)
+    const elsewhere = memberClient(base(), cert.pem, '127.0.0.2');
+    const forged = await elsewhere.request('GET', '/api/lookup/active', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    elsewhere.agent.destroy();
+    expect(forged.status).toBe(200);
+    const logs = [...servers.values()].map((server) => server.out.stdout).join('');
+    expect(logs).toContain('"remoteAddress":"127.0.0.2"');
+    expect(logs).not.toContain('203.0.113.7');
     expect((await client.request('GET', '/api/wallet', { token })).body.wallet).toEqual({ amount: 500 });
     expect((await client.request('GET', '/api/wallet/activate/PG', { token })).status).toBe(200);
     const key = randomUUID();
@@ -137,7 +147,19 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
     expect(JSON.stringify(statement.body)).toContain('120');
 
     // the member's socket through nginx: polling first, so nginx's sticky upstream must hold it on one instance
-    const socket: Socket = io(base(), { path: '/socket.io', ca: cert.pem.toString(), reconnection: false, forceNew: true });
+    // a browser speaks HTTP/2 to nginx: its socket.io handshake, from the site's origin, is taken too
+    const handshake = await http2Get(base(), '/socket.io/?EIO=4&transport=polling', cert.pem, { origin: base() });
+    expect(handshake.status, handshake.body).toBe(200);
+    expect(handshake.body).toMatch(/^0\{"sid"/);
+
+    // as a browser on the site sends it: the server takes the socket only from its own origin (Host with the port)
+    const socket: Socket = io(base(), {
+      path: '/socket.io',
+      ca: cert.pem.toString(),
+      extraHeaders: { origin: base() },
+      reconnection: false,
+      forceNew: true,
+    });
     try {
       const texts: string[] = [];
       socket.on('messaging', (m: { message?: { payload?: { message?: string } } }) => texts.push(m.message?.payload?.message ?? ''));
@@ -154,7 +176,8 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
           return Number(/^wallet_socket_connections (\d+)/m.exec(await metrics.text())?.[1] ?? 0);
         }),
       );
-      expect(counts.sort()).toEqual([0, 1]);
+      // the socket and the HTTP/2 handshake above, both from this address: on one instance (sticky), none on the other
+      expect(counts.filter((count) => count > 0)).toHaveLength(1);
       const other = instances[counts.indexOf(0)]!;
       const lines = await operator(['chat', 'reply', phone, 'Hello', 'from', 'support'], `http://127.0.0.1:${other}`);
       expect(lines.at(-1)).toContain(`delivered through http://127.0.0.1:${other}`);
@@ -166,4 +189,65 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
       client.agent.destroy();
     }
   }, 300_000);
+
+  it('three instances restarted one at a time under sign-ins and transfers: no member request fails, the ledger balances', async () => {
+    const instances = await withInstances(3);
+    const client = memberClient(base(), cert.pem);
+    const members = await Promise.all(Array.from({ length: 8 }, () => newMember(client, 1000)));
+    for (const { token } of members) expect((await client.request('GET', '/api/wallet/activate/PG', { token })).status).toBe(200);
+
+    // every answer a member got, or the error in its place
+    const answers: { call: string; status: number; message?: string }[] = [];
+    const record = async (call: string, answer: Promise<Answer>) => {
+      const got = await answer.catch((err: Error): Answer => ({ status: 0, body: { message: err.message }, headers: {} }));
+      answers.push({ call, status: got.status, message: got.body.message });
+      return got;
+    };
+    let restarting = true;
+    const load = members.map(async ({ phone }) => {
+      // each client keeps going until the restarts are over, then one more round
+      for (let round = 0, after = 0; after < 2; round++, after += restarting ? 0 : 1) {
+        const signedIn = await record(
+          'sign-in',
+          client.request('POST', '/api/login', { body: { username: phone, password: 'secret123' } }),
+        );
+        const token = signedIn.body.token as string | undefined;
+        if (!token) continue;
+        for (const [from, to] of [
+          ['WALLET', 'PG'],
+          ['PG', 'WALLET'],
+        ]) {
+          const body = { from, to, amount: 1 };
+          await record(`transfer ${from}->${to}`, client.request('POST', '/api/wallet/transfer', { token, key: randomUUID(), body }));
+        }
+        await record('wallet', client.request('GET', '/api/wallet', { token }));
+      }
+    });
+
+    // the rolling restart, as deploy/rolling-restart.sh does it: SIGTERM, the exit, a new start, /readyz
+    const exits: (number | null)[] = [];
+    for (const port of instances) {
+      const before = answers.length;
+      while (answers.length < before + 20) await new Promise((resolve) => setTimeout(resolve, 50));
+      const server = servers.get(port)!;
+      await server.stop('SIGTERM');
+      exits.push(await server.exit);
+      await startInstance(port);
+    }
+    restarting = false;
+    await Promise.all(load);
+    client.agent.destroy();
+
+    // each instance drained and ended by itself (exit 0, not the 5 s limit's exit 1)
+    // nginx's account of what it met at the instances (refused connections, closed ones), said when a request failed
+    const upstream = fs
+      .readFileSync(path.join(dir, 'wallet.error.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('upstream'));
+    expect(exits).toEqual([0, 0, 0]);
+    const failed = answers.filter(({ status }) => status !== 200);
+    expect(failed, `${failed.length} of ${answers.length} member requests failed; nginx:\n${upstream.join('\n')}`).toEqual([]);
+    expect(answers.length).toBeGreaterThan(60);
+    expect(await checkLedger(db.db)).toEqual([]);
+  }, 600_000);
 });
