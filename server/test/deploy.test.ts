@@ -205,8 +205,8 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
     };
     let restarting = true;
     const load = members.map(async ({ phone }) => {
-      // each client keeps going until the restarts are over, then one more round
-      for (let round = 0, after = 0; after < 2; round++, after += restarting ? 0 : 1) {
+      // each client keeps going until the restarts are over, then two more rounds
+      for (let after = 0; after < 2; after += restarting ? 0 : 1) {
         const signedIn = await record(
           'sign-in',
           client.request('POST', '/api/login', { body: { username: phone, password: 'secret123' } }),
