@@ -70,7 +70,19 @@ const siteBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/routeTree.gen.ts', 'src/locales/'] },
+  {
+    ignores: [
+      'dist',
+      'releases/',
+      'build/',
+      'data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'src/routeTree.gen.ts',
+      'src/locales/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,7 +5,7 @@
 // turn the screenshots into H.264 videos with each title drawn in Thai, Lao and English.
 //
 // An authoring tool, run by hand when the screens change: the videos are committed, CI never runs it.
-// Needs a built site in dist/ (`npx vite build`), ffmpeg (`apt-get install -y ffmpeg`) and the Thai
+// Needs a built site in dist/ (`node scripts/build-site.mjs`), ffmpeg (`apt-get install -y ffmpeg`) and the Thai
 // and Lao fonts (`apt-get install -y fonts-thai-tlwg fonts-lao`).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,7 +45,7 @@ if (!/loma/i.test(FONTS[0]) || !/phetsarath/i.test(FONTS[1])) {
   process.exit(1);
 }
 if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-  console.error('make-howto-videos: no built site in dist/: run `npx vite build` first');
+  console.error('make-howto-videos: no built site in dist/: run `node scripts/build-site.mjs` first');
   process.exit(1);
 }
 

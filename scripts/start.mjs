@@ -1,10 +1,10 @@
 // `npm start`: build the PWA when the sources are newer than the build, then run the one server
 // process (site, /api, socket.io) in the foreground. Configuration: see README (PORT, DATA_DIR, ...).
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
+import { buildSite, siteStamp } from './build-site.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const built = path.join(root, 'dist', 'index.html');
@@ -21,26 +21,13 @@ const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const variantStamp = path.join(root, 'dist', '.variant');
 const variant = process.env.VARIANT === 'la' ? 'la' : 'th';
 // the bundle carries the gift-link secret (vite.config.ts takes GIFTLINK_SECRET): a new one needs a new build
-const giftlink = createHash('sha256')
-  .update(process.env.GIFTLINK_SECRET || process.env.VITE_GIFTLINK_SECRET || '')
-  .digest('hex')
-  .slice(0, 16);
-const stamp = `${variant} ${giftlink}`;
+const stamp = siteStamp(variant);
 const builtVariant = fs.existsSync(variantStamp) ? fs.readFileSync(variantStamp, 'utf8') : '';
 const serverOnly = process.argv.includes('--server-only');
 if (!serverOnly && (!builtAt || builtVariant !== stamp || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > builtAt)) {
   console.log(`building the site (variant ${variant})...`);
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, VITE_VARIANT: variant },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  const compressed = spawnSync(process.execPath, [path.join(root, 'scripts', 'compress.mjs'), path.join(root, 'dist')], {
-    stdio: 'inherit',
-  });
-  if (compressed.status !== 0) process.exit(compressed.status ?? 1);
-  fs.writeFileSync(variantStamp, stamp);
+  // a new release, switched to at once (scripts/build-site.mjs)
+  buildSite({ variant, logLevel: 'warn' });
 }
 
 // the server runs as JavaScript (build/, scripts/build-server.mjs), compiled again when a source changed

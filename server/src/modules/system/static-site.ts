@@ -25,13 +25,101 @@ function readIndex(root: string): PrerenderedIndex | undefined {
   }
 }
 
+/** One build of the site: where it is (links resolved), its pages, and its files that have compressed copies. */
+interface Release {
+  dir: string;
+  prerendered: PrerenderedIndex | undefined;
+  /** paths relative to `dir` ('assets/app-1a2b.js') with .br and .gz copies beside them */
+  withCopies: Set<string>;
+}
+
+function readRelease(dir: string): Release {
+  const withCopies = new Set(
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.gz'))
+      .map((f) => f.slice(0, -3)),
+  );
+  return { dir, prerendered: readIndex(dir), withCopies };
+}
+
+/**
+ * The site's releases as the build leaves them (scripts/build-site.mjs): `root` a link to the current
+ * one, renamed over at once when a new build is switched in, its siblings the releases before it. The
+ * link is read again on every request, so the switch takes effect without a restart; each release's
+ * index is read once. `root` a plain directory: that one build, always current.
+ */
+export class SiteReleases {
+  private readonly known = new Map<string, Release>();
+  constructor(private readonly root: string) {}
+
+  current(): Release {
+    const dir = fs.realpathSync(this.root);
+    let release = this.known.get(dir);
+    if (!release) {
+      release = readRelease(dir);
+      // releases the build pruned are forgotten with their index
+      for (const old of this.known.keys()) if (!fs.existsSync(old)) this.known.delete(old);
+      this.known.set(dir, release);
+    }
+    return release;
+  }
+
+  /** The release that holds `file` (a path under a release's directory), and the file's path in it. */
+  locate(file: string): { release: Release | undefined; rel: string } {
+    for (const release of this.known.values()) {
+      const rel = path.relative(release.dir, file);
+      if (!rel.startsWith('..')) return { release, rel };
+    }
+    return { release: undefined, rel: file };
+  }
+
+  /**
+   * The release directory to serve the file `rel` ('assets/app-1a2b.js') from: the current release when
+   * it has it; for a hashed asset it lacks, the newest earlier release that has it (a tab opened before
+   * the switch asks for its own build's chunks). Undefined when none has it.
+   */
+  holding(rel: string): string | undefined {
+    const current = this.current().dir;
+    const has = (dir: string) => fs.statSync(path.join(dir, rel), { throwIfNoEntry: false })?.isFile() ?? false;
+    if (has(current)) return current;
+    if (!rel.startsWith('assets/') || !fs.lstatSync(this.root, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+    const parent = path.dirname(current);
+    const earlier = fs
+      .readdirSync(parent, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(parent, entry.name))
+      .filter((dir) => dir !== current)
+      .sort()
+      .reverse()
+      .find(has);
+    if (earlier && !this.known.has(earlier)) this.known.set(earlier, readRelease(earlier));
+    return earlier;
+  }
+}
+
+/** A URL's path as a file's path in a release: undefined for anything but plain names (no '..', no dot files, no copies). */
+function fileOf(url: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return undefined;
+  }
+  const segments = decoded.split('/').slice(1);
+  if (segments.some((segment) => !segment || segment.startsWith('.') || segment.includes('\\')) || COMPRESSED.test(decoded))
+    return undefined;
+  return segments.join('/');
+}
+
 /**
  * Serves the built PWA: hashed assets cached for a year, the pages, manifest and service worker
  * always revalidated (so an update is seen). A public page answers with its pre-rendered HTML, a path
  * no route matches with the pre-rendered 404 page (status 404), every other page path (the member's
  * pages) with the shell, and the client router takes over. GET and HEAD alike. The build writes a
  * brotli and a gzip copy beside each text file (scripts/compress.mjs); the one the browser accepts is
- * sent as it is.
+ * sent as it is. Files are looked up at each request in the current release (SiteReleases): a new
+ * build switched in is served at once, and an asset only an earlier kept release has is served from it.
  */
 export async function staticSite(app: FastifyInstance, options: { root: string }): Promise<void> {
   const indexFile = path.join(options.root, 'index.html');
@@ -39,42 +127,42 @@ export async function staticSite(app: FastifyInstance, options: { root: string }
     app.log.warn(`no built site at ${options.root}; run "npm run build" (npm start does it for you)`);
     return;
   }
-  const prerendered = readIndex(options.root);
-  const withCopies = new Set(
-    fs
-      .readdirSync(options.root, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.gz'))
-      .map((f) => path.join(options.root, f.slice(0, -3))),
-  );
+  const releases = new SiteReleases(options.root);
+  releases.current();
   await app.register(fastifyStatic, {
     root: options.root,
-    wildcard: false,
+    // no routes: the handler below finds each file in the release that has it when asked, so the files
+    // of a release switched in later are served too
+    serve: false,
     index: false,
     preCompressed: true,
     cacheControl: false, // setHeaders decides, per file
-    // the .br / .gz copies are reached through their original's name only, never as URLs
-    allowedPath: (pathname) => !COMPRESSED.test(pathname),
     setHeaders(res, filePath) {
-      const file = filePath.replace(COMPRESSED, '');
-      const rel = path.relative(options.root, file);
+      const { release, rel } = releases.locate(filePath.replace(COMPRESSED, ''));
       res.setHeader('Cache-Control', rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'no-cache');
       // a text file has compressed copies: caches must keep one answer per Accept-Encoding
-      if (withCopies.has(file)) res.setHeader('Vary', 'Accept-Encoding');
+      if (release?.withCopies.has(rel)) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    const { prerendered, dir: current } = releases.current();
     const page = prerendered?.pages[url.length > 1 ? url.replace(/\/$/, '') : url];
     // a form sent before the app had started (the pre-rendered page was already usable): back to the
     // page, with what was sent dropped; the forms say method="post", so it never reaches a URL or a log
     if (request.method === 'POST' && page) return reply.redirect(request.url, 303);
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(url) || path.extname(url)) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    // a file of the site (the .br / .gz copies are reached through their original's name only)
+    const file = read && !SERVER_PATHS.test(url) && path.extname(url) ? fileOf(url) : undefined;
+    const dir = file && releases.holding(file);
+    if (file && dir) return reply.sendFile(file, dir);
+    if (!read || SERVER_PATHS.test(url) || path.extname(url)) {
       return reply.status(404).send({ message: 'NO_DATA' });
     }
-    if (page) return reply.sendFile(page);
+    if (page) return reply.sendFile(page, current);
     if (prerendered && !prerendered.sections.includes(url.split('/')[1] ?? '')) {
-      return reply.status(404).sendFile(prerendered.notFound);
+      return reply.status(404).sendFile(prerendered.notFound, current);
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', current);
   });
 }

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activate, pruneReleases } from '../../scripts/build-site.mjs';
+import { build, type TestServer } from './helper.js';
+
+/** A small build as vite and scripts/prerender.ts leave it, named by `name` in its page and asset. */
+function writeRelease(dir: string, name: string, pause?: () => Promise<void>): Promise<void> {
+  const files: [string, string][] = [
+    [`assets/app-${name}.js`, `export const release = '${name}';\n`],
+    ['index.html', `<!doctype html><html><body><script src="/assets/app-${name}.js"></script>shell ${name}</body></html>`],
+    ['login.html', `<!doctype html><html><body><h1>Sign in ${name}</h1></body></html>`],
+    ['404.html', `<!doctype html><html><body><h1>Not found ${name}</h1></body></html>`],
+    ['prerendered.json', JSON.stringify({ pages: { '/login': 'login.html' }, notFound: '404.html', sections: ['', 'login', 'user'] })],
+  ];
+  // file by file, as a build writes them, with the server answering between the files
+  return files.reduce(async (before, [file, text]) => {
+    await before;
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+    await pause?.();
+  }, Promise.resolve());
+}
+
+describe('site releases: a new build switched in under a running server', () => {
+  let base: string;
+  let server: TestServer;
+  const dist = () => path.join(base, 'dist');
+  const releases = () => path.join(base, 'releases');
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-releases-'));
+    // a build from before releases: dist a plain directory
+    await writeRelease(dist(), 'zero');
+    fs.mkdirSync(releases());
+    server = await build('sqlite', { staticDir: dist() });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  it('answers every page while releases are built and switched in, then the new index and the old assets', async () => {
+    const answers: { url: string; status: number; body: string }[] = [];
+    let building = true;
+    const pages = ['/', '/login', '/user/wallet', '/nowhere'];
+    const load = (async () => {
+      while (building) {
+        for (const url of pages) {
+          const reply = await get(url);
+          answers.push({ url, status: reply.statusCode, body: reply.body });
+        }
+      }
+    })();
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+    for (const name of ['one', 'two']) {
+      const dir = path.join(releases(), `2026112${name === 'one' ? 1 : 2}-${name}`);
+      await writeRelease(dir, name, pause);
+      activate(dir, dist());
+      await pause();
+    }
+    building = false;
+    await load;
+
+    expect(fs.lstatSync(dist()).isSymbolicLink()).toBe(true);
+    // never a page missing: each answered from one whole release or another
+    const wrong = answers.filter(({ url, status }) => status !== (url === '/nowhere' ? 404 : 200));
+    expect(wrong).toEqual([]);
+    expect(answers.filter(({ url }) => url === '/nowhere').every(({ body }) => body.includes('Not found'))).toBe(true);
+    // the new release's pages and assets
+    expect((await get('/')).body).toContain('shell two');
+    expect((await get('/login')).body).toContain('Sign in two');
+    const fresh = await get('/assets/app-two.js');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['cache-control']).toContain('immutable');
+    // a tab opened on an earlier release (the one before releases too) still loads its chunks
+    for (const name of ['one', 'zero']) {
+      const old = await get(`/assets/app-${name}.js`);
+      expect(old.statusCode, name).toBe(200);
+      expect(old.body).toContain(`release = '${name}'`);
+      expect(old.headers['cache-control']).toContain('immutable');
+    }
+    // an asset no release has, and paths outside the releases, are not found
+    expect((await get('/assets/app-none.js')).statusCode).toBe(404);
+    expect((await get('/assets/..%2f..%2fdist/index.html')).statusCode).toBe(404);
+    expect((await get('/prerendered.json')).statusCode).toBe(200);
+  });
+
+  it('keeps the newest releases and the current one when pruning', () => {
+    const current = fs.realpathSync(dist());
+    pruneReleases(2, releases(), dist());
+    const left = fs.readdirSync(releases()).map((name) => path.join(releases(), name));
+    expect(left).toContain(current);
+    expect(left).toHaveLength(2);
+  });
+});
