@@ -45,12 +45,12 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   // only what takes the member's currency: a kip wallet is never offered a Thai QR code (it pays baht)
   const { qrProviders, giftLink } = depositOffer(deposit.data ?? { banks: [], wallets: [] }, currency);
   const english = currentLocale() === 'en';
-  const methods: { id: Method; label: string }[] = [
+  const methods: { id: Method; label: string; name?: string }[] = [
     { id: 'slip', label: t`Bank slip` },
     ...qrProviders.map((b) => {
       // `name` is in the member's language; a copy saved before it existed has the Thai and English ones
       const name = b.name || (english ? b.nameEN : b.nameTH);
-      return { id: b.bankCode as QrProvider, label: t`QR ${name}` };
+      return { id: b.bankCode as QrProvider, label: t`QR ${name}`, name };
     }),
     ...(giftLink ? [{ id: 'giftlink' as const, label: t`Gift link` }] : []),
     ...(deposit.data?.isManual ? [{ id: 'manual' as const, label: t`Request` }] : []),
@@ -87,7 +87,9 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           ))}
         </div>
       )}
-      {method !== 'slip' && method !== 'giftlink' && method !== 'manual' && <QrPanel key={method} provider={method} onDone={onClose} />}
+      {method !== 'slip' && method !== 'giftlink' && method !== 'manual' && (
+        <QrPanel key={method} provider={method} providerName={methods.find((m) => m.id === method)?.name ?? method} onDone={onClose} />
+      )}
       {method === 'giftlink' && <GiftLinkPanel onDone={onClose} />}
       {method === 'manual' && <ManualPanel minimum={rules.data?.minDeposit ?? 0} onDone={onClose} />}
       {method === 'slip' && <SlipSection headingId={`${inputId}-slip`} closed={closed} />}
