@@ -84,6 +84,43 @@ describe('the deposit modal', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
+  it('QR: an open code is all the modal shows: its amount and countdown above it, save and cancel under it, the accounts back once it is cancelled', async () => {
+    fakeServer({
+      ...lookups,
+      'GET /api/qrcode/KBANK': () => [
+        200,
+        {
+          hasQrcode: true,
+          qrcodeId: 'QR1',
+          qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+          amount: 100,
+          expireIn: Date.now() + 600_000,
+        },
+      ],
+      'DELETE /api/qrcode/QR1': () => [200, { hasQrcode: false }],
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    expect(await screen.findByText('048-123-4567')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'QR Kasikornbank' }));
+    const code = await screen.findByRole('img', { name: 'QR code to pay 100.00 baht' });
+    // nothing above the code but the switch: no accounts, no slip hints
+    expect(screen.queryByText('048-123-4567')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Transfer to' })).toBeNull();
+    expect(screen.queryByText('Minimum deposit: 1.00 baht.')).toBeNull();
+    // in reading order: amount, countdown, the code, then save and cancel
+    const order = [
+      screen.getByText('100.00 baht'),
+      screen.getByRole('timer'),
+      code,
+      screen.getByRole('button', { name: 'Save QR' }),
+      screen.getByRole('button', { name: 'Cancel this QR code' }),
+    ];
+    order.slice(1).forEach((el, i) => expect(order[i]!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Cancel this QR code' }));
+    expect(await screen.findByText('048-123-4567')).toBeVisible();
+  });
+
   it("QR: refuses more than the provider's maximum the server answered, before calling; the server's QR_MAXIMUM is translated too", async () => {
     const calls = fakeServer({
       ...lookups,

@@ -10,7 +10,7 @@ import { DepositAccounts } from './deposit-accounts';
 import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';
 import { QrPanel } from './qr-panel';
-import { depositQuery, slipRulesQuery } from './queries';
+import { depositQuery, qrQuery, slipRulesQuery } from './queries';
 import { slipsClosedAt } from './slip-hours';
 import { SlipSection } from './slip-section';
 import './deposit-errors';
@@ -59,10 +59,15 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   // 00:00 closes at midnight, that is never: nothing to say
   const closeTime = rules.data && rules.data.closeTime !== '00:00' ? rules.data.closeTime : '';
   const closed = useSlipsClosed(closeTime);
+  // while a QR code is open it is all the member needs: the accounts and slip hints step aside so the
+  // code, its countdown and its buttons fit a phone's screen (the same query as the panel's: one request)
+  const qrMethod = method !== 'slip' && method !== 'giftlink' && method !== 'manual' ? method : undefined;
+  const qr = useQuery({ ...qrQuery(qrMethod ?? 'KBANK'), enabled: !!qrMethod });
+  const codeOpen = !!qrMethod && !!qr.data?.hasQrcode;
 
   return (
     <Modal title={t`Deposit`} onClose={onClose} closeLabel={t`Close`}>
-      {closed && (
+      {closed && !codeOpen && (
         <div className="closed-notice" role="alert">
           <p className="strong">{t`Slip uploads are closed now, until midnight (closing time ${closeTime}).`}</p>
           <p className="small">
@@ -70,13 +75,17 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           </p>
         </div>
       )}
-      <DepositAccounts headingId={`${inputId}-to`} />
-      <ul className="hint-list small">
-        <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
-        <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
-        {min && <li>{t`Minimum deposit: ${min}.`}</li>}
-        {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
-      </ul>
+      {!codeOpen && (
+        <>
+          <DepositAccounts headingId={`${inputId}-to`} />
+          <ul className="hint-list small">
+            <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
+            <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
+            {min && <li>{t`Minimum deposit: ${min}.`}</li>}
+            {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
+          </ul>
+        </>
+      )}
 
       {methods.length > 1 && (
         <div className="methods" role="group" aria-label={t`How do you deposit?`}>
@@ -87,8 +96,13 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           ))}
         </div>
       )}
-      {method !== 'slip' && method !== 'giftlink' && method !== 'manual' && (
-        <QrPanel key={method} provider={method} providerName={methods.find((m) => m.id === method)?.name ?? method} onDone={onClose} />
+      {qrMethod && (
+        <QrPanel
+          key={qrMethod}
+          provider={qrMethod}
+          providerName={methods.find((m) => m.id === qrMethod)?.name ?? qrMethod}
+          onDone={onClose}
+        />
       )}
       {method === 'giftlink' && <GiftLinkPanel onDone={onClose} />}
       {method === 'manual' && <ManualPanel minimum={rules.data?.minDeposit ?? 0} onDone={onClose} />}

@@ -29,7 +29,8 @@ function useSecondsLeft(expireIn: number | undefined): number {
 
 /**
  * §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its
- * countdown, save it (to pay from the banking app on the same phone), cancel or done.
+ * countdown, save it (to pay from the banking app on the same phone), cancel or done. The open code is laid
+ * out to fit a 360x740 screen whole: its amount and countdown above it, its buttons right under it.
  */
 export function QrPanel({ provider, providerName, onDone }: { provider: QrProvider; providerName: string; onDone: () => void }) {
   const { t, i18n } = useLingui();
@@ -90,6 +91,12 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
     const svg = state.qrcode ?? '';
     return (
       <div className="qr-code">
+        <div className="qr-head">
+          <p className="qr-amount">{shown}</p>
+          <p role="timer" aria-live="off" className="qr-countdown">
+            {t`Valid for ${time}`}
+          </p>
+        </div>
         <img
           className="qr-image"
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
@@ -97,12 +104,17 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
           width={240}
           height={240}
         />
-        <p className="qr-amount">{shown}</p>
-        <p role="timer" aria-live="off" className="qr-countdown">
-          {t`Valid for ${time}`}
-        </p>
-        <p className="hint small">{t`Scan it with your banking app, or save it and open it there. A QR code is valid for one deposit only.`}</p>
-        <SaveQr svg={svg} lines={[shown, providerName, t`Pay before ${until}`]} fileName={`qr-${provider}-${state.amount ?? 0}.png`} />
+        <div className="qr-actions">
+          <SaveQr svg={svg} lines={[shown, providerName, t`Pay before ${until}`]} fileName={`qr-${provider}-${state.amount ?? 0}.png`} />
+          <button
+            type="button"
+            className="button"
+            disabled={!online || cancel.isPending}
+            onClick={() => state.qrcodeId && cancel.mutate(state.qrcodeId, { onError: refused })}
+          >
+            {t`Cancel this QR code`}
+          </button>
+        </div>
         <button
           type="button"
           className="button primary block"
@@ -113,14 +125,7 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
         >
           {t`I have transferred`}
         </button>
-        <button
-          type="button"
-          className="button block"
-          disabled={!online || cancel.isPending}
-          onClick={() => state.qrcodeId && cancel.mutate(state.qrcodeId, { onError: refused })}
-        >
-          {t`Cancel this QR code`}
-        </button>
+        <p className="hint small">{t`Scan it with your banking app, or save it and open it there. A QR code is valid for one deposit only.`}</p>
       </div>
     );
   }

@@ -54,19 +54,19 @@ export function SaveQr({ svg, lines, fileName }: { svg: string; lines: readonly 
       }
     };
     return (
-      <button type="button" className="button block" disabled={!file} onClick={() => void send()}>
+      <button type="button" className="button" disabled={!file} onClick={() => void send()}>
         {t`Share QR`}
       </button>
     );
   }
   if (!url)
     return (
-      <button type="button" className="button block" disabled>
+      <button type="button" className="button" disabled>
         {t`Save QR`}
       </button>
     );
   return (
-    <a className="button block" href={url} download={fileName}>
+    <a className="button" href={url} download={fileName}>
       {t`Save QR`}
     </a>
   );
