@@ -40,6 +40,9 @@ test('a slip made by the bank is uploaded with progress, checked, credited, and 
 
   await page.getByRole('button', { name: 'Deposit' }).click();
   const modal = page.getByRole('dialog', { name: 'Deposit' });
+  // the member's registered account to transfer from, its number masked, above the account to transfer to
+  await expect(modal.getByRole('region', { name: 'Transfer from your registered account' })).toContainText(/xxx-xxx-\d{4}/);
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-open.png' });
   // the account to transfer to, with its copy button
   await expect(modal.getByText('048-123-4567')).toBeVisible();
   await modal.getByRole('button', { name: 'Copy account number 0481234567' }).click();

@@ -8,6 +8,7 @@ import { loadCatalogPart } from '../../lib/i18n';
 import { SlipModal } from './slip-modal';
 import { ToastRegion } from '../../ui/toast';
 import { DepositModal } from './deposit-modal';
+import { clientWithWallet, walletFixture } from '../../../tests/wallet-fixture';
 
 const bank = (bankCode: string, bankType: string, bankAccountNo = '') => ({
   bankCode,
@@ -52,6 +53,37 @@ describe('the deposit modal', () => {
       .map((b) => b.textContent);
     // no manual request: the lookup's isManual is false
     expect(ways).toEqual(['Bank slip', 'QR Kasikornbank', 'QR TrueMoney Wallet', 'Gift link']);
+  });
+
+  it("names the member's registered account to transfer from, masked, above the accounts to transfer to, and says another account is not credited by itself", async () => {
+    const calls = fakeServer({
+      ...lookups,
+      'GET /api/lookup/banks': () => [200, { banks: [{ code: 'SCB', name: 'Siam Commercial Bank' }] }],
+    });
+    const wallet = walletFixture({
+      bankAccount: {
+        bank: { nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' },
+        bankCode: 'SCB',
+        bankAccountName: 'Somchai Jaidee',
+        bankAccountNo: '1234567890',
+      },
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />, { queryClient: clientWithWallet(wallet) });
+    const from = await screen.findByRole('region', { name: 'Transfer from your registered account' });
+    expect(await within(from).findByText('Siam Commercial Bank')).toBeVisible();
+    expect(within(from).getByText('xxx-xxx-7890')).toBeVisible();
+    expect(within(from).getByText('Somchai Jaidee')).toBeVisible();
+    expect(
+      within(from).getByText(
+        'Only a transfer from this account is credited automatically. A transfer from any other account waits for our staff to check it.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('1234567890')).toBeNull();
+    // above the accounts to transfer to
+    const to = screen.getByRole('heading', { name: 'Transfer to' });
+    expect(from.compareDocumentPosition(to) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // the wallet the home holds: nothing more asked
+    expect(calls.filter((c) => c.url.startsWith('/api/wallet'))).toEqual([]);
   });
 
   it('QR: refuses WW below 100 before calling, shows the created code with its countdown, and drops it at 00:00', async () => {

@@ -10,6 +10,7 @@ import { DepositAccounts } from './deposit-accounts';
 import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';
 import { QrPanel } from './qr-panel';
+import { RegisteredAccount } from './registered-account';
 import { depositQuery, qrQuery, slipRulesQuery } from './queries';
 import { slipsClosedAt } from './slip-hours';
 import { SlipSection } from './slip-section';
@@ -29,7 +30,8 @@ function useSlipsClosed(closeTime: string | undefined): boolean {
 }
 
 /**
- * §2 Deposit modal: the accounts to transfer to (with copy buttons), then one way to deposit at a time:
+ * §2 Deposit modal: the member's registered account to transfer from, the accounts to transfer to (with
+ * copy buttons), then one way to deposit at a time:
  * bank slip (through the outbox: chosen offline, it waits on this device and is sent by itself later),
  * a payment QR code per provider the deposit lookup offers, the wallet gift link, a manual request.
  * While slip intake is closed it says so first, before any account.
@@ -77,6 +79,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
       )}
       {!codeOpen && (
         <>
+          <RegisteredAccount headingId={`${inputId}-from`} />
           <DepositAccounts headingId={`${inputId}-to`} />
           <ul className="hint-list small">
             <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
