@@ -11,6 +11,7 @@ import { depositQuery } from './queries';
 const account = (bankAccountNo: string) => ({
   bankCode: 'KBANK',
   bankType: 'DEPOSIT',
+  name: 'Kasikornbank',
   mode: 'AUTO',
   nameTH: 'KBANK',
   nameEN: 'Kasikornbank',
