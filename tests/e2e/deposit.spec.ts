@@ -40,6 +40,9 @@ test('a slip made by the bank is uploaded with progress, checked, credited, and 
 
   await page.getByRole('button', { name: 'Deposit' }).click();
   const modal = page.getByRole('dialog', { name: 'Deposit' });
+  // the member's registered account to transfer from, its number masked, above the account to transfer to
+  await expect(modal.getByRole('region', { name: 'Transfer from your registered account' })).toContainText(/xxx-xxx-\d{4}/);
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-open.png' });
   // the account to transfer to, with its copy button
   await expect(modal.getByText('048-123-4567')).toBeVisible();
   await modal.getByRole('button', { name: 'Copy account number 0481234567' }).click();
@@ -170,7 +173,26 @@ test('a payment QR code counts down, can be cancelled, and once paid by the gate
   await expect(timer).toHaveText(/^Valid for (10:00|09:5\d)$/);
   const first = await timer.innerText();
   await expect(timer).not.toHaveText(first); // it ticks
+  // at 360x740 the whole open code is on screen without scrolling: the code, its amount and countdown, save and cancel
+  for (const shown of [
+    modal.getByRole('img', { name: 'QR code to pay 100.00 baht' }),
+    modal.getByText('100.00 baht', { exact: true }),
+    timer,
+    modal.getByText(/^(Save|Share) QR$/),
+    modal.getByRole('button', { name: 'Cancel this QR code' }),
+  ])
+    await expect(shown).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-qr.png' });
+  // "Save QR" (a browser without file sharing downloads it): a PNG of the code with its lines under it
+  const saving = page.waitForEvent('download');
+  await modal.getByRole('link', { name: 'Save QR' }).click();
+  const saved = await saving;
+  expect(saved.suggestedFilename()).toBe('qr-KBANK-100.png');
+  await saved.saveAs('test-results/e2e-artifacts/screens/deposit-qr-saved.png');
+  const png = fs.readFileSync(await saved.path());
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBe(544); // the code's 480 pixels and the margins; taller, for the text
+  expect(png.readUInt32BE(20)).toBeGreaterThan(600);
   await modal.getByRole('button', { name: 'Cancel this QR code' }).click();
   await expect(modal.getByRole('button', { name: 'Create QR code' })).toBeVisible();
   expect(operator('qr', 'list')).toMatch(new RegExp(`${phone}\\tKBANK\\t100(\\.00)? BAHT\\tCANCELLED`));

@@ -6,10 +6,12 @@ import '../../lib/member/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { applyMemberEvent } from '../../lib/member/live-cache';
 import { DepositModal } from './deposit-modal';
+import { depositQuery } from './queries';
 
 const account = (bankAccountNo: string) => ({
   bankCode: 'KBANK',
   bankType: 'DEPOSIT',
+  name: 'Kasikornbank',
   mode: 'AUTO',
   nameTH: 'KBANK',
   nameEN: 'Kasikornbank',
@@ -51,7 +53,7 @@ describe('the deposit modal, kept true while it is open', () => {
   it('asks for the accounts again on opening and marks an account that changed since the last visit', async () => {
     const queryClient = testQueryClient();
     // the copy saved on the last visit
-    queryClient.setQueryData(['lookup', 'deposit'], depositLookup('0481234567'), { updatedAt: Date.now() - 60_000 });
+    queryClient.setQueryData(depositQuery().queryKey, depositLookup('0481234567'), { updatedAt: Date.now() - 60_000 });
     fakeServer(lookups('0999999999'));
     renderScreen(<DepositModal onClose={() => undefined} />, { queryClient });
     expect(await screen.findByText('099-999-9999')).toBeVisible();
@@ -65,7 +67,9 @@ describe('the deposit modal, kept true while it is open', () => {
   it('offline, shows the saved accounts with the time they were saved', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const queryClient = testQueryClient();
-    queryClient.setQueryData(['lookup', 'deposit'], depositLookup('0481234567'), { updatedAt: new Date('2026-11-20T03:04:05Z').getTime() });
+    queryClient.setQueryData(depositQuery().queryKey, depositLookup('0481234567'), {
+      updatedAt: new Date('2026-11-20T03:04:05Z').getTime(),
+    });
     fakeServer({});
     renderScreen(<DepositModal onClose={() => undefined} />, { queryClient });
     expect(await screen.findByText('048-123-4567')).toBeVisible();

@@ -8,6 +8,7 @@ import { loadCatalogPart } from '../../lib/i18n';
 import { SlipModal } from './slip-modal';
 import { ToastRegion } from '../../ui/toast';
 import { DepositModal } from './deposit-modal';
+import { clientWithWallet, walletFixture } from '../../../tests/wallet-fixture';
 
 const bank = (bankCode: string, bankType: string, bankAccountNo = '') => ({
   bankCode,
@@ -54,6 +55,37 @@ describe('the deposit modal', () => {
     expect(ways).toEqual(['Bank slip', 'QR Kasikornbank', 'QR TrueMoney Wallet', 'Gift link']);
   });
 
+  it("names the member's registered account to transfer from, masked, above the accounts to transfer to, and says another account is not credited by itself", async () => {
+    const calls = fakeServer({
+      ...lookups,
+      'GET /api/lookup/banks': () => [200, { banks: [{ code: 'SCB', name: 'Siam Commercial Bank' }] }],
+    });
+    const wallet = walletFixture({
+      bankAccount: {
+        bank: { nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' },
+        bankCode: 'SCB',
+        bankAccountName: 'Somchai Jaidee',
+        bankAccountNo: '1234567890',
+      },
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />, { queryClient: clientWithWallet(wallet) });
+    const from = await screen.findByRole('region', { name: 'Transfer from your registered account' });
+    expect(await within(from).findByText('Siam Commercial Bank')).toBeVisible();
+    expect(within(from).getByText('xxx-xxx-7890')).toBeVisible();
+    expect(within(from).getByText('Somchai Jaidee')).toBeVisible();
+    expect(
+      within(from).getByText(
+        'Only a transfer from this account is credited automatically. A transfer from any other account waits for our staff to check it.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('1234567890')).toBeNull();
+    // above the accounts to transfer to
+    const to = screen.getByRole('heading', { name: 'Transfer to' });
+    expect(from.compareDocumentPosition(to) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // the wallet the home holds: nothing more asked
+    expect(calls.filter((c) => c.url.startsWith('/api/wallet'))).toEqual([]);
+  });
+
   it('QR: refuses WW below 100 before calling, shows the created code with its countdown, and drops it at 00:00', async () => {
     const expireIn = Date.now() + 3_000;
     const calls = fakeServer({
@@ -82,6 +114,43 @@ describe('the deposit modal', () => {
     // at 00:00 the code is gone and the amount picker is back
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create QR code' })).toBeVisible(), { timeout: 5_000 });
     expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('QR: an open code is all the modal shows: its amount and countdown above it, save and cancel under it, the accounts back once it is cancelled', async () => {
+    fakeServer({
+      ...lookups,
+      'GET /api/qrcode/KBANK': () => [
+        200,
+        {
+          hasQrcode: true,
+          qrcodeId: 'QR1',
+          qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+          amount: 100,
+          expireIn: Date.now() + 600_000,
+        },
+      ],
+      'DELETE /api/qrcode/QR1': () => [200, { hasQrcode: false }],
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    expect(await screen.findByText('048-123-4567')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'QR Kasikornbank' }));
+    const code = await screen.findByRole('img', { name: 'QR code to pay 100.00 baht' });
+    // nothing above the code but the switch: no accounts, no slip hints
+    expect(screen.queryByText('048-123-4567')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Transfer to' })).toBeNull();
+    expect(screen.queryByText('Minimum deposit: 1.00 baht.')).toBeNull();
+    // in reading order: amount, countdown, the code, then save and cancel
+    const order = [
+      screen.getByText('100.00 baht'),
+      screen.getByRole('timer'),
+      code,
+      screen.getByRole('button', { name: 'Save QR' }),
+      screen.getByRole('button', { name: 'Cancel this QR code' }),
+    ];
+    order.slice(1).forEach((el, i) => expect(order[i]!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Cancel this QR code' }));
+    expect(await screen.findByText('048-123-4567')).toBeVisible();
   });
 
   it("QR: refuses more than the provider's maximum the server answered, before calling; the server's QR_MAXIMUM is translated too", async () => {

@@ -10,7 +10,8 @@ import { DepositAccounts } from './deposit-accounts';
 import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';
 import { QrPanel } from './qr-panel';
-import { depositQuery, slipRulesQuery } from './queries';
+import { RegisteredAccount } from './registered-account';
+import { depositQuery, qrQuery, slipRulesQuery } from './queries';
 import { slipsClosedAt } from './slip-hours';
 import { SlipSection } from './slip-section';
 import './deposit-errors';
@@ -29,7 +30,8 @@ function useSlipsClosed(closeTime: string | undefined): boolean {
 }
 
 /**
- * §2 Deposit modal: the accounts to transfer to (with copy buttons), then one way to deposit at a time:
+ * §2 Deposit modal: the member's registered account to transfer from, the accounts to transfer to (with
+ * copy buttons), then one way to deposit at a time:
  * bank slip (through the outbox: chosen offline, it waits on this device and is sent by itself later),
  * a payment QR code per provider the deposit lookup offers, the wallet gift link, a manual request.
  * While slip intake is closed it says so first, before any account.
@@ -45,12 +47,12 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   // only what takes the member's currency: a kip wallet is never offered a Thai QR code (it pays baht)
   const { qrProviders, giftLink } = depositOffer(deposit.data ?? { banks: [], wallets: [] }, currency);
   const english = currentLocale() === 'en';
-  const methods: { id: Method; label: string }[] = [
+  const methods: { id: Method; label: string; name?: string }[] = [
     { id: 'slip', label: t`Bank slip` },
     ...qrProviders.map((b) => {
       // `name` is in the member's language; a copy saved before it existed has the Thai and English ones
       const name = b.name || (english ? b.nameEN : b.nameTH);
-      return { id: b.bankCode as QrProvider, label: t`QR ${name}` };
+      return { id: b.bankCode as QrProvider, label: t`QR ${name}`, name };
     }),
     ...(giftLink ? [{ id: 'giftlink' as const, label: t`Gift link` }] : []),
     ...(deposit.data?.isManual ? [{ id: 'manual' as const, label: t`Request` }] : []),
@@ -59,10 +61,15 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   // 00:00 closes at midnight, that is never: nothing to say
   const closeTime = rules.data && rules.data.closeTime !== '00:00' ? rules.data.closeTime : '';
   const closed = useSlipsClosed(closeTime);
+  // while a QR code is open it is all the member needs: the accounts and slip hints step aside so the
+  // code, its countdown and its buttons fit a phone's screen (the same query as the panel's: one request)
+  const qrMethod = method !== 'slip' && method !== 'giftlink' && method !== 'manual' ? method : undefined;
+  const qr = useQuery({ ...qrQuery(qrMethod ?? 'KBANK'), enabled: !!qrMethod });
+  const codeOpen = !!qrMethod && !!qr.data?.hasQrcode;
 
   return (
     <Modal title={t`Deposit`} onClose={onClose} closeLabel={t`Close`}>
-      {closed && (
+      {closed && !codeOpen && (
         <div className="closed-notice" role="alert">
           <p className="strong">{t`Slip uploads are closed now, until midnight (closing time ${closeTime}).`}</p>
           <p className="small">
@@ -70,13 +77,18 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           </p>
         </div>
       )}
-      <DepositAccounts headingId={`${inputId}-to`} />
-      <ul className="hint-list small">
-        <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
-        <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
-        {min && <li>{t`Minimum deposit: ${min}.`}</li>}
-        {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
-      </ul>
+      {!codeOpen && (
+        <>
+          <RegisteredAccount headingId={`${inputId}-from`} />
+          <DepositAccounts headingId={`${inputId}-to`} />
+          <ul className="hint-list small">
+            <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
+            <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
+            {min && <li>{t`Minimum deposit: ${min}.`}</li>}
+            {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
+          </ul>
+        </>
+      )}
 
       {methods.length > 1 && (
         <div className="methods" role="group" aria-label={t`How do you deposit?`}>
@@ -87,7 +99,14 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           ))}
         </div>
       )}
-      {method !== 'slip' && method !== 'giftlink' && method !== 'manual' && <QrPanel key={method} provider={method} onDone={onClose} />}
+      {qrMethod && (
+        <QrPanel
+          key={qrMethod}
+          provider={qrMethod}
+          providerName={methods.find((m) => m.id === qrMethod)?.name ?? qrMethod}
+          onDone={onClose}
+        />
+      )}
       {method === 'giftlink' && <GiftLinkPanel onDone={onClose} />}
       {method === 'manual' && <ManualPanel minimum={rules.data?.minDeposit ?? 0} onDone={onClose} />}
       {method === 'slip' && <SlipSection headingId={`${inputId}-slip`} closed={closed} />}

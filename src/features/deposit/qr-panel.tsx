@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { QrProvider, QrState } from '../../../contract/deposit';
 import { QR_MINIMUM } from '../../../contract/limits';
+import { formatTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
@@ -13,6 +14,7 @@ import { useOnline } from '../../ui/use-online';
 import { useCancelQr, useCreateQr } from './mutations';
 import { noCode, qrKeys, qrPaidQuery, qrQuery } from './queries';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
+import { SaveQr } from './save-qr';
 
 /** mm:ss left until `expireIn`, ticking each second; 0 when it has passed. */
 function useSecondsLeft(expireIn: number | undefined): number {
@@ -25,8 +27,12 @@ function useSecondsLeft(expireIn: number | undefined): number {
   return expireIn ? Math.max(0, Math.ceil((expireIn - now) / 1_000)) : 0;
 }
 
-/** §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its countdown, cancel or done. */
-export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: () => void }) {
+/**
+ * §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its
+ * countdown, save it (to pay from the banking app on the same phone), cancel or done. The open code is laid
+ * out to fit a 360x740 screen whole: its amount and countdown above it, its buttons right under it.
+ */
+export function QrPanel({ provider, providerName, onDone }: { provider: QrProvider; providerName: string; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const { amount: money, money: moneyText, parse } = useMoneyWords();
   const online = useOnline();
@@ -81,20 +87,34 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
   if (state?.hasQrcode && !expired) {
     const shown = money(state.amount ?? 0);
     const time = countdown(left);
+    const until = formatTime(state.expireIn ?? 0);
+    const svg = state.qrcode ?? '';
     return (
       <div className="qr-code">
+        <div className="qr-head">
+          <p className="qr-amount">{shown}</p>
+          <p role="timer" aria-live="off" className="qr-countdown">
+            {t`Valid for ${time}`}
+          </p>
+        </div>
         <img
           className="qr-image"
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.qrcode ?? '')}`}
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
           alt={t`QR code to pay ${shown}`}
           width={240}
           height={240}
         />
-        <p className="qr-amount">{shown}</p>
-        <p role="timer" aria-live="off" className="qr-countdown">
-          {t`Valid for ${time}`}
-        </p>
-        <p className="hint small">{t`Scan it with your banking app. A QR code is valid for one deposit only.`}</p>
+        <div className="qr-actions">
+          <SaveQr svg={svg} lines={[shown, providerName, t`Pay before ${until}`]} fileName={`qr-${provider}-${state.amount ?? 0}.png`} />
+          <button
+            type="button"
+            className="button"
+            disabled={!online || cancel.isPending}
+            onClick={() => state.qrcodeId && cancel.mutate(state.qrcodeId, { onError: refused })}
+          >
+            {t`Cancel this QR code`}
+          </button>
+        </div>
         <button
           type="button"
           className="button primary block"
@@ -105,14 +125,7 @@ export function QrPanel({ provider, onDone }: { provider: QrProvider; onDone: ()
         >
           {t`I have transferred`}
         </button>
-        <button
-          type="button"
-          className="button block"
-          disabled={!online || cancel.isPending}
-          onClick={() => state.qrcodeId && cancel.mutate(state.qrcodeId, { onError: refused })}
-        >
-          {t`Cancel this QR code`}
-        </button>
+        <p className="hint small">{t`Scan it with your banking app, or save it and open it there. A QR code is valid for one deposit only.`}</p>
       </div>
     );
   }
