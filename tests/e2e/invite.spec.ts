@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { acceptAgreement, freshPhone, operator, otpFromLog, register, signIn, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, operator, otpFromLog, register, signIn, test, useEnglish } from './support';
 
 const PASSWORD = 'invite-pass1';
 const SCREENS = 'test-results/e2e-artifacts/screens';
