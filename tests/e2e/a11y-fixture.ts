@@ -6,13 +6,16 @@ import { test as base, type BrowserContext, type Page } from '@playwright/test';
  * The e2e accessibility gate (issue 21): axe-core checks every screen a test visits, in every page of the
  * test's own browser context, and the test fails at its end with the serious and critical findings.
  *
- * How a screen is found: an init script in each page watches the DOM (a MutationObserver) and names the
- * screen it shows as the path plus the names of the dialogs open (`role=dialog`, `<dialog open>`). When
- * that name changes (a navigation, a client-side route change, a dialog opening) it waits until the page
- * is quiet (no DOM change and no fetch in flight for 500 ms, at most 5 s) and asks the test, through an
- * exposed binding, to check it. A screen is checked once per test (a dialog closing brings back a screen
- * already checked), and the screen the test ends on is checked once more after it has settled, so one
- * shown only after data arrived is seen too. Checks run one at a time (axe cannot run twice in a page);
+ * How a screen is found: an init script in each page names the screen it shows as the path plus the
+ * names of the dialogs open (`role=dialog`, `<dialog open>`). A screen is checked the first time either
+ * - the page has settled on it: a MutationObserver sees the name change (a navigation, a client-side route
+ *   change, a dialog opening), waits until the page is quiet (no DOM change and no fetch in flight for
+ *   500 ms, at most 5 s) and asks the test through an exposed binding; or
+ * - the test is about to act on it or assert on it: a locator handler, which Playwright runs before every
+ *   action and auto-waiting assertion, checks a screen not checked yet first, so a dialog the test
+ *   answers at once (the terms of use) is checked before it is closed.
+ * A screen is checked once per test (a dialog closing brings back a screen already checked), and the
+ * screen the test ends on once more after it has settled, so one filled in after its first check is seen. Checks run one at a time (axe cannot run twice in a page);
  * one the page navigated away from during the run is dropped, as the next screen is checked in its turn.
  * Only the site's own pages are checked (a game provider's window is not ours to fix).
  */
@@ -29,6 +32,8 @@ export interface A11yFinding {
   impact: string;
   target: string;
   help: string;
+  /** axe's own words on what is wrong with this element, first lines */
+  why: string;
 }
 
 /** Runs in each page before its scripts: calls `__a11yScreen(name)` when a new screen has settled. */
@@ -92,12 +97,18 @@ async function runAxe(page: Page): Promise<Omit<A11yFinding, 'screen'>[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
     async ({ tags }) => {
-      type Node = { target: unknown[] };
+      type Node = { target: unknown[]; failureSummary?: string };
       type Violation = { id: string; impact: string | null; help: string; nodes: Node[] };
       const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
       const { violations } = await axe.run({ runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
       return violations.flatMap((v) =>
-        v.nodes.map((n) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, target: n.target.map(String).join(' >> ') })),
+        v.nodes.map((n) => ({
+          rule: v.id,
+          impact: v.impact ?? '',
+          help: v.help,
+          target: n.target.map(String).join(' >> '),
+          why: (n.failureSummary ?? '').split('\n').slice(1, 3).join(' ').trim().slice(0, 240),
+        })),
       );
     },
     { tags: WCAG_TAGS },
@@ -132,11 +143,27 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
     return queue;
   };
 
+  const currentScreen = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __a11yName?: () => string }).__a11yName?.() ?? '').catch(() => '');
+  // before each action and each auto-waiting assertion (Playwright runs locator handlers then, `body` is
+  // always visible): a screen about to be used, or a dialog about to be answered, is checked first
+  const beforeEachStep = (page: Page) =>
+    page.addLocatorHandler(
+      page.locator('body'),
+      async () => {
+        const name = await currentScreen(page);
+        if (name) await check(page, name);
+      },
+      { noWaitAfter: true },
+    );
+  context.on('page', (page) => void beforeEachStep(page).catch(() => undefined));
+
   const ready = Promise.all([
     context.exposeBinding('__a11yScreen', ({ page }, name: string) => {
       void check(page, name);
     }),
     context.addInitScript(watchScreens),
+    ...context.pages().map(beforeEachStep),
   ]);
 
   const finish = async (): Promise<A11yFinding[]> => {
@@ -165,7 +192,7 @@ export function formatFindings(findings: A11yFinding[]): string {
   const lines = [`axe-core: ${findings.length} serious or critical finding(s) (WCAG 2.x A/AA)`];
   for (const [screen, list] of byScreen) {
     lines.push(`  on ${screen}:`);
-    for (const f of list) lines.push(`    ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`);
+    for (const f of list) lines.push(`    ${f.rule} (${f.impact}) at ${f.target}: ${f.help}${f.why ? `\n      ${f.why}` : ''}`);
   }
   return lines.join('\n');
 }

@@ -97,7 +97,7 @@ test('an inviter shares the link, the friend registers with it and deposits, the
   // the inviter sees 100.00 ready and receives it
   await page.reload();
   await expect(page.locator('.invite-amount')).toHaveText('100.00');
-  await page.getByRole('button', { name: 'Receive invite bonus' }).click();
+  await page.getByRole('button', { name: 'Receive Invite bonus' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Receive invite bonus?' });
   await expect(dialog.getByText(/Ready to receive: 100% \(about 100\.00 baht\)/)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/invite-receive.png` });
