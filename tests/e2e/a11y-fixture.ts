@@ -15,9 +15,11 @@ import { test as base, type BrowserContext, type Page } from '@playwright/test';
  *   action and auto-waiting assertion, checks a screen not checked yet first, so a dialog the test
  *   answers at once (the terms of use) is checked before it is closed.
  * A screen is checked once per test (a dialog closing brings back a screen already checked), and the
- * screen the test ends on once more after it has settled, so one filled in after its first check is seen. Checks run one at a time (axe cannot run twice in a page);
- * one the page navigated away from during the run is dropped, as the next screen is checked in its turn.
- * Only the site's own pages are checked (a game provider's window is not ours to fix).
+ * screen the test ends on once more after it has settled, so one filled in after its first check is seen.
+ * Checks run one at a time (axe cannot run twice in a page); one the page navigated away from during the
+ * run is dropped, as the next screen is checked in its turn. Every page of the test's context is checked,
+ * and of each context the test opens with `browser.newContext`; only the site's own pages (a game
+ * provider's window is not ours to fix). Rules: WCAG 2.0/2.1/2.2 A and AA; impacts: serious, critical.
  */
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -200,13 +202,27 @@ export function formatFindings(findings: A11yFinding[]): string {
 /** `test` with the gate on its context: every spec imports it from ./support. */
 export const test = base.extend<{ a11yGate: void }>({
   a11yGate: [
-    async ({ context, page, baseURL }, use, testInfo) => {
+    async ({ context, page, browser, baseURL }, use, testInfo) => {
       // `page`: set up before the gate, so the gate ends (and checks it) before the page is closed
       void page;
-      const gate = watchContext(context, new URL(baseURL ?? 'http://127.0.0.1').origin);
-      await gate.ready;
-      await use();
-      const findings = await gate.finish();
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const gates = [watchContext(context, origin)];
+      await gates[0]!.ready;
+      // a context the test opens itself (another device, a friend's browser) is checked the same way
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const opened = await newContext(...args);
+        const gate = watchContext(opened, origin);
+        gates.push(gate);
+        await gate.ready;
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      const findings = (await Promise.all(gates.map((g) => g.finish()))).flat();
       if (!findings.length) return;
       const report = formatFindings(findings);
       await testInfo.attach('axe-findings', { body: report, contentType: 'text/plain' });
