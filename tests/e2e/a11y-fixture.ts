@@ -212,6 +212,8 @@ export const test = base.extend<{ a11yGate: void }>({
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args: Parameters<typeof newContext>) => {
         const opened = await newContext(...args);
+        // with JavaScript off nothing runs in the page, axe neither (those pages are checked with it on)
+        if (args[0]?.javaScriptEnabled === false) return opened;
         const gate = watchContext(opened, origin);
         gates.push(gate);
         await gate.ready;

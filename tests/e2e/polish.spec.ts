@@ -78,7 +78,10 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   try {
     await expect(async () => {
       await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
-      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00, not confirmed' })).toBeVisible({ timeout: 2_000 });
+      // the card is named by what it shows (0fdc396): the balance, the provider's units, "Not confirmed"
+      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00 PG Soft · 250.00 Not confirmed', exact: true })).toBeVisible({
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 15_000 });
     await expect(page.getByText('Not confirmed: PG Soft did not answer.', { exact: false })).toBeVisible();
     // refusing transfers only, it answers balance checks again: the card is confirmed once that is in force
@@ -86,7 +89,9 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
     await expect(async () => {
       await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
       // exact: the unconfirmed card's name begins with the same words
-      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00', exact: true })).toBeVisible({ timeout: 2_000 });
+      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00 PG Soft · 250.00', exact: true })).toBeVisible({
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 15_000 });
     await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'All to wallet' }).click();
     await expect(page.getByText('A game did not answer: its money is still in the game. Please try again later.')).toBeVisible();
