@@ -33,6 +33,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, SETTINGS_REFRESH_MS: '200', LOG_LEVEL: 'info', VARIANT: 'th', DATABASE_URL: '' },
+    // SWEEP_EVERY_MS: the background sweep (open transfers, ...) every 3 s instead of every minute
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      SETTINGS_REFRESH_MS: '200',
+      SWEEP_EVERY_MS: '3000',
+      LOG_LEVEL: 'info',
+      VARIANT: 'th',
+      DATABASE_URL: '',
+    },
   },
 });

@@ -31,6 +31,7 @@ export default defineConfig({
       DATA_DIR: LAO_DATA_DIR,
       STATIC_DIR: LAO_DIST,
       SETTINGS_REFRESH_MS: '200',
+      SWEEP_EVERY_MS: '3000',
       LOG_LEVEL: 'info',
       VARIANT: 'la',
       DATABASE_URL: '',

@@ -5,6 +5,7 @@ describe('configuration from the environment', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, variant: 'th', databaseUrl: undefined, timeZone: 'Asia/Bangkok' });
+    expect(config.sweepEveryMs).toBe(60_000);
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -16,6 +17,7 @@ describe('configuration from the environment', () => {
       DATABASE_URL: 'postgres://u:p@h/db',
       SESSION_IDLE_MINUTES: '30',
       TIME_ZONE: 'Asia/Vientiane',
+      SWEEP_EVERY_MS: '3000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -24,6 +26,7 @@ describe('configuration from the environment', () => {
       databaseUrl: 'postgres://u:p@h/db',
       sessionIdleMinutes: 30,
       timeZone: 'Asia/Vientiane',
+      sweepEveryMs: 3000,
     });
   });
 
@@ -51,6 +54,7 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: '11' }, 'TRUST_PROXY must be between 1 and 10 proxies, got 11'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters'],
     [{ DATABASE_POOL_MAX: '1' }, 'DATABASE_POOL_MAX'],
+    [{ SWEEP_EVERY_MS: '10' }, 'SWEEP_EVERY_MS must be between 1000'],
   ])('stops on %j with a clear message', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -18,6 +18,8 @@ export interface Config {
   settingsRefreshMs: number;
   /** How long a game provider may take before a transfer is checked and settled or returned. */
   providerTimeoutMs: number;
+  /** How often the background sweep runs (open transfers and deposits, due slips, refunds, retention), in ms. */
+  sweepEveryMs: number;
   logLevel: string;
   /**
    * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host): none (false), the last
@@ -223,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 24 * 30, 1, 24 * 365),
     settingsRefreshMs: int(env, 'SETTINGS_REFRESH_MS', 2000, 100, 60_000),
     providerTimeoutMs: int(env, 'PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
+    sweepEveryMs: int(env, 'SWEEP_EVERY_MS', 60_000, 1000, 3_600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     trustProxy: trustProxy(env),
     gameSecretKey: key32(env, 'GAME_SECRET_KEY'),

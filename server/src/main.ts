@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     retentionSweep(ctx)
       .then((done) => (done.keys || done.sessions || done.guestChatsClosed) && logger.info(done, 'retention: pruned and closed'))
       .catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
-  }, 60_000);
+  }, config.sweepEveryMs);
   sweep.unref();
   // chat files no message names an hour after they came, and upload records past every budget's window
   const uploadSweep = setInterval(() => {

@@ -36,9 +36,15 @@ const openDialogs: symbol[] = [];
 export function Modal({ title, onClose, children, footer, role = 'dialog', tone = 'default', closeLabel }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
+    // a body that scrolls and holds nothing focusable is reachable by keyboard to scroll it (axe
+    // scrollable-region-focusable); one with a button or a field is scrolled by moving through them
+    const el = body.current;
+    if (el && el.scrollHeight > el.clientHeight && !el.querySelector(FOCUSABLE)) el.tabIndex = 0;
+    else el?.removeAttribute('tabindex');
   });
 
   useEffect(() => {
@@ -89,7 +95,9 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
             ×
           </button>
         </div>
-        <div className="modal-body">{children}</div>
+        <div ref={body} className="modal-body">
+          {children}
+        </div>
         {footer && <div className="modal-foot">{footer}</div>}
       </div>
     </div>,

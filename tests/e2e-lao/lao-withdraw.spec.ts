@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LAO_DATA_DIR, LAO_LOG, LAO_PORT } from '../../playwright.lao.config';
+import { expect, test } from '../e2e/support';
 
 /** Thai script: none of it belongs in the Lao interface (issue 21). */
 const THAI = /[\u0E00-\u0E7F]/;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, signIn, useEnglish } from './support';
+import type { Page } from '@playwright/test';
+import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
 
 const PASSWORD = 'bonus-pass1';
 

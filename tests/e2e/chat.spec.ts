@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import fs from 'node:fs';
-import { freshPhone, operator, register, serviceWorkerReady, signIn, useEnglish } from './support';
+import { expect, freshPhone, operator, register, serviceWorkerReady, signIn, test, useEnglish } from './support';
 
 const SCREENS = 'test-results/e2e-artifacts/screens';
 

@@ -1,8 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, savedQueries, serviceWorkerReady, signIn, useEnglish } from './support';
+import type { Page } from '@playwright/test';
+import {
+  acceptAgreement,
+  expect,
+  freshPhone,
+  operator,
+  register,
+  savedQueries,
+  serviceWorkerReady,
+  signIn,
+  test,
+  useEnglish,
+} from './support';
 
 const PASSWORD = 'deposit-pass1';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_LOG } from '../../playwright.config';
-import { acceptAgreement, freshPhone, register, signIn, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, register, signIn, test, useEnglish } from './support';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

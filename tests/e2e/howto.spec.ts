@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { serviceWorkerReady, useEnglish } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, serviceWorkerReady, test, useEnglish } from './support';
 
 const TITLE = 'How to check your balance';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { acceptAgreement, freshPhone, operator, otpFromLog, register, signIn, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, operator, otpFromLog, register, signIn, test, useEnglish } from './support';
 
 const PASSWORD = 'invite-pass1';
 const SCREENS = 'test-results/e2e-artifacts/screens';
@@ -97,7 +97,7 @@ test('an inviter shares the link, the friend registers with it and deposits, the
   // the inviter sees 100.00 ready and receives it
   await page.reload();
   await expect(page.locator('.invite-amount')).toHaveText('100.00');
-  await page.getByRole('button', { name: 'Receive invite bonus' }).click();
+  await page.getByRole('button', { name: 'Receive Invite bonus' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Receive invite bonus?' });
   await expect(dialog.getByText(/Ready to receive: 100% \(about 100\.00 baht\)/)).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/invite-receive.png` });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, signIn, useEnglish } from './support';
+import type { Page } from '@playwright/test';
+import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
 
 /** Live member events and fresh deposit accounts, at 360 px (playwright.config.ts), in the Thai build with English chosen. */
 const PASSWORD = 'live-pass1';

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { acceptAgreement, freshPhone, register, signIn, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, register, signIn, test, useEnglish } from './support';
 
 test('register with OTP, sign in, switch to Lao and Thai, change the password, log out', async ({ page }) => {
   const phone = freshPhone();

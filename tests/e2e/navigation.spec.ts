@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { operator, signIn, useEnglish } from './support';
+import { expect, operator, signIn, test, useEnglish } from './support';
 
 test('a protected page sends a visitor to /login carrying the intended URL, and back after sign-in', async ({ page }) => {
   await useEnglish(page);

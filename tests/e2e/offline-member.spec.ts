@@ -1,5 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, savedQueries, serviceWorkerReady, signIn, useEnglish } from './support';
+import type { Page } from '@playwright/test';
+import {
+  acceptAgreement,
+  expect,
+  freshPhone,
+  operator,
+  register,
+  savedQueries,
+  serviceWorkerReady,
+  signIn,
+  test,
+  useEnglish,
+} from './support';
 
 const NAME = 'Offline Member';
 

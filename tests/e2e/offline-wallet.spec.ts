@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { acceptAgreement, operator, serviceWorkerReady, signIn, useEnglish } from './support';
+import { acceptAgreement, expect, operator, serviceWorkerReady, signIn, test, useEnglish } from './support';
 
 test('offline, the wallet shows its last snapshot and its time, and money actions say why they are off', async ({ page, context }) => {
   // the refresh-all widget is on the home while the spin wheel is off (§2); the spin-wheel spec turns it on

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { operator, serviceWorkerReady, useEnglish } from './support';
+import { expect, operator, serviceWorkerReady, test, useEnglish } from './support';
 
 test('Chrome reports no installability errors', async ({ playwright, baseURL }, testInfo) => {
   // a normal profile: Chrome never offers to install from an incognito-like context

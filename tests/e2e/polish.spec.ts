@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, signIn, useEnglish } from './support';
+import type { Page } from '@playwright/test';
+import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
 
 const SCREENS = 'test-results/e2e-artifacts/screens';
 
@@ -78,8 +78,10 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   try {
     await expect(async () => {
       await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
-      // a card is named by what it shows (voice control): the balance, then "Not confirmed"
-      await expect(page.getByRole('button', { name: /^PG Soft: balance 250\.00 .*Not confirmed$/ })).toBeVisible({ timeout: 2_000 });
+      // the card is named by what it shows (0fdc396): the balance, the provider's units, "Not confirmed"
+      await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00 PG Soft · 250.00 Not confirmed', exact: true })).toBeVisible({
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 15_000 });
     await expect(page.getByText('Not confirmed: PG Soft did not answer.', { exact: false })).toBeVisible();
     // refusing transfers only, it answers balance checks again: the card is confirmed once that is in force

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { serviceWorkerReady, useEnglish } from './support';
+import type { Page } from '@playwright/test';
+import { expect, serviceWorkerReady, test, useEnglish } from './support';
 
 /**
  * Console errors and uncaught exceptions of a page (a hydration mismatch is reported as an error),

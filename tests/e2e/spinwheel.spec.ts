@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, signIn, useEnglish } from './support';
+import type { Page } from '@playwright/test';
+import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
 
 const PASSWORD = 'spin-pass1';
 const SCREENS = 'test-results/e2e-artifacts/screens';

@@ -110,3 +110,6 @@ export function savedQueries(page: Page): Promise<string> {
       }),
   );
 }
+
+/** Every spec's `test`: Playwright's, with the axe-core gate on each screen it visits (a11y-fixture.ts). */
+export { expect, test } from './a11y-fixture';

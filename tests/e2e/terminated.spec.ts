@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { acceptAgreement, operator, signIn, useEnglish } from './support';
+import { acceptAgreement, expect, operator, signIn, test, useEnglish } from './support';
 
 test.afterEach(() => {
   operator('site', 'activate');

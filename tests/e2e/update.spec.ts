@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { serviceWorkerReady, useEnglish } from './support';
+import { expect, serviceWorkerReady, test, useEnglish } from './support';
 
 test('a new version waits for the member, then the page reloads once', async ({ page }) => {
   await useEnglish(page);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { acceptAgreement, freshPhone, operator, register, signIn, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
 
 test('open a game account, transfer 100 in, play, bring it all back, withdraw, and see the statement', async ({ page }) => {
   // a member of its own, with money from the operator's manual deposit

@@ -12,13 +12,18 @@ export function InviteLine({ wallet, online }: { wallet: WalletView; online: boo
   const [open, setOpen] = useState(false);
   const reasonId = useId();
   const nothingId = useId();
+  const labelId = useId();
+  const buttonId = useId();
   const amount = moneyText(wallet.invite.amount);
   // nothing earned: receiving could only be refused (NO_INVITE_BONUS), so it is off and says so
   const nothing = wallet.invite.amount <= 0;
   return (
     <div className="row between invite-line">
       <span>
-        <span className="muted-on-dark small">{t`Invite bonus`}</span> <strong className="invite-amount">{amount}</strong>
+        <span id={labelId} className="muted-on-dark small">
+          {t`Invite bonus`}
+        </span>{' '}
+        <strong className="invite-amount">{amount}</strong>
         {online && nothing && (
           <span id={nothingId} className="muted-on-dark small">
             {' '}
@@ -30,7 +35,10 @@ export function InviteLine({ wallet, online }: { wallet: WalletView; online: boo
         type="button"
         className="button small"
         disabled={!online || nothing}
-        aria-label={t`Receive invite bonus`}
+        id={buttonId}
+        // named by what it shows and the line's label ("Receive Invite bonus"): the visible word stays a
+        // word of the name in every language (axe label-content-name-mismatch; Thai and Lao have no spaces)
+        aria-labelledby={`${buttonId} ${labelId}`}
         aria-describedby={!online ? reasonId : nothing ? nothingId : undefined}
         onClick={() => setOpen(true)}
       >

@@ -46,7 +46,7 @@ describe('the invite bonus in the header (§2)', () => {
     queryClient.setQueryData(['wallet'], wallet({ amount: 50, success: 60, fail: 40 }));
     expect((await screen.findByText('Invite bonus')).parentElement).toHaveTextContent('Invite bonus 50.00');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Receive invite bonus' }));
+    await user.click(await screen.findByRole('button', { name: 'Receive Invite bonus' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Receive invite bonus?' });
     expect(dialog).toHaveClass('modal-danger');
     expect(dialog).toHaveTextContent('Your invite bonus: 50.00 baht.');
@@ -64,7 +64,7 @@ describe('the invite bonus in the header (§2)', () => {
     fakeServer({ 'GET /api/invite/bonus': () => [400, { message: 'NO_INVITEE_PLAY_INFO' }] });
     header(wallet({ amount: 20, success: 0, fail: 100 }));
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Receive invite bonus' }));
+    await user.click(await screen.findByRole('button', { name: 'Receive Invite bonus' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Receive invite bonus?' });
     expect(dialog).not.toHaveTextContent('Ready to receive');
     expect(dialog).not.toHaveTextContent('Still waiting');
@@ -81,7 +81,7 @@ describe('the invite bonus in the header (§2)', () => {
     fakeServer({ 'GET /api/invite/bonus': () => [409, { message: 'INVITE_BONUS_FAIL' }] });
     header(wallet({ amount: 20, success: 100, fail: 0 }));
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'รับโบนัสชวนเพื่อน' }));
+    await user.click(await screen.findByRole('button', { name: 'รับ โบนัสชวนเพื่อน' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'รับโบนัสชวนเพื่อน?' });
     await user.click(within(dialog).getByRole('button', { name: 'รับ' }));
     expect(await screen.findByText('ตอนนี้ยังตรวจสอบการเล่นของเพื่อนไม่ได้ กรุณาลองใหม่ในอีกสักครู่')).toBeVisible();
@@ -90,7 +90,7 @@ describe('the invite bonus in the header (§2)', () => {
   it('is off with nothing earned, saying so, and opens no dialog', async () => {
     const calls = fakeServer({});
     header(wallet({ amount: 0, success: 0, fail: 0 }));
-    const receive = await screen.findByRole('button', { name: 'Receive invite bonus' });
+    const receive = await screen.findByRole('button', { name: 'Receive Invite bonus' });
     expect(receive).toBeDisabled();
     expect(receive).toHaveAccessibleDescription('Nothing to receive yet.');
     expect(screen.getByText('Nothing to receive yet.')).toBeVisible();
@@ -102,8 +102,8 @@ describe('the invite bonus in the header (§2)', () => {
   it('is off offline, and says why', async () => {
     fakeServer({});
     header(wallet({ amount: 20, success: 100, fail: 0 }), false);
-    expect(await screen.findByRole('button', { name: 'Receive invite bonus' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Receive invite bonus' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('button', { name: 'Receive Invite bonus' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Receive Invite bonus' })).toHaveAccessibleDescription(
       'You are offline: this needs the internet.',
     );
   });

@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * The e2e accessibility gate (issue 21): axe-core checks every screen a test visits, in every page of the
+ * test's own browser context, and the test fails at its end with the serious and critical findings.
+ *
+ * How a screen is found: an init script in each page names the screen it shows as the path plus the
+ * names of the dialogs open (`role=dialog`, `<dialog open>`). A screen is checked the first time either
+ * - the page has settled on it: a MutationObserver sees the name change (a navigation, a client-side route
+ *   change, a dialog opening), waits until the page is quiet (no DOM change and no fetch in flight for
+ *   500 ms, at most 5 s) and asks the test through an exposed binding; or
+ * - the test is about to act on it or assert on it: a locator handler, which Playwright runs before every
+ *   action and auto-waiting assertion, checks a screen not checked yet first, so a dialog the test
+ *   answers at once (the terms of use) is checked before it is closed.
+ * A screen is checked once per test (a dialog closing brings back a screen already checked), and the
+ * screen the test ends on once more after it has settled, so one filled in after its first check is seen.
+ * Checks run one at a time (axe cannot run twice in a page); one the page navigated away from during the
+ * run is dropped, as the next screen is checked in its turn. Every page of the test's context is checked,
+ * and of each context the test opens with `browser.newContext`; only the site's own pages (a game
+ * provider's window is not ours to fix). Rules: WCAG 2.0/2.1/2.2 A and AA; impacts: serious, critical.
+ */
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const GATE_IMPACTS = new Set(['serious', 'critical']);
+
+export interface A11yFinding {
+  screen: string;
+  rule: string;
+  impact: string;
+  target: string;
+  help: string;
+  /** axe's own words on what is wrong with this element, first lines */
+  why: string;
+}
+
+/** Runs in each page before its scripts: calls `__a11yScreen(name)` when a new screen has settled. */
+function watchScreens(): void {
+  const w = window as unknown as Window & {
+    __a11yScreen?: (name: string) => Promise<void>;
+    __a11ySettled?: () => string;
+    __a11yName?: () => string;
+  };
+  let inFlight = 0;
+  const fetchBefore = window.fetch.bind(window);
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    inFlight += 1;
+    return fetchBefore(...args).finally(() => {
+      inFlight -= 1;
+    });
+  };
+  const visible = (el: Element) => el.getClientRects().length > 0;
+  const dialogName = (el: Element) => {
+    const labelled = el.getAttribute('aria-labelledby');
+    const byId = labelled
+      ?.split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    return (el.getAttribute('aria-label') ?? byId ?? '').trim() || 'dialog';
+  };
+  const screenName = () => {
+    const dialogs = [...document.querySelectorAll('[role=dialog], [role=alertdialog], dialog[open]')].filter(visible);
+    return [location.pathname, ...dialogs.map((d) => `dialog "${dialogName(d)}"`)].join(' + ');
+  };
+  let lastChange = Date.now();
+  let reported = '';
+  let pendingSince = 0;
+  // the screen's name once the page is quiet, else '' (the end-of-test check waits for it)
+  w.__a11yName = screenName;
+  w.__a11ySettled = () => (Date.now() - lastChange >= 500 && inFlight === 0 ? screenName() : '');
+  const tick = () => {
+    const name = screenName();
+    if (name === reported) return void (pendingSince = 0);
+    if (!pendingSince) pendingSince = Date.now();
+    const quiet = Date.now() - lastChange >= 500 && inFlight === 0;
+    if (quiet || Date.now() - pendingSince >= 5_000) {
+      reported = name;
+      pendingSince = 0;
+      void w.__a11yScreen?.(name);
+    }
+  };
+  const start = () => {
+    new MutationObserver(() => {
+      lastChange = Date.now();
+    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    setInterval(tick, 100);
+  };
+  if (document.documentElement) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
+/** Runs axe in the page; the findings of the gate's impacts, with a selector for each element. */
+async function runAxe(page: Page): Promise<Omit<A11yFinding, 'screen'>[]> {
+  // evaluated through the debugger, outside the page's Content-Security-Policy
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(
+    async ({ tags }) => {
+      type Node = { target: unknown[]; failureSummary?: string };
+      type Violation = { id: string; impact: string | null; help: string; nodes: Node[] };
+      const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+      const { violations } = await axe.run({ runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return violations.flatMap((v) =>
+        v.nodes.map((n) => ({
+          rule: v.id,
+          impact: v.impact ?? '',
+          help: v.help,
+          target: n.target.map(String).join(' >> '),
+          why: (n.failureSummary ?? '').split('\n').slice(1, 3).join(' ').trim().slice(0, 240),
+        })),
+      );
+    },
+    { tags: WCAG_TAGS },
+  );
+}
+
+/** Checks the screens of every page of one context; `finish` checks the last screens and answers the findings. */
+export function watchContext(context: BrowserContext, ownOrigin: string) {
+  const findings: A11yFinding[] = [];
+  const checked = new Set<string>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const check = (page: Page, name: string, again = false) => {
+    queue = queue.then(async () => {
+      if (page.isClosed() || !page.url().startsWith(ownOrigin)) return;
+      const key = `${new URL(page.url()).origin} ${name}`;
+      if (checked.has(key) && !again) return;
+      checked.add(key);
+      // A11Y_LOG=1 lists the screens checked
+      if (process.env.A11Y_LOG) console.log(`axe: ${name}`);
+      try {
+        const found = await runAxe(page);
+        for (const f of found) {
+          if (!GATE_IMPACTS.has(f.impact)) continue;
+          if (!findings.some((x) => x.screen === name && x.rule === f.rule && x.target === f.target)) findings.push({ screen: name, ...f });
+        }
+      } catch {
+        // the page navigated or closed during the run: its next screen is checked in its turn
+        checked.delete(key);
+      }
+    });
+    return queue;
+  };
+
+  const currentScreen = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __a11yName?: () => string }).__a11yName?.() ?? '').catch(() => '');
+  // before each action and each auto-waiting assertion (Playwright runs locator handlers then, `body` is
+  // always visible): a screen about to be used, or a dialog about to be answered, is checked first
+  const beforeEachStep = (page: Page) =>
+    page.addLocatorHandler(
+      page.locator('body'),
+      async () => {
+        const name = await currentScreen(page);
+        if (name) await check(page, name);
+      },
+      { noWaitAfter: true },
+    );
+  context.on('page', (page) => void beforeEachStep(page).catch(() => undefined));
+
+  const ready = Promise.all([
+    context.exposeBinding('__a11yScreen', ({ page }, name: string) => {
+      void check(page, name);
+    }),
+    context.addInitScript(watchScreens),
+    ...context.pages().map(beforeEachStep),
+  ]);
+
+  const finish = async (): Promise<A11yFinding[]> => {
+    for (const page of context.pages()) {
+      if (page.isClosed() || !page.url().startsWith(ownOrigin)) continue;
+      // the last screen, settled: it may have filled in after its first check
+      const settled = () => (window as unknown as { __a11ySettled?: () => string }).__a11ySettled?.() ?? location.pathname;
+      await page.waitForFunction(settled, undefined, { timeout: 5_000 }).catch(() => undefined);
+      const name = await page
+        .evaluate(() => {
+          const w = window as unknown as { __a11yName?: () => string };
+          return w.__a11yName?.() ?? '';
+        })
+        .catch(() => '');
+      if (name) await check(page, name, true);
+    }
+    await queue;
+    return findings;
+  };
+  return { ready, finish };
+}
+
+export function formatFindings(findings: A11yFinding[]): string {
+  const byScreen = new Map<string, A11yFinding[]>();
+  for (const f of findings) byScreen.set(f.screen, [...(byScreen.get(f.screen) ?? []), f]);
+  const lines = [`axe-core: ${findings.length} serious or critical finding(s) (WCAG 2.x A/AA)`];
+  for (const [screen, list] of byScreen) {
+    lines.push(`  on ${screen}:`);
+    for (const f of list) lines.push(`    ${f.rule} (${f.impact}) at ${f.target}: ${f.help}${f.why ? `\n      ${f.why}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** `test` with the gate on its context: every spec imports it from ./support. */
+export const test = base.extend<{ a11yGate: void }>({
+  a11yGate: [
+    async ({ context, page, browser, baseURL }, use, testInfo) => {
+      // `page`: set up before the gate, so the gate ends (and checks it) before the page is closed
+      void page;
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      const gates = [watchContext(context, origin)];
+      await gates[0]!.ready;
+      // a context the test opens itself (another device, a friend's browser) is checked the same way
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const opened = await newContext(...args);
+        // with JavaScript off nothing runs in the page, axe neither (those pages are checked with it on)
+        if (args[0]?.javaScriptEnabled === false) return opened;
+        const gate = watchContext(opened, origin);
+        gates.push(gate);
+        await gate.ready;
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      const findings = (await Promise.all(gates.map((g) => g.finish()))).flat();
+      if (!findings.length) return;
+      const report = formatFindings(findings);
+      await testInfo.attach('axe-findings', { body: report, contentType: 'text/plain' });
+      throw new Error(report);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';
