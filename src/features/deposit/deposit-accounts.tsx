@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatAccountNo } from '../../../contract/account-rules';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
@@ -25,6 +25,24 @@ function useCopy() {
 }
 
 type Account = DepositLookup['banks'][number];
+
+/** The accounts this device last showed from a server answer (localStorage: read at once, unlike the query cache). */
+const SEEN_KEY = 'deposit-accounts-seen';
+function readSeen(): string[] | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SEEN_KEY) ?? 'null') as unknown;
+    return Array.isArray(saved) ? saved.map(String) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function writeSeen(ids: string[]): void {
+  try {
+    localStorage.setItem(SEEN_KEY, JSON.stringify(ids));
+  } catch {
+    // storage full or off: the next opening compares with the saved query copy instead
+  }
+}
 const accountId = (a: Pick<Account, 'bankCode' | 'bankAccountNo'>) => `${a.bankCode}-${a.bankAccountNo}`;
 /** The accounts a member holding `currency` transfers to (contract/deposit-rules.ts depositOffer). */
 const depositAccounts = (data: DepositLookup | undefined, currency: string) => (data ? depositOffer(data, currency).accounts : undefined);
@@ -42,10 +60,18 @@ export function DepositAccounts({ headingId }: { headingId: string }) {
   const copy = useCopy();
   const deposit = useQuery(depositQuery());
   const banks = useQuery(banksQuery());
-  // what this device showed last time (the saved copy), before this opening's answer
-  const [before] = useState(() => depositAccounts(queryClient.getQueryData(depositQuery().queryKey), currency)?.map(accountId));
+  // what this device showed the member last time, before this opening's answer: kept apart from the query
+  // cache, which is restored from IndexedDB after the first paint (a modal opened before that found no
+  // saved copy and never said the account had changed)
+  const [before] = useState(
+    () => readSeen() ?? depositAccounts(queryClient.getQueryData(depositQuery().queryKey), currency)?.map(accountId),
+  );
   const accounts = depositAccounts(deposit.data, currency) ?? [];
   const fresh = deposit.isFetchedAfterMount && !deposit.isError;
+  const shown = accounts.map(accountId).join(' ');
+  useEffect(() => {
+    if (fresh) writeSeen(shown ? shown.split(' ') : []);
+  }, [fresh, shown]);
   const isNew = (a: Account) => fresh && before !== undefined && before.length > 0 && !before.includes(accountId(a));
   const changed = accounts.some(isNew);
   const savedAt = formatDateTime(deposit.dataUpdatedAt);

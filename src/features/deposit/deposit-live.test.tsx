@@ -33,6 +33,7 @@ describe('the deposit modal, kept true while it is open', () => {
     await loadCatalogPart('member');
   });
   afterEach(() => {
+    localStorage.clear();
     vi.useRealTimers();
     vi.spyOn(navigator, 'onLine', 'get').mockRestore();
   });
@@ -62,6 +63,17 @@ describe('the deposit modal, kept true while it is open', () => {
     );
     expect(within(screen.getByText('099-999-9999').closest('li')!).getByText('Changed')).toBeVisible();
     expect(screen.queryByText('048-123-4567')).toBeNull();
+  });
+
+  it('says the account changed even when the modal opens before the saved copy is restored', async () => {
+    // the last visit showed 048-123-4567; this opening comes before the query cache is back from IndexedDB
+    localStorage.setItem('deposit-accounts-seen', JSON.stringify(['KBANK-0481234567']));
+    fakeServer(lookups('0999999999'));
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    expect(await screen.findByText('099-999-9999')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('The account changed since your last visit.');
+    // what was shown is what the next opening compares with
+    expect(JSON.parse(localStorage.getItem('deposit-accounts-seen')!)).toEqual(['KBANK-0999999999']);
   });
 
   it('offline, shows the saved accounts with the time they were saved', async () => {
