@@ -53,7 +53,10 @@ export function renderConf(options: { http: number; https: number; cert: string;
     if (!pattern.test(conf)) throw new Error(`deploy/nginx.conf has no ${pattern}: the deploy test renders the shipped file`);
     conf = conf.replace(pattern, by);
   };
-  const servers = options.instances.map((port) => `    server 127.0.0.1:${port};`).join('\n');
+  // each instance's line as the shipped file writes it, with its parameters (max_fails=0), on this test's port
+  const shipped = /^\s*server 127\.0\.0\.1:\d+((?: [^;]+)?);$/m.exec(conf);
+  if (!shipped) throw new Error('deploy/nginx.conf has no instance line "server 127.0.0.1:<port> ...;"');
+  const servers = options.instances.map((port) => `    server 127.0.0.1:${port}${shipped[1]};`).join('\n');
   swap(/(# instances begin[^\n]*\n)[\s\S]*?(\n\s*# instances end)/g, `$1${servers}$2`);
   swap(/^\s*listen \[::\]:80;$/m, '');
   swap(/^\s*listen \[::\]:443 ssl http2;$/m, '');
