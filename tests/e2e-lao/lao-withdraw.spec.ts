@@ -59,7 +59,8 @@ test('a Lao member at 360 px withdraws 200,000 kip and sees kip whole, in Lao on
   // the deposit modal: the kip account, named in Lao; no Thai QR code offered to a kip wallet
   await page.getByRole('button', { name: 'ຝາກເງິນ' }).click();
   const deposit = page.getByRole('dialog', { name: 'ຝາກເງິນ' });
-  await expect(deposit.getByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeVisible();
+  // the account to transfer to (the member's own BCEL account is named above it, as the one to pay from)
+  await expect(deposit.getByRole('region', { name: 'ໂອນເຂົ້າບັນຊີ' }).getByText('ທະນາຄານການຄ້າຕ່າງປະເທດລາວ')).toBeVisible();
   await expect(deposit.getByRole('button', { name: /QR/ })).toHaveCount(0);
   await laoAndWholeKip(page, 'deposit');
   await deposit.getByRole('button', { name: 'ປິດ' }).first().click();
