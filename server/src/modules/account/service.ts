@@ -5,6 +5,7 @@ import { type ApiError, badRequest, conflict, isUniqueViolation } from '../../li
 import { verifyPassword } from '../../lib/password.js';
 import { coinsOf } from '../../ledger/coins.js';
 import { refreshCoins } from '../spinwheel/service.js';
+import { consumeVerifiedOtp, findUsableOtp } from '../otp/service.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import {
   accountNameRule,
@@ -46,16 +47,8 @@ async function assertBankAccountFree(ctx: AppContext, bankCode: string, accountN
 async function assertVerifiedOtp(ctx: AppContext, phone: string, otpToken: string | undefined): Promise<void> {
   if (!ctx.settings.get('registerOTP')) return;
   if (!otpToken) throw badRequest('UNVERIFIED_OTP');
-  const otp = await ctx.database.db
-    .selectFrom('otps')
-    .select('token')
-    .where('token', '=', otpToken)
-    .where('phone', '=', phone)
-    .where('purpose', '=', 'register')
-    .where('verified_at', '>', ctx.now() - OTP_VERIFIED_VALID_MS)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  if (!otp) throw badRequest('UNVERIFIED_OTP');
+  const usable = { token: otpToken, phone, purpose: 'register' as const, verifiedAfter: ctx.now() - OTP_VERIFIED_VALID_MS };
+  if (!(await findUsableOtp(ctx.database.db, usable))) throw badRequest('UNVERIFIED_OTP');
 }
 
 export async function assertPhoneFree(ctx: AppContext, phone: string): Promise<void> {
@@ -122,16 +115,13 @@ export async function register(ctx: AppContext, body: RegistrationBody, password
     await ctx.database.db.transaction().execute(async (trx) => {
       if (requireOtp) {
         // the checked token is used up here, in the member's transaction: two registrations on one token, one wins
-        const consumed = await trx
-          .updateTable('otps')
-          .set({ consumed_at: now })
-          .where('token', '=', body.otpToken ?? '')
-          .where('phone', '=', body.username)
-          .where('purpose', '=', 'register')
-          .where('verified_at', '>', now - OTP_VERIFIED_VALID_MS)
-          .where('consumed_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(consumed.numUpdatedRows) === 0) throw badRequest('UNVERIFIED_OTP');
+        const usable = {
+          token: body.otpToken ?? '',
+          phone: body.username,
+          purpose: 'register' as const,
+          verifiedAfter: now - OTP_VERIFIED_VALID_MS,
+        };
+        if (!(await consumeVerifiedOtp(trx, { ...usable, now }))) throw badRequest('UNVERIFIED_OTP');
       }
       await trx
         .insertInto('members')

@@ -7,18 +7,6 @@ import type { Tx } from '../../db/transaction.js';
 /** A code as sent: no attempts yet, neither verified nor used. */
 export type NewOtp = Omit<OtpsTable, 'attempts' | 'verified_at' | 'consumed_at'>;
 
-/** The caller's own registration token for `phone`, verified after `verifiedAfter` and not used yet. */
-export const findVerifiedOtp = (tx: Tx, token: string, phone: string, verifiedAfter: number) =>
-  tx
-    .selectFrom('otps')
-    .select(['token', 'ref'])
-    .where('token', '=', token)
-    .where('phone', '=', phone)
-    .where('purpose', '=', 'register')
-    .where('verified_at', '>', verifiedAfter)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-
 export async function insertOtp(tx: Tx, otp: NewOtp): Promise<void> {
   await tx
     .insertInto('otps')
@@ -61,7 +49,8 @@ const usable = (otp: UsableOtp) => (eb: ExpressionBuilder<DB, 'otps'>) =>
   ]);
 
 /** The code, when it was verified for `phone` and `purpose` after `verifiedAfter` and is not used yet. */
-export const findUsableOtp = (tx: Tx, otp: UsableOtp) => tx.selectFrom('otps').select('token').where(usable(otp)).executeTakeFirst();
+export const findUsableOtp = (tx: Tx, otp: UsableOtp) =>
+  tx.selectFrom('otps').select(['token', 'ref']).where(usable(otp)).executeTakeFirst();
 
 /** Marks a verified, unused code of `phone` for `purpose` used, atomically: true for the one caller that did. */
 export async function consumeVerifiedOtp(tx: Tx, otp: UsableOtp & { now: number }): Promise<boolean> {

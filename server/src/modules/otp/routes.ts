@@ -6,7 +6,7 @@ import { Message } from '../../../../contract/message.js';
 import { phoneRule } from '../../../../contract/account-rules.js';
 import { OtpSendBody, OtpSendResponse, OtpVerifyBody } from '../../../../contract/otp.js';
 import { assertPhoneFree, OTP_VERIFIED_VALID_MS } from '../account/service.js';
-import { countOtpAttempt, findOtp, findVerifiedOtp, markOtpVerified } from './repository.js';
+import { countOtpAttempt, findOtp, findUsableOtp, markOtpVerified } from './repository.js';
 import { codeHash, issueOtp, limitOtpSend, OTP_MAX_ATTEMPTS } from './service.js';
 import { addressOf } from '../../lib/address.js';
 
@@ -29,7 +29,9 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // OTP_VERIFIED only to whoever shows the verified token itself: a phone number alone gets a fresh
     // code sent to that phone, never the token its owner verified (which would let anyone register it)
     const given = request.body.otpToken;
-    const verified = given ? await findVerifiedOtp(db, given, phone, now - OTP_VERIFIED_VALID_MS) : undefined;
+    const verified = given
+      ? await findUsableOtp(db, { token: given, phone, purpose: 'register', verifiedAfter: now - OTP_VERIFIED_VALID_MS })
+      : undefined;
     if (verified) return { otpRef: verified.ref, otpToken: verified.token, code: 'OTP_VERIFIED' as const };
 
     const { token, code, ref } = await issueOtp(ctx, phone, 'register');
