@@ -122,7 +122,7 @@ export async function oneAtATime<T>(database: Database, work: () => Promise<T>):
 }
 
 /** The migrator of this code's migrations, in the database's own schema. */
-export async function migratorOf(database: Database): Promise<Migrator> {
+async function migratorOf(database: Database): Promise<Migrator> {
   // Postgres: Kysely looks for its own tables in every schema unless told which one, so another
   // schema's kysely_migration (a test run beside this one, a crashed run's leftovers) read as ours
   const schema =
