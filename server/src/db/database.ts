@@ -67,6 +67,9 @@ export function keepPoolAlive(pool: pg.Pool, name: string, log: ConnectionErrorL
   });
 }
 
+/** Where the SQLite database of DATA_DIR is (opening it creates it: look before opening). */
+export const sqliteFileOf = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'wallet.db');
+
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databasePoolMax'>>,
   options: OpenOptions = {},
@@ -92,7 +95,7 @@ export async function openDatabase(
       close: () => db.destroy(),
     };
   }
-  const file = options.sqliteFile ?? path.join(config.dataDir, 'wallet.db');
+  const file = options.sqliteFile ?? sqliteFileOf(config);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');

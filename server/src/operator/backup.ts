@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
+import { migrate, openDatabase, sqliteFileOf, type Database } from '../db/database.js';
 import { checkLedger } from '../ledger/invariants.js';
 import { GAME_KEY_FILE } from '../lib/game-secrets.js';
 import { UsageError, type Print } from './common.js';
@@ -22,6 +22,7 @@ interface Manifest {
 }
 
 const MANIFEST = 'manifest.json';
+/** The SQLite copy's name inside a backup: part of the backup format, whatever DATA_DIR's file is called. */
 const SQLITE_COPY = 'wallet.db';
 const PG_DUMP = 'wallet.pgdump';
 /** Under DATA_DIR: the uploads (SQLite keeps slips and chat files on disk) and the game key file. */
@@ -121,17 +122,29 @@ function readManifest(dir: string): Manifest {
   return manifest;
 }
 
-/** Whether the database at DATA_DIR or DATABASE_URL holds a wallet (without creating one). */
-export async function walletExists(config: Config): Promise<boolean> {
-  if (!config.databaseUrl) return fs.existsSync(path.join(config.dataDir, 'wallet.db'));
+/** Whether an open Postgres database holds a wallet: its schema has our migrations table. */
+async function postgresHoldsWallet(database: Database): Promise<boolean> {
+  const found = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+    where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(database.db);
+  return Number(found.rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * The wallet at DATA_DIR or DATABASE_URL, opened; undefined when there is none, and nothing created.
+ * SQLite: the file is looked for first (opening creates it). Postgres: opened once, and looked into on
+ * that connection.
+ */
+export async function openWallet(config: Config): Promise<Database | undefined> {
+  if (!config.databaseUrl) return fs.existsSync(sqliteFileOf(config)) ? openDatabase(config) : undefined;
   const database = await openDatabase(config);
   try {
-    const found = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-      where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(database.db);
-    return Number(found.rows[0]?.n ?? 0) > 0;
-  } finally {
+    if (await postgresHoldsWallet(database)) return database;
+  } catch (err) {
     await database.close();
+    throw err;
   }
+  await database.close();
+  return undefined;
 }
 
 /**
@@ -147,25 +160,29 @@ export async function restore(config: Config, dir: string, print: Print): Promis
     throw new UsageError(
       `this is a ${manifest.dialect} backup; restore it with ${manifest.dialect === 'sqlite' ? 'no DATABASE_URL' : 'DATABASE_URL set'}`,
     );
-  if (await walletExists(config)) throw new UsageError('the target already holds a wallet: restore into a new data directory or database');
-  const data = path.join(source, 'data');
-  for (const file of filesUnder(data)) {
-    const to = path.join(config.dataDir, path.relative(data, file));
-    if (fs.existsSync(to)) throw new UsageError(`${to} exists: restore into a new data directory`);
-  }
-  if (dialect === 'sqlite') {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.copyFileSync(path.join(source, SQLITE_COPY), path.join(config.dataDir, 'wallet.db'));
-  } else {
-    await pgTool('pg_restore', ['--no-owner', '--exit-on-error', path.join(source, PG_DUMP)], config.databaseUrl!);
-  }
-  for (const file of filesUnder(data)) {
-    const to = path.join(config.dataDir, path.relative(data, file));
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(file, to);
-  }
-  const database = await openDatabase(config);
+  const occupied = new UsageError('the target already holds a wallet: restore into a new data directory or database');
+  if (dialect === 'sqlite' && fs.existsSync(sqliteFileOf(config))) throw occupied;
+  // Postgres: one pool for the look at the target, the migrations and the ledger check
+  let database = dialect === 'postgres' ? await openDatabase(config) : undefined;
   try {
+    if (database && (await postgresHoldsWallet(database))) throw occupied;
+    const data = path.join(source, 'data');
+    for (const file of filesUnder(data)) {
+      const to = path.join(config.dataDir, path.relative(data, file));
+      if (fs.existsSync(to)) throw new UsageError(`${to} exists: restore into a new data directory`);
+    }
+    if (database) {
+      await pgTool('pg_restore', ['--no-owner', '--exit-on-error', path.join(source, PG_DUMP)], config.databaseUrl!);
+    } else {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.copyFileSync(path.join(source, SQLITE_COPY), sqliteFileOf(config));
+    }
+    for (const file of filesUnder(data)) {
+      const to = path.join(config.dataDir, path.relative(data, file));
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(file, to);
+    }
+    database ??= await openDatabase(config);
     if (dialect === 'sqlite') {
       const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(database.db);
       const verdict = integrity.rows.map((r) => r.integrity_check).join('; ');
@@ -179,6 +196,6 @@ export async function restore(config: Config, dir: string, print: Print): Promis
         `${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}; ledger check: every entry balances`,
     );
   } finally {
-    await database.close();
+    await database?.close();
   }
 }

@@ -3,7 +3,7 @@ import { migrate, oneAtATime, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
 import { relayMemberEvents } from '../modules/events/relay.js';
 import { SettingValueError } from '../settings/store.js';
-import { backup, restore, walletExists } from './backup.js';
+import { backup, openWallet, restore } from './backup.js';
 import { HELP, runCommand, UsageError } from './commands.js';
 
 /** `<group> --help`: the entries of that group's commands (an entry's continuation lines come with it). */
@@ -28,12 +28,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // a mistyped DATA_DIR or DATABASE_URL must not become a new, empty wallet that "balances"
-  if (!init && !(await walletExists(config))) {
+  const database = init ? await openDatabase(config) : await openWallet(config);
+  if (!database) {
     const where = config.databaseUrl ? 'the database of DATABASE_URL' : `DATA_DIR ${config.dataDir}`;
     console.error(`error: no wallet in ${where}; check the setting, or add --init to create one there`);
     return 2;
   }
-  const database = await openDatabase(config);
   try {
     await migrate(database);
     await oneAtATime(database, () => seed(database, config));
