@@ -43,21 +43,22 @@ function emptyOrMissing(dir: string): boolean {
   return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 }
 
-/** A Postgres tool with the connection in its environment, never on the command line (ps shows that). */
+/**
+ * A Postgres tool given DATABASE_URL whole as `--dbname=` (libpq takes a connection URI), so its query
+ * string holds (?sslmode=require, ?host=/var/run/postgresql), but without the password: that goes in
+ * the tool's environment, never on the command line (ps shows that).
+ */
 async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
   const u = new URL(url);
-  const env = {
-    ...process.env,
-    PGHOST: u.hostname,
-    PGPORT: u.port || '5432',
-    PGUSER: decodeURIComponent(u.username),
-    PGPASSWORD: decodeURIComponent(u.password),
-    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
-  };
-  // pg_restore writes into the database named here (the rest of the connection is in the environment)
-  const where = tool === 'pg_restore' ? [`--dbname=${env.PGDATABASE}`] : [];
+  // the query string is cut by hand: URLSearchParams would re-encode the rest (a space as '+', which libpq keeps)
+  const query = u.search.slice(1).split('&').filter(Boolean);
+  const inQuery = query.find((p) => p.startsWith('password='));
+  const password = u.password || inQuery?.slice('password='.length);
+  u.password = '';
+  u.search = query.filter((p) => p !== inQuery).join('&');
+  const env = password ? { ...process.env, PGPASSWORD: decodeURIComponent(password) } : process.env;
   try {
-    await run(tool, [...where, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
+    await run(tool, [`--dbname=${u.href}`, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === 'ENOENT')
