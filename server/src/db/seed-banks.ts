@@ -54,11 +54,12 @@ export const BANKS = [
  * them), and the Lao name where the operator set none. The list's order is the registration order.
  */
 export async function seedBanks(db: Kysely<DB>): Promise<void> {
-  const present = new Set((await db.selectFrom('banks').select('code').execute()).map((b) => b.code));
+  const present = new Map((await db.selectFrom('banks').select(['code', 'name_la']).execute()).map((b) => [b.code, b.name_la]));
   const missing = BANKS.map((b, sort) => ({ ...b, sort })).filter((b) => !present.has(b.code));
   if (missing.length) await db.insertInto('banks').values(missing).execute();
-  // a database seeded before names came per language gets them now, where the operator set none
-  for (const b of BANKS) {
+  // a database seeded before names came per language gets them now, where the operator set none; on
+  // every later start there is none to write (this runs under the start-up lock: no query per bank)
+  for (const b of BANKS.filter((b) => present.has(b.code) && present.get(b.code) === null)) {
     await db.updateTable('banks').set({ name_la: b.name_la }).where('code', '=', b.code).where('name_la', 'is', null).execute();
   }
 }
