@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './schema.js';
-import { toMinor } from '../ledger/money.js';
-import { seedFigure } from '../lib/site-money.js';
+import { seedFigure, seedMinor } from '../lib/site-money.js';
 
 /** An amount written in baht as the site's texts say it: baht, or on the Lao site kip at 600 kip a baht. */
-function amountIn(lao: boolean) {
+export function amountIn(lao: boolean) {
   const unit = lao ? { th: 'กีบ', la: 'ກີບ', en: 'kip' } : { th: 'บาท', la: 'ບາດ', en: 'baht' };
   return (baht: number, lang: 'th' | 'la' | 'en') => `${seedFigure(lao, baht).toLocaleString('en-US')} ${unit[lang]}`;
 }
@@ -15,7 +14,7 @@ function amountIn(lao: boolean) {
  * Notices carry a `{percentFail}` placeholder the site replaces.
  */
 export function demoBonuses(lao: boolean, now: number) {
-  const money = (baht: number) => toMinor(seedFigure(lao, baht), lao ? 'LAK' : 'BAHT');
+  const money = (baht: number) => seedMinor(lao, baht);
   const say = amountIn(lao);
   const json = (v: unknown) => JSON.stringify(v);
   return [
@@ -133,7 +132,7 @@ export async function seedBonuses(db: Kysely<DB>, lao: boolean): Promise<void> {
  * 1000 members), NEWYEAR20 gives 20% of the latest deposit of at least 100 baht, up to 200 (×3).
  */
 export function demoPromotions(lao: boolean, now: number) {
-  const money = (baht: number) => toMinor(seedFigure(lao, baht), lao ? 'LAK' : 'BAHT');
+  const money = (baht: number) => seedMinor(lao, baht);
   const say = amountIn(lao);
   const json = (v: unknown) => JSON.stringify(v);
   return [

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { addWheel, storedSlices, type WheelInput } from '../modules/spinwheel/wheel.js';
 import type { DB } from './schema.js';
-import { seedFigure } from '../lib/site-money.js';
-import { toMinor } from '../ledger/money.js';
+import { seedFigure, seedMinor } from '../lib/site-money.js';
+import { amountIn } from './seed-bonuses.js';
 
 /**
  * The demo spin wheel (issue 10): eight slices, cash of 5 to 100 baht, a 50 baht bonus with a 3x
@@ -14,14 +14,8 @@ export const SPIN_BONUS = 'SPINBONUS50';
 
 function demoWheel(lao: boolean): WheelInput {
   const amount = (baht: number) => seedFigure(lao, baht);
-  const money = (baht: number) =>
-    lao
-      ? {
-          th: `${amount(baht).toLocaleString('en')} กีบ`,
-          la: `${amount(baht).toLocaleString('en')} ກີບ`,
-          en: `${amount(baht).toLocaleString('en')} kip`,
-        }
-      : { th: `${baht} บาท`, la: `${baht} ບາດ`, en: `${baht} baht` };
+  const say = amountIn(lao);
+  const money = (baht: number) => ({ th: say(baht, 'th'), la: say(baht, 'la'), en: say(baht, 'en') });
   const cash = (code: string, baht: number, weight: number, bgColor: string, textColor: string) => {
     const m = money(baht);
     return {
@@ -92,7 +86,7 @@ export async function seedSpinwheel(db: Kysely<DB>, lao: boolean): Promise<void>
       banners: '[]',
       give_percent: null,
       give_max: null,
-      give_fixed: toMinor(seedFigure(lao, 50), lao ? 'LAK' : 'BAHT'),
+      give_fixed: seedMinor(lao, 50),
       min_deposit: 0,
       turnover_multiple: 3,
       budget: null,

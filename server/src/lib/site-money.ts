@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { convert, MINOR, type Currency } from '../ledger/money.js';
+import { convert, MINOR, toMinor, type Currency } from '../ledger/money.js';
 
 /**
  * Bonus figures (amounts, minimum deposits, budgets, the cancel threshold) are written in the site's
@@ -21,6 +21,9 @@ export const DEFAULT_KIP_PER_BAHT = 600;
  * through it, so no limit stays in baht figures on a kip site (50,000 kip, about 80 baht, was one).
  */
 export const seedFigure = (lao: boolean, baht: number): number => (lao ? baht * DEFAULT_KIP_PER_BAHT : baht);
+
+/** seedFigure in minor units of the site's currency, as a seeded bonus stores its amounts. */
+export const seedMinor = (lao: boolean, baht: number): number => toMinor(seedFigure(lao, baht), lao ? 'LAK' : 'BAHT');
 
 /** Quick amounts offered where the `withdraw` setting names none: round numbers of each currency. */
 export const QUICK_AMOUNTS: Record<Currency, number[]> = { BAHT: [100, 500, 1000, 5000], LAK: [100_000, 200_000, 500_000, 1_000_000] };
