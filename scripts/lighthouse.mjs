@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse 11 (mobile defaults: emulated phone, simulated slow 4G and CPU)
 // against the built site, served by the real server on its own port (LIGHTHOUSE_PORT, default 8282)
-// with a fresh database in a temporary directory. Builds nothing: run `npm run build` first.
+// with a fresh database in a temporary directory. Compiles the server when a source is newer than its
+// build (as `npm start` does); the site it does not build: run `npm run build` first.
 // Prints every category and the paint timings of /login, /register, /contact and /howto and fails below
 // Performance 95, Accessibility / Best Practices / SEO / PWA 100, or an LCP above 1.5 s. Each page
 // runs LIGHTHOUSE_RUNS times (default 7) and each threshold is held against the median of the runs, as
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
 import { CHROMIUM_FLAGS, systemChromium } from './chromium.mjs';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
@@ -29,7 +31,8 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 8282);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-lighthouse-'));
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'build', 'server', 'main.js')], {
+if (await ensureServerBuilt()) console.log('server compiled to build/');
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
   cwd: root,
   env: {
     ...process.env,
