@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-export const BUILD_DIR = path.join(root, 'build');
+const BUILD_DIR = path.join(root, 'build');
 const SOURCES = ['server/src', 'contract'];
 const STAMP = path.join(BUILD_DIR, '.built');
 /** The entry points, each one file of build/server/ (the slip reader finds its worker beside itself). */
@@ -24,20 +24,35 @@ export const OPERATOR_CLI = path.join(BUILD_DIR, 'server', 'cli.js');
  */
 const INLINED = ['kysely', 'typebox'];
 
-function sourceFiles() {
-  return SOURCES.flatMap((dir) =>
-    fs
-      .readdirSync(path.join(root, dir), { recursive: true })
-      .map(String)
-      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
-      .map((f) => path.join(root, dir, f)),
-  );
+/**
+ * The newest modification time (ms; 0 for none) of these paths: a file's own, a directory's that of the
+ * newest file under it that `only` keeps. What start.mjs and ensureServerBuilt compare a build's time with.
+ */
+export function newestMtime(paths, only = () => true) {
+  let newest = 0;
+  for (const p of paths) {
+    const stat = fs.statSync(p, { throwIfNoEntry: false });
+    if (!stat) continue;
+    const files = stat.isDirectory()
+      ? fs
+          .readdirSync(p, { recursive: true })
+          .map((f) => path.join(p, String(f)))
+          .filter(only)
+      : [p];
+    for (const f of files) {
+      // a file removed meanwhile counts for nothing, and a directory only through its files
+      const fileStat = fs.statSync(f, { throwIfNoEntry: false });
+      if (fileStat?.isFile()) newest = Math.max(newest, fileStat.mtimeMs);
+    }
+  }
+  return newest;
 }
 
-function newestSource() {
-  const also = [path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url)];
-  return Math.max(...[...sourceFiles(), ...also].map((f) => fs.statSync(f).mtimeMs));
-}
+const newestSource = () =>
+  newestMtime(
+    [...SOURCES.map((dir) => path.join(root, dir)), path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url)],
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'),
+  );
 
 const packageOf = (specifier) =>
   specifier

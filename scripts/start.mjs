@@ -3,19 +3,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
+import { ensureServerBuilt, newestMtime, SERVER_MAIN } from './build-server.mjs';
 import { buildSite, siteStamp } from './build-site.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const built = path.join(root, 'dist', 'index.html');
 const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json', 'scripts/prerender.ts'];
-
-function newest(p) {
-  const stat = fs.statSync(p, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(p).map((name) => newest(path.join(p, name))));
-}
 
 const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const variantStamp = path.join(root, 'dist', '.variant');
@@ -24,7 +17,7 @@ const variant = process.env.VARIANT === 'la' ? 'la' : 'th';
 const stamp = siteStamp(variant);
 const builtVariant = fs.existsSync(variantStamp) ? fs.readFileSync(variantStamp, 'utf8') : '';
 const serverOnly = process.argv.includes('--server-only');
-if (!serverOnly && (!builtAt || builtVariant !== stamp || Math.max(...inputs.map((i) => newest(path.join(root, i)))) > builtAt)) {
+if (!serverOnly && (!builtAt || builtVariant !== stamp || newestMtime(inputs.map((i) => path.join(root, i))) > builtAt)) {
   console.log(`building the site (variant ${variant})...`);
   // a new release, switched to at once (scripts/build-site.mjs)
   buildSite({ variant, logLevel: 'warn' });
