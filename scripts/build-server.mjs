@@ -5,18 +5,26 @@
 // `npm run typecheck`, not here: esbuild only strips them (type-only imports are marked, verbatimModuleSyntax).
 // Run alone (`node scripts/build-server.mjs`) or through `npm run build`; `ensureServerBuilt` rebuilds
 // only when a source is newer than the last build.
+// Each build goes to a new directory build/releases/<id>/ and build/server is then pointed at it in one
+// rename (build-site.mjs's activate), so a build on a live box (an `npm run operator` after a pull) never
+// takes main.js or slip-worker.js from under running instances: each keeps its own release (Node runs
+// main.js by its real path, and the slip reader finds its worker beside that) until it is restarted.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { activate, KEEP_RELEASES, pruneReleases, releaseId } from './build-site.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUILD_DIR = path.join(root, 'build');
 const SOURCES = ['server/src', 'contract'];
 const STAMP = path.join(BUILD_DIR, '.built');
+/** The current server build: a link to one of SERVER_RELEASES. */
+const SERVER_LINK = path.join(BUILD_DIR, 'server');
+const SERVER_RELEASES = path.join(BUILD_DIR, 'releases');
 /** The entry points, each one file of build/server/ (the slip reader finds its worker beside itself). */
 const ENTRIES = { main: 'server/src/main.ts', cli: 'server/src/operator/cli.ts', 'slip-worker': 'server/src/adapters/slip/slip-worker.ts' };
-export const SERVER_MAIN = path.join(BUILD_DIR, 'server', 'main.js');
-export const OPERATOR_CLI = path.join(BUILD_DIR, 'server', 'cli.js');
+export const SERVER_MAIN = path.join(SERVER_LINK, 'main.js');
+export const OPERATOR_CLI = path.join(SERVER_LINK, 'cli.js');
 /**
  * Pure-JavaScript ESM packages of hundreds of small files each: read as part of our one file instead of
  * one by one at every start. Every other package stays in node_modules as it is (native addons, worker
@@ -63,10 +71,10 @@ const packageOf = (specifier) =>
 export async function buildServer() {
   // loaded only to build: a start or an operator command with a current build does not pay for it
   const esbuild = await import('esbuild');
-  fs.rmSync(BUILD_DIR, { recursive: true, force: true });
+  const dir = path.join(SERVER_RELEASES, releaseId());
   await esbuild.build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
-    outdir: path.join(BUILD_DIR, 'server'),
+    outdir: dir,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -84,6 +92,9 @@ export async function buildServer() {
       },
     ],
   });
+  // a build/server directory of an older build becomes a release itself, and is pruned in its turn
+  activate(dir, SERVER_LINK);
+  pruneReleases(KEEP_RELEASES, SERVER_RELEASES, SERVER_LINK);
   fs.writeFileSync(STAMP, new Date().toISOString());
 }
 
