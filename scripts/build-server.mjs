@@ -68,7 +68,7 @@ const packageOf = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-export async function buildServer() {
+async function buildServer() {
   // loaded only to build: a start or an operator command with a current build does not pay for it
   const esbuild = await import('esbuild');
   const dir = path.join(SERVER_RELEASES, releaseId());

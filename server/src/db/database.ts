@@ -22,7 +22,7 @@ export interface Database {
 // int8 columns hold epoch milliseconds, well inside Number's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export interface OpenOptions {
+interface OpenOptions {
   /** Postgres only: put every table in this schema (tests use a fresh one each). */
   schema?: string;
   /** Postgres only: where a connection's error goes (it never crashes the process); the console by default. */
@@ -31,12 +31,12 @@ export interface OpenOptions {
   sqliteFile?: string;
 }
 
-export type ConnectionErrorLog = (err: Error, pool: string) => void;
+type ConnectionErrorLog = (err: Error, pool: string) => void;
 
 const logToConsole: ConnectionErrorLog = (err, pool) => console.error(`database connection lost (${pool}): ${err.message}`);
 
 /** How long a request waits for a free connection (or a new one) before it answers 503. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The pg.Pool options every pool of ours shares. `application_name` names our connections in

@@ -6,7 +6,7 @@ import type { DB } from './schema.js';
  * the TH banks, the Lao site the LA banks (contract/account-rules.ts BANK_COUNTRY). Names in Thai, Lao
  * and English, as each bank writes its own.
  */
-export const BANKS = [
+const BANKS = [
   { code: 'KBANK', country: 'TH', name_th: 'ธนาคารกสิกรไทย', name_la: 'ທະນາຄານກະສິກອນໄທ', name_en: 'Kasikornbank' },
   { code: 'KTB', country: 'TH', name_th: 'ธนาคารกรุงไทย', name_la: 'ທະນາຄານກຸງໄທ', name_en: 'Krungthai Bank' },
   { code: 'SCB', country: 'TH', name_th: 'ธนาคารไทยพาณิชย์', name_la: 'ທະນາຄານໄທພານິດ', name_en: 'Siam Commercial Bank' },

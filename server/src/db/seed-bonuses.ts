@@ -13,7 +13,7 @@ export function amountIn(lao: boolean) {
  * baht and stored in minor units of the site's currency (satang; in kip for the Lao site, at 600 kip a baht).
  * Notices carry a `{percentFail}` placeholder the site replaces.
  */
-export function demoBonuses(lao: boolean, now: number) {
+function demoBonuses(lao: boolean, now: number) {
   const money = (baht: number) => seedMinor(lao, baht);
   const say = amountIn(lao);
   const json = (v: unknown) => JSON.stringify(v);
@@ -131,7 +131,7 @@ export async function seedBonuses(db: Kysely<DB>, lao: boolean): Promise<void> {
  * The demo promotion codes: WELCOME50 gives 50 baht with no deposit needed (turnover ×5 of the bonus,
  * 1000 members), NEWYEAR20 gives 20% of the latest deposit of at least 100 baht, up to 200 (×3).
  */
-export function demoPromotions(lao: boolean, now: number) {
+function demoPromotions(lao: boolean, now: number) {
   const money = (baht: number) => seedMinor(lao, baht);
   const say = amountIn(lao);
   const json = (v: unknown) => JSON.stringify(v);

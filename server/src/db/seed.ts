@@ -137,7 +137,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
   };
 }
 
-export interface SeedResult {
+interface SeedResult {
   settingsAdded: string[];
   demoMemberCreated: boolean;
 }

@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 /** Rows one statement touches: a sweep never holds a long lock; a backlog drains over a few minutes. */
 const BATCH = 1000;
 
-export interface RetentionResult {
+interface RetentionResult {
   keys: number;
   sessions: number;
   guestChatsClosed: number;

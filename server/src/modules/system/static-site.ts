@@ -49,7 +49,7 @@ function readRelease(dir: string): Release {
  * link is read again on every request, so the switch takes effect without a restart; each release's
  * index is read once. `root` a plain directory: that one build, always current.
  */
-export class SiteReleases {
+class SiteReleases {
   private readonly known = new Map<string, Release>();
   constructor(private readonly root: string) {}
 
