@@ -91,13 +91,7 @@ export function somethingPending(queryClient: QueryClient, now = Date.now()): bo
   });
   // the wallet view lists money on its way: a transfer waiting for its game settles or comes back
   const inTransit = (queryClient.getQueryData<WalletView>(walletKeys.wallet)?.pending ?? []).some((p) => p.kind === 'transfer');
-  return slipChecking || qrOpen || inTransit || pendingUntil > now;
-}
-
-/** Until when a feature said something is in transit (a transfer answered TRANSFER_PENDING, a slip just sent). */
-let pendingUntil = 0;
-export function expectChange(forMs = 5 * 60_000, now = Date.now()): void {
-  pendingUntil = Math.max(pendingUntil, now + forMs);
+  return slipChecking || qrOpen || inTransit;
 }
 
 /** What the app asks again while the channel is down and something is pending, and after it came back. */
