@@ -5,7 +5,7 @@ import { useState } from 'react';
 export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
 
 /** A lost answer: the server may have done it, so the retry must carry the same key. */
-const answerLost = (err: Error | null) => err?.message === 'NETWORK_ERROR' || err?.message === 'TIMEOUT';
+export const answerLost = (err: Error | null) => err?.message === 'NETWORK_ERROR' || err?.message === 'TIMEOUT';
 
 /**
  * The one way a screen submits a money call (§7 calls that take an Idempotency-Key).
