@@ -11,7 +11,7 @@ import type { QrProvider } from './deposit.js';
  */
 export const QR_CURRENCY: Readonly<Record<QrProvider, 'BAHT' | 'LAK'>> = { KBANK: 'BAHT', WW: 'BAHT', ZAPMAN: 'BAHT' };
 /** Gift links are TrueMoney vouchers, in baht. */
-export const GIFT_LINK_CURRENCY = 'BAHT';
+const GIFT_LINK_CURRENCY = 'BAHT';
 
 /** What the deposit lookup's entries need for the choice below. */
 interface DepositOffer {

@@ -39,7 +39,7 @@ export const DepositBankSchema = Type.Object({
   name: Type.String({ description: "the account's or QR provider's name in the requested language" }),
   bankAccountName: Type.String({ description: 'in the requested language' }),
   bankAccountNo: Type.String(),
-  currency: Type.String({ description: 'BAHT or LAK: offered to members holding it (contract/deposit.ts depositOffer)' }),
+  currency: Type.String({ description: 'BAHT or LAK: offered to members holding it (contract/deposit-rules.ts depositOffer)' }),
 });
 export const DepositSchema = Type.Object({
   banks: Type.Array(DepositBankSchema),

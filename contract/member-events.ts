@@ -17,8 +17,6 @@ export type MemberEvent =
   /** support replied in the member's chat */
   | { kind: 'chat' };
 
-export type MemberEventKind = MemberEvent['kind'];
-
 /** The socket.io event names. */
 export const MEMBER_JOIN = 'member-join';
 export const MEMBER_EVENT = 'member';

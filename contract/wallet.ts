@@ -29,7 +29,6 @@ export const Slot = Type.Object({
 });
 export type Slot = Static<typeof Slot>;
 
-/** GET /api/wallet: the profile, the wallet balance, the invite summary and every game account. */
 /**
  * Money on its way, not in any balance shown (issue 21: money never vanishes from view): a transfer waiting
  * for its game provider (it lands or comes back), a withdrawal waiting to be paid, a manual deposit request
@@ -44,6 +43,7 @@ export const PendingMoney = Type.Object({
 });
 export type PendingMoney = Static<typeof PendingMoney>;
 
+/** GET /api/wallet: the profile, the wallet balance, the invite summary, every game account and the money on its way. */
 export const WalletView = Type.Object({
   profile: Profile,
   bankAccount: BankAccount,

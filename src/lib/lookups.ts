@@ -10,6 +10,7 @@ import type {
   SourcesResponse,
   WithdrawLimitsResponse,
 } from '../../contract/lookup';
+import type { MoneyLookup } from '../../sw/money-lookups';
 import { api, isApiError } from './api';
 import { currentLocale, type Locale } from './i18n';
 
@@ -29,17 +30,15 @@ const localizedLookup = <T>(name: string) => lookup<T>(name, undefined, currentL
  * The lookups that tell a member where to send money, and on what terms (deposit accounts, QR
  * providers, manual deposits, the slip rules): never older than the server's last answer. Asked again
  * each time a screen that shows them opens (the saved copy shown meanwhile, and offline with its
- * time); the service worker does not answer them from its cache (sw/api-cache.ts MONEY_LOOKUPS).
+ * time); the service worker does not answer them from its cache (the list: sw/money-lookups.ts).
  */
-export const MONEY_LOOKUPS = ['deposit', 'slip'] as const;
-export const moneyLookup = <T>(name: (typeof MONEY_LOOKUPS)[number], params: { lang?: Locale; currency?: 'BAHT' | 'LAK' } = {}) => {
+export const moneyLookup = <T>(name: MoneyLookup, params: { lang?: Locale; currency?: 'BAHT' | 'LAK' } = {}) => {
   const given = Object.entries(params).filter(([, value]) => value !== undefined) as [string, string][];
   const query = new URLSearchParams(given).toString();
   return queryOptions({
     queryKey: ['lookup', name, ...given.map(([, value]) => value)],
     queryFn: () => api<T>(`/api/lookup/${name}${query ? `?${query}` : ''}`),
     staleTime: 0,
-    refetchOnMount: 'always' as const,
   });
 };
 

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './modal';
 
 function Nested({ onOuterClose }: { onOuterClose: () => void }) {
@@ -35,5 +35,43 @@ describe('dialogs over dialogs', () => {
     expect(onOuterClose).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     expect(onOuterClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a body that scrolls', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is a tab stop while it overflows with nothing focusable inside, measured when its content resizes', () => {
+    // jsdom lays nothing out: the body's heights and the resize notifications are the test's
+    let resized = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    let contentHeight = 100;
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(() => contentHeight);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
+    render(
+      <Modal title="Terms" onClose={vi.fn()} closeLabel="Close">
+        <p>Long terms</p>
+      </Modal>,
+    );
+    const body = screen.getByText('Long terms').closest('.modal-body')!;
+    expect(body).not.toHaveAttribute('tabindex');
+    contentHeight = 900;
+    act(() => resized());
+    expect(body).toHaveAttribute('tabindex', '0');
+    contentHeight = 100;
+    act(() => resized());
+    expect(body).not.toHaveAttribute('tabindex');
   });
 });

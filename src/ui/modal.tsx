@@ -37,15 +37,28 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
-    // a body that scrolls and holds nothing focusable is reachable by keyboard to scroll it (axe
-    // scrollable-region-focusable); one with a button or a field is scrolled by moving through them
-    const el = body.current;
-    if (el && el.scrollHeight > el.clientHeight && !el.querySelector(FOCUSABLE)) el.tabIndex = 0;
-    else el?.removeAttribute('tabindex');
   });
+  useEffect(() => {
+    // a body that scrolls and holds nothing focusable is reachable by keyboard to scroll it (axe
+    // scrollable-region-focusable); one with a button or a field is scrolled by moving through them.
+    // Measured when the body or its content changes size, not on every render (a countdown renders each second).
+    const el = body.current;
+    if (!el) return;
+    const measure = () => {
+      if (el.scrollHeight > el.clientHeight && !el.querySelector(FOCUSABLE)) el.tabIndex = 0;
+      else el.removeAttribute('tabindex');
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return; // jsdom
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (content.current) observer.observe(content.current);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const self = Symbol('modal');
@@ -96,7 +109,8 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
           </button>
         </div>
         <div ref={body} className="modal-body">
-          {children}
+          {/* the content's own box: its height changing is what makes the body scroll or not */}
+          <div ref={content}>{children}</div>
         </div>
         {footer && <div className="modal-foot">{footer}</div>}
       </div>

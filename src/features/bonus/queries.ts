@@ -31,12 +31,17 @@ export const bonusesQuery = () => {
   });
 };
 
-/** What cancelling needs now (§7 check/minimum): asked afresh each time the cancel dialog opens. */
+/**
+ * Whether cancelling can succeed (§7 check/minimum), asked when the active-bonus panel shows. The
+ * server syncs every game provider to answer it, so an answer is used for 30 s and not asked again on
+ * tab focus; it is only a hint: the cancel itself syncs again and refuses when the balance is too high.
+ */
 export const clearMinimumQuery = () =>
   queryOptions({
     queryKey: bonusKeys.minimum,
     queryFn: () => api<ClearMinimum>('/api/bonus/check/minimum'),
-    staleTime: 0,
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
     meta: { persist: false },
   });
 

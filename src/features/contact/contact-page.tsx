@@ -5,6 +5,7 @@ import { contactQuery } from '../../lib/lookups';
 import type { ComponentType } from 'react';
 import { APP_VERSION } from '../../lib/variant';
 import { LanguageSelect } from '../../ui/language-select';
+import { LineChannel } from '../../ui/line-channel';
 import { SafeHtml } from '../../ui/safe-html';
 // small enough for Vite to inline as a data URL: it paints with the page, no request of its own
 import supportBanner from './support-banner.svg';
@@ -36,7 +37,6 @@ export function ContactPage<Config>({
   const { t } = useLingui();
   const contact = useQuery(contactQuery());
   const { data } = contact;
-  const lineName = data?.lineName ?? '';
   const { config: chat, pending: chatPending } = useChatConfig();
   return (
     <main className={`${topSpacing ? 'page' : 'page flush'}${chat ? ' with-chat' : ''}`}>
@@ -55,16 +55,7 @@ export function ContactPage<Config>({
       {data && (
         <section className="card contact">
           <SafeHtml html={data.contactText} className="rich" />
-          <div className="line-channel">
-            {data.lineQR && <img className="line-qr" src={data.lineQR} alt={t`LINE QR code for ${lineName}`} width={128} height={128} />}
-            {data.lineLink ? (
-              <a className="button primary" href={data.lineLink} target="_blank" rel="noopener noreferrer">
-                <Trans>Chat on LINE: {lineName}</Trans>
-              </a>
-            ) : (
-              <p className="strong">{data.lineName}</p>
-            )}
-          </div>
+          <LineChannel contact={data} />
         </section>
       )}
       {/* its place is held while the chat's lookups and words arrive (also in the pre-rendered page) */}

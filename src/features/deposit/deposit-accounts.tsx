@@ -5,24 +5,11 @@ import { formatAccountNo } from '../../../contract/account-rules';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { bankName, banksQuery } from '../../lib/lookups';
-import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { depositOffer } from '../../../contract/deposit-rules';
 import { useMoneyWords } from '../../ui/member/money-words';
+import { useCopy } from '../../ui/member/use-copy';
 import { depositQuery, type DepositLookup } from './queries';
-
-/** Copies a text and says so (§8: 'Copied: {text}' / 'Failed to copy'). */
-function useCopy() {
-  const { t } = useLingui();
-  return async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast(t`Copied: ${text}`, 'success');
-    } catch {
-      showToast(t`Failed to copy`, 'danger');
-    }
-  };
-}
 
 type Account = DepositLookup['banks'][number];
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { QrProvider } from '../../../contract/deposit';
 import { depositOffer } from '../../../contract/deposit-rules';
+import { slipsClosed } from '../../../contract/slip-hours';
 import { currentLocale } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import { useMoneyWords } from '../../ui/member/money-words';
@@ -12,7 +13,6 @@ import { ManualPanel } from './manual-panel';
 import { QrPanel } from './qr-panel';
 import { RegisteredAccount } from './registered-account';
 import { depositQuery, qrQuery, slipRulesQuery } from './queries';
-import { slipsClosedAt } from './slip-hours';
 import { SlipSection } from './slip-section';
 import './deposit-errors';
 import './deposit.css';
@@ -26,7 +26,7 @@ function useSlipsClosed(closeTime: string | undefined): boolean {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return slipsClosedAt(closeTime, now);
+  return closeTime !== undefined && slipsClosed(closeTime, now);
 }
 
 /**

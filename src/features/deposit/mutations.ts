@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QrProvider, QrState, TruelinkResponse } from '../../../contract/deposit';
 import { api } from '../../lib/api';
-import { liveKeys } from '../../lib/member/live-cache';
-import { walletKeys } from '../../lib/member/wallet-query';
+import { moneyMovedKeys, statementKeys } from '../../lib/member/statement-keys';
 import { putQueryData } from '../../lib/query-data';
 import { useMoneySubmission } from '../../ui/member/money-submission';
 import { encryptGiftLink } from './gift-link';
@@ -33,12 +32,12 @@ export const useRedeemGiftLink = () =>
   useMoneySubmission(
     async (plain: string, key: string) =>
       api<TruelinkResponse>('/api/wallet/truelink', { body: { link: await encryptGiftLink(plain) }, idempotencyKey: key }),
-    [walletKeys.wallet, liveKeys.statement],
+    moneyMovedKeys,
   );
 
 /** POST /api/wallet/add: a deposit request our staff confirm; it shows on the statement as in progress. */
 export const useDepositRequest = () =>
   useMoneySubmission(
     (amount: number, key: string) => api('/api/wallet/add', { body: { amount }, idempotencyKey: key }),
-    [liveKeys.statement],
+    [statementKeys.all],
   );

@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { currentLocale } from '../../lib/i18n';
 import { moneyLookup } from '../../lib/lookups';
 import { liveKeys } from '../../lib/member/live-cache';
+import { slipKeys } from '../../lib/member/statement-keys';
 
 export type DepositLookup = DepositResponse;
 export type SlipLookup = SlipResponse;
@@ -17,7 +18,7 @@ export const slipRulesQuery = (currency: 'BAHT' | 'LAK') => moneyLookup<SlipLook
 export const SLIP_PAGE_SIZE = 10;
 export const slipListQuery = (page: number) =>
   queryOptions({
-    queryKey: [...liveKeys.slips, page] as const,
+    queryKey: slipKeys.page(page),
     queryFn: () => api<SlipListResponse>('/api/statement/slip', { body: { page, limit: SLIP_PAGE_SIZE } }),
     staleTime: 0,
   });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import type { SlipItem, SlipUploadResponse } from '../../../contract/deposit';
 import { errorMessage } from '../../lib/errors';
-import { liveKeys } from '../../lib/member/live-cache';
+import { slipKeys } from '../../lib/member/statement-keys';
 import type { OutboxItem } from '../../lib/outbox';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useOnline } from '../../ui/use-online';
@@ -94,7 +94,7 @@ export function SlipSection({ headingId, closed }: { headingId: string; closed: 
   const delivered = items.filter((i) => i.state === 'done').length;
   const slips = useQuery({ ...slipListQuery(1), enabled: delivered > 0 });
   useEffect(() => {
-    if (delivered) void queryClient.invalidateQueries({ queryKey: liveKeys.slips });
+    if (delivered) void queryClient.invalidateQueries({ queryKey: slipKeys.all });
   }, [delivered, queryClient]);
 
   function choose(e: ChangeEvent<HTMLInputElement>) {

@@ -9,21 +9,14 @@ import { showToast } from '../../ui/toast';
 import '../../ui/member/programme.css';
 import { inviteLink, inviteListQuery, INVITE_PAGE_SIZE } from './queries';
 import { useMoneyWords } from '../../ui/member/money-words';
+import { useCopy } from '../../ui/member/use-copy';
 
 /** The link with a copy button ('Copied: …' / 'Failed to copy', §8) and, where the browser can, Share. */
 function InviteLinkBox({ link }: { link: string }) {
   const { t } = useLingui();
   const id = useId();
   const canShare = typeof navigator.share === 'function';
-  async function copy() {
-    try {
-      const text = link;
-      await navigator.clipboard.writeText(text);
-      showToast(t`Copied: ${text}`, 'success');
-    } catch {
-      showToast(t`Failed to copy`, 'danger');
-    }
-  }
+  const copy = useCopy();
   async function share() {
     try {
       await navigator.share({ title: t`Join me`, text: t`Register with my invite link:`, url: link });
@@ -39,7 +32,7 @@ function InviteLinkBox({ link }: { link: string }) {
         <input id={id} type="text" value={link} readOnly onFocus={(e) => e.currentTarget.select()} />
       </div>
       <div className="row gap">
-        <button type="button" className="button primary block" onClick={() => void copy()}>
+        <button type="button" className="button primary block" onClick={() => void copy(link)}>
           {t`Copy link`}
         </button>
         {canShare && (

@@ -10,6 +10,7 @@ import { useOnline } from '../../ui/use-online';
 import { OfflineReason } from '../../ui/member/offline-reason';
 import './refund-errors';
 import '../../ui/member/programme.css';
+import { answerLost } from '../../ui/member/money-submission';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useRefundAction } from './mutations';
 import { refundCheckQuery } from './queries';
@@ -82,7 +83,7 @@ export function RefundModal({ onClose }: { onClose: (saved: boolean) => void }) 
       },
       onError: (err) => {
         // a lost answer may have moved it: the wallet is refreshed on close all the same
-        if (err.message === 'NETWORK_ERROR' || err.message === 'TIMEOUT') saved.current = true;
+        if (answerLost(err)) saved.current = true;
         setConfirming(false);
         fail(err);
       },

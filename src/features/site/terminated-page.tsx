@@ -2,23 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { contactQuery } from '../../lib/lookups';
+import { LineChannel } from '../../ui/line-channel';
 
 /** How to reach support (the contact lookup, which a closed site still answers; else the saved copy). */
 function Channels() {
   const { t } = useLingui();
   const { data } = useQuery(contactQuery());
   if (!data || (!data.lineLink && !data.lineName)) return null;
-  const lineName = data.lineName;
   return (
     <section className="card contact" aria-label={t`Contact support`}>
-      {data.lineQR && <img className="line-qr" src={data.lineQR} alt={t`LINE QR code for ${lineName}`} width={128} height={128} />}
-      {data.lineLink ? (
-        <a className="button primary" href={data.lineLink} target="_blank" rel="noopener noreferrer">
-          <Trans>Chat on LINE: {lineName}</Trans>
-        </a>
-      ) : (
-        <p className="strong">{lineName}</p>
-      )}
+      <LineChannel contact={data} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/errors';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
+import { useCopy } from '../../ui/member/use-copy';
 import { useResetSlotPassword } from './mutations';
 import type { Credentials } from '../../../contract/wallet';
 
@@ -27,14 +28,8 @@ export function GameCredentials({
   const [confirming, setConfirming] = useState(false);
   const reset = useResetSlotPassword(code);
 
-  const copy = (text: string, what: string) =>
-    navigator.clipboard
-      .writeText(text)
-      .then(
-        () => setCopied(t`Copied: ${what}`),
-        () => setCopied(t`Failed to copy`),
-      )
-      .catch(() => undefined);
+  // said in the line under the rows, named by the row's label: the password is never shown in a toast
+  const copy = useCopy(setCopied);
 
   const confirmReset = () =>
     reset.mutate(undefined, {

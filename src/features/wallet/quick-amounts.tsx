@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../../lib/format';
-import { intlLocale } from '../../lib/i18n';
+import { useMoneyWords } from '../../ui/member/money-words';
 
 /** An amount as the amount field takes it: digits and at most 2 decimals, none when whole. */
 export const amountText = (value: number) => (Math.floor(value * 100) / 100).toFixed(2).replace(/\.00$/, '');
@@ -11,6 +10,8 @@ export const amountText = (value: number) => (Math.floor(value * 100) / 100).toF
  */
 export function QuickAmounts({ all, picks = [], onPick }: { all: number; picks?: number[]; onPick: (text: string) => void }) {
   const { t } = useLingui();
+  // in the member's currency: a kip member's round amounts are whole kip, not baht to the satang
+  const { money } = useMoneyWords();
   return (
     <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
       <button type="button" className="button small" disabled={all <= 0} onClick={() => onPick(amountText(all))}>
@@ -18,7 +19,7 @@ export function QuickAmounts({ all, picks = [], onPick }: { all: number; picks?:
       </button>
       {picks.map((value) => (
         <button key={value} type="button" className="button small" disabled={value > all} onClick={() => onPick(amountText(value))}>
-          {formatMoney(value, intlLocale())}
+          {money(value)}
         </button>
       ))}
     </div>

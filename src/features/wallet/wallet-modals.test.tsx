@@ -141,6 +141,29 @@ describe('wallet modals', () => {
     await waitFor(() => expect(stale(withdrawClient)).toEqual([true, true]));
   });
 
+  it("withdraw: a kip member's quick amounts are whole kip, as the server sends them", async () => {
+    const kip = walletFixture({ profile: { currency: 'LAK' }, wallet: { amount: 500_000 } });
+    fakeServer({
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 50_000, withdrawMax: 5_000_000, quickAmounts: [100_000, 500_000, 1_000_000] }],
+    });
+    renderScreen(<WithdrawModal wallet={kip} onClose={vi.fn()} />, fromHome(kip));
+    const user = userEvent.setup();
+    const quick = await screen.findByRole('group', { name: 'Quick amounts' });
+    await waitFor(() => expect(within(quick).getAllByRole('button')).toHaveLength(4));
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((b) => [b.textContent, (b as HTMLButtonElement).disabled]),
+    ).toEqual([
+      ['All', false],
+      ['100,000', false],
+      ['500,000', false],
+      ['1,000,000', true],
+    ]);
+    await user.click(within(quick).getByRole('button', { name: '100,000' }));
+    expect(screen.getByLabelText('Amount (kip)')).toHaveValue('100000');
+  });
+
   it('withdraw: shows the balance and the limits before any refusal, with "all" and quick amounts', async () => {
     const calls = fakeServer({
       'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300, quickAmounts: [100, 200, 300] }],

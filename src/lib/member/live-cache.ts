@@ -2,16 +2,15 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SlipListResponse } from '../../../contract/deposit';
 import type { MemberEvent } from '../../../contract/member-events';
 import type { WalletView } from '../../../contract/wallet';
+import { moneyMovedKeys, slipKeys } from './statement-keys';
 import { walletKeys } from './wallet-query';
 
 /**
- * What a live member event (contract/member-events.ts) changes in the query cache. The query keys are
- * the features' own: ['wallet'], ['statement', ...], ['slips', page], ['qrcode', provider] and
- * ['chat', 'unread', who]; this file only names their first parts.
+ * What a live member event (contract/member-events.ts) changes in the query cache. The wallet's, the
+ * statement's and the slip list's keys are statement-keys.ts's; the others are the features' own
+ * (['qrcode', provider], ['chat', 'unread', who]) and this file only names their first parts.
  */
 export const liveKeys = {
-  statement: ['statement'] as const,
-  slips: ['slips'] as const,
   qrcode: ['qrcode'] as const,
   chatUnread: ['chat', 'unread'] as const,
   /** a code paid while its view was open: what the view shows instead of the code */
@@ -34,8 +33,7 @@ export const qrPaidQuery = (qrcodeId: string) =>
 
 /** The money shown moved: the balance and the statement are asked again. */
 function moneyMoved(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
-  void queryClient.invalidateQueries({ queryKey: liveKeys.statement });
+  for (const queryKey of moneyMovedKeys) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Applies one event to the cache; unknown kinds are ignored (a newer server). */
@@ -47,7 +45,7 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
       return moneyMoved(queryClient);
     case 'slip': {
       // the row turns into its result at once; the list is asked again for the rest
-      queryClient.setQueriesData<SlipListResponse>({ queryKey: liveKeys.slips }, (old) =>
+      queryClient.setQueriesData<SlipListResponse>({ queryKey: slipKeys.all }, (old) =>
         old
           ? {
               ...old,
@@ -57,7 +55,7 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
             }
           : old,
       );
-      void queryClient.invalidateQueries({ queryKey: liveKeys.slips });
+      void queryClient.invalidateQueries({ queryKey: slipKeys.all });
       if (event.status === 'SUCCESS') moneyMoved(queryClient);
       return;
     }
@@ -83,7 +81,7 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
 export function somethingPending(queryClient: QueryClient, now = Date.now()): boolean {
   const cache = queryClient.getQueryCache();
   const slipChecking = cache
-    .findAll({ queryKey: liveKeys.slips })
+    .findAll({ queryKey: slipKeys.all })
     .some((q) => (q.state.data as SlipListResponse | undefined)?.slips.some((s) => s.status === 'PROCESSING'));
   const qrOpen = cache.findAll({ queryKey: liveKeys.qrcode }).some((q) => {
     const data = q.state.data as { hasQrcode?: boolean; expireIn?: number } | undefined;
@@ -91,18 +89,12 @@ export function somethingPending(queryClient: QueryClient, now = Date.now()): bo
   });
   // the wallet view lists money on its way: a transfer waiting for its game settles or comes back
   const inTransit = (queryClient.getQueryData<WalletView>(walletKeys.wallet)?.pending ?? []).some((p) => p.kind === 'transfer');
-  return slipChecking || qrOpen || inTransit || pendingUntil > now;
-}
-
-/** Until when a feature said something is in transit (a transfer answered TRANSFER_PENDING, a slip just sent). */
-let pendingUntil = 0;
-export function expectChange(forMs = 5 * 60_000, now = Date.now()): void {
-  pendingUntil = Math.max(pendingUntil, now + forMs);
+  return slipChecking || qrOpen || inTransit;
 }
 
 /** What the app asks again while the channel is down and something is pending, and after it came back. */
 export function catchUp(queryClient: QueryClient): void {
   moneyMoved(queryClient);
-  void queryClient.invalidateQueries({ queryKey: liveKeys.slips });
+  void queryClient.invalidateQueries({ queryKey: slipKeys.all });
   void queryClient.invalidateQueries({ queryKey: liveKeys.qrcode });
 }

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useState } from 'react';
 
 /** One submission, one key: a retry of the same submission reuses it, so money moves once. */
-export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
+const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
 
 /** A lost answer: the server may have done it, so the retry must carry the same key. */
-const answerLost = (err: Error | null) => err?.message === 'NETWORK_ERROR' || err?.message === 'TIMEOUT';
+export const answerLost = (err: Error | null) => err?.message === 'NETWORK_ERROR' || err?.message === 'TIMEOUT';
 
 /**
  * The one way a screen submits a money call (§7 calls that take an Idempotency-Key).
@@ -25,10 +25,4 @@ export function useMoneySubmission<Input, Result>(call: (input: Input, key: stri
       for (const queryKey of refresh) void queryClient.invalidateQueries({ queryKey });
     },
   });
-}
-
-/** The key alone, for a screen whose call is not a mutation of its own (prefer `useMoneySubmission`). */
-export function useSubmissionKey(): [key: string, ended: (err?: Error) => void] {
-  const [key, setKey] = useState(newIdempotencyKey);
-  return [key, (err?: Error) => !answerLost(err ?? null) && setKey(newIdempotencyKey())];
 }

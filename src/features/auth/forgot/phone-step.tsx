@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { phoneRule } from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
-import { VARIANT } from '../../../lib/variant';
-import { FormError, TextField } from '../../../ui/field';
+import { FormError } from '../../../ui/field';
+import { PhoneField, phoneProblem } from '../../../ui/otp/phone-field';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 
 /** The registered phone the code goes to; `error`: why the member is back here (a reset that came too late). */
@@ -18,8 +17,8 @@ export function PhoneStep({ initial, error: shown, send }: { initial: string; er
     e.preventDefault();
     const value = phone.trim();
     if (!value) return;
-    const broken = phoneRule(value, VARIANT);
-    if (broken) return setError(errorMessage(i18n, broken));
+    const problem = phoneProblem(i18n, value);
+    if (problem) return setError(problem);
     once(async () => {
       setBusy(true);
       await send(value).catch((err: Error) => setError(errorMessage(i18n, err.message)));
@@ -30,16 +29,7 @@ export function PhoneStep({ initial, error: shown, send }: { initial: string; er
   return (
     <form className="form" onSubmit={submit} noValidate>
       <p>{t`Enter the phone number you registered with. We will text it a code.`}</p>
-      <TextField
-        label={t`Phone number`}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={VARIANT === 'la' ? 13 : 10}
-        value={phone}
-        onChange={(v) => (setPhone(v.replace(/\D/g, '')), setError(''))}
-        required
-      />
+      <PhoneField value={phone} onChange={(digits) => (setPhone(digits), setError(''))} invalid={!!error} />
       <FormError message={error} />
       <button type="submit" className="button primary block" disabled={busy}>
         {busy ? t`Sending OTP…` : t`Send the code`}

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
-import { phoneRule } from '../../../../contract/account-rules';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { VARIANT } from '../../../lib/variant';
+import { PhoneField, phoneProblem } from '../../../ui/otp/phone-field';
 import { useHydrated } from '../../../ui/use-hydrated';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 import { useSendOtp } from '../mutations';
@@ -24,7 +23,6 @@ export function PhoneStep({
   // the pre-rendered form must not post the phone number the browser's way before the app runs
   const hydrated = useHydrated();
   const { t, i18n } = useLingui();
-  const id = useId();
   const [phone, setPhone] = useState(initial);
   const [error, setError] = useState('');
   const once = useOneAtATime();
@@ -43,30 +41,22 @@ export function PhoneStep({
     e.preventDefault();
     const value = phone.trim();
     if (!value) return;
-    const broken = phoneRule(value, VARIANT);
-    if (broken) return setError(errorMessage(i18n, broken));
+    const problem = phoneProblem(i18n, value);
+    if (problem) return setError(problem);
     if (otpOn) once(() => sendTo(value));
     else onDone(value, null);
   }
 
   return (
     <form className="form" method="post" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{t`Phone number`}</label>
-        <input
-          id={id}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={VARIANT === 'la' ? 13 : 10}
-          value={phone}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            setPhone(e.target.value.replace(/\D/g, ''));
-            setError('');
-          }}
-        />
-      </div>
+      <PhoneField
+        value={phone}
+        onChange={(digits) => {
+          setPhone(digits);
+          setError('');
+        }}
+        invalid={!!error}
+      />
       <FormError message={error} />
       <button type="submit" className="button primary block" disabled={send.isPending || !hydrated}>
         {send.isPending ? t`Sending OTP…` : t`Next`}
