@@ -18,9 +18,13 @@ function operator(...args: string[]): string {
 const kipInLao = (page: Page, value: number) =>
   page.evaluate((v) => new Intl.NumberFormat('lo-u-nu-latn', { maximumFractionDigits: 0 }).format(v), value);
 
+/** Lao script: the interface's own text is in it, so a check that collected nothing cannot pass. */
+const LAO = /[\u0E80-\u0EFF]/;
+
 /**
  * The screen in Lao only, and every amount on it whole (no ".00" or ",00" after a figure). Text marked
- * with its own language (the picker names ไทย in Thai, with lang="th") is not the interface's.
+ * with a language of its own (the picker names ไทย in Thai, with lang="th") is not the interface's; the
+ * document's own lang="lo" on <html> is every text's ancestor and does not count as such a mark.
  */
 async function laoAndWholeKip(page: Page, where: string): Promise<void> {
   const text = await page.evaluate(() => {
@@ -28,13 +32,16 @@ async function laoAndWholeKip(page: Page, where: string): Promise<void> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
-      if (!el || el.closest('[lang], noscript, script, style')) continue;
+      if (!el) continue;
+      const tagged = el.closest('[lang]');
+      if ((tagged && tagged !== document.documentElement) || el.closest('noscript, script, style')) continue;
       // what is on screen, and every choice of a select on screen
       const shown = el.tagName === 'OPTION' ? el.closest('select')?.checkVisibility() : el.checkVisibility();
       if (shown) parts.push(node.textContent ?? '');
     }
     return parts.join(' | ');
   });
+  expect(text, `Lao text read on ${where}`).toMatch(LAO);
   expect(text.match(new RegExp(`.{0,20}${THAI.source}.{0,20}`))?.[0], `Thai script on ${where}`).toBeUndefined();
   expect(text.match(/.{0,20}\d[.,]00(?!\d).{0,10}/)?.[0], `decimals on ${where}`).toBeUndefined();
 }
