@@ -1,18 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LAO_DATA_DIR, LAO_LOG, LAO_PORT } from '../../playwright.lao.config';
-import { expect, test } from '../e2e/support';
+import { type E2eServer, expect, operatorOn, otpFromLog, test } from '../e2e/support';
+
+/** The Lao run's server (playwright.lao.config.ts): the operator and the OTP codes are read there. */
+const LAO_SERVER: E2eServer = { dataDir: LAO_DATA_DIR, log: LAO_LOG, port: LAO_PORT, variant: 'la' };
+const operator = (...args: string[]) => operatorOn(LAO_SERVER, ...args);
 
 /** Thai script: none of it belongs in the Lao interface (issue 21). */
 const THAI = /[\u0E00-\u0E7F]/;
-
-function operator(...args: string[]): string {
-  return execFileSync(process.execPath, ['--enable-source-maps', 'build/server/cli.js', ...args], {
-    env: { ...process.env, DATA_DIR: LAO_DATA_DIR, DATABASE_URL: '', PORT: String(LAO_PORT), VARIANT: 'la' },
-    encoding: 'utf8',
-  });
-}
 
 /** What a whole kip figure looks like in Lao (grouped, no decimals), as the page's own Intl writes it. */
 const kipInLao = (page: Page, value: number) =>
@@ -111,11 +106,7 @@ test('a Lao visitor at 360 px is told what is wrong with a phone number and regi
   const number = `020${String(Date.now()).slice(-8)}`;
   await phone.fill(number);
   await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
-  let code: string | undefined;
-  await expect
-    .poll(() => (code = [...fs.readFileSync(LAO_LOG, 'utf8').matchAll(new RegExp(`OTP ${number} (\\d{6})`, 'g'))].at(-1)?.[1]))
-    .toBeTruthy();
-  await page.getByLabel('ລະຫັດ OTP').fill(code!);
+  await page.getByLabel('ລະຫັດ OTP').fill(await otpFromLog(number, { server: LAO_SERVER }));
   await page.getByRole('button', { name: 'ຢືນຢັນ' }).click();
   await page.getByLabel('ຊື່ ແລະ ນາມສະກຸນ').fill('ສົມໃຈ ດີ');
   await page.getByLabel('ລະຫັດຜ່ານ', { exact: true }).fill('secret123');
