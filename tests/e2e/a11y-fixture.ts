@@ -257,7 +257,7 @@ export const test = base.extend<{ a11yGate: void }>({
       if (errors.length) throw new Error(`axe-core could not check a screen: ${String(errors[0])}`, { cause: errors[0] });
       // the site's own pages were shown and none was checked: the gate checked nothing, it must not pass
       if (results.some((r) => r.visitedOwn) && !results.some((r) => r.checks > 0)) {
-        throw new Error('axe-core checked no screen although the test showed the site\'s own pages');
+        throw new Error("axe-core checked no screen although the test showed the site's own pages");
       }
       const findings = results.flatMap((r) => r.findings);
       if (!findings.length) return;
