@@ -40,7 +40,10 @@ export function codesSentTo(phone: string, server: E2eServer = THAI_SERVER): str
  * The last code the SMS sandbox logged for this phone, waiting until more than `after` codes were sent to
  * it (0: any), so a test that asks again reads the new code, not the one before.
  */
-export async function otpFromLog(phone: string, { server = THAI_SERVER, after = 0 }: { server?: E2eServer; after?: number } = {}): Promise<string> {
+export async function otpFromLog(
+  phone: string,
+  { server = THAI_SERVER, after = 0 }: { server?: E2eServer; after?: number } = {},
+): Promise<string> {
   await expect.poll(() => codesSentTo(phone, server).length).toBeGreaterThan(after);
   return codesSentTo(phone, server).at(-1)!;
 }
@@ -113,6 +116,33 @@ export async function register(page: Page, m: NewMember): Promise<void> {
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('status').getByText('Registration complete. Please sign in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+}
+
+/**
+ * A new member of the Thai run, signed in on the wallet home in English with the terms accepted: registered
+ * through the four steps (SCB unless told), given `deposit` baht by the operator's manual deposit first if
+ * asked. Answers the member's phone.
+ */
+export async function memberOnHome(
+  page: Page,
+  m: { name: string; password: string; deposit?: number; bankCode?: string; firstName?: string; lastName?: string },
+): Promise<string> {
+  const phone = freshPhone();
+  const [first, ...rest] = m.name.toLowerCase().split(' ');
+  await useEnglish(page);
+  await register(page, {
+    phone,
+    name: m.name,
+    password: m.password,
+    bankCode: m.bankCode ?? 'SCB',
+    firstName: m.firstName ?? first!,
+    lastName: m.lastName ?? (rest.join(' ') || 'member'),
+  });
+  if (m.deposit !== undefined) expect(operator('deposit', phone, String(m.deposit))).toContain(`deposited ${m.deposit} BAHT to ${phone}`);
+  await signIn(page, phone, m.password);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
+  return phone;
 }
 
 /** The query cache the app saved in IndexedDB, as the JSON string the persister wrote ('' before the first save). */
