@@ -28,8 +28,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // a fresh database each run, the built site, and the log the tests read OTP codes from
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node --enable-source-maps build/server/main.js > ${E2E_LOG} 2>&1`,
+    // a fresh database each run, the built site, and the log the tests read OTP codes from; the server
+    // through `npm run serve` (scripts/start.mjs), which compiles it again first when a source changed, so
+    // a run never tests a stale build/. Playwright stops it by killing the whole process group.
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node scripts/start.mjs --server-only > ${E2E_LOG} 2>&1`,
     url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 60_000,

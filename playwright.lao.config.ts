@@ -15,13 +15,15 @@ export default defineConfig({
   ...base,
   testDir: 'tests/e2e-lao',
   outputDir: 'test-results/e2e-lao-artifacts',
-  globalTeardown: undefined,
+  // the CSP check on this run's own server log
+  globalTeardown: './tests/e2e-lao/csp-teardown.ts',
   use: { ...base.use, baseURL: `http://127.0.0.1:${LAO_PORT}` },
   webServer: {
     // the Lao build, a fresh database, and the log the tests read OTP codes from
     command:
       `VITE_VARIANT=la npx vite build --outDir ${LAO_DIST} --logLevel warn && rm -rf ${LAO_DATA_DIR} && mkdir -p ${LAO_DATA_DIR} && ` +
-      `node --enable-source-maps build/server/main.js > ${LAO_LOG} 2>&1`,
+      // compiled again first when a server source changed (scripts/start.mjs), as in the Thai run
+      `node scripts/start.mjs --server-only > ${LAO_LOG} 2>&1`,
     url: `http://127.0.0.1:${LAO_PORT}/api/docs/json`,
     reuseExistingServer: false,
     // the build comes first

@@ -1,51 +1,26 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
-import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { migrate, openDatabase } from '../src/db/database.js';
-import { DEMO_MEMBER, seed } from '../src/db/seed.js';
+import { openDatabase } from '../src/db/database.js';
+import { DEMO_MEMBER } from '../src/db/seed.js';
 import { resolveGameKey } from '../src/lib/game-secrets.js';
 import { runCommand } from '../src/operator/commands.js';
-import { SettingsCache } from '../src/settings/store.js';
-import { makeContext } from '../src/wiring.js';
-import { call, DIALECTS, login, PG_URL } from './helper.js';
+import { appOn, call, DIALECTS, login, PG_URL } from './helper.js';
+import { runOperatorCli as operator } from './spawn-server.js';
 
-const exec = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
 const temp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `wallet-${name}-`));
-
-/** The operator's command in its own process, as typed. */
-async function operator(env: Record<string, string>, ...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: '', ...env },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
 
 /** A running wallet on `env`'s database, a member with money and a file uploaded, transfers going on. */
 async function walletUnderLoad(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   const config = { ...loadConfig({ ...env, STATIC_DIR: '' }), logLevel: 'silent' };
   const database = await openDatabase(config);
-  await migrate(database);
-  await seed(database, config);
-  const settings = await SettingsCache.load(database.db);
   // as main.ts: the game key in DATA_DIR unless GAME_SECRET_KEY is set (a backup must carry it)
   const gameKey = resolveGameKey(config, () => undefined);
-  const ctx = makeContext({ config, database, settings, sms: new RecordingSmsSender(), gameKey });
-  const app = await buildApp(ctx, { logger: false });
+  const { app, ctx, settings } = await appOn(database, config, { gameKey });
   await runCommand(ctx, ['deposit', DEMO_MEMBER.phone, '5000'], () => undefined);
   await ctx.storage.put('slips', 'backup-test-slip', { bytes: Buffer.from('a slip image'), contentType: 'image/png' });
   const token = await login(app);

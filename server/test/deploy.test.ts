@@ -9,7 +9,7 @@ import { migrate, openDatabase, type Database } from '../src/db/database.js';
 import { seed } from '../src/db/seed.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
-import { textPackage } from './chat-helpers.js';
+import { textPackage, until } from './chat-helpers.js';
 import {
   freePort,
   freshDatabase,
@@ -181,8 +181,7 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
       const other = instances[counts.indexOf(0)]!;
       const lines = await operator(['chat', 'reply', phone, 'Hello', 'from', 'support'], `http://127.0.0.1:${other}`);
       expect(lines.at(-1)).toContain(`delivered through http://127.0.0.1:${other}`);
-      for (let waited = 0; !texts.includes('Hello from support') && waited < 30_000; waited += 50)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => texts.includes('Hello from support'), 30_000);
       expect(texts).toContain('Hello from support');
     } finally {
       socket.disconnect();
@@ -228,7 +227,8 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
     const exits: (number | null)[] = [];
     for (const port of instances) {
       const before = answers.length;
-      while (answers.length < before + 20) await new Promise((resolve) => setTimeout(resolve, 50));
+      // 20 answers of the load before each restart (a load that stalls fails here, not at the test's timeout)
+      await until(() => answers.length >= before + 20, 60_000);
       const server = servers.get(port)!;
       await server.stop('SIGTERM');
       exits.push(await server.exit);

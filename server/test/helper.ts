@@ -5,7 +5,7 @@ import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { migrate, openDatabase, type Dialect } from '../src/db/database.js';
+import { migrate, openDatabase, type Database, type Dialect } from '../src/db/database.js';
 import { DEMO_MEMBER, seed } from '../src/db/seed.js';
 import { SettingsCache } from '../src/settings/store.js';
 import { makeContext } from '../src/wiring.js';
@@ -52,6 +52,25 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The app on an open database, as main.ts makes it: migrated, seeded like a first start, its settings
+ * loaded, wired and built. `build` uses it on a fresh database; a test that needs a database of its own
+ * (a file another process opens too) opens that and calls this.
+ */
+export async function appOn(
+  database: Database,
+  config: Config,
+  wiring: { sms?: RecordingSmsSender; gameKey?: Buffer; now?: () => number; logger?: FastifyBaseLogger; lifecycle?: Lifecycle } = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext; settings: SettingsCache; sms: RecordingSmsSender }> {
+  await migrate(database);
+  await seed(database, config);
+  const settings = await SettingsCache.load(database.db);
+  const sms = wiring.sms ?? new RecordingSmsSender();
+  const ctx = makeContext({ config, database, settings, sms, gameKey: wiring.gameKey, now: wiring.now });
+  const app = await buildApp(ctx, { logger: wiring.logger ?? false, lifecycle: wiring.lifecycle });
+  return { app, ctx, settings, sms };
+}
+
 /** A fresh server on a fresh database (SQLite in memory, or a new Postgres schema), seeded like a first start. */
 export async function build(
   dialect: Dialect,
@@ -72,13 +91,13 @@ export async function build(
     dialect === 'sqlite'
       ? await openDatabase(config, { sqliteFile: options.sqliteFile ?? ':memory:' })
       : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
-  await migrate(database);
-  await seed(database, config);
-  const settings = await SettingsCache.load(database.db);
-  const sms = new RecordingSmsSender();
   const clock = { now: Date.now() };
-  const ctx = makeContext({ config, database, settings, sms, gameKey: config.gameSecretKey ?? randomBytes(32), now: () => clock.now });
-  const app = await buildApp(ctx, { logger: options.logger ?? false, lifecycle: options.lifecycle });
+  const { app, ctx, settings, sms } = await appOn(database, config, {
+    gameKey: config.gameSecretKey ?? randomBytes(32),
+    now: () => clock.now,
+    logger: options.logger,
+    lifecycle: options.lifecycle,
+  });
   return {
     app,
     ctx,

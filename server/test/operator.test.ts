@@ -1,53 +1,34 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
-import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { migrate, openDatabase, type Database } from '../src/db/database.js';
-import { seed } from '../src/db/seed.js';
-import { SettingsCache } from '../src/settings/store.js';
-import { makeContext } from '../src/wiring.js';
-import { call, message } from './helper.js';
-
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
+import { openDatabase, type Database } from '../src/db/database.js';
+import type { SettingsCache } from '../src/settings/store.js';
+import { appOn, call, message } from './helper.js';
+import { runOperatorCli, spawnServer } from './spawn-server.js';
 
 /** The real command, as an operator types it, in its own process, on the given data directory. */
 async function operator(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
   return operatorWith({}, dataDir, ...args);
 }
 
-async function operatorWith(env: Record<string, string>, dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
+function operatorWith(env: Record<string, string>, dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  return runOperatorCli({ DATA_DIR: dataDir, ...env }, ...args);
 }
 
 describe('operator commands against a running server (SQLite file)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-operator-'));
   let database: Database;
   let settings: SettingsCache;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
 
   beforeAll(async () => {
     const config = { ...loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '' }), logLevel: 'silent' };
     database = await openDatabase(config);
-    await migrate(database);
-    await seed(database, config);
-    settings = await SettingsCache.load(database.db);
+    ({ app, settings } = await appOn(database, config));
     settings.start(100, () => undefined);
-    app = await buildApp(makeContext({ config, database, settings, sms: new RecordingSmsSender() }), { logger: false });
   });
   afterAll(async () => {
     settings.stop();
@@ -172,12 +153,9 @@ describe('operator commands against a running server (SQLite file)', () => {
   });
 
   it('refuses to start the server with a wrong setting, saying which', async () => {
-    const res = await run(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: 'eighty' },
-    }).catch((e: { code: number; stderr: string }) => e);
-    expect('code' in res && res.code).toBe(2);
-    expect('stderr' in res && res.stderr).toContain('Configuration error: PORT must be a whole number, got "eighty"');
+    const server = spawnServer({ PORT: 'eighty' });
+    expect(await server.exit).toBe(2);
+    expect(server.out.stderr).toContain('Configuration error: PORT must be a whole number, got "eighty"');
   });
 
   it('in production refuses, as the server does, a missing or demo secret: one line each, exit code 2', async () => {

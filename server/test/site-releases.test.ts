@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activate, pruneReleases } from '../../scripts/build-site.mjs';
+import { pruneReleases } from '../../scripts/build-site.mjs';
 import { build, type TestServer } from './helper.js';
 
 /** A small build as vite and scripts/prerender.ts leave it, named by `name` in its page and asset. */
@@ -22,6 +24,31 @@ function writeRelease(dir: string, name: string, pause?: () => Promise<void>): P
     await pause?.();
   }, Promise.resolve());
 }
+
+/** Answers the load loop must have had while the other process switched, before it is told to stop. */
+const ANSWERS_WHILE_SWITCHING = 200;
+
+/**
+ * The switch as `npm run build` makes it, in a process of its own (so requests are answered while it
+ * runs, not only between two calls): `first` switched in (from the plain dist directory), then `first`
+ * and `last` in turn, as fast as it can, until its stdin ends; `last` is left in. It prints `switching`
+ * as it starts and the number of switches made as it ends.
+ */
+const SWITCHER = `
+import { activate } from ${JSON.stringify(pathToFileURL(path.resolve(import.meta.dirname, '../../scripts/build-site.mjs')).href)};
+const [dist, first, last] = process.argv.slice(1);
+let stop = false;
+process.stdin.on('end', () => (stop = true)).resume();
+console.log('switching');
+let switches = 0;
+while (!stop) {
+  activate(switches % 2 ? last : first, dist);
+  switches += 1;
+  await new Promise((resolve) => setImmediate(resolve));
+}
+activate(last, dist);
+console.log(String(switches + 1));
+`;
 
 describe('site releases: a new build switched in under a running server', () => {
   let base: string;
@@ -45,25 +72,43 @@ describe('site releases: a new build switched in under a running server', () => 
   it('answers every page while releases are built and switched in, then the new index and the old assets', async () => {
     const answers: { url: string; status: number; body: string }[] = [];
     let building = true;
+    // answers given while the other process was switching releases, and what to do once there are enough
+    let whileSwitching = -1;
+    let enough = () => undefined as void;
     const pages = ['/', '/login', '/user/wallet', '/nowhere'];
     const load = (async () => {
       while (building) {
         for (const url of pages) {
           const reply = await get(url);
           answers.push({ url, status: reply.statusCode, body: reply.body });
+          if (whileSwitching >= 0 && ++whileSwitching === ANSWERS_WHILE_SWITCHING) enough();
         }
       }
     })();
+    // the releases written file by file while the server answers
     const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
-    for (const name of ['one', 'two']) {
-      const dir = path.join(releases(), `2026112${name === 'one' ? 1 : 2}-${name}`);
-      await writeRelease(dir, name, pause);
-      activate(dir, dist());
-      await pause();
-    }
+    const [one, two] = ['20261121-one', '20261122-two'].map((name) => path.join(releases(), name)) as [string, string];
+    await writeRelease(one, 'one', pause);
+    await writeRelease(two, 'two', pause);
+
+    const switcher = spawn(process.execPath, ['--input-type=module', '-e', SWITCHER, dist(), one, two], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let said = '';
+    switcher.stdout.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (whileSwitching < 0 && said.startsWith('switching')) whileSwitching = 0;
+    });
+    enough = () => switcher.stdin.end();
+    const exitCode = await new Promise<number | null>((resolve) => switcher.once('close', resolve));
     building = false;
     await load;
 
+    expect(exitCode).toBe(0);
+    // the switches and the answers overlapped: it switched until the server had answered enough meanwhile
+    const switches = Number(said.split('\n')[1]);
+    expect(switches).toBeGreaterThanOrEqual(2);
+    expect(whileSwitching).toBeGreaterThanOrEqual(ANSWERS_WHILE_SWITCHING);
     expect(fs.lstatSync(dist()).isSymbolicLink()).toBe(true);
     // never a page missing: each answered from one whole release or another
     const wrong = answers.filter(({ url, status }) => status !== (url === '/nowhere' ? 404 : 200));

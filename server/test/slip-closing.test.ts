@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, DIALECTS, login, message, type TestServer } from './helper.js';
-import { slipDriver } from './slip-helpers.js';
+import { DIALECTS, message, type TestServer } from './helper.js';
+import { slipDriver, slipServer } from './slip-helpers.js';
 
 const HOUR = 3_600_000;
 
@@ -12,7 +9,8 @@ describe.each(DIALECTS)('the slip closing time on %s', (dialect) => {
   let server: TestServer;
   let token: string;
   let dir: string;
-  const { operator, makeSlip, upload, slipOf } = slipDriver(
+  let close: () => Promise<void>;
+  const { makeSlip, upload, slipOf } = slipDriver(
     () => server,
     () => dir,
     () => token,
@@ -29,17 +27,9 @@ describe.each(DIALECTS)('the slip closing time on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slip-closing-'));
-    server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200 });
-    await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '23:00' }));
-    await operator('settings', 'set', 'uploads', JSON.stringify({ ...server.ctx.settings.get('uploads'), slipsPer10Min: 1000 }));
-    await server.ctx.settings.refresh();
-    token = await login(server.app);
+    ({ server, dir, token, close } = await slipServer(dialect, { closeTime: '23:00' }));
   });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('credits a transfer made while intake was closed when it is uploaded within the hour after reopening', async () => {
     // 23:10: the upload is refused until midnight

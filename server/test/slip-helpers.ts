@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Dialect } from '../src/db/database.js';
 import { verifyDueSlips } from '../src/modules/deposit/slips.js';
 import { runCommand } from '../src/operator/commands.js';
-import { call, DEMO_MEMBER, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
 
 /** Shared steps of the slip tests: the operator's commands, uploads as the site sends them, and waiting for verification. */
 
@@ -30,6 +32,33 @@ export interface SlipView {
   amount: number;
   link: boolean;
   createdAt: string;
+}
+
+/**
+ * The slip suites' server: a working directory (the slip files), slip intake with the given daily closing
+ * time and a minimum of 1, the upload budget high enough for one member's slips by the dozen (the budgets
+ * have their own tests, uploads.test.ts), and the demo member signed in. `close` ends it and removes the directory.
+ */
+export async function slipServer(
+  dialect: Dialect,
+  { closeTime }: { closeTime: string },
+): Promise<{ server: TestServer; dir: string; token: string; close(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slips-'));
+  const server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200 });
+  const operator = (...args: string[]) => runCommand(server.ctx, args, () => undefined);
+  await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime }));
+  await operator('settings', 'set', 'uploads', JSON.stringify({ ...server.ctx.settings.get('uploads'), slipsPer10Min: 1000 }));
+  await server.ctx.settings.refresh();
+  const token = await login(server.app);
+  return {
+    server,
+    dir,
+    token,
+    async close() {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The steps bound to one server, its working directory and the signed-in member's token (`token()` reads it when called). */

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { retryDelayMs, verifyDueSlips, MAX_ATTEMPTS } from '../src/modules/deposit/slips.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, type TestServer } from './helper.js';
-import { slipDriver } from './slip-helpers.js';
+import { call, DEMO_MEMBER, DIALECTS, login, message, registration, type TestServer } from './helper.js';
+import { slipDriver, slipServer } from './slip-helpers.js';
 
 /** A 1x1-tile PNG header claiming `side` x `side`: a few bytes that would decode to gigabytes. */
 function bombPng(side: number): Buffer {
@@ -22,6 +19,7 @@ describe.each(DIALECTS)('bank slips on %s', (dialect) => {
   let server: TestServer;
   let token: string;
   let dir: string;
+  let close: () => Promise<void>;
   const { operator, makeSlip, upload, slips, settle, slipOf, wallet, atNoon, uploadReference } = slipDriver(
     () => server,
     () => dir,
@@ -29,19 +27,10 @@ describe.each(DIALECTS)('bank slips on %s', (dialect) => {
   );
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slips-'));
-    server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200 });
     // the daily closing time would make this suite depend on the hour it runs at: no closing but in its own test
-    await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
-    // this suite sends one member's slips by the dozen: the upload budgets have their own tests (uploads.test.ts)
-    await operator('settings', 'set', 'uploads', JSON.stringify({ ...server.ctx.settings.get('uploads'), slipsPer10Min: 1000 }));
-    await server.ctx.settings.refresh();
-    token = await login(server.app);
+    ({ server, dir, token, close } = await slipServer(dialect, { closeTime: '00:00' }));
   });
-  afterAll(async () => {
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('credits a good slip once, shows it as SUCCESS with its amount, and lets the member open its image', async () => {
     const before = await wallet();

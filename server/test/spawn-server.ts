@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -84,4 +85,22 @@ export async function startServer(env: ServerEnv): Promise<SpawnedServer> {
   if (await server.listening) return server;
   await server.stop('SIGKILL');
   throw new Error(`server did not start:\n${server.out.stderr}${server.out.stdout}`.slice(0, 4000));
+}
+
+/**
+ * The operator's command in its own process, as typed (`server/src/operator/cli.ts`), on `env`'s database
+ * (SQLite in its DATA_DIR unless DATABASE_URL is given): its exit code and everything it wrote.
+ */
+export async function runOperatorCli(env: ServerEnv, ...args: string[]): Promise<{ code: number; out: string }> {
+  const merged: ServerEnv = { ...process.env, DATABASE_URL: '', ...env };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
+      cwd: root,
+      env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
 }

@@ -16,8 +16,9 @@ import { test as base, type BrowserContext, type Page } from '@playwright/test';
  *   answers at once (the terms of use) is checked before it is closed.
  * A screen is checked once per test (a dialog closing brings back a screen already checked), and the
  * screen the test ends on once more after it has settled, so one filled in after its first check is seen.
- * Checks run one at a time (axe cannot run twice in a page); one the page navigated away from during the
- * run is dropped, as the next screen is checked in its turn. Every page of the test's context is checked,
+ * Checks run one at a time (axe cannot run twice in a page); one the page navigated away from or closed
+ * during the run is dropped, as the next screen is checked in its turn; any other error of a check fails
+ * the test, and so does a test whose contexts showed the site's own pages with not one check done. Every page of the test's context is checked,
  * and of each context the test opens with `browser.newContext`; only the site's own pages (a game
  * provider's window is not ours to fix). Rules: WCAG 2.0/2.1/2.2 A and AA; impacts: serious, critical.
  */
@@ -26,7 +27,7 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const GATE_IMPACTS = new Set(['serious', 'critical']);
+export const GATE_IMPACTS = new Set(['serious', 'critical']);
 
 export interface A11yFinding {
   screen: string;
@@ -93,8 +94,11 @@ function watchScreens(): void {
   else document.addEventListener('DOMContentLoaded', start);
 }
 
-/** Runs axe in the page; the findings of the gate's impacts, with a selector for each element. */
-async function runAxe(page: Page): Promise<Omit<A11yFinding, 'screen'>[]> {
+/**
+ * Runs axe in the page: every finding (the gate keeps those of GATE_IMPACTS), with a selector for each
+ * element. `tags`: only the rules of those tags (the gate's: WCAG_TAGS); without, every rule axe has.
+ */
+export async function runAxe(page: Page, { tags }: { tags?: string[] } = {}): Promise<Omit<A11yFinding, 'screen'>[]> {
   // evaluated through the debugger, outside the page's Content-Security-Policy
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
@@ -102,7 +106,8 @@ async function runAxe(page: Page): Promise<Omit<A11yFinding, 'screen'>[]> {
       type Node = { target: unknown[]; failureSummary?: string };
       type Violation = { id: string; impact: string | null; help: string; nodes: Node[] };
       const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-      const { violations } = await axe.run({ runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const only = tags ? { runOnly: { type: 'tag', values: tags } } : {};
+      const { violations } = await axe.run({ ...only, resultTypes: ['violations'] });
       return violations.flatMap((v) =>
         v.nodes.map((n) => ({
           rule: v.id,
@@ -113,14 +118,25 @@ async function runAxe(page: Page): Promise<Omit<A11yFinding, 'screen'>[]> {
         })),
       );
     },
-    { tags: WCAG_TAGS },
+    { tags },
   );
 }
+
+/** A check's error that only says the page went away under it (navigated, reloaded, closed). */
+const pageWentAway = (error: unknown) =>
+  /Execution context was destroyed|Target page, context or browser has been closed|Target closed|Frame was detached|navigat/i.test(
+    error instanceof Error ? error.message : String(error),
+  );
 
 /** Checks the screens of every page of one context; `finish` checks the last screens and answers the findings. */
 export function watchContext(context: BrowserContext, ownOrigin: string) {
   const findings: A11yFinding[] = [];
+  // errors of checks that were not the page going away: the test fails with them
+  const errors: unknown[] = [];
   const checked = new Set<string>();
+  // screens axe ran on to the end, and whether any page of the context showed the site's own pages
+  let checks = 0;
+  let visitedOwn = false;
   let queue: Promise<void> = Promise.resolve();
 
   const check = (page: Page, name: string, again = false) => {
@@ -131,15 +147,18 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
       checked.add(key);
       // A11Y_LOG=1 lists the screens checked
       if (process.env.A11Y_LOG) console.log(`axe: ${name}`);
+      const url = page.url();
       try {
-        const found = await runAxe(page);
+        const found = await runAxe(page, { tags: WCAG_TAGS });
+        checks += 1;
         for (const f of found) {
           if (!GATE_IMPACTS.has(f.impact)) continue;
           if (!findings.some((x) => x.screen === name && x.rule === f.rule && x.target === f.target)) findings.push({ screen: name, ...f });
         }
-      } catch {
+      } catch (error) {
         // the page navigated or closed during the run: its next screen is checked in its turn
         checked.delete(key);
+        if (!(page.isClosed() || page.url() !== url || pageWentAway(error))) errors.push(error);
       }
     });
     return queue;
@@ -158,7 +177,15 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
       },
       { noWaitAfter: true },
     );
-  context.on('page', (page) => void beforeEachStep(page).catch(() => undefined));
+  const watchVisits = (page: Page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().startsWith(ownOrigin)) visitedOwn = true;
+    });
+  context.on('page', (page) => {
+    watchVisits(page);
+    void beforeEachStep(page).catch(() => undefined);
+  });
+  context.pages().forEach(watchVisits);
 
   const ready = Promise.all([
     context.exposeBinding('__a11yScreen', ({ page }, name: string) => {
@@ -168,7 +195,7 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
     ...context.pages().map(beforeEachStep),
   ]);
 
-  const finish = async (): Promise<A11yFinding[]> => {
+  const finish = async (): Promise<{ findings: A11yFinding[]; errors: unknown[]; checks: number; visitedOwn: boolean }> => {
     for (const page of context.pages()) {
       if (page.isClosed() || !page.url().startsWith(ownOrigin)) continue;
       // the last screen, settled: it may have filled in after its first check
@@ -183,7 +210,7 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
       if (name) await check(page, name, true);
     }
     await queue;
-    return findings;
+    return { findings, errors, checks, visitedOwn };
   };
   return { ready, finish };
 }
@@ -224,7 +251,15 @@ export const test = base.extend<{ a11yGate: void }>({
       } finally {
         browser.newContext = newContext;
       }
-      const findings = (await Promise.all(gates.map((g) => g.finish()))).flat();
+      const results = await Promise.all(gates.map((g) => g.finish()));
+      const errors = results.flatMap((r) => r.errors);
+      // a check that failed for another reason than the page going away: the gate did not do its work
+      if (errors.length) throw new Error(`axe-core could not check a screen: ${String(errors[0])}`, { cause: errors[0] });
+      // the site's own pages were shown and none was checked: the gate checked nothing, it must not pass
+      if (results.some((r) => r.visitedOwn) && !results.some((r) => r.checks > 0)) {
+        throw new Error("axe-core checked no screen although the test showed the site's own pages");
+      }
+      const findings = results.flatMap((r) => r.findings);
       if (!findings.length) return;
       const report = formatFindings(findings);
       await testInfo.attach('axe-findings', { body: report, contentType: 'text/plain' });

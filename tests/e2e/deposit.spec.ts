@@ -2,31 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  acceptAgreement,
-  expect,
-  freshPhone,
-  operator,
-  register,
-  savedQueries,
-  serviceWorkerReady,
-  signIn,
-  test,
-  useEnglish,
-} from './support';
+import { expect, memberOnHome, operator, savedQueries, serviceWorkerReady, test } from './support';
 
 const PASSWORD = 'deposit-pass1';
 
 /** A new member, signed in on the wallet home, and the operator's slip uploads open all day for the test. */
 async function newMember(page: Page, name: string): Promise<string> {
   operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
-  const phone = freshPhone();
-  await useEnglish(page);
-  await register(page, { phone, name, password: PASSWORD, bankCode: 'SCB', firstName: 'slip', lastName: 'payer' });
-  await signIn(page, phone, PASSWORD);
-  await expect(page).toHaveURL(/\/user\/home$/);
-  await acceptAgreement(page);
-  return phone;
+  return memberOnHome(page, { name, password: PASSWORD, firstName: 'slip', lastName: 'payer' });
 }
 
 /** The operator's `slip make`: the sandbox bank's transfer from the member's account, and its slip image. */

@@ -1,4 +1,4 @@
-import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
+import { expect, memberOnHome, test } from './support';
 
 test('the game opens with a way back', async ({ page, context }) => {
   // the installed app (display-mode standalone), which Playwright cannot emulate: matchMedia says so
@@ -9,20 +9,7 @@ test('the game opens with a way back', async ({ page, context }) => {
         ? ({ ...matchMedia(query), matches: true, media: query } as MediaQueryList)
         : matchMedia(query);
   });
-  const phone = freshPhone();
-  await useEnglish(page);
-  await register(page, {
-    phone,
-    name: 'Window Player',
-    password: 'window-pass1',
-    bankCode: 'SCB',
-    firstName: 'window',
-    lastName: 'player',
-  });
-  expect(operator('deposit', phone, '300')).toContain(`deposited 300 BAHT to ${phone}`);
-  await signIn(page, phone, 'window-pass1');
-  await expect(page).toHaveURL(/\/user\/home$/);
-  await acceptAgreement(page);
+  await memberOnHome(page, { name: 'Window Player', password: 'window-pass1', deposit: 300 });
 
   await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
   const slot = page.getByRole('dialog', { name: 'PG Soft' });

@@ -2,19 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
+import { expect, memberOnHome, operator, test } from './support';
 
 /** Live member events and fresh deposit accounts, at 360 px (playwright.config.ts), in the Thai build with English chosen. */
 const PASSWORD = 'live-pass1';
 
 async function newMember(page: Page, name: string): Promise<string> {
   operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
-  const phone = freshPhone();
-  await useEnglish(page);
-  await register(page, { phone, name, password: PASSWORD, bankCode: 'SCB', firstName: 'live', lastName: 'member' });
-  await signIn(page, phone, PASSWORD);
-  await expect(page).toHaveURL(/\/user\/home$/);
-  await acceptAgreement(page);
+  const phone = await memberOnHome(page, { name, password: PASSWORD, firstName: 'live', lastName: 'member' });
   await expect(page.locator('.balance')).toHaveText('0.00');
   return phone;
 }

@@ -3,26 +3,49 @@ import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_LOG, E2E_PORT } from '../../playwright.config';
 
-/** Runs an operator command, as the operator would, on the e2e server's database. */
-export function operator(...args: string[]): string {
-  return execFileSync(process.execPath, ['--enable-source-maps', 'build/server/cli.js', ...args], {
+/** One e2e server: its database folder, its log (the SMS sandbox writes the OTP codes there), its port, its variant. */
+export interface E2eServer {
+  dataDir: string;
+  log: string;
+  port: number;
+  variant: 'th' | 'la';
+}
+
+/** The Thai run's server (playwright.config.ts): every helper's target unless told another. */
+export const THAI_SERVER: E2eServer = { dataDir: E2E_DATA_DIR, log: E2E_LOG, port: E2E_PORT, variant: 'th' };
+
+/**
+ * Runs an operator command, as the operator would (`npm run operator`: scripts/operator.mjs compiles the
+ * server again first when a source changed), on that server's database.
+ */
+export function operatorOn(server: E2eServer, ...args: string[]): string {
+  return execFileSync(process.execPath, ['scripts/operator.mjs', ...args], {
     // PORT: the operator's chat replies are handed to the running server at its address
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', PORT: String(E2E_PORT) },
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: String(server.port), VARIANT: server.variant },
     encoding: 'utf8',
   });
 }
 
-/** The code the SMS sandbox logged for this phone (`OTP <phone> <code>`), waiting for it to appear. */
-export async function otpFromLog(phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const matches = [...fs.readFileSync(E2E_LOG, 'utf8').matchAll(new RegExp(`OTP ${phone} (\\d{6})`, 'g'))];
-      code = matches.at(-1)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
+/** Runs an operator command on the Thai run's database. */
+export function operator(...args: string[]): string {
+  return operatorOn(THAI_SERVER, ...args);
+}
+
+/** Every code the SMS sandbox logged for this phone so far (`OTP <phone> <code>`), oldest first. */
+export function codesSentTo(phone: string, server: E2eServer = THAI_SERVER): string[] {
+  return [...fs.readFileSync(server.log, 'utf8').matchAll(new RegExp(`OTP ${phone} (\\d{6})`, 'g'))].map((m) => m[1]!);
+}
+
+/**
+ * The last code the SMS sandbox logged for this phone, waiting until more than `after` codes were sent to
+ * it (0: any), so a test that asks again reads the new code, not the one before.
+ */
+export async function otpFromLog(
+  phone: string,
+  { server = THAI_SERVER, after = 0 }: { server?: E2eServer; after?: number } = {},
+): Promise<string> {
+  await expect.poll(() => codesSentTo(phone, server).length).toBeGreaterThan(after);
+  return codesSentTo(phone, server).at(-1)!;
 }
 
 /** A phone number no other test or run has used. */
@@ -93,6 +116,33 @@ export async function register(page: Page, m: NewMember): Promise<void> {
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('status').getByText('Registration complete. Please sign in.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+}
+
+/**
+ * A new member of the Thai run, signed in on the wallet home in English with the terms accepted: registered
+ * through the four steps (SCB unless told), given `deposit` baht by the operator's manual deposit first if
+ * asked. Answers the member's phone.
+ */
+export async function memberOnHome(
+  page: Page,
+  m: { name: string; password: string; deposit?: number; bankCode?: string; firstName?: string; lastName?: string },
+): Promise<string> {
+  const phone = freshPhone();
+  const [first, ...rest] = m.name.toLowerCase().split(' ');
+  await useEnglish(page);
+  await register(page, {
+    phone,
+    name: m.name,
+    password: m.password,
+    bankCode: m.bankCode ?? 'SCB',
+    firstName: m.firstName ?? first!,
+    lastName: m.lastName ?? (rest.join(' ') || 'member'),
+  });
+  if (m.deposit !== undefined) expect(operator('deposit', phone, String(m.deposit))).toContain(`deposited ${m.deposit} BAHT to ${phone}`);
+  await signIn(page, phone, m.password);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page);
+  return phone;
 }
 
 /** The query cache the app saved in IndexedDB, as the JSON string the persister wrote ('' before the first save). */

@@ -1,4 +1,4 @@
-import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
+import { expect, memberOnHome, operator, test } from './support';
 
 /**
  * Money in transit never vanishes (issue 21), at 360 px in the Thai build with English chosen. The e2e
@@ -8,20 +8,7 @@ import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, 
 test('a transfer in transit is shown until it settles', async ({ page }) => {
   // the provider timeout (10 s, twice) and the sweep's wait for a young transfer (20 s) are part of the story
   test.setTimeout(150_000);
-  const phone = freshPhone();
-  await useEnglish(page);
-  await register(page, {
-    phone,
-    name: 'Transit Player',
-    password: 'transit-pass1',
-    bankCode: 'SCB',
-    firstName: 'transit',
-    lastName: 'player',
-  });
-  expect(operator('deposit', phone, '1000')).toContain(`deposited 1000 BAHT to ${phone}`);
-  await signIn(page, phone, 'transit-pass1');
-  await expect(page).toHaveURL(/\/user\/home$/);
-  await acceptAgreement(page);
+  await memberOnHome(page, { name: 'Transit Player', password: 'transit-pass1', deposit: 1000 });
   const balance = page.locator('.balance');
   await expect(balance).toHaveText('1,000.00');
 

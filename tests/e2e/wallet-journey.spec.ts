@@ -1,22 +1,8 @@
-import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
+import { expect, memberOnHome, operator, test } from './support';
 
 test('open a game account, transfer 100 in, play, bring it all back, withdraw, and see the statement', async ({ page }) => {
   // a member of its own, with money from the operator's manual deposit
-  const phone = freshPhone();
-  await useEnglish(page);
-  await register(page, {
-    phone,
-    name: 'Wallet Player',
-    password: 'player-pass1',
-    bankCode: 'SCB',
-    firstName: 'wallet',
-    lastName: 'player',
-  });
-  expect(operator('deposit', phone, '1000')).toContain(`deposited 1000 BAHT to ${phone}`);
-
-  await signIn(page, phone, 'player-pass1');
-  await expect(page).toHaveURL(/\/user\/home$/);
-  await acceptAgreement(page);
+  const phone = await memberOnHome(page, { name: 'Wallet Player', password: 'player-pass1', deposit: 1000 });
   const balance = page.locator('.balance');
   await expect(balance).toHaveText('1,000.00');
 
