@@ -58,7 +58,13 @@ export const WalletView = Type.Object({
 });
 export type WalletView = Static<typeof WalletView>;
 
-/** GET /api/wallet/refresh/slot: the game accounts after asking every provider with an account. */
+/**
+ * GET /api/wallet/refresh/slot: the game accounts after asking every provider with an account. A provider
+ * that answered within the `providerCache` seconds is not asked again unless `fresh=1` (the member tapped
+ * "check balance", or is back from a game); on entry the site asks without it.
+ */
+export const SlotsRefreshQuery = Type.Object({ fresh: Type.Optional(Type.Literal('1')) });
+export type SlotsRefreshQuery = Static<typeof SlotsRefreshQuery>;
 export const SlotsRefresh = Type.Object({ slots: Type.Array(Slot) });
 export type SlotsRefresh = Static<typeof SlotsRefresh>;
 

@@ -120,7 +120,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     const { username, password } = (await get('/api/wallet/account/PG')).json();
     await server.ctx.sandboxGames!.playRound('PG', username, password, 1000, true); // +10.00
     await server.ctx.sandboxGames!.playRound('PG', username, password, 500, false); // -5.00
-    const refreshed = (await get('/api/wallet/refresh/slot')).json();
+    const refreshed = (await get('/api/wallet/refresh/slot?fresh=1')).json();
     expect(refreshed.slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(64.5);
     expect(message(await call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token }))).toBe('SUCCESS');
     expect((await wallet()).wallet.amount).toBe(1005);
@@ -132,15 +132,15 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     const { username, password } = (await get('/api/wallet/account/PG')).json();
     await server.ctx.sandboxGames!.playRound('PG', username, password, 1000, false); // -10.00 at the provider
     await faults({ PG: 'fail' });
-    const stale = (await get('/api/wallet/refresh/slot')).json().slots.find((s: { code: string }) => s.code === 'PG');
+    const stale = (await get('/api/wallet/refresh/slot?fresh=1')).json().slots.find((s: { code: string }) => s.code === 'PG');
     expect(stale).toMatchObject({ amount: 20, unconfirmed: true });
     await faults({});
-    const fresh = (await get('/api/wallet/refresh/slot')).json().slots.find((s: { code: string }) => s.code === 'PG');
+    const fresh = (await get('/api/wallet/refresh/slot?fresh=1')).json().slots.find((s: { code: string }) => s.code === 'PG');
     expect(fresh.amount).toBe(10);
     expect(fresh).not.toHaveProperty('unconfirmed');
     // win it back, so the tests after this one find the wallet as they expect
     await server.ctx.sandboxGames!.playRound('PG', username, password, 1000, true);
-    await get('/api/wallet/refresh/slot');
+    await get('/api/wallet/refresh/slot?fresh=1');
     expect(message(await move({ from: 'PG', to: 'WALLET', amount: 20 }))).toBe('SUCCESS');
   });
 
@@ -155,7 +155,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     await server.ctx.sandboxGames!.playRound('PG', username, password, 100, false);
     const again = await all();
     expect([again.statusCode, again.json()]).toEqual([200, { message: 'SUCCESS' }]);
-    await get('/api/wallet/refresh/slot');
+    await get('/api/wallet/refresh/slot?fresh=1');
     expect((await slot('PG')).amount).toBe(19); // the replay left the game alone
     expect(message(await call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token }))).toBe('SUCCESS');
     expect((await wallet()).wallet.amount).toBe(1004);

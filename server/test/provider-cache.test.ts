@@ -6,7 +6,7 @@ import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login } from './helper.js';
 
 describe.each(DIALECTS)('game providers are not asked more than the member needs (%s)', (dialect) => {
-  it('the wallet view reuses a launch link for providerCache.seconds; refreshes at once all get the provider figure; the next refresh asks afresh', async () => {
+  it('the wallet view reuses a launch link for providerCache.seconds; refreshes at once all get the provider figure; an entry refresh within them reuses a balance; fresh=1 asks', async () => {
     const server = await build(dialect);
     try {
       const token = await login(server.app);
@@ -48,8 +48,23 @@ describe.each(DIALECTS)('game providers are not asked more than the member needs
       balances.mockImplementation(ask);
       await server.ctx.sandboxGames!.playRound(linked, username, password, 500, false); // -5.00 at the provider
       const asked = balances.mock.calls.length;
-      expect(amountOf(await get('/api/wallet/refresh/slot'))).toBe(15); // back from the game: the result at once
+      // the refresh on entry within providerCache.seconds of the last answer: the ledger's figure, no question
+      expect(amountOf(await get('/api/wallet/refresh/slot'))).toBe(20);
+      expect(balances).toHaveBeenCalledTimes(asked);
+      // "Refresh all" or back from the game (fresh): the provider is asked, and the result is there at once
+      expect(amountOf(await get('/api/wallet/refresh/slot?fresh=1'))).toBe(15);
       expect(balances).toHaveBeenCalledTimes(asked + 1);
+      // that answer stands for the entry refreshes after it, until providerCache.seconds have passed
+      await server.ctx.sandboxGames!.playRound(linked, username, password, 500, false); // -5.00 more
+      expect(amountOf(await get('/api/wallet/refresh/slot'))).toBe(15);
+      expect(balances).toHaveBeenCalledTimes(asked + 1);
+      server.clock.now += 5_001;
+      expect(amountOf(await get('/api/wallet/refresh/slot'))).toBe(10);
+      expect(balances).toHaveBeenCalledTimes(asked + 2);
+      // anything but fresh=1 is refused as any bad input: 400, nothing asked
+      const odd = await get('/api/wallet/refresh/slot?fresh=yes');
+      expect([odd.statusCode, odd.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+      expect(balances).toHaveBeenCalledTimes(asked + 2);
     } finally {
       await server.close();
     }

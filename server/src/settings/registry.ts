@@ -195,9 +195,14 @@ export const settingSchemas = {
   chat: ChatSettingSchema,
   uploads: UploadsSettingSchema,
   retention: RetentionSettingSchema,
-  /** How long a game provider's launch link is used again in the same member's wallet view, per instance (0: always ask). */
+  /**
+   * How long a game provider's answer stands for the same member, per instance (0: always ask): a launch link
+   * in the wallet view, and a game balance on the wallet's refresh on entry (a "check balance" tap asks anyway).
+   */
   providerCache: Type.Object(
-    { seconds: Type.Integer({ minimum: 0, maximum: 60, description: 'seconds a launch link stands for the same member' }) },
+    {
+      seconds: Type.Integer({ minimum: 0, maximum: 60, description: 'seconds a launch link or a game balance stands for the same member' }),
+    },
     { additionalProperties: false },
   ),
   /** The how-to page's videos: titles per language, video and poster paths (§2 How-to). */

@@ -42,11 +42,14 @@ export const useWithdraw = () =>
 /**
  * §2 on entry and on "check balance": every game balance asked of its provider. The answer carries every
  * slot: they go into the cached wallet rather than a second call; `onSlots` hears which did not answer.
+ * `fresh` (the member tapped "check balance", or is back from a game): a provider that answered a moment
+ * ago is asked again, which on entry the server spares it.
  */
 export function useRefreshSlots(onSlots: (slots: Slot[]) => void, onError: (err: Error) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<SlotsRefresh>('/api/wallet/refresh/slot'),
+    mutationFn: ({ fresh }: { fresh: boolean }) =>
+      api<SlotsRefresh>(fresh ? '/api/wallet/refresh/slot?fresh=1' : '/api/wallet/refresh/slot'),
     onSuccess: async ({ slots }) => {
       onSlots(slots);
       // a wallet answer on its way (the route's prefetch, perhaps while the saved copy is being restored)

@@ -121,3 +121,27 @@ describe('money on its way is in view, never as a credit (issue 21)', () => {
     expect(list).toHaveTextContent('Deposit request of 300.00: waiting for staff to confirm. It is not in your balance yet.');
   });
 });
+
+describe('game balances: spared on entry, asked when the member asks (issue 22)', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    await loadCatalogPart('member');
+  });
+
+  it('on entry asks the refresh a provider may answer from a moment ago; "Refresh all" asks every provider afresh', async () => {
+    const wallet = walletFixture({ slots: [pg(50)] });
+    const calls = fakeServer({
+      'GET /api/wallet': () => [200, wallet],
+      'GET /api/wallet/refresh/slot': () => [200, { slots: [pg(50)] }],
+      'GET /api/spinwheel/active': () => [200, { isActive: false }],
+    });
+    const refreshes = () => calls.filter((c) => c.url.startsWith('/api/wallet/refresh/slot')).map((c) => c.url);
+    renderScreen(<WalletHome parts={parts} />, { queryClient: clientWithWallet(wallet, Date.now()) });
+    await waitFor(() => expect(refreshes()).toEqual(['/api/wallet/refresh/slot']));
+
+    const refreshAll = await screen.findByRole('button', { name: 'Refresh all' });
+    await waitFor(() => expect(refreshAll).toBeEnabled());
+    act(() => refreshAll.click());
+    await waitFor(() => expect(refreshes()).toEqual(['/api/wallet/refresh/slot', '/api/wallet/refresh/slot?fresh=1']));
+  });
+});

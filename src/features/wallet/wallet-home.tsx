@@ -70,11 +70,11 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
   // §2: on entry, bring every game balance up to date
   const { mutate: refreshOnEntry } = refresh;
   useEffect(() => {
-    if (navigator.onLine) refreshOnEntry();
+    if (navigator.onLine) refreshOnEntry({ fresh: false });
   }, [refreshOnEntry]);
 
   // the member asks: game balances first, then the whole wallet (a deposit may have arrived)
-  const checkBalance = () => refresh.mutate(undefined, { onSettled: () => void wallet.refetch() });
+  const checkBalance = () => refresh.mutate({ fresh: true }, { onSettled: () => void wallet.refetch() });
 
   const closeSaved = (saved: boolean) => {
     setOpen(null);

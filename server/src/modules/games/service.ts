@@ -122,17 +122,24 @@ const RECENT_MAX = 20_000;
 
 /**
  * What a provider answered lately, by key (member and provider in it), for the `providerCache` setting's
- * seconds: the wallet view's launch links, so a wallet opened in several tabs, or reopened at once, asks
- * the provider again only after that. Only answers are kept (undefined, a provider that did not answer, is asked again next time).
+ * seconds: the wallet view's launch links and the game balances a refresh brought into the ledger, so a
+ * wallet opened in several tabs, or reopened at once, asks the provider again only after that. `fresh`
+ * asks whatever is kept (the member tapped "check balance", or is back from a game) and keeps the new
+ * answer. Only answers are kept (undefined, a provider that did not answer, is asked again next time).
  * Per instance: another instance asks for itself.
  */
-export async function recently<T>(ctx: AppContext, key: string, ask: () => Promise<T | undefined>): Promise<T | undefined> {
+export async function recently<T>(
+  ctx: AppContext,
+  key: string,
+  ask: () => Promise<T | undefined>,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<T | undefined> {
   const keepMs = ctx.settings.get('providerCache').seconds * 1000;
   let answers = recentAnswers.get(ctx);
   if (!answers) recentAnswers.set(ctx, (answers = new Map()));
   const now = ctx.now();
   const kept = answers.get(key);
-  if (kept && now - kept.at < keepMs) return kept.value as T;
+  if (kept && !fresh && now - kept.at < keepMs) return kept.value as T;
   const value = await ask();
   if (value !== undefined && keepMs > 0) {
     answers.delete(key);

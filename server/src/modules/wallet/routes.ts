@@ -2,8 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../../../../contract/message.js';
-import { Credentials, SlotsRefresh, WalletView } from '../../../../contract/wallet.js';
-import { accountCredentials, activateAccount, onceAtATime, providersOf, resetAccountPassword, syncGame } from '../games/service.js';
+import { Credentials, SlotsRefresh, SlotsRefreshQuery, WalletView } from '../../../../contract/wallet.js';
+import {
+  accountCredentials,
+  activateAccount,
+  onceAtATime,
+  providersOf,
+  recently,
+  resetAccountPassword,
+  syncGame,
+} from '../games/service.js';
 import { depositRoutes, slipUploadRoutes } from './deposit-routes.js';
 import { transferRoutes } from './transfer-routes.js';
 import { slotsOf, walletOf } from './view.js';
@@ -28,14 +36,18 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/refresh/slot',
-    { onRequest: app.requireMember, schema: { ...secured, response: { 200: SlotsRefresh, ...errors } } },
+    { onRequest: app.requireMember, schema: { ...secured, querystring: SlotsRefreshQuery, response: { 200: SlotsRefresh, ...errors } } },
     async (request) => {
       const providers = await providersOf(db, request.memberId);
-      // several tabs or taps at once ask each provider once; the next refresh asks afresh
+      const fresh = request.query.fresh === '1';
+      // several tabs or taps at once ask each provider once; a provider that answered within the
+      // providerCache seconds is not asked again unless the member asks (fresh): the ledger has its figure
       const synced = await Promise.all(
-        providers.map((provider) =>
-          onceAtATime(ctx, `sync:${request.memberId}:${provider}`, () => syncGame(ctx, request.memberId, provider)),
-        ),
+        providers.map((provider) => {
+          const key = `sync:${request.memberId}:${provider}`;
+          const ask = async () => (await onceAtATime(ctx, key, () => syncGame(ctx, request.memberId, provider))) || undefined;
+          return recently(ctx, key, ask, { fresh });
+        }),
       );
       // a provider that could not be asked keeps the last balance we know, said as such
       const unconfirmed = new Set(providers.filter((_, i) => !synced[i]));
