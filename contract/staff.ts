@@ -1,0 +1,105 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The staff console's calls (`/api/staff/*`, issue 23): staff accounts, their sign-in with a one-time
+ * password, a password of their own and TOTP, the dashboard's counts and the audit trail. A staff session
+ * is an HttpOnly, SameSite=Strict cookie (`staff_session`, path `/api/staff`): it never works on the member
+ * API, nor a member's bearer token here. Every call that changes something sends the CSRF token of
+ * `GET /api/staff/me` (or of the sign-in's last step) in the `x-csrf-token` header.
+ *
+ * Refusals answer `{ message: CODE }` (contract/message.ts): 401 STAFF_UNAUTHORIZED (no or an ended session),
+ * 403 STAFF_FORBIDDEN (the role may not), 403 CSRF_INVALID, 401 STAFF_SIGNIN_FAIL (username or password;
+ * never which), the member sign-in's throttling codes and statuses (a username or an address that failed
+ * too often waits: server/src/modules/auth/lockout.ts), 401 TOTP_INVALID, 400 PASSWORD_WEAK, 401 STAFF_CHALLENGE_EXPIRED (the sign-in's steps took too long: start again),
+ * 400 KEY_INVALID (a malformed body).
+ */
+
+export const STAFF_ROLES = ['agent', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const StaffRoleSchema = Type.Union(STAFF_ROLES.map((role) => Type.Literal(role)));
+
+/** Roles that must sign in with TOTP (issue 23): they move money or change the site. */
+export const TOTP_REQUIRED: readonly StaffRole[] = ['finance', 'admin'];
+
+/** A staff password: at least this long, and not the one-time password it replaces. */
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MAX = 128;
+export const STAFF_USERNAME_PATTERN = '^[a-z][a-z0-9._-]{2,31}$';
+/** Minutes a staff session lives without a call (issue 23: 30). */
+export const STAFF_IDLE_MINUTES = 30;
+
+export const StaffMe = Type.Object({
+  username: Type.String(),
+  role: StaffRoleSchema,
+  /** The token every changing call sends back in `x-csrf-token`. */
+  csrfToken: Type.String(),
+});
+export type StaffMe = Static<typeof StaffMe>;
+
+/** POST /api/staff/auth/sign-in: the first step. A challenge cookie carries the steps after it (10 min). */
+export const StaffSignInBody = Type.Object({
+  username: Type.String({ maxLength: 32 }),
+  password: Type.String({ maxLength: STAFF_PASSWORD_MAX }),
+});
+export type StaffSignInBody = Static<typeof StaffSignInBody>;
+
+/** POST /api/staff/auth/password (step `set-password`): the staff member's own password replaces the one-time one. */
+export const StaffPasswordBody = Type.Object({ newPassword: Type.String({ maxLength: STAFF_PASSWORD_MAX }) });
+export type StaffPasswordBody = Static<typeof StaffPasswordBody>;
+
+/** POST /api/staff/auth/totp (steps `totp` and `enrol-totp`): the authenticator's 6 digits. */
+export const StaffTotpBody = Type.Object({ code: Type.String({ maxLength: 6 }) });
+export type StaffTotpBody = Static<typeof StaffTotpBody>;
+
+/**
+ * What the sign-in asks next. `enrol-totp` carries the secret as an otpauth:// URI and as a QR image
+ * (a PNG data URL) that any authenticator app reads; the first code from it confirms the enrolment.
+ * `done` has set the session cookie.
+ */
+export const StaffSignInStep = Type.Union([
+  Type.Object({ next: Type.Literal('set-password') }),
+  Type.Object({ next: Type.Literal('enrol-totp'), otpauthUri: Type.String(), qrDataUrl: Type.String() }),
+  Type.Object({ next: Type.Literal('totp') }),
+  Type.Object({ next: Type.Literal('done'), staff: StaffMe }),
+]);
+export type StaffSignInStep = Static<typeof StaffSignInStep>;
+
+/** GET /api/staff/dashboard: the work queues' counts. */
+export const StaffDashboard = Type.Object({
+  slipsInReview: Type.Integer(),
+  withdrawalsWaiting: Type.Integer(),
+  depositRequestsWaiting: Type.Integer(),
+});
+export type StaffDashboard = Static<typeof StaffDashboard>;
+
+/** Who made a change: a staff member (by username) or the operator CLI (`system`, or `--as <staff>`). */
+export const AuditActor = Type.Object({ kind: Type.Union([Type.Literal('staff'), Type.Literal('cli')]), username: Type.String() });
+
+/** One row of the append-only audit trail. `before`/`after` are JSON values of what changed (or null). */
+export const AuditRow = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  actor: AuditActor,
+  /** What was done, e.g. `settings.set`, `member.disable`, `slip.approve`, `staff.add`, `staff.sign-in`. */
+  action: Type.String(),
+  /** What it was done to, e.g. `member:0812345678`, `setting:registerOTP`, `slip:12`, `staff:somchai`. */
+  target: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  /** The address the change came from (the forwarded one behind the proxy); null for the CLI. */
+  ip: Type.Union([Type.String(), Type.Null()]),
+});
+export type AuditRow = Static<typeof AuditRow>;
+
+/** GET /api/staff/audit (admin): newest first, filtered; `before` is the last page's smallest id. */
+export const AuditQuery = Type.Object({
+  actor: Type.Optional(Type.String({ maxLength: 32 })),
+  action: Type.Optional(Type.String({ maxLength: 64 })),
+  target: Type.Optional(Type.String({ maxLength: 128 })),
+  before: Type.Optional(Type.String({ pattern: '^[0-9]{1,12}$' })),
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+export const AUDIT_PAGE_SIZE = 50;
+export const AuditPage = Type.Object({ rows: Type.Array(AuditRow), more: Type.Boolean() });
+export type AuditPage = Static<typeof AuditPage>;
