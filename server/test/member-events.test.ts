@@ -5,6 +5,8 @@ import CryptoJS from 'crypto-js';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../contract/member-events.js';
+import { withTransaction } from '../src/db/transaction.js';
+import { notifyMember } from '../src/modules/events/service.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
@@ -130,6 +132,27 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
       const status = action === 'pay' ? 'SUCCESS' : 'FAILED';
       await until(() => mine.events.some((e) => e.kind === 'withdraw' && e.status === status));
     }
+  });
+
+  it("tells nothing of a transaction that rolled back, and a retried transaction's event once", async () => {
+    const { database } = server.ctx;
+    const { id } = await database.db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const credit = (amount: number) => ({ kind: 'credit', source: 'OPERATOR', amount }) as const;
+    await expect(
+      withTransaction(database, async (tx) => {
+        await notifyMember(database, id, credit(0.01), tx);
+        throw new Error('the change failed after its event');
+      }),
+    ).rejects.toThrow('the change failed');
+    let attempts = 0;
+    await withTransaction(database, async (tx) => {
+      await notifyMember(database, id, credit(0.02), tx);
+      // the first attempt loses a race (as SQLite's busy lock or a Postgres deadlock would): it is run again
+      if (++attempts === 1) throw Object.assign(new Error('lost a race'), { code: dialect === 'postgres' ? '40P01' : 'SQLITE_BUSY' });
+    });
+    await until(() => mine.events.some((e) => e.kind === 'credit' && e.amount === 0.02));
+    // events arrive in commit order: by now a rolled-back one would have come
+    expect(mine.events.filter((e) => e.kind === 'credit' && e.amount < 0.1)).toEqual([credit(0.02)]);
   });
 
   it('tells a manual request confirmed and a gift link credited', async () => {

@@ -149,7 +149,7 @@ export type Settlement = 'SUCCESS' | 'FAILED';
  * Only a pending withdrawal settles, once.
  */
 export async function settleWithdrawal(database: Database, withdrawalId: number, outcome: Settlement, now: number): Promise<void> {
-  const memberId = await withTransaction(database, async (tx) => {
+  await withTransaction(database, async (tx) => {
     const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
     if (!w) throw new ApiError(404, 'NO_DATA');
     await memberMoney(tx, w.member_id, database.dialect);
@@ -178,8 +178,7 @@ export async function settleWithdrawal(database: Database, withdrawalId: number,
       now,
     });
     await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
-    return w.member_id;
+    // the member's open app shows it paid, or the money back in the wallet, once this has committed
+    await notifyMember(database, w.member_id, { kind: 'withdraw', status: outcome }, tx);
   });
-  // the member's open app shows it paid, or the money back in the wallet, at once
-  await notifyMember(database, memberId, { kind: 'withdraw', status: outcome });
 }

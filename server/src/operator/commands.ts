@@ -110,10 +110,10 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
           throw new UsageError(`amount ${amountText} has too many decimals for ${money.currency}`);
         }
         const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
+        // Postgres: every server instance hears the NOTIFY; SQLite: the running server, by the relay (events/relay.ts)
+        await notifyMember(database, member.id, { kind: 'credit', source: 'OPERATOR', amount }, tx);
         return { journalId, currency: money.currency };
       });
-      // Postgres: every server instance hears it; SQLite: the open app's polling sees it
-      await notifyMember(database, member.id, { kind: 'credit', source: 'OPERATOR', amount });
       return print(`deposited ${amount} ${result.currency} to ${phone} (${printable(member.name)}); journal ${result.journalId}`);
     }
     case 'withdrawals list': {
