@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../contract/member-events.js';
 import { withTransaction } from '../src/db/transaction.js';
 import { notifyMember } from '../src/modules/events/service.js';
+import { closeSlip } from '../src/modules/deposit/slips.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
@@ -117,10 +118,15 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
       note: null,
       amount: 150.25,
     });
+    // the operator's reject racing the worker that credited it: the slip stays SUCCESS, and nothing more is told
+    await closeSlip(server.ctx, await slips.slipId(good), 'FAILED', 'SLIP_INVALID');
     const again = await slips.uploadReference(await slips.makeSlip('80', '--minutes-ago', slips.atNoon(120)));
     await slips.settle();
     await until(() => mine.events.some((e) => e.kind === 'slip' && e.reference === again));
     expect(mine.events.find((e) => e.kind === 'slip' && e.reference === again)).toMatchObject({ status: 'FAILED', note: 'SLIP_EXPIRED' });
+    expect(mine.events.filter((e) => e.kind === 'slip' && e.reference === good).map((e) => e.kind === 'slip' && e.status)).toEqual([
+      'SUCCESS',
+    ]);
   });
 
   it('tells a withdrawal paid and one rejected', async () => {
