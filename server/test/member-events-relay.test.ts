@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberEvent } from '../../contract/member-events.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { relayMemberEvents, RELAY_PATH, RELAY_SIGNATURE_HEADER } from '../src/modules/events/relay.js';
@@ -41,10 +41,21 @@ describe('member events from the operator on SQLite', () => {
     expect(await socket.timeout(5000).emitWithAck('member-join', { token })).toEqual({ message: 'SUCCESS' });
     try {
       const relay = relayMemberEvents(operatorDb, server.config);
-      await runCommand({ database: operatorDb, config: server.config }, ['deposit', DEMO_MEMBER.phone, '12.5'], () => undefined);
-      await relay.flush();
-      await until(() => events.length > 0);
-      expect(events).toEqual([{ kind: 'credit', source: 'OPERATOR', amount: 12.5 }]);
+      const posts = vi.spyOn(globalThis, 'fetch');
+      try {
+        await runCommand({ database: operatorDb, config: server.config }, ['deposit', DEMO_MEMBER.phone, '12.5'], () => undefined);
+        await runCommand({ database: operatorDb, config: server.config }, ['deposit', DEMO_MEMBER.phone, '3'], () => undefined);
+        await relay.flush();
+        // the command's events go to the server together, in one post
+        expect(posts.mock.calls.filter(([url]) => String(url).endsWith(RELAY_PATH))).toHaveLength(1);
+      } finally {
+        posts.mockRestore();
+      }
+      await until(() => events.length > 1);
+      expect(events).toEqual([
+        { kind: 'credit', source: 'OPERATOR', amount: 12.5 },
+        { kind: 'credit', source: 'OPERATOR', amount: 3 },
+      ]);
     } finally {
       socket.disconnect();
     }
