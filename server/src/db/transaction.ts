@@ -6,7 +6,7 @@ import type { DB } from './schema.js';
 export type Tx = Kysely<DB> | Transaction<DB>;
 
 /** Runs of a transaction that lost a race (a deadlock, a serialization failure, SQLite's busy lock) before giving up. */
-export const TRANSACTION_ATTEMPTS = 4;
+const TRANSACTION_ATTEMPTS = 4;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 40) * 2 ** attempt));
 

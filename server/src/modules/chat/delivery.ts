@@ -18,7 +18,7 @@ export const CHAT_DELIVERY: InternalRoute<{ at: number; ids: number[] }> = {
   text: ({ at, ids }) => `${at}\n${ids.join(',')}`,
 };
 
-export const DeliverBody = Type.Object({
+const DeliverBody = Type.Object({
   at: Type.Integer({ minimum: 0 }),
   ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 50 }),
 });

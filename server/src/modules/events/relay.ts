@@ -61,8 +61,8 @@ export const memberEventsRelayRoute: FastifyPluginAsyncTypebox = async (app) => 
 /**
  * The operator's process on SQLite: gathers every member event its command causes (each told once its
  * transaction committed) and hands them to the running server (PUBLIC_URL) in `flush`, as few posts as
- * the route takes, when the command has ended. With no server running they are lost, and the open app's
- * polling and its next refresh show the change. Postgres needs none of it (NOTIFY).
+ * the route takes, when the command has ended. With no server running they are lost: no app has a socket
+ * then, and each asks again for what it shows when its socket joins once more. Postgres needs none of it (NOTIFY).
  */
 export function relayMemberEvents(database: Database, config: Config): { flush: () => Promise<void> } {
   if (database.dialect === 'postgres') return { flush: async () => undefined };

@@ -27,7 +27,7 @@ const emitterOf = (database: Database) => {
 };
 
 /** One channel per schema: instances on one database and schema hear each other, other schemas (tests) do not. */
-export const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
 
 /**
  * Tells the member's open apps (every instance) about `event`; never throws. Called after the change
