@@ -32,7 +32,9 @@ describe.each(DIALECTS)('500 concurrent transfers and withdrawals for one member
       while (!done) {
         const pending = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
         for (const w of pending)
-          await runCommand(server.ctx, ['withdrawal', turn++ % 3 === 0 ? 'reject' : 'pay', String(w.id)], () => undefined).catch(() => undefined);
+          await runCommand(server.ctx, ['withdrawal', turn++ % 3 === 0 ? 'reject' : 'pay', String(w.id)], () => undefined).catch(
+            () => undefined,
+          );
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
