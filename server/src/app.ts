@@ -34,8 +34,13 @@ import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/
 import { metrics } from './modules/system/metrics.js';
 import { memberEventsRelayRoute } from './modules/events/relay.js';
 
-/** A closed site still says how to reach support (/terminated shows it): the contact lookup alone answers. */
-const ANSWERED_WHEN_CLOSED = /^\/api\/lookup\/contact(\?|$)/;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers while the site is closed (§4 'gone'); every other member API route answers 410 gone. */
+    answersWhenClosed?: boolean;
+  }
+}
+
 export const CLIENT_HEADER = 'x-wallet-client';
 export const CLIENT_MARKER = 'member';
 
@@ -149,7 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onRequest', async (request) => {
         if (request.url.startsWith('/api/docs') || isGatewayCallback(request)) return;
         if (request.headers[CLIENT_HEADER] !== CLIENT_MARKER) throw new ApiError(400, 'KEY_MISSING');
-        if (!ctx.settings.get('siteActive') && !ANSWERED_WHEN_CLOSED.test(request.url)) throw gone();
+        if (!ctx.settings.get('siteActive') && !request.routeOptions.config.answersWhenClosed) throw gone();
       });
       // answers depend on the token and on the operator's switches: never from the HTTP cache (a
       // heuristically cached 410 once kept a reactivated site 'gone'); the service worker caches lookups itself

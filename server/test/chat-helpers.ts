@@ -62,22 +62,32 @@ export async function listen(server: TestServer): Promise<string> {
   return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 }
 
-export interface Joined {
+export interface Joined<T = unknown> {
   socket: Socket;
-  received: unknown[];
+  received: T[];
   answer: { room?: string; message?: string };
 }
 
-/** A socket.io client that joins with `data` and records every `messaging` it receives. */
-export async function join(url: string, data: unknown): Promise<Joined> {
+/** A socket.io join: the event that joins and the event the joined socket hears. */
+export interface Channel {
+  join: string;
+  hears: string;
+}
+/** The support chat's: `join` {token} or {guestId}, then every `messaging`. */
+export const CHAT: Channel = { join: 'join', hears: 'messaging' };
+/** The member's live events (contract/member-events.ts): `member-join` {token}, then every `member`. */
+export const MEMBER_EVENTS: Channel = { join: 'member-join', hears: 'member' };
+
+/** A socket.io client that joins `channel` (the chat's unless told) with `data` and records everything it then hears. */
+export async function join<T = unknown>(url: string, data: unknown, channel: Channel = CHAT): Promise<Joined<T>> {
   const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-  const received: unknown[] = [];
-  socket.on('messaging', (m: unknown) => received.push(m));
+  const received: T[] = [];
+  socket.on(channel.hears, (m: T) => received.push(m));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  const answer = (await socket.timeout(5000).emitWithAck('join', data)) as Joined['answer'];
+  const answer = (await socket.timeout(5000).emitWithAck(channel.join, data)) as Joined['answer'];
   return { socket, received, answer };
 }
 

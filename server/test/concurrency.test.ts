@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/invariants.js';
-import { settleWithdrawal } from '../src/ledger/operations.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
 
@@ -33,7 +32,9 @@ describe.each(DIALECTS)('500 concurrent transfers and withdrawals for one member
       while (!done) {
         const pending = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
         for (const w of pending)
-          await settleWithdrawal(server.ctx.database, w.id, turn++ % 3 === 0 ? 'FAILED' : 'SUCCESS', Date.now()).catch(() => undefined);
+          await runCommand(server.ctx, ['withdrawal', turn++ % 3 === 0 ? 'reject' : 'pay', String(w.id)], () => undefined).catch(
+            () => undefined,
+          );
         await new Promise((r) => setTimeout(r, 5));
       }
     })();

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberEvent } from '../../contract/member-events.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { relayMemberEvents, RELAY_PATH, RELAY_SIGNATURE_HEADER } from '../src/modules/events/relay.js';
 import { runCommand } from '../src/operator/commands.js';
-import { listen, until } from './chat-helpers.js';
+import { join, listen, MEMBER_EVENTS, until } from './chat-helpers.js';
 import { build, DEMO_MEMBER, login, type TestServer } from './helper.js';
 
 /** SQLite has no NOTIFY: the operator's command, another process on the same file, hands its events to the running server. */
@@ -34,17 +33,25 @@ describe('member events from the operator on SQLite', () => {
 
   it("tells the member's open app of the operator's deposit through the running server", async () => {
     const token = await login(server.app);
-    const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-    const events: MemberEvent[] = [];
-    socket.on('member', (e: MemberEvent) => events.push(e));
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    expect(await socket.timeout(5000).emitWithAck('member-join', { token })).toEqual({ message: 'SUCCESS' });
+    const { socket, received: events, answer } = await join<MemberEvent>(url, { token }, MEMBER_EVENTS);
+    expect(answer).toEqual({ message: 'SUCCESS' });
     try {
       const relay = relayMemberEvents(operatorDb, server.config);
-      await runCommand({ database: operatorDb, config: server.config }, ['deposit', DEMO_MEMBER.phone, '12.5'], () => undefined);
-      await relay.flush();
-      await until(() => events.length > 0);
-      expect(events).toEqual([{ kind: 'credit', source: 'OPERATOR', amount: 12.5 }]);
+      const posts = vi.spyOn(globalThis, 'fetch');
+      try {
+        await runCommand({ database: operatorDb, config: server.config }, ['deposit', DEMO_MEMBER.phone, '12.5'], () => undefined);
+        await runCommand({ database: operatorDb, config: server.config }, ['deposit', DEMO_MEMBER.phone, '3'], () => undefined);
+        await relay.flush();
+        // the command's events go to the server together, in one post
+        expect(posts.mock.calls.filter(([url]) => String(url).endsWith(RELAY_PATH))).toHaveLength(1);
+      } finally {
+        posts.mockRestore();
+      }
+      await until(() => events.length > 1);
+      expect(events).toEqual([
+        { kind: 'credit', source: 'OPERATOR', amount: 12.5 },
+        { kind: 'credit', source: 'OPERATOR', amount: 3 },
+      ]);
     } finally {
       socket.disconnect();
     }

@@ -2,35 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import CryptoJS from 'crypto-js';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../contract/member-events.js';
+import { withTransaction } from '../src/db/transaction.js';
+import { notifyMember } from '../src/modules/events/service.js';
+import { greeting } from '../src/modules/chat/greeter.js';
+import { closeSlip } from '../src/modules/deposit/slips.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
-import { join, listen, send, textPackage, until } from './chat-helpers.js';
+import { join, listen, MEMBER_EVENTS, send, textPackage, until, type Joined } from './chat-helpers.js';
 import { gatewayCallback } from './deposit-helpers.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
 import { slipDriver } from './slip-helpers.js';
 
-interface Listener {
-  socket: Socket;
-  events: MemberEvent[];
-  answer: { message?: string };
-}
+type Listener = Joined<MemberEvent>;
 
 /** A socket.io client that joins the member's events with `token` and records every event it hears. */
-async function memberSocket(url: string, token: unknown): Promise<Listener> {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
-  const events: MemberEvent[] = [];
-  socket.on('member', (e: MemberEvent) => events.push(e));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const answer = (await socket.timeout(5000).emitWithAck('member-join', { token })) as Listener['answer'];
-  return { socket, events, answer };
-}
+const memberSocket = (url: string, token: unknown) => join<MemberEvent>(url, { token }, MEMBER_EVENTS);
 
 describe.each(DIALECTS)('live member events on %s', (dialect) => {
   let server: TestServer;
@@ -40,20 +29,21 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
   let mine: Listener;
   let other: Listener;
   const sockets: Listener[] = [];
-  const operator = async (...args: string[]) => {
-    const lines: string[] = [];
-    await runCommand(server.ctx, args, (l) => lines.push(l));
-    return lines;
-  };
   const slips = slipDriver(
     () => server,
     () => dir,
     () => token,
   );
-  /** Waits for the member's socket to hear an event of `kind`, and answers the last one. */
-  const heard = async <K extends MemberEvent['kind']>(kind: K) => {
-    await until(() => mine.events.some((e) => e.kind === kind));
-    return mine.events.filter((e): e is Extract<MemberEvent, { kind: K }> => e.kind === kind).at(-1)!;
+  const { operator } = slips;
+  /**
+   * Runs `step` and answers the events the member's socket heard from its start once `count` have come (they
+   * arrive in commit order): a wrong event, or one more that came before them, is in the answer.
+   */
+  const tells = async (count: number, step: () => Promise<unknown>): Promise<MemberEvent[]> => {
+    const from = mine.received.length;
+    await step();
+    await until(() => mine.received.length >= from + count);
+    return mine.received.slice(from);
   };
 
   beforeAll(async () => {
@@ -70,7 +60,7 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
   });
   afterAll(async () => {
     // another member heard nothing of all this member's events
-    expect(other.events).toEqual([]);
+    expect(other.received).toEqual([]);
     for (const s of sockets) s.socket.disconnect();
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -86,50 +76,91 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
   });
 
   it('tells a credit from the operator (another process) with its amount', async () => {
-    await operator('deposit', DEMO_MEMBER.phone, '500');
-    expect(await heard('credit')).toEqual({ kind: 'credit', source: 'OPERATOR', amount: 500 });
+    expect(await tells(1, () => operator('deposit', DEMO_MEMBER.phone, '500'))).toEqual([
+      { kind: 'credit', source: 'OPERATOR', amount: 500 },
+    ]);
   });
 
   it('tells a QR code paid by the gateway, and a payment of an expired code', async () => {
     const created = (await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 100 }, { token })).json() as { qrcodeId: string };
-    await gatewayCallback(server, 'KBANK', { transactionId: `E${dialect}1`, ref: created.qrcodeId, amount: 100 });
-    expect(await heard('qr')).toEqual({ kind: 'qr', qrcodeId: created.qrcodeId, provider: 'KBANK', status: 'PAID', amount: 100 });
+    expect(
+      await tells(1, () => gatewayCallback(server, 'KBANK', { transactionId: `E${dialect}1`, ref: created.qrcodeId, amount: 100 })),
+    ).toEqual([{ kind: 'qr', qrcodeId: created.qrcodeId, provider: 'KBANK', status: 'PAID', amount: 100 }]);
     const late = (await call(server.app, 'POST', '/api/qrcode/KBANK', { amount: 20 }, { token })).json() as { qrcodeId: string };
     server.clock.now += 11 * 60_000;
     try {
-      await gatewayCallback(server, 'KBANK', { transactionId: `E${dialect}2`, ref: late.qrcodeId, amount: 20 });
-      await until(() => mine.events.some((e) => e.kind === 'qr' && e.status === 'EXPIRED'));
+      expect(
+        await tells(1, () => gatewayCallback(server, 'KBANK', { transactionId: `E${dialect}2`, ref: late.qrcodeId, amount: 20 })),
+      ).toEqual([{ kind: 'qr', qrcodeId: late.qrcodeId, provider: 'KBANK', status: 'EXPIRED', amount: 20 }]);
     } finally {
       server.clock.now -= 11 * 60_000;
     }
   });
 
   it('tells a slip credited with its amount, and a slip failed with its reason', async () => {
-    const good = await slips.uploadReference(await slips.makeSlip('150.25', '--minutes-ago', slips.atNoon()));
-    await slips.settle();
-    await until(() => mine.events.some((e) => e.kind === 'slip' && e.reference === good));
-    expect(mine.events.find((e) => e.kind === 'slip' && e.reference === good)).toEqual({
-      kind: 'slip',
-      reference: good,
-      status: 'SUCCESS',
-      note: null,
-      amount: 150.25,
-    });
-    const again = await slips.uploadReference(await slips.makeSlip('80', '--minutes-ago', slips.atNoon(120)));
-    await slips.settle();
-    await until(() => mine.events.some((e) => e.kind === 'slip' && e.reference === again));
-    expect(mine.events.find((e) => e.kind === 'slip' && e.reference === again)).toMatchObject({ status: 'FAILED', note: 'SLIP_EXPIRED' });
+    // atNoon moves the clock to a noon for the slips; it is put back, or the operator's chat reply (signed at the
+    // real time, refused a minute away from the server's clock) would never be delivered
+    const clock = server.clock.now;
+    try {
+      const good = await slips.uploadReference(await slips.makeSlip('150.25', '--minutes-ago', slips.atNoon()));
+      await slips.settle();
+      await until(() => mine.received.some((e) => e.kind === 'slip' && e.reference === good));
+      expect(mine.received.find((e) => e.kind === 'slip' && e.reference === good)).toEqual({
+        kind: 'slip',
+        reference: good,
+        status: 'SUCCESS',
+        note: null,
+        amount: 150.25,
+      });
+      // the operator's reject racing the worker that credited it: the slip stays SUCCESS, and nothing more is told
+      await closeSlip(server.ctx, await slips.slipId(good), 'FAILED', 'SLIP_INVALID');
+      const again = await slips.uploadReference(await slips.makeSlip('80', '--minutes-ago', slips.atNoon(120)));
+      await slips.settle();
+      await until(() => mine.received.some((e) => e.kind === 'slip' && e.reference === again));
+      expect(mine.received.find((e) => e.kind === 'slip' && e.reference === again)).toMatchObject({
+        status: 'FAILED',
+        note: 'SLIP_EXPIRED',
+      });
+      expect(mine.received.filter((e) => e.kind === 'slip' && e.reference === good).map((e) => e.kind === 'slip' && e.status)).toEqual([
+        'SUCCESS',
+      ]);
+    } finally {
+      server.clock.now = clock;
+    }
   });
 
   it('tells a withdrawal paid and one rejected', async () => {
     for (const action of ['pay', 'reject'] as const) {
-      const res = await call(server.app, 'POST', '/api/wallet/withdraw', { amount: 100 }, { token });
-      expect(res.statusCode, res.body).toBe(200);
-      const [row] = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
-      await operator('withdrawal', action, String(row!.id));
-      const status = action === 'pay' ? 'SUCCESS' : 'FAILED';
-      await until(() => mine.events.some((e) => e.kind === 'withdraw' && e.status === status));
+      // the request itself tells nothing: the member made it
+      const told = await tells(1, async () => {
+        const res = await call(server.app, 'POST', '/api/wallet/withdraw', { amount: 100 }, { token });
+        expect(res.statusCode, res.body).toBe(200);
+        const [row] = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
+        await operator('withdrawal', action, String(row!.id));
+      });
+      expect(told).toEqual([{ kind: 'withdraw', status: action === 'pay' ? 'SUCCESS' : 'FAILED' }]);
     }
+  });
+
+  it("tells nothing of a transaction that rolled back, and a retried transaction's event once", async () => {
+    const { database } = server.ctx;
+    const { id } = await database.db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const credit = (amount: number) => ({ kind: 'credit', source: 'OPERATOR', amount }) as const;
+    await expect(
+      withTransaction(database, async (tx) => {
+        await notifyMember(database, id, credit(0.01), tx);
+        throw new Error('the change failed after its event');
+      }),
+    ).rejects.toThrow('the change failed');
+    let attempts = 0;
+    await withTransaction(database, async (tx) => {
+      await notifyMember(database, id, credit(0.02), tx);
+      // the first attempt loses a race (as SQLite's busy lock or a Postgres deadlock would): it is run again
+      if (++attempts === 1) throw Object.assign(new Error('lost a race'), { code: dialect === 'postgres' ? '40P01' : 'SQLITE_BUSY' });
+    });
+    await until(() => mine.received.some((e) => e.kind === 'credit' && e.amount === 0.02));
+    // events arrive in commit order: by now a rolled-back one would have come
+    expect(mine.received.filter((e) => e.kind === 'credit' && e.amount < 0.1)).toEqual([credit(0.02)]);
   });
 
   it('tells a manual request confirmed and a gift link credited', async () => {
@@ -138,49 +169,82 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     const added = await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token });
     expect(added.statusCode, added.body).toBe(200);
     const { requestId } = added.json() as { requestId: number };
-    await operator('deposit-request', 'confirm', String(requestId));
-    await until(() => mine.events.some((e) => e.kind === 'credit' && e.source === 'MANUAL' && e.amount === 300));
+    expect(await tells(1, () => operator('deposit-request', 'confirm', String(requestId)))).toEqual([
+      { kind: 'credit', source: 'MANUAL', amount: 300 },
+    ]);
     const link = (await operator('giftlink', 'make', '50.25')).at(-1)!;
-    const redeemed = await call(
-      server.app,
-      'POST',
-      '/api/wallet/truelink',
-      { link: CryptoJS.AES.encrypt(link, server.config.giftlinkSecret).toString() },
-      { token },
-    );
-    expect(redeemed.statusCode, redeemed.body).toBe(200);
-    await until(() => mine.events.some((e) => e.kind === 'credit' && e.source === 'TRUELINK' && e.amount === 50.25));
+    const told = await tells(1, async () => {
+      const redeemed = await call(
+        server.app,
+        'POST',
+        '/api/wallet/truelink',
+        { link: CryptoJS.AES.encrypt(link, server.config.giftlinkSecret).toString() },
+        { token },
+      );
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+    });
+    expect(told).toEqual([{ kind: 'credit', source: 'TRUELINK', amount: 50.25 }]);
   });
 
   it("tells support's reply, sent by the operator's command; the member's chat socket hears only the chat", async () => {
     const chat = await join(url, { token });
     const chatHeard: unknown[] = [];
     chat.socket.on('member', (e: unknown) => chatHeard.push(e));
-    await send(server, textPackage('hello?', {}), token);
-    await runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', DEMO_MEMBER.phone, 'Hi'], () => undefined);
-    await heard('chat');
-    await until(() => chat.received.length >= 2);
+    // the first message of a session brings the greeter's answer: support's messages too, each told
+    const greeted = greeting(server.ctx.settings.get('chat').greeter, 'th').length;
+    expect(greeted).toBeGreaterThan(0);
+    expect(await tells(greeted, () => send(server, textPackage('hello?', {}), token))).toEqual(Array(greeted).fill({ kind: 'chat' }));
+    const reply = () =>
+      runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', DEMO_MEMBER.phone, 'Hi'], () => undefined);
+    expect(await tells(1, reply)).toEqual([{ kind: 'chat' }]);
+    // the chat socket has the member's message, the greeter's and the reply
+    await until(() => chat.received.length >= greeted + 2);
     chat.socket.disconnect();
     expect(chatHeard).toEqual([]);
   });
 
-  it('tells a transfer in transit returned to the wallet once the sweep resolves it', async () => {
+  it('tells a transfer in transit returned to the wallet, or settled in the game, once the sweep resolves it', async () => {
     const faults = async (value: Record<string, string>) => {
       await operator('settings', 'set', 'providerFaults', JSON.stringify(value));
       await server.ctx.settings.refresh();
     };
     expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
+    const inTransit = async () => {
+      const first = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 7 }, { token });
+      expect([first.statusCode, first.json()]).toEqual([409, { message: 'TRANSFER_PENDING' }]);
+    };
+    // the provider never took it: the sweep puts it back in the wallet
     await faults({ PG: 'hang' });
     try {
-      const first = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 7 }, { token });
-      expect(first.statusCode, first.body).toBe(409);
-      expect(mine.events.some((e) => e.kind === 'transfer')).toBe(false);
-      await faults({});
-      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
-      expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
-      expect(await heard('transfer')).toEqual({ kind: 'transfer', status: 'RETURNED' });
+      const told = await tells(1, async () => {
+        await inTransit();
+        await faults({});
+        server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+        expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
+      });
+      expect(told).toEqual([{ kind: 'transfer', status: 'RETURNED' }]);
     } finally {
       await faults({});
+    }
+    // the provider took it but its answer was lost, and it could not be asked until it was back: the sweep settles it
+    const sandbox = server.ctx.games;
+    let down = true;
+    const never = new Promise<never>(() => undefined);
+    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+      deposit: (p: string, u: string, a: number, ref: string) => sandbox.deposit(p, u, a, ref).then(() => never),
+      cancel: (p: string, ref: string) => (down ? never : sandbox.cancel(p, ref)),
+      refState: (p: string, ref: string) => (down ? never : sandbox.refState(p, ref)),
+    });
+    try {
+      const told = await tells(1, async () => {
+        await inTransit();
+        down = false;
+        server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+        expect(await recoverOpenIntents(server.ctx)).toMatchObject({ settled: 1 });
+      });
+      expect(told).toEqual([{ kind: 'transfer', status: 'SETTLED' }]);
+    } finally {
+      server.ctx.games = sandbox;
     }
   });
 
@@ -192,7 +256,7 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
         const there = await memberSocket(await listen(second), token);
         sockets.push(there);
         await operator('deposit', DEMO_MEMBER.phone, '7');
-        await until(() => there.events.some((e) => e.kind === 'credit' && e.amount === 7));
+        await until(() => there.received.some((e) => e.kind === 'credit' && e.amount === 7));
       } finally {
         await second.close();
       }

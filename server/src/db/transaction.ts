@@ -6,7 +6,7 @@ import type { DB } from './schema.js';
 export type Tx = Kysely<DB> | Transaction<DB>;
 
 /** Runs of a transaction that lost a race (a deadlock, a serialization failure, SQLite's busy lock) before giving up. */
-export const TRANSACTION_ATTEMPTS = 4;
+const TRANSACTION_ATTEMPTS = 4;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 40) * 2 ** attempt));
 
@@ -22,6 +22,23 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * short jittered pause; `fn` must therefore do nothing outside the database (outside calls go between
  * transactions, lib/outside-call.ts). After the last attempt the error goes on (503, app.ts).
  */
+/**
+ * What runs once a transaction has committed, by the transaction handle `withTransaction` gave out:
+ * kept per attempt, so a rolled-back attempt (a lost race run again, or an error) runs none of them.
+ */
+const committing = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `fn` once the transaction `tx` (a handle `withTransaction` gave) has committed, never on a rollback;
+ * with no transaction (`database.db`) at once. For what the database cannot do inside the transaction (an
+ * in-process event on SQLite); `fn` must not throw.
+ */
+export function afterCommit(tx: Tx, fn: () => void): void {
+  const hooks = committing.get(tx);
+  if (hooks) hooks.push(fn);
+  else fn();
+}
+
 export async function withTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -34,16 +51,28 @@ export async function withTransaction<T>(database: Database, fn: (tx: Tx) => Pro
 }
 
 async function runOnce<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if (database.dialect === 'postgres') return database.db.transaction().execute(fn);
-  return database.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`rollback`.execute(conn);
-      throw err;
-    }
-  });
+  const hooks: (() => void)[] = [];
+  const inside = (tx: Tx) => {
+    committing.set(tx, hooks);
+    return fn(tx);
+  };
+  const result =
+    database.dialect === 'postgres'
+      ? await database.db.transaction().execute(inside)
+      : await database.db.connection().execute(async (conn) => {
+          await sql`begin immediate`.execute(conn);
+          try {
+            const result = await inside(conn);
+            await sql`commit`.execute(conn);
+            return result;
+          } catch (err) {
+            await sql`rollback`.execute(conn);
+            throw err;
+          } finally {
+            // the connection handle outlives this attempt: a later attempt or transaction keeps its own hooks
+            committing.delete(conn);
+          }
+        });
+  for (const hook of hooks) hook();
+  return result;
 }

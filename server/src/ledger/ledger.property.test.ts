@@ -192,7 +192,7 @@ async function run(ops: Op[]): Promise<void> {
       } else if (model.pending.size) {
         // pay or reject one of the pending withdrawals
         const [id, p] = [...model.pending.entries()][(o as { pick: number }).pick % model.pending.size]!;
-        await settleWithdrawal(database, id, o.kind === 'pay' ? 'SUCCESS' : 'FAILED', now);
+        await withTransaction(database, (tx) => settleWithdrawal(tx, database.dialect, id, o.kind === 'pay' ? 'SUCCESS' : 'FAILED', now));
         model.pending.delete(id);
         if (o.kind === 'reject') model.wallet[p.member]! += p.amount;
       }

@@ -1,7 +1,6 @@
-import type { Database, Dialect } from '../db/database.js';
-import { withTransaction, type Tx } from '../db/transaction.js';
+import type { Dialect } from '../db/database.js';
+import type { Tx } from '../db/transaction.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../lib/errors.js';
-import { notifyMember } from '../modules/events/service.js';
 import { depositCoins, forfeitPendingCoins } from './coins.js';
 import { houseAccount, post, walletAccount } from './ledger.js';
 import type { Currency } from './money.js';
@@ -146,40 +145,37 @@ export type Settlement = 'SUCCESS' | 'FAILED';
 
 /**
  * The payout's outcome: paid (pending payouts to paid out) or rejected (back to the member's wallet).
- * Only a pending withdrawal settles, once.
+ * Only a pending withdrawal settles, once. Runs in the caller's transaction and answers the withdrawal's
+ * member, whom the caller tells in that transaction (the ledger knows no member events).
  */
-export async function settleWithdrawal(database: Database, withdrawalId: number, outcome: Settlement, now: number): Promise<void> {
-  const memberId = await withTransaction(database, async (tx) => {
-    const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
-    if (!w) throw new ApiError(404, 'NO_DATA');
-    await memberMoney(tx, w.member_id, database.dialect);
-    const claimed = await tx
-      .updateTable('withdrawals')
-      .set({ status: outcome, settled_at: now })
-      .where('id', '=', withdrawalId)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('WITHDRAW_NOT_PENDING');
-    const currency = w.currency as Currency;
-    const payouts = await houseAccount(tx, 'pendingPayouts', currency);
-    const to = outcome === 'SUCCESS' ? await houseAccount(tx, 'paidOut', currency) : await walletAccount(tx, w.member_id, currency);
-    await post(tx, {
-      memberId: w.member_id,
-      type: outcome === 'SUCCESS' ? 'payout' : 'withdraw_return',
-      status: 'SUCCESS',
-      amount: w.amount,
-      from: 'PENDING_PAYOUT',
-      to: outcome === 'SUCCESS' ? 'BANK' : 'WALLET',
-      visible: false,
-      postings: [
-        { accountId: payouts, amount: -w.amount },
-        { accountId: to, amount: w.amount },
-      ],
-      now,
-    });
-    await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
-    return w.member_id;
+export async function settleWithdrawal(tx: Tx, dialect: Dialect, withdrawalId: number, outcome: Settlement, now: number): Promise<number> {
+  const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
+  if (!w) throw new ApiError(404, 'NO_DATA');
+  await memberMoney(tx, w.member_id, dialect);
+  const claimed = await tx
+    .updateTable('withdrawals')
+    .set({ status: outcome, settled_at: now })
+    .where('id', '=', withdrawalId)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('WITHDRAW_NOT_PENDING');
+  const currency = w.currency as Currency;
+  const payouts = await houseAccount(tx, 'pendingPayouts', currency);
+  const to = outcome === 'SUCCESS' ? await houseAccount(tx, 'paidOut', currency) : await walletAccount(tx, w.member_id, currency);
+  await post(tx, {
+    memberId: w.member_id,
+    type: outcome === 'SUCCESS' ? 'payout' : 'withdraw_return',
+    status: 'SUCCESS',
+    amount: w.amount,
+    from: 'PENDING_PAYOUT',
+    to: outcome === 'SUCCESS' ? 'BANK' : 'WALLET',
+    visible: false,
+    postings: [
+      { accountId: payouts, amount: -w.amount },
+      { accountId: to, amount: w.amount },
+    ],
+    now,
   });
-  // the member's open app shows it paid, or the money back in the wallet, at once
-  await notifyMember(database, memberId, { kind: 'withdraw', status: outcome });
+  await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
+  return w.member_id;
 }

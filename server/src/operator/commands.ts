@@ -110,10 +110,10 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
           throw new UsageError(`amount ${amountText} has too many decimals for ${money.currency}`);
         }
         const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
+        // Postgres: every server instance hears the NOTIFY; SQLite: the running server, by the relay (events/relay.ts)
+        await notifyMember(database, member.id, { kind: 'credit', source: 'OPERATOR', amount }, tx);
         return { journalId, currency: money.currency };
       });
-      // Postgres: every server instance hears it; SQLite: the open app's polling sees it
-      await notifyMember(database, member.id, { kind: 'credit', source: 'OPERATOR', amount });
       return print(`deposited ${amount} ${result.currency} to ${phone} (${printable(member.name)}); journal ${result.journalId}`);
     }
     case 'withdrawals list': {
@@ -146,7 +146,12 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
       const id = Number(rest[0]);
       if (!Number.isInteger(id) || id <= 0) throw new UsageError(`${command} needs a withdrawal id`);
       try {
-        await settleWithdrawal(database, id, action === 'pay' ? 'SUCCESS' : 'FAILED', Date.now());
+        const outcome = action === 'pay' ? 'SUCCESS' : 'FAILED';
+        await withTransaction(database, async (tx) => {
+          const memberId = await settleWithdrawal(tx, database.dialect, id, outcome, Date.now());
+          // the member's open app shows it paid, or the money back in the wallet, at once
+          await notifyMember(database, memberId, { kind: 'withdraw', status: outcome }, tx);
+        });
       } catch (err) {
         if (err instanceof ApiError)
           throw new UsageError(err.code === 'NO_DATA' ? `no withdrawal ${id}` : `withdrawal ${id} is not pending`);

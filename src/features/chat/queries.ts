@@ -33,8 +33,9 @@ export function useChatConfig() {
 
 /**
  * How many of support's replies (agents' and the greeter's) the customer has not read: the member's
- * menu and the chat button show it while the chat is closed. Asked when the app starts and each minute
- * while in view; an open conversation writes its own count here (it knows what was just read).
+ * menu and the chat button show it while the chat is closed. Asked when the app starts, at once when support
+ * replies (the member's live `chat` event, lib/member/live-cache.ts), and each minute while in view (a guest
+ * has no live events); an open conversation writes its own count here (it knows what was just read).
  */
 export const unreadRepliesQuery = (who: Who) =>
   queryOptions({

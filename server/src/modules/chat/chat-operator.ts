@@ -1,10 +1,9 @@
 import { Value } from 'typebox/value';
 import { Type } from 'typebox';
-import { resolveGameKey } from '../../lib/game-secrets.js';
-import { deriveKey } from '../../lib/signed-url.js';
+import { postInternal } from '../../lib/internal-post.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
-import { DELIVER_PATH, deliverySignature, SIGNATURE_HEADER } from './delivery.js';
+import { CHAT_DELIVERY, DELIVER_PATH } from './delivery.js';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
 import { GUEST_ID, type SupportMessage } from '../../../../contract/chat.js';
 import { guestRoom, memberRoom } from './identity.js';
@@ -24,19 +23,9 @@ async function roomFor(env: OperatorEnv, who: string | undefined) {
 
 /** Asks the running server to deliver stored messages to open sockets; without one, they wait in history. */
 async function deliver(env: OperatorEnv, ids: number[], print: Print) {
-  const key = deriveKey(
-    resolveGameKey(env.config, () => undefined),
-    'chat-deliver',
-  );
-  const at = Date.now();
   const url = `${env.config.publicUrl}${DELIVER_PATH}`;
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: deliverySignature(key, at, ids) },
-      body: JSON.stringify({ at, ids }),
-      signal: AbortSignal.timeout(10_000),
-    });
+    const res = await postInternal(env.config, CHAT_DELIVERY, { ids }, 10_000);
     print(res.ok ? `delivered through ${url}` : `the server at ${url} answered ${res.status}: the reply shows when the history reloads`);
   } catch {
     print(`no server answered at ${url}: the reply is stored and shows when the history reloads`);

@@ -38,42 +38,55 @@ async function postgresAdapter(database: Database) {
   return { adapter, pool };
 }
 
-/** What a socket may say: join {token} (a member) or {guestId} (a guest); the room is derived, never named. */
-async function onJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ room?: string; message?: string }> {
-  // a closed site (§4 'gone') has no chat either: the site shows /terminated on this answer
+type Entered = { room: string; token: string | undefined } | { message: string };
+
+/**
+ * A socket's join, the chat's or the events': `enter` reads what the socket sent and answers the room and
+ * the session token the socket lives by, or an error code. A socket is in one room (the chat's or the
+ * events'), so it leaves every other; its token is checked again every 15 s (chatRecheckSessions), so a
+ * logout or a revoked session ends it. A closed site (§4 'gone') has neither: the site shows /terminated.
+ */
+async function joinOne(
+  app: FastifyInstance,
+  socket: Socket,
+  data: unknown,
+  enter: (sent: Record<string, unknown>) => Promise<Entered>,
+): Promise<{ room: string } | { message: string }> {
   if (!app.ctx.settings.get('siteActive')) return { message: 'gone' };
-  const { token, guestId } = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  if ((token !== undefined && typeof token !== 'string') || (guestId !== undefined && typeof guestId !== 'string'))
-    return { message: 'KEY_INVALID' };
-  try {
-    const customer = await customerOf(app.ctx, token as string | undefined, { guestId: guestId as string | undefined });
-    for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
-    await socket.join(customer.room);
-    // a member's socket lives only as long as the session it joined with (checked again every 15 s)
-    socket.data.token = customer.memberId === null ? undefined : token;
-    return { room: customer.room };
-  } catch (err) {
-    if (err instanceof ApiError) return { message: err.code };
-    throw err;
-  }
+  const entered = await enter((typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>);
+  if ('message' in entered) return entered;
+  for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
+  await socket.join(entered.room);
+  socket.data.token = entered.token;
+  return { room: entered.room };
 }
+
+/** What a socket may say: join {token} (a member) or {guestId} (a guest); the room is derived, never named. */
+const onJoin = (app: FastifyInstance, socket: Socket, data: unknown) =>
+  joinOne(app, socket, data, async ({ token, guestId }) => {
+    if ((token !== undefined && typeof token !== 'string') || (guestId !== undefined && typeof guestId !== 'string'))
+      return { message: 'KEY_INVALID' };
+    try {
+      const customer = await customerOf(app.ctx, token, { guestId });
+      // a guest's socket has no session to end it
+      return { room: customer.room, token: customer.memberId === null ? undefined : token };
+    } catch (err) {
+      if (err instanceof ApiError) return { message: err.code };
+      throw err;
+    }
+  });
 
 /** A member's events room: `events:<id>` (not the chat's `member:<id>`), joined only with the member's own token. */
 const EVENTS_ROOM = 'events:';
 
 /** `member-join` {token}: the socket hears the member's live events (contract/member-events.ts) while the session lasts. */
-async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ message?: string }> {
-  if (!app.ctx.settings.get('siteActive')) return { message: 'gone' };
-  const { token } = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  if (typeof token !== 'string' || token.length === 0 || token.length > 512) return { message: 'KEY_INVALID' };
-  const session = await findActiveSession(app.ctx, token);
-  if (!session) return { message: 'invalid-token' };
-  // one room a socket: a socket is the chat's or the events' (its token is the one checked)
-  for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
-  await socket.join(`${EVENTS_ROOM}${session.memberId}`);
-  // checked again every 15 s with the chat's sockets: a logout or a revoked session ends it
-  socket.data.token = token;
-  return { message: 'SUCCESS' };
+async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ message: string }> {
+  const joined = await joinOne(app, socket, data, async ({ token }) => {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 512) return { message: 'KEY_INVALID' };
+    const session = await findActiveSession(app.ctx, token);
+    return session ? { room: `${EVENTS_ROOM}${session.memberId}`, token } : { message: 'invalid-token' };
+  });
+  return 'room' in joined ? { message: 'SUCCESS' } : joined;
 }
 
 /**

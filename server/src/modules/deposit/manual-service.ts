@@ -75,7 +75,7 @@ export async function requestManualDeposit(
 
 /** The operator's answer: SUCCESS credits the request's own journal entry, FAILED credits nothing; only a pending request, once. */
 export async function settleDepositRequest(database: Database, id: number, outcome: 'SUCCESS' | 'FAILED', now: number): Promise<void> {
-  const request = await withTransaction(database, async (tx) => {
+  await withTransaction(database, async (tx) => {
     const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!request) throw new ApiError(404, 'NO_DATA');
     const member = await memberMoney(tx, request.member_id, database.dialect);
@@ -95,16 +95,10 @@ export async function settleDepositRequest(database: Database, id: number, outco
       ]);
       // the same coin rule as creditDeposit: a confirmed request is a credited deposit
       await depositCoins(tx, member, { journalId: request.journal_id, amountMinor: amount }, now);
+      await notifyMember(database, request.member_id, { kind: 'credit', source: 'MANUAL', amount: toMajor(amount, currency) }, tx);
     }
     await setJournalStatus(tx, request.journal_id, outcome);
-    return request;
   });
-  if (outcome === 'SUCCESS')
-    await notifyMember(database, request.member_id, {
-      kind: 'credit',
-      source: 'MANUAL',
-      amount: toMajor(Number(request.amount), request.currency as Currency),
-    });
 }
 
 export const pendingRequests = (tx: Tx) =>

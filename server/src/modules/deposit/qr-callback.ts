@@ -8,7 +8,6 @@ import { isUniqueViolation } from '../../lib/errors.js';
 import { holdsNul } from '../../lib/no-nul.js';
 import type { Outcome } from '../../lib/idempotency.js';
 import { MINOR, toMajor, toMinor, type Currency } from '../../ledger/money.js';
-import type { MemberEvent } from '../../../../contract/member-events.js';
 import { notifyMember } from '../events/service.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { closeCode, codeByRef, insertPayment, paymentByTxn } from './qr-repository.js';
@@ -39,10 +38,7 @@ export interface CallbackDeps {
 }
 
 type Verdict = { status: 'CREDITED'; reason: null } | { status: 'UNMATCHED'; reason: string };
-/** What the member is told once the delivery committed: their code was paid, or was found expired. */
-type Told = { memberId: number; event: MemberEvent } | undefined;
-
-async function record(deps: CallbackDeps, tx: Tx, provider: string, body: CallbackBody, now: number): Promise<Answer & { told?: Told }> {
+async function record(deps: CallbackDeps, tx: Tx, provider: string, body: CallbackBody, now: number): Promise<Answer> {
   const code = await codeByRef(tx, body.ref);
   // the lock order of every money movement: the member's row first (Postgres), before the payment, the
   // code or any account is touched, so two deliveries of one callback (or a delivery and the member's own
@@ -62,18 +58,21 @@ async function record(deps: CallbackDeps, tx: Tx, provider: string, body: Callba
   }
   let verdict: Verdict;
   let journalId: number | null = null;
-  let told: Told;
+  // the member hears their code was paid, or found expired, once this delivery has committed
   const tell = (status: 'PAID' | 'EXPIRED') =>
-    code && {
-      memberId: code.member_id,
-      event: { kind: 'qr', qrcodeId: code.ref, provider: code.provider, status, amount: toMajor(Number(code.amount), currency) } as const,
-    };
+    code &&
+    notifyMember(
+      deps.database,
+      code.member_id,
+      { kind: 'qr', qrcodeId: code.ref, provider: code.provider, status, amount: toMajor(Number(code.amount), currency) },
+      tx,
+    );
   if (!code) verdict = { status: 'UNMATCHED', reason: 'UNKNOWN_CODE' };
   else if (code.provider !== provider) verdict = { status: 'UNMATCHED', reason: 'WRONG_PROVIDER' };
   else if (!exact || Number(code.amount) !== amount) verdict = { status: 'UNMATCHED', reason: 'AMOUNT_MISMATCH' };
   else if (code.status === 'OPEN' && code.expires_at <= now) {
     await closeCode(tx, code.id, 'EXPIRED', now);
-    told = tell('EXPIRED');
+    await tell('EXPIRED');
     verdict = { status: 'UNMATCHED', reason: 'CODE_EXPIRED' };
   } else if (code.status !== 'OPEN') verdict = { status: 'UNMATCHED', reason: `CODE_${code.status}` };
   else {
@@ -81,7 +80,7 @@ async function record(deps: CallbackDeps, tx: Tx, provider: string, body: Callba
     if (await closeCode(tx, code.id, 'PAID', now)) {
       journalId = await creditDeposit(tx, member!, amount, `QR_${code.provider}`, now);
       verdict = { status: 'CREDITED', reason: null };
-      told = tell('PAID');
+      await tell('PAID');
     } else verdict = { status: 'UNMATCHED', reason: 'CODE_CLOSED' };
   }
   await insertPayment(tx, {
@@ -96,7 +95,7 @@ async function record(deps: CallbackDeps, tx: Tx, provider: string, body: Callba
     journal_id: journalId,
     created_at: now,
   });
-  return { message: 'SUCCESS', status: verdict.status, told };
+  return { message: 'SUCCESS', status: verdict.status };
 }
 
 /** One delivery of the callback, from the route or in-process from the operator's `qr pay`. */
@@ -119,9 +118,7 @@ export async function handleQrCallback(
   if (!Value.Check(CallbackBody, body) || holdsNul(body)) return { status: 400, body: { message: 'KEY_INVALID' } };
   const payment = body;
   try {
-    const { told, ...answer } = await withTransaction(deps.database, (tx) => record(deps, tx, provider, payment, deps.now()));
-    if (told) await notifyMember(deps.database, told.memberId, told.event);
-    return { status: 200, body: answer };
+    return { status: 200, body: await withTransaction(deps.database, (tx) => record(deps, tx, provider, payment, deps.now())) };
   } catch (err) {
     // Postgres: a concurrent delivery of the same transaction stored it first; answer as it did
     if (!isUniqueViolation(err)) throw err;

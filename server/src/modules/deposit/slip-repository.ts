@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
 
@@ -15,13 +15,9 @@ export async function slipPage(db: Kysely<DB>, memberId: number, page: number, l
   return { total: Number(total), rows };
 }
 
-/** One slip as its member's live event tells it (modules/events). */
-export const slipForEvent = (db: Kysely<DB>, slipId: number) =>
-  db
-    .selectFrom('slips')
-    .select(['member_id', 'reference', 'status', 'note', 'amount', 'currency'])
-    .where('id', '=', slipId)
-    .executeTakeFirst();
+/** What a slip's member is told of it (modules/events) besides its status, as the statement that ended it answers it. */
+const EVENT_COLUMNS = ['member_id', 'reference', 'note', 'amount', 'currency'] as const;
+export type SlipEnded = Pick<Selectable<DB['slips']>, (typeof EVENT_COLUMNS)[number]>;
 
 /** The reference of one of the member's own slips; undefined for another member's or an unknown one. */
 export async function ownSlipReference(db: Kysely<DB>, memberId: number, reference: string): Promise<string | undefined> {
@@ -103,7 +99,8 @@ export const endSlip = (tx: Tx, slipId: number, status: 'FAILED' | 'REVIEW', not
     })
     .where('id', '=', slipId)
     .where('status', 'in', ['PROCESSING', 'REVIEW'])
-    .execute();
+    .returning(EVENT_COLUMNS)
+    .executeTakeFirst();
 
 /** Lets go of a PROCESSING slip until `nextAttemptAt`, with its captcha count. */
 export const retrySlipAt = (tx: Tx, slipId: number, nextAttemptAt: number, captchas: number, now: number) =>
@@ -147,7 +144,8 @@ export const markSlipCredited = (tx: Tx, slipId: number, amountMinor: number, ba
       updated_at: now,
     })
     .where('id', '=', slipId)
-    .execute();
+    .returning(EVENT_COLUMNS)
+    .executeTakeFirstOrThrow();
 
 /** Whether a slip was credited with this bank transaction already. */
 export const bankTxCredited = async (tx: Tx, bankTx: BankTx) =>

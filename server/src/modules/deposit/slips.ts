@@ -2,7 +2,7 @@ import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/sli
 import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
-import { withTransaction } from '../../db/transaction.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { siteLimit } from '../../lib/site-money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
@@ -20,11 +20,11 @@ import {
   markSlipCredited,
   memberBankAccount,
   retrySlipAt,
-  slipForEvent,
   slipStatus,
   slipToVerify,
   uncountAttempt,
   type BankTx,
+  type SlipEnded,
   type SlipRow,
   type SlipSaid,
 } from './slip-repository.js';
@@ -81,21 +81,20 @@ export async function closeSlip(
   note: SlipReason | null,
   said: SlipSaid = {},
 ) {
-  await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
-  await tellSlip(ctx, slipId);
+  // only the call that ended it tells: a slip another call ended first (the worker crediting it while the
+  // operator rejects it) comes back as no row, and its member was told by that call
+  const ended = await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
+  if (ended) await tellSlip(ctx, ended, status);
 }
 
-/** Tells the slip's member its result (a live event; the slip list row turns into it). */
-async function tellSlip(ctx: Books, slipId: number) {
-  const slip = await slipForEvent(ctx.database.db, slipId).catch(() => undefined);
-  if (!slip || (slip.status !== 'SUCCESS' && slip.status !== 'FAILED' && slip.status !== 'REVIEW')) return;
-  await notifyMember(ctx.database, slip.member_id, {
-    kind: 'slip',
-    reference: slip.reference,
-    status: slip.status,
-    note: slip.note,
-    amount: toMajor(Number(slip.amount), slip.currency as Currency),
-  });
+/** Tells the slip's member its result (a live event; the slip list row turns into it), in `tx` when it has one. */
+async function tellSlip(ctx: Books, slip: SlipEnded, status: 'SUCCESS' | 'FAILED' | 'REVIEW', tx?: Tx) {
+  await notifyMember(
+    ctx.database,
+    slip.member_id,
+    { kind: 'slip', reference: slip.reference, status, note: slip.note, amount: toMajor(Number(slip.amount), slip.currency as Currency) },
+    tx,
+  );
 }
 
 /** The bank could not be asked: try again later, or after MAX_ATTEMPTS leave it to the operator. */
@@ -145,10 +144,9 @@ export async function creditSlip(
       if (status !== 'PROCESSING' && status !== 'REVIEW') return 'closed';
       await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
-      await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now);
+      await tellSlip(ctx, await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now), 'SUCCESS', tx);
       return 'credited' as const;
     });
-    if (outcome === 'credited') await tellSlip(ctx, slipId);
     return outcome;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -1,38 +1,38 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Message } from '../../../../contract/message.js';
 import type { MemberEvent } from '../../../../contract/member-events.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { resolveGameKey } from '../../lib/game-secrets.js';
-import { deriveKey } from '../../lib/signed-url.js';
+import { internalSignatureValid, postInternal, type InternalRoute } from '../../lib/internal-post.js';
 import { listenMemberEvents, notifyMember } from './service.js';
 
 /**
  * SQLite has no NOTIFY: the events of a change the operator's command made (another process) are handed
- * to the running server here, which tells its sockets. Signed as the chat's delivery is (the key derived
- * from the server's secret key, purpose 'chat-deliver'), over a text of its own, valid for a minute.
+ * to the running server here, which tells its sockets. Signed as every internal post is
+ * (lib/internal-post.ts), over a text of its own.
  */
 export const RELAY_PATH = '/internal/member-events';
 export const RELAY_SIGNATURE_HEADER = 'x-member-events-signature';
-const MAX_SKEW_MS = 60_000;
+/** The most events one relay carries. */
+const RELAY_MAX = 50;
 
 interface Told {
   memberId: number;
   event: MemberEvent;
 }
 
-export const relaySignature = (key: Buffer, at: number, events: Told[]) =>
-  createHmac('sha256', key)
-    .update(`member-events\n${at}\n${JSON.stringify(events)}`)
-    .digest('base64url');
+const MEMBER_EVENTS: InternalRoute<{ at: number; events: Told[] }> = {
+  path: RELAY_PATH,
+  header: RELAY_SIGNATURE_HEADER,
+  text: ({ at, events }) => `member-events\n${at}\n${JSON.stringify(events)}`,
+};
 
 const RelayBody = Type.Object({
   at: Type.Integer({ minimum: 0 }),
   events: Type.Array(
     Type.Object({ memberId: Type.Integer({ minimum: 1 }), event: Type.Object({ kind: Type.String({ maxLength: 20 }) }) }),
-    { minItems: 1, maxItems: 50 },
+    { minItems: 1, maxItems: RELAY_MAX },
   ),
 });
 
@@ -49,52 +49,36 @@ export const memberEventsRelayRoute: FastifyPluginAsyncTypebox = async (app) => 
       },
     },
     async (request, reply) => {
-      const { at } = request.body;
-      const events = request.body.events as Told[];
-      const expected = Buffer.from(relaySignature(ctx.chatKey, at, events));
-      const given = Buffer.from(request.headers[RELAY_SIGNATURE_HEADER]);
-      if (Math.abs(ctx.now() - at) > MAX_SKEW_MS || given.length !== expected.length || !timingSafeEqual(given, expected))
+      const body = { at: request.body.at, events: request.body.events as Told[] };
+      if (!internalSignatureValid(ctx.chatKey, MEMBER_EVENTS, body, request.headers[RELAY_SIGNATURE_HEADER], ctx.now()))
         return reply.status(403).send({ message: 'invalid-token' });
-      for (const { memberId, event } of events) await notifyMember(ctx.database, memberId, event);
-      return { told: events.length };
+      for (const { memberId, event } of body.events) await notifyMember(ctx.database, memberId, event);
+      return { told: body.events.length };
     },
   );
 };
 
 /**
- * The operator's process on SQLite: hands every member event its command causes to the running server
- * (PUBLIC_URL). `flush` waits for them (the process ends after it); with no server running they are lost,
- * and the open app's polling and its next refresh show the change. Postgres needs none of it (NOTIFY).
+ * The operator's process on SQLite: gathers every member event its command causes (each told once its
+ * transaction committed) and hands them to the running server (PUBLIC_URL) in `flush`, as few posts as
+ * the route takes, when the command has ended. With no server running they are lost: no app has a socket
+ * then, and each asks again for what it shows when its socket joins once more. Postgres needs none of it (NOTIFY).
  */
 export function relayMemberEvents(database: Database, config: Config): { flush: () => Promise<void> } {
   if (database.dialect === 'postgres') return { flush: async () => undefined };
-  const key = deriveKey(
-    resolveGameKey(config, () => undefined),
-    'chat-deliver',
-  );
-  const sending: Promise<unknown>[] = [];
+  const told: Told[] = [];
   const { stop } = listenMemberEvents(
     database,
-    (memberId, event) => {
-      const at = Date.now();
-      const events = [{ memberId, event }];
-      sending.push(
-        fetch(`${config.publicUrl}${RELAY_PATH}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [RELAY_SIGNATURE_HEADER]: relaySignature(key, at, events) },
-          body: JSON.stringify({ at, events }),
-          signal: AbortSignal.timeout(5_000),
-        }).catch(() => undefined),
-      );
-    },
+    (memberId, event) => told.push({ memberId, event }),
     () => undefined,
   );
   return {
     flush: async () => {
-      // an event emitted inside a transaction is told on the next turn (service.ts): let it come first
-      await new Promise((resolve) => setImmediate(resolve));
       stop();
-      await Promise.all(sending);
+      const posts: Promise<unknown>[] = [];
+      for (let i = 0; i < told.length; i += RELAY_MAX)
+        posts.push(postInternal(config, MEMBER_EVENTS, { events: told.slice(i, i + RELAY_MAX) }, 5_000).catch(() => undefined));
+      await Promise.all(posts);
     },
   };
 }

@@ -5,15 +5,15 @@ import type { MemberEvent } from '../../../../contract/member-events.js';
 
 export type { MemberEvent };
 import { poolOptions, type Database } from '../../db/database.js';
-import type { Tx } from '../../db/transaction.js';
+import { afterCommit, type Tx } from '../../db/transaction.js';
 
 /**
  * Live member events (contract/member-events.ts), told after the change they describe has committed.
  *
  * Postgres: a NOTIFY on one channel per schema, which every server instance LISTENs to and hands to its
  * own sockets, so an event reaches the member on any instance, from any process that changed the money
- * (a server, the operator's command). SQLite has one server process: an in-process emitter; a change
- * made by the operator's command there reaches the open app by its polling (the site's member events).
+ * (a server, the operator's command). SQLite has one server process: an in-process emitter; the
+ * operator's command, another process, hands its events to the running server (relay.ts).
  *
  * An event is a hint to refresh, never the record: telling it never fails the change that caused it.
  */
@@ -27,12 +27,13 @@ const emitterOf = (database: Database) => {
 };
 
 /** One channel per schema: instances on one database and schema hear each other, other schemas (tests) do not. */
-export const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
 
 /**
  * Tells the member's open apps (every instance) about `event`; never throws. Called after the change
- * committed, or inside its transaction `tx`: Postgres then delivers it at commit (none on a rollback),
- * SQLite's emitter as soon as the transaction has ended.
+ * committed, or inside its transaction `tx` (a `withTransaction` handle): Postgres then delivers the
+ * NOTIFY at commit, SQLite's emitter right after the commit (db/transaction.ts afterCommit); neither
+ * tells anything when the transaction rolls back.
  */
 export async function notifyMember(database: Database, memberId: number, event: MemberEvent, tx?: Tx): Promise<void> {
   if (database.dialect === 'postgres') {
@@ -45,10 +46,13 @@ export async function notifyMember(database: Database, memberId: number, event: 
       () => undefined,
     );
   }
-  const emit = () => emitterOf(database).emit('event', memberId, event);
-  // SQLite: the transaction holds the one connection; the next turn is after it committed or rolled back
-  if (tx) setImmediate(emit);
-  else emit();
+  afterCommit(tx ?? database.db, () => {
+    try {
+      emitterOf(database).emit('event', memberId, event);
+    } catch {
+      // a listener's failure is its own: the change has committed
+    }
+  });
 }
 
 /** Hears every member event of this database and schema: `ready` once listening (or the first try failed), `stop` ends it. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyContextConfig } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { ContactSchema, DepositSchema, inLanguage, InfoSchema, SlipSchema, type Lang } from '../../settings/registry.js';
 import { LangQuery } from '../../settings/localized.js';
@@ -21,24 +22,35 @@ import {
 
 /**
  * §7 lookups. Public and cacheable (the service worker keeps them, one copy per `?lang=`); a terminated
- * site answers every one with 410 gone before it reaches these handlers, so `active` only ever says true.
+ * site answers every one but `contact` with 410 gone before it reaches these handlers, so `active` only ever says true.
  */
 export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const db = ctx.database.db;
-  const get = <S extends TSchema>(path: string, schema: S, handler: (lang: Lang) => Static<S> | Promise<Static<S>>) =>
+  const get = <S extends TSchema>(
+    path: string,
+    schema: S,
+    handler: (lang: Lang) => Static<S> | Promise<Static<S>>,
+    config: FastifyContextConfig = {},
+  ) =>
     // typed by the helper's signature; widening the schema keeps the provider's inference out of the way
-    app.get(path, { schema: { tags: ['lookup'], querystring: LangQuery, response: { 200: schema as TSchema } } }, (request) =>
+    app.get(path, { config, schema: { tags: ['lookup'], querystring: LangQuery, response: { 200: schema as TSchema } } }, (request) =>
       handler(request.query.lang ?? 'th'),
     );
 
   get('/banks', BanksResponse, async (lang) => ({ banks: await banksIn(db, lang) }));
   get('/sources', SourcesResponse, async (lang) => ({ sources: await sourcesIn(db, lang) }));
   get('/info', InfoSchema, () => ctx.settings.get('info'));
-  get('/contact', ContactSchema, (lang) => {
-    const contact = ctx.settings.get('contact');
-    return { ...contact, contactText: inLanguage(contact.contactText, lang) };
-  });
+  // a closed site still says how to reach support (/terminated shows it): the one lookup it answers
+  get(
+    '/contact',
+    ContactSchema,
+    (lang) => {
+      const contact = ctx.settings.get('contact');
+      return { ...contact, contactText: inLanguage(contact.contactText, lang) };
+    },
+    { answersWhenClosed: true },
+  );
   get('/conditions', ConditionsResponse, (lang) => ({ conditions: ctx.settings.get('conditions').map((c) => inLanguage(c, lang)) }));
   get('/agreements', AgreementsResponse, (lang) => ({ agreements: ctx.settings.get('agreements').map((a) => inLanguage(a, lang)) }));
   get('/howto', HowtoResponse, (lang) => ({
