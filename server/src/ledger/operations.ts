@@ -1,5 +1,5 @@
 import type { Database, Dialect } from '../db/database.js';
-import { withTransaction, type Tx } from '../db/transaction.js';
+import { withTransaction, type AlsoInTransaction, type Tx } from '../db/transaction.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../lib/errors.js';
 import { notifyMember } from '../modules/events/service.js';
 import { depositCoins, forfeitPendingCoins } from './coins.js';
@@ -148,7 +148,13 @@ export type Settlement = 'SUCCESS' | 'FAILED';
  * The payout's outcome: paid (pending payouts to paid out) or rejected (back to the member's wallet).
  * Only a pending withdrawal settles, once.
  */
-export async function settleWithdrawal(database: Database, withdrawalId: number, outcome: Settlement, now: number): Promise<void> {
+export async function settleWithdrawal(
+  database: Database,
+  withdrawalId: number,
+  outcome: Settlement,
+  now: number,
+  also?: AlsoInTransaction,
+): Promise<void> {
   const memberId = await withTransaction(database, async (tx) => {
     const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
     if (!w) throw new ApiError(404, 'NO_DATA');
@@ -163,7 +169,7 @@ export async function settleWithdrawal(database: Database, withdrawalId: number,
     const currency = w.currency as Currency;
     const payouts = await houseAccount(tx, 'pendingPayouts', currency);
     const to = outcome === 'SUCCESS' ? await houseAccount(tx, 'paidOut', currency) : await walletAccount(tx, w.member_id, currency);
-    await post(tx, {
+    const journalId = await post(tx, {
       memberId: w.member_id,
       type: outcome === 'SUCCESS' ? 'payout' : 'withdraw_return',
       status: 'SUCCESS',
@@ -178,6 +184,7 @@ export async function settleWithdrawal(database: Database, withdrawalId: number,
       now,
     });
     await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
+    await also?.(tx, [journalId]);
     return w.member_id;
   });
   // the member's open app shows it paid, or the money back in the wallet, at once

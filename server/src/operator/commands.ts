@@ -10,7 +10,8 @@ import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
 
 import { commandSets } from './command-sets.js';
-import { printable, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
+import { auditCli, printable, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
+import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
 
@@ -40,16 +41,29 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
 ${commandSets.map((set) => set.help).join('')}
 Setting keys: ${settingKeys.join(', ')}`;
 
-async function setSiteActive(database: Database, active: boolean, print: Print): Promise<void> {
-  await writeSetting(database.db, 'siteActive', active);
+async function setSiteActive(env: OperatorEnv, active: boolean, print: Print): Promise<void> {
+  await withTransaction(env.database, async (tx) => {
+    const { siteActive: before } = await readAllSettings(tx);
+    await writeSetting(tx, 'siteActive', active);
+    await auditCli(env, tx, { action: active ? 'site.activate' : 'site.terminate', target: 'setting:siteActive', before, after: active });
+  });
   print(active ? 'site activated: members are served again' : "site terminated: member calls now answer 'gone'");
 }
 
-async function setMemberStatus(database: Database, phone: string | undefined, status: 'active' | 'disabled', print: Print) {
+async function setMemberStatus(env: OperatorEnv, phone: string | undefined, status: 'active' | 'disabled', print: Print) {
+  const { database } = env;
   if (!phone) throw new UsageError(`member ${status === 'active' ? 'enable' : 'disable'} needs a phone number`);
-  const member = await database.db.selectFrom('members').select(['id', 'name']).where('phone', '=', phone).executeTakeFirst();
+  const member = await database.db.selectFrom('members').select(['id', 'name', 'status']).where('phone', '=', phone).executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
-  await database.db.updateTable('members').set({ status }).where('id', '=', member.id).execute();
+  await withTransaction(database, async (tx) => {
+    await tx.updateTable('members').set({ status }).where('id', '=', member.id).execute();
+    await auditCli(env, tx, {
+      action: status === 'active' ? 'member.enable' : 'member.disable',
+      target: `member:${phone}`,
+      before: { status: member.status },
+      after: { status },
+    });
+  });
   if (status === 'disabled') {
     await revokeMemberSessions({ database, now: Date.now }, member.id);
     print(`member ${phone} (${printable(member.name)}) disabled; open sessions ended`);
@@ -58,18 +72,21 @@ async function setMemberStatus(database: Database, phone: string | undefined, st
   }
 }
 
-export async function runCommand(env: OperatorEnv, args: string[], output: Print): Promise<void> {
+export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], output: Print): Promise<void> {
   // the one way out to the terminal: nothing a member or guest typed is obeyed as a control there
   const print: Print = (line) => output(printableLine(line));
+  // `--as <staff>` anywhere: the audit trail names that staff member instead of the system
+  const { actor, args } = await actorOption(operatorEnv.database, allArgs);
+  const env: OperatorEnv = { ...operatorEnv, actor };
   const { database } = env;
   const [group, action, ...rest] = args;
   const command = `${group ?? ''} ${action ?? ''}`.trim();
   // `deposit <phone> <amount>` is one word; the others are two
   switch (group === 'deposit' ? 'deposit' : command) {
     case 'site terminate':
-      return setSiteActive(database, false, print);
+      return setSiteActive(env, false, print);
     case 'site activate':
-      return setSiteActive(database, true, print);
+      return setSiteActive(env, true, print);
     case 'site status': {
       const { siteActive } = await readAllSettings(database.db);
       return print(siteActive === false ? 'site: terminated' : 'site: active');
@@ -89,9 +106,9 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
       return;
     }
     case 'member disable':
-      return setMemberStatus(database, rest[0], 'disabled', print);
+      return setMemberStatus(env, rest[0], 'disabled', print);
     case 'member enable':
-      return setMemberStatus(database, rest[0], 'active', print);
+      return setMemberStatus(env, rest[0], 'active', print);
     case 'deposit': {
       const phone = action;
       const amountText = rest[0];
@@ -110,6 +127,12 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
           throw new UsageError(`amount ${amountText} has too many decimals for ${money.currency}`);
         }
         const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
+        await auditCli(env, tx, {
+          action: 'member.deposit',
+          target: `member:${phone}`,
+          after: { amount, currency: money.currency, journal: journalId },
+          journalIds: [journalId],
+        });
         return { journalId, currency: money.currency };
       });
       // Postgres: every server instance hears it; SQLite: the open app's polling sees it
@@ -146,7 +169,15 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
       const id = Number(rest[0]);
       if (!Number.isInteger(id) || id <= 0) throw new UsageError(`${command} needs a withdrawal id`);
       try {
-        await settleWithdrawal(database, id, action === 'pay' ? 'SUCCESS' : 'FAILED', Date.now());
+        await settleWithdrawal(database, id, action === 'pay' ? 'SUCCESS' : 'FAILED', Date.now(), (tx, journalIds) =>
+          auditCli(env, tx, {
+            action: `withdrawal.${action}`,
+            target: `withdrawal:${id}`,
+            before: { status: 'PENDING' },
+            after: { status: action === 'pay' ? 'SUCCESS' : 'FAILED' },
+            journalIds,
+          }),
+        );
       } catch (err) {
         if (err instanceof ApiError)
           throw new UsageError(err.code === 'NO_DATA' ? `no withdrawal ${id}` : `withdrawal ${id} is not pending`);
@@ -177,7 +208,11 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
       if (!isSettingKey(key)) throw new UsageError(`unknown setting "${key}"; keys: ${settingKeys.join(', ')}`);
       if (!valueParts.length) throw new UsageError(`settings set ${key} needs a value`);
       const value = parseSettingValue(key, valueParts.join(' '));
-      await writeSetting(database.db, key, value);
+      await withTransaction(database, async (tx) => {
+        const before = (await readAllSettings(tx))[key];
+        await writeSetting(tx, key, value);
+        await auditCli(env, tx, { action: 'settings.set', target: `setting:${key}`, before, after: value });
+      });
       return print(`${key} set to ${JSON.stringify(value)}`);
     }
     default:

@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { Tx } from '../db/transaction.js';
+import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/record.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 
 export class UsageError extends Error {}
@@ -10,6 +12,13 @@ export type Print = (line: string) => void;
 export interface OperatorEnv {
   database: Database;
   config: Config;
+  /** Who the audit trail names: `cli:system`, or the staff member of `--as` (runCommand sets it). */
+  actor?: Actor;
+}
+
+/** The audit row of an operator command's change, in the transaction that makes it (modules/audit/record.ts). */
+export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' | 'ip'>): Promise<void> {
+  return recordAudit(tx, env.actor ?? CLI_SYSTEM, { ...entry, at: Date.now() });
 }
 
 /**
