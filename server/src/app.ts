@@ -33,6 +33,7 @@ import { chatDeliveryRoute } from './modules/chat/delivery.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
 import { metrics } from './modules/system/metrics.js';
 import { memberEventsRelayRoute } from './modules/events/relay.js';
+import { staffRoutes } from './modules/staff/routes.js';
 
 /** A closed site still says how to reach support (/terminated shows it): the contact lookup alone answers. */
 const ANSWERED_WHEN_CLOSED = /^\/api\/lookup\/contact(\?|$)/;
@@ -178,6 +179,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/api' },
   );
+
+  // the staff console's calls: beside the member API, so its hooks (the marker, the closed site) do not apply
+  await app.register(staffRoutes, { prefix: '/api/staff' });
 
   await app.register(async (play) => {
     // the sandbox's pages carry an inline <style>: a nonce per answer (reply.cspNonce.style) allows it

@@ -49,5 +49,10 @@ export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Prom
     })
     .execute();
   const ids = entry.journalIds?.filter((id) => id > 0) ?? [];
-  if (ids.length) await tx.updateTable('journal').set({ made_by: madeBy(actor) }).where('id', 'in', ids).execute();
+  if (ids.length)
+    await tx
+      .updateTable('journal')
+      .set({ made_by: madeBy(actor) })
+      .where('id', 'in', ids)
+      .execute();
 }

@@ -12,7 +12,8 @@ export const isStaffUsername = (text: string) => new RegExp(STAFF_USERNAME_PATTE
 /** A one-time password: 16 URL-safe characters (96 random bits), shown once; the first sign-in replaces it. */
 export const oneTimePassword = () => randomBytes(12).toString('base64url');
 
-export const findStaff = (db: Tx, username: string) => db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
+export const findStaff = (db: Tx, username: string) =>
+  db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
 
 /** Ends every open session and unfinished sign-in of a staff member. */
 export async function endStaffSessions(tx: Tx, staffId: number, now: number): Promise<void> {
