@@ -1,4 +1,3 @@
-import type { Database } from '../db/database.js';
 import { withTransaction } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
@@ -7,10 +6,10 @@ import { notifyMember } from '../modules/events/service.js';
 import { ApiError } from '../lib/errors.js';
 import { revokeMemberSessions } from '../modules/auth/service.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
-import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
+import { parseSettingValue, readAllSettings } from '../settings/store.js';
 
 import { commandSets } from './command-sets.js';
-import { auditCli, printable, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
+import { auditCli, printable, writeSettingAudited, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
@@ -42,11 +41,7 @@ ${commandSets.map((set) => set.help).join('')}
 Setting keys: ${settingKeys.join(', ')}`;
 
 async function setSiteActive(env: OperatorEnv, active: boolean, print: Print): Promise<void> {
-  await withTransaction(env.database, async (tx) => {
-    const { siteActive: before } = await readAllSettings(tx);
-    await writeSetting(tx, 'siteActive', active);
-    await auditCli(env, tx, { action: active ? 'site.activate' : 'site.terminate', target: 'setting:siteActive', before, after: active });
-  });
+  await writeSettingAudited(env, 'siteActive', active, active ? 'site.activate' : 'site.terminate');
   print(active ? 'site activated: members are served again' : "site terminated: member calls now answer 'gone'");
 }
 
@@ -208,11 +203,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       if (!isSettingKey(key)) throw new UsageError(`unknown setting "${key}"; keys: ${settingKeys.join(', ')}`);
       if (!valueParts.length) throw new UsageError(`settings set ${key} needs a value`);
       const value = parseSettingValue(key, valueParts.join(' '));
-      await withTransaction(database, async (tx) => {
-        const before = (await readAllSettings(tx))[key];
-        await writeSetting(tx, key, value);
-        await auditCli(env, tx, { action: 'settings.set', target: `setting:${key}`, before, after: value });
-      });
+      await writeSettingAudited(env, key, value);
       return print(`${key} set to ${JSON.stringify(value)}`);
     }
     default:

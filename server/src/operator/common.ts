@@ -1,7 +1,9 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import type { Tx } from '../db/transaction.js';
-import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/record.js';
+import { withTransaction, type Tx } from '../db/transaction.js';
+import type { SettingKey, Settings } from '../settings/registry.js';
+import { readAllSettings, writeSetting } from '../settings/store.js';
+import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 
 export class UsageError extends Error {}
@@ -19,6 +21,15 @@ export interface OperatorEnv {
 /** The audit row of an operator command's change, in the transaction that makes it (modules/audit/record.ts). */
 export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' | 'ip'>): Promise<void> {
   return recordAudit(tx, env.actor ?? CLI_SYSTEM, { ...entry, at: Date.now() });
+}
+
+/** An operator's change of a setting, with its audit row (the value before and after) in one transaction. */
+export async function writeSettingAudited<K extends SettingKey>(env: OperatorEnv, key: K, value: Settings[K], action = 'settings.set') {
+  await withTransaction(env.database, async (tx) => {
+    const before = (await readAllSettings(tx))[key];
+    await writeSetting(tx, key, value);
+    await auditCli(env, tx, { action, target: `setting:${key}`, before, after: value });
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/sli
 import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
-import { withTransaction } from '../../db/transaction.js';
+import { withTransaction, type AlsoInTransaction } from '../../db/transaction.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { siteLimit } from '../../lib/site-money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
@@ -80,8 +80,14 @@ export async function closeSlip(
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
   note: SlipReason | null,
   said: SlipSaid = {},
+  also?: AlsoInTransaction,
 ) {
-  await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
+  if (also)
+    await withTransaction(ctx.database, async (tx) => {
+      await endSlip(tx, slipId, status, note, said, ctx.now());
+      await also(tx, []);
+    });
+  else await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
   await tellSlip(ctx, slipId);
 }
 
@@ -136,6 +142,7 @@ export async function creditSlip(
   memberId: number,
   amountMinor: number,
   bankTx: BankTx,
+  also?: AlsoInTransaction,
 ): Promise<'credited' | 'duplicate' | 'closed'> {
   try {
     const outcome = await withTransaction(ctx.database, async (tx) => {
@@ -146,6 +153,7 @@ export async function creditSlip(
       await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
       await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now);
+      await also?.(tx, [journalId]);
       return 'credited' as const;
     });
     if (outcome === 'credited') await tellSlip(ctx, slipId);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { hashPassword } from '../../lib/password.js';
 import { STAFF_USERNAME_PATTERN, type StaffRole } from '../../../../contract/staff.js';
-import { recordAudit, type Actor } from '../audit/record.js';
+import { recordAudit, type Actor } from '../audit/service.js';
 
 /** Staff accounts as the operator manages them (the CLI's `staff ...`): each change audited in its transaction. */
 

@@ -14,7 +14,7 @@ import {
 } from '../../../../contract/staff.js';
 import { addressOf } from '../../lib/address.js';
 import { withTransaction } from '../../db/transaction.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { CHALLENGE_COOKIE, clearStaffCookie, requireStaff, SESSION_COOKIE, setStaffCookie } from './session.js';

@@ -7,8 +7,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { LIMITS } from '../../lib/rate-limit.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import { STAFF_PASSWORD_MIN, TOTP_REQUIRED, type StaffRole, type StaffSignInStep } from '../../../../contract/staff.js';
-import { recordAudit } from '../audit/record.js';
-import { beginLoginAttempt } from '../auth/lockout.js';
+import { recordAudit } from '../audit/service.js';
+import { beginLoginAttempt } from '../auth/service.js';
 import { findStaff, isStaffUsername } from './accounts.js';
 import { openStaffSession } from './session.js';
 

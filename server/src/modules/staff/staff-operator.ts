@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { STAFF_ROLES, type StaffRole } from '../../../../contract/staff.js';
-import { CLI_SYSTEM, type Actor } from '../audit/record.js';
+import { CLI_SYSTEM, type Actor } from '../audit/service.js';
 import { addStaff, findStaff, isStaffUsername, resetStaff, setStaffDisabled } from './accounts.js';
 
 const time = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString());
