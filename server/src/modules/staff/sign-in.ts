@@ -71,6 +71,11 @@ async function next(ctx: AppContext, staff: Staff, challenge: Challenge | undefi
       .where('id', '=', challenge.id)
       .execute();
   } else {
+    // a new sign-in replaces this staff member's unfinished ones; ended ones of anyone go too
+    await ctx.database.db
+      .deleteFrom('staff_challenges')
+      .where((eb) => eb.or([eb('staff_id', '=', staff.id), eb('expires_at', '<=', now)]))
+      .execute();
     challengeToken = newToken();
     await ctx.database.db
       .insertInto('staff_challenges')
