@@ -41,7 +41,10 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     const again = newBrowser();
     const second = await staffCall(server, again, 'POST', '/auth/sign-in', { username: 'somchai', password: STRONG_PASSWORD });
     expect(second.json()).toEqual({ next: 'totp' });
-    const wrong = await staffCall(server, again, 'POST', '/auth/totp', { code: codeAt(totp, server) === '000000' ? '111111' : '000000' });
+    // a code of none of the steps the window accepts (the step before, this one, the next)
+    const window = [-30_000, 0, 30_000].map((d) => totp.generate({ timestamp: server.clock.now + d }));
+    const wrongCode = ['000000', '111111', '222222', '333333'].find((c) => !window.includes(c))!;
+    const wrong = await staffCall(server, again, 'POST', '/auth/totp', { code: wrongCode });
     expect([wrong.statusCode, message(wrong)]).toEqual([401, 'TOTP_INVALID']);
     const code = codeAt(totp, server);
     expect((await staffCall(server, again, 'POST', '/auth/totp', { code })).json()).toMatchObject({ next: 'done' });
