@@ -33,6 +33,7 @@ import { chatDeliveryRoute } from './modules/chat/delivery.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
 import { metrics } from './modules/system/metrics.js';
 import { memberEventsRelayRoute } from './modules/events/relay.js';
+import { staffRoutes } from './modules/staff/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -183,6 +184,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/api' },
   );
+
+  // the staff console's calls: beside the member API, so its hooks (the marker, the closed site) do not apply
+  await app.register(staffRoutes, { prefix: '/api/staff' });
 
   await app.register(async (play) => {
     // the sandbox's pages carry an inline <style>: a nonce per answer (reply.cspNonce.style) allows it

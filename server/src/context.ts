@@ -46,6 +46,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Seals and opens game passwords at rest (see lib/game-secrets.ts). */
   gameSecrets: SecretBox;
+  /** Seals staff members' TOTP secrets at rest (a key of its own, derived from the game key). */
+  staffSecrets: SecretBox;
   /** Signs the operator's request to deliver chat replies to open sockets (modules/chat/delivery.ts). */
   chatKey: Buffer;
   now: () => number;

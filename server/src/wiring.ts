@@ -71,6 +71,7 @@ export function makeContext(parts: {
     freeSpace: parts.freeSpace ?? (parts.database.dialect === 'sqlite' ? freeSpaceOf(parts.config.dataDir, now) : async () => undefined),
     fileUrls: new UrlSigner(deriveKey(gameKey, 'file-urls')),
     gameSecrets: new SecretBox(gameKey),
+    staffSecrets: new SecretBox(deriveKey(gameKey, 'staff-totp')),
     chatKey: deriveKey(gameKey, 'chat-deliver'),
     now,
   };

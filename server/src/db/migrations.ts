@@ -15,6 +15,7 @@ import { securityMigrations } from './migrations-security.js';
 import { slipMigrations } from './migrations-slips.js';
 import { slipReviewMigrations } from './migrations-slip-review.js';
 import { spinMigrations } from './migrations-spin.js';
+import { staffMigrations } from './migrations-staff.js';
 import { uploadMigrations } from './migrations-uploads.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
@@ -224,6 +225,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...retentionMigrations(),
     ...passwordResetMigrations(),
     ...laoMoneyMigrations(),
+    ...staffMigrations(dialect),
   };
 }
 

@@ -27,6 +27,8 @@ export interface JournalTable {
   to_label: string;
   visible: number;
   created_at: number;
+  /** Who made it when a person did (migration 0025): `staff:<username>`, `cli:<username>` or `cli:system`; null for members and the system. */
+  made_by: string | null;
 }
 
 export interface PostingsTable {

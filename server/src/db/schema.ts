@@ -8,6 +8,7 @@ import type { MemberTables } from './schema-members.js';
 import type { SettingsTables } from './schema-settings.js';
 import type { SlipTables } from './schema-slips.js';
 import type { SpinTables } from './schema-spin.js';
+import type { StaffTables } from './schema-staff.js';
 import type { UploadTables } from './schema-uploads.js';
 
 /**
@@ -27,7 +28,8 @@ export interface DB
     InviteTables,
     SpinTables,
     ChatTables,
-    UploadTables {}
+    UploadTables,
+    StaffTables {}
 
 export type * from './schema-bonus.js';
 export type * from './schema-chat.js';
@@ -39,4 +41,5 @@ export type * from './schema-members.js';
 export type * from './schema-settings.js';
 export type * from './schema-slips.js';
 export type * from './schema-spin.js';
+export type * from './schema-staff.js';
 export type * from './schema-uploads.js';

@@ -5,6 +5,12 @@ import type { DB } from './schema.js';
 
 export type Tx = Kysely<DB> | Transaction<DB>;
 
+/**
+ * Work a caller adds to a service's own transaction (the audit row of an operator's or staff member's
+ * change), given the journal entries the service made: it commits or rolls back with the change.
+ */
+export type AlsoInTransaction = (tx: Tx, journalIds: readonly number[]) => Promise<void>;
+
 /** Runs of a transaction that lost a race (a deadlock, a serialization failure, SQLite's busy lock) before giving up. */
 const TRANSACTION_ATTEMPTS = 4;
 

@@ -146,9 +146,16 @@ export type Settlement = 'SUCCESS' | 'FAILED';
 /**
  * The payout's outcome: paid (pending payouts to paid out) or rejected (back to the member's wallet).
  * Only a pending withdrawal settles, once. Runs in the caller's transaction and answers the withdrawal's
- * member, whom the caller tells in that transaction (the ledger knows no member events).
+ * member, whom the caller tells in that transaction (the ledger knows no member events), and the entry it
+ * made (the caller's audit row names it).
  */
-export async function settleWithdrawal(tx: Tx, dialect: Dialect, withdrawalId: number, outcome: Settlement, now: number): Promise<number> {
+export async function settleWithdrawal(
+  tx: Tx,
+  dialect: Dialect,
+  withdrawalId: number,
+  outcome: Settlement,
+  now: number,
+): Promise<{ memberId: number; journalId: number }> {
   const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
   if (!w) throw new ApiError(404, 'NO_DATA');
   await memberMoney(tx, w.member_id, dialect);
@@ -162,7 +169,7 @@ export async function settleWithdrawal(tx: Tx, dialect: Dialect, withdrawalId: n
   const currency = w.currency as Currency;
   const payouts = await houseAccount(tx, 'pendingPayouts', currency);
   const to = outcome === 'SUCCESS' ? await houseAccount(tx, 'paidOut', currency) : await walletAccount(tx, w.member_id, currency);
-  await post(tx, {
+  const journalId = await post(tx, {
     memberId: w.member_id,
     type: outcome === 'SUCCESS' ? 'payout' : 'withdraw_return',
     status: 'SUCCESS',
@@ -177,5 +184,5 @@ export async function settleWithdrawal(tx: Tx, dialect: Dialect, withdrawalId: n
     now,
   });
   await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
-  return w.member_id;
+  return { memberId: w.member_id, journalId };
 }

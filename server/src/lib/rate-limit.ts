@@ -108,6 +108,8 @@ export const LIMITS = {
   loginFailPhone: { max: 10, windowMs: minute },
   /** Wrong passwords (or unknown phones) from one address, whichever phones. */
   loginFailAddress: { max: 30, windowMs: minute },
+  /** Wrong TOTP codes of one staff member (after a right password): a code has a million values. */
+  staffTotpFail: { max: 5, windowMs: 5 * minute },
   /** Every text sent costs money: every send counts. */
   otpSendPhone: { max: 3, windowMs: minute },
   otpSendAddress: { max: 10, windowMs: minute },

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import { migrate, openDatabase, sqliteFileOf, type Database } from '../db/database.js';
 import { checkLedger } from '../ledger/invariants.js';
+import { CLI_SYSTEM, recordAudit } from '../modules/audit/service.js';
 import { GAME_KEY_FILE } from '../lib/game-secrets.js';
 import { UsageError, type Print } from './common.js';
 
@@ -192,6 +193,13 @@ export async function restore(config: Config, dir: string, print: Print): Promis
     const applied = await migrate(database);
     const problems = await checkLedger(database.db);
     if (problems.length) throw new UsageError(`restored, but the ledger check failed:\n${problems.join('\n')}`);
+    // the restored trail goes on: it says where the wallet came from
+    await recordAudit(database.db, CLI_SYSTEM, {
+      action: 'restore',
+      target: `backup:${manifest.createdAt}`,
+      after: { migrations: applied },
+      at: Date.now(),
+    });
     print(
       `restored ${manifest.createdAt} backup into ${database.where}` +
         `${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}; ledger check: every entry balances`,

@@ -6,6 +6,7 @@ import { refundCommands } from '../modules/refund/refund-operator.js';
 import { coinCommands } from '../modules/spinwheel/coin-operator.js';
 import { wheelCommands } from '../modules/spinwheel/wheel-operator.js';
 import { chatCommands } from '../modules/chat/chat-operator.js';
+import { staffCommands } from '../modules/staff/staff-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -27,4 +28,5 @@ export const commandSets: CommandSet[] = [
   wheelCommands,
   coinCommands,
   chatCommands,
+  staffCommands,
 ];

@@ -1,4 +1,3 @@
-import type { Database } from '../db/database.js';
 import { withTransaction } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
@@ -7,10 +6,11 @@ import { notifyMember } from '../modules/events/service.js';
 import { ApiError } from '../lib/errors.js';
 import { revokeMemberSessions } from '../modules/auth/service.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
-import { parseSettingValue, readAllSettings, writeSetting } from '../settings/store.js';
+import { parseSettingValue, readAllSettings } from '../settings/store.js';
 
 import { commandSets } from './command-sets.js';
-import { printable, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
+import { auditCli, printable, writeSettingAudited, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
+import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
 
@@ -40,16 +40,25 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
 ${commandSets.map((set) => set.help).join('')}
 Setting keys: ${settingKeys.join(', ')}`;
 
-async function setSiteActive(database: Database, active: boolean, print: Print): Promise<void> {
-  await writeSetting(database.db, 'siteActive', active);
+async function setSiteActive(env: OperatorEnv, active: boolean, print: Print): Promise<void> {
+  await writeSettingAudited(env, 'siteActive', active, active ? 'site.activate' : 'site.terminate');
   print(active ? 'site activated: members are served again' : "site terminated: member calls now answer 'gone'");
 }
 
-async function setMemberStatus(database: Database, phone: string | undefined, status: 'active' | 'disabled', print: Print) {
+async function setMemberStatus(env: OperatorEnv, phone: string | undefined, status: 'active' | 'disabled', print: Print) {
+  const { database } = env;
   if (!phone) throw new UsageError(`member ${status === 'active' ? 'enable' : 'disable'} needs a phone number`);
-  const member = await database.db.selectFrom('members').select(['id', 'name']).where('phone', '=', phone).executeTakeFirst();
+  const member = await database.db.selectFrom('members').select(['id', 'name', 'status']).where('phone', '=', phone).executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
-  await database.db.updateTable('members').set({ status }).where('id', '=', member.id).execute();
+  await withTransaction(database, async (tx) => {
+    await tx.updateTable('members').set({ status }).where('id', '=', member.id).execute();
+    await auditCli(env, tx, {
+      action: status === 'active' ? 'member.enable' : 'member.disable',
+      target: `member:${phone}`,
+      before: { status: member.status },
+      after: { status },
+    });
+  });
   if (status === 'disabled') {
     await revokeMemberSessions({ database, now: Date.now }, member.id);
     print(`member ${phone} (${printable(member.name)}) disabled; open sessions ended`);
@@ -58,18 +67,21 @@ async function setMemberStatus(database: Database, phone: string | undefined, st
   }
 }
 
-export async function runCommand(env: OperatorEnv, args: string[], output: Print): Promise<void> {
+export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], output: Print): Promise<void> {
   // the one way out to the terminal: nothing a member or guest typed is obeyed as a control there
   const print: Print = (line) => output(printableLine(line));
+  // `--as <staff>` anywhere: the audit trail names that staff member instead of the system
+  const { actor, args } = await actorOption(operatorEnv.database, allArgs);
+  const env: OperatorEnv = { ...operatorEnv, actor };
   const { database } = env;
   const [group, action, ...rest] = args;
   const command = `${group ?? ''} ${action ?? ''}`.trim();
   // `deposit <phone> <amount>` is one word; the others are two
   switch (group === 'deposit' ? 'deposit' : command) {
     case 'site terminate':
-      return setSiteActive(database, false, print);
+      return setSiteActive(env, false, print);
     case 'site activate':
-      return setSiteActive(database, true, print);
+      return setSiteActive(env, true, print);
     case 'site status': {
       const { siteActive } = await readAllSettings(database.db);
       return print(siteActive === false ? 'site: terminated' : 'site: active');
@@ -89,9 +101,9 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
       return;
     }
     case 'member disable':
-      return setMemberStatus(database, rest[0], 'disabled', print);
+      return setMemberStatus(env, rest[0], 'disabled', print);
     case 'member enable':
-      return setMemberStatus(database, rest[0], 'active', print);
+      return setMemberStatus(env, rest[0], 'active', print);
     case 'deposit': {
       const phone = action;
       const amountText = rest[0];
@@ -112,6 +124,12 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
         const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
         // Postgres: every server instance hears the NOTIFY; SQLite: the running server, by the relay (events/relay.ts)
         await notifyMember(database, member.id, { kind: 'credit', source: 'OPERATOR', amount }, tx);
+        await auditCli(env, tx, {
+          action: 'member.deposit',
+          target: `member:${phone}`,
+          after: { amount, currency: money.currency, journal: journalId },
+          journalIds: [journalId],
+        });
         return { journalId, currency: money.currency };
       });
       return print(`deposited ${amount} ${result.currency} to ${phone} (${printable(member.name)}); journal ${result.journalId}`);
@@ -148,7 +166,14 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
       try {
         const outcome = action === 'pay' ? 'SUCCESS' : 'FAILED';
         await withTransaction(database, async (tx) => {
-          const memberId = await settleWithdrawal(tx, database.dialect, id, outcome, Date.now());
+          const { memberId, journalId } = await settleWithdrawal(tx, database.dialect, id, outcome, Date.now());
+          await auditCli(env, tx, {
+            action: `withdrawal.${action}`,
+            target: `withdrawal:${id}`,
+            before: { status: 'PENDING' },
+            after: { status: outcome },
+            journalIds: [journalId],
+          });
           // the member's open app shows it paid, or the money back in the wallet, at once
           await notifyMember(database, memberId, { kind: 'withdraw', status: outcome }, tx);
         });
@@ -182,7 +207,7 @@ export async function runCommand(env: OperatorEnv, args: string[], output: Print
       if (!isSettingKey(key)) throw new UsageError(`unknown setting "${key}"; keys: ${settingKeys.join(', ')}`);
       if (!valueParts.length) throw new UsageError(`settings set ${key} needs a value`);
       const value = parseSettingValue(key, valueParts.join(' '));
-      await writeSetting(database.db, key, value);
+      await writeSettingAudited(env, key, value);
       return print(`${key} set to ${JSON.stringify(value)}`);
     }
     default:

@@ -1,5 +1,9 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { withTransaction, type Tx } from '../db/transaction.js';
+import type { SettingKey, Settings } from '../settings/registry.js';
+import { readAllSettings, writeSetting } from '../settings/store.js';
+import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 
 export class UsageError extends Error {}
@@ -10,6 +14,22 @@ export type Print = (line: string) => void;
 export interface OperatorEnv {
   database: Database;
   config: Config;
+  /** Who the audit trail names: `cli:system`, or the staff member of `--as` (runCommand sets it). */
+  actor?: Actor;
+}
+
+/** The audit row of an operator command's change, in the transaction that makes it (modules/audit/record.ts). */
+export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' | 'ip'>): Promise<void> {
+  return recordAudit(tx, env.actor ?? CLI_SYSTEM, { ...entry, at: Date.now() });
+}
+
+/** An operator's change of a setting, with its audit row (the value before and after) in one transaction. */
+export async function writeSettingAudited<K extends SettingKey>(env: OperatorEnv, key: K, value: Settings[K], action = 'settings.set') {
+  await withTransaction(env.database, async (tx) => {
+    const before = (await readAllSettings(tx))[key];
+    await writeSetting(tx, key, value);
+    await auditCli(env, tx, { action, target: `setting:${key}`, before, after: value });
+  });
 }
 
 /**

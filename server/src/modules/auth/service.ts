@@ -71,3 +71,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
 }
+
+/** The sign-in throttling (lockout.ts), for the staff console's sign-in too. */
+export { beginLoginAttempt } from './lockout.js';

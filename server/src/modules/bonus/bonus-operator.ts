@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { auditCli, parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { withTransaction } from '../../db/transaction.js';
 import { siteCurrency } from '../../lib/site-money.js';
 import { givenOfBonus, usesOfPromotion } from './repository.js';
 
@@ -97,28 +96,34 @@ async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
   const name = perLanguage(o, 'name');
   const html = perLanguage({ html: o.name!, ...o }, 'html');
   const notice = o.notice ? perLanguage(o, 'notice') : DEFAULT_NOTICE;
-  const result = await env.database.db
-    .insertInto('bonuses')
-    .values({
-      code,
-      name,
-      html,
-      notice,
-      type: type as 'limit' | 'day' | 'week',
-      max_received: whole(o['max-received'], 'max-received', 1, 1000, 1),
-      percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
-      banners: JSON.stringify([{ image: o.image ?? '/bonus/daily.svg', html: JSON.parse(html) as object }]),
-      ...giving(o, currency),
-      min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
-      turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
-      budget: o.budget === undefined ? null : amount(o.budget, 'budget', currency),
-      active: 1,
-      sort: 100,
-      created_at: Date.now(),
-    })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) throw new UsageError(`a bonus ${code} exists already`);
+  const values = {
+    code,
+    name,
+    html,
+    notice,
+    type: type as 'limit' | 'day' | 'week',
+    max_received: whole(o['max-received'], 'max-received', 1, 1000, 1),
+    percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
+    banners: JSON.stringify([{ image: o.image ?? '/bonus/daily.svg', html: JSON.parse(html) as object }]),
+    ...giving(o, currency),
+    min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
+    turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
+    budget: o.budget === undefined ? null : amount(o.budget, 'budget', currency),
+    active: 1,
+    sort: 100,
+    created_at: Date.now(),
+  };
+  const added = await withTransaction(env.database, async (tx) => {
+    const result = await tx
+      .insertInto('bonuses')
+      .values(values)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await auditCli(env, tx, { action: 'bonus.add', target: `bonus:${code}`, after: values });
+    return true;
+  });
+  if (!added) throw new UsageError(`a bonus ${code} exists already`);
   print(`bonus ${code} added and offered to members`);
 }
 
@@ -158,22 +163,28 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
     'turnover',
     'uses',
   ]);
-  const result = await env.database.db
-    .insertInto('promotions')
-    .values({
-      code,
-      description: perLanguage(o, 'description'),
-      percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
-      ...giving(o, currency),
-      min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
-      turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
-      total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
-      active: 1,
-      created_at: Date.now(),
-    })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) throw new UsageError(`a promotion ${code} exists already`);
+  const values = {
+    code,
+    description: perLanguage(o, 'description'),
+    percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
+    ...giving(o, currency),
+    min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
+    turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
+    total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
+    active: 1,
+    created_at: Date.now(),
+  };
+  const added = await withTransaction(env.database, async (tx) => {
+    const result = await tx
+      .insertInto('promotions')
+      .values(values)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await auditCli(env, tx, { action: 'promotion.add', target: `promotion:${code}`, after: values });
+    return true;
+  });
+  if (!added) throw new UsageError(`a promotion ${code} exists already`);
   print(`promotion ${code} added: members can find and receive it`);
 }
 
@@ -191,11 +202,22 @@ async function promotionList(env: OperatorEnv, print: Print) {
   }
 }
 
-async function disable(db: Kysely<DB>, table: 'bonuses' | 'promotions', code: string | undefined, print: Print) {
+async function disable(env: OperatorEnv, table: 'bonuses' | 'promotions', code: string | undefined, print: Print) {
   const what = table === 'bonuses' ? 'bonus' : 'promotion';
   if (!code) throw new UsageError(`${what} disable needs a code`);
-  const done = await db.updateTable(table).set({ active: 0 }).where('code', '=', code).executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new UsageError(`no ${what} ${code}`);
+  const found = await withTransaction(env.database, async (tx) => {
+    const row = await tx.selectFrom(table).select('active').where('code', '=', code).executeTakeFirst();
+    if (!row) return false;
+    await tx.updateTable(table).set({ active: 0 }).where('code', '=', code).execute();
+    await auditCli(env, tx, {
+      action: `${what}.disable`,
+      target: `${what}:${code}`,
+      before: { active: Number(row.active) === 1 },
+      after: { active: false },
+    });
+    return true;
+  });
+  if (!found) throw new UsageError(`no ${what} ${code}`);
   print(`${what} ${code} is no longer offered; members who hold it keep it until its turnover or cancel`);
 }
 
@@ -257,7 +279,7 @@ export const bonusCommands: CommandSet = {
         await bonusAdd(env, rest, print);
         return true;
       case 'bonus disable':
-        await disable(env.database.db, 'bonuses', rest[0], print);
+        await disable(env, 'bonuses', rest[0], print);
         return true;
       case 'promotion list':
         await promotionList(env, print);
@@ -266,7 +288,7 @@ export const bonusCommands: CommandSet = {
         await promotionAdd(env, rest, print);
         return true;
       case 'promotion disable':
-        await disable(env.database.db, 'promotions', rest[0], print);
+        await disable(env, 'promotions', rest[0], print);
         return true;
       default:
         return false;

@@ -2,7 +2,8 @@ import { Value } from 'typebox/value';
 import { Type } from 'typebox';
 import { postInternal } from '../../lib/internal-post.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { auditCli, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { withTransaction } from '../../db/transaction.js';
 import { CHAT_DELIVERY, DELIVER_PATH } from './delivery.js';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
 import { GUEST_ID, type SupportMessage } from '../../../../contract/chat.js';
@@ -35,12 +36,20 @@ async function deliver(env: OperatorEnv, ids: number[], print: Print) {
 async function post(env: OperatorEnv, who: string | undefined, m: SupportMessage, print: Print) {
   const room = await roomFor(env, who);
   if (room.ended_at !== null) throw new UsageError(`the conversation with ${who} has ended; it reopens with the customer's next message`);
-  const row = await insertMessage(env.database.db, {
-    room: room.room,
-    session_id: room.session_id,
-    sender: 'agent',
-    ...m,
-    created_at: Date.now(),
+  const row = await withTransaction(env.database, async (tx) => {
+    const inserted = await insertMessage(tx, {
+      room: room.room,
+      session_id: room.session_id,
+      sender: 'agent',
+      ...m,
+      created_at: Date.now(),
+    });
+    await auditCli(env, tx, {
+      action: `chat.${m.message_type === 'text' ? 'reply' : 'buttons'}`,
+      target: `chat:${room.room}`,
+      after: m.payload,
+    });
+    return inserted;
   });
   print(`sent ${m.message_type} ${row.id} to ${room.room}`);
   await deliver(env, [row.id], print);
@@ -122,7 +131,10 @@ export const chatCommands: CommandSet = {
         if (words.length > CHAT_TEXT_MAX) throw new UsageError(`chat end takes closing words of at most ${CHAT_TEXT_MAX} characters`);
         if (words) await post(env, who, { message_type: 'text', payload: { message: words } }, print);
         const room = await roomFor(env, who);
-        await env.database.db.updateTable('chat_rooms').set({ ended_at: Date.now() }).where('room', '=', room.room).execute();
+        await withTransaction(env.database, async (tx) => {
+          await tx.updateTable('chat_rooms').set({ ended_at: Date.now() }).where('room', '=', room.room).execute();
+          await auditCli(env, tx, { action: 'chat.end', target: `chat:${room.room}`, after: { session: room.session_id } });
+        });
         print(`ended session ${room.session_id} of ${room.room}`);
         return true;
       }

@@ -3,7 +3,8 @@ import { SandboxVouchers } from '../../adapters/voucher/voucher.js';
 import { ApiError } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { auditCli, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { withTransaction } from '../../db/transaction.js';
 import type { Settings } from '../../settings/registry.js';
 import { readAllSettings } from '../../settings/store.js';
 import { pendingRequests, settleDepositRequest } from './manual-service.js';
@@ -88,6 +89,14 @@ async function qrPay(env: OperatorEnv, args: string[], print: Print) {
     answer = await handleQrCallback({ ...env, now: Date.now }, paid.provider, Buffer.from(raw), signature);
   }
   print(`callback answer: ${answer.status} ${JSON.stringify(answer.body)}`);
+  // the money moved in the server's handling of the callback (another process): the audit row says what was asked and answered
+  await withTransaction(env.database, (tx) =>
+    auditCli(env, tx, {
+      action: 'qr.pay',
+      target: `qr:${ref}`,
+      after: { amount: paid.callback.amount, status: answer.status, answer: answer.body },
+    }),
+  );
 }
 
 async function depositsList(env: OperatorEnv, print: Print) {
@@ -148,6 +157,8 @@ export const depositCommands: CommandSet = {
         if (!rest[0] || !(amount > 0) || minor === undefined)
           throw new UsageError(`giftlink make needs a positive amount in baht, got "${rest[0] ?? ''}"`);
         const link = await (await sandboxes(env)).vouchers.make(minor);
+        // the sandbox voucher service is outside the ledger: its record is made, then the audit row
+        await withTransaction(env.database, (tx) => auditCli(env, tx, { action: 'giftlink.make', target: 'voucher', after: { amount } }));
         print(`sandbox voucher of ${amount} BAHT made; the member pastes this link:`);
         print(link);
         return true;
@@ -160,7 +171,15 @@ export const depositCommands: CommandSet = {
         const id = Number(rest[0]);
         if (!Number.isInteger(id) || id <= 0) throw new UsageError(`deposit-request ${action} needs a request id`);
         try {
-          await settleDepositRequest(env.database, id, action === 'confirm' ? 'SUCCESS' : 'FAILED', Date.now());
+          await settleDepositRequest(env.database, id, action === 'confirm' ? 'SUCCESS' : 'FAILED', Date.now(), (tx, journalIds) =>
+            auditCli(env, tx, {
+              action: `deposit-request.${action}`,
+              target: `deposit-request:${id}`,
+              before: { status: 'PENDING' },
+              after: { status: action === 'confirm' ? 'SUCCESS' : 'FAILED' },
+              journalIds: action === 'confirm' ? journalIds : [],
+            }),
+          );
         } catch (err) {
           if (err instanceof ApiError)
             throw new UsageError(err.code === 'NO_DATA' ? `no deposit request ${id}` : `deposit request ${id} is not pending`);

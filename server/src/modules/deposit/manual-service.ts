@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { withTransaction, type Tx } from '../../db/transaction.js';
+import { withTransaction, type AlsoInTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { applyPostings, houseAccount, setJournalStatus, walletAccount } from '../../ledger/ledger.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
@@ -74,7 +74,13 @@ export async function requestManualDeposit(
 }
 
 /** The operator's answer: SUCCESS credits the request's own journal entry, FAILED credits nothing; only a pending request, once. */
-export async function settleDepositRequest(database: Database, id: number, outcome: 'SUCCESS' | 'FAILED', now: number): Promise<void> {
+export async function settleDepositRequest(
+  database: Database,
+  id: number,
+  outcome: 'SUCCESS' | 'FAILED',
+  now: number,
+  also?: AlsoInTransaction,
+): Promise<void> {
   await withTransaction(database, async (tx) => {
     const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!request) throw new ApiError(404, 'NO_DATA');
@@ -98,6 +104,7 @@ export async function settleDepositRequest(database: Database, id: number, outco
       await notifyMember(database, request.member_id, { kind: 'credit', source: 'MANUAL', amount: toMajor(amount, currency) }, tx);
     }
     await setJournalStatus(tx, request.journal_id, outcome);
+    await also?.(tx, [request.journal_id]);
   });
 }
 

@@ -4,7 +4,7 @@ import { generate } from 'promptparse';
 import { drawSlip } from '../../adapters/slip/slip-image.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { printable, UsageError, type OperatorEnv } from '../../operator/common.js';
+import { auditCli, printable, UsageError, type OperatorEnv } from '../../operator/common.js';
 import { readAllSettings } from '../../settings/store.js';
 import { closeSlip, creditSlip, SLIP_REASONS, sendingBankOf, type SlipReason } from './slips.js';
 
@@ -116,7 +116,8 @@ async function listSlips({ database }: OperatorEnv, print: (l: string) => void) 
   }
 }
 
-async function approve({ database }: OperatorEnv, args: string[], print: (l: string) => void) {
+async function approve(env: OperatorEnv, args: string[], print: (l: string) => void) {
+  const { database } = env;
   const id = Number(args[0]);
   if (!Number.isInteger(id) || id <= 0) throw new UsageError('slip approve needs a slip id');
   const slip = await database.db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
@@ -136,14 +137,23 @@ async function approve({ database }: OperatorEnv, args: string[], print: (l: str
     slip.sending_bank && slip.trans_ref
       ? { sendingBank: slip.sending_bank, transRef: slip.trans_ref }
       : { sendingBank: 'SLIP', transRef: slip.reference };
-  const result = await creditSlip({ database, now: Date.now }, id, slip.member_id, amount, bankTx);
+  const result = await creditSlip({ database, now: Date.now }, id, slip.member_id, amount, bankTx, (tx, journalIds) =>
+    auditCli(env, tx, {
+      action: 'slip.approve',
+      target: `slip:${id}`,
+      before: { status: slip.status, amount: slip.amount === null ? null : toMajor(Number(slip.amount), slip.currency as Currency) },
+      after: { status: 'SUCCESS', amount: toMajor(amount, slip.currency as Currency) },
+      journalIds,
+    }),
+  );
   if (result === 'duplicate')
     throw new UsageError(`slip ${id}: that bank transaction was already credited; the slip is now FAILED SLIP_DUPLICATE`);
   if (result === 'closed') throw new UsageError(`slip ${id} was closed meanwhile`);
   print(`slip ${id} approved: ${toMajor(amount, slip.currency as Currency)} ${slip.currency} credited (SUCCESS)`);
 }
 
-async function reject({ database }: OperatorEnv, args: string[], print: (l: string) => void) {
+async function reject(env: OperatorEnv, args: string[], print: (l: string) => void) {
+  const { database } = env;
   const id = Number(args[0]);
   const reason = args[1] as SlipReason | undefined;
   if (!Number.isInteger(id) || id <= 0 || !reason) throw new UsageError(`slip reject needs <id> <reason-code>: ${SLIP_REASONS.join(', ')}`);
@@ -151,7 +161,15 @@ async function reject({ database }: OperatorEnv, args: string[], print: (l: stri
   const slip = await database.db.selectFrom('slips').select('status').where('id', '=', id).executeTakeFirst();
   if (!slip) throw new UsageError(`no slip ${id}`);
   if (slip.status !== 'REVIEW' && slip.status !== 'PROCESSING') throw new UsageError(`slip ${id} is ${slip.status}, not waiting`);
-  await closeSlip({ database, now: Date.now }, id, 'FAILED', reason);
+  await closeSlip({ database, now: Date.now }, id, 'FAILED', reason, {}, (tx) =>
+    auditCli(env, tx, {
+      action: 'slip.reject',
+      target: `slip:${id}`,
+      before: { status: slip.status },
+      after: { status: 'FAILED' },
+      reason,
+    }),
+  );
   print(`slip ${id} rejected: FAILED ${reason}`);
 }
 

@@ -2,7 +2,7 @@ import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/sli
 import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
-import { withTransaction, type Tx } from '../../db/transaction.js';
+import { withTransaction, type AlsoInTransaction, type Tx } from '../../db/transaction.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { siteLimit } from '../../lib/site-money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
@@ -80,9 +80,18 @@ export async function closeSlip(
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
   note: SlipReason | null,
   said: SlipSaid = {},
-) {
+  also?: AlsoInTransaction,
+): Promise<void> {
   // only the call that ended it tells: a slip another call ended first (the worker crediting it while the
-  // operator rejects it) comes back as no row, and its member was told by that call
+  // operator rejects it) comes back as no row, and its member was told by that call. `also` (an audit row)
+  // is written with the change, and only when this call made it.
+  if (also)
+    return withTransaction(ctx.database, async (tx) => {
+      const ended = await endSlip(tx, slipId, status, note, said, ctx.now());
+      if (!ended) return;
+      await also(tx, []);
+      await tellSlip(ctx, ended, status, tx);
+    });
   const ended = await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
   if (ended) await tellSlip(ctx, ended, status);
 }
@@ -135,6 +144,7 @@ export async function creditSlip(
   memberId: number,
   amountMinor: number,
   bankTx: BankTx,
+  also?: AlsoInTransaction,
 ): Promise<'credited' | 'duplicate' | 'closed'> {
   try {
     const outcome = await withTransaction(ctx.database, async (tx) => {
@@ -145,6 +155,7 @@ export async function creditSlip(
       await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
       await tellSlip(ctx, await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now), 'SUCCESS', tx);
+      await also?.(tx, [journalId]);
       return 'credited' as const;
     });
     return outcome;

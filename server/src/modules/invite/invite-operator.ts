@@ -1,8 +1,16 @@
 import { sql } from 'kysely';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { parseOptions, percentOption, switchOption, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import {
+  parseOptions,
+  percentOption,
+  switchOption,
+  UsageError,
+  writeSettingAudited,
+  type OperatorEnv,
+  type Print,
+} from '../../operator/common.js';
 import { inLanguage } from '../../settings/registry.js';
-import { parseSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
+import { parseSettingValue, readAllSettings } from '../../settings/store.js';
 
 /** Operator commands of the invite programme: its rule (the `invite` setting), shown and changed. */
 
@@ -52,7 +60,7 @@ async function set(env: OperatorEnv, args: string[], print: Print) {
     rule.turnover = Number(o.turnover);
   }
   const value = parseSettingValue('invite', JSON.stringify(o.banners === undefined ? rule : { ...rule, banners: jsonOption(o.banners) }));
-  await writeSetting(env.database.db, 'invite', value);
+  await writeSettingAudited(env, 'invite', value, 'invite.rule-set');
   print(`invite rule set: ${JSON.stringify(value)}`);
   print('deposits already counted keep what they earned; new ones earn at the new percentage');
 }

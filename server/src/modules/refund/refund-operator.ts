@@ -1,8 +1,18 @@
 import type { CommandSet } from '../../operator/command-sets.js';
-import { parseOptions, percentOption, switchOption, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import {
+  auditCli,
+  parseOptions,
+  percentOption,
+  switchOption,
+  UsageError,
+  writeSettingAudited,
+  type OperatorEnv,
+  type Print,
+} from '../../operator/common.js';
 import type { Settings } from '../../settings/registry.js';
-import { parseSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
+import { parseSettingValue, readAllSettings } from '../../settings/store.js';
 import { closedPeriods, computePeriod, periodOf, type Period } from './job.js';
+import { withTransaction } from '../../db/transaction.js';
 
 /** Operator commands of cashback: its rule (the `refund` setting), and computing a closed period by hand. */
 
@@ -33,7 +43,7 @@ async function set(env: OperatorEnv, args: string[], print: Print) {
   if (o.minimum !== undefined) rule.minimum = Number(o.minimum);
   for (const key of ['info', 'banners'] as const) if (o[key] !== undefined) rule[key] = jsonOr(o[key]);
   const value = parseSettingValue('refund', JSON.stringify(rule));
-  await writeSetting(env.database.db, 'refund', value);
+  await writeSettingAudited(env, 'refund', value, 'refund.rule-set');
   print(`refund rule set: ${JSON.stringify(value)}`);
   print('refunds already computed keep their amount; the next periods use the new rule');
 }
@@ -69,6 +79,14 @@ async function run(env: OperatorEnv, date: string | undefined, print: Print) {
     if (period.end > now) throw new UsageError(`the ${rule.period} of ${date} has not closed yet (until ${when(period.end)})`);
   }
   const done = await computePeriod(env.database, rule, period, now);
+  // the refunds are computed (each member's once, whoever runs it); the audit row records who asked
+  await withTransaction(env.database, (tx) =>
+    auditCli(env, tx, {
+      action: 'refund.run',
+      target: `refund:${when(period.start)}`,
+      after: { members: done.members, added: done.added },
+    }),
+  );
   print(`refunds for ${when(period.start)} to ${when(period.end)}: ${done.members} member(s) lost, ${done.added} new refund(s)`);
   if (done.added < done.members)
     print(`${done.members - done.added} member(s) had their refund for this period already (never paid twice)`);

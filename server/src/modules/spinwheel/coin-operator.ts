@@ -2,8 +2,8 @@ import { siteCurrency } from '../../lib/site-money.js';
 import { withTransaction } from '../../db/transaction.js';
 import { coinsOf, giveCoins } from '../../ledger/coins.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
-import { parseSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
+import { auditCli, UsageError, writeSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
+import { parseSettingValue, readAllSettings } from '../../settings/store.js';
 
 /** Operator commands for spin-wheel coins: give a member coins, and the rule deposits earn them by. */
 
@@ -15,8 +15,17 @@ async function grant(env: OperatorEnv, phone: string | undefined, count: string 
   const member = await database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
   const total = await withTransaction(database, async (tx) => {
-    await giveCoins(tx, member.id, n, 'OPERATOR', Date.now());
-    return coinsOf(tx, member.id);
+    const before = await coinsOf(tx, member.id);
+    const journalId = await giveCoins(tx, member.id, n, 'OPERATOR', Date.now());
+    const after = await coinsOf(tx, member.id);
+    await auditCli(env, tx, {
+      action: 'coins.grant',
+      target: `member:${phone}`,
+      before: { coins: before },
+      after: { coins: after },
+      journalIds: [journalId],
+    });
+    return after;
   });
   print(`gave ${n} coin(s) to ${phone}; they hold ${total}`);
 }
@@ -32,7 +41,7 @@ async function rule(env: OperatorEnv, args: string[], print: Print) {
       'coinRule',
       JSON.stringify({ per: Number(per), coins: Number(coins), currency: siteCurrency(env.config), wagerMultiple }),
     );
-    await writeSetting(env.database.db, 'coinRule', value);
+    await writeSettingAudited(env, 'coinRule', value, 'coins.rule-set');
   } else if (action !== 'show') throw new UsageError(`coins rule takes show or set, got "${action}"`);
   const { coinRule } = await readAllSettings(env.database.db);
   if (!coinRule || coinRule.coins === 0) return print('coins rule: deposits earn no coins');

@@ -1,8 +1,8 @@
 import { withTransaction } from '../../db/transaction.js';
 import type { Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
-import { readAllSettings, writeSetting } from '../../settings/store.js';
+import { auditCli, UsageError, writeSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
+import { readAllSettings } from '../../settings/store.js';
 import { addWheel, currentWheel, storedSlices, wheelAsInput, WheelError } from './wheel.js';
 
 /** Operator commands for the spin wheel: show it, set a new one (validated), turn it on or off. */
@@ -34,6 +34,7 @@ async function set(env: OperatorEnv, text: string, print: Print) {
     try {
       const wheel = await storedSlices(tx, value, siteCurrency(env));
       await addWheel(tx, wheel, Date.now());
+      await auditCli(env, tx, { action: 'wheel.set', target: 'wheel', after: value });
       return wheel.slices.length;
     } catch (err) {
       if (err instanceof WheelError) throw new UsageError(err.message);
@@ -45,7 +46,7 @@ async function set(env: OperatorEnv, text: string, print: Print) {
 
 async function onOff(env: OperatorEnv, active: boolean, print: Print) {
   const { spinwheel } = await readAllSettings(env.database.db);
-  await writeSetting(env.database.db, 'spinwheel', { couponDays: spinwheel?.couponDays ?? 7, active });
+  await writeSettingAudited(env, 'spinwheel', { couponDays: spinwheel?.couponDays ?? 7, active }, active ? 'wheel.on' : 'wheel.off');
   print(active ? 'wheel on: members can spin' : 'wheel off: the home hides the wheel and spins are refused (SPINWHEEL_INACTIVE)');
 }
 

@@ -1,0 +1,64 @@
+import type { Generated } from 'kysely';
+import type { StaffRole } from '../../../contract/staff.js';
+
+// The staff console (migration 0025): staff accounts, sessions, unfinished sign-ins and the audit trail.
+
+export interface StaffTable {
+  id: Generated<number>;
+  username: string;
+  role: StaffRole;
+  password_hash: string;
+  /** 1 while the password is the operator's one-time one. */
+  must_change_password: Generated<number>;
+  /** Sealed (SecretBox, context `staff:<id>`); null until enrolled. */
+  totp_secret: string | null;
+  totp_enrolled_at: number | null;
+  /** The last accepted TOTP time step (epoch / 30 s): a code is accepted once. */
+  totp_last_step: number | null;
+  disabled_at: number | null;
+  created_at: number;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  csrf_secret: string;
+  ip: string | null;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+}
+
+export interface StaffChallengesTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  step: 'set-password' | 'enrol-totp' | 'totp';
+  pending_secret: string | null;
+  failures: Generated<number>;
+  ip: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Append-only (a trigger refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor_kind: 'staff' | 'cli';
+  actor_username: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+  ip: string | null;
+}
+
+export interface StaffTables {
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_challenges: StaffChallengesTable;
+  audit_log: AuditLogTable;
+}

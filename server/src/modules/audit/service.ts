@@ -1,0 +1,58 @@
+import type { Tx } from '../../db/transaction.js';
+
+/** Who made a change: a staff member in the console, or the operator CLI (`system`, or `--as <staff>`). */
+export interface Actor {
+  kind: 'staff' | 'cli';
+  username: string;
+}
+
+/** The CLI's actor when no `--as` is given. */
+export const CLI_SYSTEM: Actor = { kind: 'cli', username: 'system' };
+
+export interface AuditEntry {
+  /** e.g. `settings.set`, `member.disable`, `slip.approve`, `staff.add`, `staff.sign-in`. */
+  action: string;
+  /** e.g. `member:0812345678`, `setting:registerOTP`, `slip:12`, `staff:somchai`. */
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+  /** The address the change came from; none for the CLI. */
+  ip?: string | null;
+  /** Journal entries the change made: they name the actor (`made_by`). */
+  journalIds?: readonly number[];
+  at: number;
+}
+
+/** What a journal entry made by a person says of them. */
+export const madeBy = (actor: Actor) => `${actor.kind}:${actor.username}`;
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/**
+ * The one way a change is recorded: called with the transaction that makes the change, so the change and
+ * its row commit or roll back together. The table refuses UPDATE and DELETE (migration 0025's triggers).
+ */
+export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx
+    .insertInto('audit_log')
+    .values({
+      at: entry.at,
+      actor_kind: actor.kind,
+      actor_username: actor.username,
+      action: entry.action,
+      target: entry.target,
+      before_json: json(entry.before),
+      after_json: json(entry.after),
+      reason: entry.reason ?? null,
+      ip: entry.ip ?? null,
+    })
+    .execute();
+  const ids = entry.journalIds?.filter((id) => id > 0) ?? [];
+  if (ids.length)
+    await tx
+      .updateTable('journal')
+      .set({ made_by: madeBy(actor) })
+      .where('id', 'in', ids)
+      .execute();
+}

@@ -1,0 +1,119 @@
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Message } from '../../../../contract/message.js';
+import {
+  AuditPage,
+  AuditQuery,
+  StaffDashboard,
+  StaffMe,
+  StaffPasswordBody,
+  StaffSignInBody,
+  StaffSignInStep,
+  StaffTotpBody,
+} from '../../../../contract/staff.js';
+import { addressOf } from '../../lib/address.js';
+import { withTransaction } from '../../db/transaction.js';
+import { recordAudit } from '../audit/service.js';
+import { auditPage } from './audit-query.js';
+import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
+import { CHALLENGE_COOKIE, clearStaffCookie, requireStaff, SESSION_COOKIE, setStaffCookie } from './session.js';
+
+const refusals = { 400: Message, 401: Message, 403: Message, 429: Message };
+
+/**
+ * The staff console's API under /api/staff (contract/staff.ts). Registered beside the member API, not in
+ * it: none of the member calls' hooks (the client marker, the closed site's 'gone') apply, so staff keep
+ * working while the site is closed to members, and the member API never reads a cookie.
+ */
+export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  await app.register(cookie);
+  app.decorateRequest('staff', null);
+  // the member API's OpenAPI document describes member calls; these are in contract/staff.ts
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  // a staff member's answers (counts, the audit trail) never stay in a cache
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'NO_DATA' }));
+
+  const anyRole = requireStaff(app, 'agent', 'finance', 'admin');
+  const adminOnly = requireStaff(app, 'admin');
+
+  /** A step's answer: the challenge cookie for the steps to come, or the session cookie once done. */
+  function answer(request: FastifyRequest, reply: FastifyReply, result: StepResult) {
+    if (result.challengeToken) setStaffCookie(request, reply, CHALLENGE_COOKIE, result.challengeToken, CHALLENGE_MINUTES * 60);
+    if (result.session) {
+      clearStaffCookie(request, reply, CHALLENGE_COOKIE);
+      setStaffCookie(request, reply, SESSION_COOKIE, result.session.token);
+    }
+    return result.step;
+  }
+
+  app.post(
+    '/auth/sign-in',
+    { schema: { body: StaffSignInBody, response: { 200: StaffSignInStep, ...refusals } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      return answer(request, reply, await signIn(ctx, username, password, addressOf(request), request.ip));
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    { schema: { body: StaffPasswordBody, response: { 200: StaffSignInStep, ...refusals } } },
+    async (request, reply) =>
+      answer(request, reply, await setPassword(ctx, request.cookies[CHALLENGE_COOKIE], request.body.newPassword, request.ip)),
+  );
+
+  app.post('/auth/totp', { schema: { body: StaffTotpBody, response: { 200: StaffSignInStep, ...refusals } } }, async (request, reply) =>
+    answer(request, reply, await checkTotp(ctx, request.cookies[CHALLENGE_COOKIE], request.body.code, request.ip)),
+  );
+
+  app.post('/auth/sign-out', { onRequest: anyRole, schema: { response: { 200: Message, ...refusals } } }, async (request, reply) => {
+    const staff = request.staff!;
+    await withTransaction(ctx.database, async (tx) => {
+      await tx.updateTable('staff_sessions').set({ revoked_at: ctx.now() }).where('id', '=', staff.sessionId).execute();
+      await recordAudit(
+        tx,
+        { kind: 'staff', username: staff.username },
+        { action: 'staff.sign-out', target: `staff:${staff.username}`, ip: request.ip, at: ctx.now() },
+      );
+    });
+    clearStaffCookie(request, reply, SESSION_COOKIE);
+    return { message: 'SUCCESS' };
+  });
+
+  app.get('/me', { onRequest: anyRole, schema: { response: { 200: StaffMe, ...refusals } } }, async (request) => {
+    const staff = request.staff!;
+    return { username: staff.username, role: staff.role, csrfToken: staff.csrfToken };
+  });
+
+  app.get('/dashboard', { onRequest: anyRole, schema: { response: { 200: StaffDashboard, ...refusals } } }, async () => {
+    const db = ctx.database.db;
+    const count = async (table: 'slips' | 'withdrawals' | 'deposit_requests', status: string) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('status', '=', status as never)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      slipsInReview: await count('slips', 'REVIEW'),
+      withdrawalsWaiting: await count('withdrawals', 'PENDING'),
+      depositRequestsWaiting: await count('deposit_requests', 'PENDING'),
+    };
+  });
+
+  app.get(
+    '/audit',
+    { onRequest: adminOnly, schema: { querystring: AuditQuery, response: { 200: AuditPage, ...refusals } } },
+    async (request) => auditPage(ctx.database.db, request.query),
+  );
+};

@@ -1,0 +1,119 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ApiError, forbidden } from '../../lib/errors.js';
+import { newToken, sha256 } from '../../lib/tokens.js';
+import { STAFF_IDLE_MINUTES, type StaffRole } from '../../../../contract/staff.js';
+
+/**
+ * Staff sessions (issue 23): the cookie carries a random token, the database only its hash. A session
+ * ends after STAFF_IDLE_MINUTES without a call (by ctx.now()), at sign-out, and when the staff member is
+ * disabled or reset. Every call that is not a GET sends the session's CSRF token in `x-csrf-token`: a
+ * page elsewhere can make the browser send the cookie (SameSite=Strict aside) but cannot read the token.
+ */
+export const SESSION_COOKIE = 'staff_session';
+export const CHALLENGE_COOKIE = 'staff_challenge';
+export const STAFF_PATH = '/api/staff';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface StaffCaller {
+  staffId: number;
+  username: string;
+  role: StaffRole;
+  sessionId: number;
+  csrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireStaff on the staff console's calls. */
+    staff: StaffCaller | null;
+  }
+}
+
+export const staffUnauthorized = () => new ApiError(401, 'STAFF_UNAUTHORIZED');
+
+/** HttpOnly, SameSite=Strict, only under /api/staff; Secure whenever the request came over HTTPS (TRUST_PROXY's forwarded protocol counts). */
+export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeSeconds?: number): void {
+  reply.setCookie(name, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: STAFF_PATH,
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  });
+}
+
+export function clearStaffCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
+  reply.clearCookie(name, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: STAFF_PATH });
+}
+
+/** A new session for a staff member who finished every step of the sign-in; gives the cookie's token and the CSRF token. */
+export async function openStaffSession(ctx: AppContext, staffId: number, ip: string) {
+  const token = newToken();
+  const csrfToken = newToken();
+  const now = ctx.now();
+  await ctx.database.db
+    .insertInto('staff_sessions')
+    .values({
+      staff_id: staffId,
+      token_hash: sha256(token),
+      csrf_secret: csrfToken,
+      ip,
+      created_at: now,
+      last_seen_at: now,
+      revoked_at: null,
+    })
+    .execute();
+  return { token, csrfToken };
+}
+
+/** The caller of a cookie's session, if it is open: not revoked, not idle too long, its staff member not disabled. */
+async function sessionOf(ctx: AppContext, token: string | undefined): Promise<StaffCaller | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const now = ctx.now();
+  const row = await ctx.database.db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .select([
+      'staff_sessions.id',
+      'staff_sessions.csrf_secret',
+      'staff_sessions.last_seen_at',
+      'staff_sessions.revoked_at',
+      'staff.id as staff_id',
+      'staff.username',
+      'staff.role',
+      'staff.disabled_at',
+    ])
+    .where('staff_sessions.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.disabled_at !== null) return undefined;
+  if (Number(row.last_seen_at) + STAFF_IDLE_MINUTES * 60_000 <= now) return undefined;
+  await ctx.database.db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  return { staffId: row.staff_id, username: row.username, role: row.role, sessionId: row.id, csrfToken: row.csrf_secret };
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * The onRequest hook of every staff call (before the body is read, so a caller without a session learns
+ * nothing): 401 STAFF_UNAUTHORIZED without an open session (a member's bearer token is no session here),
+ * 403 CSRF_INVALID when a changing call lacks the session's token, 403 STAFF_FORBIDDEN when the role may not.
+ */
+export function requireStaff(app: FastifyInstance, ...roles: StaffRole[]) {
+  if (!roles.length) throw new Error('requireStaff needs the roles that may call');
+  return async (request: FastifyRequest) => {
+    const caller = await sessionOf(app.ctx, request.cookies[SESSION_COOKIE]);
+    if (!caller) throw staffUnauthorized();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const sent = request.headers[CSRF_HEADER];
+      if (typeof sent !== 'string' || !sameText(sent, caller.csrfToken)) throw forbidden('CSRF_INVALID');
+    }
+    if (!roles.includes(caller.role)) throw forbidden('STAFF_FORBIDDEN');
+    request.staff = caller;
+  };
+}

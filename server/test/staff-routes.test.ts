@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../contract/staff.js';
+import { build, call, DEMO_MEMBER, DIALECTS, login, message, type TestServer } from './helper.js';
+import { newBrowser, operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+
+/**
+ * Every staff call and the roles that may make it. A route added to /api/staff and not listed here fails
+ * the first test (the table is checked against Fastify's routes), and a listed one without its check the others.
+ */
+const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: unknown }[] = [
+  { method: 'GET', url: '/me', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/dashboard', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/audit', roles: ['admin'] },
+  { method: 'POST', url: '/auth/sign-out', roles: ['agent', 'finance', 'admin'] },
+];
+/** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
+const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];
+
+describe.each(DIALECTS)('staff routes on %s', (dialect) => {
+  let server: TestServer;
+  const staff = {} as Record<StaffRole, StaffBrowser>;
+  beforeAll(async () => {
+    server = await build(dialect);
+    for (const role of ['agent', 'finance', 'admin'] as const) staff[role] = (await signedIn(server, `the-${role}`, role)).browser;
+  });
+  afterAll(() => server.close());
+
+  it('lists every staff route in the table', () => {
+    const routes = server.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .filter((line) => line.includes('/api/staff/'));
+    const listed = [...ROUTES.map((r) => `${r.method} ${r.url}`), ...OPEN];
+    for (const line of routes) {
+      const [, path, methods] = /(\/api\/staff\/\S*) \(([^)]*)\)/.exec(line) ?? [];
+      for (const method of (methods ?? '').split(', ').filter((m) => m !== 'HEAD'))
+        expect(listed, `${method} ${path} needs a row in ROUTES`).toContain(`${method} ${path!.slice('/api/staff'.length)}`);
+    }
+    expect(routes.length).toBeGreaterThanOrEqual(ROUTES.length);
+  });
+
+  it.each(ROUTES)('$method $url: 401 without a session, 403 for a role below', async ({ method, url, roles, body }) => {
+    const none = await staffCall(server, newBrowser(), method, url, body, { 'x-csrf-token': 'x' });
+    expect([none.statusCode, message(none)]).toEqual([401, 'STAFF_UNAUTHORIZED']);
+    for (const role of ['agent', 'finance', 'admin'] as const) {
+      if (roles.includes(role)) continue;
+      const res = await staffCall(server, staff[role], method, url, body);
+      expect([role, res.statusCode, message(res)]).toEqual([role, 403, 'STAFF_FORBIDDEN']);
+    }
+  });
+
+  it('refuses a changing call without the session CSRF token, or with a wrong one, and changes nothing', async () => {
+    const { browser } = await signedIn(server, 'csrf-target', 'agent');
+    for (const token of [undefined, 'not-the-token', `${browser.csrf}x`]) {
+      const res = await staffCall(
+        server,
+        { ...browser, csrf: undefined },
+        'POST',
+        '/auth/sign-out',
+        undefined,
+        token ? { 'x-csrf-token': token } : {},
+      );
+      expect([res.statusCode, message(res)]).toEqual([403, 'CSRF_INVALID']);
+    }
+    // another session's token is not this session's
+    const res = await staffCall(server, { ...browser, csrf: staff.agent.csrf }, 'POST', '/auth/sign-out');
+    expect(message(res)).toBe('CSRF_INVALID');
+    expect((await staffCall(server, browser, 'GET', '/me')).statusCode).toBe(200);
+  });
+
+  it('answers staff while the site is closed to members', async () => {
+    await operator(server, 'site', 'terminate');
+    await server.ctx.settings.refresh();
+    try {
+      expect((await call(server.app, 'GET', '/api/lookup/banks')).statusCode).toBe(410);
+      expect((await staffCall(server, staff.finance, 'GET', '/dashboard')).statusCode).toBe(200);
+    } finally {
+      await operator(server, 'site', 'activate');
+      await server.ctx.settings.refresh();
+    }
+  });
+
+  it('counts the work queues: slips in review, withdrawals and manual deposit requests waiting', async () => {
+    const before = (await staffCall(server, staff.agent, 'GET', '/dashboard')).json();
+    expect(before).toEqual({ slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 });
+    const token = await login(server.app);
+    await operator(server, 'deposit', DEMO_MEMBER.phone, '500');
+    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 200 }, { token })).statusCode).toBe(200);
+    const after = (await staffCall(server, staff.agent, 'GET', '/dashboard')).json();
+    expect(after).toEqual({ slipsInReview: 0, withdrawalsWaiting: 1, depositRequestsWaiting: 0 });
+  });
+
+  it('gives admins the audit trail, filtered and paged, newest first', async () => {
+    for (let i = 0; i < 55; i++) await operator(server, 'settings', 'set', 'registerOTP', i % 2 ? 'true' : 'false');
+    const first = (await staffCall(server, staff.admin, 'GET', '/audit?action=settings.set')).json() as {
+      rows: { id: number; action: string; before: unknown; after: unknown; actor: unknown }[];
+      more: boolean;
+    };
+    expect(first.rows).toHaveLength(50);
+    expect(first.more).toBe(true);
+    expect(first.rows[0]).toMatchObject({ action: 'settings.set', actor: { kind: 'cli', username: 'system' }, before: true, after: false });
+    const ids = first.rows.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const second = (await staffCall(server, staff.admin, 'GET', `/audit?action=settings.set&before=${ids.at(-1)}`)).json() as {
+      rows: unknown[];
+      more: boolean;
+    };
+    expect([second.rows.length, second.more]).toEqual([5, false]);
+    const signIns = (await staffCall(server, staff.admin, 'GET', '/audit?actor=the-finance&action=staff.sign-in')).json() as {
+      rows: { target: string; ip: string | null }[];
+    };
+    expect(signIns.rows).toEqual([expect.objectContaining({ target: 'staff:the-finance', ip: expect.any(String) })]);
+    const bad = await staffCall(server, staff.admin, 'GET', '/audit?before=abc');
+    expect([bad.statusCode, message(bad)]).toEqual([400, 'KEY_INVALID']);
+  });
+});
