@@ -66,6 +66,9 @@ export function staffApart({ dist, manifest, loginFiles, root }) {
     if (loginFiles.has(file)) problems.push(`the staff console's ${file} is loaded by /login`);
     else if (member.has(file)) problems.push(`the staff console's ${file} is reached from the member app`);
   }
+  // installing from /staff/ must not install the member app (whose manifest vite-plugin-pwa adds to every page)
+  if (/rel="manifest"/.test(fs.readFileSync(path.join(dist, STAFF_HTML), 'utf8')))
+    problems.push(`${STAFF_HTML} links the member app's manifest`);
   const sw = fs.readFileSync(path.join(dist, 'sw.js'), 'utf8');
   const precached = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]));
   if (precached.size === 0) problems.push('no precache list found in sw.js (the check would prove nothing)');

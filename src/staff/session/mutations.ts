@@ -21,14 +21,10 @@ export function useSignInStep() {
   });
 }
 
-/** Ends the session on the server; whatever it answers, this browser forgets it. */
+/** Ends the session on the server; whatever it answers, this browser forgets it (the sign-in page drops the cache). */
 export function useSignOut() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => staffApi<void>('/api/staff/auth/sign-out', { method: 'POST' }),
-    onSettled: () => {
-      setCsrfToken('');
-      queryClient.removeQueries({ queryKey: staffKeys.all });
-    },
+    onSettled: () => setCsrfToken(''),
   });
 }
