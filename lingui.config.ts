@@ -27,8 +27,9 @@ const REGISTER = ['src/features/register', 'src/ui/otp', 'src/features/auth/forg
 const CHAT = ['src/features/chat'];
 const HOWTO = ['src/features/howto'];
 /**
- * The staff console (a second app, /staff/) loads only its own words. Lingui has one list of locales for
- * every catalog, so a Lao staff.po exists too; the console is Thai and English (issue 23) and never loads it.
+ * The staff console (a second app, /staff/) loads only its own words. It is Thai and English (issue 23);
+ * Lingui has one list of locales for every catalog, so a Lao staff.po exists too: it is filled like every
+ * catalog, and the console does not load it (src/staff/i18n.ts).
  */
 const STAFF = ['src/staff'];
 
