@@ -109,10 +109,10 @@ export default defineConfig({
           // a dozen slivers that each compress worse (this keeps /login inside its budget)
           groups: [
             // (the query persister and the cache (de)hydration it uses load after the first paint: they stay
-            // out of this eager chunk)
+            // out of this eager chunk; so do the query hooks only the staff console uses, which stay in its chunk)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist|query-core[\\/]build[\\/]modern[\\/]hydration)|@lingui|idb-keyval)[\\/]?/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist|query-core[\\/]build[\\/]modern[\\/](hydration|infiniteQueryObserver)|react-query[\\/]build[\\/]modern[\\/](useInfiniteQuery|useSuspenseQuery|infiniteQueryOptions))|@lingui|idb-keyval)[\\/]?/,
             },
             // the small shared helpers of every screen, minus the ones only some screens need
             {
