@@ -39,11 +39,13 @@ const serverModuleBoundaries = serverModules.map((name) => ({
 /**
  * Site boundaries (conventions.md): a feature imports no other feature and no route (what features share
  * lives in `src/ui` or `src/lib`; screens of several features are composed in `src/routes`), and
- * `src/ui` and `src/lib` import no feature. The import path is resolved, so `../x`, `../../features/x`
- * and lazy `import()` all count.
+ * `src/ui` and `src/lib` import no feature. The staff console (`src/staff`, a second app) imports no
+ * member feature or route, and nothing of the member app imports it. The import path is resolved, so
+ * `../x`, `../../features/x` and lazy `import()` all count.
  */
 const features = path.resolve('src/features');
 const routes = path.resolve('src/routes');
+const staff = path.resolve('src/staff');
 const within = (file, dir) => file === dir || file.startsWith(dir + path.sep);
 const siteBoundaries = {
   rules: {
@@ -51,7 +53,10 @@ const siteBoundaries = {
       meta: {
         type: 'problem',
         schema: [],
-        messages: { cross: '{{from}} may not import {{to}}: move what is shared to src/ui or src/lib, or compose it in src/routes.' },
+        messages: {
+          cross: '{{from}} may not import {{to}}: move what is shared to src/ui or src/lib, or compose it in src/routes.',
+          staff: '{{from}} may not import {{to}}: the staff console and the member app share only src/ui, src/lib and contract/.',
+        },
       },
       create(context) {
         const from = context.filename;
@@ -60,8 +65,12 @@ const siteBoundaries = {
           const source = node.source;
           if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
           const target = path.resolve(path.dirname(from), source.value);
+          const data = { from: path.relative('.', from), to: source.value };
+          const fromStaff = within(from, staff);
+          const apart = fromStaff ? within(target, features) || within(target, routes) : within(target, staff);
+          if (apart) return context.report({ node: source, messageId: 'staff', data });
           const crosses = within(target, routes) || (within(target, features) && !(own && within(target, own)));
-          if (crosses) context.report({ node: source, messageId: 'cross', data: { from: path.relative('.', from), to: source.value } });
+          if (crosses) context.report({ node: source, messageId: 'cross', data });
         };
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
       },
@@ -106,7 +115,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/staff/**/*.{ts,tsx}'],
     plugins: { 'site-boundaries': siteBoundaries },
     rules: { 'site-boundaries/site-imports': 'error' },
   },

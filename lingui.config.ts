@@ -26,6 +26,12 @@ const REGISTER = ['src/features/register', 'src/ui/otp', 'src/features/auth/forg
 /** The support chat's words load with the chat widget, the how-to page's with /howto (each passes its own loaders). */
 const CHAT = ['src/features/chat'];
 const HOWTO = ['src/features/howto'];
+/**
+ * The staff console (a second app, /staff/) loads only its own words. It is Thai and English (issue 23);
+ * Lingui has one list of locales for every catalog, so a Lao staff.po exists too: it is filled like every
+ * catalog, and the console does not load it (src/staff/i18n.ts).
+ */
+const STAFF = ['src/staff'];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -35,12 +41,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER, ...CHAT, ...HOWTO].map((p) => (/\.tsx?$/.test(p) ? p : `${p}/**`))],
+      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER, ...CHAT, ...HOWTO, ...STAFF].map((p) => (/\.tsx?$/.test(p) ? p : `${p}/**`))],
     },
     { path: '<rootDir>/src/locales/{locale}/member', include: MEMBER, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/register', include: REGISTER, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/chat', include: CHAT, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/howto', include: HOWTO, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/staff', include: STAFF, exclude: ['**/*.test.*'] },
   ],
   format: 'po',
 });

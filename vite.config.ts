@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { execSync } from 'node:child_process';
+import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -7,6 +8,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { prerender } from './scripts/prerender';
+import { STAFF_ASSETS, STAFF_HTML, staffApp, staffFileName } from './scripts/staff-app';
 
 function buildHash(): string {
   try {
@@ -75,26 +77,42 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      // the how-to posters too (a few KB each); the videos are saved when first played (sw/howto-media.ts)
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'howto/*.webp'] },
+      // the how-to posters too (a few KB each); the videos are saved when first played (sw/howto-media.ts);
+      // never the staff console's page or files (scripts/staff-app.ts; scripts/size.mjs checks it)
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'howto/*.webp'],
+        globIgnores: [STAFF_HTML, `${STAFF_ASSETS}/**`],
+      },
       devOptions: { enabled: false },
     }),
+    staffApp(),
   ],
   build: {
     manifest: true,
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // the member PWA, and the staff console at /staff/ (scripts/staff-app.ts)
+      input: { index: 'index.html', staff: STAFF_HTML },
       output: {
+        entryFileNames: staffFileName('[name]-[hash].js'),
+        chunkFileNames: staffFileName('[name]-[hash].js'),
+        // the console's stylesheet is named after its entry, as the entry chunk is
+        assetFileNames: (asset) =>
+          staffFileName('[name]-[hash][extname]')({
+            moduleIds: asset.originalFileNames.map((f) => path.resolve(f)),
+            name: asset.names[0]?.replace(/\.css$/, ''),
+            isEntry: asset.names.length === 1 && asset.names[0] === 'staff.css',
+          }),
         codeSplitting: {
           // the libraries every page needs go in one chunk: one request, one gzip dictionary, instead of
           // a dozen slivers that each compress worse (this keeps /login inside its budget)
           groups: [
             // (the query persister and the cache (de)hydration it uses load after the first paint: they stay
-            // out of this eager chunk)
+            // out of this eager chunk; so do the query hooks only the staff console uses, which stay in its chunk)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist|query-core[\\/]build[\\/]modern[\\/]hydration)|@lingui|idb-keyval)[\\/]?/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist|query-core[\\/]build[\\/]modern[\\/](hydration|infiniteQueryObserver)|react-query[\\/]build[\\/]modern[\\/](useInfiniteQuery|useSuspenseQuery|infiniteQueryOptions))|@lingui|idb-keyval)[\\/]?/,
             },
             // the small shared helpers of every screen, minus the ones only some screens need
             {

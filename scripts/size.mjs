@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { staffApart } from './staff-apart.mjs';
 
 const BUDGET_KB = 120;
 // the entry's own imports; the rest of the 120 KB is room for the route chunks and catalog loaded after
@@ -73,4 +74,9 @@ if (total > BUDGET_KB * 1024) {
   console.error(`size: over budget by ${kb(total - BUDGET_KB * 1024)} KB`);
   failed = true;
 }
+// the staff console is another app of the same build: none of it on the member's pages or in its precache
+const apart = staffApart({ dist, manifest, loginFiles: seen, root: path.resolve('.') });
+for (const problem of apart) console.error(`size: ${problem}`);
+if (apart.length === 0) console.log('staff console: none of its files, code or words in the member app or its precache');
+else failed = true;
 if (failed) process.exit(1);

@@ -1,8 +1,18 @@
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
-/** Paths the server answers itself; a navigation there must reach the network, never the shell. */
-export const SERVER_PATHS = [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/play(\/|$)/, /^\/uploads(\/|$)/, /^\/csp-report$/];
+/**
+ * Paths the server answers itself; a navigation there must reach the network, never the shell. /staff
+ * is the staff console, another app with its own page (server/src/modules/system/static-site.ts).
+ */
+export const SERVER_PATHS = [
+  /^\/api(\/|$)/,
+  /^\/socket\.io(\/|$)/,
+  /^\/play(\/|$)/,
+  /^\/uploads(\/|$)/,
+  /^\/csp-report$/,
+  /^\/staff(\/|$)/,
+];
 
 /** The public pages the build pre-rendered (scripts/prerender.ts), each served as it is, online or not. */
 export const PRERENDERED_PAGES: Record<string, string> = {

@@ -6,6 +6,9 @@ import fastifyStatic from '@fastify/static';
 /** Paths the site never owns: they answer 404 from the server, not the app shell. */
 const SERVER_PATHS = /^\/(api|socket\.io|play|csp-report)(\/|$)/;
 const COMPRESSED = /\.(br|gz)$/;
+/** The staff console (issue 23): a second app of the same build, its page at staff/index.html. */
+const STAFF_PAGES = /^\/staff(\/|$)/;
+const STAFF_INDEX = 'staff/index.html';
 
 /** What the build pre-rendered (scripts/prerender.ts writes prerendered.json beside index.html). */
 interface PrerenderedIndex {
@@ -116,7 +119,8 @@ function fileOf(url: string): string | undefined {
  * Serves the built PWA: hashed assets cached for a year, the pages, manifest and service worker
  * always revalidated (so an update is seen). A public page answers with its pre-rendered HTML, a path
  * no route matches with the pre-rendered 404 page (status 404), every other page path (the member's
- * pages) with the shell, and the client router takes over. GET and HEAD alike. The build writes a
+ * pages) with the shell, and the client router takes over; /staff and /staff/* with the staff console's
+ * page (staff/index.html, its own router). GET and HEAD alike. The build writes a
  * brotli and a gzip copy beside each text file (scripts/compress.mjs); the one the browser accepts is
  * sent as it is. Files are looked up at each request in the current release (SiteReleases): a new
  * build switched in is served at once, and an asset only an earlier kept release has is served from it.
@@ -160,6 +164,12 @@ export async function staticSite(app: FastifyInstance, options: { root: string }
       return reply.status(404).send({ message: 'NO_DATA' });
     }
     if (page) return reply.sendFile(page, current);
+    // every page path of the console is its one page (its router takes over), revalidated like the member's
+    if (STAFF_PAGES.test(url)) {
+      return releases.holding(STAFF_INDEX) === current
+        ? reply.sendFile(STAFF_INDEX, current)
+        : reply.status(404).send({ message: 'NO_DATA' });
+    }
     if (prerendered && !prerendered.sections.includes(url.split('/')[1] ?? '')) {
       return reply.status(404).sendFile(prerendered.notFound, current);
     }

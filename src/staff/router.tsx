@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet, type RouterHistory } from '@tanstack/react-router';
+import { isApiError } from '../lib/http';
+import { AuditPage } from './audit/audit-page';
+import { DashboardPage } from './dashboard/dashboard-page';
+import { redirectTo } from './link';
+import { meQueryOptions } from './session/queries';
+import { StaffOfflineBanner } from './shell/offline-banner';
+import { StaffNotFound, StaffRouteError } from './shell/route-states';
+import { StaffShell } from './shell/staff-shell';
+import { SignInPage } from './sign-in/sign-in-page';
+
+/**
+ * The console's routes, written in code (a few screens; the member app's file routes under src/routes
+ * stay the member's). Served under /staff/ (server/src/modules/system/static-site.ts).
+ */
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: () => (
+    <>
+      <StaffOfflineBanner />
+      <Outlet />
+    </>
+  ),
+});
+
+const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: 'sign-in', component: SignInPage });
+
+/** Every other screen needs a session: without one (401), the sign-in. */
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context }) => {
+    try {
+      await context.queryClient.ensureQueryData(meQueryOptions());
+    } catch (err) {
+      if (isApiError(err) && err.status === 401) throw redirectTo('/sign-in');
+      throw err;
+    }
+  },
+  component: StaffShell,
+});
+
+const dashboardRoute = createRoute({ getParentRoute: () => signedInRoute, path: '/', component: DashboardPage });
+const auditRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'audit', component: AuditPage });
+
+const routeTree = rootRoute.addChildren([signInRoute, signedInRoute.addChildren([dashboardRoute, auditRoute])]);
+
+export const STAFF_BASEPATH = '/staff';
+
+/** `history`: a memory history in the tests. */
+export function createStaffRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    basepath: STAFF_BASEPATH,
+    ...(history && { history }),
+    context: { queryClient },
+    defaultErrorComponent: StaffRouteError,
+    defaultNotFoundComponent: StaffNotFound,
+  });
+}

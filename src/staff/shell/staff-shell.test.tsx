@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+
+const COUNTS = { slipsInReview: 3, withdrawalsWaiting: 12, depositRequestsWaiting: 0 };
+
+describe('the signed-in console', () => {
+  it('shows who is signed in and the three queue counts', async () => {
+    fakeServer({ ...signedIn('finance', 'malee'), 'GET /api/staff/dashboard': () => [200, COUNTS] });
+    const { router } = await renderStaff('/staff/');
+    expect(await screen.findByText('Slips in review')).toBeInTheDocument();
+    const counts = screen.getAllByRole('definition').map((dd) => dd.textContent);
+    expect(counts).toEqual(['3', '12', '0']);
+    expect(screen.getByText('Withdrawals waiting').nextElementSibling).toHaveTextContent('12');
+    expect(screen.getByText('Manual deposit requests waiting').nextElementSibling).toHaveTextContent('0');
+    expect(screen.getByText('malee')).toBeInTheDocument();
+    expect(screen.getByText('Finance')).toBeInTheDocument();
+    expect(router.history.location.pathname).toBe('/staff/');
+  });
+
+  it('signs out with the session’s CSRF token and returns to the sign-in', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer({
+      ...signedIn('agent'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'POST /api/staff/auth/sign-out': () => [204, null],
+    });
+    const { router } = await renderStaff('/staff/');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/staff/auth/sign-out')?.headers).toMatchObject({ 'x-csrf-token': 'csrf-1' });
+    expect(router.history.location.pathname).toBe('/staff/sign-in');
+  });
+
+  it('sends a visitor without a session, and one whose session ends on a call, to the sign-in', async () => {
+    fakeServer({ 'GET /api/staff/me': () => [401, { message: 'STAFF_UNAUTHORIZED' }] });
+    await renderStaff('/staff/');
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
+
+    fakeServer({ ...signedIn('agent'), 'GET /api/staff/dashboard': () => [401, { message: 'STAFF_UNAUTHORIZED' }] });
+    const { router } = await renderStaff('/staff/');
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
+    expect(router.history.location.pathname).toBe('/staff/sign-in');
+  });
+
+  it('says when the network is gone and disables its actions', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeServer({ ...signedIn('agent'), 'GET /api/staff/dashboard': () => [200, COUNTS] });
+    await renderStaff('/staff/');
+    expect(await screen.findByRole('status')).toHaveTextContent('You are offline. The console needs the network');
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeDisabled();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the sign-in’s button waiting while offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeServer({ 'GET /api/staff/me': () => [401, { message: 'STAFF_UNAUTHORIZED' }] });
+    await renderStaff('/staff/sign-in');
+    const form = (await screen.findByRole('heading', { name: 'Staff sign-in' })).closest('form')!;
+    expect(within(form).getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('You are offline.');
+    vi.restoreAllMocks();
+  });
+});

@@ -1,0 +1,73 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { StaffRole } from '../../../contract/staff';
+import { FormError } from '../../ui/field';
+import { useOnline } from '../../ui/use-online';
+import { StaffLink, useStaffNavigate } from '../link';
+import { useSignOut } from '../session/mutations';
+import { meQueryOptions } from '../session/queries';
+import { staffErrorMessage } from '../staff-errors';
+import { LanguageSwitch } from './language-switch';
+
+export const ROLE_NAMES: Record<StaffRole, MessageDescriptor> = {
+  agent: msg`Agent`,
+  finance: msg`Finance`,
+  admin: msg`Admin`,
+};
+
+/** The signed-in console: who is signed in, the screens their role may open, sign-out. */
+export function StaffShell() {
+  const { t, i18n } = useLingui();
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const navigate = useStaffNavigate();
+  const online = useOnline();
+  const signOut = useSignOut();
+  return (
+    <div className="staff-app">
+      <a className="staff-skip" href="#staff-main">
+        <Trans>Skip to the content</Trans>
+      </a>
+      <header className="staff-header">
+        <p className="staff-brand">
+          <Trans>Staff console</Trans>
+        </p>
+        <nav aria-label={t`Console`}>
+          <ul>
+            <li>
+              <StaffLink to="/" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }}>
+                <Trans>Dashboard</Trans>
+              </StaffLink>
+            </li>
+            {me.role === 'admin' && (
+              <li>
+                <StaffLink to="/audit" activeProps={{ 'aria-current': 'page' }}>
+                  <Trans>Audit trail</Trans>
+                </StaffLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="staff-who">
+          <p>
+            <span className="staff-name">{me.username}</span> <span className="staff-role">{i18n._(ROLE_NAMES[me.role])}</span>
+          </p>
+          <LanguageSwitch />
+          <button
+            type="button"
+            disabled={!online || signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/sign-in') })}
+          >
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </header>
+      {signOut.error && <FormError message={staffErrorMessage(i18n, signOut.error)} />}
+      <main id="staff-main" className="staff-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

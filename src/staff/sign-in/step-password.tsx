@@ -1,0 +1,61 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from '../../../contract/staff';
+import { FormError, TextField } from '../../ui/field';
+import { useFocusHeading } from '../use-focus-heading';
+import type { StepProps } from './types';
+
+/** The first sign-in: a password of one's own replaces the one-time password. */
+export function StepPassword({ send, busy }: StepProps) {
+  const { t } = useLingui();
+  const heading = useFocusHeading();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState('');
+  const min = STAFF_PASSWORD_MIN;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (password.length < min) return setProblem(t`The password needs at least ${min} characters.`);
+        if (password !== confirm) return setProblem(t`The two passwords are not the same.`);
+        setProblem('');
+        send({ path: '/api/staff/auth/password', body: { newPassword: password } });
+      }}
+    >
+      <h1 ref={heading} tabIndex={-1}>
+        <Trans>Choose your password</Trans>
+      </h1>
+      <p id="staff-password-rule">
+        <Trans>
+          Replace the one-time password with your own: at least {min} characters, not the one-time password. A long phrase is easier to
+          remember and harder to guess.
+        </Trans>
+      </p>
+      <TextField
+        label={t`New password`}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        maxLength={STAFF_PASSWORD_MAX}
+        aria-describedby="staff-password-rule"
+        required
+      />
+      <TextField
+        label={t`New password again`}
+        type="password"
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+        maxLength={STAFF_PASSWORD_MAX}
+        required
+      />
+      <FormError message={problem} />
+      <button type="submit" disabled={busy}>
+        <Trans>Save the password</Trans>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { RouterHistory } from '@tanstack/react-router';
+import { setStaffReactions } from './api';
+import { goTo } from './link';
+import { createStaffQueryClient } from './query-client';
+import { createStaffRouter } from './router';
+
+/** The console's cache and router, wired: a session that ended anywhere (idle, revoked) leads to the sign-in. */
+export function startStaff(history?: RouterHistory) {
+  const queryClient = createStaffQueryClient();
+  const router = createStaffRouter(queryClient, history);
+  setStaffReactions({ onSignedOut: () => void goTo(router, '/sign-in') });
+  return { queryClient, router };
+}
