@@ -8,7 +8,8 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useLingui();
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
-    <div className="staff-table-wrap">
+    // it scrolls sideways at 768 px: a tab stop, so a keyboard can scroll it too
+    <div className="staff-table-wrap" role="region" aria-label={t`Changes, newest first`} tabIndex={0}>
       <table className="staff-table">
         <caption className="visually-hidden">
           <Trans>Changes, newest first</Trans>
