@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/operator/commands.js';
 import { readAllSettings } from '../src/settings/store.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
+import { guestId, send, textPackage } from './chat-helpers.js';
 import { operator, signedIn } from './staff-helpers.js';
 
 describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
@@ -24,6 +25,17 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
     await operator(server, 'staff', 'add', 'somchai', 'finance');
     await operator(server, 'settings', 'set', 'registerOTP', 'true', '--as', 'somchai');
     expect((await rows('settings.set'))[0]).toMatchObject({ actor_kind: 'cli', actor_username: 'somchai' });
+  });
+
+  it('takes --as before or after the command, never from its words: a chat reply may say --as', async () => {
+    await operator(server, '--as', 'somchai', 'settings', 'set', 'registerOTP', 'true');
+    expect((await rows('settings.set'))[0]).toMatchObject({ actor_username: 'somchai' });
+    const guest = guestId();
+    expect((await send(server, textPackage('hello', { guestId: guest }))).statusCode).toBe(200);
+    await operator(server, 'chat', 'reply', guest, 'type', '--as', 'then', 'your', 'name');
+    const [reply] = await rows('chat.reply');
+    expect(reply).toMatchObject({ actor_username: 'system' });
+    expect(json(reply!.after_json)).toEqual({ message: 'type --as then your name' });
   });
 
   it('refuses --as for a staff member who does not exist or is disabled, and changes nothing', async () => {

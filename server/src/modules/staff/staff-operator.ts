@@ -8,11 +8,12 @@ import { addStaff, findStaff, isStaffUsername, resetStaff, setStaffDisabled } fr
 const time = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString());
 
 /**
- * `--as <username>` among the arguments (any place): the audit trail names that staff member instead of
+ * `--as <username>` before the command or after it (the first two or the last two arguments, never in
+ * between, where it may be a chat reply's own words): the audit trail names that staff member instead of
  * `cli:system`. Refused unless the staff member exists and is not disabled.
  */
 export async function actorOption(database: Database, args: string[]): Promise<{ actor: Actor; args: string[] }> {
-  const at = args.indexOf('--as');
+  const at = args[0] === '--as' ? 0 : args.at(-2) === '--as' ? args.length - 2 : args.at(-1) === '--as' ? args.length - 1 : -1;
   if (at < 0) return { actor: CLI_SYSTEM, args };
   const username = args[at + 1];
   if (!username) throw new UsageError('--as needs a staff username');
