@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { retentionSweep } from '../src/modules/system/retention.js';
 import { guestId, history, send, textPackage } from './chat-helpers.js';
 import { build, call, DIALECTS, login } from './helper.js';
+import { newBrowser, signedIn, staffCall, STRONG_PASSWORD } from './staff-helpers.js';
+import { STAFF_IDLE_MINUTES } from '../../contract/staff.js';
 
 const DAY = 86_400_000;
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: Array<{ sender: string }> }).messages;
@@ -49,6 +51,31 @@ describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
       expect((await call(server.app, 'GET', '/api/wallet', undefined, { token: current })).statusCode).toBe(200);
       expect((await call(server.app, 'GET', '/api/wallet', undefined, { token: abandoned })).statusCode).toBe(401);
       expect(await server.ctx.database.db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('deletes staff sessions idle a day past 30 minutes and sign-ins left unfinished; a staff member at work keeps theirs', async () => {
+    const server = await build(dialect);
+    try {
+      const { db } = server.ctx.database;
+      const gone = await signedIn(server, 'gone.clerk', 'finance');
+      // a sign-in abandoned at its TOTP step
+      const abandoned = await staffCall(server, newBrowser(), 'POST', '/auth/sign-in', {
+        username: 'gone.clerk',
+        password: STRONG_PASSWORD,
+      });
+      expect(abandoned.json()).toEqual({ next: 'totp' });
+      server.clock.now += STAFF_IDLE_MINUTES * 60_000 + DAY + 60_000;
+      expect(await retentionSweep(server.ctx)).toMatchObject({ staffSessions: 1, staffChallenges: 1 });
+      // (a sign-in clears ended challenges too, so the one at work signs in after the sweep)
+      const working = await signedIn(server, 'busy.agent', 'agent');
+      expect(await retentionSweep(server.ctx)).toMatchObject({ staffSessions: 0, staffChallenges: 0 });
+      expect((await staffCall(server, working.browser, 'GET', '/me')).statusCode).toBe(200);
+      expect((await staffCall(server, gone.browser, 'GET', '/me')).statusCode).toBe(401);
+      expect(await db.selectFrom('staff_sessions').select('id').execute()).toHaveLength(1);
+      expect(await db.selectFrom('staff_challenges').select('id').execute()).toHaveLength(0);
     } finally {
       await server.close();
     }

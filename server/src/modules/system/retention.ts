@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { pruneFinishedKeys } from '../../lib/idempotency.js';
+import { STAFF_IDLE_MINUTES } from '../../../../contract/staff.js';
 
 const DAY_MS = 86_400_000;
 /** Rows one statement touches: a sweep never holds a long lock; a backlog drains over a few minutes. */
@@ -8,14 +9,22 @@ const BATCH = 1000;
 interface RetentionResult {
   keys: number;
   sessions: number;
+  staffSessions: number;
+  staffChallenges: number;
   guestChatsClosed: number;
+}
+
+/** Deletes the rows a bounded select found: one statement, the number deleted. */
+async function deleteIds(rows: { id: number }[], remove: (ids: number[]) => Promise<{ numDeletedRows: bigint }>): Promise<number> {
+  return rows.length ? Number((await remove(rows.map((r) => r.id))).numDeletedRows) : 0;
 }
 
 /**
  * What the database would otherwise keep for ever, on the minute sweep (main.ts), each in a bounded batch:
  * - finished idempotency keys older than a session can live (SESSION_ABSOLUTE_HOURS) plus a day;
  * - sessions idle past SESSION_IDLE_MINUTES plus a day (expired, revoked and abandoned ones all stop
- *   being seen, so this catches each of them);
+ *   being seen, so this catches each of them), staff sessions likewise past STAFF_IDLE_MINUTES, and staff
+ *   sign-ins left unfinished a day past their expiry;
  * - guest conversations with no message for the `retention` setting's `guestChatQuietMinutes`: ended, so
  *   the next message opens a new session with the greeter (what the operator's `chat end` does).
  */
@@ -25,21 +34,26 @@ export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> 
   const keys = await pruneFinishedKeys(db, now - ctx.config.sessionAbsoluteHours * 3_600_000 - DAY_MS, BATCH);
 
   const idleBefore = now - ctx.config.sessionIdleMinutes * 60_000 - DAY_MS;
-  const stale = await db.selectFrom('sessions').select('id').where('last_seen_at', '<', idleBefore).limit(BATCH).execute();
-  const sessions = stale.length
-    ? Number(
-        (
-          await db
-            .deleteFrom('sessions')
-            .where(
-              'id',
-              'in',
-              stale.map((s) => s.id),
-            )
-            .executeTakeFirst()
-        ).numDeletedRows,
-      )
-    : 0;
+  const sessions = await deleteIds(
+    await db.selectFrom('sessions').select('id').where('last_seen_at', '<', idleBefore).limit(BATCH).execute(),
+    (ids) => db.deleteFrom('sessions').where('id', 'in', ids).executeTakeFirst(),
+  );
+  // staff: sessions idle past STAFF_IDLE_MINUTES plus a day (ended, revoked or abandoned), and sign-ins
+  // left unfinished a day past their 10 minutes
+  const staffIdleBefore = now - STAFF_IDLE_MINUTES * 60_000 - DAY_MS;
+  const staffSessions = await deleteIds(
+    await db.selectFrom('staff_sessions').select('id').where('last_seen_at', '<', staffIdleBefore).limit(BATCH).execute(),
+    (ids) => db.deleteFrom('staff_sessions').where('id', 'in', ids).executeTakeFirst(),
+  );
+  const staffChallenges = await deleteIds(
+    await db
+      .selectFrom('staff_challenges')
+      .select('id')
+      .where('expires_at', '<', now - DAY_MS)
+      .limit(BATCH)
+      .execute(),
+    (ids) => db.deleteFrom('staff_challenges').where('id', 'in', ids).executeTakeFirst(),
+  );
 
   const quietBefore = now - ctx.settings.get('retention').guestChatQuietMinutes * 60_000;
   const quiet = await db
@@ -67,5 +81,5 @@ export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> 
         ).numUpdatedRows,
       )
     : 0;
-  return { keys, sessions, guestChatsClosed };
+  return { keys, sessions, staffSessions, staffChallenges, guestChatsClosed };
 }
