@@ -22,6 +22,9 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     expect(step.next).toBe('enrol-totp');
     expect(step.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*somchai.*secret=/);
     expect(step.otpauthUri).toMatch(/digits=6/);
+    // the authenticator app names the entry by the site (the info setting's name)
+    const { name } = server.ctx.settings.get('info');
+    expect(new URL(step.otpauthUri).searchParams.get('issuer')).toBe(`${name} staff`);
     expect(step.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const totp = authenticator(step.otpauthUri);
 

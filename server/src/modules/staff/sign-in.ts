@@ -40,8 +40,9 @@ const totpInvalid = () => new ApiError(401, 'TOTP_INVALID');
 const actorOf = (username: string) => ({ kind: 'staff', username }) as const;
 const sealContext = (staffId: number) => `staff:${staffId}`;
 
-function totpOf(username: string, secret: Secret): TOTP {
-  return new TOTP({ issuer: 'Wallet staff', label: username, algorithm: 'SHA1', digits: 6, period: 30, secret });
+/** `issuer` names the entry in the authenticator app: the site's name, so staff of two sites tell them apart. */
+function totpOf(username: string, secret: Secret, issuer = 'staff'): TOTP {
+  return new TOTP({ issuer, label: username, algorithm: 'SHA1', digits: 6, period: 30, secret });
 }
 
 /** The step after the ones done: set-password, enrol-totp, totp, or a session. */
@@ -60,7 +61,7 @@ async function next(ctx: AppContext, staff: Staff, challenge: Challenge | undefi
   if (step === 'enrol-totp') {
     const secret = new Secret({ size: 20 });
     pending = ctx.staffSecrets.seal(secret.base32, sealContext(staff.id));
-    const otpauthUri = totpOf(staff.username, secret).toString();
+    const otpauthUri = totpOf(staff.username, secret, `${ctx.settings.get('info').name} staff`).toString();
     uri = { otpauthUri, qrDataUrl: await QRCode.toDataURL(otpauthUri) };
   }
   let challengeToken: string | undefined;
