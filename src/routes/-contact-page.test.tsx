@@ -1,5 +1,5 @@
 // the contact page as its routes compose it: with the chat feature's part
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../tests/render';
 import { ContactPage } from '../features/contact/contact-page';
@@ -39,6 +39,7 @@ describe('the contact page (§2)', () => {
   beforeEach(async () => {
     await setLocale('en');
     vi.stubGlobal('IntersectionObserver', FakeObserver);
+    observed = undefined;
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -59,6 +60,9 @@ describe('the contact page (§2)', () => {
     server(true);
     renderScreen(<ContactPage topSpacing={false} chat={contactChat} />);
     await screen.findByRole('button', { name: 'Start a chat' });
+    // the card is watched once the chat knows who it is (the guest id is read from IndexedDB): on a busy
+    // machine that comes after the card shows
+    await waitFor(() => expect(observed).toBeDefined());
     const invite = () => screen.queryByText('Need help? Chat with us');
     expect(invite()).toBeNull();
     // the card below the fold: the invite would cover the LINE card above it
