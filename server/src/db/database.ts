@@ -139,8 +139,20 @@ async function migratorOf(database: Database): Promise<Migrator> {
   });
 }
 
+/**
+ * Kysely's migrator looks for its tables through a scan of every schema's catalogue
+ * (has_schema_privilege on each), which fails with "schema … does not exist" (3F000) when another schema
+ * is dropped during the scan: on a shared Postgres, another application's, or a test run's beside this
+ * one (seen in CI). Nothing of ours changed: asked again.
+ */
+const isOtherSchemaDropped = (err: unknown, ours: string | undefined) =>
+  (err as { code?: string }).code === '3F000' && !(ours && String((err as Error).message).includes(`"${ours}"`));
+
 export async function migrate(database: Database): Promise<string[]> {
-  const { error, results } = await (await migratorOf(database)).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await (await migratorOf(database)).migrateToLatest();
+    if (error && attempt < 5 && isOtherSchemaDropped(error, database.postgres?.schema)) continue;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 }
