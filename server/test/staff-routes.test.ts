@@ -12,6 +12,16 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: 
   { method: 'GET', url: '/dashboard', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/audit', roles: ['admin'] },
   { method: 'POST', url: '/auth/sign-out', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/slips', roles: ['finance', 'admin'] },
+  { method: 'GET', url: '/slips/:id/image', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/slips/:id/approve', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/slips/:id/reject', roles: ['finance', 'admin'], body: { reason: 'SLIP_INVALID' } },
+  { method: 'GET', url: '/withdrawals', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/withdrawals/:id/pay', roles: ['finance', 'admin'], body: { reference: 'REF123' } },
+  { method: 'POST', url: '/withdrawals/:id/reject', roles: ['finance', 'admin'], body: { reason: 'wrong account' } },
+  { method: 'GET', url: '/deposit-requests', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/deposit-requests/:id/confirm', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/deposit-requests/:id/reject', roles: ['finance', 'admin'], body: { reason: 'never arrived' } },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];
