@@ -16,11 +16,11 @@ import {
   claimSlip,
   dueSlipIds,
   endSlip,
+  holdOpenSlip,
   insertSlipCredit,
   markSlipCredited,
   memberBankAccount,
   retrySlipAt,
-  slipStatus,
   slipToVerify,
   uncountAttempt,
   type BankTx,
@@ -130,8 +130,7 @@ export async function creditSlip(
     const outcome = await withTransaction(ctx.database, async (tx) => {
       const member = await memberMoney(tx, memberId, ctx.database.dialect);
       const now = ctx.now();
-      const status = await slipStatus(tx, slipId);
-      if (status !== 'PROCESSING' && status !== 'REVIEW') return 'closed';
+      if (!(await holdOpenSlip(tx, slipId, now))) return 'closed';
       await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
       await tellSlip(ctx, await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now), 'SUCCESS', tx);
