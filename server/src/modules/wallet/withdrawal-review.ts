@@ -38,7 +38,8 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
 /** Paid by the bank transfer whose reference is given. */
 export async function payWithdrawal(ctx: Books, by: By, input: { id: number; reference: string }) {
   const reference = input.reference.trim();
-  if (reference.length < 3 || reference.length > 64) throw badRequest('REFERENCE_REQUIRED');
+  // the contract's 3 to 64 characters, the spaces around them aside
+  if (reference.length < 3 || reference.length > 64) throw badRequest('KEY_INVALID');
   return settle(ctx, by, input.id, 'SUCCESS', { reference });
 }
 
