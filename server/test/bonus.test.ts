@@ -260,7 +260,7 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
       .where('status', '=', 'PENDING')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    await runCommand(server.ctx, ['withdrawal', 'reject', String(pending.id)], () => undefined);
+    await runCommand(server.ctx, ['withdrawal', 'reject', String(pending.id), '--reason', 'not paid: test'], () => undefined);
     expect((await activate(token, 'DAILY10')).json()).toMatchObject({ amount: 40 });
   });
 

@@ -32,9 +32,13 @@ describe.each(DIALECTS)('500 concurrent transfers and withdrawals for one member
       while (!done) {
         const pending = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
         for (const w of pending)
-          await runCommand(server.ctx, ['withdrawal', turn++ % 3 === 0 ? 'reject' : 'pay', String(w.id)], () => undefined).catch(
+          await runCommand(
+            server.ctx,
+            turn++ % 3 === 0
+              ? ['withdrawal', 'reject', String(w.id), '--reason', 'test']
+              : ['withdrawal', 'pay', String(w.id), '--ref', `TEST${w.id}`],
             () => undefined,
-          );
+          ).catch(() => undefined);
         await new Promise((r) => setTimeout(r, 5));
       }
     })();

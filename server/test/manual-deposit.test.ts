@@ -60,7 +60,7 @@ describe.each(DIALECTS)('manual deposit requests on %s', (dialect) => {
       `deposit request ${requestId} confirmed (SUCCESS): the wallet is credited`,
     ]);
     await expect(operator('deposit-request', 'confirm', String(requestId))).rejects.toThrow('not pending');
-    await expect(operator('deposit-request', 'reject', String(requestId))).rejects.toThrow('not pending');
+    await expect(operator('deposit-request', 'reject', String(requestId), '--reason', 'never arrived')).rejects.toThrow('not pending');
     expect(await walletOf(server)).toBe(before + 25_050);
     ({ statements } = await statementOf(server, token));
     // the same statement line, now SUCCESS
@@ -71,7 +71,7 @@ describe.each(DIALECTS)('manual deposit requests on %s', (dialect) => {
   it('a rejected request credits nothing and shows FAILED', async () => {
     const before = await walletOf(server);
     const { requestId } = (await add(120)).json();
-    expect(await operator('deposit-request', 'reject', String(requestId))).toEqual([
+    expect(await operator('deposit-request', 'reject', String(requestId), '--reason', 'never arrived')).toEqual([
       `deposit request ${requestId} rejected (FAILED): nothing credited`,
     ]);
     expect(await walletOf(server)).toBe(before);
@@ -84,7 +84,7 @@ describe.each(DIALECTS)('manual deposit requests on %s', (dialect) => {
 
   it('two requests at once: one is recorded', async () => {
     for (const r of await server.ctx.database.db.selectFrom('deposit_requests').select('id').where('status', '=', 'PENDING').execute())
-      await operator('deposit-request', 'reject', String(r.id));
+      await operator('deposit-request', 'reject', String(r.id), '--reason', 'never arrived');
     const answers = await Promise.all(Array.from({ length: 5 }, () => add(150)));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
   });

@@ -15,6 +15,7 @@ import { join, listen, MEMBER_EVENTS, send, textPackage, until, type Joined } fr
 import { gatewayCallback } from './deposit-helpers.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
 import { slipDriver } from './slip-helpers.js';
+import { signedIn, staffCall } from './staff-helpers.js';
 
 type Listener = Joined<MemberEvent>;
 
@@ -129,14 +130,19 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     }
   });
 
-  it('tells a withdrawal paid and one rejected', async () => {
+  it('tells a withdrawal paid in the staff console and one rejected by the operator', async () => {
+    const clerk = (await signedIn(server, 'events-clerk', 'finance')).browser;
     for (const action of ['pay', 'reject'] as const) {
       // the request itself tells nothing: the member made it
       const told = await tells(1, async () => {
         const res = await call(server.app, 'POST', '/api/wallet/withdraw', { amount: 100 }, { token });
         expect(res.statusCode, res.body).toBe(200);
         const [row] = await server.ctx.database.db.selectFrom('withdrawals').select('id').where('status', '=', 'PENDING').execute();
-        await operator('withdrawal', action, String(row!.id));
+        if (action === 'pay')
+          expect((await staffCall(server, clerk, 'POST', `/withdrawals/${row!.id}/pay`, { reference: 'FT2611250001' })).statusCode).toBe(
+            200,
+          );
+        else await operator('withdrawal', 'reject', String(row!.id), '--reason', 'account closed');
       });
       expect(told).toEqual([{ kind: 'withdraw', status: action === 'pay' ? 'SUCCESS' : 'FAILED' }]);
     }

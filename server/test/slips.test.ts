@@ -215,8 +215,10 @@ describe.each(DIALECTS)('bank slips on %s', (dialect) => {
     const id = (await server.ctx.database.db.selectFrom('slips').select('id').where('reference', '=', reference).executeTakeFirstOrThrow())
       .id;
     await expect(operator('slip', 'approve', String(id))).rejects.toThrow(/amount/);
-    expect((await operator('slip', 'approve', String(id), '33'))[0]).toMatch(/approved: 33 BAHT credited/);
-    await expect(operator('slip', 'approve', String(id), '33')).rejects.toThrow(/not waiting/);
+    // an amount the bank never told is the clerk's word: it says why
+    await expect(operator('slip', 'approve', String(id), '33')).rejects.toThrow(/needs a reason/);
+    expect((await operator('slip', 'approve', String(id), '33', '--reason', 'bank statement'))[0]).toMatch(/approved: 33 BAHT credited/);
+    await expect(operator('slip', 'approve', String(id), '33', '--reason', 'bank statement')).rejects.toThrow(/not waiting/);
     expect(await slipOf(reference)).toMatchObject({ status: 'SUCCESS', amount: 33 });
     expect(await wallet()).toBeCloseTo(before + 33, 2);
     const listed = (await operator('slips', 'list')).join('\n');

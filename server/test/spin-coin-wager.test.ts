@@ -32,7 +32,7 @@ describe.each(DIALECTS)('spin-wheel coins wait for play on %s', (dialect) => {
     const spin = await spinOf(server, token);
     expect([spin.statusCode, message(spin)]).toEqual([400, 'NO_COIN']);
 
-    await operator(server, 'withdrawal', 'reject', String(res.json().withdrawalId));
+    await operator(server, 'withdrawal', 'reject', String(res.json().withdrawalId), '--reason', 'not paid: test');
     expect(await setupCoins(server, token)).toEqual({ userCoin: 0, waitingCoin: undefined });
     // the money is back and played: the forfeited deposit's coins stay forfeited
     await playNow(server, token, 1000);

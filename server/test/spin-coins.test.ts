@@ -55,7 +55,7 @@ describe.each(DIALECTS)('spin-wheel coins on %s', (dialect) => {
     const { token } = await newMember(server);
     await setSetting(server, 'deposit', { ...server.ctx.settings.get('deposit'), isManual: true });
     const rejected = (await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token })).json();
-    await operator(server, 'deposit-request', 'reject', String(rejected.requestId));
+    await operator(server, 'deposit-request', 'reject', String(rejected.requestId), '--reason', 'never arrived');
     expect(await setupCoins(server, token)).toEqual({ userCoin: 0, waitingCoin: undefined });
     const confirmed = (await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token })).json();
     await operator(server, 'deposit-request', 'confirm', String(confirmed.requestId));

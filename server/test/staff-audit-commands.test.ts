@@ -47,11 +47,12 @@ describe.each(DIALECTS)('audit rows of the operator commands on %s', (dialect) =
         .returning('id')
         .executeTakeFirstOrThrow();
     const approved = await slip('AUDIT1');
-    await operator(server, 'slip', 'approve', String(approved.id), '300', '--as', 'clerk');
+    await operator(server, 'slip', 'approve', String(approved.id), '300', '--as', 'clerk', '--reason', 'bank statement checked');
     const row = await last('slip.approve');
     expect(row).toMatchObject({ actor_kind: 'cli', actor_username: 'clerk', target: `slip:${approved.id}` });
     expect(json(row?.before_json)).toMatchObject({ status: 'REVIEW' });
     expect(json(row?.after_json)).toEqual({ status: 'SUCCESS', amount: 300 });
+    expect(row?.reason).toBe('bank statement checked');
     const credited = await db().selectFrom('slips').select('journal_id').where('id', '=', approved.id).executeTakeFirstOrThrow();
     expect(await madeBy(credited.journal_id)).toBe('cli:clerk');
 

@@ -79,10 +79,13 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
           .executeTakeFirstOrThrow()
       ).made_by,
     ).toBeNull();
-    await operator(server, 'withdrawal', 'pay', String(id));
+    await operator(server, 'withdrawal', 'pay', String(id), '--ref', 'BANKREF1');
     const [paid] = await rows('withdrawal.pay');
     expect(paid).toMatchObject({ actor_username: 'system', target: `withdrawal:${id}` });
-    expect([json(paid!.before_json), json(paid!.after_json)]).toEqual([{ status: 'PENDING' }, { status: 'SUCCESS' }]);
+    expect([json(paid!.before_json), json(paid!.after_json)]).toEqual([
+      { status: 'PENDING' },
+      { status: 'SUCCESS', reference: 'BANKREF1' },
+    ]);
     const payout = await server.ctx.database.db
       .selectFrom('journal')
       .select('made_by')

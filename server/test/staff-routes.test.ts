@@ -12,6 +12,16 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: 
   { method: 'GET', url: '/dashboard', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/audit', roles: ['admin'] },
   { method: 'POST', url: '/auth/sign-out', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/slips', roles: ['finance', 'admin'] },
+  { method: 'GET', url: '/slips/:id/image', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/slips/:id/approve', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/slips/:id/reject', roles: ['finance', 'admin'], body: { reason: 'SLIP_INVALID' } },
+  { method: 'GET', url: '/withdrawals', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/withdrawals/:id/pay', roles: ['finance', 'admin'], body: { reference: 'REF123' } },
+  { method: 'POST', url: '/withdrawals/:id/reject', roles: ['finance', 'admin'], body: { reason: 'wrong account' } },
+  { method: 'GET', url: '/deposit-requests', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/deposit-requests/:id/confirm', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/deposit-requests/:id/reject', roles: ['finance', 'admin'], body: { reason: 'never arrived' } },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];
@@ -26,17 +36,24 @@ describe.each(DIALECTS)('staff routes on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('lists every staff route in the table', () => {
-    const routes = server.app
-      .printRoutes({ commonPrefix: false })
-      .split('\n')
-      .filter((line) => line.includes('/api/staff/'));
-    const listed = [...ROUTES.map((r) => `${r.method} ${r.url}`), ...OPEN];
-    for (const line of routes) {
-      const [, path, methods] = /(\/api\/staff\/\S*) \(([^)]*)\)/.exec(line) ?? [];
-      for (const method of (methods ?? '').split(', ').filter((m) => m !== 'HEAD'))
-        expect(listed, `${method} ${path} needs a row in ROUTES`).toContain(`${method} ${path!.slice('/api/staff'.length)}`);
+    // printRoutes draws a tree: a route under another (`/slips/:id/approve` under `/slips`) is a branch of its line
+    const paths: string[] = [];
+    const routes: [string, string][] = [];
+    for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const at = line.search(/[├└]── /);
+      const [, segment, methods] = /[├└]── (\S*) \(([^)]*)\)/.exec(line) ?? [];
+      if (at < 0 || segment === undefined) continue;
+      const depth = at / 4;
+      paths[depth] = (depth > 0 ? paths[depth - 1]! : '') + segment;
+      if (paths[depth]!.startsWith('/api/staff/')) routes.push([paths[depth]!, methods!]);
     }
-    expect(routes.length).toBeGreaterThanOrEqual(ROUTES.length);
+    const listed = [...ROUTES.map((r) => `${r.method} ${r.url}`), ...OPEN];
+    for (const [path, methods] of routes)
+      for (const method of methods.split(', ').filter((m) => m !== 'HEAD'))
+        expect(listed, `${method} ${path} needs a row in ROUTES`).toContain(`${method} ${path.slice('/api/staff'.length)}`);
+    expect(routes.map(([, methods]) => methods.split(', ').filter((m) => m !== 'HEAD').length).reduce((a, b) => a + b, 0)).toBe(
+      listed.length,
+    );
   });
 
   it.each(ROUTES)('$method $url: 401 without a session, 403 for a role below', async ({ method, url, roles, body }) => {

@@ -24,7 +24,7 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
   });
   afterAll(() => server.close());
   beforeEach(async () => {
-    for (const w of await pending()) await operator('withdrawal', 'reject', String(w.id));
+    for (const w of await pending()) await operator('withdrawal', 'reject', String(w.id), '--reason', 'not paid: test');
   });
 
   it('credits a manual deposit and shows it in the statement', async () => {
@@ -57,10 +57,12 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
       amount: -200,
       bank: { code: DEMO_MEMBER.bankCode, accountNo: DEMO_MEMBER.bankAccountNo },
     });
-    await operator('withdrawal', 'pay', String(res.json().withdrawalId));
+    await operator('withdrawal', 'pay', String(res.json().withdrawalId), '--ref', 'BANKREF1');
     expect((await statement()).statements[0]).toMatchObject({ statementType: 'withdraw', status: 'SUCCESS', amount: -200 });
     expect(await wallet()).toBe(80_050);
-    await expect(operator('withdrawal', 'reject', String(res.json().withdrawalId))).rejects.toThrow('is not pending');
+    await expect(operator('withdrawal', 'reject', String(res.json().withdrawalId), '--reason', 'not paid: test')).rejects.toThrow(
+      'is not pending',
+    );
   });
 
   it('pays a withdrawal to the account it was requested to, even when the profile changes afterwards', async () => {
@@ -111,7 +113,7 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
     const res = await withdraw(150.25, undefined, '/api/wallet/withdraw');
     expect(res.statusCode).toBe(200);
     expect(await wallet()).toBe(65_025);
-    await operator('withdrawal', 'reject', String(res.json().withdrawalId));
+    await operator('withdrawal', 'reject', String(res.json().withdrawalId), '--reason', 'not paid: test');
     expect(await wallet()).toBe(80_050);
     expect((await statement()).statements[0]).toMatchObject({ statementType: 'withdraw', status: 'FAILED', amount: -150.25 });
   });

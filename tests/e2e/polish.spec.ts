@@ -124,7 +124,7 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
     .split('\n')
     .find((line) => line.includes(phone))
     ?.split('\t')[0];
-  expect(operator('withdrawal', 'reject', id!)).toContain('rejected');
+  expect(operator('withdrawal', 'reject', id!, '--reason', 'not paid: test')).toContain('rejected');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
   const rejected = page.locator('.statement-row').first();
   await expect(rejected).toContainText('Withdrawal to SCB');

@@ -67,7 +67,7 @@ test('open a game account, transfer 100 in, play, bring it all back, withdraw, a
   const pending = operator('withdrawals', 'list');
   const id = new RegExp(`^(\\d+)\\t${phone}\\t`, 'm').exec(pending)?.[1];
   expect(id).toBeTruthy();
-  expect(operator('withdrawal', 'pay', id!)).toContain('paid (SUCCESS)');
+  expect(operator('withdrawal', 'pay', id!, '--ref', 'BANKREF1')).toContain('paid (SUCCESS)');
   await page.reload();
   await expect(rows.first()).toContainText('Withdrawal');
   await expect(rows.first()).toContainText('Success');

@@ -1,6 +1,6 @@
 import type { Dialect } from '../db/database.js';
 import type { Tx } from '../db/transaction.js';
-import { ApiError, badRequest, conflict, isUniqueViolation } from '../lib/errors.js';
+import { ApiError, conflict, isUniqueViolation } from '../lib/errors.js';
 import { depositCoins, forfeitPendingCoins } from './coins.js';
 import { houseAccount, post, walletAccount } from './ledger.js';
 import type { Currency } from './money.js';
@@ -165,7 +165,7 @@ export async function settleWithdrawal(
     .where('id', '=', withdrawalId)
     .where('status', '=', 'PENDING')
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('WITHDRAW_NOT_PENDING');
+  if (Number(claimed.numUpdatedRows) !== 1) throw conflict('WITHDRAW_NOT_PENDING');
   const currency = w.currency as Currency;
   const payouts = await houseAccount(tx, 'pendingPayouts', currency);
   const to = outcome === 'SUCCESS' ? await houseAccount(tx, 'paidOut', currency) : await walletAccount(tx, w.member_id, currency);

@@ -1,7 +1,7 @@
 import { withTransaction } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
-import { creditDeposit, memberMoney, settleWithdrawal } from '../ledger/operations.js';
+import { creditDeposit, memberMoney } from '../ledger/operations.js';
 import { notifyMember } from '../modules/events/service.js';
 import { ApiError } from '../lib/errors.js';
 import { revokeMemberSessions } from '../modules/auth/service.js';
@@ -9,7 +9,18 @@ import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings } from '../settings/store.js';
 
 import { commandSets } from './command-sets.js';
-import { auditCli, printable, writeSettingAudited, printableLine, UsageError, type OperatorEnv, type Print } from './common.js';
+import {
+  auditCli,
+  parseOptions,
+  printable,
+  writeSettingAudited,
+  printableLine,
+  UsageError,
+  type OperatorEnv,
+  type Print,
+} from './common.js';
+import { CLI_SYSTEM, givenReason } from '../modules/audit/service.js';
+import { payWithdrawal, rejectWithdrawal } from '../modules/wallet/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
@@ -24,8 +35,10 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- member enable <phone>     allow sign-in again
   npm run operator -- deposit <phone> <amount>  credit a manual deposit to the member's wallet
   npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, the bank account it was requested to, time)
-  npm run operator -- withdrawal pay <id>       mark a withdrawal paid (SUCCESS)
-  npm run operator -- withdrawal reject <id>    reject a withdrawal (FAILED): the money returns to the wallet
+  npm run operator -- withdrawal pay <id> --ref <bank reference>
+                                                mark a withdrawal paid (SUCCESS) by the bank transfer of that reference
+  npm run operator -- withdrawal reject <id> --reason "..."
+                                                reject a withdrawal (FAILED): the money returns to the wallet
   npm run operator -- ledger check              verify the ledger's invariants
   npm run operator -- settings list             print every setting
   npm run operator -- settings get <key>        print one setting as JSON
@@ -163,27 +176,28 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
     case 'withdrawal reject': {
       const id = Number(rest[0]);
       if (!Number.isInteger(id) || id <= 0) throw new UsageError(`${command} needs a withdrawal id`);
+      const flags = parseOptions(rest.slice(1), [action === 'pay' ? 'ref' : 'reason']);
+      // a paid withdrawal names the bank transfer that paid it; a rejected one says why (issue 23)
+      if (action === 'pay' && !(flags.ref && flags.ref.trim().length >= 3 && flags.ref.trim().length <= 64))
+        throw new UsageError(
+          `withdrawal pay needs the bank transfer's reference: withdrawal pay ${id} --ref <reference> (3 to 64 characters)`,
+        );
+      if (action === 'reject' && !givenReason(flags.reason))
+        throw new UsageError(`withdrawal reject needs a reason: withdrawal reject ${id} --reason "..." (3 to 500 characters)`);
+      const ctx = { database, now: Date.now };
+      const by = { actor: env.actor ?? CLI_SYSTEM };
       try {
-        const outcome = action === 'pay' ? 'SUCCESS' : 'FAILED';
-        await withTransaction(database, async (tx) => {
-          const { memberId, journalId } = await settleWithdrawal(tx, database.dialect, id, outcome, Date.now());
-          await auditCli(env, tx, {
-            action: `withdrawal.${action}`,
-            target: `withdrawal:${id}`,
-            before: { status: 'PENDING' },
-            after: { status: outcome },
-            journalIds: [journalId],
-          });
-          // the member's open app shows it paid, or the money back in the wallet, at once
-          await notifyMember(database, memberId, { kind: 'withdraw', status: outcome }, tx);
-        });
+        if (action === 'pay') await payWithdrawal(ctx, by, { id, reference: flags.ref! });
+        else await rejectWithdrawal(ctx, by, { id, reason: flags.reason! });
       } catch (err) {
         if (err instanceof ApiError)
           throw new UsageError(err.code === 'NO_DATA' ? `no withdrawal ${id}` : `withdrawal ${id} is not pending`);
         throw err;
       }
       return print(
-        action === 'pay' ? `withdrawal ${id} paid (SUCCESS)` : `withdrawal ${id} rejected (FAILED); the money is back in the wallet`,
+        action === 'pay'
+          ? `withdrawal ${id} paid (SUCCESS), bank reference ${printable(flags.ref!.trim())}`
+          : `withdrawal ${id} rejected (FAILED); the money is back in the wallet`,
       );
     }
     case 'ledger check': {

@@ -1,9 +1,31 @@
 import type { Tx } from '../../db/transaction.js';
+import { StaffReason } from '../../../../contract/staff-queues.js';
+import { badRequest } from '../../lib/errors.js';
 
 /** Who made a change: a staff member in the console, or the operator CLI (`system`, or `--as <staff>`). */
 export interface Actor {
   kind: 'staff' | 'cli';
   username: string;
+}
+
+/** Who asks a queue action (slip approve, withdrawal pay, ...) and from where: the address for staff, none for the CLI. */
+export interface By {
+  actor: Actor;
+  ip?: string | null;
+}
+
+/** A reason as the contract takes one (3 to 500 characters, trimmed), or undefined when none worth the name was given. */
+const { minLength: REASON_MIN = 3, maxLength: REASON_MAX = 500 } = StaffReason as { minLength?: number; maxLength?: number };
+export function givenReason(reason: string | undefined): string | undefined {
+  const text = reason?.trim();
+  return text && text.length >= REASON_MIN && text.length <= REASON_MAX ? text : undefined;
+}
+
+/** The reason an action cannot go without: 400 REASON_REQUIRED, nothing changed, when there is none. */
+export function requiredReason(reason: string | undefined): string {
+  const text = givenReason(reason);
+  if (!text) throw badRequest('REASON_REQUIRED');
+  return text;
 }
 
 /** The CLI's actor when no `--as` is given. */

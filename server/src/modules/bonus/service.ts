@@ -136,7 +136,7 @@ export async function budgetLeft(tx: Tx, bonus: { code: string; budget: number |
 }
 
 /** The turnover as the site shows it, in the member's currency. */
-export function turnoverView(reward: Pick<Reward, 'turnover_target' | 'turnover_progress'>, member: MemberMoney) {
+export function turnoverView(reward: Pick<Reward, 'turnover_target' | 'turnover_progress'>, member: Pick<MemberMoney, 'currency'>) {
   const target = Number(reward.turnover_target);
   const progress = Math.min(Number(reward.turnover_progress), target);
   return {
@@ -144,6 +144,33 @@ export function turnoverView(reward: Pick<Reward, 'turnover_target' | 'turnover_
     progress: toMajor(progress, member.currency),
     remaining: toMajor(target - progress, member.currency),
   };
+}
+
+/** The bonus's name as the Thai site shows it (a promotion has a description instead), or its code. */
+async function rewardName(tx: Tx, reward: Pick<Reward, 'bonus_code' | 'promotion_code'>): Promise<string> {
+  if (reward.bonus_code) {
+    const bonus = await tx.selectFrom('bonuses').select('name').where('code', '=', reward.bonus_code).executeTakeFirst();
+    try {
+      const name = JSON.parse(bonus?.name ?? 'null') as { th?: string; en?: string } | null;
+      return name?.th || name?.en || reward.bonus_code;
+    } catch {
+      return reward.bonus_code;
+    }
+  }
+  const code = reward.promotion_code ?? '';
+  const promotion = await tx.selectFrom('promotions').select('description').where('code', '=', code).executeTakeFirst();
+  return promotion?.description || code;
+}
+
+/**
+ * The member's running bonus and the turnover still to play (major units), for the staff's withdrawal
+ * queue; from the figure last counted (refreshTurnover asks the game providers: a list of a hundred
+ * withdrawals does not call them a hundred times). Null when no bonus runs.
+ */
+export async function runningBonus(tx: Tx, memberId: number, currency: Currency): Promise<{ name: string; turnoverLeft: number } | null> {
+  const reward = await activeReward(tx, memberId);
+  if (!reward) return null;
+  return { name: await rewardName(tx, reward), turnoverLeft: turnoverView(reward, { currency }).remaining };
 }
 
 /**

@@ -3,11 +3,13 @@ import { SandboxVouchers } from '../../adapters/voucher/voucher.js';
 import { ApiError } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { auditCli, parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { CLI_SYSTEM, givenReason } from '../audit/service.js';
+import { confirmDepositRequest, rejectDepositRequest } from './deposit-request-review.js';
 import { withTransaction } from '../../db/transaction.js';
 import type { Settings } from '../../settings/registry.js';
 import { readAllSettings } from '../../settings/store.js';
-import { pendingRequests, settleDepositRequest } from './manual-service.js';
+import { pendingRequests } from './manual-service.js';
 import { handleQrCallback } from './qr-callback.js';
 import { codeByRef, recentCodes, unmatchedPayments } from './qr-repository.js';
 import { recentRedemptions } from './truelink-repository.js';
@@ -134,8 +136,8 @@ export const depositCommands: CommandSet = {
   npm run operator -- qr pay <qrcodeId> [amount]  the sandbox gateway pays the code (its amount, or another) and sends the signed callback
   npm run operator -- giftlink make <amount>    a sandbox gift voucher of that many baht; the link is the last line
   npm run operator -- deposits list             recent deposits of every kind, open manual requests, gift links
-  npm run operator -- deposit-request confirm <id>  credit a manual deposit request (SUCCESS)
-  npm run operator -- deposit-request reject <id>   reject a manual deposit request (FAILED), nothing credited
+  npm run operator -- deposit-request confirm <id> [--reason "..."]  credit a manual deposit request (SUCCESS)
+  npm run operator -- deposit-request reject <id> --reason "..."     reject a manual deposit request (FAILED), nothing credited
 `,
   async run(env, args, print) {
     const [group, action, ...rest] = args;
@@ -170,16 +172,14 @@ export const depositCommands: CommandSet = {
       case 'deposit-request reject': {
         const id = Number(rest[0]);
         if (!Number.isInteger(id) || id <= 0) throw new UsageError(`deposit-request ${action} needs a request id`);
+        const { reason } = parseOptions(rest.slice(1), ['reason']);
+        if (action === 'reject' && !givenReason(reason))
+          throw new UsageError(`deposit-request reject needs a reason: deposit-request reject ${id} --reason "..." (3 to 500 characters)`);
+        const ctx = { database: env.database, now: Date.now };
+        const by = { actor: env.actor ?? CLI_SYSTEM };
         try {
-          await settleDepositRequest(env.database, id, action === 'confirm' ? 'SUCCESS' : 'FAILED', Date.now(), (tx, journalIds) =>
-            auditCli(env, tx, {
-              action: `deposit-request.${action}`,
-              target: `deposit-request:${id}`,
-              before: { status: 'PENDING' },
-              after: { status: action === 'confirm' ? 'SUCCESS' : 'FAILED' },
-              journalIds: action === 'confirm' ? journalIds : [],
-            }),
-          );
+          if (action === 'confirm') await confirmDepositRequest(ctx, by, { id, reason });
+          else await rejectDepositRequest(ctx, by, { id, reason: reason! });
         } catch (err) {
           if (err instanceof ApiError)
             throw new UsageError(err.code === 'NO_DATA' ? `no deposit request ${id}` : `deposit request ${id} is not pending`);

@@ -91,7 +91,7 @@ export async function settleDepositRequest(
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('DEPOSIT_REQUEST_NOT_PENDING');
+    if (Number(claimed.numUpdatedRows) !== 1) throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
     if (outcome === 'SUCCESS') {
       const currency = request.currency as Currency;
       const amount = Number(request.amount);

@@ -16,6 +16,10 @@ import { SLIP_BUCKET } from './slips.js';
  */
 
 export { redeemGiftLink } from './truelink-service.js';
+// the staff console's queues: the same answers as the operator's commands
+export { approveSlip, rejectSlip } from './slip-review.js';
+export { confirmDepositRequest, rejectDepositRequest } from './deposit-request-review.js';
+export { SLIP_BUCKET };
 
 /** POST /api/wallet/add: a manual deposit request the operator confirms or rejects; a replay of the key answers as the first. */
 export const requestDeposit = (ctx: AppContext, request: FastifyRequest, memberId: number, amount: number) => {

@@ -4,9 +4,12 @@ import { generate } from 'promptparse';
 import { drawSlip } from '../../adapters/slip/slip-image.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, printable, UsageError, type OperatorEnv } from '../../operator/common.js';
+import { printable, UsageError, type OperatorEnv } from '../../operator/common.js';
+import { ApiError } from '../../lib/errors.js';
+import { CLI_SYSTEM } from '../audit/service.js';
+import { approveSlip, rejectSlip } from './slip-review.js';
 import { readAllSettings } from '../../settings/store.js';
-import { closeSlip, creditSlip, SLIP_REASONS, sendingBankOf, type SlipReason } from './slips.js';
+import { SLIP_REASONS, sendingBankOf, type SlipReason } from './slips.js';
 
 /** Options after the positional words: `--minutes-ago 90 --to 0481234567`. */
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
@@ -116,59 +119,58 @@ async function listSlips({ database }: OperatorEnv, print: (l: string) => void) 
   }
 }
 
-async function approve(env: OperatorEnv, args: string[], print: (l: string) => void) {
-  const { database } = env;
-  const id = Number(args[0]);
-  if (!Number.isInteger(id) || id <= 0) throw new UsageError('slip approve needs a slip id');
-  const slip = await database.db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!slip) throw new UsageError(`no slip ${id}`);
-  if (slip.status !== 'REVIEW' && slip.status !== 'PROCESSING') throw new UsageError(`slip ${id} is ${slip.status}, not waiting`);
-  let amount = Number(slip.amount);
-  if (args[1] !== undefined) {
-    try {
-      amount = toMinor(Number(args[1]), slip.currency as Currency);
-    } catch {
-      throw new UsageError(`amount ${args[1]} has too many decimals`);
+/** The service's refusal in the operator's words (the same rule as the console's, said for a terminal). */
+async function slipRefusal(env: OperatorEnv, id: number, err: unknown, amountText?: string): Promise<never> {
+  if (!(err instanceof ApiError)) throw err;
+  switch (err.code) {
+    case 'NO_DATA':
+      throw new UsageError(`no slip ${id}`);
+    case 'SLIP_NOT_WAITING': {
+      const slip = await env.database.db.selectFrom('slips').select('status').where('id', '=', id).executeTakeFirst();
+      throw new UsageError(`slip ${id} is ${slip?.status ?? 'gone'}, not waiting`);
     }
+    case 'SLIP_DUPLICATE':
+      throw new UsageError(`slip ${id}: that bank transaction was already credited; the slip is now FAILED SLIP_DUPLICATE`);
+    case 'AMOUNT_REQUIRED':
+      throw new UsageError(`slip ${id}: the bank did not tell us the amount; give it and why: slip approve ${id} <amount> --reason "..."`);
+    case 'AMOUNT_INVALID':
+      throw new UsageError(`slip approve needs a positive amount with the currency's decimals, got "${amountText ?? ''}"`);
+    case 'REASON_REQUIRED': {
+      const slip = await env.database.db.selectFrom('slips').select(['amount', 'currency']).where('id', '=', id).executeTakeFirst();
+      const bank =
+        slip && Number(slip.amount) > 0 ? `${toMajor(Number(slip.amount), slip.currency as Currency)} ${slip.currency}` : 'nothing';
+      throw new UsageError(
+        `slip ${id}: the bank said ${bank}; crediting ${amountText} needs a reason: slip approve ${id} ${amountText} --reason "..." (3 to 500 characters)`,
+      );
+    }
+    default:
+      throw new UsageError(`slip ${id}: ${err.code}`);
   }
-  if (!(amount > 0)) throw new UsageError(`slip ${id}: the bank did not tell us the amount; give it: slip approve ${id} <amount>`);
-  // a slip whose QR nobody could read is held by its own id, so it too credits once
-  const bankTx =
-    slip.sending_bank && slip.trans_ref
-      ? { sendingBank: slip.sending_bank, transRef: slip.trans_ref }
-      : { sendingBank: 'SLIP', transRef: slip.reference };
-  const result = await creditSlip({ database, now: Date.now }, id, slip.member_id, amount, bankTx, (tx, journalIds) =>
-    auditCli(env, tx, {
-      action: 'slip.approve',
-      target: `slip:${id}`,
-      before: { status: slip.status, amount: slip.amount === null ? null : toMajor(Number(slip.amount), slip.currency as Currency) },
-      after: { status: 'SUCCESS', amount: toMajor(amount, slip.currency as Currency) },
-      journalIds,
-    }),
+}
+
+async function approve(env: OperatorEnv, args: string[], print: (l: string) => void) {
+  const { positional, flags } = options(args);
+  const id = Number(positional[0]);
+  if (!Number.isInteger(id) || id <= 0) throw new UsageError('slip approve needs a slip id');
+  const amountText = positional[1];
+  const amount = amountText === undefined ? undefined : Number(amountText);
+  if (amount !== undefined && !Number.isFinite(amount)) throw new UsageError(`slip approve needs a positive amount, got "${amountText}"`);
+  const by = { actor: env.actor ?? CLI_SYSTEM };
+  const credited = await approveSlip({ database: env.database, now: Date.now }, by, { id, amount, reason: flags.reason }).catch((err) =>
+    slipRefusal(env, id, err, amountText),
   );
-  if (result === 'duplicate')
-    throw new UsageError(`slip ${id}: that bank transaction was already credited; the slip is now FAILED SLIP_DUPLICATE`);
-  if (result === 'closed') throw new UsageError(`slip ${id} was closed meanwhile`);
-  print(`slip ${id} approved: ${toMajor(amount, slip.currency as Currency)} ${slip.currency} credited (SUCCESS)`);
+  print(`slip ${id} approved: ${credited.amount} ${credited.currency} credited (SUCCESS)`);
 }
 
 async function reject(env: OperatorEnv, args: string[], print: (l: string) => void) {
-  const { database } = env;
-  const id = Number(args[0]);
-  const reason = args[1] as SlipReason | undefined;
+  const { positional, flags } = options(args);
+  const id = Number(positional[0]);
+  const reason = positional[1] as SlipReason | undefined;
   if (!Number.isInteger(id) || id <= 0 || !reason) throw new UsageError(`slip reject needs <id> <reason-code>: ${SLIP_REASONS.join(', ')}`);
   if (!SLIP_REASONS.includes(reason)) throw new UsageError(`unknown reason "${reason}"; one of ${SLIP_REASONS.join(', ')}`);
-  const slip = await database.db.selectFrom('slips').select('status').where('id', '=', id).executeTakeFirst();
-  if (!slip) throw new UsageError(`no slip ${id}`);
-  if (slip.status !== 'REVIEW' && slip.status !== 'PROCESSING') throw new UsageError(`slip ${id} is ${slip.status}, not waiting`);
-  await closeSlip({ database, now: Date.now }, id, 'FAILED', reason, {}, (tx) =>
-    auditCli(env, tx, {
-      action: 'slip.reject',
-      target: `slip:${id}`,
-      before: { status: slip.status },
-      after: { status: 'FAILED' },
-      reason,
-    }),
+  const by = { actor: env.actor ?? CLI_SYSTEM };
+  await rejectSlip({ database: env.database, now: Date.now }, by, { id, reason, comment: flags.comment }).catch((err) =>
+    slipRefusal(env, id, err),
   );
   print(`slip ${id} rejected: FAILED ${reason}`);
 }
@@ -180,8 +182,11 @@ export const slipCommands: CommandSet = {
                                                 --sender-name: the name the bank has for that account (default the registered one)
   npm run operator -- slips list                the latest slips (id, reference, member, amount, status and reason, bank reference;
                                                 for a slip in review, the bank's sender beside the member's account)
-  npm run operator -- slip approve <id> [amount]  credit a slip waiting for review (the amount when the bank never told it)
-  npm run operator -- slip reject <id> <reason>   fail a waiting slip with a reason code (SLIP_EXPIRED, SLIP_INVALID, ...)
+  npm run operator -- slip approve <id> [amount] [--reason "..."]
+                                                credit a slip waiting for review: the bank's amount; another amount, or one
+                                                the bank never told, needs --reason (3 to 500 characters, in the audit trail)
+  npm run operator -- slip reject <id> <reason> [--comment "..."]
+                                                fail a waiting slip with a reason code (SLIP_EXPIRED, SLIP_INVALID, ...)
 `,
   async run(env, args, print) {
     const [group, action, ...rest] = args;

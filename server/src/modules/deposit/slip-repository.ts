@@ -120,8 +120,19 @@ export const uncountAttempt = (tx: Tx, slipId: number, now: number) =>
     .where('status', '=', 'PROCESSING')
     .execute();
 
-export const slipStatus = async (tx: Tx, slipId: number) =>
-  (await tx.selectFrom('slips').select('status').where('id', '=', slipId).executeTakeFirst())?.status;
+/**
+ * Whether the slip is still open (PROCESSING or REVIEW), holding its row to the end of the transaction: a
+ * read alone let a rejection (endSlip) commit between it and the credit on Postgres, and the slip was both
+ * rejected and credited. The write takes the row's lock; a rejection waiting on it then finds the slip ended.
+ */
+export const holdOpenSlip = async (tx: Tx, slipId: number, now: number): Promise<boolean> =>
+  (await tx
+    .updateTable('slips')
+    .set({ updated_at: now })
+    .where('id', '=', slipId)
+    .where('status', 'in', ['PROCESSING', 'REVIEW'])
+    .returning('id')
+    .executeTakeFirst()) !== undefined;
 
 /** Holds the bank transaction for this slip; a unique violation when another slip holds it already. */
 export const insertSlipCredit = (tx: Tx, slipId: number, bankTx: BankTx, now: number) =>

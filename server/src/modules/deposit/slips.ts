@@ -16,11 +16,11 @@ import {
   claimSlip,
   dueSlipIds,
   endSlip,
+  holdOpenSlip,
   insertSlipCredit,
   markSlipCredited,
   memberBankAccount,
   retrySlipAt,
-  slipStatus,
   slipToVerify,
   uncountAttempt,
   type BankTx,
@@ -43,29 +43,9 @@ export const MAX_ATTEMPTS = 5;
 /** §4: three consecutive captcha answers end the verification. */
 const MAX_CAPTCHAS = 3;
 
-export type SlipReason =
-  | 'SLIP_INCORRECT'
-  | 'SLIP_WRONG_ACCOUNT'
-  | 'SLIP_DUPLICATE'
-  | 'SLIP_REFERENCE_UNREADABLE'
-  | 'SLIP_CAPTCHA'
-  | 'SLIP_INVALID'
-  | 'SLIP_SENDER_MISMATCH'
-  | 'SLIP_EXPIRED'
-  | 'SLIP_BELOW_MINIMUM'
-  | 'SLIP_UNKNOWN';
-export const SLIP_REASONS: readonly SlipReason[] = [
-  'SLIP_INCORRECT',
-  'SLIP_WRONG_ACCOUNT',
-  'SLIP_DUPLICATE',
-  'SLIP_REFERENCE_UNREADABLE',
-  'SLIP_CAPTCHA',
-  'SLIP_INVALID',
-  'SLIP_SENDER_MISMATCH',
-  'SLIP_EXPIRED',
-  'SLIP_BELOW_MINIMUM',
-  'SLIP_UNKNOWN',
-];
+// the §4 reasons: one list, in the contract, for the verification, the operator and the staff console
+export { SLIP_REASONS, type SlipReason } from '../../../../contract/staff-queues.js';
+import type { SlipReason } from '../../../../contract/staff-queues.js';
 
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
@@ -150,8 +130,7 @@ export async function creditSlip(
     const outcome = await withTransaction(ctx.database, async (tx) => {
       const member = await memberMoney(tx, memberId, ctx.database.dialect);
       const now = ctx.now();
-      const status = await slipStatus(tx, slipId);
-      if (status !== 'PROCESSING' && status !== 'REVIEW') return 'closed';
+      if (!(await holdOpenSlip(tx, slipId, now))) return 'closed';
       await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
       await tellSlip(ctx, await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now), 'SUCCESS', tx);

@@ -16,6 +16,7 @@ import { addressOf } from '../../lib/address.js';
 import { withTransaction } from '../../db/transaction.js';
 import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
+import { queueRoutes } from './queues.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { CHALLENGE_COOKIE, clearStaffCookie, requireStaff, SESSION_COOKIE, setStaffCookie } from './session.js';
 
@@ -110,6 +111,8 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       depositRequestsWaiting: await count('deposit_requests', 'PENDING'),
     };
   });
+
+  await app.register(queueRoutes);
 
   app.get(
     '/audit',

@@ -1,0 +1,96 @@
+import type { AppContext } from '../../context.js';
+import type { SlipReason } from '../../../../contract/staff-queues.js';
+import { ApiError, badRequest, conflict } from '../../lib/errors.js';
+import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import { givenReason, recordAudit, type By } from '../audit/service.js';
+import { closeSlip, creditSlip } from './slips.js';
+
+/**
+ * A person's answer to a slip waiting for review (issue 23): the staff console's approve and reject and
+ * the operator's `slip approve|reject` are this one code. Approving credits the bank's amount unless a
+ * reason says otherwise (`slip approve 2 11000` once credited 11,000 for a 1,100 baht slip, unasked);
+ * the audit row, the journal's `made_by` and the member's event go with the change, in its transaction.
+ */
+
+type Books = Pick<AppContext, 'database' | 'now'>;
+
+const WAITING = ['REVIEW', 'PROCESSING'];
+
+async function waitingSlip(ctx: Books, id: number) {
+  const slip = await ctx.database.db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!slip) throw new ApiError(404, 'NO_DATA');
+  if (!WAITING.includes(slip.status)) throw conflict('SLIP_NOT_WAITING');
+  return slip;
+}
+
+/** The amount to credit in minor units: the bank's by default; another, or one the bank never told, needs a reason. */
+function amountToCredit(bankMinor: number | null, currency: Currency, amount: number | undefined, reason: string | undefined): number {
+  if (amount === undefined) {
+    if (bankMinor === null) throw badRequest('AMOUNT_REQUIRED');
+    return bankMinor;
+  }
+  let minor: number;
+  try {
+    minor = toMinor(amount, currency);
+  } catch {
+    throw badRequest('AMOUNT_INVALID');
+  }
+  // no deposit maximum exists in the settings (slip: minDeposit only); a figure past exact integers is no amount
+  if (!(minor > 0) || !Number.isSafeInteger(minor)) throw badRequest('AMOUNT_INVALID');
+  if (minor !== bankMinor && !reason) throw badRequest('REASON_REQUIRED');
+  return minor;
+}
+
+/** Credits a waiting slip; answers what was credited, in major units. */
+export async function approveSlip(
+  ctx: Books,
+  by: By,
+  input: { id: number; amount?: number; reason?: string },
+): Promise<{ amount: number; currency: Currency }> {
+  const slip = await waitingSlip(ctx, input.id);
+  const currency = slip.currency as Currency;
+  // the slip's amount is 0 until the bank told it
+  const bankMinor = Number(slip.amount) > 0 ? Number(slip.amount) : null;
+  const reason = givenReason(input.reason);
+  const minor = amountToCredit(bankMinor, currency, input.amount, reason);
+  // a slip whose QR nobody could read is held by its own id, so it too credits once
+  const bankTx =
+    slip.sending_bank && slip.trans_ref
+      ? { sendingBank: slip.sending_bank, transRef: slip.trans_ref }
+      : { sendingBank: 'SLIP', transRef: slip.reference };
+  const result = await creditSlip(ctx, slip.id, slip.member_id, minor, bankTx, (tx, journalIds) =>
+    recordAudit(tx, by.actor, {
+      action: 'slip.approve',
+      target: `slip:${slip.id}`,
+      before: { status: slip.status, amount: bankMinor === null ? null : toMajor(bankMinor, currency) },
+      after: { status: 'SUCCESS', amount: toMajor(minor, currency) },
+      reason: reason ?? null,
+      ip: by.ip ?? null,
+      journalIds,
+      at: ctx.now(),
+    }),
+  );
+  if (result === 'duplicate') throw conflict('SLIP_DUPLICATE');
+  if (result === 'closed') throw conflict('SLIP_NOT_WAITING');
+  return { amount: toMajor(minor, currency), currency };
+}
+
+/** Fails a waiting slip with the §4 reason its member reads; `comment` is the audit trail's reason when given. */
+export async function rejectSlip(ctx: Books, by: By, input: { id: number; reason: SlipReason; comment?: string }): Promise<void> {
+  const slip = await waitingSlip(ctx, input.id);
+  let ended = false;
+  await closeSlip(ctx, slip.id, 'FAILED', input.reason, {}, async (tx) => {
+    ended = true;
+    await recordAudit(tx, by.actor, {
+      action: 'slip.reject',
+      target: `slip:${slip.id}`,
+      before: { status: slip.status },
+      after: { status: 'FAILED', note: input.reason },
+      reason: givenReason(input.comment) ?? input.reason,
+      ip: by.ip ?? null,
+      at: ctx.now(),
+    });
+  });
+  // closeSlip calls back only when this call ended the slip: another (the verifier, a second clerk) was first
+  if (!ended) throw conflict('SLIP_NOT_WAITING');
+}

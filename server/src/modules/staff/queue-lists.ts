@@ -1,0 +1,139 @@
+import type { ReviewSlip, WaitingDepositRequest, WaitingWithdrawal } from '../../../../contract/staff-queues.js';
+import type { Database } from '../../db/database.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
+import { runningBonus } from '../bonus/service.js';
+
+/**
+ * The staff console's work queues (contract/staff-queues.ts): what waits for a person, oldest first, at
+ * most QUEUE_LIMIT, with the member it belongs to. Each list selects the status the dashboard counts
+ * (slips REVIEW, withdrawals and deposit requests PENDING), so the counts and the lists agree.
+ */
+export const QUEUE_LIMIT = 100;
+
+type Db = Database['db'];
+
+const memberColumns = [
+  'members.id as member_id',
+  'members.phone',
+  'members.name',
+  'members.currency as member_currency',
+  'members.bank_code as member_bank_code',
+  'members.bank_account_no as member_bank_account_no',
+  'members.bank_account_name as member_bank_account_name',
+] as const;
+
+const memberOf = (r: {
+  member_id: number;
+  phone: string;
+  name: string;
+  member_currency: string;
+  member_bank_code: string;
+  member_bank_account_no: string;
+  member_bank_account_name: string;
+}) => ({
+  id: r.member_id,
+  phone: r.phone,
+  name: r.name,
+  currency: r.member_currency as Currency,
+  bankCode: r.member_bank_code,
+  bankAccountNo: r.member_bank_account_no,
+  bankAccountName: r.member_bank_account_name,
+});
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
+  const rows = await db
+    .selectFrom('slips')
+    .innerJoin('members', 'members.id', 'slips.member_id')
+    .select([
+      ...memberColumns,
+      'slips.id',
+      'slips.reference',
+      'slips.note',
+      'slips.amount',
+      'slips.currency',
+      'slips.sender',
+      'slips.sending_bank',
+      'slips.trans_ref',
+      'slips.created_at',
+    ])
+    .where('slips.status', '=', 'REVIEW')
+    .orderBy('slips.id')
+    .limit(QUEUE_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    reference: r.reference,
+    member: memberOf(r),
+    note: r.note,
+    // 0 until the bank told it
+    bankAmount: Number(r.amount) > 0 ? toMajor(Number(r.amount), r.currency as Currency) : null,
+    currency: r.currency as Currency,
+    sender: r.sender,
+    sendingBank: r.sending_bank,
+    transRef: r.trans_ref,
+    createdAt: iso(r.created_at),
+    imageUrl: `/api/staff/slips/${r.id}/image`,
+  }));
+}
+
+export async function waitingWithdrawals(db: Db): Promise<WaitingWithdrawal[]> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .innerJoin('members', 'members.id', 'withdrawals.member_id')
+    .select([
+      ...memberColumns,
+      'withdrawals.id',
+      'withdrawals.amount',
+      'withdrawals.currency',
+      'withdrawals.bank_code',
+      'withdrawals.bank_account_no',
+      'withdrawals.bank_account_name',
+      'withdrawals.created_at',
+    ])
+    .where('withdrawals.status', '=', 'PENDING')
+    .orderBy('withdrawals.id')
+    .limit(QUEUE_LIMIT)
+    .execute();
+  const out: WaitingWithdrawal[] = [];
+  for (const r of rows) {
+    const currency = r.currency as Currency;
+    out.push({
+      id: r.id,
+      member: memberOf(r),
+      amount: toMajor(Number(r.amount), currency),
+      currency,
+      bankCode: r.bank_code,
+      bankAccountNo: r.bank_account_no,
+      bankAccountName: r.bank_account_name,
+      createdAt: iso(r.created_at),
+      bonus: await runningBonus(db, r.member_id, r.member_currency as Currency),
+    });
+  }
+  return out;
+}
+
+export async function waitingDepositRequests(db: Db): Promise<WaitingDepositRequest[]> {
+  const rows = await db
+    .selectFrom('deposit_requests')
+    .innerJoin('members', 'members.id', 'deposit_requests.member_id')
+    .select([
+      ...memberColumns,
+      'deposit_requests.id',
+      'deposit_requests.amount',
+      'deposit_requests.currency',
+      'deposit_requests.created_at',
+    ])
+    .where('deposit_requests.status', '=', 'PENDING')
+    .orderBy('deposit_requests.id')
+    .limit(QUEUE_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    member: memberOf(r),
+    amount: toMajor(Number(r.amount), r.currency as Currency),
+    currency: r.currency as Currency,
+    createdAt: iso(r.created_at),
+  }));
+}
