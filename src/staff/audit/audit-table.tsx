@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditRow } from '../../../contract/staff';
+import { ScrollRegion } from '../shell/scroll-region';
 
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
@@ -9,7 +10,7 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     // it scrolls sideways at 768 px: a tab stop, so a keyboard can scroll it too
-    <div className="staff-table-wrap" role="region" aria-label={t`Changes, newest first`} tabIndex={0}>
+    <ScrollRegion label={t`Changes, newest first`}>
       <table className="staff-table">
         <caption className="visually-hidden">
           <Trans>Changes, newest first</Trans>
@@ -50,6 +51,6 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
