@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../../lib/http';
 import { useOnline } from '../../ui/use-online';
 import { NotAllowed } from '../shell/route-states';
@@ -24,6 +24,11 @@ export function QueueScreen<Row>({ id, title, query, notice, empty, children }: 
   const { i18n } = useLingui();
   const heading = useFocusHeading();
   const online = useOnline();
+  useEffect(() => {
+    // the dialog closed and the button that opened it left with its row: the place is the screen's heading,
+    // the outcome read right under it (nothing is moved when focus is still on the page)
+    if (notice && (!document.activeElement || document.activeElement === document.body)) heading.current?.focus();
+  }, [notice, heading]);
   // the server decides roles too: a role taken away since the sign-in is refused there
   if (isApiError(query.error, 'STAFF_FORBIDDEN')) return <NotAllowed />;
   return (

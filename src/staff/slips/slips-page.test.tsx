@@ -84,6 +84,8 @@ describe('slips in review', () => {
     expect(posts(calls)[0]!.headers).toMatchObject({ 'x-csrf-token': 'csrf-1' });
     expect(screen.queryByRole('button', { name: 'Review slip S-1' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Slip S-2' })).toBeInTheDocument();
+    // the button that opened the dialog left with its slip: the keyboard's place is the screen's heading
+    expect(screen.getByRole('heading', { name: 'Slips in review', level: 1 })).toHaveFocus();
   });
 
   it('shows how far another amount is from the bank’s and asks for a reason before it credits', async () => {
