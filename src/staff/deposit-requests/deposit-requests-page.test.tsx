@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { FakeCall } from '../../../tests/render';
 import type { WaitingDepositRequest } from '../../../contract/staff-queues';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
@@ -30,7 +31,7 @@ async function open(rows: WaitingDepositRequest[], more: Record<string, (body: u
   return calls;
 }
 
-const posts = (calls: { method: string; url: string; body: unknown }[]) => calls.filter((c) => c.method === 'POST');
+const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST');
 
 describe('manual deposit requests waiting', () => {
   it('lists member, amount and time, oldest first', async () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { FakeCall } from '../../../tests/render';
 import type { ReviewSlip } from '../../../contract/staff-queues';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
@@ -43,7 +44,7 @@ async function open(rows: ReviewSlip[], more: Record<string, (body: unknown) => 
   return calls;
 }
 
-const posts = (calls: { method: string; url: string; body: unknown }[]) => calls.filter((c) => c.method === 'POST');
+const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST');
 
 describe('slips in review', () => {
   it('lists the slips as the server sends them and shows the chosen one’s image beside the bank’s answer and the member’s account', async () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { FakeCall } from '../../../tests/render';
 import type { WaitingWithdrawal } from '../../../contract/staff-queues';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
@@ -34,7 +35,7 @@ async function open(rows: WaitingWithdrawal[], more: Record<string, (body: unkno
   return calls;
 }
 
-const posts = (calls: { method: string; url: string; body: unknown }[]) => calls.filter((c) => c.method === 'POST');
+const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST');
 
 describe('withdrawals waiting', () => {
   it('shows each row’s member, destination, amount in its currency and bonus, flagging another account and turnover left', async () => {
