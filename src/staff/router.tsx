@@ -3,12 +3,15 @@ import { createRootRouteWithContext, createRoute, createRouter, Outlet, type Rou
 import { isApiError } from '../lib/http';
 import { AuditPage } from './audit/audit-page';
 import { DashboardPage } from './dashboard/dashboard-page';
+import { DepositRequestsPage } from './deposit-requests/deposit-requests-page';
 import { redirectTo } from './link';
 import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
 import { StaffShell } from './shell/staff-shell';
 import { SignInPage } from './sign-in/sign-in-page';
+import { SlipsPage } from './slips/slips-page';
+import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 
 /**
  * The console's routes, written in code (a few screens; the member app's file routes under src/routes
@@ -43,7 +46,18 @@ const signedInRoute = createRoute({
 const dashboardRoute = createRoute({ getParentRoute: () => signedInRoute, path: '/', component: DashboardPage });
 const auditRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'audit', component: AuditPage });
 
-const routeTree = rootRoute.addChildren([signInRoute, signedInRoute.addChildren([dashboardRoute, auditRoute])]);
+const slipsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'slips', component: SlipsPage });
+const withdrawalsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'withdrawals', component: WithdrawalsPage });
+const depositRequestsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'deposit-requests',
+  component: DepositRequestsPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signedInRoute.addChildren([dashboardRoute, auditRoute, slipsRoute, withdrawalsRoute, depositRequestsRoute]),
+]);
 
 export const STAFF_BASEPATH = '/staff';
 

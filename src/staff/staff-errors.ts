@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /**
- * The staff API's refusals (contract/staff.ts) and the transport's, as sentences in the console's
+ * The staff API's refusals (contract/staff.ts, contract/staff-queues.ts) and the transport's, as sentences in the console's
  * words (its own catalog: the member's error map and its words stay in the member app).
  */
 export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
@@ -16,6 +16,14 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   PASSWORD_WEAK: msg`Choose another password: it is too short, too common or the same as the one-time password.`,
   STAFF_CHALLENGE_EXPIRED: msg`The sign-in took too long. Please start again with your username and password.`,
   KEY_INVALID: msg`Some information is not valid.`,
+  // the work queues (contract/staff-queues.ts)
+  REASON_REQUIRED: msg`Give a reason of 3 to 500 characters.`,
+  AMOUNT_REQUIRED: msg`Enter the amount to credit: the bank did not confirm one.`,
+  AMOUNT_INVALID: msg`Enter an amount above 0 (baht with at most 2 decimals, kip in whole kip), not above the deposit maximum.`,
+  SLIP_NOT_WAITING: msg`This slip is no longer waiting for review: someone has already dealt with it. The list now shows what is still waiting.`,
+  SLIP_DUPLICATE: msg`This bank transfer was already credited with another slip. Nothing was credited: the slip is closed as used twice, and the list is up to date.`,
+  WITHDRAW_NOT_PENDING: msg`This withdrawal is no longer waiting: someone has already paid or rejected it. The list now shows what is still waiting.`,
+  DEPOSIT_REQUEST_NOT_PENDING: msg`This deposit request is no longer waiting: someone has already confirmed or rejected it. The list now shows what is still waiting.`,
   INTERNAL_SERVER_ERROR: msg`Something went wrong on the server. Please try again shortly.`,
   SERVICE_UNAVAILABLE: msg`The system is unavailable for a moment. Please try again shortly.`,
   NETWORK_ERROR: msg`No connection. Check the network and try again.`,

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
 import { useOnline } from '../../ui/use-online';
-import { meQueryOptions } from '../session/queries';
+import { RoleGate } from '../shell/role-gate';
 import { NotAllowed } from '../shell/route-states';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
@@ -13,8 +13,11 @@ import { auditQueryOptions, type AuditFilters } from './queries';
 
 /** Admins only: the nav hides it from other roles, and whoever opens its address is told so. */
 export function AuditPage() {
-  const { data: me } = useSuspenseQuery(meQueryOptions());
-  return me.role === 'admin' ? <AuditTrail /> : <NotAllowed />;
+  return (
+    <RoleGate path="/audit">
+      <AuditTrail />
+    </RoleGate>
+  );
 }
 
 function AuditTrail() {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditRow } from '../../../contract/staff';
+import { ScrollRegion } from '../shell/scroll-region';
 
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
@@ -8,10 +9,8 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useLingui();
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
-    // it scrolls sideways at 768 px: a labelled region and a tab stop, so a keyboard can scroll it too (axe
-    // scrollable-region-focusable; WAI-ARIA's pattern for a scrollable region, which this lint rule does not know)
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="staff-table-wrap" role="region" aria-label={t`Changes, newest first`} tabIndex={0}>
+    // it scrolls sideways at 768 px: a tab stop, so a keyboard can scroll it too
+    <ScrollRegion label={t`Changes, newest first`}>
       <table className="staff-table">
         <caption className="visually-hidden">
           <Trans>Changes, newest first</Trans>
@@ -52,6 +51,6 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

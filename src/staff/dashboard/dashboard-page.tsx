@@ -1,22 +1,26 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { StaffDashboard } from '../../../contract/staff';
+import { StaffLink, type StaffPath } from '../link';
+import { mayOpen } from '../roles';
+import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 import { dashboardQueryOptions } from './queries';
 
-const COUNTS: [keyof StaffDashboard, MessageDescriptor][] = [
-  ['slipsInReview', msg`Slips in review`],
-  ['withdrawalsWaiting', msg`Withdrawals waiting`],
-  ['depositRequestsWaiting', msg`Manual deposit requests waiting`],
+const COUNTS: [keyof StaffDashboard, MessageDescriptor, StaffPath][] = [
+  ['slipsInReview', msg`Slips in review`, '/slips'],
+  ['withdrawalsWaiting', msg`Withdrawals waiting`, '/withdrawals'],
+  ['depositRequestsWaiting', msg`Manual deposit requests waiting`, '/deposit-requests'],
 ];
 
-/** The work queues' counts (the queues' own screens come next: the counts link nowhere yet). */
+/** The work queues' counts: each a link to its queue for the roles that may open it, a plain number for the others. */
 export function DashboardPage() {
   const { i18n } = useLingui();
   const heading = useFocusHeading();
+  const { data: me } = useSuspenseQuery(meQueryOptions());
   const { data, error, isPending, refetch, isFetching } = useQuery(dashboardQueryOptions());
   const number = new Intl.NumberFormat(i18n.locale);
   return (
@@ -39,12 +43,25 @@ export function DashboardPage() {
       )}
       {data && (
         <dl className="staff-counts">
-          {COUNTS.map(([key, label]) => (
-            <div key={key} className="staff-count">
-              <dt>{i18n._(label)}</dt>
-              <dd>{number.format(data[key])}</dd>
-            </div>
-          ))}
+          {COUNTS.map(([key, label, path]) => {
+            const count = number.format(data[key]);
+            const name = i18n._(label);
+            return (
+              <div key={key} className="staff-count">
+                <dt>{name}</dt>
+                <dd>
+                  {mayOpen(me.role, path) ? (
+                    // the link's name says which queue, not only the number
+                    <StaffLink to={path} aria-label={`${name}: ${count}`}>
+                      {count}
+                    </StaffLink>
+                  ) : (
+                    count
+                  )}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
     </section>

@@ -6,7 +6,8 @@ import { msg } from '@lingui/core/macro';
 import type { StaffRole } from '../../../contract/staff';
 import { FormError } from '../../ui/field';
 import { useOnline } from '../../ui/use-online';
-import { StaffLink, useStaffNavigate } from '../link';
+import { StaffLink, useStaffNavigate, type StaffPath } from '../link';
+import { mayOpen } from '../roles';
 import { useSignOut } from '../session/mutations';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
@@ -17,6 +18,14 @@ export const ROLE_NAMES: Record<StaffRole, MessageDescriptor> = {
   finance: msg`Finance`,
   admin: msg`Admin`,
 };
+
+/** The screens after the dashboard, in the navigation's order: each shown to the roles that may open it. */
+const SCREENS: [StaffPath, MessageDescriptor][] = [
+  ['/slips', msg`Slips`],
+  ['/withdrawals', msg`Withdrawals`],
+  ['/deposit-requests', msg`Deposit requests`],
+  ['/audit', msg`Audit trail`],
+];
 
 /** The signed-in console: who is signed in, the screens their role may open, sign-out. */
 export function StaffShell() {
@@ -41,13 +50,13 @@ export function StaffShell() {
                 <Trans>Dashboard</Trans>
               </StaffLink>
             </li>
-            {me.role === 'admin' && (
-              <li>
-                <StaffLink to="/audit" activeProps={{ 'aria-current': 'page' }}>
-                  <Trans>Audit trail</Trans>
+            {SCREENS.filter(([path]) => mayOpen(me.role, path)).map(([path, label]) => (
+              <li key={path}>
+                <StaffLink to={path} activeProps={{ 'aria-current': 'page' }}>
+                  {i18n._(label)}
                 </StaffLink>
               </li>
-            )}
+            ))}
           </ul>
         </nav>
         <div className="staff-who">

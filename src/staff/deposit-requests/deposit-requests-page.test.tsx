@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { FakeCall } from '../../../tests/render';
+import type { WaitingDepositRequest } from '../../../contract/staff-queues';
+import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+
+const member = {
+  id: 7,
+  phone: '0812345678',
+  name: 'Somchai Jaidee',
+  currency: 'BAHT' as const,
+  bankCode: 'KBANK',
+  bankAccountNo: '1234567890',
+  bankAccountName: 'SOMCHAI JAIDEE',
+};
+const request = (id: number, over: Partial<WaitingDepositRequest> = {}): WaitingDepositRequest => ({
+  id,
+  member,
+  amount: 1000,
+  currency: 'BAHT',
+  createdAt: '2026-11-20T08:30:00.000Z',
+  ...over,
+});
+
+async function open(rows: WaitingDepositRequest[], more: Record<string, (body: unknown) => [number, unknown]> = {}) {
+  const calls = fakeServer({ ...signedIn('finance'), 'GET /api/staff/deposit-requests': () => [200, { rows }], ...more });
+  await renderStaff('/staff/deposit-requests');
+  expect(await screen.findByRole('heading', { name: 'Manual deposit requests waiting' })).toHaveFocus();
+  await screen.findByRole('table', { name: 'Deposit requests, oldest first' });
+  return calls;
+}
+
+const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST');
+
+describe('manual deposit requests waiting', () => {
+  it('lists member, amount and time, oldest first', async () => {
+    await open([request(4), request(5, { amount: 50000, currency: 'LAK', member: { ...member, name: 'Khamla', currency: 'LAK' } })]);
+    const [, first, second] = screen.getAllByRole('row');
+    expect(first).toHaveTextContent('Somchai Jaidee');
+    expect(first).toHaveTextContent('0812345678');
+    expect(first).toHaveTextContent('1,000.00');
+    expect(second).toHaveTextContent('Khamla');
+    expect(second).toHaveTextContent('50,000');
+    expect(second).not.toHaveTextContent('50,000.00');
+  });
+
+  it('confirms without a reason, and the row leaves the list', async () => {
+    const user = userEvent.setup();
+    const calls = await open([request(4), request(5)], { 'POST /api/staff/deposit-requests/4/confirm': () => [200, {}] });
+    await user.click(screen.getByRole('button', { name: 'Confirm request 4' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm deposit request 4' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
+    await screen.findByText('Request 4 confirmed: 1,000.00 credited to Somchai Jaidee.');
+    expect(posts(calls).map((c) => [c.url, c.body])).toEqual([['/api/staff/deposit-requests/4/confirm', {}]]);
+    expect(screen.queryByRole('button', { name: 'Confirm request 4' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm request 5' })).toBeInTheDocument();
+  });
+
+  it('rejects only with a reason', async () => {
+    const user = userEvent.setup();
+    const calls = await open([request(4)], { 'POST /api/staff/deposit-requests/4/reject': () => [200, {}] });
+    await user.click(screen.getByRole('button', { name: 'Reject request 4' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Reject deposit request 4' });
+    const submit = within(dialog).getByRole('button', { name: 'Reject request' });
+    expect(submit).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason'), 'No money arrived');
+    await user.click(submit);
+    await screen.findByText('Request 4 rejected.');
+    expect(posts(calls).map((c) => c.body)).toEqual([{ reason: 'No money arrived' }]);
+  });
+
+  it('says so when the request was settled meanwhile, and asks for the list again', async () => {
+    const user = userEvent.setup();
+    let lists = 0;
+    const calls = await open([request(4)], {
+      'GET /api/staff/deposit-requests': () => [200, { rows: lists++ ? [] : [request(4)] }],
+      'POST /api/staff/deposit-requests/4/confirm': () => [409, { message: 'DEPOSIT_REQUEST_NOT_PENDING' }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm request 4' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm and credit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This deposit request is no longer waiting');
+    expect(await screen.findByText('No deposit request is waiting.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/staff/deposit-requests')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,163 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { WaitingDepositRequest } from '../../../contract/staff-queues';
+import { useOnline } from '../../ui/use-online';
+import { ConfirmDialog } from '../queues/confirm-dialog';
+import { MemberCell } from '../queues/member-cell';
+import { useQueueFormat } from '../queues/queue-format';
+import { QueueScreen } from '../queues/queue-screen';
+import { ReasonField, reasonValid } from '../queues/reason-field';
+import { useQueueOutcome } from '../queues/use-queue-outcome';
+import { RoleGate } from '../shell/role-gate';
+import { useConfirmDepositRequest, useRejectDepositRequest } from './mutations';
+import { depositRequestsQueryOptions } from './queries';
+import { ScrollRegion } from '../shell/scroll-region';
+
+type Dialog = { kind: 'confirm' | 'reject'; row: WaitingDepositRequest } | null;
+
+/** Finance and admin: manual deposit requests waiting, each confirmed (credited) or rejected with a reason. */
+export function DepositRequestsPage() {
+  return (
+    <RoleGate path="/deposit-requests">
+      <DepositRequests />
+    </RoleGate>
+  );
+}
+
+function DepositRequests() {
+  const { t } = useLingui();
+  const query = useQuery(depositRequestsQueryOptions());
+  const { money, when } = useQueueFormat();
+  const online = useOnline();
+  const outcome = useQueueOutcome();
+  const confirmName = ({ id }: WaitingDepositRequest) => t`Confirm request ${id}`;
+  const rejectName = ({ id }: WaitingDepositRequest) => t`Reject request ${id}`;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  // the actions live with the screen, not the dialog: their outcome arrives after the row has left the list
+  const actions = { confirm: useConfirmDepositRequest(), reject: useRejectDepositRequest() };
+  const open = (next: NonNullable<Dialog>) => {
+    actions[next.kind].reset();
+    setDialog(next);
+  };
+  return (
+    <>
+      <QueueScreen
+        id="staff-deposit-requests-title"
+        title={<Trans>Manual deposit requests waiting</Trans>}
+        query={query}
+        notice={outcome.notice}
+        empty={<Trans>No deposit request is waiting.</Trans>}
+      >
+        {(rows) => (
+          <ScrollRegion label={t`Deposit requests, oldest first`}>
+            <table className="staff-table">
+              <caption className="visually-hidden">
+                <Trans>Deposit requests, oldest first</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t`When`}</th>
+                  <th scope="col">{t`Member`}</th>
+                  <th scope="col" className="staff-num">{t`Amount`}</th>
+                  <th scope="col">{t`Actions`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <time dateTime={row.createdAt}>{when(row.createdAt)}</time>
+                    </td>
+                    <td>
+                      <MemberCell member={row.member} />
+                    </td>
+                    <td className="staff-num">{money(row.amount, row.currency)}</td>
+                    <td className="staff-actions">
+                      <button type="button" disabled={!online} onClick={() => open({ kind: 'confirm', row })} aria-label={confirmName(row)}>
+                        <Trans>Confirm</Trans>
+                      </button>
+                      <button
+                        type="button"
+                        className="staff-secondary"
+                        disabled={!online}
+                        onClick={() => open({ kind: 'reject', row })}
+                        aria-label={rejectName(row)}
+                      >
+                        <Trans>Reject</Trans>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </QueueScreen>
+      {dialog && <DepositRequestDialog dialog={dialog} actions={actions} outcome={outcome} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
+
+function DepositRequestDialog({
+  dialog: { kind, row },
+  actions: { confirm, reject },
+  outcome,
+  onClose,
+}: {
+  dialog: NonNullable<Dialog>;
+  actions: { confirm: ReturnType<typeof useConfirmDepositRequest>; reject: ReturnType<typeof useRejectDepositRequest> };
+  outcome: ReturnType<typeof useQueueOutcome>;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const { money } = useQueueFormat();
+  const action = kind === 'confirm' ? confirm : reject;
+  const [reason, setReason] = useState('');
+  const amount = money(row.amount, row.currency);
+  const { id } = row;
+  const { name, phone } = row.member;
+  const given = reason.trim();
+  const ready = kind === 'reject' ? reasonValid(reason) : !given || reasonValid(reason);
+  const run = () => {
+    outcome.clear();
+    const settle = outcome.settle(
+      onClose,
+      kind === 'confirm' ? t`Request ${id} confirmed: ${amount} credited to ${name}.` : t`Request ${id} rejected.`,
+    );
+    if (kind === 'confirm') confirm.mutate({ id: row.id, body: given ? { reason: given } : {} }, settle);
+    else reject.mutate({ id: row.id, body: { reason: given } }, settle);
+  };
+  return (
+    <ConfirmDialog
+      title={kind === 'confirm' ? <Trans>Confirm deposit request {id}</Trans> : <Trans>Reject deposit request {id}</Trans>}
+      confirmLabel={kind === 'confirm' ? <Trans>Confirm and credit</Trans> : <Trans>Reject request</Trans>}
+      tone={kind === 'reject' ? 'danger' : 'default'}
+      ready={ready}
+      pending={action.isPending}
+      error={action.error}
+      onConfirm={run}
+      onClose={onClose}
+    >
+      <p>
+        {kind === 'confirm' ? (
+          <Trans>
+            {amount} will be credited to {name}’s wallet ({phone}). Confirm only when the money has arrived.
+          </Trans>
+        ) : (
+          <Trans>
+            Nothing will be credited to {name} ({phone}) for {amount}.
+          </Trans>
+        )}
+      </p>
+      <ReasonField
+        label={kind === 'confirm' ? t`Reason (optional)` : t`Reason`}
+        value={reason}
+        onChange={setReason}
+        required={kind === 'reject'}
+        initialFocus
+        hint={t`3 to 500 characters, kept in the audit trail.`}
+      />
+    </ConfirmDialog>
+  );
+}

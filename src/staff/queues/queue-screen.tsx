@@ -1,0 +1,61 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { isApiError } from '../../lib/http';
+import { useOnline } from '../../ui/use-online';
+import { NotAllowed } from '../shell/route-states';
+import { staffErrorMessage } from '../staff-errors';
+import { useFocusHeading } from '../use-focus-heading';
+
+/** What the last action did: done, or refused because the row had moved on (409: the list was asked again). */
+export type QueueNotice = { kind: 'done' | 'conflict'; text: string } | null;
+
+interface QueueScreenProps<Row> {
+  id: string;
+  title: ReactNode;
+  query: UseQueryResult<{ rows: Row[] }>;
+  notice: QueueNotice;
+  empty: ReactNode;
+  children: (rows: Row[]) => ReactNode;
+}
+
+/** A work queue's screen: its heading (focused on open), loading, the refusal with a retry, the last action's outcome, the rows. */
+export function QueueScreen<Row>({ id, title, query, notice, empty, children }: QueueScreenProps<Row>) {
+  const { i18n } = useLingui();
+  const heading = useFocusHeading();
+  const online = useOnline();
+  useEffect(() => {
+    // the dialog closed and the button that opened it left with its row: the place is the screen's heading,
+    // the outcome read right under it (nothing is moved when focus is still on the page)
+    if (notice && (!document.activeElement || document.activeElement === document.body)) heading.current?.focus();
+  }, [notice, heading]);
+  // the server decides roles too: a role taken away since the sign-in is refused there
+  if (isApiError(query.error, 'STAFF_FORBIDDEN')) return <NotAllowed />;
+  return (
+    <section aria-labelledby={id} className="staff-queue">
+      <h1 id={id} ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      <div aria-live="polite">{notice?.kind === 'done' && <p className="staff-notice">{notice.text}</p>}</div>
+      {notice?.kind === 'conflict' && (
+        <p className="staff-notice staff-notice-conflict" role="alert">
+          {notice.text}
+        </p>
+      )}
+      {query.isPending && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {query.error && (
+        <div role="alert">
+          <p>{staffErrorMessage(i18n, query.error)}</p>
+          <button type="button" onClick={() => void query.refetch()} disabled={!online || query.isFetching}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {query.data && (query.data.rows.length ? children(query.data.rows) : <p>{empty}</p>)}
+    </section>
+  );
+}

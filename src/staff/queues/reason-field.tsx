@@ -1,0 +1,39 @@
+import { useId, type ReactNode } from 'react';
+
+/** The contract's StaffReason: 3 to 500 characters, said in the audit trail. */
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+export const reasonValid = (text: string) => text.trim().length >= REASON_MIN && text.trim().length <= REASON_MAX;
+
+interface ReasonFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint: ReactNode;
+  required?: boolean;
+  initialFocus?: boolean;
+}
+
+/** Why staff do something: a few lines, its rule read with it. */
+export function ReasonField({ label, value, onChange, hint, required = false, initialFocus = false }: ReasonFieldProps) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        rows={3}
+        maxLength={REASON_MAX}
+        required={required}
+        aria-describedby={hintId}
+        {...(initialFocus && { 'data-autofocus': true })}
+      />
+      <p id={hintId} className="hint">
+        {hint}
+      </p>
+    </div>
+  );
+}

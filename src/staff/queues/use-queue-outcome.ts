@@ -1,0 +1,27 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { isApiError } from '../../lib/http';
+import { staffErrorMessage } from '../staff-errors';
+import type { QueueNotice } from './queue-screen';
+
+/**
+ * The outcome of a queue action, told on the screen: done (the dialog closes, the row has left the list),
+ * or the row was no longer waiting (409: the dialog closes, the sentence says what happened, the list is
+ * asked again). Other refusals stay in the dialog, its fields kept.
+ */
+export function useQueueOutcome() {
+  const { i18n } = useLingui();
+  const [notice, setNotice] = useState<QueueNotice>(null);
+  const settle = (close: () => void, done: string) => ({
+    onSuccess: () => {
+      setNotice({ kind: 'done', text: done });
+      close();
+    },
+    onError: (err: unknown) => {
+      if (!isApiError(err) || err.status !== 409) return;
+      setNotice({ kind: 'conflict', text: staffErrorMessage(i18n, err) });
+      close();
+    },
+  });
+  return { notice, settle, clear: () => setNotice(null) };
+}

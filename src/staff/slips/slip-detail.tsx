@@ -1,0 +1,90 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { ReviewSlip } from '../../../contract/staff-queues';
+import { useOnline } from '../../ui/use-online';
+import { useQueueFormat } from '../queues/queue-format';
+import { ScrollRegion } from '../shell/scroll-region';
+import { slipNote } from './slip-reasons';
+
+interface Props {
+  slip: ReviewSlip;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+/**
+ * One slip under review: the image as uploaded (its address answers with the session's cookie, so an
+ * <img> shows it; a button enlarges it) beside what the bank said and the member's registered account.
+ */
+export function SlipDetail({ slip, onApprove, onReject }: Props) {
+  const { t, i18n } = useLingui();
+  const { money, when } = useQueueFormat();
+  const online = useOnline();
+  const [large, setLarge] = useState(false);
+  const none = t`Not told`;
+  const { member, reference } = slip;
+  return (
+    <section className="staff-slip" aria-labelledby="staff-slip-title">
+      <h2 id="staff-slip-title">
+        <Trans>Slip {reference}</Trans>
+      </h2>
+      <div className="staff-slip-columns">
+        <figure className="staff-slip-figure">
+          {/* enlarged, the image scrolls inside its frame: a tab stop, so a keyboard can scroll it */}
+          <ScrollRegion className="staff-slip-frame" label={t`Slip image`}>
+            <img src={slip.imageUrl} alt={t`The slip as the member uploaded it`} className={large ? 'staff-slip-large' : undefined} />
+          </ScrollRegion>
+          <figcaption>
+            <button type="button" className="staff-secondary" aria-pressed={large} onClick={() => setLarge((v) => !v)}>
+              <Trans>Enlarge the image</Trans>
+            </button>
+          </figcaption>
+        </figure>
+        <div>
+          <h3>
+            <Trans>The bank’s answer</Trans>
+          </h3>
+          <dl className="staff-facts">
+            <dt>{t`Amount`}</dt>
+            <dd>{slip.bankAmount === null ? none : money(slip.bankAmount, slip.currency)}</dd>
+            <dt>{t`Sender`}</dt>
+            <dd>{slip.sender ?? none}</dd>
+            <dt>{t`Sending bank`}</dt>
+            <dd>{slip.sendingBank ?? none}</dd>
+            <dt>{t`Bank reference`}</dt>
+            <dd className="staff-mono">{slip.transRef ?? none}</dd>
+            <dt>{t`Why in review`}</dt>
+            <dd>{slipNote(i18n, slip.note)}</dd>
+            <dt>{t`Uploaded`}</dt>
+            <dd>
+              <time dateTime={slip.createdAt}>{when(slip.createdAt)}</time>
+            </dd>
+          </dl>
+          <h3>
+            <Trans>The member’s registered account</Trans>
+          </h3>
+          <dl className="staff-facts">
+            <dt>{t`Member`}</dt>
+            <dd>
+              {member.name} ({member.phone})
+            </dd>
+            <dt>{t`Account name`}</dt>
+            <dd>{member.bankAccountName}</dd>
+            <dt>{t`Bank`}</dt>
+            <dd>{member.bankCode}</dd>
+            <dt>{t`Account number`}</dt>
+            <dd className="staff-mono">{member.bankAccountNo}</dd>
+          </dl>
+          <div className="staff-actions">
+            <button type="button" disabled={!online} onClick={onApprove}>
+              <Trans>Approve…</Trans>
+            </button>
+            <button type="button" className="staff-danger" disabled={!online} onClick={onReject}>
+              <Trans>Reject…</Trans>
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { SlipReason } from '../../../contract/staff-queues';
+
+/**
+ * The §4 slip reasons in a reviewer's words: why verification left a slip to a person, and the choices
+ * for rejecting one (the member reads their own sentence for the same code in the member app).
+ */
+export const SLIP_REASON_NAMES: Record<SlipReason, MessageDescriptor> = {
+  SLIP_INCORRECT: msg`Incomplete or cropped photo: the slip cannot be read`,
+  SLIP_WRONG_ACCOUNT: msg`Not sent to one of our deposit accounts`,
+  SLIP_DUPLICATE: msg`This slip was already used`,
+  SLIP_REFERENCE_UNREADABLE: msg`The slip’s reference (QR code) cannot be read`,
+  SLIP_CAPTCHA: msg`The bank would not let us check it`,
+  SLIP_INVALID: msg`Not a transfer slip, or the bank does not know this transfer`,
+  SLIP_SENDER_MISMATCH: msg`Not sent from the member’s registered account`,
+  SLIP_EXPIRED: msg`Older than 1 hour`,
+  SLIP_BELOW_MINIMUM: msg`Below the minimum deposit`,
+  SLIP_UNKNOWN: msg`Checking failed for another reason`,
+};
+
+const NO_ANSWER = msg`The bank could not be asked`;
+
+export const isSlipReason = (code: string): code is SlipReason => Object.hasOwn(SLIP_REASON_NAMES, code);
+
+/** Why a slip is in review: its reason's sentence, a code the console does not know as it came, or the bank's silence. */
+export function slipNote(i18n: I18n, note: string | null): string {
+  if (note === null) return i18n._(NO_ANSWER);
+  return isSlipReason(note) ? i18n._(SLIP_REASON_NAMES[note]) : note;
+}

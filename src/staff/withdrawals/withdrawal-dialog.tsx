@@ -1,0 +1,96 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { WaitingWithdrawal } from '../../../contract/staff-queues';
+import { TextField } from '../../ui/field';
+import { ConfirmDialog } from '../queues/confirm-dialog';
+import { BankAccount } from '../queues/member-cell';
+import { useQueueFormat } from '../queues/queue-format';
+import { ReasonField, reasonValid } from '../queues/reason-field';
+import type { useQueueOutcome } from '../queues/use-queue-outcome';
+import { referenceValid, type usePayWithdrawal, type useRejectWithdrawal } from './mutations';
+
+export type WithdrawalDialogState = { kind: 'pay' | 'reject'; row: WaitingWithdrawal };
+
+interface Props {
+  dialog: WithdrawalDialogState;
+  actions: { pay: ReturnType<typeof usePayWithdrawal>; reject: ReturnType<typeof useRejectWithdrawal> };
+  outcome: ReturnType<typeof useQueueOutcome>;
+  onClose: () => void;
+}
+
+/** Pay: the bank transfer's reference (required). Reject: the reason (required); the money goes back to the wallet. */
+export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onClose }: Props) {
+  const { t } = useLingui();
+  const { money } = useQueueFormat();
+  const [text, setText] = useState('');
+  const action = actions[kind];
+  const amount = money(row.amount, row.currency);
+  const { id } = row;
+  const { name } = row.member;
+  const run = () => {
+    outcome.clear();
+    const value = text.trim();
+    if (kind === 'pay')
+      actions.pay.mutate(
+        { id: row.id, body: { reference: value } },
+        outcome.settle(onClose, t`Withdrawal ${id} paid: ${amount} to ${name}.`),
+      );
+    else
+      actions.reject.mutate(
+        { id: row.id, body: { reason: value } },
+        outcome.settle(onClose, t`Withdrawal ${id} rejected: ${amount} returned to ${name}’s wallet.`),
+      );
+  };
+  return (
+    <ConfirmDialog
+      title={kind === 'pay' ? <Trans>Pay withdrawal {id}</Trans> : <Trans>Reject withdrawal {id}</Trans>}
+      confirmLabel={kind === 'pay' ? <Trans>Record as paid</Trans> : <Trans>Reject and return the money</Trans>}
+      tone={kind === 'reject' ? 'danger' : 'default'}
+      ready={kind === 'pay' ? referenceValid(text) : reasonValid(text)}
+      pending={action.isPending}
+      error={action.error}
+      onConfirm={run}
+      onClose={onClose}
+    >
+      {kind === 'pay' ? (
+        <>
+          <p>
+            <Trans>
+              Transfer {amount} to {name}, then record the bank transfer’s reference:
+            </Trans>
+          </p>
+          <p>
+            <BankAccount bankCode={row.bankCode} accountNo={row.bankAccountNo} accountName={row.bankAccountName} />
+          </p>
+          <TextField
+            label={t`Bank transfer reference`}
+            value={text}
+            onChange={setText}
+            required
+            minLength={3}
+            maxLength={64}
+            autoComplete="off"
+            data-autofocus
+            hint={t`Required: 3 to 64 characters, as the bank shows it.`}
+          />
+        </>
+      ) : (
+        <>
+          <p>
+            <Trans>
+              {amount} returns to {name}’s wallet, and nothing is paid.
+            </Trans>
+          </p>
+          <ReasonField
+            label={t`Reason`}
+            value={text}
+            onChange={setText}
+            required
+            initialFocus
+            hint={t`Required: 3 to 500 characters, kept in the audit trail.`}
+          />
+        </>
+      )}
+    </ConfirmDialog>
+  );
+}
