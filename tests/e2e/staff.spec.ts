@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { expect, operator, test } from './support';
+import { expect, memberOnHome, operator, test } from './support';
 
-// the console is made for a desktop or a tablet (issue 23: usable at 768 px)
+// the desk is made for a desktop or a tablet (issue 23: usable at 768 px)
 test.use({ viewport: { width: 768, height: 1024 } });
 
 /** A staff member added by the operator: the one-time password is the last line the command prints. */
@@ -83,8 +86,12 @@ test('a finance clerk added by the operator signs in with a password of their ow
   try {
     await toEnglish(agentPage);
     expect(await firstSignIn(agentPage, agent.username, agent.oneTime, 'an agent passphrase')).toBeUndefined();
-    await agentPage.goto('/staff/audit');
-    await expect(agentPage.getByText('Not allowed', { exact: false })).toBeVisible();
+    // nor the finance screens: not in its navigation, and their addresses say so
+    await expect(agentPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Slips' })).toHaveCount(0);
+    for (const screen of ['/staff/audit', '/staff/slips', '/staff/withdrawals', '/staff/deposit-requests']) {
+      await agentPage.goto(screen);
+      await expect(agentPage.getByText('Not allowed', { exact: false })).toBeVisible();
+    }
   } finally {
     await agentPage.close();
   }
@@ -105,4 +112,77 @@ test('a finance clerk added by the operator signs in with a password of their ow
   } finally {
     await adminPage.close();
   }
+});
+
+test('a finance clerk approves a slip in review after seeing its image, and pays a withdrawal with the bank reference; the member sees both at once', async ({
+  page,
+  browser,
+}) => {
+  // the member: 500 deposited by staff, a withdrawal of 200 asked, and a slip of 250 from an account the
+  // bank names otherwise (the sender does not match: verification leaves it to a person)
+  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+  const phone = await memberOnHome(page, {
+    name: 'Queue Payer',
+    password: 'queue-pass1',
+    deposit: 500,
+    firstName: 'queue',
+    lastName: 'payer',
+  });
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+  await withdraw.getByLabel('Amount (baht)').fill('200');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Withdrawal requested. Please wait for the transfer to your bank.')).toBeVisible();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
+  expect(operator('slip', 'make', phone, '250', file, '--sender-name', 'Someone Else')).toContain('transaction reference');
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await deposit.locator('input[type=file]').setInputFiles(file);
+  await deposit.getByRole('button', { name: 'Send slip' }).click();
+  await expect(deposit.getByText('In review: our staff are checking this slip; the result shows here.')).toBeVisible({ timeout: 30_000 });
+
+  const clerk = addStaff('finance');
+  const desk = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+  try {
+    await toEnglish(desk);
+    await firstSignIn(desk, clerk.username, clerk.oneTime, 'a long clerk passphrase');
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Slips' }).click();
+    await expect(desk.getByRole('heading', { name: 'Slips in review' })).toBeVisible();
+    // the slip is in review already (the member saw it so): the list has it
+    const slipRow = desk.getByRole('row').filter({ hasText: phone });
+    await expect(slipRow).toBeVisible();
+    await slipRow.getByRole('button', { name: /^Review slip / }).click();
+    // the image, loaded with the session's cookie, beside the bank's answer
+    const image = desk.getByRole('img', { name: 'The slip as the member uploaded it' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // what the bank says of the sender (its name cut short, as Thai banks print it)
+    await expect(desk.getByText('Someone E', { exact: false }).first()).toBeVisible();
+    await desk.getByRole('button', { name: 'Approve…' }).click();
+    const approve = desk.getByRole('alertdialog', { name: /^Approve slip / });
+    await expect(approve.getByLabel('Amount to credit')).toHaveValue('250.00');
+    await approve.getByRole('button', { name: 'Approve and credit' }).click();
+    await expect(desk.getByText(/approved: 250\.00 credited to Queue Payer/)).toBeVisible();
+    // the member's open deposit modal turns the slip credited, and the home's balance follows, without a tap
+    await expect(deposit.getByText('Credited: 250.00 baht is in your wallet.')).toBeVisible();
+    await deposit.getByRole('button', { name: 'Close' }).click();
+    await expect(page.locator('.balance')).toHaveText('550.00');
+
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Withdrawals' }).click();
+    const withdrawalRow = desk.getByRole('row').filter({ hasText: phone });
+    await withdrawalRow.getByRole('button', { name: /^Pay withdrawal / }).click();
+    const pay = desk.getByRole('alertdialog', { name: /^Pay withdrawal / });
+    await pay.getByLabel('Bank transfer reference').fill('FT2611250042');
+    await pay.getByRole('button', { name: 'Record as paid' }).click();
+    await expect(desk.getByText(/paid: 200\.00 to Queue Payer/)).toBeVisible();
+    await expect(withdrawalRow).toHaveCount(0);
+  } finally {
+    await desk.close();
+  }
+  // the trail names the clerk for both, and the payout's reference
+  const trail = operator('audit', 'list', '--actor', clerk.username);
+  expect(trail).toContain('slip.approve');
+  expect(trail).toContain('withdrawal.pay');
+  expect(trail).toContain('FT2611250042');
+  expect(operator('ledger', 'check')).toContain('ledger check: every entry balances');
 });
