@@ -26,6 +26,8 @@ export const TOTP_REQUIRED: readonly StaffRole[] = ['finance', 'admin'];
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
 export const STAFF_USERNAME_PATTERN = '^[a-z][a-z0-9._-]{2,31}$';
+/** Names no staff member may have: the audit trail's `cli:system` and the CLI would read as a person's. */
+export const STAFF_RESERVED_NAMES: readonly string[] = ['system', 'cli', 'staff'];
 /** Minutes a staff session lives without a call (issue 23: 30). */
 export const STAFF_IDLE_MINUTES = 30;
 
