@@ -115,6 +115,32 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     expect(codes.at(-1)).toBe('REQUEST_LIMIT_1MIN');
   });
 
+  it("holds a name guessed at from many addresses for new devices only, never its owner's, and apart from member logins", async () => {
+    const { browser } = await signedIn(server, 'besieged', 'agent');
+    const device = browser.cookies.staff_device!;
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const signInFrom = (address: string, password: string, cookies: Record<string, string> = {}) =>
+      staffCall(server, { cookies: { ...cookies }, address }, 'POST', '/auth/sign-in', { username: 'besieged', password });
+    // the member sign-in with the staff name counts against that phone, not the staff member
+    for (let i = 1; i <= 11; i++)
+      await call(server.app, 'POST', '/api/login', { username: 'staff:besieged', password: `guess-${i}` }, { address: `10.3.0.${i}` });
+    expect((await signInFrom('10.3.1.1', STRONG_PASSWORD)).statusCode).toBe(200);
+    // 11 wrong passwords from 11 addresses: the name waits, except on the device its owner signed in on
+    for (let i = 1; i <= 11; i++) await signInFrom(`10.2.0.${i}`, `guess-${i}`);
+    const owner = await signInFrom('10.2.1.1', STRONG_PASSWORD, { staff_device: device });
+    expect([owner.statusCode, owner.json()]).toEqual([200, expect.objectContaining({ next: 'done' })]);
+    const stranger = await signInFrom('10.2.1.2', STRONG_PASSWORD);
+    expect([stranger.statusCode, message(stranger)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
+    // the device cookie: HttpOnly, SameSite=Strict, only for the sign-in's calls, for a year
+    expect(owner.cookies.find((c) => c.name === 'staff_device')).toMatchObject({
+      value: device,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/staff/auth',
+      maxAge: 365 * 24 * 3600,
+    });
+  });
+
   it('ends a session idle for 30 minutes by the clock, at sign-out, and when the staff member is disabled', async () => {
     const { browser } = await signedIn(server, 'idler', 'agent');
     server.clock.now += 29 * 60_000;

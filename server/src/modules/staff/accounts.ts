@@ -75,6 +75,8 @@ export async function resetStaff(database: Database, actor: Actor, username: str
       .where('id', '=', staff.id)
       .execute();
     await endStaffSessions(tx, staff.id, now);
+    // a reset is for a lost or shared device too: no device is trusted until the next sign-in
+    await tx.deleteFrom('staff_trusted_devices').where('staff_id', '=', staff.id).execute();
     await recordAudit(tx, actor, {
       action: 'staff.reset',
       target: `staff:${username}`,

@@ -13,6 +13,10 @@ import { STAFF_IDLE_MINUTES, type StaffRole } from '../../../../contract/staff.j
  */
 export const SESSION_COOKIE = 'staff_session';
 export const CHALLENGE_COOKIE = 'staff_challenge';
+/** The trusted device (auth/lockout.ts): sent only to the sign-in's calls, kept for a year. */
+export const DEVICE_COOKIE = 'staff_device';
+export const DEVICE_PATH = '/api/staff/auth';
+export const DEVICE_COOKIE_SECONDS = 365 * 24 * 3600;
 export const STAFF_PATH = '/api/staff';
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -34,12 +38,19 @@ declare module 'fastify' {
 export const staffUnauthorized = () => new ApiError(401, 'STAFF_UNAUTHORIZED');
 
 /** HttpOnly, SameSite=Strict, only under /api/staff; Secure whenever the request came over HTTPS (TRUST_PROXY's forwarded protocol counts). */
-export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeSeconds?: number): void {
+export function setStaffCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds?: number,
+  path = STAFF_PATH,
+): void {
   reply.setCookie(name, value, {
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
-    path: STAFF_PATH,
+    path,
     ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
   });
 }

@@ -32,7 +32,12 @@ interface Staff {
 }
 type Challenge = { id: number; staff_id: number; step: string; pending_secret: string | null; failures: number };
 
-export type StepResult = { step: StaffSignInStep; challengeToken?: string; session?: { token: string; csrfToken: string } };
+export type StepResult = {
+  step: StaffSignInStep;
+  challengeToken?: string;
+  /** A complete sign-in: the session, and the staff member it is of (whose device the browser becomes). */
+  session?: { token: string; csrfToken: string; staffId: number };
+};
 
 const signInFail = () => new ApiError(401, 'STAFF_SIGNIN_FAIL');
 export const challengeExpired = () => new ApiError(401, 'STAFF_CHALLENGE_EXPIRED');
@@ -101,13 +106,26 @@ async function finish(ctx: AppContext, staff: Staff, ip: string): Promise<StepRe
     await tx.deleteFrom('staff_challenges').where('staff_id', '=', staff.id).execute();
     await recordAudit(tx, actorOf(staff.username), { action: 'staff.sign-in', target: `staff:${staff.username}`, ip, at: ctx.now() });
   });
-  return { step: { next: 'done', staff: { username: staff.username, role: staff.role, csrfToken: session.csrfToken } }, session };
+  return {
+    step: { next: 'done', staff: { username: staff.username, role: staff.role, csrfToken: session.csrfToken } },
+    session: { ...session, staffId: staff.id },
+  };
 }
 
-/** Step one: the username and password; `address` is the throttling key, `ip` what the audit trail records. */
-export async function signIn(ctx: AppContext, username: string, password: string, address: string, ip: string): Promise<StepResult> {
-  // the member sign-in's throttling, keyed by this username and the address (auth/lockout.ts)
-  const attempt = await beginLoginAttempt(ctx, `staff:${username}`, address, undefined);
+/**
+ * Step one: the username and password; `address` is the throttling key, `ip` what the audit trail records,
+ * `device` the staff_device cookie (a device this username signed in on is not held by the username's limit).
+ */
+export async function signIn(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  address: string,
+  ip: string,
+  device: string | undefined,
+): Promise<StepResult> {
+  // the member sign-in's throttling, in the staff's own key space (auth/lockout.ts)
+  const attempt = await beginLoginAttempt(ctx, { staff: username }, address, device);
   const staff = isStaffUsername(username) ? await findStaff(ctx.database.db, username) : undefined;
   // an unknown name costs the same time as a wrong password: the answer never says which
   const ok = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
