@@ -25,6 +25,22 @@ export const TOTP_REQUIRED: readonly StaffRole[] = ['finance', 'admin'];
 /** A staff password: at least this long, and not the one-time password it replaces. */
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
+/** Different characters (not counting spaces) a staff password has at least: twelve spaces or 'aaaaaaaaaaaa' are no password. */
+export const STAFF_PASSWORD_DISTINCT = 6;
+export type StaffPasswordProblem = 'short' | 'few-characters' | 'has-username';
+
+/**
+ * Why a staff password is refused (400 PASSWORD_WEAK), or undefined: the console says it before sending,
+ * the server checks it again. The server also refuses one that holds the one-time password it replaces,
+ * which only the server knows.
+ */
+export function staffPasswordProblem(password: string, username: string): StaffPasswordProblem | undefined {
+  const chars = [...password];
+  if (chars.length < STAFF_PASSWORD_MIN) return 'short';
+  if (new Set(chars.filter((c) => !/\s/u.test(c))).size < STAFF_PASSWORD_DISTINCT) return 'few-characters';
+  if (username && password.toLowerCase().includes(username.toLowerCase())) return 'has-username';
+  return undefined;
+}
 export const STAFF_USERNAME_PATTERN = '^[a-z][a-z0-9._-]{2,31}$';
 /** Names no staff member may have: the audit trail's `cli:system` and the CLI would read as a person's. */
 export const STAFF_RESERVED_NAMES: readonly string[] = ['system', 'cli', 'staff'];

@@ -67,7 +67,16 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     const skip = await staffCall(server, browser, 'POST', '/auth/totp', { code: '123456' });
     expect([skip.statusCode, message(skip)]).toEqual([401, 'STAFF_CHALLENGE_EXPIRED']);
     expect(message(await staffCall(server, browser, 'GET', '/me'))).toBe('STAFF_UNAUTHORIZED');
-    for (const newPassword of ['short-pass', oneTime.slice(0, 16), 'weakling-is-my-name']) {
+    const refused = [
+      'short-pass',
+      oneTime.slice(0, 16),
+      'WEAKLING-is-my-name',
+      ' '.repeat(12),
+      'abcabcabcabcabc',
+      `${oneTime}abc`,
+      `my ${oneTime.toLowerCase()}`,
+    ];
+    for (const newPassword of refused) {
       const res = await staffCall(server, browser, 'POST', '/auth/password', { newPassword });
       expect([res.statusCode, message(res)]).toEqual([400, 'PASSWORD_WEAK']);
     }

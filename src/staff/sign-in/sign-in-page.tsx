@@ -27,6 +27,8 @@ export function SignInPage() {
   const online = useOnline();
   const signIn = useSignInStep();
   const [step, setStep] = useState<Step>({ next: 'credentials' });
+  // the password step's rule refuses a password holding the username
+  const [username, setUsername] = useState('');
 
   // a new sign-in starts with nothing of the last session
   useEffect(() => {
@@ -34,7 +36,8 @@ export function SignInPage() {
     queryClient.removeQueries({ queryKey: staffKeys.all });
   }, [queryClient]);
 
-  const send = (call: StepCall) =>
+  const send = (call: StepCall) => {
+    if (call.path === '/api/staff/auth/sign-in') setUsername(call.body.username);
     signIn.mutate(call, {
       onSuccess: (answer) => {
         if (answer.next === 'done') void navigate('/');
@@ -43,6 +46,7 @@ export function SignInPage() {
       // the steps' time ran out: from the start (the sentence says so)
       onError: (err) => isApiError(err, 'STAFF_CHALLENGE_EXPIRED') && setStep({ next: 'credentials' }),
     });
+  };
   const props = { send, busy: signIn.isPending || !online };
 
   return (
@@ -50,7 +54,7 @@ export function SignInPage() {
       <LanguageSwitch />
       <main className="staff-panel">
         {step.next === 'credentials' && <StepCredentials {...props} />}
-        {step.next === 'set-password' && <StepPassword {...props} />}
+        {step.next === 'set-password' && <StepPassword {...props} username={username} />}
         {step.next === 'enrol-totp' && <StepEnrol {...props} otpauthUri={step.otpauthUri} qrDataUrl={step.qrDataUrl} />}
         {step.next === 'totp' && <StepTotp {...props} />}
         {signIn.error && <FormError message={staffErrorMessage(i18n, signIn.error)} />}
