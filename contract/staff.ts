@@ -44,8 +44,15 @@ export function staffPasswordProblem(password: string, username: string): StaffP
 export const STAFF_USERNAME_PATTERN = '^[a-z][a-z0-9._-]{2,31}$';
 /** Names no staff member may have: the audit trail's `cli:system` and the CLI would read as a person's. */
 export const STAFF_RESERVED_NAMES: readonly string[] = ['system', 'cli', 'staff'];
-/** Minutes a staff session lives without a call (issue 23: 30). */
+/**
+ * Minutes a staff session lives without use (issue 23: 30). A call the console marks with
+ * STAFF_BACKGROUND_HEADER (a refresh while nobody touched the page) does not count as use.
+ */
 export const STAFF_IDLE_MINUTES = 30;
+/** Hours a staff session lives at most, however much it is used: then the sign-in (password and TOTP) again. */
+export const STAFF_SESSION_MAX_HOURS = 12;
+/** `x-staff-background: 1`: the console made this call on its own (a timed refresh), not for a person at the page. */
+export const STAFF_BACKGROUND_HEADER = 'x-staff-background';
 
 export const StaffMe = Type.Object({
   username: Type.String(),

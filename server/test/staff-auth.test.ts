@@ -169,6 +169,29 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     expect(message(back)).toBe('STAFF_SIGNIN_FAIL');
   });
 
+  it("does not count the console's background refreshes as use, and ends any session 12 hours after the sign-in", async () => {
+    const background = { 'x-staff-background': '1' };
+    const { browser: left } = await signedIn(server, 'wanderer', 'agent');
+    // an open console refreshing by itself every 30 s while nobody is there still ends after 30 minutes
+    // (signedIn waited 30 s after the sign-in)
+    for (let minute = 1; minute < 30; minute += 0.5) {
+      server.clock.now += 30_000;
+      expect((await staffCall(server, left, 'GET', '/me', undefined, background)).statusCode).toBe(200);
+    }
+    server.clock.now += 30_000;
+    const ended = await staffCall(server, left, 'GET', '/me', undefined, background);
+    expect([ended.statusCode, message(ended)]).toEqual([401, 'STAFF_UNAUTHORIZED']);
+
+    const { browser: busy } = await signedIn(server, 'workhorse', 'agent');
+    for (let i = 1; i < 36; i++) {
+      server.clock.now += 20 * 60_000;
+      expect((await staffCall(server, busy, 'GET', '/me')).statusCode).toBe(200);
+    }
+    server.clock.now += 20 * 60_000; // 12 hours and the 30 s signedIn waited
+    const old = await staffCall(server, busy, 'GET', '/me');
+    expect([old.statusCode, message(old)]).toEqual([401, 'STAFF_UNAUTHORIZED']);
+  });
+
   it('keeps the member API and the staff API apart', async () => {
     const token = await login(server.app);
     const { browser } = await signedIn(server, 'apart', 'admin');
