@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { StaffSignInStep } from '../../../contract/staff';
+import { STAFF_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS, type StaffSignInStep } from '../../../contract/staff';
 import { isApiError } from '../../lib/http';
 import { FormError } from '../../ui/field';
 import { useOnline } from '../../ui/use-online';
-import { setCsrfToken } from '../api';
+import { setCsrfToken, takeSessionEnded } from '../api';
 import { useStaffNavigate } from '../link';
 import { useSignInStep } from '../session/mutations';
 import { staffKeys } from '../session/queries';
@@ -21,7 +21,11 @@ type Step = Exclude<StaffSignInStep, { next: 'done' }> | { next: 'credentials' }
 
 /** Username and password, then what the server asks next: an own password, TOTP enrolment, or the TOTP code. */
 export function SignInPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
+  // read before the effect below drops the CSRF token: a session of this page ended on a call
+  const [ended] = useState(takeSessionEnded);
+  const idle = STAFF_IDLE_MINUTES;
+  const hours = STAFF_SESSION_MAX_HOURS;
   const queryClient = useQueryClient();
   const navigate = useStaffNavigate();
   const online = useOnline();
@@ -54,6 +58,9 @@ export function SignInPage() {
       <LanguageSwitch />
       <main className="staff-panel">
         {step.next === 'credentials' && <StepCredentials {...props} />}
+        {step.next === 'credentials' && ended && (
+          <p role="status">{t`You were signed out: a session ends after ${idle} minutes without use, and ${hours} hours after signing in.`}</p>
+        )}
         {step.next === 'set-password' && <StepPassword {...props} username={username} />}
         {step.next === 'enrol-totp' && <StepEnrol {...props} otpauthUri={step.otpauthUri} qrDataUrl={step.qrDataUrl} />}
         {step.next === 'totp' && <StepTotp {...props} />}
