@@ -10,7 +10,8 @@ import { Type, type Static } from 'typebox';
  * Refusals answer `{ message: CODE }` (contract/message.ts): 401 STAFF_UNAUTHORIZED (no or an ended session),
  * 403 STAFF_FORBIDDEN (the role may not), 403 CSRF_INVALID, 401 STAFF_SIGNIN_FAIL (username or password;
  * never which), the member sign-in's throttling codes and statuses (a username or an address that failed
- * too often waits: server/src/modules/auth/lockout.ts), 401 TOTP_INVALID, 400 PASSWORD_WEAK, 401 STAFF_CHALLENGE_EXPIRED (the sign-in's steps took too long: start again),
+ * too often waits: server/src/modules/auth/lockout.ts; the username's own limit does not hold a browser
+ * with the `staff_device` cookie of an earlier complete sign-in of that username), 401 TOTP_INVALID, 400 PASSWORD_WEAK, 401 STAFF_CHALLENGE_EXPIRED (the sign-in's steps took too long: start again),
  * 400 KEY_INVALID (a malformed body).
  */
 
