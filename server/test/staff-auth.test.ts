@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
 import { addStaff, authenticator, codeAt, newBrowser, operator, signedIn, staffCall, STRONG_PASSWORD } from './staff-helpers.js';
 
@@ -124,32 +125,6 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     expect(codes.at(-1)).toBe('REQUEST_LIMIT_1MIN');
   });
 
-  it("holds a name guessed at from many addresses for new devices only, never its owner's, and apart from member logins", async () => {
-    const { browser } = await signedIn(server, 'besieged', 'agent');
-    const device = browser.cookies.staff_device!;
-    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const signInFrom = (address: string, password: string, cookies: Record<string, string> = {}) =>
-      staffCall(server, { cookies: { ...cookies }, address }, 'POST', '/auth/sign-in', { username: 'besieged', password });
-    // the member sign-in with the staff name counts against that phone, not the staff member
-    for (let i = 1; i <= 11; i++)
-      await call(server.app, 'POST', '/api/login', { username: 'staff:besieged', password: `guess-${i}` }, { address: `10.3.0.${i}` });
-    expect((await signInFrom('10.3.1.1', STRONG_PASSWORD)).statusCode).toBe(200);
-    // 11 wrong passwords from 11 addresses: the name waits, except on the device its owner signed in on
-    for (let i = 1; i <= 11; i++) await signInFrom(`10.2.0.${i}`, `guess-${i}`);
-    const owner = await signInFrom('10.2.1.1', STRONG_PASSWORD, { staff_device: device });
-    expect([owner.statusCode, owner.json()]).toEqual([200, expect.objectContaining({ next: 'done' })]);
-    const stranger = await signInFrom('10.2.1.2', STRONG_PASSWORD);
-    expect([stranger.statusCode, message(stranger)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
-    // the device cookie: HttpOnly, SameSite=Strict, only for the sign-in's calls, for a year
-    expect(owner.cookies.find((c) => c.name === 'staff_device')).toMatchObject({
-      value: device,
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/api/staff/auth',
-      maxAge: 365 * 24 * 3600,
-    });
-  });
-
   it('ends a session idle for 30 minutes by the clock, at sign-out, and when the staff member is disabled', async () => {
     const { browser } = await signedIn(server, 'idler', 'agent');
     server.clock.now += 29 * 60_000;
@@ -202,6 +177,54 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     });
     expect(asStaff.statusCode).toBe(401);
     expect((await staffCall(server, browser, 'GET', '/me')).statusCode).toBe(200);
+  });
+});
+
+describe.each(DIALECTS)('staff sign-in limits behind the proxy on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect, { trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+  });
+  afterAll(() => server.close());
+
+  it("holds a name guessed at from many addresses for new devices only, never its owner's, and apart from member logins", async () => {
+    const { browser } = await signedIn(server, 'besieged', 'agent');
+    const device = browser.cookies.staff_device!;
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // every guess from its own address, as the proxy saw it
+    const signInFrom = (address: string, password: string, cookies: Record<string, string> = {}) =>
+      staffCall(
+        server,
+        { cookies: { ...cookies } },
+        'POST',
+        '/auth/sign-in',
+        { username: 'besieged', password },
+        { 'x-forwarded-for': address },
+      );
+    // the member sign-in with the staff name counts against that phone, not the staff member
+    for (let i = 1; i <= 11; i++)
+      await call(
+        server.app,
+        'POST',
+        '/api/login',
+        { username: 'staff:besieged', password: `guess-${i}` },
+        { headers: { 'x-forwarded-for': `10.3.0.${i}` } },
+      );
+    expect((await signInFrom('10.3.1.1', STRONG_PASSWORD)).statusCode).toBe(200);
+    // 11 wrong passwords from 11 addresses: the name waits, except on the device its owner signed in on
+    for (let i = 1; i <= 11; i++) await signInFrom(`10.2.0.${i}`, `guess-${i}`);
+    const owner = await signInFrom('10.2.1.1', STRONG_PASSWORD, { staff_device: device });
+    expect([owner.statusCode, owner.json()]).toEqual([200, expect.objectContaining({ next: 'done' })]);
+    const stranger = await signInFrom('10.2.1.2', STRONG_PASSWORD);
+    expect([stranger.statusCode, message(stranger)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
+    // the device cookie: HttpOnly, SameSite=Strict, only for the sign-in's calls, for a year
+    expect(owner.cookies.find((c) => c.name === 'staff_device')).toMatchObject({
+      value: device,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/staff/auth',
+      maxAge: 365 * 24 * 3600,
+    });
   });
 });
 
