@@ -10,7 +10,8 @@ import { Type, type Static } from 'typebox';
  * Refusals answer `{ message: CODE }` (contract/message.ts): 401 STAFF_UNAUTHORIZED (no or an ended session),
  * 403 STAFF_FORBIDDEN (the role may not), 403 CSRF_INVALID, 401 STAFF_SIGNIN_FAIL (username or password;
  * never which), the member sign-in's throttling codes and statuses (a username or an address that failed
- * too often waits: server/src/modules/auth/lockout.ts), 401 TOTP_INVALID, 400 PASSWORD_WEAK, 401 STAFF_CHALLENGE_EXPIRED (the sign-in's steps took too long: start again),
+ * too often waits: server/src/modules/auth/lockout.ts; the username's own limit does not hold a browser
+ * with the `staff_device` cookie of an earlier complete sign-in of that username), 401 TOTP_INVALID, 400 PASSWORD_WEAK, 401 STAFF_CHALLENGE_EXPIRED (the sign-in's steps took too long: start again),
  * 400 KEY_INVALID (a malformed body).
  */
 
@@ -25,9 +26,34 @@ export const TOTP_REQUIRED: readonly StaffRole[] = ['finance', 'admin'];
 /** A staff password: at least this long, and not the one-time password it replaces. */
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
+/** Different characters (not counting spaces) a staff password has at least: twelve spaces or 'aaaaaaaaaaaa' are no password. */
+export const STAFF_PASSWORD_DISTINCT = 6;
+export type StaffPasswordProblem = 'short' | 'few-characters' | 'has-username';
+
+/**
+ * Why a staff password is refused (400 PASSWORD_WEAK), or undefined: the console says it before sending,
+ * the server checks it again. The server also refuses one that holds the one-time password it replaces,
+ * which only the server knows.
+ */
+export function staffPasswordProblem(password: string, username: string): StaffPasswordProblem | undefined {
+  const chars = [...password];
+  if (chars.length < STAFF_PASSWORD_MIN) return 'short';
+  if (new Set(chars.filter((c) => !/\s/u.test(c))).size < STAFF_PASSWORD_DISTINCT) return 'few-characters';
+  if (username && password.toLowerCase().includes(username.toLowerCase())) return 'has-username';
+  return undefined;
+}
 export const STAFF_USERNAME_PATTERN = '^[a-z][a-z0-9._-]{2,31}$';
-/** Minutes a staff session lives without a call (issue 23: 30). */
+/** Names no staff member may have: the audit trail's `cli:system` and the CLI would read as a person's. */
+export const STAFF_RESERVED_NAMES: readonly string[] = ['system', 'cli', 'staff'];
+/**
+ * Minutes a staff session lives without use (issue 23: 30). A call the console marks with
+ * STAFF_BACKGROUND_HEADER (a refresh while nobody touched the page) does not count as use.
+ */
 export const STAFF_IDLE_MINUTES = 30;
+/** Hours a staff session lives at most, however much it is used: then the sign-in (password and TOTP) again. */
+export const STAFF_SESSION_MAX_HOURS = 12;
+/** `x-staff-background: 1`: the console made this call on its own (a timed refresh), not for a person at the page. */
+export const STAFF_BACKGROUND_HEADER = 'x-staff-background';
 
 export const StaffMe = Type.Object({
   username: Type.String(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
 import { addStaff, authenticator, codeAt, newBrowser, operator, signedIn, staffCall, STRONG_PASSWORD } from './staff-helpers.js';
 
@@ -67,7 +68,16 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     const skip = await staffCall(server, browser, 'POST', '/auth/totp', { code: '123456' });
     expect([skip.statusCode, message(skip)]).toEqual([401, 'STAFF_CHALLENGE_EXPIRED']);
     expect(message(await staffCall(server, browser, 'GET', '/me'))).toBe('STAFF_UNAUTHORIZED');
-    for (const newPassword of ['short-pass', oneTime.slice(0, 16), 'weakling-is-my-name']) {
+    const refused = [
+      'short-pass',
+      oneTime.slice(0, 16),
+      'WEAKLING-is-my-name',
+      ' '.repeat(12),
+      'abcabcabcabcabc',
+      `${oneTime}abc`,
+      `my ${oneTime.toLowerCase()}`,
+    ];
+    for (const newPassword of refused) {
       const res = await staffCall(server, browser, 'POST', '/auth/password', { newPassword });
       expect([res.statusCode, message(res)]).toEqual([400, 'PASSWORD_WEAK']);
     }
@@ -134,6 +144,29 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     expect(message(back)).toBe('STAFF_SIGNIN_FAIL');
   });
 
+  it("does not count the console's background refreshes as use, and ends any session 12 hours after the sign-in", async () => {
+    const background = { 'x-staff-background': '1' };
+    const { browser: left } = await signedIn(server, 'wanderer', 'agent');
+    // an open console refreshing by itself every 30 s while nobody is there still ends after 30 minutes
+    // (signedIn waited 30 s after the sign-in)
+    for (let minute = 1; minute < 30; minute += 0.5) {
+      server.clock.now += 30_000;
+      expect((await staffCall(server, left, 'GET', '/me', undefined, background)).statusCode).toBe(200);
+    }
+    server.clock.now += 30_000;
+    const ended = await staffCall(server, left, 'GET', '/me', undefined, background);
+    expect([ended.statusCode, message(ended)]).toEqual([401, 'STAFF_UNAUTHORIZED']);
+
+    const { browser: busy } = await signedIn(server, 'workhorse', 'agent');
+    for (let i = 1; i < 36; i++) {
+      server.clock.now += 20 * 60_000;
+      expect((await staffCall(server, busy, 'GET', '/me')).statusCode).toBe(200);
+    }
+    server.clock.now += 20 * 60_000; // 12 hours and the 30 s signedIn waited
+    const old = await staffCall(server, busy, 'GET', '/me');
+    expect([old.statusCode, message(old)]).toEqual([401, 'STAFF_UNAUTHORIZED']);
+  });
+
   it('keeps the member API and the staff API apart', async () => {
     const token = await login(server.app);
     const { browser } = await signedIn(server, 'apart', 'admin');
@@ -144,6 +177,54 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
     });
     expect(asStaff.statusCode).toBe(401);
     expect((await staffCall(server, browser, 'GET', '/me')).statusCode).toBe(200);
+  });
+});
+
+describe.each(DIALECTS)('staff sign-in limits behind the proxy on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await build(dialect, { trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+  });
+  afterAll(() => server.close());
+
+  it("holds a name guessed at from many addresses for new devices only, never its owner's, and apart from member logins", async () => {
+    const { browser } = await signedIn(server, 'besieged', 'agent');
+    const device = browser.cookies.staff_device!;
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // every guess from its own address, as the proxy saw it
+    const signInFrom = (address: string, password: string, cookies: Record<string, string> = {}) =>
+      staffCall(
+        server,
+        { cookies: { ...cookies } },
+        'POST',
+        '/auth/sign-in',
+        { username: 'besieged', password },
+        { 'x-forwarded-for': address },
+      );
+    // the member sign-in with the staff name counts against that phone, not the staff member
+    for (let i = 1; i <= 11; i++)
+      await call(
+        server.app,
+        'POST',
+        '/api/login',
+        { username: 'staff:besieged', password: `guess-${i}` },
+        { headers: { 'x-forwarded-for': `10.3.0.${i}` } },
+      );
+    expect((await signInFrom('10.3.1.1', STRONG_PASSWORD)).statusCode).toBe(200);
+    // 11 wrong passwords from 11 addresses: the name waits, except on the device its owner signed in on
+    for (let i = 1; i <= 11; i++) await signInFrom(`10.2.0.${i}`, `guess-${i}`);
+    const owner = await signInFrom('10.2.1.1', STRONG_PASSWORD, { staff_device: device });
+    expect([owner.statusCode, owner.json()]).toEqual([200, expect.objectContaining({ next: 'done' })]);
+    const stranger = await signInFrom('10.2.1.2', STRONG_PASSWORD);
+    expect([stranger.statusCode, message(stranger)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
+    // the device cookie: HttpOnly, SameSite=Strict, only for the sign-in's calls, for a year
+    expect(owner.cookies.find((c) => c.name === 'staff_device')).toMatchObject({
+      value: device,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/staff/auth',
+      maxAge: 365 * 24 * 3600,
+    });
   });
 });
 

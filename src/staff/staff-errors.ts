@@ -13,7 +13,7 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   REQUEST_LIMIT: msg`Too many attempts. Please wait a moment and try again.`,
   REQUEST_LIMIT_1MIN: msg`Too many attempts. Please wait one minute and try again.`,
   TOTP_INVALID: msg`That code is not right. Enter the 6 digits your authenticator app shows now.`,
-  PASSWORD_WEAK: msg`Choose another password: it is too short, too common or the same as the one-time password.`,
+  PASSWORD_WEAK: msg`Choose another password: it does not follow the rule above, or it contains the one-time password.`,
   STAFF_CHALLENGE_EXPIRED: msg`The sign-in took too long. Please start again with your username and password.`,
   KEY_INVALID: msg`Some information is not valid.`,
   // the work queues (contract/staff-queues.ts)

@@ -1,5 +1,5 @@
 import type { RouterHistory } from '@tanstack/react-router';
-import { setStaffReactions } from './api';
+import { setStaffReactions, startStaffApi } from './api';
 import { goTo } from './link';
 import { createStaffQueryClient } from './query-client';
 import { createStaffRouter } from './router';
@@ -9,5 +9,6 @@ export function startStaff(history?: RouterHistory) {
   const queryClient = createStaffQueryClient();
   const router = createStaffRouter(queryClient, history);
   setStaffReactions({ onSignedOut: () => void goTo(router, '/sign-in') });
+  startStaffApi();
   return { queryClient, router };
 }

@@ -16,6 +16,7 @@ import { slipMigrations } from './migrations-slips.js';
 import { slipReviewMigrations } from './migrations-slip-review.js';
 import { spinMigrations } from './migrations-spin.js';
 import { staffMigrations } from './migrations-staff.js';
+import { staffGuardMigrations } from './migrations-staff-guards.js';
 import { uploadMigrations } from './migrations-uploads.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
@@ -226,6 +227,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...passwordResetMigrations(),
     ...laoMoneyMigrations(),
     ...staffMigrations(dialect),
+    ...staffGuardMigrations(dialect),
   };
 }
 

@@ -42,7 +42,7 @@ export interface StaffChallengesTable {
   expires_at: number;
 }
 
-/** Append-only (a trigger refuses UPDATE and DELETE). */
+/** Append-only (triggers refuse UPDATE, DELETE, an INSERT over an existing id and TRUNCATE). */
 export interface AuditLogTable {
   id: Generated<number>;
   at: number;
@@ -56,7 +56,16 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** Devices a staff member finished a sign-in on (migration 0026): the hash of the staff_device cookie. */
+export interface StaffTrustedDevicesTable {
+  staff_id: number;
+  device_hash: string;
+  created_at: number;
+  last_used_at: number;
+}
+
 export interface StaffTables {
+  staff_trusted_devices: StaffTrustedDevicesTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   staff_challenges: StaffChallengesTable;

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardQueryOptions } from '../dashboard/queries';
 
 const COUNTS = { slipsInReview: 3, withdrawalsWaiting: 12, depositRequestsWaiting: 0 };
 
@@ -42,6 +43,31 @@ describe('the signed-in console', () => {
     const { router } = await renderStaff('/staff/');
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
     expect(router.history.location.pathname).toBe('/staff/sign-in');
+  });
+
+  it('marks the calls made while nobody touches the page, and says why the session ended when one of them finds it ended', async () => {
+    let dashboard: [number, unknown] = [200, COUNTS];
+    const calls = fakeServer({ ...signedIn('agent'), 'GET /api/staff/dashboard': () => dashboard });
+    const { queryClient } = await renderStaff('/staff/');
+    expect(await screen.findByText('Slips in review')).toBeInTheDocument();
+    const background = () => calls.filter((c) => c.url === '/api/staff/dashboard').map((c) => c.headers['x-staff-background'] ?? '-');
+    expect(background()).toEqual(['-']);
+    const now = Date.now();
+    // a minute without a touch: the refresh is the console's own
+    vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    await queryClient.refetchQueries({ queryKey: dashboardQueryOptions().queryKey });
+    expect(background()).toEqual(['-', '1']);
+    // a key pressed: a person is here again
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    await queryClient.refetchQueries({ queryKey: dashboardQueryOptions().queryKey });
+    expect(background()).toEqual(['-', '1', '-']);
+    // left alone until the session ended: the next refresh's 401 leads to the sign-in, which says why
+    vi.spyOn(Date, 'now').mockReturnValue(now + 31 * 60_000);
+    dashboard = [401, { message: 'STAFF_UNAUTHORIZED' }];
+    await queryClient.refetchQueries({ queryKey: dashboardQueryOptions().queryKey });
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('You were signed out: a session ends after 30 minutes without use, and 12 hours');
+    vi.restoreAllMocks();
   });
 
   it('says when the network is gone and disables its actions', async () => {

@@ -29,11 +29,22 @@ describe('the staff sign-in', () => {
 
     // the rule is said before anything is sent, and held before the call
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toHaveFocus();
-    expect(screen.getByText(/at least 12 characters, not the one-time password/)).toBeInTheDocument();
+    // the rule is said before the first try, and each part of it before anything is sent
+    expect(
+      screen.getByText(/at least 12 characters, at least 6 of them different, without your username or the one-time password/),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('New password again'), 'short');
     await user.click(screen.getByRole('button', { name: 'Save the password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('The password needs at least 12 characters.');
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), '            ');
+    await user.click(screen.getByRole('button', { name: 'Save the password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The password needs at least 6 different characters, not counting spaces.');
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'I am SomChai at work');
+    await user.click(screen.getByRole('button', { name: 'Save the password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The password must not contain your username.');
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'a long staff phrase');
     await user.clear(screen.getByLabelText('New password again'));

@@ -1,24 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from '../../../contract/staff';
+import { STAFF_PASSWORD_DISTINCT, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, staffPasswordProblem } from '../../../contract/staff';
 import { FormError, TextField } from '../../ui/field';
 import { useFocusHeading } from '../use-focus-heading';
 import type { StepProps } from './types';
 
-/** The first sign-in: a password of one's own replaces the one-time password. */
-export function StepPassword({ send, busy }: StepProps) {
+/** The first sign-in: a password of one's own replaces the one-time password (the rule is contract/staff.ts'). */
+export function StepPassword({ send, busy, username }: StepProps & { username: string }) {
   const { t } = useLingui();
   const heading = useFocusHeading();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState('');
   const min = STAFF_PASSWORD_MIN;
+  const distinct = STAFF_PASSWORD_DISTINCT;
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (password.length < min) return setProblem(t`The password needs at least ${min} characters.`);
+        const weak = staffPasswordProblem(password, username);
+        if (weak === 'short') return setProblem(t`The password needs at least ${min} characters.`);
+        if (weak === 'few-characters')
+          return setProblem(t`The password needs at least ${distinct} different characters, not counting spaces.`);
+        if (weak === 'has-username') return setProblem(t`The password must not contain your username.`);
         if (password !== confirm) return setProblem(t`The two passwords are not the same.`);
         setProblem('');
         send({ path: '/api/staff/auth/password', body: { newPassword: password } });
@@ -29,8 +34,8 @@ export function StepPassword({ send, busy }: StepProps) {
       </h1>
       <p id="staff-password-rule">
         <Trans>
-          Replace the one-time password with your own: at least {min} characters, not the one-time password. A long phrase is easier to
-          remember and harder to guess.
+          Replace the one-time password with your own: at least {min} characters, at least {distinct} of them different, without your
+          username or the one-time password. A long phrase is easier to remember and harder to guess.
         </Trans>
       </p>
       <TextField

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { username, password } = request.body;
       const deviceId = deviceIdOf(request);
-      const attempt = await beginLoginAttempt(ctx, username, addressOf(request), deviceId);
+      const attempt = await beginLoginAttempt(ctx, { phone: username }, addressOf(request), deviceId);
       const member = await loginMemberByPhone(ctx.database.db, username);
       const ok = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), password);
       if (!member || !ok) throw unauthorized('WRONG_CREDENTIAL');

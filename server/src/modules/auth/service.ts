@@ -73,4 +73,4 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The sign-in throttling (lockout.ts), for the staff console's sign-in too. */
-export { beginLoginAttempt } from './lockout.js';
+export { beginLoginAttempt, trustStaffDevice } from './lockout.js';

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { hashPassword } from '../../lib/password.js';
-import { STAFF_USERNAME_PATTERN, type StaffRole } from '../../../../contract/staff.js';
+import { STAFF_RESERVED_NAMES, STAFF_USERNAME_PATTERN, type StaffRole } from '../../../../contract/staff.js';
 import { recordAudit, type Actor } from '../audit/service.js';
 
 /** Staff accounts as the operator manages them (the CLI's `staff ...`): each change audited in its transaction. */
 
-export const isStaffUsername = (text: string) => new RegExp(STAFF_USERNAME_PATTERN).test(text);
+export const isStaffUsername = (text: string) => new RegExp(STAFF_USERNAME_PATTERN).test(text) && !isReservedName(text);
+/** `system`, `cli`, `staff`: a staff member of that name would be `--as system`, the same as the CLI's own. */
+export const isReservedName = (text: string) => STAFF_RESERVED_NAMES.includes(text);
 
 /** A one-time password: 16 URL-safe characters (96 random bits), shown once; the first sign-in replaces it. */
 export const oneTimePassword = () => randomBytes(12).toString('base64url');
@@ -23,6 +25,8 @@ export async function endStaffSessions(tx: Tx, staffId: number, now: number): Pr
 
 /** A new staff member with a one-time password; undefined when the username is taken. */
 export async function addStaff(database: Database, actor: Actor, username: string, role: StaffRole, now: number) {
+  // the CLI checks too; here so no other caller can add a name the audit trail would misread
+  if (!isStaffUsername(username)) throw new Error(`not a staff username: ${username}`);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   return withTransaction(database, async (tx) => {
@@ -71,6 +75,8 @@ export async function resetStaff(database: Database, actor: Actor, username: str
       .where('id', '=', staff.id)
       .execute();
     await endStaffSessions(tx, staff.id, now);
+    // a reset is for a lost or shared device too: no device is trusted until the next sign-in
+    await tx.deleteFrom('staff_trusted_devices').where('staff_id', '=', staff.id).execute();
     await recordAudit(tx, actor, {
       action: 'staff.reset',
       target: `staff:${username}`,

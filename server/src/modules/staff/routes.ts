@@ -18,7 +18,17 @@ import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { queueRoutes } from './queues.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
-import { CHALLENGE_COOKIE, clearStaffCookie, requireStaff, SESSION_COOKIE, setStaffCookie } from './session.js';
+import { trustStaffDevice } from '../auth/service.js';
+import {
+  CHALLENGE_COOKIE,
+  clearStaffCookie,
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_SECONDS,
+  DEVICE_PATH,
+  requireStaff,
+  SESSION_COOKIE,
+  setStaffCookie,
+} from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 429: Message };
 
@@ -44,12 +54,14 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const anyRole = requireStaff(app, 'agent', 'finance', 'admin');
   const adminOnly = requireStaff(app, 'admin');
 
-  /** A step's answer: the challenge cookie for the steps to come, or the session cookie once done. */
-  function answer(request: FastifyRequest, reply: FastifyReply, result: StepResult) {
+  /** A step's answer: the challenge cookie for the steps to come, or the session cookie (and the trusted device's) once done. */
+  async function answer(request: FastifyRequest, reply: FastifyReply, result: StepResult) {
     if (result.challengeToken) setStaffCookie(request, reply, CHALLENGE_COOKIE, result.challengeToken, CHALLENGE_MINUTES * 60);
     if (result.session) {
       clearStaffCookie(request, reply, CHALLENGE_COOKIE);
       setStaffCookie(request, reply, SESSION_COOKIE, result.session.token);
+      const device = await trustStaffDevice(ctx, result.session.staffId, request.cookies[DEVICE_COOKIE]);
+      setStaffCookie(request, reply, DEVICE_COOKIE, device, DEVICE_COOKIE_SECONDS, DEVICE_PATH);
     }
     return result.step;
   }
@@ -59,7 +71,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: StaffSignInBody, response: { 200: StaffSignInStep, ...refusals } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      return answer(request, reply, await signIn(ctx, username, password, addressOf(request), request.ip));
+      return answer(request, reply, await signIn(ctx, username, password, addressOf(request), request.ip, request.cookies[DEVICE_COOKIE]));
     },
   );
 

@@ -3,16 +3,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError, forbidden } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import { STAFF_IDLE_MINUTES, type StaffRole } from '../../../../contract/staff.js';
+import { STAFF_BACKGROUND_HEADER, STAFF_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS, type StaffRole } from '../../../../contract/staff.js';
 
 /**
  * Staff sessions (issue 23): the cookie carries a random token, the database only its hash. A session
- * ends after STAFF_IDLE_MINUTES without a call (by ctx.now()), at sign-out, and when the staff member is
- * disabled or reset. Every call that is not a GET sends the session's CSRF token in `x-csrf-token`: a
+ * ends after STAFF_IDLE_MINUTES without use (by ctx.now(); the console's own timed refreshes, marked
+ * STAFF_BACKGROUND_HEADER, are no use: an open console left alone still ends), STAFF_SESSION_MAX_HOURS
+ * after the sign-in whatever the use, at sign-out, and when the staff member is disabled or reset. Every call that is not a GET sends the session's CSRF token in `x-csrf-token`: a
  * page elsewhere can make the browser send the cookie (SameSite=Strict aside) but cannot read the token.
  */
 export const SESSION_COOKIE = 'staff_session';
 export const CHALLENGE_COOKIE = 'staff_challenge';
+/** The trusted device (auth/lockout.ts): sent only to the sign-in's calls, kept for a year. */
+export const DEVICE_COOKIE = 'staff_device';
+export const DEVICE_PATH = '/api/staff/auth';
+export const DEVICE_COOKIE_SECONDS = 365 * 24 * 3600;
 export const STAFF_PATH = '/api/staff';
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -34,12 +39,19 @@ declare module 'fastify' {
 export const staffUnauthorized = () => new ApiError(401, 'STAFF_UNAUTHORIZED');
 
 /** HttpOnly, SameSite=Strict, only under /api/staff; Secure whenever the request came over HTTPS (TRUST_PROXY's forwarded protocol counts). */
-export function setStaffCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string, maxAgeSeconds?: number): void {
+export function setStaffCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeSeconds?: number,
+  path = STAFF_PATH,
+): void {
   reply.setCookie(name, value, {
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
-    path: STAFF_PATH,
+    path,
     ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
   });
 }
@@ -68,8 +80,11 @@ export async function openStaffSession(ctx: AppContext, staffId: number, ip: str
   return { token, csrfToken };
 }
 
-/** The caller of a cookie's session, if it is open: not revoked, not idle too long, its staff member not disabled. */
-async function sessionOf(ctx: AppContext, token: string | undefined): Promise<StaffCaller | undefined> {
+/**
+ * The caller of a cookie's session, if it is open: not revoked, not idle too long, not older than the
+ * longest a session lives, its staff member not disabled. A call a person made (`background` false) renews it.
+ */
+async function sessionOf(ctx: AppContext, token: string | undefined, background: boolean): Promise<StaffCaller | undefined> {
   if (!token || token.length > 200) return undefined;
   const now = ctx.now();
   const row = await ctx.database.db
@@ -78,6 +93,7 @@ async function sessionOf(ctx: AppContext, token: string | undefined): Promise<St
     .select([
       'staff_sessions.id',
       'staff_sessions.csrf_secret',
+      'staff_sessions.created_at',
       'staff_sessions.last_seen_at',
       'staff_sessions.revoked_at',
       'staff.id as staff_id',
@@ -89,7 +105,8 @@ async function sessionOf(ctx: AppContext, token: string | undefined): Promise<St
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.disabled_at !== null) return undefined;
   if (Number(row.last_seen_at) + STAFF_IDLE_MINUTES * 60_000 <= now) return undefined;
-  await ctx.database.db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  if (Number(row.created_at) + STAFF_SESSION_MAX_HOURS * 3_600_000 <= now) return undefined;
+  if (!background) await ctx.database.db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
   return { staffId: row.staff_id, username: row.username, role: row.role, sessionId: row.id, csrfToken: row.csrf_secret };
 }
 
@@ -107,7 +124,7 @@ const sameText = (a: string, b: string) => {
 export function requireStaff(app: FastifyInstance, ...roles: StaffRole[]) {
   if (!roles.length) throw new Error('requireStaff needs the roles that may call');
   return async (request: FastifyRequest) => {
-    const caller = await sessionOf(app.ctx, request.cookies[SESSION_COOKIE]);
+    const caller = await sessionOf(app.ctx, request.cookies[SESSION_COOKIE], request.headers[STAFF_BACKGROUND_HEADER] === '1');
     if (!caller) throw staffUnauthorized();
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const sent = request.headers[CSRF_HEADER];

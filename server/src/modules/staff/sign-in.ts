@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import { STAFF_PASSWORD_MIN, TOTP_REQUIRED, type StaffRole, type StaffSignInStep } from '../../../../contract/staff.js';
+import { staffPasswordProblem, TOTP_REQUIRED, type StaffRole, type StaffSignInStep } from '../../../../contract/staff.js';
 import { recordAudit } from '../audit/service.js';
 import { beginLoginAttempt } from '../auth/service.js';
 import { findStaff, isStaffUsername } from './accounts.js';
@@ -32,21 +32,28 @@ interface Staff {
 }
 type Challenge = { id: number; staff_id: number; step: string; pending_secret: string | null; failures: number };
 
-export type StepResult = { step: StaffSignInStep; challengeToken?: string; session?: { token: string; csrfToken: string } };
+export type StepResult = {
+  step: StaffSignInStep;
+  challengeToken?: string;
+  /** A complete sign-in: the session, and the staff member it is of (whose device the browser becomes). */
+  session?: { token: string; csrfToken: string; staffId: number };
+};
 
 const signInFail = () => new ApiError(401, 'STAFF_SIGNIN_FAIL');
 export const challengeExpired = () => new ApiError(401, 'STAFF_CHALLENGE_EXPIRED');
 const totpInvalid = () => new ApiError(401, 'TOTP_INVALID');
 const actorOf = (username: string) => ({ kind: 'staff', username }) as const;
 const sealContext = (staffId: number) => `staff:${staffId}`;
+// the set-password step keeps the one-time password (sealed, in the challenge) to refuse a new one that holds it
+const oneTimeContext = (staffId: number) => `staff:${staffId}:one-time`;
 
 /** `issuer` names the entry in the authenticator app: the site's name, so staff of two sites tell them apart. */
 function totpOf(username: string, secret: Secret, issuer = 'staff'): TOTP {
   return new TOTP({ issuer, label: username, algorithm: 'SHA1', digits: 6, period: 30, secret });
 }
 
-/** The step after the ones done: set-password, enrol-totp, totp, or a session. */
-async function next(ctx: AppContext, staff: Staff, challenge: Challenge | undefined, ip: string): Promise<StepResult> {
+/** The step after the ones done: set-password, enrol-totp, totp, or a session. `oneTime`: the password step one took. */
+async function next(ctx: AppContext, staff: Staff, challenge: Challenge | undefined, ip: string, oneTime?: string): Promise<StepResult> {
   const now = ctx.now();
   const step = staff.must_change_password
     ? 'set-password'
@@ -56,7 +63,7 @@ async function next(ctx: AppContext, staff: Staff, challenge: Challenge | undefi
         ? 'enrol-totp'
         : undefined;
   if (!step) return finish(ctx, staff, ip);
-  let pending: string | null = null;
+  let pending: string | null = step === 'set-password' && oneTime ? ctx.staffSecrets.seal(oneTime, oneTimeContext(staff.id)) : null;
   let uri: { otpauthUri: string; qrDataUrl: string } | undefined;
   if (step === 'enrol-totp') {
     const secret = new Secret({ size: 20 });
@@ -101,19 +108,32 @@ async function finish(ctx: AppContext, staff: Staff, ip: string): Promise<StepRe
     await tx.deleteFrom('staff_challenges').where('staff_id', '=', staff.id).execute();
     await recordAudit(tx, actorOf(staff.username), { action: 'staff.sign-in', target: `staff:${staff.username}`, ip, at: ctx.now() });
   });
-  return { step: { next: 'done', staff: { username: staff.username, role: staff.role, csrfToken: session.csrfToken } }, session };
+  return {
+    step: { next: 'done', staff: { username: staff.username, role: staff.role, csrfToken: session.csrfToken } },
+    session: { ...session, staffId: staff.id },
+  };
 }
 
-/** Step one: the username and password; `address` is the throttling key, `ip` what the audit trail records. */
-export async function signIn(ctx: AppContext, username: string, password: string, address: string, ip: string): Promise<StepResult> {
-  // the member sign-in's throttling, keyed by this username and the address (auth/lockout.ts)
-  const attempt = await beginLoginAttempt(ctx, `staff:${username}`, address, undefined);
+/**
+ * Step one: the username and password; `address` is the throttling key, `ip` what the audit trail records,
+ * `device` the staff_device cookie (a device this username signed in on is not held by the username's limit).
+ */
+export async function signIn(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  address: string,
+  ip: string,
+  device: string | undefined,
+): Promise<StepResult> {
+  // the member sign-in's throttling, in the staff's own key space (auth/lockout.ts)
+  const attempt = await beginLoginAttempt(ctx, { staff: username }, address, device);
   const staff = isStaffUsername(username) ? await findStaff(ctx.database.db, username) : undefined;
   // an unknown name costs the same time as a wrong password: the answer never says which
   const ok = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
   if (!staff || !ok || staff.disabled_at !== null) throw signInFail();
   await attempt.succeeded();
-  return next(ctx, staff, undefined, ip);
+  return next(ctx, staff, undefined, ip, password);
 }
 
 /** The open challenge of a cookie at the given step; STAFF_CHALLENGE_EXPIRED otherwise. */
@@ -144,12 +164,13 @@ async function challengeAt(ctx: AppContext, token: string | undefined, steps: st
   return { challenge: { ...row, id: row.id }, staff: { ...row, id: row.staff_id } };
 }
 
-/** The set-password step: at least STAFF_PASSWORD_MIN characters, not the one-time password, not the username. */
+/** The set-password step: the console's rule (staffPasswordProblem), and nothing that holds the one-time password. */
 export async function setPassword(ctx: AppContext, token: string | undefined, newPassword: string, ip: string): Promise<StepResult> {
   const { challenge, staff } = await challengeAt(ctx, token, ['set-password']);
+  const oneTime = challenge.pending_secret ? ctx.staffSecrets.open(challenge.pending_secret, oneTimeContext(staff.id)) : undefined;
   if (
-    [...newPassword].length < STAFF_PASSWORD_MIN ||
-    newPassword.toLowerCase().includes(staff.username) ||
+    staffPasswordProblem(newPassword, staff.username) ||
+    (oneTime !== undefined && newPassword.toLowerCase().includes(oneTime.toLowerCase())) ||
     (await verifyPassword(staff.password_hash, newPassword))
   )
     throw badRequest('PASSWORD_WEAK');

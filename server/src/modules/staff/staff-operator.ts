@@ -3,7 +3,7 @@ import type { CommandSet } from '../../operator/command-sets.js';
 import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { STAFF_ROLES, type StaffRole } from '../../../../contract/staff.js';
 import { CLI_SYSTEM, type Actor } from '../audit/service.js';
-import { addStaff, findStaff, isStaffUsername, resetStaff, setStaffDisabled } from './accounts.js';
+import { addStaff, findStaff, isReservedName, isStaffUsername, resetStaff, setStaffDisabled } from './accounts.js';
 
 const time = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString());
 
@@ -25,14 +25,22 @@ export async function actorOption(database: Database, args: string[]): Promise<{
 
 function usernameArg(command: string, text: string | undefined): string {
   if (!text) throw new UsageError(`${command} needs a staff username`);
+  if (isReservedName(text)) throw new UsageError(`"${text}" is reserved (the CLI's own name in the audit trail): choose another`);
   if (!isStaffUsername(text))
     throw new UsageError(`"${printable(text)}" is not a staff username: 3 to 32 of a-z 0-9 . _ -, starting with a letter`);
   return text;
 }
 
+/** Words past the ones a command takes are refused, not ignored: `staff add abc admin extra` is a mistake. */
+function noMore(command: string, rest: string[], takes: number): void {
+  if (rest.length > takes) throw new UsageError(`${command}: unexpected ${printable(rest.slice(takes).join(' '))}`);
+}
+
 async function staffCommand(env: OperatorEnv, action: string | undefined, rest: string[], print: Print): Promise<boolean> {
   const actor = env.actor ?? CLI_SYSTEM;
   const now = Date.now();
+  const takes = ({ add: 2, list: 0, disable: 1, enable: 1, reset: 1 } as Record<string, number | undefined>)[action ?? ''];
+  if (takes !== undefined) noMore(`staff ${action}`, rest, takes);
   switch (action) {
     case 'add': {
       const username = usernameArg('staff add', rest[0]);
