@@ -7,13 +7,19 @@ import { addStaff, findStaff, isReservedName, isStaffUsername, resetStaff, setSt
 
 const time = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString());
 
+/** Whether the arguments from `from` on are only `--option value` pairs (a command's options, not its words). */
+function onlyOptionsFrom(args: string[], from: number): boolean {
+  for (let i = from; i < args.length; i += 2) if (!args[i]!.startsWith('--') || i + 1 >= args.length) return false;
+  return true;
+}
+
 /**
- * `--as <username>` before the command or after it (the first two or the last two arguments, never in
- * between, where it may be a chat reply's own words): the audit trail names that staff member instead of
- * `cli:system`. Refused unless the staff member exists and is not disabled.
+ * `--as <username>` before the command or among its options after its words (never between its words,
+ * which may be a chat reply's own): the audit trail names that staff member instead of `cli:system`.
+ * Refused unless the staff member exists and is not disabled.
  */
 export async function actorOption(database: Database, args: string[]): Promise<{ actor: Actor; args: string[] }> {
-  const at = args[0] === '--as' ? 0 : args.at(-2) === '--as' ? args.length - 2 : args.at(-1) === '--as' ? args.length - 1 : -1;
+  const at = args[0] === '--as' ? 0 : args.findIndex((arg, i) => arg === '--as' && onlyOptionsFrom(args, i + 2));
   if (at < 0) return { actor: CLI_SYSTEM, args };
   const username = args[at + 1];
   if (!username) throw new UsageError('--as needs a staff username');
