@@ -22,6 +22,12 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: 
   { method: 'GET', url: '/deposit-requests', roles: ['finance', 'admin'] },
   { method: 'POST', url: '/deposit-requests/:id/confirm', roles: ['finance', 'admin'], body: {} },
   { method: 'POST', url: '/deposit-requests/:id/reject', roles: ['finance', 'admin'], body: { reason: 'never arrived' } },
+  { method: 'GET', url: '/members', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/members/:id', roles: ['agent', 'finance', 'admin'] },
+  { method: 'POST', url: '/members/:id/disable', roles: ['finance', 'admin'], body: { reason: 'fraud check' } },
+  { method: 'POST', url: '/members/:id/enable', roles: ['finance', 'admin'], body: { reason: 'cleared' } },
+  { method: 'POST', url: '/members/:id/sessions/:sessionId/revoke', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/members/:id/sessions/revoke-all', roles: ['finance', 'admin'], body: {} },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];

@@ -4,7 +4,7 @@ import { toMajor, toMinor, type Currency } from '../ledger/money.js';
 import { creditDeposit, memberMoney } from '../ledger/operations.js';
 import { notifyMember } from '../modules/events/service.js';
 import { ApiError } from '../lib/errors.js';
-import { revokeMemberSessions } from '../modules/auth/service.js';
+import { setMemberStatus } from '../modules/account/service.js';
 import { isSettingKey, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings } from '../settings/store.js';
 
@@ -31,8 +31,10 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- site activate             serve members again
   npm run operator -- site status               print whether the site is active
   npm run operator -- members list              list members (id, phone, name, status, bank)
-  npm run operator -- member disable <phone>    block sign-in and end the member's sessions
-  npm run operator -- member enable <phone>     allow sign-in again
+  npm run operator -- member disable <phone> [--reason "..."]
+                                                block sign-in and end the member's sessions
+  npm run operator -- member enable <phone> [--reason "..."]
+                                                allow sign-in again
   npm run operator -- deposit <phone> <amount>  credit a manual deposit to the member's wallet
   npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, the bank account it was requested to, time)
   npm run operator -- withdrawal pay <id> --ref <bank reference>
@@ -58,26 +60,21 @@ async function setSiteActive(env: OperatorEnv, active: boolean, print: Print): P
   print(active ? 'site activated: members are served again' : "site terminated: member calls now answer 'gone'");
 }
 
-async function setMemberStatus(env: OperatorEnv, phone: string | undefined, status: 'active' | 'disabled', print: Print) {
-  const { database } = env;
+async function memberStatusCommand(env: OperatorEnv, args: string[], status: 'active' | 'disabled', print: Print) {
+  const [phone, ...options] = args;
   if (!phone) throw new UsageError(`member ${status === 'active' ? 'enable' : 'disable'} needs a phone number`);
-  const member = await database.db.selectFrom('members').select(['id', 'name', 'status']).where('phone', '=', phone).executeTakeFirst();
+  const { reason } = parseOptions(options, ['reason']);
+  const member = await env.database.db.selectFrom('members').select(['id']).where('phone', '=', phone).executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
-  await withTransaction(database, async (tx) => {
-    await tx.updateTable('members').set({ status }).where('id', '=', member.id).execute();
-    await auditCli(env, tx, {
-      action: status === 'active' ? 'member.enable' : 'member.disable',
-      target: `member:${phone}`,
-      before: { status: member.status },
-      after: { status },
-    });
-  });
-  if (status === 'disabled') {
-    await revokeMemberSessions({ database, now: Date.now }, member.id);
-    print(`member ${phone} (${printable(member.name)}) disabled; open sessions ended`);
-  } else {
-    print(`member ${phone} (${printable(member.name)}) enabled`);
-  }
+  const done = await setMemberStatus(
+    { database: env.database, now: Date.now },
+    { actor: env.actor ?? CLI_SYSTEM },
+    member.id,
+    status,
+    givenReason(reason),
+  );
+  if (status === 'disabled') print(`member ${phone} (${printable(done.name)}) disabled; open sessions ended`);
+  else print(`member ${phone} (${printable(done.name)}) enabled`);
 }
 
 export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], output: Print): Promise<void> {
@@ -114,9 +111,9 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       return;
     }
     case 'member disable':
-      return setMemberStatus(env, rest[0], 'disabled', print);
+      return memberStatusCommand(env, rest, 'disabled', print);
     case 'member enable':
-      return setMemberStatus(env, rest[0], 'active', print);
+      return memberStatusCommand(env, rest, 'active', print);
     case 'deposit': {
       const phone = action;
       const amountText = rest[0];

@@ -263,3 +263,5 @@ export const loginMemberByPhone = (tx: Tx, phone: string) =>
 export async function setPasswordHash(tx: Tx, memberId: number, passwordHash: string): Promise<void> {
   await tx.updateTable('members').set({ password_hash: passwordHash }).where('id', '=', memberId).execute();
 }
+
+export { revokeMemberSession, setMemberStatus } from './member-status.js';

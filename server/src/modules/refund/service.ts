@@ -17,7 +17,7 @@ import { markClaimed, waitingRefunds } from './repository.js';
  */
 
 export const REFUND_FROM = 'REFUND' satisfies RewardSource;
-const refundCode = (memberId: number) => `refund:${memberId}`;
+export const refundCode = (memberId: number) => `refund:${memberId}`;
 const refundAccount = (tx: Tx, member: MemberMoney) =>
   accountId(tx, {
     code: refundCode(member.memberId),

@@ -16,6 +16,7 @@ import { addressOf } from '../../lib/address.js';
 import { withTransaction } from '../../db/transaction.js';
 import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
+import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
@@ -125,6 +126,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   await app.register(queueRoutes);
+  await app.register(memberRoutes);
 
   app.get(
     '/audit',

@@ -1,0 +1,117 @@
+import { Type, type Static } from 'typebox';
+import { StatementItem } from './statement.js';
+import { QueueBonus, StaffReason } from './staff-queues.js';
+
+/**
+ * The staff console's members (issue 23): search, a member's page, disable and enable, sessions ended.
+ * Sessions, CSRF and the refusals of contract/staff.ts hold for every call. Reading is open to every role
+ * (agents answer members' chats); changing is for finance and admin (an agent gets 403 STAFF_FORBIDDEN).
+ * Amounts are in major units of the member's currency, as the member API's are. Every change writes its
+ * audit row (actor, before, after, reason, address) in the change's transaction.
+ */
+
+const Currency = Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')]);
+const MemberStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
+
+/**
+ * GET /api/staff/members?q=: members whose phone starts with q, whose name contains it (any case), whose
+ * bank account number is q or ends with it (4 digits at least), or whose id it is (`#12` or `12`); newest
+ * first, at most 50. q is 2 to 64 characters (400 KEY_INVALID otherwise); `%` and `_` in it are plain characters.
+ */
+export const MemberSearchQuery = Type.Object({ q: Type.String({ minLength: 2, maxLength: 64 }) });
+export type MemberSearchQuery = Static<typeof MemberSearchQuery>;
+
+export const MemberSearchRow = Type.Object({
+  id: Type.Integer(),
+  phone: Type.String(),
+  name: Type.String(),
+  status: MemberStatus,
+  currency: Currency,
+  bankCode: Type.String(),
+  bankAccountNo: Type.String(),
+  /** The wallet's balance. */
+  balance: Type.Number(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type MemberSearchRow = Static<typeof MemberSearchRow>;
+export const MemberSearchResult = Type.Object({ rows: Type.Array(MemberSearchRow) });
+export type MemberSearchResult = Static<typeof MemberSearchResult>;
+
+export const MemberIdParam = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) });
+export const MemberSessionParam = Type.Object({
+  id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
+  sessionId: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
+});
+
+/** One game account's balance (the ledger's game account of that provider). */
+export const MemberGameBalance = Type.Object({ code: Type.String(), name: Type.String(), amount: Type.Number() });
+
+export const MemberBalances = Type.Object({
+  wallet: Type.Number(),
+  games: Type.Array(MemberGameBalance),
+  /** Spin-wheel coins: a count, not money. */
+  coins: Type.Integer(),
+  /** Refund money received and not yet moved to the wallet. */
+  refund: Type.Number(),
+});
+
+export const MemberSlip = Type.Object({
+  id: Type.Integer(),
+  reference: Type.String(),
+  status: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Number(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const MemberWithdrawal = Type.Object({
+  id: Type.Integer(),
+  status: Type.String(),
+  amount: Type.Number(),
+  bankCode: Type.String(),
+  bankAccountNo: Type.String(),
+  payoutRef: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+/** A member's open session (not revoked, not expired). The server keeps no address or device per session. */
+export const MemberSession = Type.Object({
+  id: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+
+/** GET /api/staff/members/{id}: 404 NO_DATA for an unknown id. The lists are the latest 20, newest first. */
+export const MemberPage = Type.Object({
+  id: Type.Integer(),
+  phone: Type.String(),
+  name: Type.String(),
+  status: MemberStatus,
+  currency: Currency,
+  createdAt: Type.String({ format: 'date-time' }),
+  bank: Type.Object({ code: Type.String(), accountNo: Type.String(), accountName: Type.String() }),
+  balances: MemberBalances,
+  /** The statement's lines exactly as the member's app reads them (POST /api/statement, Thai names). */
+  statement: Type.Array(StatementItem),
+  slips: Type.Array(MemberSlip),
+  withdrawals: Type.Array(MemberWithdrawal),
+  bonus: Type.Union([QueueBonus, Type.Null()]),
+  sessions: Type.Array(MemberSession),
+});
+export type MemberPage = Static<typeof MemberPage>;
+
+/**
+ * POST /api/staff/members/{id}/disable and .../enable: the operator's `member disable|enable` (one
+ * service): disabling ends every session of the member. The reason is required (400 REASON_REQUIRED).
+ * The reason is 3 to 500 characters. Audited as member.disable / member.enable (status before and after).
+ */
+export const MemberStatusBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) });
+export type MemberStatusBody = Static<typeof MemberStatusBody>;
+
+/**
+ * POST /api/staff/members/{id}/sessions/{sessionId}/revoke and .../sessions/revoke-all: ends the session
+ * (or every open one); the member's app must sign in again. 404 NO_DATA for a session not the member's.
+ */
+export const MemberRevokeBody = Type.Object({ reason: Type.Optional(StaffReason) });
+export type MemberRevokeBody = Static<typeof MemberRevokeBody>;

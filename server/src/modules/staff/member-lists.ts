@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { MemberPage, MemberSearchRow } from '../../../../contract/staff-members.js';
+import { GAMES } from '../../adapters/games/catalog.js';
+import type { Database } from '../../db/database.js';
+import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
+import { coinsOf } from '../../ledger/coins.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
+import { ApiError } from '../../lib/errors.js';
+import { runningBonus } from '../bonus/service.js';
+import { gameBalancesOf } from '../games/service.js';
+import { refundCode } from '../refund/service.js';
+import { statementLines } from '../statement/service.js';
+
+/** The most rows a search answers; the latest lines of each list on a member's page. */
+export const SEARCH_LIMIT = 50;
+export const PAGE_LINES = 20;
+
+type Db = Database['db'];
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** The search text as LIKE reads it literally: `%`, `_` and the escape character itself escaped with `!`. */
+const literal = (text: string) => text.replace(/[!%_]/g, '!$&');
+
+/**
+ * Members matching q (contract/staff-members.ts): phone prefix, name contains (any case), bank account
+ * exact or its last 4+ digits, or the id. Every value goes to the database as a parameter.
+ */
+export async function searchMembers(db: Db, query: string): Promise<MemberSearchRow[]> {
+  const q = query.trim();
+  const like = literal(q);
+  const digits = /^[0-9]+$/.test(q);
+  // an id is an integer column on Postgres: a longer number is no id (and would be an error there)
+  const idText = /^#?[0-9]{1,9}$/.test(q) ? q.replace('#', '') : undefined;
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'phone', 'name', 'status', 'currency', 'bank_code', 'bank_account_no', 'created_at'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`members.phone`, 'like', sql<string>`${`${like}%`} escape '!'`),
+        eb(sql`lower(members.name)`, 'like', sql<string>`lower(${`%${like}%`}) escape '!'`),
+        eb('bank_account_no', '=', q),
+        ...(digits && q.length >= 4 ? [eb(sql`members.bank_account_no`, 'like', sql<string>`${`%${like}`} escape '!'`)] : []),
+        ...(idText ? [eb('id', '=', Number(idText))] : []),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .limit(SEARCH_LIMIT)
+    .execute();
+  const wallets = rows.length
+    ? await db
+        .selectFrom('ledger_accounts')
+        .select(['code', 'balance'])
+        .where(
+          'code',
+          'in',
+          rows.map((r) => walletCode(r.id)),
+        )
+        .execute()
+    : [];
+  const balance = new Map(wallets.map((w) => [w.code, Number(w.balance)]));
+  return rows.map((r) => ({
+    id: r.id,
+    phone: r.phone,
+    name: r.name,
+    status: r.status,
+    currency: r.currency,
+    bankCode: r.bank_code,
+    bankAccountNo: r.bank_account_no,
+    balance: toMajor(balance.get(walletCode(r.id)) ?? 0, r.currency as Currency),
+    createdAt: iso(r.created_at),
+  }));
+}
+
+/** A member's page: profile, balances from the ledger, the latest lines of each list, open sessions. 404 NO_DATA for none. */
+export async function memberPage(db: Db, memberId: number, now: number): Promise<MemberPage> {
+  const m = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+  if (!m) throw new ApiError(404, 'NO_DATA');
+  const currency = m.currency as Currency;
+  const major = (minor: number | string) => toMajor(Number(minor), currency);
+  const games = await gameBalancesOf(db, m.id);
+  const slips = await db
+    .selectFrom('slips')
+    .select(['id', 'reference', 'status', 'note', 'amount', 'created_at'])
+    .where('member_id', '=', m.id)
+    .orderBy('id', 'desc')
+    .limit(PAGE_LINES)
+    .execute();
+  const withdrawals = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'status', 'amount', 'bank_code', 'bank_account_no', 'payout_ref', 'created_at'])
+    .where('member_id', '=', m.id)
+    .orderBy('id', 'desc')
+    .limit(PAGE_LINES)
+    .execute();
+  const sessions = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('member_id', '=', m.id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .execute();
+  return {
+    id: m.id,
+    phone: m.phone,
+    name: m.name,
+    status: m.status,
+    currency,
+    createdAt: iso(m.created_at),
+    bank: { code: m.bank_code, accountNo: m.bank_account_no, accountName: m.bank_account_name },
+    balances: {
+      wallet: major(await balanceOf(db, walletCode(m.id))),
+      games: GAMES.map((g) => ({ code: g.code, name: g.name, amount: major(games.get(gameCode(m.id, g.code)) ?? 0) })),
+      coins: await coinsOf(db, m.id),
+      refund: major(await balanceOf(db, refundCode(m.id))),
+    },
+    statement: (await statementLines(db, m.id, 1, PAGE_LINES, 'th')).statements,
+    slips: slips.map((s) => ({
+      id: s.id,
+      reference: s.reference,
+      status: s.status,
+      note: s.note,
+      amount: major(s.amount),
+      createdAt: iso(s.created_at),
+    })),
+    withdrawals: withdrawals.map((w) => ({
+      id: w.id,
+      status: w.status,
+      amount: major(w.amount),
+      bankCode: w.bank_code,
+      bankAccountNo: w.bank_account_no,
+      payoutRef: w.payout_ref,
+      createdAt: iso(w.created_at),
+    })),
+    bonus: await runningBonus(db, m.id, currency),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      createdAt: iso(s.created_at),
+      lastSeenAt: iso(s.last_seen_at),
+      expiresAt: iso(s.expires_at),
+    })),
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Message } from '../../../../contract/message.js';
+import {
+  MemberIdParam,
+  MemberPage,
+  MemberRevokeBody,
+  MemberSearchQuery,
+  MemberSearchResult,
+  MemberSessionParam,
+  MemberStatusBody,
+} from '../../../../contract/staff-members.js';
+import { revokeMemberSession, setMemberStatus } from '../account/service.js';
+import { givenReason, requiredReason, type By } from '../audit/service.js';
+import { memberPage, searchMembers } from './member-lists.js';
+import { requireStaff } from './session.js';
+
+const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 429: Message };
+const done = { 200: Message, ...refusals };
+
+/**
+ * The console's members (contract/staff-members.ts), registered inside staffRoutes. Every role reads
+ * (agents answer members' chats); finance and admin change. The changes are the services the operator's
+ * `member disable|enable` uses, so the rule and the audit row are the same whoever asks.
+ */
+export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const anyRole = requireStaff(app, 'agent', 'finance', 'admin');
+  const finance = requireStaff(app, 'finance', 'admin');
+  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
+  const ok = { message: 'SUCCESS' };
+
+  app.get(
+    '/members',
+    { onRequest: anyRole, schema: { querystring: MemberSearchQuery, response: { 200: MemberSearchResult, ...refusals } } },
+    async (request) => ({ rows: await searchMembers(ctx.database.db, request.query.q) }),
+  );
+
+  app.get(
+    '/members/:id',
+    { onRequest: anyRole, schema: { params: MemberIdParam, response: { 200: MemberPage, ...refusals } } },
+    async (request) => memberPage(ctx.database.db, Number(request.params.id), ctx.now()),
+  );
+
+  for (const [path, status] of [
+    ['disable', 'disabled'],
+    ['enable', 'active'],
+  ] as const)
+    app.post(
+      `/members/:id/${path}`,
+      { onRequest: finance, schema: { params: MemberIdParam, body: MemberStatusBody, response: done } },
+      async (request) => {
+        const reason = requiredReason(request.body.reason);
+        await setMemberStatus(ctx, by(request), Number(request.params.id), status, reason);
+        return ok;
+      },
+    );
+
+  app.post(
+    '/members/:id/sessions/:sessionId/revoke',
+    { onRequest: finance, schema: { params: MemberSessionParam, body: MemberRevokeBody, response: done } },
+    async (request) => {
+      await revokeMemberSession(
+        ctx,
+        by(request),
+        Number(request.params.id),
+        Number(request.params.sessionId),
+        givenReason(request.body.reason),
+      );
+      return ok;
+    },
+  );
+
+  app.post(
+    '/members/:id/sessions/revoke-all',
+    { onRequest: finance, schema: { params: MemberIdParam, body: MemberRevokeBody, response: done } },
+    async (request) => {
+      await revokeMemberSession(ctx, by(request), Number(request.params.id), 'all', givenReason(request.body.reason));
+      return ok;
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import { findGame } from '../../adapters/games/catalog.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
+import { memberMoney } from '../../ledger/operations.js';
+import { statementPage, type StatementRow } from './repository.js';
+import type { StatementItem } from '../../../../contract/statement.js';
+import { rewardsOfEntries } from '../bonus/service.js';
+import { couponsOfEntries } from '../spinwheel/service.js';
+import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
+import { programmeOf } from './programmes.js';
+import type { Tx } from '../../db/transaction.js';
+
+type RewardOfEntry = Awaited<ReturnType<typeof rewardsOfEntries>>[number];
+type CouponOfEntry = Awaited<ReturnType<typeof couponsOfEntries>>[number];
+
+/** The spin-wheel coupon an entry paid out: "<wheel>: <slice label>" in the member's language. */
+function luckydraw(r: StatementRow, coupons: CouponOfEntry[], lang: Lang): Pick<StatementItem, 'luckydraw'> {
+  const coupon = coupons.find((c) => c.claim_journal_id === r.id);
+  if (!coupon) return {};
+  const { wheel } = coupon;
+  const slice = wheel.slices.find((s) => s.code === coupon.slice_code);
+  const label = slice ? inLanguage(slice.label, lang) : coupon.slice_code;
+  return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, lang)}: ${label}` } };
+}
+
+/** The bonus or promotion an entry belongs to, named in the member's language. */
+function related(r: StatementRow, rewards: RewardOfEntry[], lang: Lang): Pick<StatementItem, 'bonus' | 'promotion'> {
+  const reward = rewards.find((x) => x.journal_id === r.id || x.finish_journal_id === r.id);
+  if (!reward) return {};
+  const finishReason = r.type === 'finish_bonus' && reward.finish_reason ? { finishReason: reward.finish_reason } : {};
+  if (reward.bonus_code)
+    return {
+      bonus: { code: reward.bonus_code, description: inLanguage(JSON.parse(reward.name ?? '""') as LocalizedText, lang), ...finishReason },
+    };
+  const code = reward.promotion_code ?? '';
+  return { promotion: { code, description: inLanguage(JSON.parse(reward.description ?? '""') as LocalizedText, lang), ...finishReason } };
+}
+
+function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], coupons: CouponOfEntry[], lang: Lang): StatementItem {
+  const game = findGame(r.from) ?? findGame(r.to);
+  // a finish_bonus without postings moved no money (the turnover freed what was already in the wallet)
+  const amount = r.walletDelta || (r.type === 'finish_bonus' ? 0 : r.amount);
+  return {
+    _id: r.id,
+    statementType: r.type,
+    status: r.status,
+    from: r.from,
+    to: r.to,
+    // the wallet's side gives the sign; an entry that does not touch the wallet counts as +
+    amount: toMajor(amount, currency),
+    createdAt: new Date(r.createdAt).toISOString(),
+    ...(game && { provider: { code: game.code, name: game.name } }),
+    ...(r.bankCode && r.bankAccountNo && { bank: { code: r.bankCode, accountNo: r.bankAccountNo } }),
+    ...related(r, rewards, lang),
+    ...programmeOf(r, lang),
+    ...luckydraw(r, coupons, lang),
+  };
+}
+
+/**
+ * One page of a member's statement lines, newest first: what POST /api/statement answers the member and
+ * the staff console's member page shows, so both read the same lines.
+ */
+export async function statementLines(db: Tx, memberId: number, page: number, limit: number, lang: Lang) {
+  const { currency } = await memberMoney(db, memberId);
+  const { total, rows } = await statementPage(db, memberId, page, limit);
+  const rewards = await rewardsOfEntries(
+    db,
+    rows.filter((r) => r.type === 'bonus' || r.type === 'finish_bonus').map((r) => r.id),
+  );
+  const coupons = await couponsOfEntries(
+    db,
+    rows.filter((r) => r.type === 'bonus').map((r) => r.id),
+  );
+  return { total, statements: rows.map((r) => item(r, currency, rewards, coupons, lang)) };
+}
