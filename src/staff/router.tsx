@@ -5,6 +5,8 @@ import { AuditPage } from './audit/audit-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { DepositRequestsPage } from './deposit-requests/deposit-requests-page';
 import { redirectTo } from './link';
+import { MemberPage } from './members/member-page';
+import { MembersPage } from './members/members-page';
 import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
@@ -54,9 +56,12 @@ const depositRequestsRoute = createRoute({
   component: DepositRequestsPage,
 });
 
+const membersRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members', component: MembersPage });
+const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members/$id', component: MemberPage });
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  signedInRoute.addChildren([dashboardRoute, auditRoute, slipsRoute, withdrawalsRoute, depositRequestsRoute]),
+  signedInRoute.addChildren([dashboardRoute, auditRoute, slipsRoute, withdrawalsRoute, depositRequestsRoute, membersRoute, memberRoute]),
 ]);
 
 export const STAFF_BASEPATH = '/staff';

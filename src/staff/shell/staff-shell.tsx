@@ -21,6 +21,7 @@ export const ROLE_NAMES: Record<StaffRole, MessageDescriptor> = {
 
 /** The screens after the dashboard, in the navigation's order: each shown to the roles that may open it. */
 const SCREENS: [StaffPath, MessageDescriptor][] = [
+  ['/members', msg`Members`],
   ['/slips', msg`Slips`],
   ['/withdrawals', msg`Withdrawals`],
   ['/deposit-requests', msg`Deposit requests`],

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffRole } from '../../../contract/staff';
+import type { MemberPage, MemberSearchResult } from '../../../contract/staff-members';
+import { staffApi } from '../api';
+import { staffKeys } from '../session/queries';
+
+/** The contract's search text: 2 to 64 characters. */
+export const SEARCH_MIN = 2;
+export const SEARCH_MAX = 64;
+export const searchValid = (q: string) => q.trim().length >= SEARCH_MIN && q.trim().length <= SEARCH_MAX;
+
+const membersKey = [...staffKeys.all, 'members'] as const;
+const pageKey = (id: number) => [...membersKey, 'page', id] as const;
+
+/** Members matching the search text, newest first (at most 50). */
+export const memberSearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...membersKey, 'search', q] as const,
+    queryFn: ({ signal }) => staffApi<MemberSearchResult>(`/api/staff/members?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: searchValid(q),
+  });
+
+/** One member's page: profile, balances, the latest lines, open sessions. */
+export const memberPageQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: pageKey(id),
+    queryFn: ({ signal }) => staffApi<MemberPage>(`/api/staff/members/${id}`, { signal }),
+  });
+
+/**
+ * A change on a member's page (disable, enable, a session ended): POST /api/staff/members/{id}/{action};
+ * done, the page (and any search showing the member) is asked again.
+ */
+export function useMemberAction(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: string; reason?: string }) =>
+      staffApi<unknown>(`/api/staff/members/${id}/${action}`, { method: 'POST', body: reason ? { reason } : {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey }),
+  });
+}
+
+/** Who may disable, enable and end sessions (the server checks again: 403 STAFF_FORBIDDEN). */
+export const mayChangeMembers = (role: StaffRole) => role === 'finance' || role === 'admin';
