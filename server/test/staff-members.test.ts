@@ -135,4 +135,17 @@ describe.each(DIALECTS)('staff members on %s', (dialect) => {
     expect((await call(s.server.app, 'GET', '/api/wallet', undefined, { token: first })).statusCode).toBe(401);
     expect((await page()).sessions).toEqual([]);
   });
+
+  it('lists no session idle past the limit: it no longer works', async () => {
+    const token = await login(s.server.app);
+    const [open] = (await page()).sessions;
+    const idleMs = s.server.ctx.config.sessionIdleMinutes * 60_000;
+    await s.server.ctx.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: s.server.clock.now - idleMs })
+      .where('id', '=', open!.id)
+      .execute();
+    expect((await call(s.server.app, 'GET', '/api/wallet', undefined, { token })).statusCode).toBe(401);
+    expect((await page()).sessions.map((x) => x.id)).not.toContain(open!.id);
+  });
 });

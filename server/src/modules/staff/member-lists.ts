@@ -72,8 +72,11 @@ export async function searchMembers(db: Db, query: string): Promise<MemberSearch
   }));
 }
 
-/** A member's page: profile, balances from the ledger, the latest lines of each list, open sessions. 404 NO_DATA for none. */
-export async function memberPage(db: Db, memberId: number, now: number): Promise<MemberPage> {
+/**
+ * A member's page: profile, balances from the ledger, the latest lines of each list, open sessions (not
+ * revoked, expired or idle past `idleMs`). 404 NO_DATA for none.
+ */
+export async function memberPage(db: Db, memberId: number, now: number, idleMs: number): Promise<MemberPage> {
   const m = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
   if (!m) throw new ApiError(404, 'NO_DATA');
   const currency = m.currency as Currency;
@@ -99,6 +102,8 @@ export async function memberPage(db: Db, memberId: number, now: number): Promise
     .where('member_id', '=', m.id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    // as findActiveSession reads a session: one idle past the limit no longer works, so it is not open
+    .where('last_seen_at', '>', now - idleMs)
     .orderBy('id', 'desc')
     .execute();
   return {

@@ -39,7 +39,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/members/:id',
     { onRequest: anyRole, schema: { params: MemberIdParam, response: { 200: MemberPage, ...refusals } } },
-    async (request) => memberPage(ctx.database.db, Number(request.params.id), ctx.now()),
+    async (request) => memberPage(ctx.database.db, Number(request.params.id), ctx.now(), ctx.config.sessionIdleMinutes * 60_000),
   );
 
   for (const [path, status] of [
