@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { StatementItem } from './statement.js';
-import { QueueBonus, StaffReason } from './staff-queues.js';
+import { QueueBonus, STAFF_ID_PATTERN, StaffReason } from './staff-queues.js';
 
 /**
  * The staff console's members (issue 23): search, a member's page, disable and enable, sessions ended.
@@ -37,10 +37,10 @@ export type MemberSearchRow = Static<typeof MemberSearchRow>;
 export const MemberSearchResult = Type.Object({ rows: Type.Array(MemberSearchRow) });
 export type MemberSearchResult = Static<typeof MemberSearchResult>;
 
-export const MemberIdParam = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) });
+export const MemberIdParam = Type.Object({ id: Type.String({ pattern: STAFF_ID_PATTERN }) });
 export const MemberSessionParam = Type.Object({
-  id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
-  sessionId: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }),
+  id: Type.String({ pattern: STAFF_ID_PATTERN }),
+  sessionId: Type.String({ pattern: STAFF_ID_PATTERN }),
 });
 
 /** One game account's balance (the ledger's game account of that provider). */

@@ -57,7 +57,12 @@ export const SlipReasonSchema = Type.Union([
   Type.Literal('SLIP_UNKNOWN'),
 ]);
 
-const IdParam = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,11}$' }) });
+/**
+ * A row's id in a staff path: at most 9 digits, so it always fits the tables' integer ids (Postgres
+ * refuses a larger number in the query itself, which would be a 500); a longer one is 400 KEY_INVALID.
+ */
+export const STAFF_ID_PATTERN = '^[1-9][0-9]{0,8}$';
+const IdParam = Type.Object({ id: Type.String({ pattern: STAFF_ID_PATTERN }) });
 export { IdParam as QueueIdParam };
 
 /**

@@ -72,6 +72,13 @@ describe.each(DIALECTS)('staff routes on %s', (dialect) => {
     }
   });
 
+  it('answers 400, never a 5xx, for an id too large for the database', async () => {
+    for (const { method, url, body } of ROUTES.filter((r) => r.url.includes('/:'))) {
+      const res = await staffCall(server, staff.admin, method, url.replace(/:[a-zA-Z]+/g, '99999999999'), body);
+      expect([method, url, res.statusCode, message(res)]).toEqual([method, url, 400, 'KEY_INVALID']);
+    }
+  });
+
   it('refuses a changing call without the session CSRF token, or with a wrong one, and changes nothing', async () => {
     const { browser } = await signedIn(server, 'csrf-target', 'agent');
     for (const token of [undefined, 'not-the-token', `${browser.csrf}x`]) {
