@@ -28,6 +28,8 @@ const literal = (text: string) => text.replace(/[!%_]/g, '!$&');
  */
 export async function searchMembers(db: Db, query: string): Promise<MemberSearchRow[]> {
   const q = query.trim();
+  // the schema counts spaces: '  ' trimmed would be a prefix of every phone
+  if (q.length < 2) throw new ApiError(400, 'KEY_INVALID');
   const like = literal(q);
   const digits = /^[0-9]+$/.test(q);
   // an id is an integer column on Postgres: a longer number is no id (and would be an error there)
