@@ -116,6 +116,17 @@ describe.each(DIALECTS)('staff members on %s', (dialect) => {
     expect(message(await staffCall(s.server, s.finance, 'POST', '/members/1/enable', { reason: 'bank cleared it' }))).toBe('SUCCESS');
     expect((await page()).status).toBe('active');
     expect((await auditOf(s.server, 'member.enable', `member:${DEMO_MEMBER.phone}`))[0]).toMatchObject({ reason: 'bank cleared it' });
+
+    // the operator's command is the same service: the same row, the reason given with --reason
+    await operator(s.server, 'member', 'disable', DEMO_MEMBER.phone, '--reason', 'asked by phone');
+    expect((await page()).status).toBe('disabled');
+    expect((await auditOf(s.server, 'member.disable', `member:${DEMO_MEMBER.phone}`))[1]).toMatchObject({
+      actor_kind: 'cli',
+      actor_username: 'system',
+      reason: 'asked by phone',
+      ip: null,
+    });
+    await operator(s.server, 'member', 'enable', DEMO_MEMBER.phone);
   });
 
   it('revokes one session and leaves the others; revoke-all ends the rest', async () => {
