@@ -22,6 +22,15 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: 
   { method: 'GET', url: '/deposit-requests', roles: ['finance', 'admin'] },
   { method: 'POST', url: '/deposit-requests/:id/confirm', roles: ['finance', 'admin'], body: {} },
   { method: 'POST', url: '/deposit-requests/:id/reject', roles: ['finance', 'admin'], body: { reason: 'never arrived' } },
+  { method: 'GET', url: '/adjustments', roles: ['finance', 'admin'] },
+  {
+    method: 'POST',
+    url: '/adjustments',
+    roles: ['finance', 'admin'],
+    body: { phone: '0000000000', kind: 'credit', amount: 1, reason: 'test' },
+  },
+  { method: 'POST', url: '/adjustments/:id/approve', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/adjustments/:id/reject', roles: ['finance', 'admin'], body: { reason: 'no such' } },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];

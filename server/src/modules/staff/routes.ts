@@ -17,6 +17,7 @@ import { withTransaction } from '../../db/transaction.js';
 import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { queueRoutes } from './queues.js';
+import { adjustmentRoutes } from './adjustments.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -125,6 +126,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   await app.register(queueRoutes);
+  await app.register(adjustmentRoutes);
 
   app.get(
     '/audit',
