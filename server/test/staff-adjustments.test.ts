@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerProblems, statementOf, walletOf } from './deposit-helpers.js';
+import { ledgerProblems, setSetting, statementOf, walletOf } from './deposit-helpers.js';
 import { DIALECTS, message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { staffCall } from './staff-helpers.js';
@@ -54,17 +54,9 @@ describe.each(DIALECTS)('staff adjustments on %s', (dialect) => {
     expect((await statementOf(a.server, a.token)).statements[0]).toMatchObject({ statementType: 'adjustment', to: 'STAFF', amount: -10.5 });
     const count = async () => (await a.server.ctx.database.db.selectFrom('adjustments').select('id').execute()).length;
     const rows = await count();
-    await a.server.ctx.database.db
-      .updateTable('settings')
-      .set({ value: JSON.stringify({ approvalAboveBaht: 1e9, approvalAboveKip: 1e9 }) })
-      .where('key', '=', 'adjustments')
-      .execute();
+    await setSetting(a.server, 'adjustments', { approvalAboveBaht: 1e9, approvalAboveKip: 1e9 });
     const tooMuch = await ask(a.server, a.finance, { kind: 'debit', amount: (before - 1050) / 100 + 1 });
-    await a.server.ctx.database.db
-      .updateTable('settings')
-      .set({ value: JSON.stringify({ approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 }) })
-      .where('key', '=', 'adjustments')
-      .execute();
+    await setSetting(a.server, 'adjustments', { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 });
     expect([tooMuch.statusCode, message(tooMuch)]).toEqual([409, 'MONEY_NOT_ENOUGH']);
     expect([await walletOf(a.server), await count()]).toEqual([before - 1050, rows]);
     expect(await ledgerProblems(a.server)).toEqual([]);
