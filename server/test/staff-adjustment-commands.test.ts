@@ -16,6 +16,16 @@ describe.each(DIALECTS)('adjust commands on %s', (dialect) => {
   });
   afterAll(() => a.close());
 
+  it('settings set adjustments: validated by the registry, and the threshold moves with it', async () => {
+    await expect(operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":-1,"approvalAboveKip":0}')).rejects.toThrow();
+    await expect(operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":10}')).rejects.toThrow();
+    await operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":10,"approvalAboveKip":1000}');
+    const [told] = await operator(a.server, '--as', 'fin', 'adjust', 'credit', DEMO_MEMBER.phone, '10.01', '--reason', 'just above');
+    expect(told).toMatch(/waits/);
+    await operator(a.server, 'adjust', 'reject', String(await lastId()), '--reason', 'a test', '--as', 'fin2');
+    await operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":5000,"approvalAboveKip":1000000}');
+  });
+
   it('credits within the threshold at once, names the clerk of --as; without --as of a finance clerk it is refused', async () => {
     const before = await walletOf(a.server);
     await expect(operator(a.server, 'adjust', 'credit', DEMO_MEMBER.phone, '10', '--reason', 'goodwill')).rejects.toThrow('--as');
