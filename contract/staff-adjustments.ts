@@ -33,6 +33,11 @@ export const AdjustmentRequestBody = Type.Object({
   amount: Type.Optional(Type.Number()),
   journalId: Type.Optional(Type.Integer({ minimum: 1 })),
   reason: Type.String({ maxLength: 500 }),
+  /**
+   * The console's key of this one request (a random id made when the form is filled): the same key from the
+   * same requester again answers the adjustment it made, as it now is, and asks for nothing more.
+   */
+  key: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' })),
 });
 export type AdjustmentRequestBody = Static<typeof AdjustmentRequestBody>;
 

@@ -17,7 +17,7 @@ export async function adjustmentServer(dialect: Parameters<typeof queueServer>[0
 export const ask = (
   server: Awaited<ReturnType<typeof adjustmentServer>>['server'],
   browser: StaffBrowser,
-  body: { kind: 'credit' | 'debit' | 'reverse'; amount?: number; journalId?: number; reason?: string },
+  body: { kind: 'credit' | 'debit' | 'reverse'; amount?: number; journalId?: number; reason?: string; key?: string },
 ) => staffCall(server, browser, 'POST', '/adjustments', { phone: DEMO_MEMBER.phone, reason: 'counted twice', ...body });
 
 export const adjustmentOf = (res: { json(): unknown }) => res.json() as Adjustment;

@@ -72,6 +72,17 @@ describe.each(DIALECTS)('adjustment races on %s', (dialect) => {
     await setSetting(a.server, 'adjustments', { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 });
   });
 
+  it('the same request sent twice at once with its key: one adjustment, the money once, both answered with it', async () => {
+    const before = await walletOf(a.server);
+    const answers = await Promise.all([
+      ask(a.server, a.finance, { kind: 'credit', amount: 3, key: 'double-click' }),
+      ask(a.server, a.finance, { kind: 'credit', amount: 3, key: 'double-click' }),
+    ]);
+    expect(codes(answers)).toEqual(['200', '200']);
+    expect(adjustmentOf(answers[0]!).id).toBe(adjustmentOf(answers[1]!).id);
+    expect(await walletOf(a.server)).toBe(before + 300);
+  });
+
   it('two reversals of one deposit asked at once: one reversal, the other 409 ADJUSTMENT_REVERSED', async () => {
     const deposit = await a.server.ctx.database.db
       .selectFrom('journal')

@@ -105,6 +105,18 @@ describe.each(DIALECTS)('staff adjustments on %s', (dialect) => {
     expect(await ledgerProblems(a.server)).toEqual([]);
   });
 
+  it("a request retried with its key answers the first and moves the money once; another clerk's same key is their own", async () => {
+    const before = await walletOf(a.server);
+    const first = await ask(a.server, a.finance, { kind: 'credit', amount: 7, key: 'form-0001' });
+    const again = await ask(a.server, a.finance, { kind: 'credit', amount: 7, key: 'form-0001' });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(adjustmentOf(again).id).toBe(adjustmentOf(first).id);
+    expect(await walletOf(a.server)).toBe(before + 700);
+    const theirs = await ask(a.server, a.second, { kind: 'credit', amount: 7, key: 'form-0001' });
+    expect(adjustmentOf(theirs).id).not.toBe(adjustmentOf(first).id);
+    expect(await walletOf(a.server)).toBe(before + 1400);
+  });
+
   it('a rejection needs a reason and moves nothing', async () => {
     const before = await walletOf(a.server);
     const adj = adjustmentOf(await ask(a.server, a.second, { kind: 'debit', amount: 5001 }));

@@ -26,6 +26,8 @@ export function adjustmentMigrations(dialect: Dialect): Record<string, Migration
           .addColumn('decided_at', 'bigint')
           .addColumn('decision_reason', 'text')
           .addColumn('journal_id', 'integer', (c) => c.references('journal.id'))
+          // the console's key of one request: a retried POST answers the first instead of asking twice
+          .addColumn('request_key', 'text', (c) => c.unique())
           .execute();
         await db.schema.createIndex('adjustments_status_idx').on('adjustments').columns(['status', 'id']).execute();
         await db.schema

@@ -21,6 +21,8 @@ export interface AdjustmentsTable {
   decision_reason: string | null;
   /** The entry it made once applied. */
   journal_id: number | null;
+  /** The requester's key of the request (`key` in the body): a retry with it answers the first. */
+  request_key: string | null;
 }
 
 export interface AdjustmentTables {

@@ -25,6 +25,8 @@ export function AdjustmentForm({ above, onDone }: { above: AdjustmentList['appro
   const [kind, setKind] = useState<AdjustmentKind>('credit');
   const [figure, setFigure] = useState('');
   const [reason, setReason] = useState('');
+  // one key per filled form: a retried or doubled submit answers the first request instead of asking twice
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const ids = { phone: useId(), kind: useId(), figure: useId(), hint: useId() };
   const amount = kind === 'reverse' ? null : parseAmount(figure, 'BAHT');
   const journalId = kind === 'reverse' && /^[1-9]\d{0,11}$/.test(figure.trim()) ? Number(figure.trim()) : null;
@@ -37,6 +39,7 @@ export function AdjustmentForm({ above, onDone }: { above: AdjustmentList['appro
       phone: phone.trim(),
       kind,
       reason: reason.trim(),
+      key,
       ...(kind === 'reverse' ? { journalId: journalId! } : { amount: amount! }),
     };
     request.mutate(body, {
@@ -51,6 +54,7 @@ export function AdjustmentForm({ above, onDone }: { above: AdjustmentList['appro
         );
         setFigure('');
         setReason('');
+        setKey(crypto.randomUUID());
       },
     });
   };

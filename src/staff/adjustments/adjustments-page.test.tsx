@@ -55,7 +55,7 @@ describe('adjustments', () => {
     await user.click(screen.getByRole('button', { name: 'Ask for the adjustment' }));
     await screen.findByText('Adjustment 9 applied: 100.00 for Somchai Jaidee.');
     expect(posts(calls).map((c) => c.body)).toEqual([
-      { phone: '0812345678', kind: 'credit', amount: 100, reason: 'goodwill for the outage' },
+      { phone: '0812345678', kind: 'credit', amount: 100, reason: 'goodwill for the outage', key: expect.stringMatching(/^[\w-]{8,64}$/) },
     ]);
     expect(posts(calls)[0]!.headers).toMatchObject({ 'x-csrf-token': 'csrf-1' });
   });

@@ -45,6 +45,7 @@ export interface AdjustmentRequest {
   amount?: number;
   journalId?: number;
   reason: string;
+  key?: string;
 }
 
 function amountMinor(amount: number | undefined, currency: Currency): number {
@@ -95,6 +96,15 @@ async function apply(tx: Tx, ctx: Books, by: By, id: number, reason: string | nu
 export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentRequest): Promise<Adjustment> {
   const reason = requiredReason(input.reason);
   const now = ctx.now();
+  const requester = madeBy(by.actor);
+  // the key is the requester's own: another's key never answers their adjustment
+  const key = input.key === undefined ? null : `${requester}:${input.key}`;
+  const replay = async () =>
+    key === null
+      ? undefined
+      : (await ctx.database.db.selectFrom('adjustments').select('id').where('request_key', '=', key).executeTakeFirst())?.id;
+  const earlier = await replay();
+  if (earlier !== undefined) return (await adjustmentById(ctx.database.db, earlier))!;
   const id = await withTransaction(ctx.database, async (tx) => {
     await requireApprover(tx, by.actor);
     const found = await tx.selectFrom('members').select('id').where('phone', '=', input.phone.trim()).executeTakeFirst();
@@ -132,12 +142,13 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
           decided_at: null,
           decision_reason: null,
           journal_id: null,
+          request_key: key,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
     } catch (err) {
-      // two reversals of one entry at once (Postgres): the loser answers as if it came second
-      if (isUniqueViolation(err)) throw conflict('ADJUSTMENT_REVERSED');
+      // the same key twice at once, or two reversals of one entry at once (Postgres): the loser answers as if it came second
+      if (isUniqueViolation(err)) throw conflict(key !== null ? 'ADJUSTMENT_REPLAYED' : 'ADJUSTMENT_REVERSED');
       throw err;
     }
     const needsSecond = amount > (await approvalAbove(tx))[member.currency];
@@ -159,6 +170,11 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
     });
     if (!needsSecond) await apply(tx, ctx, by, row.id, null, now);
     return row.id;
+  }).catch(async (err: unknown) => {
+    const first = err instanceof ApiError && err.code === 'ADJUSTMENT_REPLAYED' ? await replay() : undefined;
+    if (first !== undefined) return first;
+    if (err instanceof ApiError && err.code === 'ADJUSTMENT_REPLAYED') throw conflict('ADJUSTMENT_REVERSED');
+    throw err;
   });
   return (await adjustmentById(ctx.database.db, id))!;
 }
