@@ -10,6 +10,8 @@ export type MemberEvent =
   | { kind: 'slip'; reference: string; status: 'SUCCESS' | 'FAILED' | 'REVIEW'; note: string | null; amount: number }
   /** a payment QR code closed: PAID (credited) or EXPIRED */
   | { kind: 'qr'; qrcodeId: string; provider: string; status: 'PAID' | 'EXPIRED'; amount: number }
+  /** staff adjusted the wallet (a credit, a debit, a reversal): signed, in the member's currency */
+  | { kind: 'adjustment'; amount: number }
   /** a withdrawal was paid (SUCCESS) or rejected (FAILED: the money is back in the wallet) */
   | { kind: 'withdraw'; status: 'SUCCESS' | 'FAILED' }
   /** a transfer in transit settled, or returned to the wallet */

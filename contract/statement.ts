@@ -22,7 +22,10 @@ export { LangQuery as StatementQuery } from './lang.js';
 
 export const StatementItem = Type.Object({
   _id: Type.Integer(),
-  statementType: Type.String({ description: 'deposit, bonus, finish_bonus, withdraw or transfer' }),
+  statementType: Type.String({
+    description:
+      'deposit, bonus, finish_bonus, withdraw, transfer or adjustment (by staff: from STAFF, to STAFF, or to REVERSAL taking back an earlier credit)',
+  }),
   status: Type.String({ description: 'SUCCESS, FAILED, or anything else: in progress' }),
   from: Type.String({
     description:

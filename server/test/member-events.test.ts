@@ -148,6 +148,23 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     }
   });
 
+  it('tells a staff adjustment, signed: a credit and a debit', async () => {
+    const clerk = (await signedIn(server, 'adjust-clerk', 'finance')).browser;
+    const told = await tells(2, async () => {
+      for (const [kind, amount] of [
+        ['credit', 12.5],
+        ['debit', 2],
+      ] as const) {
+        const res = await staffCall(server, clerk, 'POST', '/adjustments', { phone: DEMO_MEMBER.phone, kind, amount, reason: 'goodwill' });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    });
+    expect(told).toEqual([
+      { kind: 'adjustment', amount: 12.5 },
+      { kind: 'adjustment', amount: -2 },
+    ]);
+  });
+
   it("tells nothing of a transaction that rolled back, and a retried transaction's event once", async () => {
     const { database } = server.ctx;
     const { id } = await database.db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();

@@ -28,6 +28,15 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: 
   { method: 'POST', url: '/members/:id/enable', roles: ['finance', 'admin'], body: { reason: 'cleared' } },
   { method: 'POST', url: '/members/:id/sessions/:sessionId/revoke', roles: ['finance', 'admin'], body: {} },
   { method: 'POST', url: '/members/:id/sessions/revoke-all', roles: ['finance', 'admin'], body: {} },
+  { method: 'GET', url: '/adjustments', roles: ['finance', 'admin'] },
+  {
+    method: 'POST',
+    url: '/adjustments',
+    roles: ['finance', 'admin'],
+    body: { phone: '0000000000', kind: 'credit', amount: 1, reason: 'test' },
+  },
+  { method: 'POST', url: '/adjustments/:id/approve', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/adjustments/:id/reject', roles: ['finance', 'admin'], body: { reason: 'no such' } },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];

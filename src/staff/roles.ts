@@ -10,6 +10,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/slips': ['finance', 'admin'],
   '/withdrawals': ['finance', 'admin'],
   '/deposit-requests': ['finance', 'admin'],
+  '/adjustments': ['finance', 'admin'],
 };
 
 /** A screen not in the list is every signed-in role's. */

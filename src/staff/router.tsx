@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet, type RouterHistory } from '@tanstack/react-router';
 import { isApiError } from '../lib/http';
+import { AdjustmentsPage } from './adjustments/adjustments-page';
 import { AuditPage } from './audit/audit-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { DepositRequestsPage } from './deposit-requests/deposit-requests-page';
@@ -58,10 +59,20 @@ const depositRequestsRoute = createRoute({
 
 const membersRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members', component: MembersPage });
 const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members/$id', component: MemberPage });
+const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'adjustments', component: AdjustmentsPage });
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
-  signedInRoute.addChildren([dashboardRoute, auditRoute, slipsRoute, withdrawalsRoute, depositRequestsRoute, membersRoute, memberRoute]),
+  signedInRoute.addChildren([
+    dashboardRoute,
+    auditRoute,
+    slipsRoute,
+    withdrawalsRoute,
+    depositRequestsRoute,
+    membersRoute,
+    memberRoute,
+    adjustmentsRoute,
+  ]),
 ]);
 
 export const STAFF_BASEPATH = '/staff';

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /**
- * The staff API's refusals (contract/staff.ts, contract/staff-queues.ts) and the transport's, as sentences in the console's
+ * The staff API's refusals (contract/staff.ts, contract/staff-queues.ts, contract/staff-adjustments.ts) and the transport's, as sentences in the console's
  * words (its own catalog: the member's error map and its words stay in the member app).
  */
 export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
@@ -24,6 +24,12 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   SLIP_DUPLICATE: msg`This bank transfer was already credited with another slip. Nothing was credited: the slip is closed as used twice, and the list is up to date.`,
   WITHDRAW_NOT_PENDING: msg`This withdrawal is no longer waiting: someone has already paid or rejected it. The list now shows what is still waiting.`,
   DEPOSIT_REQUEST_NOT_PENDING: msg`This deposit request is no longer waiting: someone has already confirmed or rejected it. The list now shows what is still waiting.`,
+  // adjustments (contract/staff-adjustments.ts)
+  FOUR_EYES: msg`You asked for this adjustment: another finance clerk or admin must approve or reject it.`,
+  ADJUSTMENT_NOT_PENDING: msg`This adjustment is no longer waiting: someone has already approved or rejected it. The list now shows what is still waiting.`,
+  ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
+  MONEY_NOT_ENOUGH: msg`The member's wallet holds less than that: nothing moved.`,
+  NO_DATA: msg`Not found: check the phone number, or the journal entry (a deposit or staff credit of that member).`,
   INTERNAL_SERVER_ERROR: msg`Something went wrong on the server. Please try again shortly.`,
   SERVICE_UNAVAILABLE: msg`The system is unavailable for a moment. Please try again shortly.`,
   NETWORK_ERROR: msg`No connection. Check the network and try again.`,

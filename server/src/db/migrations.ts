@@ -16,6 +16,7 @@ import { slipMigrations } from './migrations-slips.js';
 import { slipReviewMigrations } from './migrations-slip-review.js';
 import { spinMigrations } from './migrations-spin.js';
 import { staffMigrations } from './migrations-staff.js';
+import { adjustmentMigrations } from './migrations-adjustments.js';
 import { staffGuardMigrations } from './migrations-staff-guards.js';
 import { uploadMigrations } from './migrations-uploads.js';
 
@@ -228,6 +229,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...laoMoneyMigrations(),
     ...staffMigrations(dialect),
     ...staffGuardMigrations(dialect),
+    ...adjustmentMigrations(dialect),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AdjustmentTables } from './schema-adjustments.js';
 import type { BonusTables } from './schema-bonus.js';
 import type { ChatTables } from './schema-chat.js';
 import type { DepositTables } from './schema-deposits.js';
@@ -29,8 +30,10 @@ export interface DB
     SpinTables,
     ChatTables,
     UploadTables,
-    StaffTables {}
+    StaffTables,
+    AdjustmentTables {}
 
+export type * from './schema-adjustments.js';
 export type * from './schema-bonus.js';
 export type * from './schema-chat.js';
 export type * from './schema-deposits.js';

@@ -129,6 +129,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
     chat: DEFAULT_CHAT,
     uploads: { guestAddressMbPerHour: 60, memberMbPerHour: 200, slipsPer10Min: 10, minFreeMb: 1024 },
     retention: { guestChatQuietMinutes: 120 },
+    adjustments: { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 },
     providerCache: { seconds: 5 },
     howto: DEFAULT_HOWTO,
     providerFaults: {},

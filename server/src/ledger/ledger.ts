@@ -14,6 +14,8 @@ export const HOUSE = {
   /** Spin-wheel coins: issued (deposits, the operator) from here, and spent on spins into coinsSpent. */
   coinsIssued: { kind: 'coins_issued', allowNegative: true },
   coinsSpent: { kind: 'coins_spent', allowNegative: false },
+  /** Staff credits and debits of a wallet (issue 23's adjustments): the other side of each. */
+  adjustments: { kind: 'adjustments', allowNegative: true },
 } as const;
 export type HouseAccount = keyof typeof HOUSE;
 

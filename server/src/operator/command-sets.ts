@@ -7,6 +7,7 @@ import { coinCommands } from '../modules/spinwheel/coin-operator.js';
 import { wheelCommands } from '../modules/spinwheel/wheel-operator.js';
 import { chatCommands } from '../modules/chat/chat-operator.js';
 import { staffCommands } from '../modules/staff/staff-operator.js';
+import { adjustmentCommands } from '../modules/adjustments/adjustments-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 
 /**
@@ -29,4 +30,5 @@ export const commandSets: CommandSet[] = [
   coinCommands,
   chatCommands,
   staffCommands,
+  adjustmentCommands,
 ];

@@ -173,6 +173,19 @@ export const RetentionSettingSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Staff adjustments (issue 23): above these amounts (major units, per currency) a second finance clerk or admin must approve. */
+export const AdjustmentsSettingSchema = Type.Object(
+  {
+    approvalAboveBaht: Type.Number({
+      minimum: 0,
+      maximum: 1e11,
+      description: 'baht: an adjustment above this waits for a second approver',
+    }),
+    approvalAboveKip: Type.Integer({ minimum: 0, maximum: 1e13, description: 'kip: an adjustment above this waits for a second approver' }),
+  },
+  { additionalProperties: false },
+);
+
 export const settingSchemas = {
   siteActive: Type.Boolean(),
   registerOTP: Type.Boolean(),
@@ -195,6 +208,7 @@ export const settingSchemas = {
   chat: ChatSettingSchema,
   uploads: UploadsSettingSchema,
   retention: RetentionSettingSchema,
+  adjustments: AdjustmentsSettingSchema,
   /**
    * How long a game provider's answer stands for the same member, per instance (0: always ask): a launch link
    * in the wallet view, and a game balance on the wallet's refresh on entry (a "check balance" tap asks anyway).

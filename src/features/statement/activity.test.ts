@@ -18,6 +18,18 @@ const pg = { code: 'PG', name: 'PG Soft' };
 beforeAll(() => loadCatalogPart('member'));
 
 describe('statement entries read as sentences', () => {
+  it('tells a staff adjustment and a reversal, in Thai and English', async () => {
+    await activateLocale('en', false);
+    const credit = row({ statementType: 'adjustment', from: 'STAFF', to: 'WALLET' });
+    const reversal = row({ statementType: 'adjustment', from: 'WALLET', to: 'REVERSAL', amount: -100 });
+    expect([activityText(i18n, credit), activityText(i18n, reversal)]).toEqual([
+      'Adjustment by our staff',
+      'Reversal of an earlier credit by our staff',
+    ]);
+    await activateLocale('th', false);
+    expect(activityText(i18n, credit)).toBe('ปรับยอดโดยพนักงาน');
+  });
+
   it('names the provider and the bank in English', async () => {
     await activateLocale('en', false);
     expect(activityText(i18n, row({ from: 'SLIP' }))).toBe('Deposit by bank slip');

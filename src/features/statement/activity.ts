@@ -81,6 +81,8 @@ export function activityText(i18n: I18n, s: Statement): string {
       return bonusText(i18n, s);
     case 'finish_bonus':
       return finishText(i18n, s);
+    case 'adjustment':
+      return s.to === 'REVERSAL' ? i18n._(msg`Reversal of an earlier credit by our staff`) : i18n._(msg`Adjustment by our staff`);
     default:
       return s.statementType;
   }

@@ -21,9 +21,10 @@ function cache() {
 }
 
 describe('a live member event in the query cache', () => {
-  it('asks the balance and the statement again on a credit, a withdrawal and a transfer', () => {
+  it('asks the balance and the statement again on a credit, a staff adjustment, a withdrawal and a transfer', () => {
     for (const event of [
       { kind: 'credit', source: 'OPERATOR', amount: 5 },
+      { kind: 'adjustment', amount: -5 },
       { kind: 'withdraw', status: 'FAILED' },
       { kind: 'transfer', status: 'RETURNED' },
     ] as const) {

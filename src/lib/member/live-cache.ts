@@ -40,6 +40,7 @@ function moneyMoved(queryClient: QueryClient) {
 export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): void {
   switch (event.kind) {
     case 'credit':
+    case 'adjustment':
     case 'withdraw':
     case 'transfer':
       return moneyMoved(queryClient);

@@ -25,6 +25,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/slips', msg`Slips`],
   ['/withdrawals', msg`Withdrawals`],
   ['/deposit-requests', msg`Deposit requests`],
+  ['/adjustments', msg`Adjustments`],
   ['/audit', msg`Audit trail`],
 ];
 

@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
+import { adjustmentRoutes } from './adjustments.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -127,6 +128,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(queueRoutes);
   await app.register(memberRoutes);
+  await app.register(adjustmentRoutes);
 
   app.get(
     '/audit',

@@ -1,0 +1,30 @@
+import type { Generated } from 'kysely';
+
+// Staff adjustments of a member's wallet with four-eyes approval (migration 0027).
+
+export interface AdjustmentsTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: 'credit' | 'debit' | 'reverse';
+  /** Minor units of `currency`, above 0. */
+  amount: number;
+  currency: string;
+  /** The journal entry a reversal reverses; null for a credit or debit. */
+  reverses_journal_id: number | null;
+  reason: string;
+  /** `staff:<username>` or `cli:<username>`. */
+  requested_by: string;
+  requested_at: number;
+  status: 'PENDING' | 'APPLIED' | 'REJECTED';
+  decided_by: string | null;
+  decided_at: number | null;
+  decision_reason: string | null;
+  /** The entry it made once applied. */
+  journal_id: number | null;
+  /** The requester's key of the request (`key` in the body): a retry with it answers the first. */
+  request_key: string | null;
+}
+
+export interface AdjustmentTables {
+  adjustments: AdjustmentsTable;
+}

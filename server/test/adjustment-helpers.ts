@@ -1,0 +1,31 @@
+import type { Adjustment } from '../../contract/staff-adjustments.js';
+import { DEMO_MEMBER } from './helper.js';
+import { queueServer } from './staff-queue-helpers.js';
+import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+
+/**
+ * The adjustment suites' server: the demo member holds 5,000 baht (queueServer), two finance clerks
+ * (`fin` and `fin2`) and an agent are signed in. The approval threshold is the seeded 5,000 baht.
+ */
+export async function adjustmentServer(dialect: Parameters<typeof queueServer>[0]) {
+  const q = await queueServer(dialect);
+  const second = (await signedIn(q.server, 'fin2', 'finance')).browser;
+  return { ...q, second };
+}
+
+/** An adjustment asked in the console by `browser` for the demo member. */
+export const ask = (
+  server: Awaited<ReturnType<typeof adjustmentServer>>['server'],
+  browser: StaffBrowser,
+  body: { kind: 'credit' | 'debit' | 'reverse'; amount?: number; journalId?: number; reason?: string; key?: string },
+) => staffCall(server, browser, 'POST', '/adjustments', { phone: DEMO_MEMBER.phone, reason: 'counted twice', ...body });
+
+export const adjustmentOf = (res: { json(): unknown }) => res.json() as Adjustment;
+
+/** The journal entry an adjustment made, with the sum of its postings and who it names. */
+export async function entryOf(server: Awaited<ReturnType<typeof adjustmentServer>>['server'], journalId: number) {
+  const db = server.ctx.database.db;
+  const entry = await db.selectFrom('journal').selectAll().where('id', '=', journalId).executeTakeFirstOrThrow();
+  const postings = await db.selectFrom('postings').select('amount').where('journal_id', '=', journalId).execute();
+  return { ...entry, sum: postings.reduce((s, p) => s + Number(p.amount), 0), postings: postings.length };
+}
