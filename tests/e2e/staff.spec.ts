@@ -186,3 +186,70 @@ test('a finance clerk approves a slip in review after seeing its image, and pays
   expect(trail).toContain('FT2611250042');
   expect(operator('ledger', 'check')).toContain('ledger check: every entry balances');
 });
+
+test('a finance clerk finds a member and asks to reverse a credit above the threshold; a second clerk approves it; the member sees the money taken back', async ({
+  page,
+  browser,
+}) => {
+  // 6,000 baht credited by staff: above the 5,000 baht a clerk may adjust alone
+  const phone = await memberOnHome(page, {
+    name: 'Reverse Payer',
+    password: 'reverse-pass1',
+    deposit: 6000,
+    firstName: 'reverse',
+    lastName: 'payer',
+  });
+  await expect(page.locator('.balance')).toHaveText('6,000.00');
+
+  const first = addStaff('finance');
+  const second = addStaff('finance');
+  const desk = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+  const other = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+  try {
+    await toEnglish(desk);
+    await firstSignIn(desk, first.username, first.oneTime, 'a long first-clerk passphrase');
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Members' }).click();
+    await desk.getByLabel('Phone, name, bank account or member id').fill(phone);
+    await desk.getByRole('button', { name: 'Search' }).click();
+    await desk.getByRole('region', { name: 'Members found' }).getByRole('link').filter({ hasText: phone }).click();
+    await expect(desk.getByRole('heading', { name: /Reverse Payer/ })).toBeVisible();
+    // the credit's entry number, read off the member's statement
+    const credit = desk.getByRole('region', { name: 'Statement lines, newest first' }).getByRole('row').filter({ hasText: '6,000.00' });
+    const entry = (await credit.getByRole('cell').first().textContent())!.trim();
+    expect(entry).toMatch(/^\d+$/);
+
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Adjustments' }).click();
+    const form = desk.getByRole('form', { name: 'New adjustment' });
+    await form.getByLabel("Member's phone").fill(phone);
+    await form.getByLabel('Kind').selectOption('reverse');
+    await form.getByLabel('Journal entry id').fill(entry);
+    await form.getByLabel('Reason').fill('paid twice by mistake');
+    await form.getByRole('button', { name: 'Ask for the adjustment' }).click();
+    await expect(desk.getByText(/^Adjustment \d+ \(.*\) waits for a second approver\.$/)).toBeVisible();
+    // the one who asked cannot approve it
+    const waiting = desk.getByRole('region', { name: 'Adjustments waiting, oldest first' }).getByRole('row').filter({ hasText: phone });
+    await expect(waiting.getByText('Waiting for another approver')).toBeVisible();
+    await expect(waiting.getByRole('button', { name: /^Approve adjustment / })).toHaveCount(0);
+    await expect(page.locator('.balance')).toHaveText('6,000.00');
+
+    await toEnglish(other);
+    await firstSignIn(other, second.username, second.oneTime, 'a long second-clerk passphrase');
+    await other.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Adjustments' }).click();
+    const theirs = other.getByRole('region', { name: 'Adjustments waiting, oldest first' }).getByRole('row').filter({ hasText: phone });
+    await theirs.getByRole('button', { name: /^Approve adjustment / }).click();
+    await other
+      .getByRole('alertdialog', { name: /^Approve adjustment / })
+      .getByRole('button', { name: 'Approve and apply' })
+      .click();
+    await expect(other.getByText(/approved and applied/)).toBeVisible();
+  } finally {
+    await desk.close();
+    await other.close();
+  }
+  // the member's open home follows without a tap
+  await expect(page.locator('.balance')).toHaveText('0.00');
+  const trail = operator('audit', 'list', '--action', 'adjustment.apply');
+  expect(trail).toContain(second.username);
+  expect(operator('audit', 'list', '--actor', first.username)).toContain('adjustment.request');
+  expect(operator('ledger', 'check')).toContain('ledger check: every entry balances');
+});

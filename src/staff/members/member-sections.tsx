@@ -69,8 +69,9 @@ export function Balances({ page }: { page: MemberPage }) {
 }
 
 /**
- * The latest statement lines: the entry's kind, from and to, amount, status and time as the server gives
- * them (the member app's sentences stay in the member's code and catalog).
+ * The latest statement lines: the journal entry's number (what an adjustment's reversal names), its kind,
+ * from and to, amount, status and time as the server gives them (the member app's sentences stay in the
+ * member's code and catalog).
  */
 export function Statement({ page }: { page: MemberPage }) {
   const { t } = useLingui();
@@ -80,9 +81,10 @@ export function Statement({ page }: { page: MemberPage }) {
       title={<Trans>Statement (latest 20)</Trans>}
       empty={page.statement.length ? undefined : <Trans>No statement lines yet.</Trans>}
     >
-      <Table label={t`Statement lines, newest first`} head={[t`Time`, t`Type`, t`From`, t`To`, t`Amount`, t`Status`]}>
+      <Table label={t`Statement lines, newest first`} head={[t`Entry`, t`Time`, t`Type`, t`From`, t`To`, t`Amount`, t`Status`]}>
         {page.statement.map((s) => (
           <tr key={s._id}>
+            <td className="staff-mono">{s._id}</td>
             <td>{when(s.createdAt)}</td>
             <td className="staff-mono">{s.statementType}</td>
             <td>{s.provider && s.from === s.provider.code ? s.provider.name : s.from}</td>
