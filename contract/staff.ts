@@ -96,6 +96,8 @@ export const StaffDashboard = Type.Object({
   slipsInReview: Type.Integer(),
   withdrawalsWaiting: Type.Integer(),
   depositRequestsWaiting: Type.Integer(),
+  /** Gateway payments that credited nobody (contract/staff-payments.ts). */
+  unmatchedPayments: Type.Integer(),
 });
 export type StaffDashboard = Static<typeof StaffDashboard>;
 

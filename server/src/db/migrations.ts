@@ -19,6 +19,7 @@ import { staffMigrations } from './migrations-staff.js';
 import { adjustmentMigrations } from './migrations-adjustments.js';
 import { staffGuardMigrations } from './migrations-staff-guards.js';
 import { uploadMigrations } from './migrations-uploads.js';
+import { unmatchedPaymentMigrations } from './migrations-unmatched.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -230,6 +231,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...staffMigrations(dialect),
     ...staffGuardMigrations(dialect),
     ...adjustmentMigrations(dialect),
+    ...unmatchedPaymentMigrations(),
   };
 }
 

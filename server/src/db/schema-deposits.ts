@@ -19,7 +19,10 @@ export interface QrcodesTable {
   closed_at: number | null;
 }
 
-/** A payment the gateway reported (deposit/qr-callback.ts): CREDITED, or UNMATCHED (kept for the operator) with a reason. */
+/**
+ * A payment the gateway reported (deposit/qr-callback.ts): CREDITED, or UNMATCHED (kept for the operator)
+ * with a reason, which staff later resolve once (deposit/unmatched-payments.ts): ATTACHED to a member or REFUNDED.
+ */
 export interface QrPaymentsTable {
   id: Generated<number>;
   gateway_txn_id: string;
@@ -28,10 +31,15 @@ export interface QrPaymentsTable {
   amount: number;
   qrcode_id: number | null;
   member_id: number | null;
-  status: 'CREDITED' | 'UNMATCHED';
+  status: 'CREDITED' | 'UNMATCHED' | 'ATTACHED' | 'REFUNDED';
   reason: string | null;
   journal_id: number | null;
   created_at: number;
+  resolved_at: number | null;
+  /** `staff:<username>` or `cli:<username>`, as a journal entry's `made_by`. */
+  resolved_by: string | null;
+  resolved_reason: string | null;
+  resolved_reference: string | null;
 }
 
 /** A gift-link redemption, the outside-call intent of deposit/truelink-service.ts. */

@@ -1,5 +1,6 @@
 import { slipCommands } from '../modules/deposit/slip-operator.js';
 import { depositCommands } from '../modules/deposit/deposit-operator.js';
+import { paymentCommands } from '../modules/deposit/payment-operator.js';
 import { bonusCommands } from '../modules/bonus/bonus-operator.js';
 import { inviteCommands } from '../modules/invite/invite-operator.js';
 import { refundCommands } from '../modules/refund/refund-operator.js';
@@ -23,6 +24,7 @@ export interface CommandSet {
 export const commandSets: CommandSet[] = [
   slipCommands,
   depositCommands,
+  paymentCommands,
   bonusCommands,
   inviteCommands,
   refundCommands,

@@ -19,6 +19,7 @@ import { auditPage } from './audit-query.js';
 import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
+import { paymentRoutes } from './payments.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -109,7 +110,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/dashboard', { onRequest: anyRole, schema: { response: { 200: StaffDashboard, ...refusals } } }, async () => {
     const db = ctx.database.db;
-    const count = async (table: 'slips' | 'withdrawals' | 'deposit_requests', status: string) =>
+    const count = async (table: 'slips' | 'withdrawals' | 'deposit_requests' | 'qr_payments', status: string) =>
       Number(
         (
           await db
@@ -123,12 +124,14 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       slipsInReview: await count('slips', 'REVIEW'),
       withdrawalsWaiting: await count('withdrawals', 'PENDING'),
       depositRequestsWaiting: await count('deposit_requests', 'PENDING'),
+      unmatchedPayments: await count('qr_payments', 'UNMATCHED'),
     };
   });
 
   await app.register(queueRoutes);
   await app.register(memberRoutes);
   await app.register(adjustmentRoutes);
+  await app.register(paymentRoutes);
 
   app.get(
     '/audit',

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Message } from '../../../../contract/message.js';
+import { PaymentAttachBody, PaymentIdParam, PaymentRefundedBody, UnmatchedPaymentList } from '../../../../contract/staff-payments.js';
+import type { By } from '../audit/service.js';
+import { attachPayment, refundPayment, unmatchedPaymentList } from '../deposit/service.js';
+import { requireStaff } from './session.js';
+
+const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
+const done = { 200: Message, ...refusals };
+
+/** Unmatched payment callbacks (contract/staff-payments.ts), registered inside staffRoutes: finance and admin only. */
+export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const finance = requireStaff(app, 'finance', 'admin');
+  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
+  const ok = { message: 'SUCCESS' };
+
+  app.get('/payments/unmatched', { onRequest: finance, schema: { response: { 200: UnmatchedPaymentList, ...refusals } } }, async () => ({
+    rows: await unmatchedPaymentList(ctx.database.db),
+  }));
+
+  app.post(
+    '/payments/:id/attach',
+    { onRequest: finance, schema: { params: PaymentIdParam, body: PaymentAttachBody, response: done } },
+    async (request) => {
+      await attachPayment(ctx, by(request), { gatewayTxnId: request.params.id, phone: request.body.phone, reason: request.body.reason });
+      return ok;
+    },
+  );
+
+  app.post(
+    '/payments/:id/refunded',
+    { onRequest: finance, schema: { params: PaymentIdParam, body: PaymentRefundedBody, response: done } },
+    async (request) => {
+      await refundPayment(ctx, by(request), {
+        gatewayTxnId: request.params.id,
+        reason: request.body.reason,
+        reference: request.body.reference,
+      });
+      return ok;
+    },
+  );
+};
