@@ -24,7 +24,7 @@ export const UnmatchedPayment = Type.Object({
   codeMemberPhone: Type.Union([Type.String(), Type.Null()]),
   /** e.g. UNKNOWN_CODE, CODE_EXPIRED, AMOUNT_MISMATCH, WRONG_PROVIDER, CODE_PAID. */
   reason: Type.String(),
-  receivedAt: Type.Integer(),
+  receivedAt: Type.String({ format: 'date-time' }),
 });
 export type UnmatchedPayment = Static<typeof UnmatchedPayment>;
 

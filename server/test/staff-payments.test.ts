@@ -50,7 +50,7 @@ describe.each(DIALECTS)('unmatched payments on %s', (dialect) => {
       currency: 'BAHT',
       codeMemberPhone: DEMO_MEMBER.phone,
       reason: 'CODE_EXPIRED',
-      receivedAt: q.server.clock.now,
+      receivedAt: new Date(q.server.clock.now).toISOString(),
     });
     const counts = (await staffCall(q.server, q.agent, 'GET', '/dashboard')).json();
     expect(counts.unmatchedPayments).toBe((await list()).length);

@@ -29,6 +29,9 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   ADJUSTMENT_NOT_PENDING: msg`This adjustment is no longer waiting: someone has already approved or rejected it. The list now shows what is still waiting.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   MONEY_NOT_ENOUGH: msg`The member's wallet holds less than that: nothing moved.`,
+  // unmatched payments (contract/staff-payments.ts)
+  PAYMENT_NOT_UNMATCHED: msg`This payment is no longer unmatched: someone has already attached it or marked it refunded. The list now shows what is still waiting.`,
+  PAYMENT_CURRENCY_MISMATCH: msg`This payment is in another currency than that member's wallet: nothing was credited. Check the phone number.`,
   NO_DATA: msg`Not found: check the phone number, or the journal entry (a deposit or staff credit of that member).`,
   INTERNAL_SERVER_ERROR: msg`Something went wrong on the server. Please try again shortly.`,
   SERVICE_UNAVAILABLE: msg`The system is unavailable for a moment. Please try again shortly.`,

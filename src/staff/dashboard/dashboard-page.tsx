@@ -14,6 +14,7 @@ const COUNTS: [keyof StaffDashboard, MessageDescriptor, StaffPath][] = [
   ['slipsInReview', msg`Slips in review`, '/slips'],
   ['withdrawalsWaiting', msg`Withdrawals waiting`, '/withdrawals'],
   ['depositRequestsWaiting', msg`Manual deposit requests waiting`, '/deposit-requests'],
+  ['unmatchedPayments', msg`Unmatched payments`, '/payments'],
 ];
 
 /** The work queues' counts: each a link to its queue for the roles that may open it, a plain number for the others. */

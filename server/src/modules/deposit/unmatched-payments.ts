@@ -51,7 +51,7 @@ export async function unmatchedPaymentList(tx: Tx): Promise<UnmatchedPayment[]> 
     currency: currencyOf(r),
     codeMemberPhone: r.phone ?? null,
     reason: r.reason ?? '',
-    receivedAt: Number(r.created_at),
+    receivedAt: new Date(Number(r.created_at)).toISOString(),
   }));
 }
 
