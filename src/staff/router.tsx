@@ -12,6 +12,7 @@ import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
 import { StaffShell } from './shell/staff-shell';
+import { SettingsPage } from './settings/settings-page';
 import { SignInPage } from './sign-in/sign-in-page';
 import { SlipsPage } from './slips/slips-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
@@ -60,6 +61,7 @@ const depositRequestsRoute = createRoute({
 const membersRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members', component: MembersPage });
 const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members/$id', component: MemberPage });
 const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'adjustments', component: AdjustmentsPage });
+const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -72,6 +74,7 @@ const routeTree = rootRoute.addChildren([
     membersRoute,
     memberRoute,
     adjustmentsRoute,
+    settingsRoute,
   ]),
 ]);
 

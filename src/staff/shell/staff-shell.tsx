@@ -27,6 +27,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/deposit-requests', msg`Deposit requests`],
   ['/adjustments', msg`Adjustments`],
   ['/audit', msg`Audit trail`],
+  ['/settings', msg`Settings`],
 ];
 
 /** The signed-in console: who is signed in, the screens their role may open, sign-out. */
