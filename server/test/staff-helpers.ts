@@ -28,7 +28,7 @@ export async function addStaff(server: TestServer, username: string, role: strin
 export async function staffCall(
   server: TestServer,
   browser: StaffBrowser,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},

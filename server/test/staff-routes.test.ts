@@ -7,7 +7,7 @@ import { newBrowser, operator, signedIn, staffCall, type StaffBrowser } from './
  * Every staff call and the roles that may make it. A route added to /api/staff and not listed here fails
  * the first test (the table is checked against Fastify's routes), and a listed one without its check the others.
  */
-const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: unknown }[] = [
+const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[]; body?: unknown }[] = [
   { method: 'GET', url: '/me', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/dashboard', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/audit', roles: ['admin'] },
@@ -40,6 +40,9 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: 
   { method: 'GET', url: '/payments/unmatched', roles: ['finance', 'admin'] },
   { method: 'POST', url: '/payments/:id/attach', roles: ['finance', 'admin'], body: { phone: '0000000000', reason: 'no such' } },
   { method: 'POST', url: '/payments/:id/refunded', roles: ['finance', 'admin'], body: { reason: 'no such' } },
+  { method: 'GET', url: '/settings', roles: ['admin'] },
+  { method: 'PUT', url: '/settings/:key', roles: ['admin'], body: { value: true, reason: 'route test' } },
+  { method: 'GET', url: '/settings/:key/history', roles: ['admin'] },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];

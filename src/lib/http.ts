@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
+    /** The answer's `detail`, where the server explains a refusal (a setting's value: where and why it does not match). */
+    readonly detail?: string,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -35,14 +37,15 @@ export interface SendOptions {
   code?: (code: string, status: number) => string;
 }
 
-async function codeOf(res: Response): Promise<string> {
+async function codeOf(res: Response): Promise<{ code: string; detail?: string }> {
   try {
-    const body = (await res.json()) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
+    const body = (await res.json()) as { message?: unknown; detail?: unknown };
+    if (typeof body.message === 'string' && body.message)
+      return { code: body.message, ...(typeof body.detail === 'string' && { detail: body.detail }) };
   } catch {
     // not JSON (a proxy's error page): fall through
   }
-  return res.status >= 500 ? 'INTERNAL_SERVER_ERROR' : `HTTP_${res.status}`;
+  return { code: res.status >= 500 ? 'INTERNAL_SERVER_ERROR' : `HTTP_${res.status}` };
 }
 
 export async function sendJson<T>(path: string, options: SendOptions): Promise<T> {
@@ -70,14 +73,14 @@ export async function sendJson<T>(path: string, options: SendOptions): Promise<T
       throw failed(err);
     }
     if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
-    const code = await codeOf(res);
+    const { code, detail } = await codeOf(res);
     if (code === 'SERVICE_UNAVAILABLE' && options.safe && attempt < UNAVAILABLE_RETRY_MS.length) {
       await pause(UNAVAILABLE_RETRY_MS[attempt]! * (0.75 + Math.random() / 2), signal).catch((err: unknown) => {
         throw failed(err);
       });
       continue;
     }
-    throw new ApiError(options.code ? options.code(code, res.status) : code, res.status);
+    throw new ApiError(options.code ? options.code(code, res.status) : code, res.status, detail);
   }
 }
 

@@ -55,7 +55,7 @@ export function setStaffReactions(r: { onSignedOut: () => void }): void {
 }
 
 export interface StaffRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   signal?: AbortSignal;
 }

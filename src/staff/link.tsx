@@ -6,7 +6,7 @@ import type { ComponentProps } from 'react';
  * project registers, the member app's (src/router.tsx), so the console's own links are typed here.
  */
 export type StaffPath =
-  '/' | '/sign-in' | '/audit' | '/slips' | '/withdrawals' | '/deposit-requests' | '/members' | '/adjustments' | '/payments';
+  '/' | '/sign-in' | '/audit' | '/slips' | '/withdrawals' | '/deposit-requests' | '/members' | '/adjustments' | '/payments' | '/settings';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {
   return <Link to={to as LinkProps['to']} {...rest} />;

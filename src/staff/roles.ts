@@ -12,6 +12,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/deposit-requests': ['finance', 'admin'],
   '/adjustments': ['finance', 'admin'],
   '/payments': ['finance', 'admin'],
+  '/settings': ['admin'],
 };
 
 /** A screen not in the list is every signed-in role's. */

@@ -13,6 +13,7 @@ import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
 import { StaffShell } from './shell/staff-shell';
+import { SettingsPage } from './settings/settings-page';
 import { SignInPage } from './sign-in/sign-in-page';
 import { SlipsPage } from './slips/slips-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
@@ -62,6 +63,7 @@ const membersRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'm
 const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members/$id', component: MemberPage });
 const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'adjustments', component: AdjustmentsPage });
 const paymentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'payments', component: PaymentsPage });
+const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -75,6 +77,7 @@ const routeTree = rootRoute.addChildren([
     memberRoute,
     adjustmentsRoute,
     paymentsRoute,
+    settingsRoute,
   ]),
 ]);
 

@@ -24,11 +24,18 @@ export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' 
 }
 
 /** An operator's change of a setting, with its audit row (the value before and after) in one transaction. */
-export async function writeSettingAudited<K extends SettingKey>(env: OperatorEnv, key: K, value: Settings[K], action = 'settings.set') {
+export async function writeSettingAudited<K extends SettingKey>(
+  env: OperatorEnv,
+  key: K,
+  value: Settings[K],
+  action = 'settings.set',
+  /** The console's: the reason given and the address the change came from. */
+  why: { reason?: string; ip?: string | null } = {},
+) {
   await withTransaction(env.database, async (tx) => {
     const before = (await readAllSettings(tx))[key];
     await writeSetting(tx, key, value);
-    await auditCli(env, tx, { action, target: `setting:${key}`, before, after: value });
+    await recordAudit(tx, env.actor ?? CLI_SYSTEM, { action, target: `setting:${key}`, before, after: value, ...why, at: Date.now() });
   });
 }
 

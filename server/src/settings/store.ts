@@ -13,6 +13,14 @@ export function parseSettingValue<K extends SettingKey>(key: K, text: string): S
   } catch {
     // not JSON: keep it as a string (the notice, for example)
   }
+  return checkSettingValue(key, value);
+}
+
+/**
+ * The one check of a setting's value against the registry, for the CLI's `settings set` and the console's
+ * PUT /api/staff/settings/:key alike: SettingValueError says where and why it does not match.
+ */
+export function checkSettingValue<K extends SettingKey>(key: K, value: unknown): Settings[K] {
   const schema = settingSchemas[key];
   if (!Value.Check(schema, value)) {
     const first = Value.Errors(schema, value)[0];

@@ -28,6 +28,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/adjustments', msg`Adjustments`],
   ['/payments', msg`Unmatched payments`],
   ['/audit', msg`Audit trail`],
+  ['/settings', msg`Settings`],
 ];
 
 /** The signed-in console: who is signed in, the screens their role may open, sign-out. */

@@ -20,6 +20,7 @@ import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
 import { paymentRoutes } from './payments.js';
+import { settingRoutes } from './settings.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -132,6 +133,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(memberRoutes);
   await app.register(adjustmentRoutes);
   await app.register(paymentRoutes);
+  await app.register(settingRoutes);
 
   app.get(
     '/audit',

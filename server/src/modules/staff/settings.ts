@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Message } from '../../../../contract/message.js';
+import { AuditPage } from '../../../../contract/staff.js';
+import { SettingInvalid, SettingKeyParam, SettingList, SettingEntry, SettingPutBody } from '../../../../contract/staff-settings.js';
+import { writeSettingAudited } from '../../operator/common.js';
+import { isSettingKey, settingKeys, settingSchemas, type SettingKey } from '../../settings/registry.js';
+import { settingDescriptions } from '../../settings/descriptions.js';
+import { checkSettingValue, readAllSettings, SettingValueError } from '../../settings/store.js';
+import { ApiError } from '../../lib/errors.js';
+import { requiredReason } from '../audit/service.js';
+import { auditPage } from './audit-query.js';
+import { requireStaff } from './session.js';
+
+const refusals = { 401: Message, 403: Message, 404: Message, 429: Message };
+
+/** A TypeBox schema is JSON Schema: its plain JSON (the symbols TypeBox keeps for itself do not serialise). */
+const jsonSchemaOf = (key: SettingKey): unknown => JSON.parse(JSON.stringify(settingSchemas[key]));
+
+function knownKey(key: string): SettingKey {
+  if (!isSettingKey(key)) throw new ApiError(404, 'NO_DATA');
+  return key;
+}
+
+/** Settings (contract/staff-settings.ts), registered inside staffRoutes: admins only. */
+export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const admin = requireStaff(app, 'admin');
+  const entry = (key: SettingKey, value: unknown) => ({
+    key,
+    value,
+    schema: jsonSchemaOf(key),
+    description: settingDescriptions[key],
+  });
+
+  app.get('/settings', { onRequest: admin, schema: { response: { 200: SettingList, ...refusals } } }, async () => {
+    const all = await readAllSettings(ctx.database.db);
+    return { settings: settingKeys.map((key) => entry(key, all[key] ?? null)) };
+  });
+
+  app.put(
+    '/settings/:key',
+    {
+      onRequest: admin,
+      schema: { params: SettingKeyParam, body: SettingPutBody, response: { 200: SettingEntry, 400: SettingInvalid, ...refusals } },
+    },
+    async (request, reply) => {
+      const key = knownKey(request.params.key);
+      const reason = requiredReason(request.body.reason);
+      let value;
+      try {
+        value = checkSettingValue(key, request.body.value);
+      } catch (err) {
+        if (err instanceof SettingValueError) return reply.status(400).send({ message: 'SETTING_INVALID', detail: err.message });
+        throw err;
+      }
+      const actor = { kind: 'staff' as const, username: request.staff!.username };
+      await writeSettingAudited({ ...ctx, actor }, key, value, 'settings.set', { reason, ip: request.ip });
+      // this instance uses it at once; the others on their next refresh, as after the CLI
+      await ctx.settings.refresh();
+      return entry(key, value);
+    },
+  );
+
+  app.get(
+    '/settings/:key/history',
+    { onRequest: admin, schema: { params: SettingKeyParam, response: { 200: AuditPage, ...refusals } } },
+    async (request) => auditPage(ctx.database.db, { target: `setting:${knownKey(request.params.key)}` }),
+  );
+};

@@ -1,0 +1,130 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuditRow } from '../../../contract/staff';
+import type { SettingEntry } from '../../../contract/staff-settings';
+import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+
+const COUNTS = { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 };
+const LOCALIZED = {
+  anyOf: [
+    { type: 'string' },
+    {
+      type: 'object',
+      properties: { th: { type: 'string' }, la: { type: 'string' }, en: { type: 'string' } },
+      required: ['th'],
+      additionalProperties: false,
+    },
+  ],
+};
+const SETTINGS: SettingEntry[] = [
+  { key: 'registerOTP', value: true, schema: { type: 'boolean' }, description: 'registration asks for an SMS code' },
+  {
+    key: 'retention',
+    value: { guestChatQuietMinutes: 60 },
+    schema: { type: 'object', properties: { guestChatQuietMinutes: { type: 'integer', minimum: 5, maximum: 43200 } } },
+    description: 'when a quiet guest conversation is ended',
+  },
+  {
+    key: 'notice',
+    value: { th: 'ประกาศ <b>สำคัญ</b><script>window.pwned = 1</script>', la: 'ແຈ້ງການ', en: 'Notice <img src=x onerror="window.pwned=1">' },
+    schema: LOCALIZED,
+    description: "the notice on the member's home screen",
+  },
+];
+const HISTORY: AuditRow[] = [
+  {
+    id: 7,
+    at: '2026-11-20T08:30:00.000Z',
+    actor: { kind: 'cli', username: 'system' },
+    action: 'settings.set',
+    target: 'setting:registerOTP',
+    before: false,
+    after: true,
+    reason: null,
+    ip: null,
+  },
+];
+const admin = (extra: Record<string, (body: unknown) => [number, unknown]> = {}) =>
+  fakeServer({
+    ...signedIn('admin'),
+    'GET /api/staff/dashboard': () => [200, COUNTS],
+    'GET /api/staff/settings': () => [200, { settings: SETTINGS }],
+    'GET /api/staff/settings/registerOTP/history': () => [200, { rows: HISTORY, more: false }],
+    'GET /api/staff/settings/retention/history': () => [200, { rows: [], more: false }],
+    'GET /api/staff/settings/notice/history': () => [200, { rows: [], more: false }],
+    ...extra,
+  });
+
+describe('settings in the console', () => {
+  it('saves a boolean setting with a reason and the CSRF header, and shows its history', async () => {
+    const user = userEvent.setup();
+    const calls = admin({
+      'PUT /api/staff/settings/registerOTP': (body) => [200, { ...SETTINGS[0], value: (body as { value: unknown }).value }],
+    });
+    await renderStaff('/staff/');
+    await user.click(await screen.findByRole('link', { name: 'Settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit registerOTP' }));
+    expect(await screen.findByText('system (command line)')).toBeInTheDocument();
+    const box = screen.getByRole('checkbox', { name: 'registerOTP' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Give a reason of 3 to 500 characters.');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.type(screen.getByLabelText('Reason'), 'OTP provider down');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved. Members see the change now.')).toBeInTheDocument();
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => [c.url, c.body, c.headers['x-csrf-token']])).toEqual([
+      ['/api/staff/settings/registerOTP', { value: false, reason: 'OTP provider down' }, 'csrf-1'],
+    ]);
+  });
+
+  it("shows the server's detail when it refuses the value", async () => {
+    const user = userEvent.setup();
+    const detail = 'invalid value for retention: /guestChatQuietMinutes must be >= 5';
+    const calls = admin({ 'PUT /api/staff/settings/retention': () => [400, { message: 'SETTING_INVALID', detail }] });
+    await renderStaff('/staff/settings');
+    await user.click(await screen.findByRole('button', { name: 'Edit retention' }));
+    const minutes = screen.getByRole('spinbutton', { name: 'guestChatQuietMinutes' });
+    expect(minutes).toHaveAttribute('min', '5');
+    await user.clear(minutes);
+    await user.type(minutes, '1');
+    await user.type(screen.getByLabelText('Reason'), 'shorter chats');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    expect(screen.getByRole('alert')).toHaveTextContent('The value does not match what this setting takes; nothing was saved.');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ value: { guestChatQuietMinutes: 1 }, reason: 'shorter chats' });
+  });
+
+  it('previews the notice in Thai, Lao and English sanitised as members see it: no script, no handler', async () => {
+    const user = userEvent.setup();
+    admin();
+    const { container } = await renderStaff('/staff/settings');
+    await user.click(await screen.findByRole('button', { name: 'Edit notice' }));
+    const thai = screen.getByRole('region', { name: 'Thai' });
+    expect(within(thai).getByText('สำคัญ').tagName).toBe('B');
+    expect(within(screen.getByRole('region', { name: 'Lao' })).getByText('ແຈ້ງການ')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'English' })).getByText(/Notice/)).toBeInTheDocument();
+    const preview = container.querySelector('.staff-setting-preview')!;
+    expect(preview.querySelector('script')).toBeNull();
+    expect(preview.querySelector('[onerror]')).toBeNull();
+    expect(preview.innerHTML).not.toContain('pwned');
+
+    // the preview follows the form: Lao left empty shows the Thai, as members reading Lao get it
+    await user.clear(screen.getByRole('textbox', { name: 'Lao' }));
+    expect(within(screen.getByRole('region', { name: 'Lao' })).getByText('สำคัญ')).toBeInTheDocument();
+  });
+
+  it('tells a finance clerk the screen is not allowed, asking nothing, and keeps it out of the navigation', async () => {
+    const calls = fakeServer({ ...signedIn('finance'), 'GET /api/staff/dashboard': () => [200, COUNTS] });
+    await renderStaff('/staff/');
+    await screen.findByRole('navigation', { name: 'Console' });
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    await renderStaff('/staff/settings');
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/staff/settings'))).toBe(false);
+  });
+});
