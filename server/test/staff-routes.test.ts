@@ -37,6 +37,8 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; roles: StaffRole[]; body?: 
   },
   { method: 'POST', url: '/adjustments/:id/approve', roles: ['finance', 'admin'], body: {} },
   { method: 'POST', url: '/adjustments/:id/reject', roles: ['finance', 'admin'], body: { reason: 'no such' } },
+  { method: 'GET', url: '/reports', roles: ['finance', 'admin'] },
+  { method: 'GET', url: '/reports.csv', roles: ['finance', 'admin'] },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];

@@ -19,6 +19,7 @@ import { auditPage } from './audit-query.js';
 import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
+import { reportRoutes } from './reports.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -129,6 +130,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(queueRoutes);
   await app.register(memberRoutes);
   await app.register(adjustmentRoutes);
+  await app.register(reportRoutes);
 
   app.get(
     '/audit',
