@@ -5,7 +5,8 @@ import type { ComponentProps } from 'react';
  * The console's paths (under its basepath /staff). The router types its links from the one router the
  * project registers, the member app's (src/router.tsx), so the console's own links are typed here.
  */
-export type StaffPath = '/' | '/sign-in' | '/audit' | '/slips' | '/withdrawals' | '/deposit-requests' | '/members' | '/adjustments';
+export type StaffPath =
+  '/' | '/sign-in' | '/audit' | '/slips' | '/withdrawals' | '/deposit-requests' | '/members' | '/adjustments' | '/reports';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {
   return <Link to={to as LinkProps['to']} {...rest} />;

@@ -11,6 +11,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/withdrawals': ['finance', 'admin'],
   '/deposit-requests': ['finance', 'admin'],
   '/adjustments': ['finance', 'admin'],
+  '/reports': ['finance', 'admin'],
 };
 
 /** A screen not in the list is every signed-in role's. */

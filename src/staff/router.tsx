@@ -8,6 +8,7 @@ import { DepositRequestsPage } from './deposit-requests/deposit-requests-page';
 import { redirectTo } from './link';
 import { MemberPage } from './members/member-page';
 import { MembersPage } from './members/members-page';
+import { ReportsPage } from './reports/reports-page';
 import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
@@ -60,6 +61,7 @@ const depositRequestsRoute = createRoute({
 const membersRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members', component: MembersPage });
 const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members/$id', component: MemberPage });
 const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'adjustments', component: AdjustmentsPage });
+const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -72,6 +74,7 @@ const routeTree = rootRoute.addChildren([
     membersRoute,
     memberRoute,
     adjustmentsRoute,
+    reportsRoute,
   ]),
 ]);
 

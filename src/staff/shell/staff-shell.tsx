@@ -26,6 +26,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/withdrawals', msg`Withdrawals`],
   ['/deposit-requests', msg`Deposit requests`],
   ['/adjustments', msg`Adjustments`],
+  ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],
 ];
 
