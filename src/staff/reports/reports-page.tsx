@@ -31,6 +31,7 @@ function Reports() {
   const [preset, setPreset] = useState<Preset>('today');
   const [custom, setCustom] = useState<Period>(() => presetPeriod('today', Date.now(), DEFAULT_TIME_ZONE));
   const period = preset === 'custom' ? custom : presetPeriod(preset, Date.now(), timeZone);
+  const { from, to } = period;
   const ok = valid(period);
   const report = useQuery({ ...reportQueryOptions(period), enabled: ok });
   if (report.data && report.data.timeZone !== timeZone) setTimeZone(report.data.timeZone);
@@ -74,7 +75,7 @@ function Reports() {
       </form>
       <p>
         <Trans>
-          From {period.from} to {period.to}, whole days in {timeZone}.
+          From {from} to {to}, whole days in {timeZone}.
         </Trans>{' '}
         {ok && (
           <a href={csvHref(period)} download>
