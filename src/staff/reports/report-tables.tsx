@@ -14,17 +14,16 @@ const CHANNELS: Record<DepositChannel, MessageDescriptor> = {
   other: msg`Other`,
 };
 
-/** One currency's figures: deposits by channel, adjustments, withdrawals, bonuses, game providers and the net. */
-export function CurrencyTables({ report }: { report: CurrencyReport }) {
+/** A row: its label, a count and an amount (either may be absent: an ended bonus has no amount of its own). */
+type Row = [string, number | null, number | null];
+const of = (label: string, tally: Tally): Row => [label, tally.count, tally.amount];
+
+/** One section's figures: item, count, amount. */
+function FigureTable({ label, rows, currency }: { label: string; rows: Row[]; currency: CurrencyReport['currency'] }) {
   const { t, i18n } = useLingui();
   const { money } = useQueueFormat();
   const number = new Intl.NumberFormat(i18n.locale);
-  const cur = report.currency;
-  const name = cur === 'BAHT' ? t`Baht` : t`Kip`;
-  /** A row: its label, a count and an amount (either may be absent: an ended bonus has no amount of its own). */
-  type Row = [string, number | null, number | null];
-  const of = (label: string, tally: Tally): Row => [label, tally.count, tally.amount];
-  const Table = ({ label, rows }: { label: string; rows: Row[] }) => (
+  return (
     <ScrollRegion label={label}>
       <table className="staff-table">
         <caption>{label}</caption>
@@ -40,18 +39,28 @@ export function CurrencyTables({ report }: { report: CurrencyReport }) {
             <tr key={item}>
               <th scope="row">{item}</th>
               <td className="staff-num">{count === null ? '' : number.format(count)}</td>
-              <td className="staff-num">{amount === null ? '' : money(amount, cur)}</td>
+              <td className="staff-num">{amount === null ? '' : money(amount, currency)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </ScrollRegion>
   );
+}
+
+/** One currency's figures: deposits by channel, adjustments, withdrawals, bonuses, game providers and the net. */
+export function CurrencyTables({ report }: { report: CurrencyReport }) {
+  const { t, i18n } = useLingui();
+  const { money } = useQueueFormat();
+  const number = new Intl.NumberFormat(i18n.locale);
+  const cur = report.currency;
+  const name = cur === 'BAHT' ? t`Baht` : t`Kip`;
   const deposited = report.deposits.reduce((s, d) => ({ count: s.count + d.count, amount: s.amount + d.amount }), { count: 0, amount: 0 });
   return (
     <section aria-labelledby={`staff-report-${cur}`}>
       <h2 id={`staff-report-${cur}`}>{name}</h2>
-      <Table
+      <FigureTable
+        currency={cur}
         label={t`Deposits (${name})`}
         rows={[
           ...report.deposits.map((d) => of(i18n._(CHANNELS[d.channel]), d)),
@@ -60,7 +69,8 @@ export function CurrencyTables({ report }: { report: CurrencyReport }) {
           of(t`Staff debits and reversals`, report.adjustments.debits),
         ]}
       />
-      <Table
+      <FigureTable
+        currency={cur}
         label={t`Withdrawals (${name})`}
         rows={[
           of(t`Paid`, report.withdrawals.paid),
@@ -68,7 +78,8 @@ export function CurrencyTables({ report }: { report: CurrencyReport }) {
           of(t`Waiting`, report.withdrawals.pending),
         ]}
       />
-      <Table
+      <FigureTable
+        currency={cur}
         label={t`Bonuses (${name})`}
         rows={[
           of(t`Granted`, report.bonuses.granted),

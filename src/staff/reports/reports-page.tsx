@@ -29,8 +29,10 @@ function Reports() {
   const heading = useFocusHeading();
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
   const [preset, setPreset] = useState<Preset>('today');
-  const [custom, setCustom] = useState<Period>(() => presetPeriod('today', Date.now(), DEFAULT_TIME_ZONE));
-  const period = preset === 'custom' ? custom : presetPeriod(preset, Date.now(), timeZone);
+  // the moment the period was chosen: "today" is the day it was picked, read again at each choice
+  const [now, setNow] = useState(() => Date.now());
+  const [custom, setCustom] = useState<Period>(() => presetPeriod('today', now, DEFAULT_TIME_ZONE));
+  const period = preset === 'custom' ? custom : presetPeriod(preset, now, timeZone);
   const { from, to } = period;
   const ok = valid(period);
   const report = useQuery({ ...reportQueryOptions(period), enabled: ok });
@@ -52,7 +54,13 @@ function Reports() {
       <form className="staff-filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           <Trans>Period</Trans>
-          <select value={preset} onChange={(e) => setPreset(e.target.value as Preset)}>
+          <select
+            value={preset}
+            onChange={(e) => {
+              setNow(Date.now());
+              setPreset(e.target.value as Preset);
+            }}
+          >
             {PRESETS.map((p) => (
               <option key={p} value={p}>
                 {names[p]}
