@@ -43,6 +43,8 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'GET', url: '/settings', roles: ['admin'] },
   { method: 'PUT', url: '/settings/:key', roles: ['admin'], body: { value: true, reason: 'route test' } },
   { method: 'GET', url: '/settings/:key/history', roles: ['admin'] },
+  { method: 'GET', url: '/reports', roles: ['finance', 'admin'] },
+  { method: 'GET', url: '/reports.csv', roles: ['finance', 'admin'] },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];

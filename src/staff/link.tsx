@@ -6,7 +6,17 @@ import type { ComponentProps } from 'react';
  * project registers, the member app's (src/router.tsx), so the console's own links are typed here.
  */
 export type StaffPath =
-  '/' | '/sign-in' | '/audit' | '/slips' | '/withdrawals' | '/deposit-requests' | '/members' | '/adjustments' | '/payments' | '/settings';
+  | '/'
+  | '/sign-in'
+  | '/audit'
+  | '/slips'
+  | '/withdrawals'
+  | '/deposit-requests'
+  | '/members'
+  | '/adjustments'
+  | '/payments'
+  | '/settings'
+  | '/reports';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {
   return <Link to={to as LinkProps['to']} {...rest} />;

@@ -13,6 +13,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/adjustments': ['finance', 'admin'],
   '/payments': ['finance', 'admin'],
   '/settings': ['admin'],
+  '/reports': ['finance', 'admin'],
 };
 
 /** A screen not in the list is every signed-in role's. */

@@ -9,6 +9,7 @@ import { redirectTo } from './link';
 import { MemberPage } from './members/member-page';
 import { MembersPage } from './members/members-page';
 import { PaymentsPage } from './payments/payments-page';
+import { ReportsPage } from './reports/reports-page';
 import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
@@ -64,6 +65,7 @@ const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'me
 const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'adjustments', component: AdjustmentsPage });
 const paymentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'payments', component: PaymentsPage });
 const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
+const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -78,6 +80,7 @@ const routeTree = rootRoute.addChildren([
     adjustmentsRoute,
     paymentsRoute,
     settingsRoute,
+    reportsRoute,
   ]),
 ]);
 

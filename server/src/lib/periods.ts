@@ -60,3 +60,13 @@ export function periodStart(type: 'limit' | 'day' | 'week', time: number, timeZo
   if (type === 'week') return weekStart(time, timeZone);
   return 0;
 }
+
+/** The local date `YYYY-MM-DD` in `timeZone` as an instant inside that day, or undefined when there is no such date. */
+export function instantOnDate(date: string, timeZone: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return undefined;
+  const noon = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
+  const local = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(t));
+  // noon UTC is that date in most zones; a zone twelve hours away has it half a day on either side
+  return [noon, noon - 12 * 3_600_000, noon + 12 * 3_600_000].find((t) => local(t) === date);
+}

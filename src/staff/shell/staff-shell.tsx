@@ -27,6 +27,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/deposit-requests', msg`Deposit requests`],
   ['/adjustments', msg`Adjustments`],
   ['/payments', msg`Unmatched payments`],
+  ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],
   ['/settings', msg`Settings`],
 ];

@@ -186,7 +186,7 @@ describe('the queues and an agent', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Members', 'Slips', 'Withdrawals', 'Deposit requests', 'Adjustments', 'Unmatched payments']);
+    ).toEqual(['Dashboard', 'Members', 'Slips', 'Withdrawals', 'Deposit requests', 'Adjustments', 'Unmatched payments', 'Reports']);
     await user.click(await screen.findByRole('link', { name: 'Withdrawals waiting: 1' }));
     expect(await screen.findByText('No withdrawal is waiting.')).toBeInTheDocument();
     expect(router.history.location.pathname).toBe('/staff/withdrawals');

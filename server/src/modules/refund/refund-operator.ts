@@ -13,6 +13,7 @@ import type { Settings } from '../../settings/registry.js';
 import { parseSettingValue, readAllSettings } from '../../settings/store.js';
 import { closedPeriods, computePeriod, periodOf, type Period } from './job.js';
 import { withTransaction } from '../../db/transaction.js';
+import { instantOnDate } from '../../lib/periods.js';
 
 /** Operator commands of cashback: its rule (the `refund` setting), and computing a closed period by hand. */
 
@@ -59,11 +60,8 @@ function jsonOr(text: string): unknown {
 
 /** The local date YYYY-MM-DD as an instant inside that date in `timeZone`. */
 function instantOn(date: string, timeZone: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) throw new UsageError(`refund run takes a date as YYYY-MM-DD, got "${date}"`);
-  const noon = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12);
-  const local = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(t));
-  const found = [noon, noon - 12 * 3_600_000, noon + 12 * 3_600_000].find((t) => local(t) === date);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError(`refund run takes a date as YYYY-MM-DD, got "${date}"`);
+  const found = instantOnDate(date, timeZone);
   if (found === undefined) throw new UsageError(`no such date ${date}`);
   return found;
 }

@@ -21,6 +21,7 @@ import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
 import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
+import { reportRoutes } from './reports.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -134,6 +135,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(adjustmentRoutes);
   await app.register(paymentRoutes);
   await app.register(settingRoutes);
+  await app.register(reportRoutes);
 
   app.get(
     '/audit',

@@ -1,0 +1,44 @@
+import type { StaffReport } from '../../../../contract/staff-reports.js';
+import { MINOR } from '../../ledger/money.js';
+
+/**
+ * One text cell of a CSV file: quoted, its quotes doubled, and one a spreadsheet would read as a formula
+ * (starting with = + - @, or a tab or carriage return before one) prefixed with ' so it stays text.
+ */
+export function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** A number, or an amount already written with its currency's decimals: never escaped (a negative net is a number, not a formula). */
+type Cell = string | number | { amount: string } | null;
+
+/** A row: text cells escaped, numbers as they are, null empty. */
+export const csvRow = (cells: Cell[]) =>
+  cells.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : typeof c === 'string' ? csvText(c) : c.amount)).join(',');
+
+/** The report as a CSV file: one row per figure, a BOM first so Excel opens the UTF-8 as such. */
+export function reportCsv(report: StaffReport): string {
+  const rows: Cell[][] = [['currency', 'section', 'provider', 'item', 'count', 'amount']];
+  for (const c of report.currencies) {
+    const money = (amount: number) => ({ amount: amount.toFixed(Math.log10(MINOR[c.currency])) });
+    const line = (section: string, item: string, count: number | null, amount: number | null, provider = '') =>
+      rows.push([c.currency, section, provider, item, count, amount === null ? null : money(amount)]);
+    for (const d of c.deposits) line('deposits', d.channel, d.count, d.amount);
+    line('adjustments', 'credits', c.adjustments.credits.count, c.adjustments.credits.amount);
+    line('adjustments', 'debits', c.adjustments.debits.count, c.adjustments.debits.amount);
+    for (const k of ['paid', 'rejected', 'pending'] as const) line('withdrawals', k, c.withdrawals[k].count, c.withdrawals[k].amount);
+    line('bonuses', 'granted', c.bonuses.granted.count, c.bonuses.granted.amount);
+    line('bonuses', 'finished', c.bonuses.finished, null);
+    line('bonuses', 'forfeited', null, c.bonuses.forfeited);
+    for (const p of c.providers) {
+      line('games', 'transfers in', p.transfersIn.count, p.transfersIn.amount, p.provider);
+      line('games', 'transfers out', p.transfersOut.count, p.transfersOut.amount, p.provider);
+      line('games', 'won', null, p.won, p.provider);
+      line('games', 'lost', null, p.lost, p.provider);
+      line('games', 'net', null, p.net, p.provider);
+    }
+    line('net', 'net', null, c.net);
+  }
+  return '\uFEFF' + rows.map(csvRow).join('\r\n') + '\r\n';
+}

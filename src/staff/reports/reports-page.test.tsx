@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CurrencyReport, StaffReport } from '../../../contract/staff-reports';
+import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { addDays, localDate } from './report-period';
+
+const COUNTS = { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 };
+const tally = (count: number, amount: number) => ({ count, amount });
+const BAHT: CurrencyReport = {
+  currency: 'BAHT',
+  deposits: [
+    { channel: 'slip', count: 3, amount: 4500 },
+    { channel: 'qr', count: 1, amount: 250.5 },
+    { channel: 'giftLink', count: 0, amount: 0 },
+    { channel: 'manual', count: 0, amount: 0 },
+    { channel: 'operator', count: 1, amount: 100 },
+    { channel: 'other', count: 0, amount: 0 },
+  ],
+  adjustments: { credits: tally(1, 20), debits: tally(0, 0) },
+  withdrawals: { paid: tally(2, 1200), rejected: tally(1, 300), pending: tally(1, 150) },
+  bonuses: { granted: tally(2, 200), finished: 1, forfeited: 35.25 },
+  providers: [{ provider: 'PG', transfersIn: tally(4, 900), transfersOut: tally(2, 310), won: 40, lost: 75, net: 35 }],
+  net: 3670.5,
+};
+const today = localDate(Date.now(), 'Asia/Bangkok');
+const answer = (from: string, to: string): StaffReport => ({ from, to, timeZone: 'Asia/Bangkok', currencies: [BAHT] });
+
+describe('reports', () => {
+  it('shows a finance clerk the day’s tables by currency from the answer', async () => {
+    fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/reports': () => [200, answer(today, today)],
+    });
+    await renderStaff('/staff/');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Reports' }));
+    expect(await screen.findByRole('heading', { name: 'Reports', level: 1 })).toHaveFocus();
+    const deposits = await screen.findByRole('table', { name: 'Deposits (Baht)' });
+    const row = (table: HTMLElement, name: string) =>
+      within(table).getByRole('rowheader', { name }).closest('tr')!.textContent!.replace(name, '');
+    expect(row(deposits, 'Slip')).toBe('34,500.00');
+    expect(row(deposits, 'QR payment')).toBe('1250.50');
+    expect(row(deposits, 'All deposits')).toBe('54,850.50');
+    expect(row(screen.getByRole('table', { name: 'Withdrawals (Baht)' }), 'Waiting')).toBe('1150.00');
+    expect(row(screen.getByRole('table', { name: 'Bonuses (Baht)' }), 'Taken back when they ended')).toBe('35.25');
+    const pg = within(screen.getByRole('table', { name: 'Game providers (Baht)' }))
+      .getByRole('rowheader', { name: 'PG' })
+      .closest('tr')!;
+    expect(
+      within(pg)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['900.00 (4)', '310.00 (2)', '40.00', '75.00', '35.00']);
+    expect(screen.getByText('3,670.50')).toBeInTheDocument();
+  });
+
+  it('points the CSV link at the chosen period and asks for that period', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer({
+      ...signedIn('admin'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/reports': () => [200, answer(today, today)],
+    });
+    await renderStaff('/staff/reports');
+    const link = await screen.findByRole('link', { name: 'Download CSV' });
+    expect(link).toHaveAttribute('href', `/api/staff/reports.csv?from=${today}&to=${today}`);
+    await user.selectOptions(screen.getByLabelText('Period'), 'Last 7 days');
+    expect(link).toHaveAttribute('href', `/api/staff/reports.csv?from=${addDays(today, -6)}&to=${today}`);
+    await user.selectOptions(screen.getByLabelText('Period'), 'Choose dates');
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-10-01');
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      `/api/staff/reports.csv?from=2026-10-01&to=${today}`,
+    );
+    expect(calls.map((c) => c.url)).toContain(`/api/staff/reports?from=${addDays(today, -6)}&to=${today}`);
+  });
+
+  it('tells an agent reports are not allowed, asking nothing, and keeps them out of the navigation', async () => {
+    const calls = fakeServer({ ...signedIn('agent'), 'GET /api/staff/dashboard': () => [200, COUNTS] });
+    await renderStaff('/staff/');
+    await screen.findByRole('navigation', { name: 'Console' });
+    expect(screen.queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
+    await renderStaff('/staff/reports');
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/staff/reports'))).toBe(false);
+  });
+});
