@@ -15,7 +15,7 @@ import { SlipReader } from '../server/src/adapters/slip/slip-reader.js';
 const mode = process.argv[2] === 'main' ? 'main' : 'workers';
 const COUNT = Number(process.env.BENCH_SLIPS ?? 40);
 const side = 6000;
-const slip = drawSlip(generate.slipVerify({ sendingBank: '004', transRef: '20261125093000ABCDE12345' }));
+const slip = await drawSlip(generate.slipVerify({ sendingBank: '004', transRef: '20261125093000ABCDE12345' }));
 const tall = await sharp(slip)
   .resize({ height: side - 400, kernel: 'nearest' })
   .png()

@@ -80,6 +80,8 @@ async function buildServer() {
     platform: 'node',
     target: 'node20',
     sourcemap: true,
+    // the map is read (JSON-parsed) at every start under --enable-source-maps: mappings only, no sources inside
+    sourcesContent: false,
     logLevel: 'warning',
     plugins: [
       {

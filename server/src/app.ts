@@ -34,8 +34,13 @@ import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/
 import { metrics } from './modules/system/metrics.js';
 import { memberEventsRelayRoute } from './modules/events/relay.js';
 import { staffRoutes } from './modules/staff/routes.js';
+import { lazySchemas, type LazySchemas } from './lib/lazy-schemas.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The route schemas, compiled at first use: main.ts warms the rest after listening (lib/lazy-schemas.ts). */
+    schemas: LazySchemas;
+  }
   interface FastifyContextConfig {
     /** The route answers while the site is closed (§4 'gone'); every other member API route answers 410 gone. */
     answersWhenClosed?: boolean;
@@ -83,7 +88,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const lifecycle = options.lifecycle ?? createLifecycle();
   // always our logger (masked URLs, redacted secrets) unless logging is off
   const logger = options.logger === false ? undefined : (options.logger ?? createLogger(ctx.config.logLevel));
+  const schemas = lazySchemas();
   const app = Fastify({
+    schemaController: schemas.schemaController,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
@@ -105,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  app.decorate('schemas', schemas);
   // the slip reader's worker threads end with the server
   app.addHook('onClose', () => ctx.slipReader.close());
   app.decorateRequest('memberId', 0);

@@ -120,6 +120,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.host, port: config.port });
   const demo = config.production ? '' : `; demo member ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`;
   app.log.info(`wallet site and API on ${address} (variant ${config.variant}${config.production ? ', production' : ''})${demo}`);
+  // the route schemas no request has needed yet, compiled one per turn while the instance already serves
+  void app.schemas.warm((err, what) => app.log.error({ err }, `route schema does not compile: ${what}`));
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config.js';
 import { migrationProvider } from './migrations.js';
 import type { DB } from './schema.js';
@@ -15,12 +15,27 @@ export interface Database {
   /** Human-readable location for logs: the file path or the Postgres host/db (no password). */
   where: string;
   /** Postgres only: where it is, so another pool (the socket.io adapter's) reaches the same tables. */
-  postgres?: { url: string; schema: string | undefined; onConnectionError: ConnectionErrorLog; pool: pg.Pool };
+  postgres?: {
+    url: string;
+    schema: string | undefined;
+    onConnectionError: ConnectionErrorLog;
+    pool: pg.Pool;
+    /** The pg module, loaded only for Postgres (a SQLite start or operator command does not pay for it). */
+    pg: typeof pg;
+  };
   close(): Promise<void>;
 }
 
-// int8 columns hold epoch milliseconds, well inside Number's exact range.
-pg.types.setTypeParser(20, (v) => Number(v));
+let pgModule: Promise<typeof pg> | undefined;
+/** The pg module, loaded at the first Postgres database of the process. */
+function loadPg(): Promise<typeof pg> {
+  pgModule ??= import('pg').then(({ default: pg }) => {
+    // int8 columns hold epoch milliseconds, well inside Number's exact range.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    return pg;
+  });
+  return pgModule;
+}
 
 interface OpenOptions {
   /** Postgres only: put every table in this schema (tests use a fresh one each). */
@@ -76,6 +91,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
+    const pg = await loadPg();
     const pool = new pg.Pool({ ...poolOptions(config.databaseUrl, options.schema, 'wallet'), max: config.databasePoolMax ?? 10 });
     keepPoolAlive(pool, 'wallet', options.onConnectionError ?? logToConsole);
     if (options.schema) {
@@ -91,7 +107,7 @@ export async function openDatabase(
       db,
       dialect: 'postgres',
       where: `postgres ${url.host}${url.pathname}${options.schema ? ` schema ${options.schema}` : ''}`,
-      postgres: { url: config.databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole, pool },
+      postgres: { url: config.databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole, pool, pg },
       close: () => db.destroy(),
     };
   }

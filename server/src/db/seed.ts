@@ -1,6 +1,5 @@
 import { DEFAULT_CHAT } from '../settings/chat-setting.js';
 import { DEFAULT_HOWTO } from '../settings/howto-setting.js';
-import QRCode from 'qrcode';
 import type { Config } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import { seedBonuses, seedPromotions } from './seed-bonuses.js';
@@ -13,6 +12,7 @@ import { giveCoins } from '../ledger/coins.js';
 import { seedFigure } from '../lib/site-money.js';
 import { seedBanks } from './seed-banks.js';
 import { correctLaoSettings, LAO_DEPOSIT, THAI_DEPOSIT } from './seed-lao.js';
+import { qrcode } from '../lib/qrcode.js';
 
 export const DEMO_MEMBER = {
   phone: '0812345678',
@@ -34,7 +34,11 @@ const SOURCES = [
   { code: 'OTHER', description: 'อื่น ๆ', description_la: 'ອື່ນໆ', description_en: 'Other' },
 ];
 
-async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Settings> {
+/**
+ * Every setting's first value. `drawLineQr` false leaves the LINE QR image out: the contact setting exists
+ * and keeps its own, and drawing one costs every start the qrcode package.
+ */
+async function defaultSettings(config: Pick<Config, 'variant'>, drawLineQr: boolean): Promise<Settings> {
   const lao = config.variant === 'la';
   // every money figure is chosen in baht and seeded in the site's currency (kip on the Lao site)
   const money = (baht: number) => seedFigure(lao, baht);
@@ -53,7 +57,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>): Promise<Setting
       lineLink,
       lineName: '@walletdemo',
       // a real QR of the link, so scanning it in the demo opens the same LINE account
-      lineQR: await QRCode.toDataURL(lineLink, { margin: 1, width: 240 }),
+      lineQR: drawLineQr ? await (await qrcode()).toDataURL(lineLink, { margin: 1, width: 240 }) : '',
     },
     conditions: [
       {
@@ -150,7 +154,7 @@ interface SeedResult {
 export async function seed(database: Database, config: Pick<Config, 'variant'> & Partial<Pick<Config, 'production'>>): Promise<SeedResult> {
   const { db } = database;
   const existing = await readAllSettings(db);
-  const defaults = await defaultSettings(config);
+  const defaults = await defaultSettings(config, existing.contact === undefined);
   const settingsAdded: string[] = [];
   for (const key of Object.keys(defaults) as (keyof Settings)[]) {
     if (existing[key] === undefined) {

@@ -1,5 +1,4 @@
-import { PNG } from 'pngjs';
-import QRCode from 'qrcode';
+import { qrcode } from '../../lib/qrcode.js';
 
 type Rgb = readonly [number, number, number];
 
@@ -8,7 +7,9 @@ type Rgb = readonly [number, number, number];
  * lines, and the slip-verify mini QR in its quiet zone, the part verification reads. No text is drawn:
  * what matters is the QR, exactly as banking apps put it on the slip.
  */
-export function drawSlip(payload: string, color: Rgb = [0, 166, 81]): Buffer {
+export async function drawSlip(payload: string, color: Rgb = [0, 166, 81]): Promise<Buffer> {
+  // loaded here, not at every start: only the sandbox's slip maker draws
+  const [{ PNG }, QRCode] = await Promise.all([import('pngjs'), qrcode()]);
   const width = 540;
   const height = 860;
   const png = new PNG({ width, height });

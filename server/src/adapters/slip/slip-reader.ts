@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
-// sharp's libraries must be loaded by the main thread before a worker loads them (glibc Linux unloads them otherwise)
-import 'sharp';
+import type { Piscina } from 'piscina';
 import type { SlipQr } from './reader.js';
 
 /** A slip image no worker has read in this time (its wait for a thread included) is left to the operator. */
@@ -59,7 +57,9 @@ export class SlipReader {
     if (this.full || this.#closed) return { kind: 'busy' };
     this.#inFlight += 1;
     try {
-      return (await this.#workers().run(image, { signal: AbortSignal.timeout(this.options.timeoutMs ?? SLIP_READ_TIMEOUT_MS) })) as SlipQr;
+      return (await (
+        await this.#workers()
+      ).run(image, { signal: AbortSignal.timeout(this.options.timeoutMs ?? SLIP_READ_TIMEOUT_MS) })) as SlipQr;
     } catch (err) {
       // timed out (the worker is ended) or the worker died: the image is left to a person
       this.options.log?.(err);
@@ -70,8 +70,17 @@ export class SlipReader {
     }
   }
 
-  #workers(): Piscina {
-    this.#pool ??= new Piscina({
+  /**
+   * The pool, made at the first slip: piscina and sharp are loaded then, not at every start of the server
+   * or the operator's CLI (sharp alone costs a start about 150 ms).
+   */
+  async #workers(): Promise<Piscina> {
+    if (this.#pool) return this.#pool;
+    // sharp's libraries must be loaded by the main thread before a worker loads them (glibc Linux unloads them otherwise)
+    const [{ Piscina }] = await Promise.all([import('piscina'), import('sharp')]);
+    if (this.#pool) return this.#pool;
+    if (this.#closed) throw new Error('the slip reader was closed while it started');
+    this.#pool = new Piscina({
       ...workerFile(),
       minThreads: 0,
       maxThreads: this.options.threads,

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const authGuard = fp(async (app: FastifyInstance) => {
+export const authGuard = fp(async function authGuard(app: FastifyInstance) {
   app.decorate('requireMember', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw unauthorized();

@@ -93,7 +93,7 @@ async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown)
  * socket.io on the API's own server and port (path /socket.io). A browser's socket must come from this
  * origin (no cross-site WebSocket); with Postgres the adapter carries every emit to the other instances.
  */
-export const chatRealtime = fp(async (app: FastifyInstance) => {
+export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance) {
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { GatewayError } from '../../adapters/gateway/gateway.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
@@ -23,6 +22,7 @@ import {
 import { QR_PROVIDERS, type QrProvider, type QrState } from '../../../../contract/deposit.js';
 import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { QR_MINIMUM } from '../../../../contract/limits.js';
+import { qrcode } from '../../lib/qrcode.js';
 
 /**
  * Payment QR codes (§7 QR). Creating one is an outside call (lib/outside-call.ts): the code is recorded
@@ -55,7 +55,7 @@ export async function stateOf(row: Pick<QrcodeRow, 'ref' | 'amount' | 'currency'
   return {
     hasQrcode: true,
     qrcodeId: row.ref,
-    qrcode: await QRCode.toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+    qrcode: await (await qrcode()).toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
     payload,
     amount: toMajor(Number(row.amount), row.currency as Currency),
     expireIn: Number(row.expires_at),

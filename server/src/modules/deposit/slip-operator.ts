@@ -77,7 +77,7 @@ async function makeSlip({ database }: OperatorEnv, args: string[], print: (l: st
       transferred_at: now,
     })
     .execute();
-  fs.writeFileSync(file, drawSlip(generate.slipVerify({ sendingBank, transRef: ref })));
+  fs.writeFileSync(file, await drawSlip(generate.slipVerify({ sendingBank, transRef: ref })));
   print(
     `sandbox bank: ${amount} ${member.currency} from ${member.bank_code} ${member.bank_account_no} (${printable(fromName)}) to ${first.bankCode} ${toAccount}, ${new Date(now).toISOString()}`,
   );

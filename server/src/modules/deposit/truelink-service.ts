@@ -1,4 +1,3 @@
-import CryptoJS from 'crypto-js';
 import { VoucherError } from '../../adapters/voucher/voucher.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
@@ -36,8 +35,10 @@ export const TRUELINK_MINIMUM_BAHT = 2;
 const GIFT_LINK = /^https:\/\/gift\.truemoney\.com\/campaign\/\?v=([0-9A-Za-z]{18,40})$/;
 
 /** The voucher code inside the encrypted link; anything else is TRUELINK_INVALID. */
-export function voucherOf(ciphertext: string, secret: string): string {
+export async function voucherOf(ciphertext: string, secret: string): Promise<string> {
   let text = '';
+  // crypto-js is loaded at the first gift link, not at every start
+  const { default: CryptoJS } = await import('crypto-js');
   try {
     text = CryptoJS.AES.decrypt(ciphertext, secret).toString(CryptoJS.enc.Utf8);
   } catch {
@@ -155,7 +156,7 @@ export async function redeemGiftLink(
   const { currency } = await memberMoney(ctx.database.db, memberId);
   // vouchers are in baht: not offered to a wallet in another currency
   if (!depositOffer(ctx.settings.get('deposit'), currency).giftLink) throw new ApiError(403, 'TRUELINK_UNAVAILABLE');
-  const voucher = voucherOf(ciphertext, ctx.config.giftlinkSecret);
+  const voucher = await voucherOf(ciphertext, ctx.config.giftlinkSecret);
   const state = await callWithin(() => ctx.vouchers.inspect(voucher), ctx.config.providerTimeoutMs);
   if (state === undefined) return UNAVAILABLE;
   if (state.state === 'unknown') throw badRequest('TRUELINK_INVALID');

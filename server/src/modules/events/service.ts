@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { MemberEvent } from '../../../../contract/member-events.js';
 
 export type { MemberEvent };
@@ -75,7 +75,7 @@ export function listenMemberEvents(
   let retry: NodeJS.Timeout | undefined;
   const connect = () => {
     if (stopped) return;
-    const current = new pg.Client(poolOptions(where.url, where.schema, 'wallet events'));
+    const current = new where.pg.Client(poolOptions(where.url, where.schema, 'wallet events'));
     client = current;
     // a dropped LISTEN connection is logged and made again a second later, never a crash
     const again = (err?: Error) => {

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -11,6 +10,7 @@ import { recordAudit } from '../audit/service.js';
 import { beginLoginAttempt } from '../auth/service.js';
 import { findStaff, isStaffUsername } from './accounts.js';
 import { openStaffSession } from './session.js';
+import { qrcode } from '../../lib/qrcode.js';
 
 /**
  * The staff sign-in's steps (issue 23): the password (throttled like a member's), then as needed the
@@ -69,7 +69,7 @@ async function next(ctx: AppContext, staff: Staff, challenge: Challenge | undefi
     const secret = new Secret({ size: 20 });
     pending = ctx.staffSecrets.seal(secret.base32, sealContext(staff.id));
     const otpauthUri = totpOf(staff.username, secret, `${ctx.settings.get('info').name} staff`).toString();
-    uri = { otpauthUri, qrDataUrl: await QRCode.toDataURL(otpauthUri) };
+    uri = { otpauthUri, qrDataUrl: await (await qrcode()).toDataURL(otpauthUri) };
   }
   let challengeToken: string | undefined;
   if (challenge) {

@@ -114,7 +114,7 @@ function metricsOf(app: FastifyInstance) {
  * METRICS_PORT, a listener of its own (on METRICS_HOST, loopback by default) that the proxy does not
  * forward. Neither set: no /metrics at all.
  */
-export const metrics = fp(async (app: FastifyInstance) => {
+export const metrics = fp(async function metrics(app: FastifyInstance) {
   const { metricsToken, metricsPort, metricsHost } = app.ctx.config;
   if (!metricsToken && metricsPort === undefined) return;
   const { registry, durations, money, readDatabase } = metricsOf(app);

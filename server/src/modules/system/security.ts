@@ -66,7 +66,7 @@ const clip = (value: unknown) => (typeof value === 'string' ? value.slice(0, 300
  * Security headers on every answer (pages, assets, API, the sandbox's /play pages) through helmet,
  * plus Permissions-Policy, HSTS over HTTPS, and the endpoint that logs CSP violations.
  */
-export const securityHeaders = fp(async (app: FastifyInstance) => {
+export const securityHeaders = fp(async function securityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // set per request below: only over HTTPS
