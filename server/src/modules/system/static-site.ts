@@ -56,6 +56,22 @@ class SiteReleases {
   private readonly known = new Map<string, Release>();
   constructor(private readonly root: string) {}
 
+  /**
+   * The current release. The one switch that is not a single rename (a build from before releases, `root` a
+   * plain directory, moved aside for the first link) leaves `root` missing for an instant: asked then, the
+   * link is looked for again a few times, 5 ms apart, instead of failing the request.
+   */
+  async currentNow(): Promise<Release> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return this.current();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || tries >= 40) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  }
+
   current(): Release {
     const dir = fs.realpathSync(this.root);
     let release = this.known.get(dir);
@@ -82,8 +98,7 @@ class SiteReleases {
    * it has it; for a hashed asset it lacks, the newest earlier release that has it (a tab opened before
    * the switch asks for its own build's chunks). Undefined when none has it.
    */
-  holding(rel: string): string | undefined {
-    const current = this.current().dir;
+  holding(rel: string, current: string): string | undefined {
     const has = (dir: string) => fs.statSync(path.join(dir, rel), { throwIfNoEntry: false })?.isFile() ?? false;
     if (has(current)) return current;
     if (!rel.startsWith('assets/') || !fs.lstatSync(this.root, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
@@ -115,6 +130,27 @@ function fileOf(url: string): string | undefined {
   return segments.join('/');
 }
 
+/** Whether an Accept-Encoding header takes this coding: named, and not with q=0. */
+function accepts(header: string | undefined, coding: string): boolean {
+  return (header ?? '').split(',').some((item) => {
+    const [name, ...params] = item.split(';').map((part) => part.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    return name === coding && !(q && Number(q.slice(2)) === 0);
+  });
+}
+
+/** A page of a release read whole, as the brotli or gzip copy the browser takes when the build made one. */
+async function readPage(release: Release, file: string, acceptEncoding: string | undefined) {
+  for (const [coding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (release.withCopies.has(file) && accepts(acceptEncoding, coding))
+      return { body: await fs.promises.readFile(path.join(release.dir, file + ext)), encoding: coding };
+  }
+  return { body: await fs.promises.readFile(path.join(release.dir, file)), encoding: undefined };
+}
+
 /**
  * Serves the built PWA: hashed assets cached for a year, the pages, manifest and service worker
  * always revalidated (so an update is seen). A public page answers with its pre-rendered HTML, a path
@@ -132,7 +168,8 @@ export async function staticSite(app: FastifyInstance, options: { root: string }
     return;
   }
   const releases = new SiteReleases(options.root);
-  releases.current();
+  // `root` itself when it is a plain directory (no releases yet), else undefined
+  const plainRoot = releases.current().dir === path.resolve(options.root) ? path.resolve(options.root) : undefined;
   await app.register(fastifyStatic, {
     root: options.root,
     // no routes: the handler below finds each file in the release that has it when asked, so the files
@@ -148,31 +185,56 @@ export async function staticSite(app: FastifyInstance, options: { root: string }
       if (release?.withCopies.has(rel)) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * The page file answering a page path in a release (undefined: 404 NO_DATA), and its status: the
+   * pre-rendered page, the console's page, the pre-rendered 404 page, or the app's shell.
+   */
+  const pageFile = (url: string, release: Release, current: string): { file: string; status: number } | undefined => {
+    const page = release.prerendered?.pages[url.length > 1 ? url.replace(/\/$/, '') : url];
+    if (page) return { file: page, status: 200 };
+    // every page path of the console is its one page (its router takes over), revalidated like the member's
+    if (STAFF_PAGES.test(url)) return releases.holding(STAFF_INDEX, current) === current ? { file: STAFF_INDEX, status: 200 } : undefined;
+    if (release.prerendered && !release.prerendered.sections.includes(url.split('/')[1] ?? ''))
+      return { file: release.prerendered.notFound, status: 404 };
+    return { file: 'index.html', status: 200 };
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const { prerendered, dir: current } = releases.current();
-    const page = prerendered?.pages[url.length > 1 ? url.replace(/\/$/, '') : url];
+    let release = await releases.currentNow();
     // a form sent before the app had started (the pre-rendered page was already usable): back to the
     // page, with what was sent dropped; the forms say method="post", so it never reaches a URL or a log
-    if (request.method === 'POST' && page) return reply.redirect(request.url, 303);
+    if (request.method === 'POST' && release.prerendered?.pages[url.length > 1 ? url.replace(/\/$/, '') : url])
+      return reply.redirect(request.url, 303);
     const read = request.method === 'GET' || request.method === 'HEAD';
     // a file of the site (the .br / .gz copies are reached through their original's name only)
     const file = read && !SERVER_PATHS.test(url) && path.extname(url) ? fileOf(url) : undefined;
-    const dir = file && releases.holding(file);
+    const dir = file && releases.holding(file, release.dir);
     if (file && dir) return reply.sendFile(file, dir);
     if (!read || SERVER_PATHS.test(url) || path.extname(url)) {
       return reply.status(404).send({ message: 'NO_DATA' });
     }
-    if (page) return reply.sendFile(page, current);
-    // every page path of the console is its one page (its router takes over), revalidated like the member's
-    if (STAFF_PAGES.test(url)) {
-      return releases.holding(STAFF_INDEX) === current
-        ? reply.sendFile(STAFF_INDEX, current)
-        : reply.status(404).send({ message: 'NO_DATA' });
+    // a plain build directory (a build from before releases) is moved aside at the first switch to
+    // releases, between two of this handler's steps at worst: its page is read whole here (a file opened
+    // is read to its end wherever it moves), and read again from the link when it has just gone
+    for (let tries = 1; ; tries++) {
+      const answer = pageFile(url, release, release.dir);
+      if (!answer) return reply.status(404).send({ message: 'NO_DATA' });
+      if (release.dir !== plainRoot) return reply.status(answer.status).sendFile(answer.file, release.dir);
+      try {
+        const page = await readPage(release, answer.file, request.headers['accept-encoding']);
+        if (page.encoding) reply.header('content-encoding', page.encoding);
+        if (release.withCopies.has(answer.file)) reply.header('vary', 'Accept-Encoding');
+        return reply
+          .status(answer.status)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(page.body);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || tries >= 40) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        release = await releases.currentNow();
+      }
     }
-    if (prerendered && !prerendered.sections.includes(url.split('/')[1] ?? '')) {
-      return reply.status(404).sendFile(prerendered.notFound, current);
-    }
-    return reply.sendFile('index.html', current);
   });
 }
