@@ -1,5 +1,8 @@
 import { defineConfig } from '@lingui/cli';
 
+/** The statement's sentences: the member reads them, and the staff console shows a member's statement in them. */
+const STATEMENT_TEXT = 'src/lib/statement-text';
+
 /** The signed-in screens' words load with the signed-in shell, so the login route does not carry them. */
 const MEMBER = [
   'src/features/wallet',
@@ -15,6 +18,7 @@ const MEMBER = [
   'src/lib/member',
   'src/ui/member',
   'src/ui/pagination.tsx',
+  STATEMENT_TEXT,
 ];
 
 /**
@@ -31,7 +35,7 @@ const HOWTO = ['src/features/howto'];
  * Lingui has one list of locales for every catalog, so a Lao staff.po exists too: it is filled like every
  * catalog, and the console does not load it (src/staff/i18n.ts).
  */
-const STAFF = ['src/staff'];
+const STAFF = ['src/staff', STATEMENT_TEXT];
 
 export default defineConfig({
   sourceLocale: 'en',

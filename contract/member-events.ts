@@ -16,6 +16,8 @@ export type MemberEvent =
   | { kind: 'withdraw'; status: 'SUCCESS' | 'FAILED' }
   /** a transfer in transit settled, or returned to the wallet */
   | { kind: 'transfer'; status: 'SETTLED' | 'RETURNED' }
+  /** our staff ended the member's running bonus or promotion (the money stays in the wallet, now free) */
+  | { kind: 'bonus'; status: 'ENDED' }
   /** support replied in the member's chat */
   | { kind: 'chat' };
 

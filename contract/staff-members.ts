@@ -74,13 +74,39 @@ export const MemberWithdrawal = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 
-/** A member's open session (not revoked, not expired). The server keeps no address or device per session. */
+/**
+ * A member's open session (not revoked, expired or idle past the limit), with the browser's User-Agent and
+ * the address of its sign-in (null for sessions older than migration 0029).
+ */
 export const MemberSession = Type.Object({
   id: Type.Integer(),
   createdAt: Type.String({ format: 'date-time' }),
   lastSeenAt: Type.String({ format: 'date-time' }),
   expiresAt: Type.String({ format: 'date-time' }),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** One line of the member's support conversation: who, its kind, its words (a file's name), when. */
+export const MemberChatLine = Type.Object({
+  id: Type.Integer(),
+  sender: Type.Union([Type.Literal('customer'), Type.Literal('agent'), Type.Literal('bot')]),
+  type: Type.String(),
+  text: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type MemberChatLine = Static<typeof MemberChatLine>;
+
+/** The member's support conversation: its latest lines, oldest first, and whether its session is open. */
+export const MemberChat = Type.Object({
+  open: Type.Boolean(),
+  /** How many of the member's messages no agent has read. */
+  unread: Type.Integer(),
+  lines: Type.Array(MemberChatLine),
+});
+
+/** GET /api/staff/members/{id}?lang=: the statement's bonus and promotion names in this language (Thai by default). */
+export { LangQuery as MemberPageQuery } from './lang.js';
 
 /** GET /api/staff/members/{id}: 404 NO_DATA for an unknown id. The lists are the latest 20, newest first. */
 export const MemberPage = Type.Object({
@@ -98,8 +124,20 @@ export const MemberPage = Type.Object({
   withdrawals: Type.Array(MemberWithdrawal),
   bonus: Type.Union([QueueBonus, Type.Null()]),
   sessions: Type.Array(MemberSession),
+  /** Null when the member never wrote to support. */
+  chat: Type.Union([MemberChat, Type.Null()]),
 });
 export type MemberPage = Static<typeof MemberPage>;
+
+/**
+ * POST /api/staff/members/{id}/bonus/end {reason} (finance, admin): ends the member's running bonus or
+ * promotion, the operator's `bonus end` (one service). A finish_bonus entry with reason STAFF that moves no
+ * money: the money stays in the wallet, free of the turnover from now on (money to take back is a debit
+ * adjustment). 404 NO_DATA when none runs; 400 REASON_REQUIRED without a reason of 3 to 500 characters.
+ * Audited as bonus.end (the bonus, its amount and turnover before); the member's open app is told.
+ */
+export const MemberBonusEndBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) });
+export type MemberBonusEndBody = Static<typeof MemberBonusEndBody>;
 
 /**
  * POST /api/staff/members/{id}/disable and .../enable: the operator's `member disable|enable` (one

@@ -11,8 +11,8 @@ const Related = (description: string) =>
       code: Type.String(),
       description: Type.String(),
       finishReason: Type.Optional(
-        Type.Union([Type.Literal('TURNOVER'), Type.Literal('CLEAR')], {
-          description: 'on finish_bonus: the turnover was reached, or the member cancelled',
+        Type.Union([Type.Literal('TURNOVER'), Type.Literal('CLEAR'), Type.Literal('STAFF')], {
+          description: 'on finish_bonus: the turnover was reached, the member cancelled, or our staff ended it',
         }),
       ),
     },

@@ -78,4 +78,66 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
       await database.close();
     }
   });
+
+  it('keeps every bonus a member holds when staff may end bonuses (0029), and the rules on them', async () => {
+    const config = loadConfig({ STATIC_DIR: '' });
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const database =
+      dialect === 'sqlite'
+        ? await openDatabase(config, { sqliteFile: ':memory:' })
+        : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+    try {
+      const migrator = new Migrator({
+        db: database.db,
+        provider: migrationProvider(dialect),
+        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+      });
+      expect((await migrator.migrateTo('0028_unmatched_payments')).error).toBeUndefined();
+      const now = Date.now();
+      const member = await sql<{ id: number }>`insert into members (phone, name, password_hash, status, currency, bank_code,
+        bank_account_name, bank_account_no, created_at) values ('0811111111', 'A', 'x', 'active', 'BAHT', 'KBANK', 'A', '1111111111', ${now})
+        returning id`.execute(database.db);
+      const memberId = member.rows[0]!.id;
+      for (const code of ['P1', 'P2', 'P3', 'P4', 'P5'])
+        await sql`insert into promotions (code, description, percent_fail, give_fixed, min_deposit, turnover_multiple, active, created_at)
+          values (${code}, '""', 0, 100, 0, 1, 1, ${now})`.execute(database.db);
+      const entry = async () =>
+        (
+          await sql<{ id: number }>`insert into journal (member_id, type, status, amount, from_label, to_label, visible, created_at)
+            values (${memberId}, 'bonus', 'SUCCESS', 100, 'PROMOTION', 'WALLET', 1, ${now}) returning id`.execute(database.db)
+        ).rows[0]!.id;
+      const reward = (code: string, journalId: number, active: number, reason: string | null) =>
+        sql`insert into member_bonuses (member_id, promotion_code, amount, currency, percent_fail, journal_id, turnover_target,
+          turnover_progress, active, received_at, finish_reason) values (${memberId}, ${code}, 100, 'BAHT', 0, ${journalId}, 500, 20,
+          ${active}, ${now}, ${reason})`.execute(database.db);
+      await reward('P1', await entry(), 0, 'CLEAR');
+
+      expect(await migrate(database)).toContain('0029_member_tools');
+      const kept = await database.db
+        .selectFrom('member_bonuses')
+        .select(['member_id', 'promotion_code', 'amount', 'turnover_progress', 'active', 'finish_reason', 'ended_by'])
+        .execute();
+      expect(kept.map((r) => ({ ...r, amount: Number(r.amount), turnover_progress: Number(r.turnover_progress) }))).toEqual([
+        {
+          member_id: memberId,
+          promotion_code: 'P1',
+          amount: 100,
+          turnover_progress: 20,
+          active: 0,
+          finish_reason: 'CLEAR',
+          ended_by: null,
+        },
+      ]);
+      // the new reason is allowed, an unknown one still refused, and one active bonus per member still the rule
+      await reward('P2', await entry(), 0, 'STAFF');
+      await expect(reward('P3', await entry(), 0, 'LOST')).rejects.toThrow(/check/i);
+      await reward('P4', await entry(), 1, null);
+      await expect(reward('P5', await entry(), 1, null)).rejects.toThrow(/unique|duplicate/i);
+      // a session keeps its device now
+      expect(await database.db.selectFrom('sessions').select(['user_agent', 'ip']).execute()).toEqual([]);
+    } finally {
+      if (dialect === 'postgres') await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
+      await database.close();
+    }
+  });
 });

@@ -28,6 +28,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'POST', url: '/members/:id/enable', roles: ['finance', 'admin'], body: { reason: 'cleared' } },
   { method: 'POST', url: '/members/:id/sessions/:sessionId/revoke', roles: ['finance', 'admin'], body: {} },
   { method: 'POST', url: '/members/:id/sessions/revoke-all', roles: ['finance', 'admin'], body: {} },
+  { method: 'POST', url: '/members/:id/bonus/end', roles: ['finance', 'admin'], body: { reason: 'route test' } },
   { method: 'GET', url: '/adjustments', roles: ['finance', 'admin'] },
   {
     method: 'POST',

@@ -19,6 +19,7 @@ import { staffMigrations } from './migrations-staff.js';
 import { adjustmentMigrations } from './migrations-adjustments.js';
 import { staffGuardMigrations } from './migrations-staff-guards.js';
 import { uploadMigrations } from './migrations-uploads.js';
+import { memberToolMigrations } from './migrations-member-tools.js';
 import { unmatchedPaymentMigrations } from './migrations-unmatched.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
@@ -232,6 +233,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...staffGuardMigrations(dialect),
     ...adjustmentMigrations(dialect),
     ...unmatchedPaymentMigrations(),
+    ...memberToolMigrations(dialect),
   };
 }
 

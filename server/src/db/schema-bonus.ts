@@ -65,7 +65,9 @@ export interface MemberBonusesTable {
   active: number;
   received_at: number;
   finished_at: number | null;
-  finish_reason: 'TURNOVER' | 'CLEAR' | null;
+  finish_reason: 'TURNOVER' | 'CLEAR' | 'STAFF' | null;
+  /** Who ended it when a person did (migration 0029): 'staff:<username>' or 'cli:<username>'. */
+  ended_by: Generated<string | null>;
 }
 
 export interface BonusTables {

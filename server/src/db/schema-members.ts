@@ -30,6 +30,9 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The sign-in's browser (User-Agent, at most 300 characters) and address (migration 0029); null before it. */
+  user_agent: Generated<string | null>;
+  ip: Generated<string | null>;
 }
 
 export interface OtpsTable {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { loadCatalogPart } from '../../lib/i18n';
-import type { Statement } from './activity';
+import type { Statement } from '../../lib/statement-text/activity';
 import { StatementPage } from './statement-page';
 
 const entry = (s: Partial<Statement>): Statement => ({

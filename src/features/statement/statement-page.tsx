@@ -4,7 +4,7 @@ import { Suspense, useState, type ComponentType } from 'react';
 import { formatDateTime, timeAgo } from '../../lib/dates';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
-import { activityText, movedNoMoney, statusText } from './activity';
+import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
 import { STATEMENT_PAGE_SIZE, statementQuery } from './queries';
 import './statement.css';
 import { useMoneyWords } from '../../ui/member/money-words';

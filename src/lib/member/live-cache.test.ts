@@ -56,6 +56,12 @@ describe('a live member event in the query cache', () => {
     expect(keys()).toEqual([['wallet'], ['statement'], ['qrcode']]);
   });
 
+  it('asks the bonus, the balance and the statement again when our staff ended the bonus', () => {
+    const { queryClient, keys } = cache();
+    applyMemberEvent(queryClient, { kind: 'bonus', status: 'ENDED' });
+    expect(keys()).toEqual([['bonus'], ['wallet'], ['statement']]);
+  });
+
   it("asks support's unread count again on a reply", () => {
     const { queryClient, keys } = cache();
     applyMemberEvent(queryClient, { kind: 'chat' });

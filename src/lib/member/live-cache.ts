@@ -15,6 +15,8 @@ export const liveKeys = {
   chatUnread: ['chat', 'unread'] as const,
   /** a code paid while its view was open: what the view shows instead of the code */
   qrPaid: (qrcodeId: string) => ['qr-paid', qrcodeId] as const,
+  /** the bonus feature's keys (the list, the active bonus, the cancel minimum) */
+  bonus: ['bonus'] as const,
 };
 
 export interface QrPaid {
@@ -72,6 +74,10 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
     case 'chat':
       void queryClient.invalidateQueries({ queryKey: liveKeys.chatUnread });
       return;
+    case 'bonus':
+      // ended by our staff: the bonus page and the withdrawal's warning no longer hold, the statement has the line
+      void queryClient.invalidateQueries({ queryKey: liveKeys.bonus });
+      return moneyMoved(queryClient);
   }
 }
 

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateLocale, loadCatalogPart } from '../../lib/i18n';
+import { activateLocale, loadCatalogPart } from '../i18n';
 import { activityText, movedNoMoney, statusText, type Statement } from './activity';
 
 const row = (s: Partial<Statement>): Statement => ({
@@ -65,8 +65,12 @@ describe('statement entries read as sentences', () => {
 });
 
 describe('bonus entries name the bonus or promotion (§3 Statement)', () => {
-  const bonus = (finishReason?: 'TURNOVER' | 'CLEAR') => ({ code: 'FIRST100', description: 'First deposit bonus 100%', finishReason });
-  const promotion = (finishReason?: 'TURNOVER' | 'CLEAR') => ({
+  const bonus = (finishReason?: 'TURNOVER' | 'CLEAR' | 'STAFF') => ({
+    code: 'FIRST100',
+    description: 'First deposit bonus 100%',
+    finishReason,
+  });
+  const promotion = (finishReason?: 'TURNOVER' | 'CLEAR' | 'STAFF') => ({
     code: 'WELCOME50',
     description: '<p>Welcome code: <strong>50&nbsp;baht</strong> free credit.</p><p>Play 5 times the bonus.</p>',
     finishReason,
@@ -84,7 +88,7 @@ describe('bonus entries name the bonus or promotion (§3 Statement)', () => {
     expect(activityText(i18n, row({ statementType: 'bonus' }))).toBe('Bonus');
   });
 
-  it('an ended bonus says why: its turnover was reached, or the member cancelled it', async () => {
+  it('an ended bonus says why: its turnover was reached, the member cancelled it, or our staff ended it', async () => {
     await activateLocale('en', false);
     const ended = (over: Partial<Statement>) => activityText(i18n, row({ statementType: 'finish_bonus', amount: 0, ...over }));
     expect(ended({ bonus: bonus('TURNOVER') })).toBe('Bonus ended: turnover reached · First deposit bonus 100%');
@@ -94,6 +98,10 @@ describe('bonus entries name the bonus or promotion (§3 Statement)', () => {
       'Promotion ended: turnover reached · WELCOME50 · Welcome code: 50\u00a0baht free credit.',
     );
     expect(ended({})).toBe('Bonus ended');
+    expect(ended({ bonus: bonus('STAFF') })).toBe('Bonus ended by our staff · First deposit bonus 100%');
+    expect(ended({ promotion: promotion('STAFF') })).toBe(
+      'Promotion ended by our staff · WELCOME50 · Welcome code: 50\u00a0baht free credit.',
+    );
   });
 
   it('reads in Thai and Lao', async () => {

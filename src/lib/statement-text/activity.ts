@@ -44,18 +44,20 @@ function bonusText(i18n: I18n, s: Statement): string {
   return name ? i18n._(msg`Bonus: ${name}`) : i18n._(msg`Bonus`);
 }
 
-/** Why the bonus ended (§3 finishReason): its turnover was reached, or the member cancelled it. */
+/** Why the bonus ended (§3 finishReason): its turnover was reached, the member cancelled it, or our staff ended it. */
 function finishText(i18n: I18n, s: Statement): string {
   const name = rewardName(s);
   const reason = (s.bonus ?? s.promotion)?.finishReason;
-  if (!name) return i18n._(msg`Bonus ended`);
+  if (!name) return reason === 'STAFF' ? i18n._(msg`Bonus ended by our staff`) : i18n._(msg`Bonus ended`);
   if (s.promotion) {
     if (reason === 'TURNOVER') return i18n._(msg`Promotion ended: turnover reached · ${name}`);
     if (reason === 'CLEAR') return i18n._(msg`Promotion cancelled · ${name}`);
+    if (reason === 'STAFF') return i18n._(msg`Promotion ended by our staff · ${name}`);
     return i18n._(msg`Promotion ended · ${name}`);
   }
   if (reason === 'TURNOVER') return i18n._(msg`Bonus ended: turnover reached · ${name}`);
   if (reason === 'CLEAR') return i18n._(msg`Bonus cancelled · ${name}`);
+  if (reason === 'STAFF') return i18n._(msg`Bonus ended by our staff · ${name}`);
   return i18n._(msg`Bonus ended · ${name}`);
 }
 

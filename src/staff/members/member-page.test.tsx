@@ -29,8 +29,23 @@ const page = (over: Partial<MemberPage> = {}): MemberPage => ({
   withdrawals: [],
   bonus: { name: 'Welcome 100%', turnoverLeft: 4200 },
   sessions: [
-    { id: 11, createdAt: '2026-11-20T08:00:00.000Z', lastSeenAt: '2026-11-20T08:40:00.000Z', expiresAt: '2026-11-21T08:00:00.000Z' },
+    {
+      id: 11,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      lastSeenAt: '2026-11-20T08:40:00.000Z',
+      expiresAt: '2026-11-21T08:00:00.000Z',
+      userAgent: 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      ip: '203.0.113.9',
+    },
   ],
+  chat: {
+    open: true,
+    unread: 1,
+    lines: [
+      { id: 5, sender: 'customer', type: 'text', text: 'My deposit has not arrived', createdAt: '2026-11-20T08:35:00.000Z' },
+      { id: 6, sender: 'bot', type: 'text', text: 'Hello! How can we help?', createdAt: '2026-11-20T08:35:01.000Z' },
+    ],
+  },
   ...over,
 });
 
@@ -42,26 +57,88 @@ async function open(role: 'agent' | 'finance' | 'admin', more: Record<string, (b
 }
 
 describe('a member’s page', () => {
-  it('shows the profile, balances, statement, slips, withdrawals, bonus and sessions', async () => {
-    await open('agent');
-    for (const name of ['Profile', 'Balances', 'Statement (latest 20)', 'Slips', 'Withdrawals', 'Bonus', 'Open sessions'])
+  it('shows the profile, balances, statement, slips, withdrawals, bonus, sessions and the support chat', async () => {
+    const calls = await open('agent');
+    // the statement's names in the console's language
+    expect(calls.find((c) => c.url.startsWith('/api/staff/members/7'))?.url).toBe('/api/staff/members/7?lang=en');
+    for (const name of ['Profile', 'Balances', 'Statement (latest 20)', 'Slips', 'Withdrawals', 'Bonus', 'Open sessions', 'Support chat'])
       expect(screen.getByRole('heading', { name, level: 2 })).toBeInTheDocument();
     expect(screen.getByText('1,250.50')).toBeInTheDocument();
     expect(screen.getByText('12.25')).toBeInTheDocument();
     const games = screen.getByRole('table', { name: 'Game accounts' });
     expect(within(games).getAllByRole('row')[1]).toHaveTextContent('PG Soft100.00');
     const [, line] = within(screen.getByRole('table', { name: 'Statement lines, newest first' })).getAllByRole('row');
-    expect(line).toHaveTextContent(/transfer.*WALLET.*PG Soft.*-100\.00.*SUCCESS/);
+    // the sentences the member reads in the app
+    expect(line).toHaveTextContent(/31.*transfer.*Transfer to PG Soft.*-100\.00.*Success/);
     expect(screen.getByRole('table', { name: 'Slips, newest first' })).toHaveTextContent('REF4');
     expect(screen.getByText('No withdrawals.')).toBeInTheDocument();
     expect(screen.getByText(/Turnover left: 4,200.00/)).toBeInTheDocument();
-    expect(screen.getByText(/Signed in .*last seen/)).toBeInTheDocument();
+    const session = screen.getByText(/Signed in .*last seen/).closest('li')!;
+    expect(session).toHaveTextContent(/Chrome · Android · 203\.0\.113\.9/);
+    const chat = screen.getByRole('list', { name: 'The latest messages, oldest first' });
+    expect(
+      within(chat)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Member.*My deposit has not arrived$/),
+      expect.stringMatching(/^Greeter.*Hello! How can we help\?$/),
+    ]);
+    expect(screen.getByText(/1 of the member's messages are not read yet/)).toBeInTheDocument();
+  });
+
+  it('says when the member never wrote to support, and a bonus ended by staff as the member reads it', async () => {
+    fakeServer({
+      ...signedIn('agent'),
+      'GET /api/staff/members/7': () => [
+        200,
+        page({
+          chat: null,
+          bonus: null,
+          statement: [
+            {
+              _id: 40,
+              statementType: 'finish_bonus',
+              status: 'SUCCESS',
+              from: 'WALLET',
+              to: 'BONUS',
+              amount: 0,
+              createdAt: '2026-11-20T09:00:00.000Z',
+              bonus: { code: 'DAY', description: 'Daily 10%', finishReason: 'STAFF' },
+            },
+          ],
+        }),
+      ],
+    });
+    await renderStaff('/staff/members/7');
+    await screen.findByRole('heading', { name: 'Somchai Jaidee #7' });
+    expect(screen.getByText('The member never wrote to support.')).toBeInTheDocument();
+    const [, line] = within(screen.getByRole('table', { name: 'Statement lines, newest first' })).getAllByRole('row');
+    expect(line).toHaveTextContent(/Bonus ended by our staff · Daily 10%.*no money moved/);
+    expect(screen.queryByRole('button', { name: 'End bonus' })).not.toBeInTheDocument();
   });
 
   it('offers an agent no disable and no session ending', async () => {
     await open('agent');
     expect(screen.queryByRole('button', { name: 'Disable member' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /End session/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'End bonus' })).not.toBeInTheDocument();
+  });
+
+  it('ends the running bonus only with a reason, and says so', async () => {
+    const user = userEvent.setup();
+    const calls = await open('finance', { 'POST /api/staff/members/7/bonus/end': () => [200, { message: 'SUCCESS' }] });
+    await user.click(screen.getByRole('button', { name: 'End bonus' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'End Welcome 100%' });
+    expect(dialog).toHaveTextContent(/No money moves/);
+    const submit = within(dialog).getByRole('button', { name: 'End the bonus' });
+    expect(submit).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason'), 'promised by phone');
+    await user.click(submit);
+    await screen.findByText('Welcome 100% of Somchai Jaidee has ended.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body, c.headers['x-csrf-token']])).toEqual([
+      ['/api/staff/members/7/bonus/end', { reason: 'promised by phone' }, 'csrf-1'],
+    ]);
   });
 
   it('disables only with a reason, sending the session’s CSRF token', async () => {

@@ -11,7 +11,9 @@ import { useQueueFormat } from '../queues/queue-format';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
-import { Balances, Bonus, Section, Slips, Statement, Withdrawals } from './member-sections';
+import { BonusEndDialog } from './bonus-end-dialog';
+import { deviceOf } from './device';
+import { Balances, Bonus, Chat, Section, Slips, Statement, Withdrawals } from './member-sections';
 import { MemberStatusDialog } from './member-status-dialog';
 import { MemberStatusText } from './member-status-text';
 import { mayChangeMembers, memberPageQueryOptions, useMemberAction } from './queries';
@@ -21,7 +23,7 @@ export function MemberPage() {
   const { t, i18n } = useLingui();
   const { id: idText } = useParams({ strict: false }) as { id?: string };
   const id = Number(idText);
-  const member = useQuery(memberPageQueryOptions(id));
+  const member = useQuery(memberPageQueryOptions(id, i18n.locale));
   if (member.error)
     return (
       <div role="alert">
@@ -50,8 +52,9 @@ function MemberView({ page }: { page: Page }) {
       <Statement page={page} />
       <Slips page={page} />
       <Withdrawals page={page} />
-      <Bonus page={page} />
+      <RunningBonus page={page} />
       <Sessions page={page} />
+      <Chat page={page} />
     </section>
   );
 }
@@ -109,7 +112,38 @@ function Profile({ page }: { page: Page }) {
   );
 }
 
-/** The member's open sessions; finance and admin end one, or all (the member's app must sign in again). */
+/** The running bonus; finance and admin end it with a reason (no money moves). */
+function RunningBonus({ page }: { page: Page }) {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const online = useOnline();
+  const [dialog, setDialog] = useState(false);
+  const [done, setDone] = useState('');
+  return (
+    <Bonus page={page}>
+      {mayChangeMembers(me.role) && page.bonus && (
+        <button type="button" className="staff-danger" disabled={!online} onClick={() => setDialog(true)}>
+          <Trans>End bonus</Trans>
+        </button>
+      )}
+      {done && <p role="status">{done}</p>}
+      {dialog && (
+        <BonusEndDialog
+          page={page}
+          onDone={(text) => {
+            setDialog(false);
+            setDone(text);
+          }}
+          onClose={() => setDialog(false)}
+        />
+      )}
+    </Bonus>
+  );
+}
+
+/**
+ * The member's open sessions with the device and address of each sign-in; finance and admin end one, or
+ * all (the member's app must sign in again).
+ */
 function Sessions({ page }: { page: Page }) {
   const { i18n } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions());
@@ -123,11 +157,24 @@ function Sessions({ page }: { page: Page }) {
         {page.sessions.map((s) => {
           const started = when(s.createdAt);
           const seen = when(s.lastSeenAt);
+          const device = deviceOf(s.userAgent);
           return (
             <li key={s.id}>
               <Trans>
                 Signed in {started}, last seen {seen}
-              </Trans>{' '}
+              </Trans>
+              {device && (
+                <>
+                  {' · '}
+                  <span title={s.userAgent ?? undefined}>{device}</span>
+                </>
+              )}
+              {s.ip && (
+                <>
+                  {' · '}
+                  <span className="staff-mono">{s.ip}</span>
+                </>
+              )}{' '}
               {may && (
                 <button
                   type="button"

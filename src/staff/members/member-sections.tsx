@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
+import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
 import { useQueueFormat } from '../queues/queue-format';
 import { ScrollRegion } from '../shell/scroll-region';
 
@@ -69,28 +70,27 @@ export function Balances({ page }: { page: MemberPage }) {
 }
 
 /**
- * The latest statement lines: the journal entry's number (what an adjustment's reversal names), its kind,
- * from and to, amount, status and time as the server gives them (the member app's sentences stay in the
- * member's code and catalog).
+ * The latest statement lines in the sentences the member reads (the member app's own words, src/lib/statement-text),
+ * with the journal entry's number (what an adjustment's reversal names) and its kind for the trail.
  */
 export function Statement({ page }: { page: MemberPage }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { money, when } = useQueueFormat();
   return (
     <Section
       title={<Trans>Statement (latest 20)</Trans>}
       empty={page.statement.length ? undefined : <Trans>No statement lines yet.</Trans>}
     >
-      <Table label={t`Statement lines, newest first`} head={[t`Entry`, t`Time`, t`Type`, t`From`, t`To`, t`Amount`, t`Status`]}>
+      <Table label={t`Statement lines, newest first`} head={[t`Entry`, t`Time`, t`What the member reads`, t`Amount`, t`Status`]}>
         {page.statement.map((s) => (
           <tr key={s._id}>
-            <td className="staff-mono">{s._id}</td>
+            <td>
+              <span className="staff-mono">{s._id}</span> <span className="staff-muted staff-mono">{s.statementType}</span>
+            </td>
             <td>{when(s.createdAt)}</td>
-            <td className="staff-mono">{s.statementType}</td>
-            <td>{s.provider && s.from === s.provider.code ? s.provider.name : s.from}</td>
-            <td>{s.provider && s.to === s.provider.code ? s.provider.name : s.to}</td>
-            <td>{money(s.amount, page.currency)}</td>
-            <td>{s.status}</td>
+            <td>{activityText(i18n, s)}</td>
+            <td>{movedNoMoney(s) ? <Trans>no money moved</Trans> : money(s.amount, page.currency)}</td>
+            <td>{statusText(i18n, s)}</td>
           </tr>
         ))}
       </Table>
@@ -140,7 +140,8 @@ export function Withdrawals({ page }: { page: MemberPage }) {
   );
 }
 
-export function Bonus({ page }: { page: MemberPage }) {
+/** The running bonus and its turnover left; `children`: what the clerk may do with it (End bonus). */
+export function Bonus({ page, children }: { page: MemberPage; children?: ReactNode }) {
   const { money } = useQueueFormat();
   const { bonus } = page;
   const left = bonus ? money(bonus.turnoverLeft, page.currency) : '';
@@ -150,6 +151,36 @@ export function Bonus({ page }: { page: MemberPage }) {
         <p>
           <span className="staff-strong">{bonus.name}</span> · <Trans>Turnover left: {left}</Trans>
         </p>
+      )}
+      {children}
+    </Section>
+  );
+}
+
+/** The member's support conversation: its latest lines, oldest first, and how many wait for an agent. */
+export function Chat({ page }: { page: MemberPage }) {
+  const { t } = useLingui();
+  const { when } = useQueueFormat();
+  const { chat } = page;
+  const who = { customer: t`Member`, agent: t`Support`, bot: t`Greeter` } as const;
+  const unread = chat?.unread ?? 0;
+  return (
+    <Section title={<Trans>Support chat</Trans>} empty={chat ? undefined : <Trans>The member never wrote to support.</Trans>}>
+      {chat && (
+        <>
+          <p>
+            {chat.open ? <Trans>The conversation is open.</Trans> : <Trans>The conversation has ended.</Trans>}{' '}
+            {unread > 0 && <Trans>{unread} of the member's messages are not read yet.</Trans>}
+          </p>
+          <ol className="staff-chat-lines" aria-label={t`The latest messages, oldest first`}>
+            {chat.lines.map((l) => (
+              <li key={l.id} className={`staff-chat-line staff-chat-${l.sender}`}>
+                <span className="staff-strong">{who[l.sender]}</span> <span className="staff-muted">{when(l.createdAt)}</span>
+                <p>{l.text}</p>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </Section>
   );

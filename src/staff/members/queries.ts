@@ -10,7 +10,7 @@ export const SEARCH_MAX = 64;
 export const searchValid = (q: string) => q.trim().length >= SEARCH_MIN && q.trim().length <= SEARCH_MAX;
 
 const membersKey = [...staffKeys.all, 'members'] as const;
-const pageKey = (id: number) => [...membersKey, 'page', id] as const;
+const pageKey = (id: number, lang: string) => [...membersKey, 'page', id, lang] as const;
 
 /** Members matching the search text, newest first (at most 50). */
 export const memberSearchQueryOptions = (q: string) =>
@@ -20,15 +20,15 @@ export const memberSearchQueryOptions = (q: string) =>
     enabled: searchValid(q),
   });
 
-/** One member's page: profile, balances, the latest lines, open sessions. */
-export const memberPageQueryOptions = (id: number) =>
+/** One member's page: profile, balances, the latest lines, open sessions; bonus names in the console's language. */
+export const memberPageQueryOptions = (id: number, lang: string) =>
   queryOptions({
-    queryKey: pageKey(id),
-    queryFn: ({ signal }) => staffApi<MemberPage>(`/api/staff/members/${id}`, { signal }),
+    queryKey: pageKey(id, lang),
+    queryFn: ({ signal }) => staffApi<MemberPage>(`/api/staff/members/${id}?lang=${lang === 'th' ? 'th' : 'en'}`, { signal }),
   });
 
 /**
- * A change on a member's page (disable, enable, a session ended): POST /api/staff/members/{id}/{action};
+ * A change on a member's page (disable, enable, a session ended, the bonus ended): POST /api/staff/members/{id}/{action};
  * done, the page (and any search showing the member) is asked again.
  */
 export function useMemberAction(id: number) {
@@ -40,5 +40,5 @@ export function useMemberAction(id: number) {
   });
 }
 
-/** Who may disable, enable and end sessions (the server checks again: 403 STAFF_FORBIDDEN). */
+/** Who may disable, enable, end sessions and end a bonus (the server checks again: 403 STAFF_FORBIDDEN). */
 export const mayChangeMembers = (role: StaffRole) => role === 'finance' || role === 'admin';

@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await attempt.succeeded();
       if (member.status !== 'active') throw forbidden('INACTIVE_USER');
       await trustDevice(ctx, member.id, deviceId);
-      return { token: await createSession(ctx, member.id) };
+      return { token: await createSession(ctx, member.id, { userAgent: request.headers['user-agent'], ip: request.ip }) };
     },
   );
 

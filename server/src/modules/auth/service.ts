@@ -5,7 +5,16 @@ import { newToken, sha256 } from '../../lib/tokens.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(ctx: AppContext, memberId: number): Promise<string> {
+/** Where a sign-in came from, kept with its session for the staff's member page. */
+export interface SignInDevice {
+  userAgent?: string;
+  ip?: string;
+}
+
+/** The most of a User-Agent kept: enough for the browser and the phone, never a whole header an attacker pads. */
+const USER_AGENT_MAX = 300;
+
+export async function createSession(ctx: AppContext, memberId: number, device: SignInDevice = {}): Promise<string> {
   const token = newToken();
   const now = ctx.now();
   await ctx.database.db
@@ -17,6 +26,8 @@ export async function createSession(ctx: AppContext, memberId: number): Promise<
       last_seen_at: now,
       expires_at: now + ctx.config.sessionAbsoluteHours * 3_600_000,
       revoked_at: null,
+      user_agent: device.userAgent?.slice(0, USER_AGENT_MAX) || null,
+      ip: device.ip?.slice(0, 64) || null,
     })
     .execute();
   return token;

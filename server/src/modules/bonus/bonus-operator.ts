@@ -4,6 +4,9 @@ import { auditCli, parseOptions, printable, UsageError, type OperatorEnv, type P
 import { withTransaction } from '../../db/transaction.js';
 import { siteCurrency } from '../../lib/site-money.js';
 import { givenOfBonus, usesOfPromotion } from './repository.js';
+import { endRewardByStaff } from './service.js';
+import { CLI_SYSTEM, givenReason } from '../audit/service.js';
+import { ApiError } from '../../lib/errors.js';
 
 /**
  * Operator commands of the bonus module: bonuses and promotion codes (list, add, disable) and a
@@ -253,6 +256,24 @@ async function turnover(env: OperatorEnv, phone: string | undefined, print: Prin
     );
 }
 
+/** `bonus end <phone> --reason "..."`: the console's "End bonus", the same service and audit row. */
+async function endBonus(env: OperatorEnv, rest: string[], print: Print) {
+  const [phone, ...options] = rest;
+  if (!phone || phone.startsWith('--')) throw new UsageError('bonus end needs a phone number: bonus end <phone> --reason "..."');
+  const { reason } = parseOptions(options, ['reason']);
+  const given = givenReason(reason);
+  if (!given) throw new UsageError('bonus end needs a reason: bonus end <phone> --reason "..." (3 to 500 characters)');
+  const member = await env.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
+  if (!member) throw new UsageError(`no member with phone ${phone}`);
+  try {
+    const ended = await endRewardByStaff({ database: env.database, now: Date.now }, { actor: env.actor ?? CLI_SYSTEM }, member.id, given);
+    print(`ended ${ended.code} of ${phone} (journal entry ${ended.journalId}); no money moved`);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'NO_DATA') throw new UsageError(`${phone} has no running bonus or promotion`);
+    throw err;
+  }
+}
+
 export const bonusCommands: CommandSet = {
   help: `  npm run operator -- bonus list                 list bonuses: offered, type, limits, what they give, budget, given so far
   npm run operator -- bonus add <CODE> --name "..." [--name-en "..."] [--name-la "..."] (--percent P --max M | --fixed F)
@@ -264,6 +285,8 @@ export const bonusCommands: CommandSet = {
                        [--min-deposit A] [--turnover X] [--percent-fail P] [--uses N]   add a promotion code
   npm run operator -- promotion disable <CODE>   stop a promotion code (finding it answers NO_PROMOTION)
   npm run operator -- turnover <phone>           the member's active bonus, its turnover target and progress
+  npm run operator -- bonus end <phone> --reason "..."   end the member's running bonus or promotion (no money moves;
+                       the money is free from then on; take money back with adjust debit)
 `,
   async run(env, args, print) {
     const [group, action, ...rest] = args;
@@ -280,6 +303,9 @@ export const bonusCommands: CommandSet = {
         return true;
       case 'bonus disable':
         await disable(env, 'bonuses', rest[0], print);
+        return true;
+      case 'bonus end':
+        await endBonus(env, rest, print);
         return true;
       case 'promotion list':
         await promotionList(env, print);

@@ -133,11 +133,18 @@ export async function inTransitOf(tx: Tx, memberId: number): Promise<number> {
 export async function endReward(
   tx: Tx,
   id: number,
-  end: { reason: 'TURNOVER' | 'CLEAR'; journalId: number; progress: number; now: number },
+  end: { reason: 'TURNOVER' | 'CLEAR' | 'STAFF'; journalId: number; progress: number; now: number; by?: string },
 ): Promise<boolean> {
   const done = await tx
     .updateTable('member_bonuses')
-    .set({ active: 0, finish_reason: end.reason, finish_journal_id: end.journalId, finished_at: end.now, turnover_progress: end.progress })
+    .set({
+      active: 0,
+      finish_reason: end.reason,
+      finish_journal_id: end.journalId,
+      finished_at: end.now,
+      turnover_progress: end.progress,
+      ended_by: end.by ?? null,
+    })
     .where('id', '=', id)
     .where('active', '=', 1)
     .executeTakeFirst();

@@ -4,6 +4,8 @@ import type { Selectable } from 'kysely';
 import type { MemberBonusesTable } from '../../db/schema.js';
 import type { OfferTerms } from '../../../../contract/bonus.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
+import { madeBy, recordAudit, type By } from '../audit/service.js';
+import { notifyMember } from '../events/service.js';
 import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { convert, toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney } from '../../ledger/operations.js';
@@ -267,6 +269,54 @@ export async function clearReward(ctx: AppContext, memberId: number) {
       throw new ApiError(404, 'NO_DATA');
     return { message: 'BONUS_CLEAR' as const, forfeited: toMajor(forfeit, member.currency) };
   });
+}
+
+/**
+ * Staff end a member's running bonus or promotion (the console's member page, or the operator's `bonus end`):
+ * a finish_bonus entry with reason STAFF that moves no money. The money stays in the wallet and is free
+ * from now on; money to take back is a debit adjustment, which needs a second approver above the threshold.
+ * Under the member's lock, so a receive, a withdrawal or the turnover finishing at the same moment comes
+ * before or after it; 404 NO_DATA when no bonus runs. The audit row and the entry's made_by name the person.
+ */
+export async function endRewardByStaff(ctx: Pick<AppContext, 'database' | 'now'>, by: By, memberId: number, reason: string) {
+  const ended = await withTransaction(ctx.database, async (tx) => {
+    const member = await tx.selectFrom('members').select(['id', 'phone']).where('id', '=', memberId).executeTakeFirst();
+    if (!member) throw new ApiError(404, 'NO_DATA');
+    await memberMoney(tx, memberId, ctx.database.dialect);
+    const reward = await activeReward(tx, memberId);
+    if (!reward) throw new ApiError(404, 'NO_DATA');
+    const now = ctx.now();
+    const journalId = await post(tx, finishEntry(reward, now, []));
+    if (
+      !(await endReward(tx, reward.id, {
+        reason: 'STAFF',
+        journalId,
+        progress: Number(reward.turnover_progress),
+        now,
+        by: madeBy(by.actor),
+      }))
+    )
+      throw new ApiError(404, 'NO_DATA');
+    const kind = reward.bonus_code ? 'bonus' : 'promotion';
+    await recordAudit(tx, by.actor, {
+      action: 'bonus.end',
+      target: `member:${member.phone}`,
+      before: {
+        [kind]: reward.bonus_code ?? reward.promotion_code,
+        amount: Number(reward.amount),
+        turnoverTarget: Number(reward.turnover_target),
+        turnoverProgress: Number(reward.turnover_progress),
+      },
+      after: { finishReason: 'STAFF' },
+      reason,
+      ip: by.ip ?? null,
+      journalIds: [journalId],
+      at: now,
+    });
+    await notifyMember(ctx.database, memberId, { kind: 'bonus', status: 'ENDED' }, tx);
+    return { code: reward.bonus_code ?? reward.promotion_code ?? '', journalId };
+  });
+  return ended;
 }
 
 /** Withdrawals wait for the turnover: called inside the withdrawal's transaction, after the member's lock. */

@@ -10,6 +10,7 @@ import { runningBonus } from '../bonus/service.js';
 import { gameBalancesOf } from '../games/service.js';
 import { refundCode } from '../refund/service.js';
 import { statementLines } from '../statement/service.js';
+import type { Lang } from '../../../../contract/lang.js';
 
 /** The most rows a search answers; the latest lines of each list on a member's page. */
 export const SEARCH_LIMIT = 50;
@@ -78,7 +79,47 @@ export async function searchMembers(db: Db, query: string): Promise<MemberSearch
  * A member's page: profile, balances from the ledger, the latest lines of each list, open sessions (not
  * revoked, expired or idle past `idleMs`). 404 NO_DATA for none.
  */
-export async function memberPage(db: Db, memberId: number, now: number, idleMs: number): Promise<MemberPage> {
+/** A chat message's words as one line: its text, a file's name, or the kind of a message with none. */
+function chatText(type: string, payload: string): string {
+  const p = JSON.parse(payload) as { message?: unknown; name?: unknown; title?: unknown } | { title?: unknown }[];
+  if (Array.isArray(p)) return p.map((card) => String(card.title ?? '')).join(' · ');
+  const words = typeof p.message === 'string' ? p.message : '';
+  const file = typeof p.name === 'string' && p.name ? p.name : '';
+  return [words, file].filter(Boolean).join(' · ') || type;
+}
+
+/** The member's support conversation: the latest lines, oldest first, or null when they never wrote. */
+async function memberChat(db: Db, memberId: number): Promise<MemberPage['chat']> {
+  const room = await db.selectFrom('chat_rooms').select(['room', 'ended_at']).where('member_id', '=', memberId).executeTakeFirst();
+  if (!room) return null;
+  const rows = await db
+    .selectFrom('chat_messages')
+    .select(['id', 'sender', 'message_type', 'payload', 'created_at'])
+    .where('room', '=', room.room)
+    .orderBy('id', 'desc')
+    .limit(PAGE_LINES)
+    .execute();
+  const unread = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room', '=', room.room)
+    .where('sender', '=', 'customer')
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return {
+    open: room.ended_at === null,
+    unread: Number(unread.n),
+    lines: rows.reverse().map((r) => ({
+      id: r.id,
+      sender: r.sender,
+      type: r.message_type,
+      text: chatText(r.message_type, r.payload),
+      createdAt: iso(r.created_at),
+    })),
+  };
+}
+
+export async function memberPage(db: Db, memberId: number, now: number, idleMs: number, lang: Lang = 'th'): Promise<MemberPage> {
   const m = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
   if (!m) throw new ApiError(404, 'NO_DATA');
   const currency = m.currency as Currency;
@@ -100,7 +141,7 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
     .execute();
   const sessions = await db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_seen_at', 'expires_at'])
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
     .where('member_id', '=', m.id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
@@ -122,7 +163,7 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
       coins: await coinsOf(db, m.id),
       refund: major(await balanceOf(db, refundCode(m.id))),
     },
-    statement: (await statementLines(db, m.id, 1, PAGE_LINES, 'th')).statements,
+    statement: (await statementLines(db, m.id, 1, PAGE_LINES, lang)).statements,
     slips: slips.map((s) => ({
       id: s.id,
       reference: s.reference,
@@ -146,6 +187,9 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
       createdAt: iso(s.created_at),
       lastSeenAt: iso(s.last_seen_at),
       expiresAt: iso(s.expires_at),
+      userAgent: s.user_agent,
+      ip: s.ip,
     })),
+    chat: await memberChat(db, m.id),
   };
 }

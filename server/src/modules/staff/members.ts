@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Message } from '../../../../contract/message.js';
 import {
+  MemberBonusEndBody,
   MemberIdParam,
   MemberPage,
+  MemberPageQuery,
   MemberRevokeBody,
   MemberSearchQuery,
   MemberSearchResult,
@@ -13,6 +15,7 @@ import {
 import { revokeMemberSession, setMemberStatus } from '../account/service.js';
 import { givenReason, requiredReason, type By } from '../audit/service.js';
 import { memberPage, searchMembers } from './member-lists.js';
+import { endRewardByStaff } from '../bonus/service.js';
 import { requireStaff } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 429: Message };
@@ -38,8 +41,19 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/members/:id',
-    { onRequest: anyRole, schema: { params: MemberIdParam, response: { 200: MemberPage, ...refusals } } },
-    async (request) => memberPage(ctx.database.db, Number(request.params.id), ctx.now(), ctx.config.sessionIdleMinutes * 60_000),
+    { onRequest: anyRole, schema: { params: MemberIdParam, querystring: MemberPageQuery, response: { 200: MemberPage, ...refusals } } },
+    async (request) =>
+      memberPage(ctx.database.db, Number(request.params.id), ctx.now(), ctx.config.sessionIdleMinutes * 60_000, request.query.lang),
+  );
+
+  app.post(
+    '/members/:id/bonus/end',
+    { onRequest: finance, schema: { params: MemberIdParam, body: MemberBonusEndBody, response: done } },
+    async (request) => {
+      const reason = requiredReason(request.body.reason);
+      await endRewardByStaff(ctx, by(request), Number(request.params.id), reason);
+      return ok;
+    },
   );
 
   for (const [path, status] of [
