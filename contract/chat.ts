@@ -84,6 +84,8 @@ export const SendMessageBody = Type.Object({
   createdAt: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
   session_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
   lang: Type.Optional(Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en')], { default: 'th' })),
+  /** The site's page the customer writes from (its path): what the agent sees beside a guest's conversation. */
+  page: Type.Optional(Type.String({ maxLength: 200, pattern: '^/[A-Za-z0-9/_.-]*$' })),
 });
 export type SendMessageBody = Static<typeof SendMessageBody>;
 export const SendMessageResponse = Type.Object({ timestamp: Type.Number({ description: 'when the message was stored, epoch ms' }) });
@@ -114,7 +116,9 @@ export const ChatMessage = Type.Object({
   clientMessageId: Nullable(Type.String()),
   sender: Type.Union([Type.Literal('customer'), Type.Literal('agent'), Type.Literal('bot')]),
   message: Type.Object({
-    message_type: Type.String({ description: 'text, media, postback, buttons, quick_replies, generic' }),
+    message_type: Type.String({
+      description: 'text, media, postback, buttons, quick_replies, generic; end: support ended the conversation here (issue 24)',
+    }),
     payload: Type.Optional(Type.Unknown()),
     payloads: Type.Optional(Type.Array(GenericElement)),
     deliver: Type.Optional(Deliver),
@@ -126,6 +130,8 @@ export const ChatMessage = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   session_id: Type.String(),
   read: Type.Boolean(),
+  /** An agent's message: the name of the agent who wrote it, shown above it (issue 24); null otherwise. */
+  agentName: Type.Optional(Nullable(Type.String())),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 export const HistoryResponse = Type.Object({ total: Type.Integer(), messages: Type.Array(ChatMessage) });

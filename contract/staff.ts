@@ -98,6 +98,8 @@ export const StaffDashboard = Type.Object({
   depositRequestsWaiting: Type.Integer(),
   /** Gateway payments that credited nobody (contract/staff-payments.ts). */
   unmatchedPayments: Type.Integer(),
+  /** Open support conversations waiting for an agent's answer (contract/staff-inbox.ts). */
+  chatsWaiting: Type.Integer(),
 });
 export type StaffDashboard = Static<typeof StaffDashboard>;
 

@@ -29,7 +29,6 @@ import { securityHeaders, setBareSecurityHeaders } from './modules/system/securi
 import { chatRoutes } from './modules/chat/routes.js';
 import { chatFiles, chatUploadRoutes } from './modules/chat/upload-routes.js';
 import { chatRealtime } from './modules/chat/realtime.js';
-import { chatDeliveryRoute } from './modules/chat/delivery.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
 import { metrics } from './modules/system/metrics.js';
 import { memberEventsRelayRoute } from './modules/events/relay.js';
@@ -207,7 +206,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(slipFiles);
   await app.register(chatFiles);
-  await app.register(chatDeliveryRoute);
   await app.register(memberEventsRelayRoute);
 
   if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });

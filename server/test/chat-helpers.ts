@@ -99,3 +99,21 @@ export async function until(check: () => boolean, ms = 5000): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * A staff member with the inbox open (a presence row that lasts): the greeter then does not tell customers
+ * that nobody is online. Answers a function that takes them offline again.
+ */
+export async function agentOnline(server: TestServer, username = 'online-agent'): Promise<() => Promise<void>> {
+  const db = server.ctx.database.db;
+  let staff = await db.selectFrom('staff').select('id').where('username', '=', username).executeTakeFirst();
+  staff ??= await db
+    .insertInto('staff')
+    .values({ username, role: 'agent', password_hash: 'x', must_change_password: 0, totp_secret: null, created_at: server.clock.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('staff_presence').values({ staff_id: staff.id, instance: 'test', online_until: Number.MAX_SAFE_INTEGER }).execute();
+  return async () => {
+    await db.deleteFrom('staff_presence').where('staff_id', '=', staff.id).execute();
+  };
+}

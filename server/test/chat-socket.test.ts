@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { setSetting } from './deposit-helpers.js';
-import { guestId, join, listen, send, textPackage, until, type Joined } from './chat-helpers.js';
+import { agentOnline, guestId, join, listen, send, textPackage, until, type Joined } from './chat-helpers.js';
 import { build, DIALECTS, type TestServer } from './helper.js';
 
 const texts = (j: Joined) => j.received.map((m) => (m as { message: { payload?: { message?: string } } }).message.payload?.message);
@@ -19,7 +19,8 @@ describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
   beforeAll(async () => {
     server = await build(dialect, { gameSecretKey: Buffer.alloc(32, 7) });
     url = await listen(server);
-    server.config.publicUrl = url; // the operator delivers through this running server
+    // an agent has the inbox open: a new conversation is greeted without the offline notice
+    await agentOnline(server);
   });
   afterAll(async () => {
     for (const s of sockets) s.socket.disconnect();
@@ -86,16 +87,21 @@ describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
     expect((await open({ guestId: guestId() })).answer.room).toBeDefined();
   });
 
-  it("brings the operator's reply, run as another process would, to the open socket at once", async () => {
+  it("brings the operator's reply, made through the database as another process would, to the open socket once", async () => {
     const { phone, token } = await newMember(server);
     const socket = await open({ token });
     await send(server, textPackage('anyone there?', {}), token);
+    // the operator's process knows no address of the server: it stores the reply and its outbox row
+    const config = { ...server.config, publicUrl: 'http://127.0.0.1:9' };
     const lines: string[] = [];
-    await runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', phone, 'Yes,', 'hello'], (l) =>
-      lines.push(l),
-    );
-    expect(lines.at(-1)).toContain('delivered through');
+    await runCommand({ database: server.ctx.database, config }, ['chat', 'reply', phone, 'Yes,', 'hello'], (l) => lines.push(l));
+    expect(lines.at(-1)).toMatch(/^sent text \d+ to member:\d+/);
     await until(() => texts(socket).includes('Yes, hello'));
+    await runCommand({ database: server.ctx.database, config }, ['chat', 'end', phone, 'Goodbye'], () => undefined);
+    await until(() => socket.received.some((m) => (m as { message: { message_type: string } }).message.message_type === 'end'));
+    await new Promise((r) => setTimeout(r, 600)); // another turn of the outbox: nothing is told twice
+    expect(texts(socket).filter((t) => t === 'Yes, hello')).toHaveLength(1);
+    expect(await server.ctx.database.db.selectFrom('chat_outbox').selectAll().execute()).toEqual([]);
   });
 
   // several instances share one database only on Postgres (SQLite is one embedded file per process)

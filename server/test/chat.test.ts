@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
-import { guestId, history, MP4, multipart, PNG, send, textPackage } from './chat-helpers.js';
+import { agentOnline, guestId, history, MP4, multipart, PNG, send, textPackage } from './chat-helpers.js';
 import { sweepUnusedUploads } from '../src/modules/chat/upload-sweep.js';
 import { build, call, DIALECTS, message, type TestServer } from './helper.js';
 
@@ -22,8 +22,9 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     return lines;
   };
   beforeAll(async () => {
-    // an address nothing listens on: the operator's delivery finds no server and says so
     server = await build(dialect, { publicUrl: 'http://127.0.0.1:9' });
+    // an agent has the inbox open: the greeter alone answers a new conversation (the offline notice has its own test)
+    await agentOnline(server);
   });
   afterAll(() => server.close());
 
@@ -67,6 +68,28 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     // a second message of the same session is not greeted again
     await send(server, textPackage('again', { guestId: guest }));
     expect(messagesOf(await history(server, { guestId: guest })).filter((m) => m.sender === 'bot')).toHaveLength(4);
+  });
+
+  it('tells a new conversation, when no agent has the inbox open, that nobody is online and the hours, in its language', async () => {
+    const online = await server.ctx.database.db.selectFrom('staff_presence').selectAll().execute();
+    await server.ctx.database.db.deleteFrom('staff_presence').execute();
+    try {
+      for (const [lang, words] of [
+        ['en', 'No agent is online right now. We answer every day, 09:00 to midnight.'],
+        ['la', 'ຕອນນີ້ບໍ່ມີພະນັກງານອອນລາຍ ເວລາເຮັດການ: ທຸກມື້ 09:00–24:00 ໂມງ'],
+      ] as const) {
+        const guest = guestId();
+        await send(server, textPackage('hello?', { guestId: guest }, { lang }));
+        const [notice, generic] = messagesOf(await history(server, { guestId: guest }));
+        expect([notice!.sender, generic!.message.message_type]).toEqual(['bot', 'generic']);
+        expect(notice!.message.payload!.message).toContain(words);
+        // said once a conversation, not on every message
+        await send(server, textPackage('anyone?', { guestId: guest }, { lang }));
+        expect(messagesOf(await history(server, { guestId: guest })).filter((m) => m.sender === 'bot')).toHaveLength(5);
+      }
+    } finally {
+      if (online.length) await server.ctx.database.db.insertInto('staff_presence').values(online).execute();
+    }
   });
 
   it('stores a message sent twice with one clientMessageId once, and refuses the id for other content', async () => {
@@ -176,40 +199,59 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     expect((await unread({ guestId: 'x' }))[0]).toBe(400);
   });
 
-  it('lets the operator list, show, reply, send buttons and end; the next message opens a new, greeted session', async () => {
+  it('lets the operator list, show, take, reply, send buttons and end; the next message opens a new, greeted session', async () => {
     const { phone, token } = await newMember(server);
     await send(server, textPackage('help me', {}), token);
+    await operator('staff', 'add', 'nok', 'agent');
+    await operator('staff', 'name', 'nok', 'Nok');
     const list = await operator('chat', 'list');
-    expect(list.find((l) => l.includes(phone))).toMatch(/^1\t/);
+    // unread, who, name, waiting since, holder, the last message (the greeter's carousel, after the customer's)
+    expect(list.find((l) => l.includes(phone))).toMatch(/^1\t\d+\t.*\t\d{4}-.*\tnobody\tbot: โบนัสฝากแรก 100%/);
     expect((await operator('chat', 'show', phone)).join('\n')).toContain('help me');
-    expect((await operator('chat', 'list')).find((l) => l.includes(phone))).toMatch(/^0\t/);
-    const replied = await operator('chat', 'reply', phone, 'We', 'are', 'here');
-    expect(replied.at(-1)).toContain('no server answered');
+    // only the holder's reading marks the customer's messages read
+    expect((await operator('chat', 'list')).find((l) => l.includes(phone))).toMatch(/^1\t/);
+    expect(await operator('--as', 'nok', 'chat', 'take', phone)).toEqual([
+      'nok holds member:' + (await history(server, {}, token)).json().messages[0].userId,
+    ]);
+    await operator('--as', 'nok', 'chat', 'show', phone);
+    expect((await operator('chat', 'list')).find((l) => l.includes(phone))).toMatch(/^0\t.*\tnok\t/);
+    // the holder answers; the system is refused while nok holds it
+    await expect(operator('chat', 'reply', phone, 'hi')).rejects.toThrow(/another staff member holds the conversation/);
+    const replied = await operator('--as', 'nok', 'chat', 'reply', phone, 'We', 'are', 'here');
+    expect(replied.at(-1)).toMatch(/^sent text \d+ to member:\d+; a running server delivers it/);
     await operator(
+      '--as',
+      'nok',
       'chat',
       'buttons',
       phone,
       JSON.stringify({ message: 'Pick', buttons: [{ title: 'Site', type: 'web', payload: 'https://x.example' }] }),
     );
-    await expect(operator('chat', 'buttons', phone, '{"message":"x","buttons":[]}')).rejects.toThrow(/chat buttons needs/);
-    const before = messagesOf(await history(server, {}, token));
-    expect(before.slice(0, 2).map((m) => [m.sender, m.message.message_type])).toEqual([
-      ['agent', 'buttons'],
-      ['agent', 'text'],
+    await expect(operator('--as', 'nok', 'chat', 'buttons', phone, '{"message":"x","buttons":[]}')).rejects.toThrow(/chat buttons needs/);
+    const before = (await history(server, {}, token)).json().messages as (Msg & { agentName?: string | null })[];
+    expect(before.slice(0, 2).map((m) => [m.sender, m.message.message_type, m.agentName])).toEqual([
+      ['agent', 'buttons', 'Nok'],
+      ['agent', 'text', 'Nok'],
     ]);
-    await operator('chat', 'end', phone, 'Thank you, have a good day.');
+    // answered: no longer waiting
+    expect((await operator('chat', 'list')).find((l) => l.includes(phone))).toMatch(/\tanswered\tnok\t/);
+    await operator('--as', 'nok', 'chat', 'end', phone, 'Thank', 'you,', 'have a good day.');
     expect((await operator('chat', 'list')).some((l) => l.includes(phone))).toBe(false);
-    // the closing words are the ended session's last message: the customer sees it ended
-    const closing = messagesOf(await history(server, {}, token, { limit: 1 }))[0]!;
-    expect([closing.sender, closing.message.payload, closing.session_id]).toEqual([
+    // the closing words, then the end marker, close the ended session: the customer sees it ended
+    const [marker, closing] = messagesOf(await history(server, {}, token, { limit: 2 }));
+    expect([marker!.sender, marker!.message.message_type, marker!.session_id]).toEqual(['bot', 'end', before[0]!.session_id]);
+    expect([closing!.sender, closing!.message.payload, closing!.session_id]).toEqual([
       'agent',
       { message: 'Thank you, have a good day.' },
       before[0]!.session_id,
     ]);
+    await expect(operator('--as', 'nok', 'chat', 'end', phone)).rejects.toThrow(/has ended/);
     await send(server, textPackage('one more thing', {}), token);
     const after = messagesOf(await history(server, {}, token, { limit: 5 }));
     expect(after[4]!.session_id).not.toBe(before[0]!.session_id);
     expect(after.filter((m) => m.sender === 'bot')).toHaveLength(4);
+    // a new conversation: nobody holds it
+    expect((await operator('chat', 'list')).find((l) => l.includes(phone))).toMatch(/^1\t.*\t\d{4}-[^\t]*\tnobody\t/);
   });
 
   it("shows a guest's terminal escapes to the operator as text, never obeyed (chat show, chat list)", async () => {

@@ -113,7 +113,7 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
     return { phone, token: signedIn.body.token as string };
   }
 
-  it('two instances: a member journey over HTTPS, and an operator reply through the other instance reaches the socket', async () => {
+  it("two instances: a member journey over HTTPS, a message sent to the other instance and the operator's reply reach the socket", async () => {
     const instances = await withInstances(2);
     // plain HTTP only says where HTTPS is
     const redirect = await new Promise<http.IncomingMessage>((resolve, reject) =>
@@ -171,7 +171,7 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
       });
       expect(((await socket.timeout(10_000).emitWithAck('join', { token })) as { room?: string }).room).toBeDefined();
       expect((await client.request('POST', '/api/chat/send-message', { token, body: textPackage('anyone there?') })).status).toBe(200);
-      // which instance holds the socket (its /metrics counts it); the reply is delivered through the other
+      // which instance holds the socket (its /metrics counts it); a message sent to the other reaches it
       const counts = await Promise.all(
         instances.map(async (port) => {
           const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -181,8 +181,16 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
       // the socket and the HTTP/2 handshake above, both from this address: on one instance (sticky), none on the other
       expect(counts.filter((count) => count > 0)).toHaveLength(1);
       const other = instances[counts.indexOf(0)]!;
-      const lines = await operator(['chat', 'reply', phone, 'Hello', 'from', 'support'], `http://127.0.0.1:${other}`);
-      expect(lines.at(-1)).toContain(`delivered through http://127.0.0.1:${other}`);
+      const direct = await fetch(`http://127.0.0.1:${other}/api/chat/send-message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-wallet-client': 'member', authorization: `Bearer ${token}` },
+        body: JSON.stringify(textPackage('sent to the other instance')),
+      });
+      expect(direct.status).toBe(200);
+      await until(() => texts.includes('sent to the other instance'), 30_000);
+      // the operator's reply goes through the database (chat_outbox and NOTIFY), whichever instance tells it
+      const lines = await operator(['chat', 'reply', phone, 'Hello', 'from', 'support'], `http://127.0.0.1:9`);
+      expect(lines.at(-1)).toMatch(/^sent text \d+ to member:\d+/);
       await until(() => texts.includes('Hello from support'), 30_000);
       expect(texts).toContain('Hello from support');
     } finally {

@@ -11,7 +11,7 @@ import { closeSlip } from '../src/modules/deposit/slips.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
-import { join, listen, MEMBER_EVENTS, send, textPackage, until, type Joined } from './chat-helpers.js';
+import { agentOnline, join, listen, MEMBER_EVENTS, send, textPackage, until, type Joined } from './chat-helpers.js';
 import { gatewayCallback } from './deposit-helpers.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
 import { slipDriver } from './slip-helpers.js';
@@ -51,7 +51,8 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-events-'));
     server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200, gameSecretKey: Buffer.alloc(32, 7) });
     url = await listen(server);
-    server.config.publicUrl = url; // the operator's chat reply is delivered through this running server
+    // an agent has the inbox open: a new conversation is greeted without the offline notice
+    await agentOnline(server);
     await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
     await server.ctx.settings.refresh();
     token = await login(server.app);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retentionSweep } from '../src/modules/system/retention.js';
-import { guestId, history, send, textPackage } from './chat-helpers.js';
+import { agentOnline, guestId, history, send, textPackage } from './chat-helpers.js';
 import { build, call, DIALECTS, login } from './helper.js';
 import { newBrowser, signedIn, staffCall, STRONG_PASSWORD } from './staff-helpers.js';
 import { STAFF_IDLE_MINUTES } from '../../contract/staff.js';
@@ -84,6 +84,7 @@ describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
   it("ends a guest conversation quiet past the setting; the guest's next message starts a new one with the greeter", async () => {
     const server = await build(dialect);
     try {
+      await agentOnline(server); // the greeter alone answers (no offline notice)
       const quiet = guestId();
       const talking = guestId();
       expect((await send(server, textPackage('hello', { guestId: quiet }))).statusCode).toBe(200);
@@ -93,8 +94,8 @@ describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
       expect((await send(server, textPackage('still here', { guestId: talking }))).statusCode).toBe(200);
       expect((await retentionSweep(server.ctx)).guestChatsClosed).toBe(1);
       expect((await retentionSweep(server.ctx)).guestChatsClosed).toBe(0);
-      const rooms = await server.ctx.database.db.selectFrom('chat_rooms').select(['guest_id', 'ended_at']).execute();
-      expect(rooms.find((r) => r.guest_id === quiet)?.ended_at).not.toBeNull();
+      const rooms = await server.ctx.database.db.selectFrom('chat_rooms').select(['guest_id', 'ended_at', 'waiting_since']).execute();
+      expect(rooms.find((r) => r.guest_id === quiet)).toMatchObject({ ended_at: expect.any(Number), waiting_since: null });
       expect(rooms.find((r) => r.guest_id === talking)?.ended_at).toBeNull();
       expect((await send(server, textPackage('back again', { guestId: quiet }))).statusCode).toBe(200);
       expect(await bots()).toBe(8);

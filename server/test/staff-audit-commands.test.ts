@@ -109,7 +109,10 @@ describe.each(DIALECTS)('audit rows of the operator commands on %s', (dialect) =
     const reply = await last('chat.reply');
     expect(reply).toMatchObject({ actor_username: 'clerk' });
     expect(json(reply?.after_json)).toEqual({ message: 'we are here' });
-    await operator(server, 'chat', 'end', GUEST);
-    expect(await last('chat.end')).toMatchObject({ actor_username: 'system' });
+    // the clerk holds it now (the reply took it): nobody else ends it unknowingly
+    await expect(operator(server, 'chat', 'end', GUEST)).rejects.toThrow(/another staff member holds/);
+    await operator(server, 'chat', 'end', GUEST, 'bye', '--as', 'clerk');
+    expect(await last('chat.end')).toMatchObject({ actor_username: 'clerk' });
+    expect(json((await last('chat.end'))?.after_json)).toMatchObject({ closingWords: 'bye' });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../contract/staff.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, type TestServer } from './helper.js';
 import { newBrowser, operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { guestId, send, textPackage } from './chat-helpers.js';
 
 /**
  * Every staff call and the roles that may make it. A route added to /api/staff and not listed here fails
@@ -46,6 +47,18 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'GET', url: '/settings/:key/history', roles: ['admin'] },
   { method: 'GET', url: '/reports', roles: ['finance', 'admin'] },
   { method: 'GET', url: '/reports.csv', roles: ['finance', 'admin'] },
+  { method: 'GET', url: '/inbox', roles: ['agent', 'finance', 'admin'] },
+  { method: 'POST', url: '/inbox/ticket', roles: ['agent', 'finance', 'admin'] },
+  { method: 'POST', url: '/inbox/next', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/inbox/:room', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/inbox/:room/messages', roles: ['agent', 'finance', 'admin'] },
+  { method: 'POST', url: '/inbox/:room/take', roles: ['agent', 'finance', 'admin'], body: {} },
+  { method: 'POST', url: '/inbox/:room/release', roles: ['agent', 'finance', 'admin'] },
+  { method: 'POST', url: '/inbox/:room/messages', roles: ['agent', 'finance', 'admin'], body: { type: 'text', message: 'hi' } },
+  { method: 'POST', url: '/inbox/:room/end', roles: ['agent', 'finance', 'admin'], body: {} },
+  { method: 'POST', url: '/inbox/:room/read', roles: ['agent', 'finance', 'admin'] },
+  { method: 'POST', url: '/inbox/upload-image', roles: ['agent', 'finance', 'admin'] },
+  { method: 'POST', url: '/inbox/upload-video', roles: ['agent', 'finance', 'admin'] },
 ];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];
@@ -129,14 +142,15 @@ describe.each(DIALECTS)('staff routes on %s', (dialect) => {
     }
   });
 
-  it('counts the work queues: slips in review, withdrawals and manual deposit requests waiting, unmatched payments', async () => {
+  it('counts the work queues: slips in review, withdrawals and manual deposit requests waiting, unmatched payments, chats waiting', async () => {
     const before = (await staffCall(server, staff.agent, 'GET', '/dashboard')).json();
-    expect(before).toEqual({ slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0, unmatchedPayments: 0 });
+    expect(before).toEqual({ slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 0 });
     const token = await login(server.app);
     await operator(server, 'deposit', DEMO_MEMBER.phone, '500');
     expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 200 }, { token })).statusCode).toBe(200);
+    await send(server, textPackage('is anyone there?', { guestId: guestId() }));
     const after = (await staffCall(server, staff.agent, 'GET', '/dashboard')).json();
-    expect(after).toEqual({ slipsInReview: 0, withdrawalsWaiting: 1, depositRequestsWaiting: 0, unmatchedPayments: 0 });
+    expect(after).toEqual({ slipsInReview: 0, withdrawalsWaiting: 1, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 1 });
   });
 
   it('gives admins the audit trail, filtered and paged, newest first', async () => {

@@ -20,6 +20,7 @@ import { adjustmentMigrations } from './migrations-adjustments.js';
 import { staffGuardMigrations } from './migrations-staff-guards.js';
 import { uploadMigrations } from './migrations-uploads.js';
 import { memberToolMigrations } from './migrations-member-tools.js';
+import { inboxMigrations } from './migrations-inbox.js';
 import { unmatchedPaymentMigrations } from './migrations-unmatched.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
@@ -234,6 +235,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...adjustmentMigrations(dialect),
     ...unmatchedPaymentMigrations(),
     ...memberToolMigrations(dialect),
+    ...inboxMigrations(dialect),
   };
 }
 

@@ -17,6 +17,8 @@ export interface StaffTable {
   totp_last_step: number | null;
   disabled_at: number | null;
   created_at: number;
+  /** The name customers see on this staff member's chat replies (migration 0030); the username when null. */
+  display_name: Generated<string | null>;
 }
 
 export interface StaffSessionsTable {

@@ -1,3 +1,4 @@
+import { DEFAULT_SUPPORT } from '../settings/support-setting.js';
 import { DEFAULT_CHAT } from '../settings/chat-setting.js';
 import { DEFAULT_HOWTO } from '../settings/howto-setting.js';
 import type { Config } from '../config.js';
@@ -131,6 +132,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>, drawLineQr: bool
     coinRule: { per: money(100), coins: 1, currency: lao ? 'LAK' : 'BAHT', wagerMultiple: 1 },
     spinwheel: { active: true, couponDays: 7 },
     chat: DEFAULT_CHAT,
+    support: DEFAULT_SUPPORT,
     uploads: { guestAddressMbPerHour: 60, memberMbPerHour: 200, slipsPer10Min: 10, minFreeMb: 1024 },
     retention: { guestChatQuietMinutes: 120 },
     adjustments: { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 },

@@ -23,6 +23,8 @@ export const settingDescriptions: Record<SettingKey, string> = {
   coinRule: 'spin-wheel coins earned by deposits',
   spinwheel: 'the spin wheel: offered or not, and how long a won coupon lasts',
   chat: "the chat: on or off, and the greeter's text, quick replies and buttons per language",
+  support:
+    'the support inbox: the hours agents answer, what the greeter says when none is online, when a waiting chat turns red, the canned replies',
   uploads: 'upload budgets per address and per member, and the free-space floor',
   retention: 'when a quiet guest conversation is ended',
   adjustments: 'staff adjustments above these amounts wait for a second approver',

@@ -1,3 +1,4 @@
+import { SupportSettingSchema } from './support-setting.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { ChatSettingSchema } from './chat-setting.js';
 import { HowtoSettingSchema } from './howto-setting.js';
@@ -206,6 +207,7 @@ export const settingSchemas = {
   coinRule: CoinRuleSchema,
   spinwheel: SpinwheelSettingSchema,
   chat: ChatSettingSchema,
+  support: SupportSettingSchema,
   uploads: UploadsSettingSchema,
   retention: RetentionSettingSchema,
   adjustments: AdjustmentsSettingSchema,

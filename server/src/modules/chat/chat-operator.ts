@@ -1,14 +1,17 @@
 import { Value } from 'typebox/value';
 import { Type } from 'typebox';
-import { postInternal } from '../../lib/internal-post.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
-import { withTransaction } from '../../db/transaction.js';
-import { CHAT_DELIVERY, DELIVER_PATH } from './delivery.js';
+import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
-import { GUEST_ID, type SupportMessage } from '../../../../contract/chat.js';
+import { GUEST_ID } from '../../../../contract/chat.js';
+import type { InboxAnswer } from '../../../../contract/staff-inbox.js';
+import { ApiError } from '../../lib/errors.js';
+import { CLI_SYSTEM } from '../audit/service.js';
+import { answerConversation, endConversation, readConversation, takeConversation, type Agent } from './inbox-actions.js';
+import { openConversations } from './inbox-queries.js';
+import { outboxPublish } from './bus.js';
 import { guestRoom, memberRoom } from './identity.js';
-import { historyPage, insertMessage, markRead, openRooms, roomOf } from './repository.js';
+import { historyPage, roomOf } from './repository.js';
 
 const time = (ms: number) => new Date(Number(ms)).toISOString();
 
@@ -22,37 +25,43 @@ async function roomFor(env: OperatorEnv, who: string | undefined) {
   return room;
 }
 
-/** Asks the running server to deliver stored messages to open sockets; without one, they wait in history. */
-async function deliver(env: OperatorEnv, ids: number[], print: Print) {
-  const url = `${env.config.publicUrl}${DELIVER_PATH}`;
+/** Who answers: the staff member of --as (their display name shows), or the system ("Support"). */
+async function agentOf(env: OperatorEnv): Promise<Agent> {
+  const actor = env.actor ?? CLI_SYSTEM;
+  const staff =
+    actor === CLI_SYSTEM
+      ? undefined
+      : await env.database.db.selectFrom('staff').select('id').where('username', '=', actor.username).executeTakeFirst();
+  return { actor, staffId: staff?.id ?? null };
+}
+
+/** The inbox's refusals as the CLI says them. */
+async function said<T>(who: string | undefined, run: () => Promise<T>): Promise<T> {
   try {
-    const res = await postInternal(env.config, CHAT_DELIVERY, { ids }, 10_000);
-    print(res.ok ? `delivered through ${url}` : `the server at ${url} answered ${res.status}: the reply shows when the history reloads`);
-  } catch {
-    print(`no server answered at ${url}: the reply is stored and shows when the history reloads`);
+    return await run();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const why: Record<string, string> = {
+      CHAT_HELD: `another staff member holds the conversation with ${who}; take it over with: chat take ${who} --take-over --as <you>`,
+      CHAT_ENDED: `the conversation with ${who} has ended; it reopens with the customer's next message`,
+      CHAT_NOT_HOLDER: `you do not hold the conversation with ${who}`,
+      CHAT_EMPTY: 'the text is blank',
+      CHAT_TOO_LONG: `the text is over ${CHAT_TEXT_MAX} characters`,
+    };
+    throw new UsageError(why[err.code] ?? err.code);
   }
 }
 
-async function post(env: OperatorEnv, who: string | undefined, m: SupportMessage, print: Print) {
+/**
+ * Stored through the inbox's own service (the holder rule, the agent's name, the audit row); the running
+ * server tells the customer's open chat through the database (chat_outbox, woken by NOTIFY on Postgres).
+ */
+async function post(env: OperatorEnv, who: string | undefined, answer: InboxAnswer, print: Print) {
   const room = await roomFor(env, who);
-  if (room.ended_at !== null) throw new UsageError(`the conversation with ${who} has ended; it reopens with the customer's next message`);
-  const row = await withTransaction(env.database, async (tx) => {
-    const inserted = await insertMessage(tx, {
-      room: room.room,
-      session_id: room.session_id,
-      sender: 'agent',
-      ...m,
-      created_at: Date.now(),
-    });
-    await auditCli(env, tx, {
-      action: `chat.${m.message_type === 'text' ? 'reply' : 'buttons'}`,
-      target: `chat:${room.room}`,
-      after: m.payload,
-    });
-    return inserted;
-  });
-  print(`sent ${m.message_type} ${row.id} to ${room.room}`);
-  await deliver(env, [row.id], print);
+  const id = await said(who, async () =>
+    answerConversation({ database: env.database, now: Date.now }, outboxPublish(env.database), await agentOf(env), room.room, answer),
+  );
+  print(`sent ${answer.type} ${id} to ${room.room}; a running server delivers it to the open chat, else it waits in the history`);
 }
 
 const ButtonsJson = Type.Object(
@@ -80,15 +89,19 @@ async function show(env: OperatorEnv, who: string | undefined, print: Print) {
     `${room.room} ${printable(room.name)} (${printable(room.username)}) session ${room.session_id}${room.ended_at ? ' ended' : ''}; ${total} message(s), the last 30:`,
   );
   for (const r of rows.reverse())
-    print(`${time(r.created_at)}\t${r.session_id.slice(0, 6)}\t${r.sender}\t${r.message_type}\t${printable(r.payload)}`);
-  await markRead(env.database.db, room.room, ['customer'], Date.now());
+    print(
+      `${time(r.created_at)}\t${r.session_id.slice(0, 6)}\t${r.sender}${r.agent_name ? ` (${printable(r.agent_name)})` : ''}\t${r.message_type}\t${printable(r.payload)}`,
+    );
+  // the holder has read them (as the console marks them); anyone else leaves them to the holder
+  await readConversation({ database: env.database, now: Date.now }, outboxPublish(env.database), await agentOf(env), room.room);
 }
 
 export const chatCommands: CommandSet = {
-  help: `  npm run operator -- chat list                 open support conversations, unread customer messages first column
-  npm run operator -- chat show <phone|guestId>  the last 30 messages (marks the customer's read)
-  npm run operator -- chat reply <phone|guestId> <text>  answer; an open chat sees it at once
+  help: `  npm run operator -- chat list                 open support conversations: waiting first, unread, who, name, holder, the last message
+  npm run operator -- chat show <phone|guestId>  the last 30 messages (the holder's --as marks the customer's read)
+  npm run operator -- chat reply <phone|guestId> <text>  answer as --as (their display name shows; taken if nobody holds it); an open chat sees it at once
   npm run operator -- chat buttons <phone|guestId> <json>  {"message":"...","buttons":[{"title":"...","type":"web|call|postback","payload":"..."}]}
+  npm run operator -- chat take <phone|guestId> [--take-over] --as <username>   hold the conversation (--take-over: from whoever holds it)
   npm run operator -- chat end <phone|guestId> [closing words]   end the session (after posting the closing words, so the customer sees it ended); the next message opens a new one (and the greeter)
 `,
   async run(env, args, print) {
@@ -96,10 +109,19 @@ export const chatCommands: CommandSet = {
     if (group !== 'chat') return false;
     switch (action) {
       case 'list': {
-        const rooms = await openRooms(env.database.db);
-        print(`${rooms.length} open conversation(s) (unread, who, name, last message)`);
+        const rooms = await openConversations(env.database.db);
+        print(`${rooms.length} open conversation(s) (unread, who, name, waiting since, holder, the last message)`);
         for (const r of rooms)
-          print(`${Number(r.unread ?? 0)}\t${r.phone ?? r.guest_id}\t${printable(r.name)}\t${time(r.last_message_at)}`);
+          print(
+            [
+              r.unread,
+              r.who,
+              printable(r.name),
+              r.waitingSince ?? 'answered',
+              r.holder?.username ?? 'nobody',
+              `${r.lastMessage.sender}: ${printable(r.lastMessage.text.slice(0, 60))}`,
+            ].join('\t'),
+          );
         return true;
       }
       case 'show':
@@ -109,7 +131,7 @@ export const chatCommands: CommandSet = {
         const text = rest.join(' ');
         if (!text.trim() || text.length > CHAT_TEXT_MAX)
           throw new UsageError(`chat reply needs a text of 1 to ${CHAT_TEXT_MAX} characters`);
-        await post(env, who, { message_type: 'text', payload: { message: text } }, print);
+        await post(env, who, { type: 'text', message: text }, print);
         return true;
       }
       case 'buttons': {
@@ -123,23 +145,39 @@ export const chatCommands: CommandSet = {
           throw new UsageError(
             'chat buttons needs JSON {"message":"...","buttons":[{"title","type":"web|call|postback","payload"}]}, 1 to 3 buttons',
           );
-        await post(env, who, { message_type: 'buttons', payload: value }, print);
+        await post(env, who, { type: 'buttons', ...value }, print);
         return true;
       }
       case 'end': {
         const words = rest.join(' ').trim();
         if (words.length > CHAT_TEXT_MAX) throw new UsageError(`chat end takes closing words of at most ${CHAT_TEXT_MAX} characters`);
-        if (words) await post(env, who, { message_type: 'text', payload: { message: words } }, print);
         const room = await roomFor(env, who);
-        await withTransaction(env.database, async (tx) => {
-          await tx.updateTable('chat_rooms').set({ ended_at: Date.now() }).where('room', '=', room.room).execute();
-          await auditCli(env, tx, { action: 'chat.end', target: `chat:${room.room}`, after: { session: room.session_id } });
-        });
+        await said(who, async () =>
+          endConversation(
+            { database: env.database, now: Date.now },
+            outboxPublish(env.database),
+            await agentOf(env),
+            room.room,
+            words || undefined,
+          ),
+        );
         print(`ended session ${room.session_id} of ${room.room}`);
         return true;
       }
+      case 'take': {
+        const room = await roomFor(env, who);
+        const agent = await agentOf(env);
+        if (agent.staffId === null) throw new UsageError('chat take needs the staff member who takes it: --as <username>');
+        const takeOver = rest.includes('--take-over');
+        if (rest.some((r) => r !== '--take-over')) throw new UsageError('chat take <phone|guestId> [--take-over] --as <username>');
+        await said(who, () =>
+          takeConversation({ database: env.database, now: Date.now }, outboxPublish(env.database), agent, room.room, takeOver),
+        );
+        print(`${agent.actor.username} holds ${room.room}`);
+        return true;
+      }
       default:
-        throw new UsageError('chat commands: list, show, reply, buttons, end');
+        throw new UsageError('chat commands: list, show, reply, buttons, end, take');
     }
   },
 };

@@ -1,5 +1,6 @@
 import type { SupportMessage } from '../../../../contract/chat.js';
 import type { ChatSetting } from '../../settings/chat-setting.js';
+import type { SupportSetting } from '../../settings/support-setting.js';
 import { inLanguage, type Lang } from '../../settings/localized.js';
 
 type Greeter = ChatSetting['greeter'];
@@ -35,4 +36,10 @@ export function greeting(greeter: Greeter, lang: Lang): SupportMessage[] {
       })),
     },
   ];
+}
+
+/** What the greeter says when no agent has the inbox open: the setting's words with the hours, in the customer's language. */
+export function offlineNotice(support: SupportSetting, lang: Lang): SupportMessage {
+  const hours = inLanguage(support.hours, lang);
+  return { message_type: 'text', payload: { message: inLanguage(support.offlineText, lang).replaceAll('{hours}', hours) } };
 }

@@ -1,8 +1,6 @@
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { keepPoolAlive, poolOptions, type Database } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../../db/faults.js';
@@ -12,12 +10,22 @@ import { MEMBER_EVENT, MEMBER_JOIN } from '../../../../contract/member-events.js
 import { listenMemberEvents, notifyMember } from '../events/service.js';
 import { customerOf } from './identity.js';
 import type { Deliver } from './service.js';
+import { runOutbox, serverPublish, type ChatPublish, type ChatSockets } from './bus.js';
+import { INBOX_EVENT, STAFF_JOIN, type InboxEvent } from '../../../../contract/staff-inbox.js';
+import type { ChatMessage } from '../../../../contract/chat.js';
+import { ticketSession } from './staff-ticket.js';
+import { INSTANCE, markOffline, markOnline, PRESENCE_HEARTBEAT_MS } from './presence.js';
+import { openStaffSessionById } from '../staff/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends a stored chat message to the sockets of its room, on this instance and (Postgres) every other. */
+    /** Sends a stored chat message to the sockets of its room and tells the staff inbox, on this instance and (Postgres) every other. */
     chatDeliver: Deliver;
-    /** Disconnects this instance's member sockets whose session has ended, and every socket while the site is closed (run every SESSION_RECHECK_MS). */
+    /** Tells the open sockets (customers' and the inbox's) of a chat change once its transaction commits. */
+    chatPublish: ChatPublish;
+    /** The running server's sockets, as the chat's news reaches them (bus.ts). */
+    chatSockets: ChatSockets;
+    /** Disconnects this instance's member and staff sockets whose session has ended, and every member socket while the site is closed (run every SESSION_RECHECK_MS). */
     chatRecheckSessions: () => Promise<number>;
   }
 }
@@ -28,7 +36,9 @@ const SESSION_RECHECK_MS = 15_000;
 /** The adapter's own small pool: its LISTEN connection is held for good and must not starve the queries. */
 async function postgresAdapter(database: Database) {
   const where = database.postgres!;
-  const pool = new pg.Pool({ ...poolOptions(where.url, where.schema, 'wallet chat'), max: 3 });
+  // loaded only on Postgres: a SQLite start does not pay for it
+  const { createAdapter } = await import('@socket.io/postgres-adapter');
+  const pool = new where.pg.Pool({ ...poolOptions(where.url, where.schema, 'wallet chat'), max: 3 });
   // its LISTEN client is checked out for good: a dropped one must be logged, not crash us; the adapter
   // sees it end and listens again on a new connection (util.js scheduleReconnection)
   keepPoolAlive(pool, 'wallet chat', where.onConnectionError);
@@ -75,6 +85,35 @@ const onJoin = (app: FastifyInstance, socket: Socket, data: unknown) =>
       throw err;
     }
   });
+
+/** The staff consoles' room: every inbox hears every conversation's news. */
+const STAFF_ROOM = 'staff:inbox';
+
+/** A message's first words for the inbox's alert. */
+function firstWords(message: ChatMessage): string {
+  const payload = message.message.payload as { message?: unknown; name?: unknown } | undefined;
+  const text =
+    typeof payload?.message === 'string' && payload.message ? payload.message : typeof payload?.name === 'string' ? payload.name : '';
+  return (text || message.message.message_type).slice(0, 100);
+}
+
+/**
+ * `staff-join` {ticket} (contract/staff-inbox.ts): a console's socket, on the ticket of an open staff session,
+ * hears the inbox while that session lasts (checked again every 15 s), and counts its staff member online.
+ * Staff keep working while the site is closed to members.
+ */
+async function onStaffJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ message: string }> {
+  const sessionId = ticketSession(app.ctx, (data as { ticket?: unknown } | null)?.ticket);
+  const caller = sessionId === undefined ? undefined : await openStaffSessionById(app.ctx, sessionId);
+  if (!caller) return { message: 'STAFF_UNAUTHORIZED' };
+  for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
+  await socket.join(STAFF_ROOM);
+  socket.data.staffSession = caller.sessionId;
+  socket.data.staffId = caller.staffId;
+  await markOnline(app.ctx.database.db, [caller.staffId], app.ctx.now());
+  app.chatSockets.inbox({ kind: 'presence' });
+  return { message: 'SUCCESS' };
+}
 
 /** A member's events room: `events:<id>` (not the chat's `member:<id>`), joined only with the member's own token. */
 const EVENTS_ROOM = 'events:';
@@ -139,21 +178,83 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
       'join',
       answer('chat join', (data) => onJoin(app, socket, data)),
     );
+    socket.on(
+      STAFF_JOIN,
+      answer('staff join', (data) => onStaffJoin(app, socket, data)),
+    );
+    socket.on('disconnect', () => {
+      const staffId = (socket.data as { staffId?: number }).staffId;
+      if (staffId === undefined) return;
+      // offline here once this instance holds no other socket of theirs
+      void io.local
+        .fetchSockets()
+        .then(async (left) => {
+          if (left.some((other) => (other.data as { staffId?: number }).staffId === staffId)) return;
+          await markOffline(app.ctx.database.db, staffId);
+          app.chatSockets.inbox({ kind: 'presence' });
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'staff presence: marking offline failed'));
+    });
   });
 
   app.decorate('socketCount', () => io.engine.clientsCount);
-  app.decorate('chatDeliver', ((room, message) => {
-    io.to(room).emit('messaging', message);
-    // support's reply reaches the member's menu badge at once, wherever the chat is (closed, another tab)
-    if (message.sender !== 'customer' && message.userId !== null)
-      void notifyMember(app.ctx.database, Number(message.userId), { kind: 'chat' });
-  }) satisfies Deliver);
+  const sockets: ChatSockets = {
+    deliver(room, message) {
+      io.to(room).emit('messaging', message);
+      // support's reply reaches the member's menu badge at once, wherever the chat is (closed, another tab)
+      if (message.sender !== 'customer' && message.userId !== null && message.message.message_type !== 'end')
+        void notifyMember(app.ctx.database, Number(message.userId), { kind: 'chat' });
+      io.to(STAFF_ROOM).emit(INBOX_EVENT, {
+        kind: 'message',
+        room,
+        sender: message.sender,
+        text: firstWords(message),
+        name: message.name,
+      } satisfies InboxEvent);
+    },
+    inbox(event) {
+      io.to(STAFF_ROOM).emit(INBOX_EVENT, event);
+    },
+  };
+  app.decorate('chatSockets', sockets);
+  app.decorate('chatDeliver', sockets.deliver satisfies Deliver);
+  app.decorate(
+    'chatPublish',
+    serverPublish(
+      app.ctx.database,
+      () => sockets,
+      (err) => app.log.warn({ err }, 'chat: telling the sockets failed'),
+    ),
+  );
+  // what the operator's CLI stored for the sockets (chat_outbox)
+  const outbox = runOutbox(app.ctx.database, sockets, (err) => app.log.warn({ err }, 'chat outbox: telling failed; tried again'));
+  const heartbeat = setInterval(() => {
+    void io.local
+      .fetchSockets()
+      .then((all) =>
+        markOnline(
+          app.ctx.database.db,
+          all.map((x) => (x.data as { staffId?: number }).staffId).filter((id): id is number => id !== undefined),
+          app.ctx.now(),
+        ),
+      )
+      .catch((err: unknown) => app.log.warn({ err }, 'staff presence heartbeat failed'));
+  }, PRESENCE_HEARTBEAT_MS);
+  heartbeat.unref();
 
   app.decorate('chatRecheckSessions', async () => {
     let ended = 0;
     const closed = !app.ctx.settings.get('siteActive');
     for (const socket of await io.local.fetchSockets()) {
-      const token = (socket.data as { token?: string }).token;
+      const { token, staffSession } = socket.data as { token?: string; staffSession?: number };
+      // a console's socket lives by its staff session; staff work while the site is closed
+      if (staffSession !== undefined) {
+        if (!(await openStaffSessionById(app.ctx, staffSession))) {
+          socket.disconnect(true);
+          ended += 1;
+        }
+        continue;
+      }
       if (closed || (token && !(await findActiveSession(app.ctx, token)))) {
         socket.disconnect(true);
         ended += 1;
@@ -168,7 +269,16 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
 
   app.addHook('preClose', async () => {
     clearInterval(recheck);
+    clearInterval(heartbeat);
+    outbox.stop();
     events.stop();
+    // this instance's consoles go offline now, not when their presence lapses
+    for (const socket of await io.local.fetchSockets()) delete (socket.data as { staffId?: number }).staffId;
+    await app.ctx.database.db
+      .deleteFrom('staff_presence')
+      .where('instance', '=', INSTANCE)
+      .execute()
+      .catch((err: unknown) => app.log.warn({ err }, 'staff presence: clearing this instance failed'));
     // the HTTP server is Fastify's to close: only the sockets, the engine and the adapter here
     io.local.disconnectSockets(true);
     io.engine.close();

@@ -29,6 +29,11 @@ export async function insertMessage(
     client_message_id?: string;
     fingerprint?: string;
     created_at: number;
+    /** Made read (the end marker: no reply to count). */
+    read_at?: number;
+    /** An agent's message: the staff member (none for the CLI's system) and the name the customer sees. */
+    staff_id?: number | null;
+    agent_name?: string | null;
   },
 ): Promise<MessageRow> {
   return db
@@ -38,7 +43,9 @@ export async function insertMessage(
       payload: JSON.stringify(m.payload),
       client_message_id: m.client_message_id ?? null,
       fingerprint: m.fingerprint ?? null,
-      read_at: null,
+      read_at: m.read_at ?? null,
+      staff_id: m.staff_id ?? null,
+      agent_name: m.agent_name ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -79,31 +86,6 @@ export async function countUnread(db: Db, room: string, senders: ChatSender[]): 
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Open conversations (not ended), the most recent first, with the customer messages the operator has not read. */
-export async function openRooms(db: Db) {
-  return db
-    .selectFrom('chat_rooms')
-    .leftJoin('members', 'members.id', 'chat_rooms.member_id')
-    .select((eb) => [
-      'chat_rooms.room',
-      'chat_rooms.guest_id',
-      'chat_rooms.name',
-      'chat_rooms.last_message_at',
-      'members.phone',
-      eb
-        .selectFrom('chat_messages')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('chat_messages.room', '=', 'chat_rooms.room')
-        .where('chat_messages.sender', '=', 'customer')
-        .where('chat_messages.read_at', 'is', null)
-        .as('unread'),
-    ])
-    .where('chat_rooms.ended_at', 'is', null)
-    .orderBy('chat_rooms.last_message_at', 'desc')
-    .limit(100)
-    .execute();
 }
 
 export const uploadOf = (db: Db, name: string) => db.selectFrom('chat_uploads').selectAll().where('name', '=', name).executeTakeFirst();

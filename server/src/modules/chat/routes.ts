@@ -102,7 +102,10 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requireChatOn(ctx);
       const customer = await customerOfRequest(ctx, request, request.body);
-      return { read: await markRead(db, customer.room, ['agent', 'bot'], ctx.now()) };
+      const read = await markRead(db, customer.room, ['agent', 'bot'], ctx.now());
+      // the agents see their replies read
+      if (read) app.chatSockets.inbox({ kind: 'read', room: customer.room });
+      return { read };
     },
   );
 

@@ -6,7 +6,8 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, isUniqueViolation } from '../../lib/errors.js';
 import { sha256 } from '../../lib/tokens.js';
 import type { Lang } from '../../settings/localized.js';
-import { greeting } from './greeter.js';
+import { greeting, offlineNotice } from './greeter.js';
+import { anyoneOnline } from './presence.js';
 import type { Customer } from './identity.js';
 import { insertMessage, messageByClientId, roomOf, uploadOf, type MessageRow, type RoomRow } from './repository.js';
 import type { ChatMessage, CustomerMessage } from '../../../../contract/chat.js';
@@ -58,18 +59,27 @@ async function openSession(tx: Tx, customer: Customer, who: { username: string; 
       .values({ ...row, last_message_at: now })
       .onConflict((oc) => oc.column('room').doNothing())
       .executeTakeFirst();
-    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 1) return { room: { ...row, last_message_at: now }, fresh: true };
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 1) return { room: (await roomOf(tx, customer.room))!, fresh: true };
   } else {
+    // a new conversation: nobody holds it yet
     const reopened = await tx
       .updateTable('chat_rooms')
-      .set({ session_id, ended_at: null })
+      .set({ session_id, ended_at: null, assigned_to: null, assigned_at: null, waiting_since: null })
       .where('room', '=', customer.room)
       .where('ended_at', 'is not', null)
       .executeTakeFirst();
-    if (Number(reopened.numUpdatedRows) === 1) return { room: { ...existing, session_id, ended_at: null }, fresh: true };
+    if (Number(reopened.numUpdatedRows) === 1) return { room: (await roomOf(tx, customer.room))!, fresh: true };
   }
   // another message of this room opened it first (a concurrent first message): join its session
   return { room: (await roomOf(tx, customer.room))!, fresh: false };
+}
+
+/** The pages a guest wrote from, kept for the agent: the latest distinct ones, newest last. */
+const PAGES_KEPT = 10;
+function withPage(pages: string | null, page: string | undefined): string | null {
+  if (!page) return pages;
+  const list = (pages ? (JSON.parse(pages) as string[]) : []).filter((p) => p !== page);
+  return JSON.stringify([...list, page].slice(-PAGES_KEPT));
 }
 
 async function whoIs(ctx: AppContext, customer: Customer, body: { username?: string | null; name?: string | null }) {
@@ -101,6 +111,8 @@ export interface SendInput {
   username?: string | null;
   name?: string | null;
   lang?: Lang;
+  /** The site's page the customer wrote from (a path). */
+  page?: string;
 }
 
 /**
@@ -133,8 +145,18 @@ export async function sendMessage(ctx: AppContext, deliver: Deliver, customer: C
         fingerprint,
         created_at: now,
       });
-      await tx.updateTable('chat_rooms').set({ last_message_at: now }).where('room', '=', customer.room).execute();
-      return { row, room, fresh };
+      await tx
+        .updateTable('chat_rooms')
+        .set({
+          last_message_at: now,
+          // the wait for an answer starts at the first message after support's last reply
+          waiting_since: room.waiting_since ?? now,
+          lang: input.lang ?? 'th',
+          pages: withPage(room.pages, input.page),
+        })
+        .where('room', '=', customer.room)
+        .execute();
+      return { row, room: { ...room, waiting_since: room.waiting_since ?? now }, fresh };
     });
   } catch (err) {
     // the same message won a race (two tabs, a retry while the first was in flight): the winner delivers
@@ -143,8 +165,30 @@ export async function sendMessage(ctx: AppContext, deliver: Deliver, customer: C
     throw err;
   }
   deliver(customer.room, toWire(stored.row, stored.room));
-  const greeter = ctx.settings.get('chat').greeter;
-  if (stored.fresh && greeter.enabled)
-    for (const m of greeting(greeter, input.lang ?? 'th')) await postToRoom(ctx, deliver, stored.room, 'bot', m);
+  if (stored.fresh) {
+    const lang = input.lang ?? 'th';
+    const greeter = ctx.settings.get('chat').greeter;
+    if (greeter.enabled) for (const m of greeting(greeter, lang)) await postToRoom(ctx, deliver, stored.room, 'bot', m);
+    // nobody has the inbox open: the customer is told so, with the hours, in their language
+    if (!(await anyoneOnline(ctx.database.db, ctx.now())))
+      await postToRoom(ctx, deliver, stored.room, 'bot', offlineNotice(ctx.settings.get('support'), lang));
+  }
   return { timestamp: now };
 }
+
+// the chat module's public face for the staff console's inbox (staff/inbox.ts) and member page
+export {
+  answerConversation,
+  endConversation,
+  readConversation,
+  releaseConversation,
+  takeConversation,
+  takeNext,
+  type Agent,
+} from './inbox-actions.js';
+export { contextOf, conversationOf, messagesOf, messageText, openConversations } from './inbox-queries.js';
+export { onlineStaff } from './presence.js';
+export { staffSocketTicket } from './staff-ticket.js';
+export { CHAT_BUCKET, fileOf, storeChatFile } from './upload-routes.js';
+export { MAX_BYTES } from './media.js';
+export { roomOf } from './repository.js';

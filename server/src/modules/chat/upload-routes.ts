@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
 import { sendStoredFile } from '../../adapters/storage/storage.js';
 import { ApiError } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
@@ -18,7 +19,8 @@ import { UploadResponse } from '../../../../contract/chat.js';
 export const CHAT_BUCKET = 'chat';
 const NAME = '^[A-Za-z0-9_-]{16,100}$';
 
-async function fileOf(request: FastifyRequest, kind: MediaKind): Promise<Buffer> {
+/** The one file of a multipart request's `file` field, within the kind's size (413 CHAT_FILE_TOO_LARGE). */
+export async function fileOf(request: FastifyRequest, kind: MediaKind): Promise<Buffer> {
   let bytes: Buffer | undefined;
   try {
     if (!request.isMultipart()) throw new ApiError(400, 'CHAT_NO_FILE');
@@ -35,6 +37,35 @@ async function fileOf(request: FastifyRequest, kind: MediaKind): Promise<Buffer>
   }
   if (!bytes?.length) throw new ApiError(400, 'CHAT_NO_FILE');
   return bytes;
+}
+
+/**
+ * A chat file's bytes, of this kind by its first bytes (415 CHAT_FILE_UNSUPPORTED otherwise), stored under a
+ * new random name and recorded, so a media message can name only a file made here. `hold` counts it in an
+ * upload budget first (members and guests; staff have none), released when storing fails.
+ */
+export async function storeChatFile(
+  ctx: AppContext,
+  bytes: Buffer,
+  kind: MediaKind,
+  hold?: () => Promise<{ release(): Promise<void> }>,
+): Promise<string> {
+  const contentType = sniffMedia(bytes, kind);
+  if (!contentType) throw new ApiError(415, 'CHAT_FILE_UNSUPPORTED');
+  const held = await hold?.();
+  const name = randomBytes(18).toString('base64url');
+  try {
+    await ctx.storage.put(CHAT_BUCKET, name, { bytes, contentType });
+    await ctx.database.db
+      .insertInto('chat_uploads')
+      .values({ name, file_type: kind, content_type: contentType, size: bytes.length, created_at: ctx.now() })
+      .execute();
+  } catch (err) {
+    await ctx.storage.delete(CHAT_BUCKET, name).catch(() => undefined);
+    await held?.release();
+    throw err;
+  }
+  return name;
 }
 
 /** POST /api/chat/upload-image and /upload-video (§7): one file in `file`, its type by its bytes, stored under a server-made name. */
@@ -78,21 +109,9 @@ export const chatUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ]);
         await requireDiskRoom(ctx);
         const bytes = await fileOf(request, kind);
-        const contentType = sniffMedia(bytes, kind);
-        if (!contentType) throw new ApiError(415, 'CHAT_FILE_UNSUPPORTED');
-        const hold = await holdUpload(ctx, { memberId: member, address: addressOf(request) }, { bucket: CHAT_BUCKET, size: bytes.length });
-        const name = randomBytes(18).toString('base64url');
-        try {
-          await ctx.storage.put(CHAT_BUCKET, name, { bytes, contentType });
-          await ctx.database.db
-            .insertInto('chat_uploads')
-            .values({ name, file_type: kind, content_type: contentType, size: bytes.length, created_at: ctx.now() })
-            .execute();
-        } catch (err) {
-          await ctx.storage.delete(CHAT_BUCKET, name).catch(() => undefined);
-          await hold.release();
-          throw err;
-        }
+        const name = await storeChatFile(ctx, bytes, kind, () =>
+          holdUpload(ctx, { memberId: member, address: addressOf(request) }, { bucket: CHAT_BUCKET, size: bytes.length }),
+        );
         return { path: `/files/chat/${name}` };
       },
     );

@@ -19,5 +19,6 @@ export function toWire(row: MessageRow, room: Pick<RoomRow, 'member_id' | 'guest
     createdAt: new Date(Number(row.created_at)).toISOString(),
     session_id: row.session_id,
     read: row.read_at !== null,
+    agentName: row.sender === 'agent' ? (row.agent_name ?? null) : null,
   };
 }

@@ -66,18 +66,40 @@ export function listenMemberEvents(
     emitter.on('event', listener);
     return { ready: Promise.resolve(), stop: () => emitter.off('event', listener) };
   }
-  let heard: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (heard = resolve));
+  return listenChannel(
+    database,
+    channelOf(database),
+    'wallet events',
+    (payload) => {
+      const { m, e } = JSON.parse(payload) as { m: number; e: MemberEvent };
+      listener(m, e);
+    },
+    log,
+  );
+}
+
+/**
+ * Postgres only: a connection of its own that LISTENs to `channel` and hands each notification's payload to
+ * `heard` (a throw there is logged). A dropped connection is logged and made again a second later, never a
+ * crash. `ready` once listening (or the first try failed); `stop` ends it.
+ */
+export function listenChannel(
+  database: Database,
+  channel: string,
+  role: string,
+  heard: (payload: string) => void,
+  log: (err: Error) => void,
+): { ready: Promise<void>; stop: () => void } {
+  let listening: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (listening = resolve));
   const where = database.postgres!;
-  const channel = channelOf(database);
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = () => {
     if (stopped) return;
-    const current = new where.pg.Client(poolOptions(where.url, where.schema, 'wallet events'));
+    const current = new where.pg.Client(poolOptions(where.url, where.schema, role));
     client = current;
-    // a dropped LISTEN connection is logged and made again a second later, never a crash
     const again = (err?: Error) => {
       if (err) log(err);
       if (client !== current || stopped) return;
@@ -90,10 +112,9 @@ export function listenMemberEvents(
     current.on('error', again);
     current.on('end', () => again());
     current.on('notification', (n) => {
-      if (n.channel !== channel || !n.payload) return;
+      if (n.channel !== channel) return;
       try {
-        const { m, e } = JSON.parse(n.payload) as { m: number; e: MemberEvent };
-        listener(m, e);
+        heard(n.payload ?? '');
       } catch (err) {
         log(err as Error);
       }
@@ -102,9 +123,9 @@ export function listenMemberEvents(
       .connect()
       .then(() => current.query(`listen "${channel.replaceAll('"', '""')}"`))
       .then(
-        () => heard(),
+        () => listening(),
         (err: Error) => {
-          heard();
+          listening();
           again(err);
         },
       );

@@ -87,3 +87,26 @@ export async function resetStaff(database: Database, actor: Actor, username: str
     return password;
   });
 }
+
+/** The most a display name may be: what a customer's chat shows above an agent's reply. */
+export const DISPLAY_NAME_MAX = 40;
+
+/**
+ * Sets the name customers see on a staff member's chat replies (issue 24); the username shows until one is
+ * set. False when there is none of that name. Audited with the name before and after.
+ */
+export async function setStaffDisplayName(database: Database, actor: Actor, username: string, displayName: string, now: number) {
+  return withTransaction(database, async (tx) => {
+    const staff = await findStaff(tx, username);
+    if (!staff) return false;
+    await tx.updateTable('staff').set({ display_name: displayName }).where('id', '=', staff.id).execute();
+    await recordAudit(tx, actor, {
+      action: 'staff.name',
+      target: `staff:${username}`,
+      before: { displayName: staff.display_name ?? null },
+      after: { displayName },
+      at: now,
+    });
+    return true;
+  });
+}

@@ -10,6 +10,7 @@ import { runningBonus } from '../bonus/service.js';
 import { gameBalancesOf } from '../games/service.js';
 import { refundCode } from '../refund/service.js';
 import { statementLines } from '../statement/service.js';
+import { messageText } from '../chat/service.js';
 import type { Lang } from '../../../../contract/lang.js';
 
 /** The most rows a search answers; the latest lines of each list on a member's page. */
@@ -79,15 +80,6 @@ export async function searchMembers(db: Db, query: string): Promise<MemberSearch
  * A member's page: profile, balances from the ledger, the latest lines of each list, open sessions (not
  * revoked, expired or idle past `idleMs`). 404 NO_DATA for none.
  */
-/** A chat message's words as one line: its text, a file's name, or the kind of a message with none. */
-function chatText(type: string, payload: string): string {
-  const p = JSON.parse(payload) as { message?: unknown; name?: unknown; title?: unknown } | { title?: unknown }[];
-  if (Array.isArray(p)) return p.map((card) => String(card.title ?? '')).join(' · ');
-  const words = typeof p.message === 'string' ? p.message : '';
-  const file = typeof p.name === 'string' && p.name ? p.name : '';
-  return [words, file].filter(Boolean).join(' · ') || type;
-}
-
 /** The member's support conversation: the latest lines, oldest first, or null when they never wrote. */
 async function memberChat(db: Db, memberId: number): Promise<MemberPage['chat']> {
   const room = await db.selectFrom('chat_rooms').select(['room', 'ended_at']).where('member_id', '=', memberId).executeTakeFirst();
@@ -113,7 +105,7 @@ async function memberChat(db: Db, memberId: number): Promise<MemberPage['chat']>
       id: r.id,
       sender: r.sender,
       type: r.message_type,
-      text: chatText(r.message_type, r.payload),
+      text: messageText(r.message_type, r.payload),
       createdAt: iso(r.created_at),
     })),
   };

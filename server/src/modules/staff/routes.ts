@@ -22,6 +22,7 @@ import { adjustmentRoutes } from './adjustments.js';
 import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
 import { reportRoutes } from './reports.js';
+import { inboxRoutes } from './inbox.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -127,6 +128,16 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       withdrawalsWaiting: await count('withdrawals', 'PENDING'),
       depositRequestsWaiting: await count('deposit_requests', 'PENDING'),
       unmatchedPayments: await count('qr_payments', 'UNMATCHED'),
+      chatsWaiting: Number(
+        (
+          await db
+            .selectFrom('chat_rooms')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('ended_at', 'is', null)
+            .where('waiting_since', 'is not', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     };
   });
 
@@ -136,6 +147,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(paymentRoutes);
   await app.register(settingRoutes);
   await app.register(reportRoutes);
+  await app.register(inboxRoutes);
 
   app.get(
     '/audit',

@@ -80,14 +80,9 @@ export async function openStaffSession(ctx: AppContext, staffId: number, ip: str
   return { token, csrfToken };
 }
 
-/**
- * The caller of a cookie's session, if it is open: not revoked, not idle too long, not older than the
- * longest a session lives, its staff member not disabled. A call a person made (`background` false) renews it.
- */
-async function sessionOf(ctx: AppContext, token: string | undefined, background: boolean): Promise<StaffCaller | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const now = ctx.now();
-  const row = await ctx.database.db
+/** A session row with its staff member, open or not: by the cookie's token hash or by its id. */
+function sessionRow(ctx: AppContext, by: { tokenHash: string } | { id: number }) {
+  const q = ctx.database.db
     .selectFrom('staff_sessions')
     .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
     .select([
@@ -100,14 +95,35 @@ async function sessionOf(ctx: AppContext, token: string | undefined, background:
       'staff.username',
       'staff.role',
       'staff.disabled_at',
-    ])
-    .where('staff_sessions.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+    ]);
+  return (
+    'id' in by ? q.where('staff_sessions.id', '=', by.id) : q.where('staff_sessions.token_hash', '=', by.tokenHash)
+  ).executeTakeFirst();
+}
+
+/** The caller of a session row if it is open: not revoked, not idle too long, not older than the longest a session lives, its staff member not disabled. */
+function openCaller(row: Awaited<ReturnType<typeof sessionRow>>, now: number): StaffCaller | undefined {
   if (!row || row.revoked_at !== null || row.disabled_at !== null) return undefined;
   if (Number(row.last_seen_at) + STAFF_IDLE_MINUTES * 60_000 <= now) return undefined;
   if (Number(row.created_at) + STAFF_SESSION_MAX_HOURS * 3_600_000 <= now) return undefined;
-  if (!background) await ctx.database.db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
   return { staffId: row.staff_id, username: row.username, role: row.role, sessionId: row.id, csrfToken: row.csrf_secret };
+}
+
+/**
+ * The caller of a cookie's session, if it is open. A call a person made (`background` false) renews it.
+ */
+async function sessionOf(ctx: AppContext, token: string | undefined, background: boolean): Promise<StaffCaller | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const now = ctx.now();
+  const caller = openCaller(await sessionRow(ctx, { tokenHash: sha256(token) }), now);
+  if (caller && !background)
+    await ctx.database.db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id', '=', caller.sessionId).execute();
+  return caller;
+}
+
+/** The caller of a session by its id (the console's socket, joined with a ticket naming it), if it is open; never renews it. */
+export async function openStaffSessionById(ctx: AppContext, sessionId: number): Promise<StaffCaller | undefined> {
+  return openCaller(await sessionRow(ctx, { id: sessionId }), ctx.now());
 }
 
 const sameText = (a: string, b: string) => {

@@ -3,7 +3,16 @@ import type { CommandSet } from '../../operator/command-sets.js';
 import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { STAFF_ROLES, type StaffRole } from '../../../../contract/staff.js';
 import { CLI_SYSTEM, type Actor } from '../audit/service.js';
-import { addStaff, findStaff, isReservedName, isStaffUsername, resetStaff, setStaffDisabled } from './accounts.js';
+import {
+  addStaff,
+  DISPLAY_NAME_MAX,
+  findStaff,
+  isReservedName,
+  isStaffUsername,
+  resetStaff,
+  setStaffDisabled,
+  setStaffDisplayName,
+} from './accounts.js';
 
 const time = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString());
 
@@ -45,7 +54,7 @@ function noMore(command: string, rest: string[], takes: number): void {
 async function staffCommand(env: OperatorEnv, action: string | undefined, rest: string[], print: Print): Promise<boolean> {
   const actor = env.actor ?? CLI_SYSTEM;
   const now = Date.now();
-  const takes = ({ add: 2, list: 0, disable: 1, enable: 1, reset: 1 } as Record<string, number | undefined>)[action ?? ''];
+  const takes = ({ add: 2, list: 0, disable: 1, enable: 1, reset: 1, name: 2 } as Record<string, number | undefined>)[action ?? ''];
   if (takes !== undefined) noMore(`staff ${action}`, rest, takes);
   switch (action) {
     case 'add': {
@@ -60,11 +69,21 @@ async function staffCommand(env: OperatorEnv, action: string | undefined, rest: 
     }
     case 'list': {
       const rows = await env.database.db.selectFrom('staff').selectAll().orderBy('username').execute();
-      print(`${rows.length} staff member(s) (username, role, status, TOTP, created)`);
+      print(`${rows.length} staff member(s) (username, role, status, TOTP, created, the name customers see)`);
       for (const s of rows)
         print(
-          `${s.username}\t${s.role}\t${s.disabled_at === null ? (s.must_change_password ? 'one-time password' : 'active') : 'disabled'}\t${s.totp_enrolled_at === null ? 'no TOTP' : 'TOTP'}\t${time(s.created_at)}`,
+          `${s.username}\t${s.role}\t${s.disabled_at === null ? (s.must_change_password ? 'one-time password' : 'active') : 'disabled'}\t${s.totp_enrolled_at === null ? 'no TOTP' : 'TOTP'}\t${time(s.created_at)}\t${printable(s.display_name ?? s.username)}`,
         );
+      return true;
+    }
+    case 'name': {
+      const username = usernameArg('staff name', rest[0]);
+      const displayName = (rest[1] ?? '').trim();
+      if (!displayName || displayName.length > DISPLAY_NAME_MAX || printable(displayName) !== displayName)
+        throw new UsageError(`staff name needs the name customers see, 1 to ${DISPLAY_NAME_MAX} characters: staff name ${username} "Nok"`);
+      if (!(await setStaffDisplayName(env.database, actor, username, displayName, now)))
+        throw new UsageError(`no staff member ${username}`);
+      print(`staff member ${username}: customers see "${displayName}" on their replies`);
       return true;
     }
     case 'disable':
@@ -109,6 +128,7 @@ export const staffCommands: CommandSet = {
   npm run operator -- staff disable <username>  block sign-in and end the staff member's sessions
   npm run operator -- staff enable <username>   allow sign-in again
   npm run operator -- staff reset <username>    a new one-time password; TOTP is enrolled again at the next sign-in
+  npm run operator -- staff name <username> "<name>"   the name customers see on the staff member's chat replies (else the username)
   npm run operator -- audit list [--actor <username>] [--action <action>] [--limit <n>]
                                                 the audit trail, newest first (default 50 rows)
   (any command: --as <username> records that staff member in the audit trail instead of the system)

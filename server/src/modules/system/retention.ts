@@ -69,7 +69,8 @@ export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> 
         (
           await db
             .updateTable('chat_rooms')
-            .set({ ended_at: now })
+            // ended for the inbox too: nobody holds it, nothing waits for an answer
+            .set({ ended_at: now, waiting_since: null, assigned_to: null, assigned_at: null })
             .where(
               'room',
               'in',
