@@ -27,6 +27,7 @@ export const InboxConversation = Type.Object({
   /** The member's phone, or the guest's id. */
   who: Type.String(),
   lang: Nullable(Type.String()),
+  /** The last message of the customer or an agent (the greeter's are left out). */
   lastMessage: Type.Object({
     sender: Type.Union([Type.Literal('customer'), Type.Literal('agent'), Type.Literal('bot')]),
     text: Type.String(),

@@ -3,11 +3,57 @@ import { render } from '@testing-library/react';
 import { activateStaffLocale, type StaffLocale } from '../src/staff/i18n';
 import { StaffRoot } from '../src/staff/staff-root';
 import { startStaff } from '../src/staff/start';
+import { setInboxSocketMaker, type InboxSocket } from '../src/staff/inbox/live';
 
 export { fakeServer } from './render';
 
-/** The staff console at `path` (under /staff), in `locale`, with the fetch of tests/render.tsx's fakeServer. */
-export async function renderStaff(path = '/staff/', locale: StaffLocale = 'en') {
+/**
+ * The console's socket in the tests. Every rendered console gets one that never connects (so no screen's
+ * test sees the socket's ticket among its calls); `fakeInboxSocket({ connects: true })` before rendering
+ * gives one that connects, joins at once (acknowledged as the server would) and lets the test tell it
+ * inbox events.
+ */
+export function fakeInboxSocket({ connects = false } = {}) {
+  const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  const joins: unknown[] = [];
+  const socket = {
+    active: false,
+    on(event: string, handler: (...args: unknown[]) => void) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return socket;
+    },
+    emit(event: string, data: unknown, ack?: (answer: unknown) => void) {
+      if (event === 'staff-join') {
+        joins.push(data);
+        ack?.({ message: 'SUCCESS' });
+      }
+      return socket;
+    },
+    connect() {
+      if (!connects) return socket;
+      socket.active = true;
+      for (const h of handlers.get('connect') ?? []) h();
+      return socket;
+    },
+    disconnect() {
+      socket.active = false;
+      return socket;
+    },
+  };
+  setInboxSocketMaker(() => socket as unknown as InboxSocket);
+  return {
+    joins,
+    /** What the server would tell the console. */
+    fire: (event: unknown) => {
+      for (const h of handlers.get('inbox') ?? []) h(event);
+    },
+  };
+}
+
+/** The staff console at `path` (under /staff), in `locale`, with the fetch of tests/render.tsx's fakeServer (and `socket`, made before). */
+export async function renderStaff(path = '/staff/', locale: StaffLocale = 'en', socket?: ReturnType<typeof fakeInboxSocket>) {
+  // a test that gives none gets the socket that never connects
+  if (!socket) fakeInboxSocket();
   await activateStaffLocale(locale, false);
   const app = startStaff(createMemoryHistory({ initialEntries: [path] }));
   const result = render(<StaffRoot queryClient={app.queryClient} router={app.router} />);

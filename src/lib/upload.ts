@@ -13,6 +13,8 @@ export interface UploadOptions {
   timeoutMs?: number;
   /** see RequestOptions.anonymous */
   anonymous?: boolean;
+  /** More request headers (the staff console's CSRF token). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,6 +31,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     const token = !options.anonymous && getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     if (options.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) options.onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };

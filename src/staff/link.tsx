@@ -16,7 +16,8 @@ export type StaffPath =
   | '/adjustments'
   | '/payments'
   | '/settings'
-  | '/reports';
+  | '/reports'
+  | '/inbox';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {
   return <Link to={to as LinkProps['to']} {...rest} />;

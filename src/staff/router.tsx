@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet, type RouterHistory } from '@tanstack/react-router';
 import { isApiError } from '../lib/http';
+import { ROOM_PATTERN } from '../../contract/staff-inbox';
 import { AdjustmentsPage } from './adjustments/adjustments-page';
 import { AuditPage } from './audit/audit-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { DepositRequestsPage } from './deposit-requests/deposit-requests-page';
+import { InboxPage } from './inbox/inbox-page';
 import { redirectTo } from './link';
 import { MemberPage } from './members/member-page';
 import { MembersPage } from './members/members-page';
@@ -66,6 +68,15 @@ const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path
 const paymentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'payments', component: PaymentsPage });
 const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
+const ROOM = new RegExp(ROOM_PATTERN);
+const inboxRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'inbox',
+  // the chosen conversation: a room's key, or none
+  validateSearch: (search: Record<string, unknown>): { room?: string } =>
+    typeof search.room === 'string' && ROOM.test(search.room) ? { room: search.room } : {},
+  component: InboxPage,
+});
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -81,6 +92,7 @@ const routeTree = rootRoute.addChildren([
     paymentsRoute,
     settingsRoute,
     reportsRoute,
+    inboxRoute,
   ]),
 ]);
 

@@ -20,7 +20,7 @@ export const THAI_SERVER: E2eServer = { dataDir: E2E_DATA_DIR, log: E2E_LOG, por
  */
 export function operatorOn(server: E2eServer, ...args: string[]): string {
   return execFileSync(process.execPath, ['scripts/operator.mjs', ...args], {
-    // PORT: the operator's chat replies are handed to the running server at its address
+    // the operator reaches the running server through the database only (its chat replies: chat_outbox)
     env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: String(server.port), VARIANT: server.variant },
     encoding: 'utf8',
   });

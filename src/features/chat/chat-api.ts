@@ -85,7 +85,14 @@ export const markRead = (who: Who) =>
 /** What a customer sends (§3 Chat payloads): text, a tap on a postback button or quick reply, or media. */
 export type OutgoingMessage = CustomerMessage;
 
+/** The page the customer writes from, for the agent beside a guest's conversation: only a plain path (never a query). */
+function currentPage(): string | undefined {
+  const path = typeof location === 'undefined' ? '' : location.pathname;
+  return path.length <= 200 && /^\/[A-Za-z0-9/_.-]*$/.test(path) ? path : undefined;
+}
+
 export function sendMessage(who: Who, clientMessageId: string, message: OutgoingMessage, createdAt: number, signal?: AbortSignal) {
+  const page = currentPage();
   return api<SendMessageResponse>('/api/chat/send-message', {
     body: {
       sender: 'customer',
@@ -94,6 +101,7 @@ export function sendMessage(who: Who, clientMessageId: string, message: Outgoing
       ...ids(who),
       createdAt: new Date(createdAt).toISOString(),
       lang: currentLocale(),
+      ...(page ? { page } : {}),
     } satisfies SendMessageBody,
     signal,
     anonymous: asGuest(who),

@@ -6,7 +6,9 @@ import type { ChatEntry, ChatMessage } from './types';
 /** How the conversation's entries are made: the server's messages in time order, then ours still on their way. */
 
 const time = (m: ChatMessage) => Date.parse(m.createdAt) || 0;
-export const byTime = (a: ChatMessage, b: ChatMessage) => time(a) - time(b) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+/** The server's ids are numbers in text: '10' comes after '9' (two messages of one moment keep the order they were stored in). */
+const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+export const byTime = (a: ChatMessage, b: ChatMessage) => time(a) - time(b) || byId(a._id, b._id);
 const isOurs = (item: ChatItem, who: Who) => item.kind === 'chat' && whoKey((item.payload as ChatPayload).who) === whoKey(who);
 
 /**

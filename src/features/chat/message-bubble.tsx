@@ -68,8 +68,8 @@ export function MessageRow(props: MessageRowProps) {
   const m = entry.message;
   const mine = m.sender === 'customer';
   const wide = m.message.message_type === 'generic';
-  // the message's `name` is the conversation's (the member's or guest's), not the agent's
-  const who = mine ? t`You` : t`Support`;
+  // the message's `name` is the conversation's (the member's or guest's); an agent's reply carries theirs
+  const who = mine ? t`You` : (m.agentName ?? t`Support`);
   return (
     <div className={`chat-row ${mine ? 'is-mine' : 'is-theirs'}${wide ? ' is-wide' : ''}`} data-key={entry.key}>
       {showName && !mine ? <span className="chat-name">{who}</span> : <span className="visually-hidden">{who}</span>}

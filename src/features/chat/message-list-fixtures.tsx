@@ -25,6 +25,8 @@ export interface EntryOptions {
   session?: string;
   deliver?: ChatEntry['deliver'];
   localUrl?: string;
+  /** an agent's reply: the agent's name */
+  agentName?: string | null;
 }
 
 /** One row of the conversation; by default a support text of today in session s1. */
@@ -44,6 +46,7 @@ export function entry(o: EntryOptions = {}): ChatEntry {
       createdAt: o.createdAt ?? new Date().toISOString(),
       session_id: o.session ?? 's1',
       read: true,
+      agentName: o.agentName ?? null,
     },
     deliver: o.deliver,
     localUrl: o.localUrl,

@@ -212,6 +212,17 @@ describe('where the member’s messages are on their way (§3 Media delivery sta
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it("signs an agent's reply with the agent's name, again when another agent writes, and the greeter's as Support", () => {
+    const { container } = showList([
+      entry({ sender: 'bot', payload: { message: 'Welcome' }, createdAt: at(10, 9, 0) }),
+      entry({ sender: 'agent', agentName: 'Nok', payload: { message: 'Hi, I am Nok' }, createdAt: at(10, 9, 1) }),
+      entry({ sender: 'agent', agentName: 'Nok', payload: { message: 'Let me check' }, createdAt: at(10, 9, 2) }),
+      entry({ sender: 'agent', agentName: 'Pim', payload: { message: 'Pim here, I take over' }, createdAt: at(10, 9, 3) }),
+    ]);
+    expect([...container.querySelectorAll('.chat-name')].map((n) => n.textContent)).toEqual(['Support', 'Nok', 'Pim']);
+    expect(rowOf(screen.getByText('Let me check'))).toHaveTextContent(/^Nok/);
+  });
+
   it('shows no status on support’s messages', () => {
     showList([entry({ deliver: { status: 'failed' } })]);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -240,6 +251,18 @@ describe('days and sessions in the conversation (§2: date separators, End Conve
   it('puts the day before each day’s first message (today, yesterday, else the date) and marks where a session ended', () => {
     showList(conversation());
     expect(lines()).toEqual(['March 8, 2026', 'a', 'b', 'End of conversation', 'Yesterday', 'c', 'Today', 'd', 'e']);
+  });
+
+  it("marks the end support gave the conversation once, however the next session's first message follows it", () => {
+    showList([
+      entry({ payload: { message: 'a' }, createdAt: at(10, 0, 1), session: 's1' }),
+      entry({ sender: 'agent', payload: { message: 'b' }, createdAt: at(10, 0, 2), session: 's1' }),
+      entry({ sender: 'bot', type: 'end', payload: {}, createdAt: at(10, 0, 2), session: 's1' }),
+      entry({ sender: 'customer', payload: { message: 'c' }, createdAt: at(10, 0, 5), session: 's2' }),
+    ]);
+    expect(lines()).toEqual(['Today', 'a', 'b', 'End of conversation', 'c']);
+    // the marker is no message: nothing unknown is shown for it
+    expect(screen.queryByText('This message cannot be shown here.')).not.toBeInTheDocument();
   });
 
   it('says them in Thai', async () => {

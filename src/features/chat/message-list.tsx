@@ -26,6 +26,10 @@ export interface MessageListProps {
 }
 
 const isSupport = (e: ChatEntry | undefined) => e !== undefined && e.message.sender !== 'customer';
+/** Support ended the conversation here (issue 24): shown as the end marker, not as a message. */
+const isEnd = (e: ChatEntry | undefined) => e?.message.message.message_type === 'end';
+/** Who signs a support message: the agent's name, or support's for the greeter. */
+const signer = (e: ChatEntry | undefined) => e?.message.agentName ?? null;
 
 /** §2 Chat widget: the conversation, oldest first, with day separators and the end of each session marked. */
 export function MessageList(props: MessageListProps): JSX.Element {
@@ -67,11 +71,13 @@ export function MessageList(props: MessageListProps): JSX.Element {
           {entries.map((entry, i) => {
             const prev = entries[i - 1];
             const m = entry.message;
-            // a message still in the outbox may not know its session yet: no marker for that
-            const ended = prev && prev.message.session_id && m.session_id && prev.message.session_id !== m.session_id;
+            // a message still in the outbox may not know its session yet: no marker for that; support's end
+            // marker stands for the session's end, so the next session's first message adds none
+            const ended =
+              isEnd(entry) || (prev && !isEnd(prev) && prev.message.session_id && m.session_id && prev.message.session_id !== m.session_id);
             const day = dayKey(m.createdAt);
             const newDay = day !== undefined && day !== (prev && dayKey(prev.message.createdAt));
-            const sameSpeaker = !ended && !newDay && isSupport(prev) && isSupport(entry);
+            const sameSpeaker = !ended && !newDay && !isEnd(prev) && isSupport(prev) && isSupport(entry) && signer(prev) === signer(entry);
             return (
               <Fragment key={entry.key}>
                 {ended && (
@@ -86,15 +92,17 @@ export function MessageList(props: MessageListProps): JSX.Element {
                     <span>{dayLabel(m.createdAt)}</span>
                   </p>
                 )}
-                <MessageRow
-                  entry={entry}
-                  prefix={prefix}
-                  showName={!sameSpeaker}
-                  isLast={i > lastMine}
-                  onReply={onReply}
-                  onRetry={onRetry}
-                  onDiscard={onDiscard}
-                />
+                {!isEnd(entry) && (
+                  <MessageRow
+                    entry={entry}
+                    prefix={prefix}
+                    showName={!sameSpeaker}
+                    isLast={i > lastMine}
+                    onReply={onReply}
+                    onRetry={onRetry}
+                    onDiscard={onDiscard}
+                  />
+                )}
               </Fragment>
             );
           })}

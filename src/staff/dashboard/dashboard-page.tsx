@@ -15,6 +15,7 @@ const COUNTS: [keyof StaffDashboard, MessageDescriptor, StaffPath][] = [
   ['withdrawalsWaiting', msg`Withdrawals waiting`, '/withdrawals'],
   ['depositRequestsWaiting', msg`Manual deposit requests waiting`, '/deposit-requests'],
   ['unmatchedPayments', msg`Unmatched payments`, '/payments'],
+  ['chatsWaiting', msg`Chats waiting for an answer`, '/inbox'],
 ];
 
 /** The work queues' counts: each a link to its queue for the roles that may open it, a plain number for the others. */

@@ -69,7 +69,7 @@ describe('a member’s page', () => {
     expect(within(games).getAllByRole('row')[1]).toHaveTextContent('PG Soft100.00');
     const [, line] = within(screen.getByRole('table', { name: 'Statement lines, newest first' })).getAllByRole('row');
     // the sentences the member reads in the app
-    expect(line).toHaveTextContent(/31.*transfer.*Transfer to PG Soft.*-100\.00.*Success/);
+    expect(line).toHaveTextContent(/31.*Transfer to PG Soft transfer.*-100\.00.*Success/);
     expect(screen.getByRole('table', { name: 'Slips, newest first' })).toHaveTextContent('REF4');
     expect(screen.getByText('No withdrawals.')).toBeInTheDocument();
     expect(screen.getByText(/Turnover left: 4,200.00/)).toBeInTheDocument();

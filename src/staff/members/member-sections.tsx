@@ -84,11 +84,11 @@ export function Statement({ page }: { page: MemberPage }) {
       <Table label={t`Statement lines, newest first`} head={[t`Entry`, t`Time`, t`What the member reads`, t`Amount`, t`Status`]}>
         {page.statement.map((s) => (
           <tr key={s._id}>
-            <td>
-              <span className="staff-mono">{s._id}</span> <span className="staff-muted staff-mono">{s.statementType}</span>
-            </td>
+            <td className="staff-mono">{s._id}</td>
             <td>{when(s.createdAt)}</td>
-            <td>{activityText(i18n, s)}</td>
+            <td>
+              {activityText(i18n, s)} <span className="staff-muted staff-mono">{s.statementType}</span>
+            </td>
             <td>{movedNoMoney(s) ? <Trans>no money moved</Trans> : money(s.amount, page.currency)}</td>
             <td>{statusText(i18n, s)}</td>
           </tr>

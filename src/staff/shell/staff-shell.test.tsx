@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 import { dashboardQueryOptions } from '../dashboard/queries';
 
-const COUNTS = { slipsInReview: 3, withdrawalsWaiting: 12, depositRequestsWaiting: 0, unmatchedPayments: 2 };
+const COUNTS = { slipsInReview: 3, withdrawalsWaiting: 12, depositRequestsWaiting: 0, unmatchedPayments: 2, chatsWaiting: 4 };
 
 describe('the signed-in console', () => {
   it('shows who is signed in and the queue counts, unmatched payments linked to their screen', async () => {
@@ -12,7 +12,7 @@ describe('the signed-in console', () => {
     const { router } = await renderStaff('/staff/');
     expect(await screen.findByText('Slips in review')).toBeInTheDocument();
     const counts = screen.getAllByRole('definition').map((dd) => dd.textContent);
-    expect(counts).toEqual(['3', '12', '0', '2']);
+    expect(counts).toEqual(['3', '12', '0', '2', '4']);
     expect(screen.getByRole('link', { name: 'Unmatched payments: 2' })).toHaveAttribute('href', '/staff/payments');
     expect(screen.getByText('Withdrawals waiting').nextElementSibling).toHaveTextContent('12');
     expect(screen.getByText('Manual deposit requests waiting').nextElementSibling).toHaveTextContent('0');

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -12,6 +13,9 @@ import { useSignOut } from '../session/mutations';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
 import { LanguageSwitch } from './language-switch';
+import { titled } from '../inbox/alerts';
+import { useInboxLive } from '../inbox/live';
+import { inboxQueryOptions } from '../inbox/queries';
 
 export const ROLE_NAMES: Record<StaffRole, MessageDescriptor> = {
   agent: msg`Agent`,
@@ -21,6 +25,7 @@ export const ROLE_NAMES: Record<StaffRole, MessageDescriptor> = {
 
 /** The screens after the dashboard, in the navigation's order: each shown to the roles that may open it. */
 const SCREENS: [StaffPath, MessageDescriptor][] = [
+  ['/inbox', msg`Inbox`],
   ['/members', msg`Members`],
   ['/slips', msg`Slips`],
   ['/withdrawals', msg`Withdrawals`],
@@ -39,6 +44,14 @@ export function StaffShell() {
   const navigate = useStaffNavigate();
   const online = useOnline();
   const signOut = useSignOut();
+  // the inbox's socket lives on every screen: a customer's message calls the agent wherever they are
+  const live = useInboxLive();
+  const inbox = useQuery(inboxQueryOptions());
+  const waiting = inbox.data?.conversations.filter((c) => c.waitingSince !== null).length ?? 0;
+  const base = t`Staff console`;
+  useEffect(() => {
+    document.title = titled(base, waiting);
+  }, [base, waiting]);
   return (
     <div className="staff-app">
       <a className="staff-skip" href="#staff-main">
@@ -59,12 +72,25 @@ export function StaffShell() {
               <li key={path}>
                 <StaffLink to={path} activeProps={{ 'aria-current': 'page' }}>
                   {i18n._(label)}
+                  {path === '/inbox' && waiting > 0 && (
+                    <span className="staff-badge">
+                      <span aria-hidden="true">{waiting}</span>
+                      <span className="visually-hidden">
+                        <Trans>: {waiting} waiting</Trans>
+                      </span>
+                    </span>
+                  )}
                 </StaffLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="staff-who">
+          {!live && online && (
+            <p className="staff-live" role="status">
+              <Trans>Live updates: connecting…</Trans>
+            </p>
+          )}
           <p>
             <span className="staff-name">{me.username}</span> <span className="staff-role">{i18n._(ROLE_NAMES[me.role])}</span>
           </p>

@@ -5,7 +5,7 @@ import type { FakeCall } from '../../../tests/render';
 import type { ReviewSlip } from '../../../contract/staff-queues';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
-const COUNTS = { slipsInReview: 2, withdrawalsWaiting: 1, depositRequestsWaiting: 0, unmatchedPayments: 0 };
+const COUNTS = { slipsInReview: 2, withdrawalsWaiting: 1, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 0 };
 const member = {
   id: 7,
   phone: '0812345678',
@@ -161,7 +161,7 @@ describe('the queues and an agent', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Members']);
+    ).toEqual(['Dashboard', 'Inbox', 'Members']);
     await screen.findByText('Slips in review');
     expect(screen.queryByRole('link', { name: /Slips in review/ })).not.toBeInTheDocument();
 
@@ -186,7 +186,17 @@ describe('the queues and an agent', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Members', 'Slips', 'Withdrawals', 'Deposit requests', 'Adjustments', 'Unmatched payments', 'Reports']);
+    ).toEqual([
+      'Dashboard',
+      'Inbox',
+      'Members',
+      'Slips',
+      'Withdrawals',
+      'Deposit requests',
+      'Adjustments',
+      'Unmatched payments',
+      'Reports',
+    ]);
     await user.click(await screen.findByRole('link', { name: 'Withdrawals waiting: 1' }));
     expect(await screen.findByText('No withdrawal is waiting.')).toBeInTheDocument();
     expect(router.history.location.pathname).toBe('/staff/withdrawals');

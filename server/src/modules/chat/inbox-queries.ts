@@ -52,11 +52,12 @@ function summaries(db: Db) {
         .where('chat_messages.sender', '=', 'customer')
         .where('chat_messages.read_at', 'is', null)
         .as('unread'),
+      // the last words of the customer or an agent (the greeter's answer says nothing the agent needs)
       eb
         .selectFrom('chat_messages')
         .select('chat_messages.id')
         .whereRef('chat_messages.room', '=', 'chat_rooms.room')
-        .where('chat_messages.message_type', '<>', 'end')
+        .where('chat_messages.sender', '<>', 'bot')
         .orderBy('chat_messages.id', 'desc')
         .limit(1)
         .as('last_id'),

@@ -1,0 +1,147 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { InboxContext } from '../../../contract/staff-inbox';
+import type { MoneyCurrency } from '../../lib/format';
+import { MemberLink } from '../members/member-link';
+import { useQueueFormat } from '../queues/queue-format';
+
+const LANGUAGE_NAMES: Record<string, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
+
+/** Beside the conversation: the member's money and requests, or where a guest wrote from and in which language. */
+export function ContextPanel({ context }: { context: InboxContext }) {
+  const { t } = useLingui();
+  const { money, when } = useQueueFormat();
+  if (context.kind === 'guest') {
+    const language = context.lang ? (LANGUAGE_NAMES[context.lang] ?? context.lang) : t`not known`;
+    const first = when(context.firstMessageAt);
+    return (
+      <aside className="staff-inbox-context" aria-label={t`About the guest`}>
+        <h2>
+          <Trans>Guest</Trans>
+        </h2>
+        <dl className="staff-facts">
+          <dt>
+            <Trans>Language</Trans>
+          </dt>
+          <dd>{language}</dd>
+          <dt>
+            <Trans>First message</Trans>
+          </dt>
+          <dd>{first}</dd>
+          <dt>
+            <Trans>Guest id</Trans>
+          </dt>
+          <dd className="staff-mono">{context.guestId}</dd>
+        </dl>
+        <h3>
+          <Trans>Pages they wrote from</Trans>
+        </h3>
+        {context.pages.length ? (
+          <ol className="staff-list">
+            {context.pages.map((p) => (
+              <li key={p} className="staff-mono">
+                {p}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="staff-muted">
+            <Trans>Not known.</Trans>
+          </p>
+        )}
+      </aside>
+    );
+  }
+  const currency = context.currency as MoneyCurrency;
+  const left = context.bonus ? money(context.bonus.turnoverLeft, currency) : '';
+  const { name } = context;
+  return (
+    <aside className="staff-inbox-context" aria-label={t`About the member`}>
+      <h2>
+        <Trans>Member</Trans>
+      </h2>
+      <p>
+        <MemberLink id={context.id}>
+          <Trans>Open the member page of {name}</Trans>
+        </MemberLink>
+      </p>
+      <dl className="staff-facts">
+        <dt>
+          <Trans>Phone</Trans>
+        </dt>
+        <dd>{context.phone}</dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>{context.status === 'active' ? t`Active` : t`Disabled`}</dd>
+        <dt>
+          <Trans>Wallet</Trans>
+        </dt>
+        <dd>{money(context.wallet, currency)}</dd>
+        <dt>
+          <Trans>In games</Trans>
+        </dt>
+        <dd>{money(context.games, currency)}</dd>
+        <dt>
+          <Trans>Bonus</Trans>
+        </dt>
+        <dd>
+          {context.bonus ? (
+            <>
+              {context.bonus.name} · <Trans>Turnover left: {left}</Trans>
+            </>
+          ) : (
+            <Trans>None running</Trans>
+          )}
+        </dd>
+      </dl>
+      <h3>
+        <Trans>Open slips</Trans>
+      </h3>
+      {context.openSlips.length ? (
+        <ul className="staff-list">
+          {context.openSlips.map((s) => (
+            <li key={s.reference}>
+              <span className="staff-mono">{s.reference}</span> · {s.status} · {money(s.amount, currency)} · {when(s.at)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="staff-muted">
+          <Trans>None.</Trans>
+        </p>
+      )}
+      <h3>
+        <Trans>Last deposits</Trans>
+      </h3>
+      {context.deposits.length ? (
+        <ul className="staff-list">
+          {context.deposits.map((d, i) => (
+            <li key={i}>
+              {money(d.amount, currency)} · {d.what} · {d.status} · {when(d.at)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="staff-muted">
+          <Trans>None.</Trans>
+        </p>
+      )}
+      <h3>
+        <Trans>Last withdrawals</Trans>
+      </h3>
+      {context.withdrawals.length ? (
+        <ul className="staff-list">
+          {context.withdrawals.map((w, i) => (
+            <li key={i}>
+              {money(w.amount, currency)} · {w.status} · {when(w.at)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="staff-muted">
+          <Trans>None.</Trans>
+        </p>
+      )}
+    </aside>
+  );
+}
