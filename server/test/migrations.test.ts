@@ -6,21 +6,33 @@ import { migrate, openDatabase, type Dialect } from '../src/db/database.js';
 import { migrationProvider } from '../src/db/migrations.js';
 import { DIALECTS, PG_URL } from './helper.js';
 
+/**
+ * A new database with no migration applied (SQLite in memory, or a Postgres schema of its own) and a
+ * migrator of its own schema's migration tables, as migrate() reads them, not another test run's.
+ */
+async function unmigrated(dialect: Dialect) {
+  const config = loadConfig({ STATIC_DIR: '' });
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const database =
+    dialect === 'sqlite'
+      ? await openDatabase(config, { sqliteFile: ':memory:' })
+      : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(dialect),
+    ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+  });
+  const drop = async () => {
+    if (dialect === 'postgres') await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
+    await database.close();
+  };
+  return { database, migrator, drop };
+}
+
 describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialect) => {
   it('gives every existing withdrawal the bank account its member had (0004)', async () => {
-    const config = loadConfig({ STATIC_DIR: '' });
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const database =
-      dialect === 'sqlite'
-        ? await openDatabase(config, { sqliteFile: ':memory:' })
-        : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+    const { database, migrator, drop } = await unmigrated(dialect);
     try {
-      // its own schema's migration tables, as migrate() reads them, not another test run's
-      const migrator = new Migrator({
-        db: database.db,
-        provider: migrationProvider(dialect),
-        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
-      });
       expect((await migrator.migrateTo('0003_games')).error).toBeUndefined();
       const now = Date.now();
       const member = (bank: string, no: string, name: string) =>
@@ -74,24 +86,13 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
         { member_id: b.id, bank_code: 'SCB', bank_account_no: '2222222222', bank_account_name: 'BBB B' },
       ]);
     } finally {
-      if (dialect === 'postgres') await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
-      await database.close();
+      await drop();
     }
   });
 
   it('keeps every bonus a member holds when staff may end bonuses (0029), and the rules on them', async () => {
-    const config = loadConfig({ STATIC_DIR: '' });
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const database =
-      dialect === 'sqlite'
-        ? await openDatabase(config, { sqliteFile: ':memory:' })
-        : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+    const { database, migrator, drop } = await unmigrated(dialect);
     try {
-      const migrator = new Migrator({
-        db: database.db,
-        provider: migrationProvider(dialect),
-        ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
-      });
       expect((await migrator.migrateTo('0028_unmatched_payments')).error).toBeUndefined();
       const now = Date.now();
       const member = await sql<{ id: number }>`insert into members (phone, name, password_hash, status, currency, bank_code,
@@ -136,8 +137,7 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
       // a session keeps its device now
       expect(await database.db.selectFrom('sessions').select(['user_agent', 'ip']).execute()).toEqual([]);
     } finally {
-      if (dialect === 'postgres') await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
-      await database.close();
+      await drop();
     }
   });
 });

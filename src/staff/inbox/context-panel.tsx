@@ -1,10 +1,31 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { InboxContext } from '../../../contract/staff-inbox';
 import type { MoneyCurrency } from '../../lib/format';
 import { MemberLink } from '../members/member-link';
 import { useQueueFormat } from '../queues/queue-format';
 
 const LANGUAGE_NAMES: Record<string, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
+
+/** A heading and its lines, newest first, or "None." */
+function Lines({ title, lines }: { title: ReactNode; lines: ReactNode[] }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {lines.length ? (
+        <ul className="staff-list">
+          {lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="staff-muted">
+          <Trans>None.</Trans>
+        </p>
+      )}
+    </>
+  );
+}
 
 /** Beside the conversation: the member's money and requests, or where a guest wrote from and in which language. */
 export function ContextPanel({ context }: { context: InboxContext }) {
@@ -94,54 +115,22 @@ export function ContextPanel({ context }: { context: InboxContext }) {
           )}
         </dd>
       </dl>
-      <h3>
-        <Trans>Open slips</Trans>
-      </h3>
-      {context.openSlips.length ? (
-        <ul className="staff-list">
-          {context.openSlips.map((s) => (
-            <li key={s.reference}>
-              <span className="staff-mono">{s.reference}</span> · {s.status} · {money(s.amount, currency)} · {when(s.at)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="staff-muted">
-          <Trans>None.</Trans>
-        </p>
-      )}
-      <h3>
-        <Trans>Last deposits</Trans>
-      </h3>
-      {context.deposits.length ? (
-        <ul className="staff-list">
-          {context.deposits.map((d, i) => (
-            <li key={i}>
-              {money(d.amount, currency)} · {d.what} · {d.status} · {when(d.at)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="staff-muted">
-          <Trans>None.</Trans>
-        </p>
-      )}
-      <h3>
-        <Trans>Last withdrawals</Trans>
-      </h3>
-      {context.withdrawals.length ? (
-        <ul className="staff-list">
-          {context.withdrawals.map((w, i) => (
-            <li key={i}>
-              {money(w.amount, currency)} · {w.status} · {when(w.at)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="staff-muted">
-          <Trans>None.</Trans>
-        </p>
-      )}
+      <Lines
+        title={<Trans>Open slips</Trans>}
+        lines={context.openSlips.map((s) => (
+          <>
+            <span className="staff-mono">{s.reference}</span> · {s.status} · {money(s.amount, currency)} · {when(s.at)}
+          </>
+        ))}
+      />
+      <Lines
+        title={<Trans>Last deposits</Trans>}
+        lines={context.deposits.map((d) => `${money(d.amount, currency)} · ${d.what} · ${d.status} · ${when(d.at)}`)}
+      />
+      <Lines
+        title={<Trans>Last withdrawals</Trans>}
+        lines={context.withdrawals.map((w) => `${money(w.amount, currency)} · ${w.status} · ${when(w.at)}`)}
+      />
     </aside>
   );
 }

@@ -1,9 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
-import { ConfirmDialog } from '../queues/confirm-dialog';
-import { ReasonField, reasonValid } from '../queues/reason-field';
-import { useMemberAction } from './queries';
+import { MemberReasonDialog } from './reason-dialog';
 
 interface Props {
   page: MemberPage;
@@ -17,21 +14,17 @@ interface Props {
  */
 export function BonusEndDialog({ page, onDone, onClose }: Props) {
   const { t } = useLingui();
-  const [reason, setReason] = useState('');
-  const action = useMemberAction(page.id);
   const bonus = page.bonus?.name ?? '';
   const { name } = page;
-  const run = () =>
-    action.mutate({ action: 'bonus/end', reason: reason.trim() }, { onSuccess: () => onDone(t`${bonus} of ${name} has ended.`) });
   return (
-    <ConfirmDialog
+    <MemberReasonDialog
+      page={page}
+      action="bonus/end"
       title={<Trans>End {bonus}</Trans>}
       confirmLabel={<Trans>End the bonus</Trans>}
       tone="danger"
-      ready={reasonValid(reason)}
-      pending={action.isPending}
-      error={action.error}
-      onConfirm={run}
+      done={t`${bonus} of ${name} has ended.`}
+      onDone={onDone}
       onClose={onClose}
     >
       <p>
@@ -40,14 +33,6 @@ export function BonusEndDialog({ page, onDone, onClose }: Props) {
           adjustment.
         </Trans>
       </p>
-      <ReasonField
-        label={t`Reason`}
-        value={reason}
-        onChange={setReason}
-        required
-        initialFocus
-        hint={t`Required: 3 to 500 characters, kept in the audit trail.`}
-      />
-    </ConfirmDialog>
+    </MemberReasonDialog>
   );
 }
