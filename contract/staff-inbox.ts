@@ -103,9 +103,12 @@ export const InboxContext = Type.Union([InboxMemberContext, InboxGuestContext]);
 export type InboxContext = Static<typeof InboxContext>;
 
 /**
- * GET /api/staff/inbox/{room}: the conversation (open or ended), its latest messages oldest first (50;
- * `more` when older ones exist: GET .../messages?before=<id>), and the customer's context. 404 NO_DATA.
+ * GET /api/staff/inbox/{room}?from=: the conversation (open or ended), its messages oldest first (the latest
+ * 50, or with `from` every one from that message id on, at most 500: the console asks so once it loaded
+ * earlier pages, and nothing between them and the newest drops out), `more` when older ones exist (GET
+ * .../messages?before=<id>), and the customer's context. 404 NO_DATA.
  */
+export const InboxThreadQuery = Type.Object({ from: Type.Optional(Type.String({ pattern: '^[0-9]{1,12}$' })) });
 export const InboxThread = Type.Object({
   conversation: InboxConversation,
   open: Type.Boolean(),

@@ -22,12 +22,15 @@ export function fakeInboxSocket({ connects = false } = {}) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
       return socket;
     },
-    emit(event: string, data: unknown, ack?: (answer: unknown) => void) {
-      if (event === 'staff-join') {
-        joins.push(data);
-        ack?.({ message: 'SUCCESS' });
-      }
-      return socket;
+    timeout() {
+      return {
+        emit(event: string, data: unknown, ack?: (err: Error | null, answer: unknown) => void) {
+          if (event === 'staff-join') {
+            joins.push(data);
+            ack?.(null, { message: 'SUCCESS' });
+          }
+        },
+      };
     },
     connect() {
       if (!connects) return socket;

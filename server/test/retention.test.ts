@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retentionSweep } from '../src/modules/system/retention.js';
 import { agentOnline, guestId, history, send, textPackage } from './chat-helpers.js';
+import { runCommand } from '../src/operator/commands.js';
 import { build, call, DIALECTS, login } from './helper.js';
 import { newBrowser, signedIn, staffCall, STRONG_PASSWORD } from './staff-helpers.js';
 import { STAFF_IDLE_MINUTES } from '../../contract/staff.js';
@@ -87,12 +88,23 @@ describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
       await agentOnline(server); // the greeter alone answers (no offline notice)
       const quiet = guestId();
       const talking = guestId();
+      const unanswered = guestId();
       expect((await send(server, textPackage('hello', { guestId: quiet }))).statusCode).toBe(200);
+      expect((await send(server, textPackage('is anyone there?', { guestId: unanswered }))).statusCode).toBe(200);
+      // support answered the quiet one; the other's question still waits
+      await runCommand(server.ctx, ['chat', 'reply', quiet, 'Hello, how can we help?'], () => undefined);
       const bots = async () => messagesOf(await history(server, { guestId: quiet })).filter((m) => m.sender === 'bot').length;
       expect(await bots()).toBe(4);
       server.clock.now += 121 * 60_000;
       expect((await send(server, textPackage('still here', { guestId: talking }))).statusCode).toBe(200);
       expect((await retentionSweep(server.ctx)).guestChatsClosed).toBe(1);
+      // a question asked before the agents' hours ended waits for them, however quiet
+      const waiting = await server.ctx.database.db
+        .selectFrom('chat_rooms')
+        .select(['ended_at'])
+        .where('guest_id', '=', unanswered)
+        .executeTakeFirstOrThrow();
+      expect(waiting.ended_at).toBeNull();
       expect((await retentionSweep(server.ctx)).guestChatsClosed).toBe(0);
       const rooms = await server.ctx.database.db.selectFrom('chat_rooms').select(['guest_id', 'ended_at', 'waiting_since']).execute();
       expect(rooms.find((r) => r.guest_id === quiet)).toMatchObject({ ended_at: expect.any(Number), waiting_since: null });

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxEvent, InboxList, InboxThread } from '../../contract/staff-inbox.js';
 import { newMember } from './bonus-helpers.js';
 import { guestId, history, join, listen, multipart, PNG, send, textPackage, until, type Channel, type Joined } from './chat-helpers.js';
-import { build, call, DIALECTS, message, type TestServer } from './helper.js';
+import { build, call, DIALECTS, message, PG_URL, type TestServer } from './helper.js';
 import { auditOf, json } from './staff-queue-helpers.js';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { drainOutbox } from '../src/modules/chat/bus.js';
+import { loadConfig } from '../src/config.js';
+import { migrate, openDatabase } from '../src/db/database.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 
 /** The console's socket: `staff-join` {ticket}, then every `inbox` event. */
@@ -280,4 +285,134 @@ describe.each(DIALECTS)('the support inbox on %s', (dialect) => {
         await second.close();
       }
     });
+
+  it('refuses to take an ended conversation, signs a reply "Support" for an agent with no display name, and frees a disabled agent\'s', async () => {
+    const { room } = await guestWrites('please end me');
+    await act(nok, room, 'take');
+    await act(nok, room, 'end', {});
+    const late = await act(pim, room, 'take');
+    expect([late.statusCode, message(late)]).toEqual([409, 'CHAT_ENDED']);
+
+    // pim has no display name: the customer never sees the login name
+    const { guest, room: other } = await guestWrites('who are you?');
+    await act(pim, other, 'messages', { type: 'text', message: 'I can help.' });
+    const [reply] = messagesOf(await history(server, { guestId: guest })).filter((m) => m.sender === 'agent');
+    expect(reply!.agentName).toBe('Support');
+
+    // a disabled agent's conversations are anyone's again
+    const { browser: leaver } = await signedIn(server, 'leaving', 'agent');
+    const { room: held } = await guestWrites('help from the leaver');
+    await act(leaver, held, 'take');
+    expect((await list()).conversations.find((c) => c.room === held)!.holder).toMatchObject({ username: 'leaving' });
+    await operator(server, 'staff', 'disable', 'leaving');
+    expect((await list()).conversations.find((c) => c.room === held)!.holder).toBeNull();
+  });
+
+  it('shows every message from a given one on, so earlier pages loaded and the newest leave no gap', async () => {
+    const { guest, room } = await guestWrites('message 0');
+    for (let i = 1; i < 60; i++) {
+      server.clock.now += 3_000; // 30 a minute is the limit of a conversation
+      await send(server, textPackage(`message ${i}`, { guestId: guest }));
+    }
+    const latest = await thread(room);
+    expect(latest.messages).toHaveLength(50);
+    expect(latest.more).toBe(true);
+    const first = latest.messages[0]!.id;
+    const from = (await staffCall(server, nok, 'GET', `/inbox/${encodeURIComponent(room)}?from=${first - 3}`)).json() as InboxThread;
+    expect(from.messages[0]!.id).toBe(first - 3);
+    expect(from.messages.at(-1)!.id).toBe(latest.messages.at(-1)!.id);
+    expect(from.more).toBe(true);
+    const all = (await staffCall(server, nok, 'GET', `/inbox/${encodeURIComponent(room)}?from=1`)).json() as InboxThread;
+    expect(all.messages.some((m) => (m.payload as { message?: string }).message === 'message 0')).toBe(true);
+    expect(all.more).toBe(false);
+  });
+
+  it("never strands a customer's message written while the conversation ends: it opens a new one, or came before the end", async () => {
+    for (let round = 0; round < 8; round++) {
+      const { guest, room } = await guestWrites(`round ${round}`);
+      await act(nok, room, 'take');
+      await Promise.all([act(nok, room, 'end', { closingWords: 'Bye' }), send(server, textPackage(`late ${round}`, { guestId: guest }))]);
+      const rows = await server.ctx.database.db.selectFrom('chat_messages').selectAll().where('room', '=', room).orderBy('id').execute();
+      const marker = rows.find((m) => m.message_type === 'end')!;
+      const late = rows.find((m) => m.payload.includes(`late ${round}`))!;
+      if (late.id > marker.id) {
+        // after the end: a new conversation, open and waiting in the inbox
+        expect(late.session_id).not.toBe(marker.session_id);
+        expect((await list()).conversations.find((c) => c.room === room)).toMatchObject({ waitingSince: expect.any(String) });
+      } else expect(late.session_id).toBe(marker.session_id);
+    }
+  });
+});
+
+describe.each(DIALECTS)("the operator's outbox on %s", (dialect) => {
+  it('keeps what it holds when telling fails, and tells it at the next drain, once', async () => {
+    // a database of its own: no running instance drains it meanwhile
+    const config = loadConfig({ STATIC_DIR: '' });
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const database =
+      dialect === 'sqlite'
+        ? await openDatabase(config, { sqliteFile: ':memory:' })
+        : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+    try {
+      await migrate(database);
+      const db = database.db;
+      await db
+        .insertInto('chat_rooms')
+        .values({
+          room: 'guest:outboxoutboxoutbox',
+          member_id: null,
+          guest_id: 'outboxoutboxoutbox',
+          session_id: 's1',
+          ended_at: null,
+          username: 'g',
+          name: 'Guest',
+          last_message_at: 1,
+        })
+        .execute();
+      const { id } = await db
+        .insertInto('chat_messages')
+        .values({
+          room: 'guest:outboxoutboxoutbox',
+          session_id: 's1',
+          sender: 'agent',
+          message_type: 'text',
+          payload: '{"message":"Queued"}',
+          client_message_id: null,
+          fingerprint: null,
+          created_at: 2,
+          read_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('chat_outbox')
+        .values({ room: 'guest:outboxoutboxoutbox', message_id: id, kind: 'message', created_at: 2 })
+        .execute();
+      await db
+        .insertInto('chat_outbox')
+        .values({ room: 'guest:outboxoutboxoutbox', message_id: null, kind: 'ended', created_at: 3 })
+        .execute();
+      const failing = {
+        deliver: () => {
+          throw new Error('socket.io fell over');
+        },
+        inbox: () => undefined,
+      };
+      await expect(drainOutbox(database, failing)).rejects.toThrow('socket.io fell over');
+      expect(await db.selectFrom('chat_outbox').select('kind').orderBy('id').execute()).toEqual([{ kind: 'message' }, { kind: 'ended' }]);
+      const told: string[] = [];
+      const sockets = {
+        deliver: (_room: string, m: { message: { payload?: unknown } }) =>
+          told.push(String((m.message.payload as { message?: string }).message)),
+        inbox: (e: { kind: string }) => told.push(e.kind),
+      };
+      expect(await drainOutbox(database, sockets)).toBe(2);
+      expect(told).toEqual(['Queued', 'ended']);
+      expect(await drainOutbox(database, sockets)).toBe(0);
+      expect(told).toHaveLength(2);
+    } finally {
+      if (dialect === 'postgres') await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
+      await database.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { CannedReply, InboxAnswer } from '../../../contract/staff-inbox';
 import { CHAT_TEXT_MAX } from '../../../contract/limits';
 import { FormError } from '../../ui/field';
@@ -26,6 +26,8 @@ interface Props {
   canned: CannedReply[];
   /** Why nothing can be sent now (the conversation ended, another holds it); undefined: it can. */
   disabledBecause?: string;
+  /** The message box, for the conversation to put the focus in (after a take). */
+  boxRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
 /**
@@ -33,13 +35,14 @@ interface Props {
  * language), buttons, quick replies, or an image or video (uploaded with its percent, within the chat's
  * limits). Sent by the holder only; what failed stays in the box with the reason.
  */
-export function Composer({ room, lang, canned, disabledBecause }: Props) {
+export function Composer({ room, lang, canned, disabledBecause, boxRef }: Props) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const answer = useAnswer(room);
   const kindId = useId();
   const textId = useId();
   const cannedId = useId();
+  const [cannedChoice, setCannedChoice] = useState('');
   const fileId = useId();
   const [kind, setKind] = useState<Kind>('text');
   const [text, setText] = useState('');
@@ -49,6 +52,11 @@ export function Composer({ room, lang, canned, disabledBecause }: Props) {
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const ownBox = useRef<HTMLTextAreaElement>(null);
+  const textBox = boxRef ?? ownBox;
+  // an upload still going when the agent leaves the conversation is stopped: it belongs to this one
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
   const busy = answer.isPending || percent !== null;
   const blocked = !!disabledBecause || !online;
 
@@ -97,8 +105,9 @@ export function Composer({ room, lang, canned, disabledBecause }: Props) {
     let toSend = built as InboxAnswer;
     if (built === 'upload' && file && (kind === 'image' || kind === 'video')) {
       setPercent(0);
+      upload.current = new AbortController();
       try {
-        const { path } = await uploadAnswerFile(kind, file, setPercent);
+        const { path } = await uploadAnswerFile(kind, file, setPercent, upload.current.signal);
         toSend = {
           type: 'media',
           fileType: kind,
@@ -122,11 +131,14 @@ export function Composer({ room, lang, canned, disabledBecause }: Props) {
     }
   };
 
-  const insertCanned = (index: string) => {
-    const reply = canned[Number(index)];
-    if (!reply) return;
+  /** The chosen canned reply into the message, in the conversation's language, and the caret after it. */
+  const insertCanned = () => {
+    const reply = canned[Number(cannedChoice)];
+    if (!cannedChoice || !reply) return;
     const words = reply.text[(lang === 'la' || lang === 'en' ? lang : 'th') as 'th' | 'la' | 'en'];
     setText((before) => (before.trim() ? `${before.trimEnd()} ${words}` : words));
+    setCannedChoice('');
+    textBox.current?.focus();
   };
 
   const refusal = answer.error ? staffErrorMessage(i18n, answer.error) : '';
@@ -150,7 +162,7 @@ export function Composer({ room, lang, canned, disabledBecause }: Props) {
             <label htmlFor={cannedId}>
               <Trans>Canned reply</Trans>
             </label>
-            <select id={cannedId} value="" onChange={(e) => insertCanned(e.target.value)} disabled={blocked}>
+            <select id={cannedId} value={cannedChoice} onChange={(e) => setCannedChoice(e.target.value)} disabled={blocked}>
               <option value="">{t`Choose…`}</option>
               {canned.map((c, i) => (
                 <option key={i} value={i}>
@@ -158,6 +170,9 @@ export function Composer({ room, lang, canned, disabledBecause }: Props) {
                 </option>
               ))}
             </select>
+            <button type="button" className="staff-secondary" onClick={insertCanned} disabled={blocked || !cannedChoice}>
+              <Trans>Insert</Trans>
+            </button>
           </>
         )}
       </div>
@@ -167,6 +182,7 @@ export function Composer({ room, lang, canned, disabledBecause }: Props) {
         </label>
         <textarea
           id={textId}
+          ref={textBox}
           rows={3}
           value={text}
           onChange={(e) => setText(e.target.value)}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { CannedReply, InboxMessage } from '../../../contract/staff-inbox';
+import type { CannedReply } from '../../../contract/staff-inbox';
 import { isApiError } from '../../lib/http';
 import { FormError } from '../../ui/field';
 import { useOnline } from '../../ui/use-online';
@@ -27,12 +27,26 @@ export function ConversationView({ room, canned }: Props) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const { data: me } = useSuspenseQuery(meQueryOptions());
-  const thread = useQuery(threadQueryOptions(room));
+  // the oldest message shown once the agent loaded earlier ones: the thread is then asked from it on
+  const [from, setFrom] = useState<number | undefined>(undefined);
+  const thread = useQuery(threadQueryOptions(room, from));
   const take = useTake(room);
   const release = useRelease(room);
   const markRead = useMarkRead(room);
-  // the inbox page keys this view by its room: another conversation starts with no earlier pages
-  const [older, setOlder] = useState<{ messages: InboxMessage[]; more: boolean } | null>(null);
+  // after a take the message box has the focus; after a release or an end, the conversation's heading
+  const box = useRef<HTMLTextAreaElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [focusNext, setFocusNext] = useState<'box' | 'heading' | null>(null);
+  // (the box is enabled once the conversation, asked again, says the agent holds it: tried on each answer)
+  const shown = thread.data;
+  useEffect(() => {
+    if (!focusNext) return;
+    const target = focusNext === 'box' ? box.current : heading.current;
+    if (target && !target.hasAttribute('disabled')) {
+      target.focus();
+      setFocusNext(null);
+    }
+  }, [focusNext, shown]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState('');
   const [confirm, setConfirm] = useState<'take-over' | 'end' | null>(null);
@@ -74,8 +88,7 @@ export function ConversationView({ room, canned }: Props) {
 
   const { conversation, open } = data;
   const holder = conversation.holder;
-  const messages = [...(older?.messages ?? []), ...data.messages];
-  const more = older ? older.more : data.more;
+  const { messages, more } = data;
   const loadOlder = async () => {
     const first = messages[0];
     if (!first) return;
@@ -83,7 +96,8 @@ export function ConversationView({ room, canned }: Props) {
     setOlderError('');
     try {
       const page = await olderMessages(room, first.id);
-      setOlder((before) => ({ messages: [...page.messages, ...(before?.messages ?? [])], more: page.more }));
+      // from the page's oldest on: the thread now holds it, what the agent saw, and whatever comes next
+      if (page.messages[0]) setFrom(page.messages[0].id);
     } catch (err) {
       setOlderError(staffErrorMessage(i18n, err));
     } finally {
@@ -101,7 +115,7 @@ export function ConversationView({ room, canned }: Props) {
   return (
     <section className="staff-inbox-thread" aria-labelledby="staff-thread-title">
       <header className="staff-thread-head">
-        <h2 id="staff-thread-title">
+        <h2 id="staff-thread-title" ref={heading} tabIndex={-1}>
           {name} <span className="staff-muted">{conversation.kind === 'member' ? conversation.who : conversation.who.slice(-8)}</span>
         </h2>
         <p>
@@ -120,7 +134,11 @@ export function ConversationView({ room, canned }: Props) {
         {open && (
           <div className="staff-actions">
             {!holder && (
-              <button type="button" disabled={!online || take.isPending} onClick={() => take.mutate(false)}>
+              <button
+                type="button"
+                disabled={!online || take.isPending}
+                onClick={() => take.mutate(false, { onSuccess: () => setFocusNext('box') })}
+              >
                 <Trans>Take</Trans>
               </button>
             )}
@@ -130,7 +148,12 @@ export function ConversationView({ room, canned }: Props) {
               </button>
             )}
             {mine && (
-              <button type="button" className="staff-secondary" disabled={!online || release.isPending} onClick={() => release.mutate()}>
+              <button
+                type="button"
+                className="staff-secondary"
+                disabled={!online || release.isPending}
+                onClick={() => release.mutate(undefined, { onSuccess: () => setFocusNext('heading') })}
+              >
                 <Trans>Release</Trans>
               </button>
             )}
@@ -177,7 +200,7 @@ export function ConversationView({ room, canned }: Props) {
               ))}
             </ol>
           </div>
-          <Composer room={room} lang={conversation.lang} canned={canned} disabledBecause={disabledBecause} />
+          <Composer room={room} lang={conversation.lang} canned={canned} disabledBecause={disabledBecause} boxRef={box} />
         </div>
         <ContextPanel context={data.context} />
       </div>
@@ -189,7 +212,14 @@ export function ConversationView({ room, canned }: Props) {
           ready
           pending={take.isPending}
           error={take.error}
-          onConfirm={() => take.mutate(true, { onSuccess: () => setConfirm(null) })}
+          onConfirm={() =>
+            take.mutate(true, {
+              onSuccess: () => {
+                setConfirm(null);
+                setFocusNext('box');
+              },
+            })
+          }
           onClose={() => setConfirm(null)}
         >
           <p>
@@ -200,13 +230,22 @@ export function ConversationView({ room, canned }: Props) {
           </p>
         </ConfirmDialog>
       )}
-      {confirm === 'end' && <EndDialog room={room} onClose={() => setConfirm(null)} />}
+      {confirm === 'end' && (
+        <EndDialog
+          room={room}
+          onClose={() => setConfirm(null)}
+          onEnded={() => {
+            setConfirm(null);
+            setFocusNext('heading');
+          }}
+        />
+      )}
     </section>
   );
 }
 
 /** Ending a conversation: closing words (optional) go first, then the end the customer's chat shows. */
-function EndDialog({ room, onClose }: { room: string; onClose: () => void }) {
+function EndDialog({ room, onClose, onEnded }: { room: string; onClose: () => void; onEnded: () => void }) {
   const { t } = useLingui();
   const end = useEnd(room);
   const [words, setWords] = useState('');
@@ -222,7 +261,7 @@ function EndDialog({ room, onClose }: { room: string; onClose: () => void }) {
       ready={words.length <= 2000}
       pending={end.isPending}
       error={end.error}
-      onConfirm={() => end.mutate(words, { onSuccess: onClose })}
+      onConfirm={() => end.mutate(words, { onSuccess: onEnded })}
       onClose={onClose}
     >
       <p>

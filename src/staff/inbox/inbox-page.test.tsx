@@ -228,8 +228,12 @@ describe('the support inbox', () => {
     });
     await renderStaff('/staff/inbox?room=guest%3Aaaaaaaaaaaaaaaaaaaaa');
     const box = await screen.findByLabelText('Message');
+    // choosing (as the arrow keys do) inserts nothing until Insert
     await user.selectOptions(screen.getByLabelText('Canned reply'), 'Greeting');
+    expect(box).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Insert' }));
     expect(box).toHaveValue('ສະບາຍດີ');
+    expect(box).toHaveFocus();
     await user.type(box, ' ກວດສອບໃຫ້{Enter}');
     await waitFor(() => expect(box).toHaveValue(''));
     await user.selectOptions(screen.getByLabelText('Kind'), 'buttons');

@@ -12,7 +12,9 @@ import { inboxKeys, socketTicket } from './queries';
 const RECHECK_MS = 5_000;
 
 /** The part of a socket.io client socket the inbox uses (a test gives its own through `setInboxSocketMaker`). */
-export type InboxSocket = Pick<Socket, 'on' | 'emit' | 'connect' | 'disconnect' | 'active'>;
+export type InboxSocket = Pick<Socket, 'on' | 'timeout' | 'connect' | 'disconnect' | 'active'>;
+/** A join not answered in this time is tried again on a new socket. */
+const JOIN_TIMEOUT_MS = 10_000;
 let maker: (() => InboxSocket) | undefined;
 /** Tests: the socket the console opens instead of socket.io's. */
 export const setInboxSocketMaker = (make: (() => InboxSocket) | undefined) => {
@@ -37,13 +39,18 @@ export function useInboxLive(): boolean {
       // a ticket per join: it lasts a minute, a reconnection may come hours later
       socketTicket().then(
         ({ ticket }) =>
-          socket.emit(STAFF_JOIN, { ticket }, (answer: { message?: string } | undefined) => {
+          socket.timeout(JOIN_TIMEOUT_MS).emit(STAFF_JOIN, { ticket }, (err: Error | null, answer?: { message?: string }) => {
             if (stopped) return;
-            if (answer?.message === 'SUCCESS') {
+            if (!err && answer?.message === 'SUCCESS') {
               setJoined(true);
               // what happened while the socket was away
               void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-            } else void queryClient.invalidateQueries({ queryKey: staffKeys.me() });
+              return;
+            }
+            // the session ended: asking who is signed in leads to the sign-in; anything else (no answer in
+            // time, the server could not join it now): the socket goes, and the check below opens it again
+            if (answer?.message === 'STAFF_UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: staffKeys.me() });
+            socket.disconnect();
           }),
         () => socket.disconnect(),
       );

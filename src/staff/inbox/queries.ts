@@ -20,11 +20,16 @@ export const inboxQueryOptions = () =>
     refetchInterval: 30_000,
   });
 
-/** One conversation: its latest messages, the customer's context. */
-export const threadQueryOptions = (room: string) =>
+/**
+ * One conversation: its latest messages (or, once earlier pages were loaded, every one `from` the oldest
+ * shown on, so none between drops out as new ones come), the customer's context.
+ */
+export const threadQueryOptions = (room: string, from?: number) =>
   queryOptions({
-    queryKey: inboxKeys.thread(room),
-    queryFn: ({ signal }) => staffApi<InboxThread>(roomPath(room), { signal }),
+    queryKey: [...inboxKeys.thread(room), from ?? 'latest'] as const,
+    queryFn: ({ signal }) => staffApi<InboxThread>(from === undefined ? roomPath(room) : `${roomPath(room)}?from=${from}`, { signal }),
+    // a page further back keeps showing what it showed while the longer one comes
+    placeholderData: (previous) => previous,
   });
 
 /** The messages older than `before`, oldest first. */

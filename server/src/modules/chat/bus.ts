@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { afterCommit, type Tx } from '../../db/transaction.js';
+import { afterCommit, withTransaction, type Tx } from '../../db/transaction.js';
 import type { ChatMessage } from '../../../../contract/chat.js';
 import type { InboxEvent } from '../../../../contract/staff-inbox.js';
 import { listenChannel } from '../events/service.js';
@@ -28,10 +28,10 @@ export interface ChatSockets {
 const channelOf = (database: Database) => `chat_outbox${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
 
 /** Tells the sockets a piece of news: a message is read from the database (the CLI's outbox names only its id). */
-export async function tell(database: Database, sockets: ChatSockets, news: ChatNews): Promise<void> {
+export async function tell(db: Database['db'] | Tx, sockets: ChatSockets, news: ChatNews): Promise<void> {
   if (news.kind !== 'message') return sockets.inbox({ kind: news.kind, room: news.room });
-  const row = await database.db.selectFrom('chat_messages').selectAll().where('id', '=', news.messageId).executeTakeFirst();
-  const room = row && (await roomOf(database.db, row.room));
+  const row = await db.selectFrom('chat_messages').selectAll().where('id', '=', news.messageId).executeTakeFirst();
+  const room = row && (await roomOf(db, row.room));
   if (row && room) sockets.deliver(row.room, toWire(row, room));
 }
 
@@ -40,7 +40,7 @@ export function serverPublish(database: Database, sockets: () => ChatSockets | u
   return async (tx, news) =>
     afterCommit(tx, () => {
       const to = sockets();
-      if (to) tell(database, to, news).catch(log);
+      if (to) tell(database.db, to, news).catch(log);
     });
 }
 
@@ -76,21 +76,26 @@ const newsOf = (row: { room: string; kind: 'message' | 'ended' | 'assigned' | 'r
 const DRAIN_BATCH = 100;
 
 /**
- * Tells what the outbox holds and forgets it: each row is deleted by the one instance that takes it (the
- * delete decides between instances draining at once), then told through the adapter to every instance.
+ * Tells what the outbox holds and forgets it: the rows are taken (deleted) and told in one transaction, so
+ * a failure on the way (the database lost while reading a message) puts them all back for the next drain
+ * (told again at worst: the clients keep a message once by its id). Two instances draining at once: the
+ * delete decides which takes each row (Postgres holds the other's delete until the first commits).
  */
 export async function drainOutbox(database: Database, sockets: ChatSockets): Promise<number> {
   let told = 0;
   for (;;) {
-    const taken = await database.db
-      .deleteFrom('chat_outbox')
-      .where('id', 'in', (eb) => eb.selectFrom('chat_outbox').select('id').orderBy('id').limit(DRAIN_BATCH))
-      .returningAll()
-      .execute();
-    taken.sort((a, b) => a.id - b.id);
-    for (const row of taken) await tell(database, sockets, newsOf(row));
-    told += taken.length;
-    if (taken.length < DRAIN_BATCH) return told;
+    const taken = await withTransaction(database, async (tx) => {
+      const rows = await tx
+        .deleteFrom('chat_outbox')
+        .where('id', 'in', (eb) => eb.selectFrom('chat_outbox').select('id').orderBy('id').limit(DRAIN_BATCH))
+        .returningAll()
+        .execute();
+      rows.sort((a, b) => a.id - b.id);
+      for (const row of rows) await tell(tx, sockets, newsOf(row));
+      return rows.length;
+    });
+    told += taken;
+    if (taken < DRAIN_BATCH) return told;
   }
 }
 

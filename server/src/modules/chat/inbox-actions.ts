@@ -29,10 +29,11 @@ async function lockedRoom(ctx: Ctx, tx: Tx, room: string): Promise<RoomRow> {
   return row;
 }
 
+/** The name a customer sees on a staff member's reply: their display name, else "Support" (a login name never leaves the console). */
 async function staffName(tx: Tx, staffId: number | null): Promise<string | null> {
   if (staffId === null) return null;
-  const row = await tx.selectFrom('staff').select(['username', 'display_name']).where('id', '=', staffId).executeTakeFirst();
-  return row ? (row.display_name ?? row.username) : null;
+  const row = await tx.selectFrom('staff').select('display_name').where('id', '=', staffId).executeTakeFirst();
+  return row?.display_name ?? null;
 }
 
 async function holderName(tx: Tx, room: RoomRow): Promise<string | null> {
@@ -50,6 +51,7 @@ export async function takeConversation(ctx: Ctx, publish: ChatPublish, agent: Ag
   const staffId = agent.staffId;
   await withTransaction(ctx.database, async (tx) => {
     const row = await lockedRoom(ctx, tx, room);
+    if (row.ended_at !== null) throw conflict('CHAT_ENDED');
     if (row.assigned_to === staffId) return;
     if (row.assigned_to !== null && !takeOver) throw conflict('CHAT_HELD');
     const now = ctx.now();

@@ -134,16 +134,37 @@ export function toInboxMessage(m: MessageRow): InboxMessage {
   };
 }
 
-/** The conversation's messages older than `before` (or the latest), oldest first, and whether older ones remain. */
-export async function messagesOf(db: Db, room: string, before?: number): Promise<{ messages: InboxMessage[]; more: boolean }> {
+/** The most messages a thread answers from a given message on (the console's earlier pages and what came since). */
+export const THREAD_FROM_MAX = 500;
+
+/**
+ * The conversation's messages, oldest first, and whether older ones remain: the latest THREAD_MESSAGES;
+ * those older than `before` (a page back); or every one from `from` on (what the console shows after it
+ * loaded earlier pages, so nothing between them and the newest drops out), at most THREAD_FROM_MAX.
+ */
+export async function messagesOf(
+  db: Db,
+  room: string,
+  { before, from }: { before?: number; from?: number } = {},
+): Promise<{ messages: InboxMessage[]; more: boolean }> {
   let q = db.selectFrom('chat_messages').selectAll().where('room', '=', room);
   if (before !== undefined) q = q.where('id', '<', before);
+  if (from !== undefined) q = q.where('id', '>=', from);
+  const limit = from === undefined ? THREAD_MESSAGES : THREAD_FROM_MAX;
   const rows = await q
     .orderBy('id', 'desc')
-    .limit(THREAD_MESSAGES + 1)
+    .limit(limit + 1)
     .execute();
-  const more = rows.length > THREAD_MESSAGES;
-  return { messages: rows.slice(0, THREAD_MESSAGES).reverse().map(toInboxMessage), more };
+  const shown = rows.slice(0, limit).reverse();
+  const oldest = shown[0]?.id;
+  // from a given message on, older ones are there unless it was the first
+  const more =
+    rows.length > limit ||
+    (from !== undefined &&
+      oldest !== undefined &&
+      (await db.selectFrom('chat_messages').select('id').where('room', '=', room).where('id', '<', oldest).limit(1).executeTakeFirst()) !==
+        undefined);
+  return { messages: shown.map(toInboxMessage), more };
 }
 
 /** Beside the conversation: the member's money and requests, or the guest's pages and language. */

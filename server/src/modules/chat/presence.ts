@@ -27,6 +27,24 @@ export async function markOnline(db: Db, staffIds: number[], now: number): Promi
   }
 }
 
+/**
+ * The heartbeat: renews this instance's rows of these staff members; answers those that had none (lapsed,
+ * or removed by a disconnect a moment ago): the caller looks again whether their socket is still here.
+ */
+export async function renewOnline(db: Db, staffIds: number[], now: number): Promise<number[]> {
+  const missing: number[] = [];
+  for (const staffId of new Set(staffIds)) {
+    const renewed = await db
+      .updateTable('staff_presence')
+      .set({ online_until: now + PRESENCE_TTL_MS })
+      .where('staff_id', '=', staffId)
+      .where('instance', '=', INSTANCE)
+      .executeTakeFirst();
+    if (Number(renewed.numUpdatedRows) === 0) missing.push(staffId);
+  }
+  return missing;
+}
+
 /** This instance no longer holds a socket of the staff member. */
 export async function markOffline(db: Db, staffId: number): Promise<void> {
   await db.deleteFrom('staff_presence').where('staff_id', '=', staffId).where('instance', '=', INSTANCE).execute();

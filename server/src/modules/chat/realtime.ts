@@ -14,7 +14,7 @@ import { runOutbox, serverPublish, type ChatPublish, type ChatSockets } from './
 import { INBOX_EVENT, STAFF_JOIN, type InboxEvent } from '../../../../contract/staff-inbox.js';
 import type { ChatMessage } from '../../../../contract/chat.js';
 import { ticketSession } from './staff-ticket.js';
-import { INSTANCE, markOffline, markOnline, PRESENCE_HEARTBEAT_MS } from './presence.js';
+import { INSTANCE, markOffline, markOnline, PRESENCE_HEARTBEAT_MS, renewOnline } from './presence.js';
 import { openStaffSessionById } from '../staff/service.js';
 
 declare module 'fastify' {
@@ -228,17 +228,21 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
   );
   // what the operator's CLI stored for the sockets (chat_outbox)
   const outbox = runOutbox(app.ctx.database, sockets, (err) => app.log.warn({ err }, 'chat outbox: telling failed; tried again'));
+  const staffHere = async () =>
+    (await io.local.fetchSockets()).map((x) => (x.data as { staffId?: number }).staffId).filter((id): id is number => id !== undefined);
   const heartbeat = setInterval(() => {
-    void io.local
-      .fetchSockets()
-      .then((all) =>
-        markOnline(
-          app.ctx.database.db,
-          all.map((x) => (x.data as { staffId?: number }).staffId).filter((id): id is number => id !== undefined),
-          app.ctx.now(),
-        ),
-      )
-      .catch((err: unknown) => app.log.warn({ err }, 'staff presence heartbeat failed'));
+    void (async () => {
+      const db = app.ctx.database.db;
+      const missing = await renewOnline(db, await staffHere(), app.ctx.now());
+      // a row gone while its socket is still here (lapsed while the database was away): made again; one a
+      // disconnect removed a moment ago stays removed
+      const still = new Set(await staffHere());
+      await markOnline(
+        db,
+        missing.filter((id) => still.has(id)),
+        app.ctx.now(),
+      );
+    })().catch((err: unknown) => app.log.warn({ err }, 'staff presence heartbeat failed'));
   }, PRESENCE_HEARTBEAT_MS);
   heartbeat.unref();
 

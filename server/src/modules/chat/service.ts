@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
 import type { AppContext } from '../../context.js';
 import type { ChatSender } from '../../db/schema-chat.js';
@@ -134,6 +135,10 @@ export async function sendMessage(ctx: AppContext, deliver: Deliver, customer: C
   let stored: { row: MessageRow; room: RoomRow; fresh: boolean };
   try {
     stored = await withTransaction(ctx.database, async (tx) => {
+      // Postgres: the room's row is held first, so an end, an answer or a take at the same moment comes
+      // wholly before or after this message (an end's message would otherwise land in the ended session,
+      // unseen); SQLite's transactions take turns already
+      if (ctx.database.dialect === 'postgres') await sql`select room from chat_rooms where room = ${customer.room} for update`.execute(tx);
       const { room, fresh } = await openSession(tx, customer, who, now);
       const row = await insertMessage(tx, {
         room: customer.room,
@@ -149,8 +154,8 @@ export async function sendMessage(ctx: AppContext, deliver: Deliver, customer: C
         .updateTable('chat_rooms')
         .set({
           last_message_at: now,
-          // the wait for an answer starts at the first message after support's last reply
-          waiting_since: room.waiting_since ?? now,
+          // the wait for an answer starts at the first message after support's last reply (the row's own value)
+          waiting_since: sql<number>`coalesce(waiting_since, ${now})`,
           lang: input.lang ?? 'th',
           pages: withPage(room.pages, input.page),
         })

@@ -50,7 +50,11 @@ export async function setStaffDisabled(database: Database, actor: Actor, usernam
       .set({ disabled_at: disabled ? now : null })
       .where('id', '=', staff.id)
       .execute();
-    if (disabled) await endStaffSessions(tx, staff.id, now);
+    if (disabled) {
+      await endStaffSessions(tx, staff.id, now);
+      // the support conversations they held are anyone's again ("Take the next waiting" skips held ones)
+      await tx.updateTable('chat_rooms').set({ assigned_to: null, assigned_at: null }).where('assigned_to', '=', staff.id).execute();
+    }
     await recordAudit(tx, actor, {
       action: disabled ? 'staff.disable' : 'staff.enable',
       target: `staff:${username}`,

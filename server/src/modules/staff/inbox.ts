@@ -14,6 +14,7 @@ import {
   InboxSent,
   InboxTakeBody,
   InboxThread,
+  InboxThreadQuery,
   InboxTicket,
 } from '../../../../contract/staff-inbox.js';
 import { ApiError } from '../../lib/errors.js';
@@ -87,12 +88,13 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/inbox/:room',
-    { onRequest: anyRole, schema: { params: InboxRoomParam, response: { 200: InboxThread, ...refusals } } },
+    { onRequest: anyRole, schema: { params: InboxRoomParam, querystring: InboxThreadQuery, response: { 200: InboxThread, ...refusals } } },
     async (request) => {
       const { room } = request.params;
       const { summary, open } = await conversationOf(db, room);
       const row = (await roomOf(db, room))!;
-      const { messages, more } = await messagesOf(db, room);
+      const { from } = request.query;
+      const { messages, more } = await messagesOf(db, room, { from: from === undefined ? undefined : Number(from) });
       return { conversation: summary, open, messages, more, context: await contextOf(db, row) };
     },
   );
@@ -105,7 +107,7 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!(await roomOf(db, request.params.room))) throw new ApiError(404, 'NO_DATA');
-      return messagesOf(db, request.params.room, Number(request.query.before));
+      return messagesOf(db, request.params.room, { before: Number(request.query.before) });
     },
   );
 

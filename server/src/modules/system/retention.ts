@@ -25,8 +25,9 @@ async function deleteIds(rows: { id: number }[], remove: (ids: number[]) => Prom
  * - sessions idle past SESSION_IDLE_MINUTES plus a day (expired, revoked and abandoned ones all stop
  *   being seen, so this catches each of them), staff sessions likewise past STAFF_IDLE_MINUTES, and staff
  *   sign-ins left unfinished a day past their expiry;
- * - guest conversations with no message for the `retention` setting's `guestChatQuietMinutes`: ended, so
- *   the next message opens a new session with the greeter (what the operator's `chat end` does).
+ * - guest conversations with no message for the `retention` setting's `guestChatQuietMinutes` and none
+ *   waiting for an answer: ended, so the next message opens a new session with the greeter;
+ * - staff presence rows lapsed a day ago (an instance that died left them).
  */
 export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> {
   const { db } = ctx.database;
@@ -61,6 +62,8 @@ export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> 
     .select('room')
     .where('ended_at', 'is', null)
     .where('guest_id', 'is not', null)
+    // a question no agent has answered yet stays for the agents (one asked after hours waits for the morning)
+    .where('waiting_since', 'is', null)
     .where('last_message_at', '<', quietBefore)
     .limit(BATCH)
     .execute();
@@ -77,10 +80,16 @@ export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> 
               quiet.map((r) => r.room),
             )
             .where('ended_at', 'is', null)
+            .where('waiting_since', 'is', null)
             .where('last_message_at', '<', quietBefore)
             .executeTakeFirst()
         ).numUpdatedRows,
       )
     : 0;
+  // presence rows an instance that died left behind (they lapsed; nothing renews them)
+  await db
+    .deleteFrom('staff_presence')
+    .where('online_until', '<', now - DAY_MS)
+    .execute();
   return { keys, sessions, staffSessions, staffChallenges, guestChatsClosed };
 }

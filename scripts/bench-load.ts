@@ -1,0 +1,291 @@
+// `npm run bench:load`: transfers at scale (issue 25). For each database (SQLite always, Postgres where one
+// answers at TEST_DATABASE_URL or BENCH_DATABASE_URL): the compiled server in its own process, 64 members
+// each with its own client moving 1 baht between the wallet and a game and back as fast as answers come,
+// BENCH_SECONDS (15) long; then, in the same run, the database's raw rate: on SQLite the same double-entry
+// transaction run directly on one connection, on Postgres pgbench's TPC-B with 64 clients. Prints the
+// transfers per second, p50, p99, the raw rate and their ratio, and checks the ledger after the load.
+// A benchmark, not a test: it prints, it does not judge.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
+import { loadConfig } from '../server/src/config.js';
+import { migrate, openDatabase, type Database, type Dialect } from '../server/src/db/database.js';
+import { seed } from '../server/src/db/seed.js';
+import { withTransaction } from '../server/src/db/transaction.js';
+import { gameAccount, post, walletAccount } from '../server/src/ledger/ledger.js';
+import { checkLedger } from '../server/src/ledger/invariants.js';
+import { creditDeposit, memberMoney } from '../server/src/ledger/operations.js';
+import { hashPassword } from '../server/src/lib/password.js';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARMUP_SECONDS = 2;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://wallet:wallet@127.0.0.1:5432/wallet_test';
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const headers = { 'content-type': 'application/json', 'x-wallet-client': 'member' };
+
+interface Result {
+  dialect: Dialect;
+  transfers: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  notOk: Record<string, number>;
+  raw: number;
+  rawWhat: string;
+  ledger: string[];
+}
+
+/** The server, compiled, in its own process; resolves with its address once it listens. */
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', STATIC_DIR: '', PORT: '0', LOG_LEVEL: 'info', SWEEP_EVERY_MS: '600000', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /"msg":"wallet site and API on (http:\/\/[^\s"]+)/.exec(out)?.[1];
+      if (url) {
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume();
+        resolve({ child, url });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server ended (${code}) before it listened:\n${out}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** MEMBERS members with money, made in the database (phones 0890000000 + i); their password. */
+async function makeMembers(database: Database): Promise<string[]> {
+  const passwordHash = await hashPassword('bench-password');
+  const phones: string[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const phone = `089${String(i).padStart(7, '0')}`;
+    const { id } = await database.db
+      .insertInto('members')
+      .values({
+        phone,
+        name: `Bench ${i}`,
+        password_hash: passwordHash,
+        status: 'active',
+        currency: 'BAHT',
+        bank_code: 'SCB',
+        bank_account_name: `Bench ${i}`,
+        bank_account_no: `70000${String(i).padStart(5, '0')}`,
+        bank_changed_at: null,
+        source_code: null,
+        inviter_id: null,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await withTransaction(database, async (tx) => creditDeposit(tx, await memberMoney(tx, id), 100_000_000, 'BENCH', Date.now()));
+    phones.push(phone);
+  }
+  return phones;
+}
+
+async function call(base: string, method: string, url: string, token?: string, body?: unknown, key?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text };
+}
+
+/** Each member its own client: 1 baht into the game and back, as fast as answers come, until `end`. */
+async function load(base: string, tokens: string[], until: number, record: boolean) {
+  const latencies: number[] = [];
+  const notOk: Record<string, number> = {};
+  await Promise.all(
+    tokens.map(async (token, m) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const body = i % 2 === 0 ? { from: 'WALLET', to: 'PG', amount: 1 } : { from: 'PG', to: 'WALLET', amount: 1 };
+        const t0 = performance.now();
+        const res = await call(base, 'POST', '/api/wallet/transfer', token, body, `load-${m}-${i}-${randomBytes(4).toString('hex')}`);
+        if (!record) continue;
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200) notOk[`${res.status} ${res.body}`] = (notOk[`${res.status} ${res.body}`] ?? 0) + 1;
+      }
+    }),
+  );
+  return { latencies, notOk };
+}
+
+/** The same double-entry transaction the ledger makes, run directly on one connection for 5 s: transactions per second. */
+async function rawSqlite(database: Database): Promise<number> {
+  const member = await withTransaction(database, (tx) => memberMoney(tx, 1));
+  const ids = await withTransaction(
+    database,
+    async (tx) => [await walletAccount(tx, 1, member.currency), await gameAccount(tx, 1, 'PG', member.currency)] as const,
+  );
+  let count = 0;
+  const start = performance.now();
+  const end = Date.now() + 5_000;
+  while (Date.now() < end) {
+    const [from, to] = count % 2 === 0 ? ids : [ids[1], ids[0]];
+    await withTransaction(database, (tx) =>
+      post(tx, {
+        memberId: 1,
+        type: 'transfer',
+        status: 'SUCCESS',
+        amount: 1,
+        from: 'A',
+        to: 'B',
+        visible: false,
+        postings: [
+          { accountId: from, amount: -1 },
+          { accountId: to, amount: 1 },
+        ],
+        now: Date.now(),
+      }),
+    );
+    count += 1;
+  }
+  return count / ((performance.now() - start) / 1000);
+}
+
+/** pgbench's TPC-B with 64 clients, 15 s, on a scratch database of its own (scale 10): transactions per second. */
+function rawPostgres(): number {
+  const name = `wallet_pgbench_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(PG_URL);
+  const run = (sqlText: string) => execFileSync('psql', [admin.toString(), '-qtc', sqlText], { encoding: 'utf8' });
+  run(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', '10', url.toString()], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', ['-c', String(MEMBERS), '-j', '2', '-T', String(SECONDS), url.toString()], { encoding: 'utf8' });
+    return Number(/tps = ([0-9.]+)/.exec(out)?.[1] ?? 0);
+  } finally {
+    run(`drop database if exists ${name} with (force)`);
+  }
+}
+
+async function bench(dialect: Dialect): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-load-'));
+  let databaseUrl = '';
+  let dbName = '';
+  if (dialect === 'postgres') {
+    dbName = `wallet_load_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = { ...loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '', DATABASE_URL: databaseUrl }), logLevel: 'silent' };
+  const database = await openDatabase(config);
+  try {
+    await migrate(database);
+    await seed(database, config);
+    const phones = await makeMembers(database);
+    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, GAME_SECRET_KEY: randomBytes(32).toString('hex'), ...benchEnv() };
+    const server = await startServer(env);
+    let measured: Awaited<ReturnType<typeof load>>;
+    try {
+      const tokens: string[] = [];
+      for (const phone of phones) {
+        const login = await call(server.url, 'POST', '/api/login', undefined, { username: phone, password: 'bench-password' });
+        const { token } = JSON.parse(login.body) as { token: string };
+        await call(server.url, 'GET', '/api/wallet/activate/PG', token);
+        tokens.push(token);
+      }
+      await load(server.url, tokens, Date.now() + WARMUP_SECONDS * 1000, false);
+      const started = performance.now();
+      measured = await load(server.url, tokens, Date.now() + SECONDS * 1000, true);
+      const seconds = (performance.now() - started) / 1000;
+      await stop(server.child);
+      const ledger = await checkLedger(database.db);
+      const sorted = [...measured.latencies].sort((a, b) => a - b);
+      const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+      const raw = dialect === 'sqlite' ? await rawSqlite(database) : rawPostgres();
+      return {
+        dialect,
+        transfers: sorted.length,
+        seconds,
+        p50: pct(50),
+        p99: pct(99),
+        notOk: measured.notOk,
+        raw,
+        rawWhat: dialect === 'sqlite' ? 'double-entry tx/s, one connection' : `pgbench TPC-B tps, ${MEMBERS} clients`,
+        ledger,
+      };
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+/** What the server under load is told besides its database: BENCH_* variables passed on as they are. */
+function benchEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SANDBOX_') || k === 'DATABASE_POOL_MAX')) as Record<
+    string,
+    string
+  >;
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+if (await ensureServerBuilt()) console.log('server compiled to build/');
+const dialects: Dialect[] = (await postgresAnswers()) ? ['sqlite', 'postgres'] : ['sqlite'];
+if (dialects.length === 1) console.log(`no Postgres answers at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: SQLite only`);
+const results: Result[] = [];
+for (const dialect of dialects) results.push(await bench(dialect));
+
+console.log(
+  `\n${MEMBERS} members, each its own client, 1 baht wallet <-> game and back, ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up)`,
+);
+console.log(
+  `node ${process.version}, ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log('| database | transfers/s | p50 | p99 | raw reference | ratio | not 200 | ledger check |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  const rate = r.transfers / r.seconds;
+  const notOk = Object.values(r.notOk).reduce((a, b) => a + b, 0);
+  console.log(
+    `| ${r.dialect} | ${rate.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.raw.toFixed(0)} (${r.rawWhat}) | ${(rate / r.raw).toFixed(3)} | ${notOk} | ${r.ledger.length ? r.ledger.join('; ') : 'balances'} |`,
+  );
+  for (const [what, n] of Object.entries(r.notOk)) console.log(`  ${r.dialect}: ${n} x ${what.slice(0, 200)}`);
+}
