@@ -130,10 +130,12 @@ async function load(base: string, tokens: string[], until: number, record: boole
 
 /** The same double-entry transaction the ledger makes, run directly on one connection for 5 s: transactions per second. */
 async function rawSqlite(database: Database): Promise<number> {
-  const member = await withTransaction(database, (tx) => memberMoney(tx, 1));
+  // a bench member: money in the wallet to move
+  const { id: memberId } = await database.db.selectFrom('members').select('id').where('phone', '=', '0890000000').executeTakeFirstOrThrow();
+  const member = await withTransaction(database, (tx) => memberMoney(tx, memberId));
   const ids = await withTransaction(
     database,
-    async (tx) => [await walletAccount(tx, 1, member.currency), await gameAccount(tx, 1, 'PG', member.currency)] as const,
+    async (tx) => [await walletAccount(tx, memberId, member.currency), await gameAccount(tx, memberId, 'PG', member.currency)] as const,
   );
   let count = 0;
   const start = performance.now();
@@ -142,7 +144,7 @@ async function rawSqlite(database: Database): Promise<number> {
     const [from, to] = count % 2 === 0 ? ids : [ids[1], ids[0]];
     await withTransaction(database, (tx) =>
       post(tx, {
-        memberId: 1,
+        memberId,
         type: 'transfer',
         status: 'SUCCESS',
         amount: 1,
