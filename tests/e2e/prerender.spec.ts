@@ -98,8 +98,11 @@ test('what the member types before the app has started is kept, and signs in', a
     const page = await context.newPage();
     const errors = collectErrors(page);
     const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    // the app's script is held until the test has typed and seen the form wait (a fixed delay raced a busy machine)
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
     });
     await page.goto('/login');
@@ -107,6 +110,7 @@ test('what the member types before the app has started is kept, and signs in', a
     await page.getByLabel('รหัสผ่าน').fill('demo1234');
     await page.getByLabel('จดจำฉันในอุปกรณ์นี้').uncheck();
     await expect(button).toBeDisabled(); // the app has not started yet
+    release();
     await expect(button).toBeEnabled();
     await expect(page.getByLabel('เบอร์โทรศัพท์')).toHaveValue('0812345678');
     await button.click();
