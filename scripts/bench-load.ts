@@ -42,7 +42,9 @@ interface Result {
 
 /** The server, compiled, in its own process; resolves with its address once it listens. */
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // BENCH_NODE_ARGS: flags for the server's node (a CPU profile: --cpu-prof --cpu-prof-dir=/tmp/prof)
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', STATIC_DIR: '', PORT: '0', LOG_LEVEL: 'info', SWEEP_EVERY_MS: '600000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -163,6 +165,18 @@ async function rawSqlite(database: Database): Promise<number> {
   return count / ((performance.now() - start) / 1000);
 }
 
+/** Drops a scratch database; one that still has a connection a moment after is left (named wallet_pgbench_*). */
+function dropQuietly(run: (sqlText: string) => string, name: string) {
+  for (let tries = 0; tries < 5; tries++) {
+    try {
+      run(`drop database if exists ${name}`);
+      return;
+    } catch {
+      execFileSync('sleep', ['1']);
+    }
+  }
+}
+
 /** pgbench's TPC-B with 64 clients, 15 s, on a scratch database of its own (scale 10): transactions per second. */
 function rawPostgres(): number {
   const name = `wallet_pgbench_${randomBytes(4).toString('hex')}`;
@@ -176,7 +190,7 @@ function rawPostgres(): number {
     const out = execFileSync('pgbench', ['-c', String(MEMBERS), '-j', '2', '-T', String(SECONDS), url.toString()], { encoding: 'utf8' });
     return Number(/tps = ([0-9.]+)/.exec(out)?.[1] ?? 0);
   } finally {
-    run(`drop database if exists ${name} with (force)`);
+    dropQuietly(run, name);
   }
 }
 
@@ -240,7 +254,7 @@ async function bench(dialect: Dialect): Promise<Result> {
     if (dbName) {
       const admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.query(`drop database if exists ${dbName}`).catch(() => undefined);
       await admin.end();
     }
   }
@@ -267,8 +281,11 @@ async function postgresAnswers(): Promise<boolean> {
 }
 
 if (await ensureServerBuilt()) console.log('server compiled to build/');
-const dialects: Dialect[] = (await postgresAnswers()) ? ['sqlite', 'postgres'] : ['sqlite'];
-if (dialects.length === 1) console.log(`no Postgres answers at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: SQLite only`);
+// BENCH_DIALECTS: one of them only (sqlite or postgres)
+const only = process.env.BENCH_DIALECTS?.split(',') as Dialect[] | undefined;
+const reachable: Dialect[] = (await postgresAnswers()) ? ['sqlite', 'postgres'] : ['sqlite'];
+if (reachable.length === 1) console.log(`no Postgres answers at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: SQLite only`);
+const dialects = reachable.filter((d) => !only || only.includes(d));
 const results: Result[] = [];
 for (const dialect of dialects) results.push(await bench(dialect));
 

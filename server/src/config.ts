@@ -52,6 +52,14 @@ export interface Config {
   /** A listener of its own for /metrics, no token (METRICS_PORT, METRICS_HOST: loopback by default). */
   metricsPort: number | undefined;
   metricsHost: string;
+  /**
+   * Where the sandbox game provider keeps its books (SANDBOX_STORE): `database`, the wallet's own (shared by
+   * every instance, kept across restarts), or `memory`, a store of this process only that a restart empties,
+   * for a benchmark that measures the wallet and not the provider's writes. Never `memory` in production.
+   */
+  sandboxStore: 'database' | 'memory';
+  /** How long each sandbox provider call takes before it answers (SANDBOX_LATENCY_MS): another system's latency. */
+  sandboxLatencyMs: number;
 }
 
 /** The secrets' values in the README (a public repository): fine for a demo, anyone's for real money. */
@@ -179,6 +187,8 @@ export function productionProblems(config: Config, env: Env): string[] {
   }
   // a key file made in DATA_DIR belongs to one machine: other instances could not open its game passwords
   if (!config.gameSecretKey) problems.push('GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)');
+  if (config.sandboxStore === 'memory')
+    problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
 }
 
@@ -238,6 +248,8 @@ export function loadConfig(env: Env = process.env): Config {
     slipReadQueue: int(env, 'SLIP_READ_QUEUE', 4, 0, 100),
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 2, 500),
     drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0, 0, 3000),
+    sandboxStore: oneOf(env, 'SANDBOX_STORE', ['database', 'memory'] as const, 'database'),
+    sandboxLatencyMs: int(env, 'SANDBOX_LATENCY_MS', 0, 0, 10_000),
     metricsToken: metricsToken(env),
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',

@@ -43,7 +43,14 @@ async function main(): Promise<void> {
   const settings = await SettingsCache.load(database.db);
   const sms = new LogSmsSender(logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));
-  const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger });
+  // SANDBOX_STORE=memory: the sandbox provider's own books, in this process (a benchmark's)
+  const sandbox =
+    config.sandboxStore === 'memory' ? await openDatabase({ ...config, databaseUrl: undefined }, { sqliteFile: ':memory:' }) : undefined;
+  if (sandbox) {
+    await migrate(sandbox);
+    logger.warn('SANDBOX_STORE=memory: the sandbox provider keeps its books in this process only; a restart empties them');
+  }
+  const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger, sandboxDb: sandbox?.db });
   const sealed = await sealPlainGamePasswords(database.db, ctx.gameSecrets);
   if (sealed) logger.info(`game passwords: ${sealed} stored in plain text were encrypted`);
   // a promise nobody awaited that failed (a background task meeting a lost database connection, say) is

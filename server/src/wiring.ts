@@ -30,10 +30,17 @@ export function makeContext(parts: {
   now?: () => number;
   /** Tests: a disk as full as they need. */
   freeSpace?: FreeSpace;
+  /** Where the sandbox game provider keeps its books (SANDBOX_STORE=memory: main.ts opens one); the wallet's database otherwise. */
+  sandboxDb?: Database['db'];
 }): AppContext {
   const now = parts.now ?? Date.now;
   const gameKey = parts.gameKey ?? randomBytes(32);
-  const sandboxGames = new SandboxProvider(parts.database.db, (code) => parts.settings.get('providerFaults')[code], now);
+  const sandboxGames = new SandboxProvider(
+    parts.sandboxDb ?? parts.database.db,
+    (code) => parts.settings.get('providerFaults')[code],
+    now,
+    parts.config.sandboxLatencyMs,
+  );
   const faults = () => parts.settings.get('providerFaults');
   const sandboxGateway = new SandboxGateway(
     parts.database.db,

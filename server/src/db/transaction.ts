@@ -57,28 +57,102 @@ export async function withTransaction<T>(database: Database, fn: (tx: Tx) => Pro
 }
 
 async function runOnce<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (database.dialect === 'sqlite') return groupCommit(database, fn);
   const hooks: (() => void)[] = [];
-  const inside = (tx: Tx) => {
+  const result = await database.db.transaction().execute((tx) => {
     committing.set(tx, hooks);
     return fn(tx);
-  };
-  const result =
-    database.dialect === 'postgres'
-      ? await database.db.transaction().execute(inside)
-      : await database.db.connection().execute(async (conn) => {
-          await sql`begin immediate`.execute(conn);
-          try {
-            const result = await inside(conn);
-            await sql`commit`.execute(conn);
-            return result;
-          } catch (err) {
-            await sql`rollback`.execute(conn);
-            throw err;
-          } finally {
-            // the connection handle outlives this attempt: a later attempt or transaction keeps its own hooks
-            committing.delete(conn);
-          }
-        });
+  });
   for (const hook of hooks) hook();
   return result;
+}
+
+/** A transaction waiting for SQLite's one writer. */
+interface Job {
+  fn: (tx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The most transactions committed together. */
+const GROUP_MAX = 64;
+const waiting = new WeakMap<Database, Job[]>();
+const writing = new WeakSet<Database>();
+
+/**
+ * SQLite has one writer, and a commit costs a sync of the file to disk. Transactions asked for while the
+ * writer is busy wait together, and the next turn runs them one after another inside one BEGIN IMMEDIATE
+ * and commits them once: a group commit. Each runs inside a savepoint of its own when there are several,
+ * so one that fails (a refused debit, a lost race on a unique key) is rolled back alone and the others go
+ * on; its caller gets its error, the others their results, only after the one commit (never an answer
+ * before the data is on disk). A commit that fails fails them all, and each caller may try again.
+ * Between turns the writer lets the other work of the process run, which is what fills the next group.
+ */
+function groupCommit<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let jobs = waiting.get(database);
+    if (!jobs) waiting.set(database, (jobs = []));
+    jobs.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+    if (!writing.has(database)) void write(database, jobs);
+  });
+}
+
+async function write(database: Database, jobs: Job[]): Promise<void> {
+  writing.add(database);
+  try {
+    while (jobs.length) {
+      await runGroup(database, jobs.splice(0, GROUP_MAX));
+      // the rest of the process runs: its transactions join the next group
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    writing.delete(database);
+  }
+}
+
+async function runGroup(database: Database, group: Job[]): Promise<void> {
+  const alone = group.length === 1;
+  const done: { job: Job; ok: boolean; value: unknown; hooks: (() => void)[] }[] = [];
+  try {
+    await database.db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        for (const job of group) {
+          const hooks: (() => void)[] = [];
+          committing.set(conn, hooks);
+          if (!alone) await sql`savepoint job`.execute(conn);
+          try {
+            const value = await job.fn(conn);
+            if (!alone) await sql`release savepoint job`.execute(conn);
+            done.push({ job, ok: true, value, hooks });
+          } catch (err) {
+            // alone, its failure is the whole transaction's (rolled back below); in a group, its own part only
+            if (alone) throw err;
+            await sql`rollback to savepoint job`.execute(conn);
+            await sql`release savepoint job`.execute(conn);
+            done.push({ job, ok: false, value: err, hooks: [] });
+          } finally {
+            // the connection handle outlives this job: the next keeps its own hooks
+            committing.delete(conn);
+          }
+        }
+        await sql`commit`.execute(conn);
+      } catch (err) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw err;
+      }
+    });
+  } catch (err) {
+    // nothing committed: every caller hears it (a busy file is tried again by withTransaction)
+    for (const job of group) job.reject(err);
+    return;
+  }
+  for (const { job, ok, value, hooks } of done) {
+    if (!ok) {
+      job.reject(value);
+      continue;
+    }
+    for (const hook of hooks) hook();
+    job.resolve(value);
+  }
 }

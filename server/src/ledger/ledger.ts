@@ -1,4 +1,4 @@
-import type { Tx } from '../db/transaction.js';
+import { afterCommit, type Tx } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
 import type { Currency, LedgerCurrency } from './money.js';
 
@@ -30,10 +30,35 @@ interface AccountSpec {
   allowNegative: boolean;
 }
 
+/**
+ * Account ids by code, per database: an account's id never changes once made (accounts are never deleted),
+ * so a money movement need not ask for its accounts each time. Keyed by the query executor's dialect
+ * adapter, which every handle of one database (its transactions, its connection) shares and no other
+ * database's does; an id is kept only once the transaction that read it has committed.
+ */
+const knownIds = new WeakMap<object, Map<string, number>>();
+const KNOWN_IDS_MAX = 50_000;
+const idsOf = (tx: Tx) => {
+  const owner = tx.getExecutor().adapter;
+  let ids = knownIds.get(owner);
+  if (!ids) knownIds.set(owner, (ids = new Map()));
+  return ids;
+};
+
 /** The id of an account, created on first use (concurrent first uses agree on one row). */
 export async function accountId(tx: Tx, spec: AccountSpec): Promise<number> {
+  const ids = idsOf(tx);
+  const known = ids.get(spec.code);
+  if (known !== undefined) return known;
   const found = await tx.selectFrom('ledger_accounts').select('id').where('code', '=', spec.code).executeTakeFirst();
-  if (found) return found.id;
+  if (found) {
+    // kept once this transaction commits (the row may be one it made itself, gone if it rolls back)
+    afterCommit(tx, () => {
+      if (ids.size >= KNOWN_IDS_MAX) ids.clear();
+      ids.set(spec.code, found.id);
+    });
+    return found.id;
+  }
   await tx
     .insertInto('ledger_accounts')
     .values({

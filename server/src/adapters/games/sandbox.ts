@@ -28,10 +28,13 @@ export class SandboxProvider implements GameProvider {
     private readonly db: Kysely<DB>,
     private readonly faultFor: (provider: string) => Fault | undefined,
     private readonly now: () => number = Date.now,
+    /** Each call waits this long before it is served: another system's latency (SANDBOX_LATENCY_MS). */
+    private readonly latencyMs = 0,
   ) {}
 
   private async gate(provider: string, transfer = false): Promise<void> {
     if (!findGame(provider)) throw new ProviderError(`unknown provider ${provider}`);
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const fault = this.faultFor(provider);
     const applies = fault === 'fail' || fault === 'hang' || (transfer && fault !== undefined);
     if (!applies) return;
