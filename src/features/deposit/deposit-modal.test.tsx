@@ -39,6 +39,9 @@ describe('the deposit modal', () => {
   beforeEach(async () => {
     await setLocale('en');
     await loadCatalogPart('member');
+    // noon in Bangkok, slip intake open: the closed notice (an alert of its own, from 23:00) is deposit-live's subject
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-22T05:00:00Z'));
   });
   afterEach(() => vi.useRealTimers());
 
