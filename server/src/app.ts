@@ -115,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // the slip reader's worker threads end with the server
   app.addHook('onClose', () => ctx.slipReader.close());
   app.decorateRequest('memberId', 0);
+  app.decorateRequest('memberCurrency', 'BAHT');
   app.decorateRequest('sessionId', 0);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {

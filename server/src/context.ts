@@ -14,6 +14,7 @@ import type { Database } from './db/database.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
+import type { Currency } from './ledger/money.js';
 
 /** What every module needs, built once at start and decorated onto the Fastify instance as `ctx`. */
 export interface AppContext {
@@ -60,6 +61,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth guard on protected routes; every member-data query is scoped by it. */
     memberId: number;
+    /** The member's currency, read with the session (a member's currency never changes). */
+    memberCurrency: Currency;
     sessionId: number;
   }
 }

@@ -17,6 +17,54 @@ const TRANSACTION_ATTEMPTS = 4;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 40) * 2 ** attempt));
 
 /**
+ * What a transaction handle `withTransaction` gave out runs at its end: `before` inside it once `fn` has
+ * returned (still able to fail it), `after` once it has committed. Kept per attempt, so a rolled-back
+ * attempt (a lost race run again, or an error) commits none of them.
+ */
+interface Hooks {
+  before: ((tx: Tx) => Promise<void>)[];
+  after: (() => void)[];
+}
+const hooksOf = new WeakMap<Tx, Hooks>();
+
+/**
+ * Runs `fn` once the transaction `tx` (a handle `withTransaction` gave) has committed, never on a rollback;
+ * with no transaction (`database.db`) at once. For what the database cannot do inside the transaction (an
+ * in-process event on SQLite); `fn` must not throw.
+ */
+export function afterCommit(tx: Tx, fn: () => void): void {
+  const hooks = hooksOf.get(tx);
+  if (hooks) hooks.after.push(fn);
+  else fn();
+}
+
+/**
+ * Runs `fn` at the end of the transaction `tx`, after the work given to `withTransaction` and just before
+ * the commit, as part of the transaction (its error rolls everything back). For a write to a row every
+ * transaction shares, so its lock is held for the commit only. False when `tx` is no transaction of
+ * `withTransaction`: the caller does the work now.
+ */
+export function beforeCommit(tx: Tx, fn: (tx: Tx) => Promise<void>): boolean {
+  const hooks = hooksOf.get(tx);
+  if (!hooks) return false;
+  hooks.before.push(fn);
+  return true;
+}
+
+/** `fn` on the transaction `tx`, then what it left for the transaction's end. */
+async function runInside<T>(tx: Tx, hooks: Hooks, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  hooksOf.set(tx, hooks);
+  try {
+    const value = await fn(tx);
+    for (let i = 0; i < hooks.before.length; i++) await hooks.before[i]!(tx);
+    return value;
+  } finally {
+    // the handle may outlive this work (SQLite's connection): the next keeps its own hooks
+    hooksOf.delete(tx);
+  }
+}
+
+/**
  * Runs `fn` in one write transaction. On SQLite it is BEGIN IMMEDIATE: the write lock is taken at the
  * start, so another process (the operator's command) waits on the busy timeout instead of failing
  * half-way with SQLITE_BUSY. On Postgres it is READ COMMITTED; correctness comes from the conditional
@@ -28,23 +76,6 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * short jittered pause; `fn` must therefore do nothing outside the database (outside calls go between
  * transactions, lib/outside-call.ts). After the last attempt the error goes on (503, app.ts).
  */
-/**
- * What runs once a transaction has committed, by the transaction handle `withTransaction` gave out:
- * kept per attempt, so a rolled-back attempt (a lost race run again, or an error) runs none of them.
- */
-const committing = new WeakMap<Tx, (() => void)[]>();
-
-/**
- * Runs `fn` once the transaction `tx` (a handle `withTransaction` gave) has committed, never on a rollback;
- * with no transaction (`database.db`) at once. For what the database cannot do inside the transaction (an
- * in-process event on SQLite); `fn` must not throw.
- */
-export function afterCommit(tx: Tx, fn: () => void): void {
-  const hooks = committing.get(tx);
-  if (hooks) hooks.push(fn);
-  else fn();
-}
-
 export async function withTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -58,12 +89,9 @@ export async function withTransaction<T>(database: Database, fn: (tx: Tx) => Pro
 
 async function runOnce<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (database.dialect === 'sqlite') return groupCommit(database, fn);
-  const hooks: (() => void)[] = [];
-  const result = await database.db.transaction().execute((tx) => {
-    committing.set(tx, hooks);
-    return fn(tx);
-  });
-  for (const hook of hooks) hook();
+  const hooks: Hooks = { before: [], after: [] };
+  const result = await database.db.transaction().execute((tx) => runInside(tx, hooks, fn));
+  for (const hook of hooks.after) hook();
   return result;
 }
 
@@ -118,22 +146,18 @@ async function runGroup(database: Database, group: Job[]): Promise<void> {
       await sql`begin immediate`.execute(conn);
       try {
         for (const job of group) {
-          const hooks: (() => void)[] = [];
-          committing.set(conn, hooks);
+          const hooks: Hooks = { before: [], after: [] };
           if (!alone) await sql`savepoint job`.execute(conn);
           try {
-            const value = await job.fn(conn);
+            const value = await runInside(conn, hooks, job.fn);
             if (!alone) await sql`release savepoint job`.execute(conn);
-            done.push({ job, ok: true, value, hooks });
+            done.push({ job, ok: true, value, hooks: hooks.after });
           } catch (err) {
             // alone, its failure is the whole transaction's (rolled back below); in a group, its own part only
             if (alone) throw err;
             await sql`rollback to savepoint job`.execute(conn);
             await sql`release savepoint job`.execute(conn);
             done.push({ job, ok: false, value: err, hooks: [] });
-          } finally {
-            // the connection handle outlives this job: the next keeps its own hooks
-            committing.delete(conn);
           }
         }
         await sql`commit`.execute(conn);

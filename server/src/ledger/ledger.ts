@@ -1,4 +1,5 @@
-import { afterCommit, type Tx } from '../db/transaction.js';
+import { PostgresAdapter, sql } from 'kysely';
+import { afterCommit, beforeCommit, type Tx } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
 import type { Currency, LedgerCurrency } from './money.js';
 
@@ -81,14 +82,28 @@ export const gameCode = (memberId: number, provider: string) => `game:${memberId
 export const gameAccount = (tx: Tx, memberId: number, provider: string, currency: Currency) =>
   accountId(tx, { code: gameCode(memberId, provider), kind: 'game', memberId, currency, allowNegative: false });
 
-export const houseAccount = (tx: Tx, house: HouseAccount, currency: LedgerCurrency) =>
-  accountId(tx, {
+/** Ids of house accounts, per database (as `knownIds`): every movement of their kind changes the same row. */
+const houseIds = new WeakMap<object, Set<number>>();
+const houseIdsOf = (tx: Tx) => {
+  const owner = tx.getExecutor().adapter;
+  let ids = houseIds.get(owner);
+  if (!ids) houseIds.set(owner, (ids = new Set()));
+  return ids;
+};
+
+export async function houseAccount(tx: Tx, house: HouseAccount, currency: LedgerCurrency): Promise<number> {
+  const id = await accountId(tx, {
     code: houseCode(house, currency),
     kind: HOUSE[house].kind,
     memberId: null,
     currency,
     allowNegative: HOUSE[house].allowNegative,
   });
+  // known as a house account once committed (a row this transaction made may be gone, its id reused)
+  const ids = houseIdsOf(tx);
+  if (!ids.has(id)) afterCommit(tx, () => ids.add(id));
+  return id;
+}
 
 export interface Posting {
   accountId: number;
@@ -118,22 +133,77 @@ export async function post(tx: Tx, entry: JournalEntry): Promise<number> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0)
     throw new Error(`journal amount must be a positive integer, got ${entry.amount}`);
   checkBalanced(entry.postings);
-  const journal = await tx
-    .insertInto('journal')
-    .values({
-      member_id: entry.memberId,
-      type: entry.type,
-      status: entry.status,
-      amount: entry.amount,
-      from_label: entry.from,
-      to_label: entry.to,
-      visible: entry.visible ? 1 : 0,
-      created_at: entry.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await applyPostings(tx, journal.id, entry.postings);
+  // an entry that records an event without moving money (a bonus whose turnover was reached)
+  if (entry.postings.length === 0) return insertJournal(tx, entry);
+  const now = immediate(tx, entry.postings);
+  if (now.length <= 1 && tx.getExecutor().adapter instanceof PostgresAdapter) return postAtOnce(tx, entry, now[0]);
+  const journal = await insertJournal(tx, entry);
+  await changeBalances(tx, now);
+  await insertPostings(tx, journal, entry.postings);
+  return journal;
+}
+
+const insertJournal = async (tx: Tx, entry: JournalEntry): Promise<number> =>
+  (
+    await tx
+      .insertInto('journal')
+      .values({
+        member_id: entry.memberId,
+        type: entry.type,
+        status: entry.status,
+        amount: entry.amount,
+        from_label: entry.from,
+        to_label: entry.to,
+        visible: entry.visible ? 1 : 0,
+        created_at: entry.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+const insertPostings = async (tx: Tx, journalId: number, postings: Posting[]): Promise<void> => {
+  await tx
+    .insertInto('postings')
+    .values(postings.map((p) => ({ journal_id: journalId, account_id: p.accountId, amount: p.amount })))
+    .execute();
+};
+
+/**
+ * Postgres, an entry with at most one balance to change now (a transfer's, a game result's: the other side
+ * a house account, changed at the commit): the journal row, the conditional balance update and the postings
+ * in one statement, one round trip where there were three. The journal and its postings are written only
+ * if the balance could change (the update's row is what the inserts select from), so a refused debit leaves
+ * nothing behind, as it leaves nothing in the separate statements' order.
+ */
+async function postAtOnce(tx: Tx, entry: JournalEntry, change: Posting | undefined): Promise<number> {
+  const rows = entry.postings.map((p) => sql`(${p.accountId}::integer, ${p.amount}::bigint)`);
+  const changed = change
+    ? sql`update ledger_accounts set balance = balance + ${change.amount}::bigint
+          where id = ${change.accountId} and (allow_negative = 1 or balance + ${change.amount}::bigint >= 0) returning id`
+    : sql`select 0 as id`;
+  const result = await sql<{ id: number }>`
+    with changed as (${changed}),
+    entry as (
+      insert into journal (member_id, type, status, amount, from_label, to_label, visible, created_at)
+      select ${entry.memberId}::integer, ${entry.type}, ${entry.status}, ${entry.amount}::bigint, ${entry.from}, ${entry.to},
+             ${entry.visible ? 1 : 0}::integer, ${entry.now}::bigint
+      where exists (select 1 from changed)
+      returning id
+    ),
+    lines as (
+      insert into postings (journal_id, account_id, amount)
+      select entry.id, v.account_id, v.amount from entry, (values ${sql.join(rows)}) as v(account_id, amount)
+    )
+    select id from entry`.execute(tx);
+  const journal = result.rows[0];
+  if (!journal) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
   return journal.id;
+}
+
+/** The postings whose balances change now; a house account's wait for the commit (deferHouse). */
+function immediate(tx: Tx, postings: Posting[]): Posting[] {
+  const houses = houseIdsOf(tx);
+  return postings.filter((p) => !houses.has(p.accountId) || !deferHouse(tx, p));
 }
 
 function checkBalanced(postings: Posting[]): void {
@@ -149,6 +219,12 @@ export async function applyPostings(tx: Tx, journalId: number, postings: Posting
   checkBalanced(postings);
   // an entry that records an event without moving money (a bonus whose turnover was reached)
   if (postings.length === 0) return;
+  await changeBalances(tx, immediate(tx, postings));
+  await insertPostings(tx, journalId, postings);
+}
+
+/** Balances changed by conditional updates, rows in ascending id order (no deadlocks between two movements). */
+async function changeBalances(tx: Tx, postings: readonly Posting[]): Promise<void> {
   for (const p of [...postings].sort((a, b) => a.accountId - b.accountId)) {
     const updated = await tx
       .updateTable('ledger_accounts')
@@ -158,10 +234,32 @@ export async function applyPostings(tx: Tx, journalId: number, postings: Posting
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
   }
-  await tx
-    .insertInto('postings')
-    .values(postings.map((p) => ({ journal_id: journalId, account_id: p.accountId, amount: p.amount })))
-    .execute();
+}
+
+/** House accounts' changes a transaction has still to make, by account id. */
+const houseChanges = new WeakMap<Tx, Map<number, number>>();
+
+/**
+ * A house account's row (money in transit, the provider float) is one that every transfer of every member
+ * changes: its lock, taken at the update, is held until the commit, so the update waits for the end of the
+ * transaction and all its changes there are made as one, in ascending id order after every member's row
+ * (no deadlock: house rows are always taken last). The same conditional update, so a house account that
+ * may not go negative still refuses, and the whole transaction with it. False with no transaction.
+ */
+function deferHouse(tx: Tx, posting: Posting): boolean {
+  let changes = houseChanges.get(tx);
+  if (!changes) {
+    const pending = new Map<number, number>();
+    const deferred = beforeCommit(tx, async (inside) => {
+      houseChanges.delete(tx);
+      const sums = [...pending].filter(([, amount]) => amount !== 0).map(([accountId, amount]) => ({ accountId, amount }));
+      await changeBalances(inside, sums);
+    });
+    if (!deferred) return false;
+    houseChanges.set(tx, (changes = pending));
+  }
+  changes.set(posting.accountId, (changes.get(posting.accountId) ?? 0) + posting.amount);
+  return true;
 }
 
 export async function balanceOf(tx: Tx, accountCode: string): Promise<number> {

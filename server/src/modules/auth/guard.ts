@@ -17,6 +17,7 @@ export const authGuard = fp(async function authGuard(app: FastifyInstance) {
     const session = await findActiveSession(app.ctx, token);
     if (!session) throw unauthorized();
     request.memberId = session.memberId;
+    request.memberCurrency = session.currency;
     request.sessionId = session.sessionId;
   });
 });

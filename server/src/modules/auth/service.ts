@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
+import type { Currency } from '../../ledger/money.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -36,6 +37,7 @@ export async function createSession(ctx: AppContext, memberId: number, device: S
 export interface ActiveSession {
   sessionId: number;
   memberId: number;
+  currency: Currency;
 }
 
 /** The session of a bearer token if it is known, not revoked, not idle too long nor past its end, and its member active. */
@@ -44,7 +46,15 @@ export async function findActiveSession(ctx: AppContext, token: string): Promise
   const row = await ctx.database.db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
-    .select(['sessions.id', 'sessions.member_id', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'members.status'])
+    .select([
+      'sessions.id',
+      'sessions.member_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'members.status',
+      'members.currency',
+    ])
     .where('sessions.token_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.status !== 'active') return undefined;
@@ -52,7 +62,7 @@ export async function findActiveSession(ctx: AppContext, token: string): Promise
   if (now - row.last_seen_at > TOUCH_EVERY_MS) {
     await ctx.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
   }
-  return { sessionId: row.id, memberId: row.member_id };
+  return { sessionId: row.id, memberId: row.member_id, currency: row.currency };
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../lib/errors.js';
 import { toMajor } from '../../ledger/money.js';
-import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { activateRoute, codeOf } from './activation.js';
 import { Message } from '../../../../contract/message.js';
@@ -31,7 +30,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const code = codeOf(request.params.code);
       const promotion = code && (await offeredPromotion(db, code));
       if (!promotion) throw new ApiError(404, 'NO_PROMOTION');
-      const member = await memberMoney(db, request.memberId);
+      const member = { memberId: request.memberId, currency: request.memberCurrency };
       const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
       return {
         code: promotion.code,
@@ -51,7 +50,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const reward = await refreshTurnover(ctx, request.memberId);
       if (!reward?.promotion_code) return { promotion: null };
       const promotion = await db.selectFrom('promotions').selectAll().where('code', '=', reward.promotion_code).executeTakeFirstOrThrow();
-      const member = await memberMoney(db, request.memberId);
+      const member = { memberId: request.memberId, currency: request.memberCurrency };
       return {
         promotion: {
           code: promotion.code,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { convert, toMajor } from '../../ledger/money.js';
-import { memberMoney } from '../../ledger/operations.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { Message } from '../../../../contract/message.js';
 import { activateRoute } from './activation.js';
@@ -29,7 +28,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, querystring: LangQuery, response: { 200: BonusList, 401: Message } } },
     async (request) => {
       const lang = request.query.lang ?? 'th';
-      const member = await memberMoney(db, request.memberId);
+      const member = { memberId: request.memberId, currency: request.memberCurrency };
       const received = await receivedBonuses(db, request.memberId);
       const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
       const now = ctx.now();
@@ -80,7 +79,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const reward = await refreshTurnover(ctx, request.memberId);
       if (!reward) return { status: false, type: null, code: null, amount: null, percentFail: null, turnover: null };
-      const member = await memberMoney(db, request.memberId);
+      const member = { memberId: request.memberId, currency: request.memberCurrency };
       const bonus = reward.bonus_code
         ? await db.selectFrom('bonuses').select('type').where('code', '=', reward.bonus_code).executeTakeFirst()
         : undefined;

@@ -183,6 +183,9 @@ export async function syncGame(ctx: AppContext, memberId: number, provider: stri
   if (!before.endsWith(':0')) return false;
   const held = await callWithin(() => ctx.games.balance(provider, account.username), ctx.config.providerTimeoutMs);
   if (held === undefined) return false;
+  // the usual look at a game nobody played since: nothing to book, and no transfer moved it meanwhile
+  const booked = await balanceOf(ctx.database.db, gameCode(memberId, provider));
+  if (held === booked && (await transferMark(ctx.database.db, memberId, provider)) === before) return true;
   return withTransaction(ctx.database, async (tx) => {
     const member = await memberMoney(tx, memberId, ctx.database.dialect);
     if ((await transferMark(tx, memberId, provider)) !== before) return false;

@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { toMajor } from '../../ledger/money.js';
-import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../../../../contract/message.js';
 import { bannersIn, LangQuery } from '../../settings/localized.js';
 import { refreshTurnover } from '../bonus/service.js';
@@ -26,7 +25,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     { onRequest: app.requireMember, schema: { ...secured, body: PageBody, response: { 200: RefundList, 400: Message, 401: Message } } },
     async (request) => {
-      const member = await memberMoney(db, request.memberId);
+      const member = { memberId: request.memberId, currency: request.memberCurrency };
       const { total, rows } = await refundPage(db, request.memberId, request.body.page, request.body.limit);
       return {
         total,

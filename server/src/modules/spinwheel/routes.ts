@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { coinsOf } from '../../ledger/coins.js';
 import { toMajor } from '../../ledger/money.js';
-import { memberMoney } from '../../ledger/operations.js';
 import { ApiError } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { inLanguage } from '../../settings/registry.js';
@@ -50,7 +49,7 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const activeSpinwheel = wheel ? { name: inLanguage(wheel.name, lang), slice: wheel.slices.map((s) => sliceView(s, lang)) } : null;
       const userCoin = await coinsOf(db, request.memberId);
       if (!waiting) return { result: { activeSpinwheel, userCoin } };
-      const { currency } = await memberMoney(db, request.memberId);
+      const currency = request.memberCurrency;
       return { result: { activeSpinwheel, userCoin, waitingCoin: { coins: waiting.coins, bet: toMajor(waiting.bet, currency) } } };
     },
   );
@@ -90,7 +89,7 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.requireMember, schema: { ...secured, querystring: CouponQuery, response: { 200: CouponList, 401: Message } } },
     async (request) => {
       const lang = request.query.lang ?? 'th';
-      const { currency } = await memberMoney(db, request.memberId);
+      const currency = request.memberCurrency;
       const { total, rows } = await couponPage(db, request.memberId, Number(request.query.page ?? 1), COUPONS_PER_PAGE);
       const now = ctx.now();
       const coupons = rows.map((r): CouponItem => {

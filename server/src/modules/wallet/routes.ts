@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../../../../contract/message.js';
 import { Credentials, SlotsRefresh, SlotsRefreshQuery, WalletView } from '../../../../contract/wallet.js';
 import {
@@ -51,7 +50,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       // a provider that could not be asked keeps the last balance we know, said as such
       const unconfirmed = new Set(providers.filter((_, i) => !synced[i]));
-      const { currency } = await memberMoney(db, request.memberId);
+      const currency = request.memberCurrency;
       const slots = await slotsOf(ctx, request.memberId, currency);
       return { slots: slots.map((slot) => (unconfirmed.has(slot.code) ? { ...slot, unconfirmed: true } : slot)) };
     },

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../lib/errors.js';
 import { keyOf } from '../../lib/idempotency.js';
 import { toMinor } from '../../ledger/money.js';
-import { memberMoney } from '../../ledger/operations.js';
 import { Message } from '../../../../contract/message.js';
 import { transferPairRule, WALLET } from '../../../../contract/wallet-rules.js';
 import { TransferAllBody, TransferBody } from '../../../../contract/wallet.js';
@@ -15,7 +14,6 @@ const errors = { 400: Message, 401: Message, 409: Message, 422: Message };
 /** §7 transfers between the wallet and a game (transfers.ts), one or all. */
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  const db = ctx.database.db;
 
   app.post(
     '/transfer',
@@ -25,7 +23,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const pair = transferPairRule(from, to);
       if (pair) throw badRequest(pair);
       const provider = gameOr404(from === WALLET ? to : from).code;
-      const { currency } = await memberMoney(db, request.memberId);
+      const currency = request.memberCurrency;
       const direction = from === WALLET ? 'in' : 'out';
       if (direction === 'out') await syncGame(ctx, request.memberId, provider);
       const outcome = await transfer(ctx, {
