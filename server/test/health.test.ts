@@ -4,7 +4,7 @@ import { oneAtATime, openDatabase, migrate } from '../src/db/database.js';
 import { DEMO_MEMBER, seed } from '../src/db/seed.js';
 import { createLifecycle } from '../src/modules/system/health.js';
 import { loadConfig } from '../src/config.js';
-import { build, call, DIALECTS, PG_URL } from './helper.js';
+import { build, call, DIALECTS, PG_URL, dropSchema } from './helper.js';
 
 describe.each(DIALECTS)('health and readiness (%s)', (dialect) => {
   it('/healthz and /readyz answer without the client marker or a token, never cached', async () => {
@@ -79,7 +79,7 @@ describe.runIf(DIALECTS.includes('postgres'))('several instances starting togeth
       const members = await first.db.selectFrom('members').select('phone').where('phone', '=', DEMO_MEMBER.phone).execute();
       expect(members).toHaveLength(1);
     } finally {
-      await sql.raw(`drop schema "${schema}" cascade`).execute(first.db);
+      await dropSchema(first, schema);
       await Promise.all(instances.map((database) => database.close()));
     }
   });

@@ -109,12 +109,28 @@ export async function build(
       settings.stop();
       await app.close();
       if (dialect === 'postgres' && !options.shareWith) {
-        const { sql } = await import('kysely');
-        await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
+        await dropSchema(database, schema);
       }
       await database.close();
     },
   };
+}
+
+/**
+ * Drops a test's schema. Postgres can pick the drop as the loser of a deadlock with another test file's
+ * work beside it (a migrator scanning every schema's catalogue, seen in CI): dropped again after a pause.
+ */
+export async function dropSchema(database: Database, schema: string): Promise<void> {
+  const { sql } = await import('kysely');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
+      return;
+    } catch (err) {
+      if (attempt >= 5 || (err as { code?: string }).code !== '40P01') throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
 
 export interface CallOptions {

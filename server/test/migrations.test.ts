@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase, type Dialect } from '../src/db/database.js';
 import { migrationProvider } from '../src/db/migrations.js';
-import { DIALECTS, PG_URL } from './helper.js';
+import { DIALECTS, PG_URL, dropSchema } from './helper.js';
 
 /**
  * A new database with no migration applied (SQLite in memory, or a Postgres schema of its own) and a
@@ -23,7 +23,7 @@ async function unmigrated(dialect: Dialect) {
     ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
   });
   const drop = async () => {
-    if (dialect === 'postgres') await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
+    if (dialect === 'postgres') await dropSchema(database, schema);
     await database.close();
   };
   return { database, migrator, drop };

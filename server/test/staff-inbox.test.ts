@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxEvent, InboxList, InboxThread } from '../../contract/staff-inbox.js';
 import { newMember } from './bonus-helpers.js';
 import { guestId, history, join, listen, multipart, PNG, send, textPackage, until, type Channel, type Joined } from './chat-helpers.js';
-import { build, call, DIALECTS, message, PG_URL, type TestServer } from './helper.js';
+import { build, call, DIALECTS, message, PG_URL, type TestServer, dropSchema } from './helper.js';
 import { auditOf, json } from './staff-queue-helpers.js';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { drainOutbox } from '../src/modules/chat/bus.js';
 import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/database.js';
@@ -411,7 +410,7 @@ describe.each(DIALECTS)("the operator's outbox on %s", (dialect) => {
       expect(await drainOutbox(database, sockets)).toBe(0);
       expect(told).toHaveLength(2);
     } finally {
-      if (dialect === 'postgres') await sql.raw(`drop schema "${schema}" cascade`).execute(database.db);
+      if (dialect === 'postgres') await dropSchema(database, schema);
       await database.close();
     }
   });
