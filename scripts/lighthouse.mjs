@@ -2,9 +2,14 @@
 // against the built site, served by the real server on its own port (LIGHTHOUSE_PORT, default 8282)
 // with a fresh database in a temporary directory. Compiles the server when a source is newer than its
 // build (as `npm start` does); the site it does not build: run `npm run build` first.
-// Prints every category and the paint timings of /login, /register, /contact and /howto and fails below
-// Performance 95, Accessibility / Best Practices / SEO / PWA 100, or an LCP above 1.5 s. Each page
-// runs LIGHTHOUSE_RUNS times (default 7) and each threshold is held against the median of the runs, as
+// Prints every category and the paint timings of /login, /register, /contact and /howto. It fails when
+// a page is below 100 in Accessibility, Best Practices, SEO or PWA, or when what a page sends fails one
+// of the byte-based audits (text compression, minified scripts and styles, long cache lifetimes, image
+// sizes and formats): these depend on the build, not on the machine. Performance 95 and LCP 1.5 s are
+// timings: they are printed against those targets and fail the run only with LIGHTHOUSE_TIMINGS=gate
+// (on a quiet machine). The same commit's /contact went from 98 to 79-85 between two days on machines
+// of this kind, with nothing of the site changed (docs/measurements.md): a timing judges the machine.
+// Each page runs LIGHTHOUSE_RUNS times (default 7) and each number is the median of the runs, as
 // Lighthouse advises: one run's timings move with whatever else the machine is doing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +25,18 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : ['/login', '/register', '/contact', '/howto'];
 const MIN_SCORE = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, pwa: 100 };
 const MAX_LCP_MS = 1500;
+/** The scores that are timings: reported against MIN_SCORE and MAX_LCP_MS, judged only when asked. */
+const TIMINGS = new Set(['performance']);
+const JUDGE_TIMINGS = process.env.LIGHTHOUSE_TIMINGS === 'gate';
+/** Performance audits decided by the bytes a page sends, not by how fast the machine runs it: each must pass. */
+const SENT_AUDITS = [
+  'uses-text-compression',
+  'unminified-javascript',
+  'unminified-css',
+  'uses-long-cache-ttl',
+  'uses-responsive-images',
+  'modern-image-formats',
+];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 7));
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -114,15 +131,27 @@ async function main() {
         `Speed Index ${ms(audits['speed-index'])}, TBT ${ms(audits['total-blocking-time'])}, ` +
         `CLS ${audits['cumulative-layout-shift']?.numericValue?.toFixed(3) ?? '-'}, TTI ${ms(audits.interactive)}`,
     );
+    const below = (text) => {
+      if (JUDGE_TIMINGS) failures.push(text);
+      else console.log(`${''.padEnd(10)} timing below its target (reported, not judged): ${text}`);
+    };
     for (const [id, min] of Object.entries(MIN_SCORE)) {
       if (scores[id] >= min) continue;
       const lost = categories[id].auditRefs
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${ref.id} (${audits[ref.id].displayValue ?? audits[ref.id].score})`);
-      failures.push(`${page}: ${id} ${scores[id]} < ${min}: ${lost.join(', ')}`);
+      const text = `${page}: ${id} ${scores[id]} < ${min}: ${lost.join(', ')}`;
+      if (TIMINGS.has(id)) below(text);
+      else failures.push(text);
     }
     const lcp = mid(valid.map((lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity));
-    if (lcp > MAX_LCP_MS) failures.push(`${page}: LCP ${Math.round(lcp)} ms > ${MAX_LCP_MS} ms`);
+    if (lcp > MAX_LCP_MS) below(`${page}: LCP ${Math.round(lcp)} ms > ${MAX_LCP_MS} ms`);
+    // each run sends the same bytes: every run must pass these
+    for (const id of SENT_AUDITS) {
+      const failed = valid.filter((lhr) => lhr.audits[id] && lhr.audits[id].score !== null && lhr.audits[id].score < 1);
+      if (failed.length) failures.push(`${page}: ${id} fails (${failed[0].audits[id].displayValue ?? failed[0].audits[id].score})`);
+      if (valid.every((lhr) => !lhr.audits[id])) failures.push(`${page}: Lighthouse ran no ${id} audit`);
+    }
   }
   if (failures.length) {
     console.error(`lighthouse: below the thresholds:\n  ${failures.join('\n  ')}`);
