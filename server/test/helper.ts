@@ -86,11 +86,10 @@ export async function build(
   const base = loadConfig({ STATIC_DIR: '' });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
   // a second instance on the same Postgres schema (several servers, one database): the first drops it
-  const schema = options.shareWith?.schema ?? `test_${randomBytes(6).toString('hex')}`;
-  const database =
-    dialect === 'sqlite'
-      ? await openDatabase(config, { sqliteFile: options.sqliteFile ?? ':memory:' })
-      : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+  const { database, schema, remove } = await scratchDatabase(dialect, config, {
+    schema: options.shareWith?.schema,
+    sqliteFile: options.sqliteFile,
+  });
   const clock = { now: Date.now() };
   const { app, ctx, settings, sms } = await appOn(database, config, {
     gameKey: config.gameSecretKey ?? randomBytes(32),
@@ -108,12 +107,31 @@ export async function build(
     async close() {
       settings.stop();
       await app.close();
-      if (dialect === 'postgres' && !options.shareWith) {
-        await dropSchema(database, schema);
-      }
-      await database.close();
+      if (options.shareWith) await database.close();
+      else await remove();
     },
   };
+}
+
+/**
+ * A database of a test's own, not migrated: SQLite in memory (or `sqliteFile`), or a new Postgres schema
+ * (`schema` to open one that exists). `remove` drops the schema and closes the database.
+ */
+export async function scratchDatabase(
+  dialect: Dialect,
+  config: Config = loadConfig({ STATIC_DIR: '' }),
+  options: { schema?: string; sqliteFile?: string } = {},
+): Promise<{ database: Database; schema: string; remove: () => Promise<void> }> {
+  const schema = options.schema ?? `test_${randomBytes(6).toString('hex')}`;
+  const database =
+    dialect === 'sqlite'
+      ? await openDatabase(config, { sqliteFile: options.sqliteFile ?? ':memory:' })
+      : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+  const remove = async () => {
+    if (dialect === 'postgres') await dropSchema(database, schema);
+    await database.close();
+  };
+  return { database, schema, remove };
 }
 
 /**

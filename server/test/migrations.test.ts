@@ -1,31 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { migrate, openDatabase, type Dialect } from '../src/db/database.js';
+import { migrate, type Dialect } from '../src/db/database.js';
 import { migrationProvider } from '../src/db/migrations.js';
-import { DIALECTS, PG_URL, dropSchema } from './helper.js';
+import { DIALECTS, scratchDatabase } from './helper.js';
 
 /**
  * A new database with no migration applied (SQLite in memory, or a Postgres schema of its own) and a
  * migrator of its own schema's migration tables, as migrate() reads them, not another test run's.
  */
 async function unmigrated(dialect: Dialect) {
-  const config = loadConfig({ STATIC_DIR: '' });
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const database =
-    dialect === 'sqlite'
-      ? await openDatabase(config, { sqliteFile: ':memory:' })
-      : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+  const { database, schema, remove: drop } = await scratchDatabase(dialect);
   const migrator = new Migrator({
     db: database.db,
     provider: migrationProvider(dialect),
     ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
   });
-  const drop = async () => {
-    if (dialect === 'postgres') await dropSchema(database, schema);
-    await database.close();
-  };
   return { database, migrator, drop };
 }
 

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxEvent, InboxList, InboxThread } from '../../contract/staff-inbox.js';
 import { newMember } from './bonus-helpers.js';
 import { guestId, history, join, listen, multipart, PNG, send, textPackage, until, type Channel, type Joined } from './chat-helpers.js';
-import { build, call, DIALECTS, message, PG_URL, type TestServer, dropSchema } from './helper.js';
+import { build, call, DIALECTS, message, scratchDatabase, type TestServer } from './helper.js';
 import { auditOf, json } from './staff-queue-helpers.js';
-import { randomBytes } from 'node:crypto';
 import { drainOutbox } from '../src/modules/chat/bus.js';
-import { loadConfig } from '../src/config.js';
-import { migrate, openDatabase } from '../src/db/database.js';
+import { migrate } from '../src/db/database.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 
 /** The console's socket: `staff-join` {ticket}, then every `inbox` event. */
@@ -346,12 +344,7 @@ describe.each(DIALECTS)('the support inbox on %s', (dialect) => {
 describe.each(DIALECTS)("the operator's outbox on %s", (dialect) => {
   it('keeps what it holds when telling fails, and tells it at the next drain, once', async () => {
     // a database of its own: no running instance drains it meanwhile
-    const config = loadConfig({ STATIC_DIR: '' });
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const database =
-      dialect === 'sqlite'
-        ? await openDatabase(config, { sqliteFile: ':memory:' })
-        : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+    const { database, remove } = await scratchDatabase(dialect);
     try {
       await migrate(database);
       const db = database.db;
@@ -410,8 +403,7 @@ describe.each(DIALECTS)("the operator's outbox on %s", (dialect) => {
       expect(await drainOutbox(database, sockets)).toBe(0);
       expect(told).toHaveLength(2);
     } finally {
-      if (dialect === 'postgres') await dropSchema(database, schema);
-      await database.close();
+      await remove();
     }
   });
 });
