@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
+import { withTransaction } from '../src/db/transaction.js';
 import { checkLedger } from '../src/ledger/invariants.js';
+import { houseAccount, transitCode } from '../src/ledger/ledger.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
@@ -220,6 +222,66 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     const { statements } = (await call(server.app, 'POST', '/api/statement', { page: 1, limit: 1 }, { token })).json();
     expect(statements[0]).toMatchObject({ statementType: 'transfer', status: 'FAILED', amount: -7 });
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 0 });
+  });
+
+  it("keeps money in transit in the member's stripe, and returns a transfer recorded before the stripes from where it went", async () => {
+    const { db } = server.ctx.database;
+    const transit = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('ledger_accounts').select(['id', 'code', 'balance']).where('kind', '=', 'transfers_in_transit').execute()).map(
+          (a) => [a.code, { id: a.id, balance: Number(a.balance) }],
+        ),
+      );
+    const { id: memberId } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const before = (await wallet()).wallet.amount;
+    await faults({ PG: 'hang' });
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 4 }, 'stripe-key-01'))).toBe('TRANSFER_PENDING');
+    const stripe = (await transit())[transitCode(memberId, 'BAHT')]!;
+    expect(stripe.balance).toBe(400);
+    expect(Object.values(await transit()).reduce((sum, a) => sum + a.balance, 0)).toBe(400);
+
+    // as if recorded by the release before the stripes: the entry put the money in the one transit account there was
+    const legacy = await withTransaction(server.ctx.database, (tx) => houseAccount(tx, 'inTransit', 'BAHT'));
+    const { journal_id } = await db
+      .selectFrom('transfer_intents')
+      .select('journal_id')
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('postings')
+      .set({ account_id: legacy })
+      .where('journal_id', '=', journal_id)
+      .where('account_id', '=', stripe.id)
+      .execute();
+    await db.updateTable('ledger_accounts').set({ balance: 0 }).where('id', '=', stripe.id).execute();
+    await db.updateTable('ledger_accounts').set({ balance: 400 }).where('id', '=', legacy).execute();
+    expect(await checkLedger(db)).toEqual([]);
+
+    await faults({});
+    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
+    expect((await wallet()).wallet.amount).toBe(before);
+    expect(Object.values(await transit()).map((a) => a.balance)).toEqual(Object.values(await transit()).map(() => 0));
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('answers from its kept plans after a migration adds a column under the running server, and after it is dropped', async () => {
+    const { db } = server.ctx.database;
+    const change = async (up: boolean) => {
+      for (const table of ['sessions', 'members', 'transfer_intents', 'game_accounts', 'ledger_accounts'])
+        await (
+          up ? db.schema.alterTable(table).addColumn('upgrade_note', 'text') : db.schema.alterTable(table).dropColumn('upgrade_note')
+        ).execute();
+    };
+    // every read the transfer path keeps planned, once before so a connection holds its plan
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }))).toBe('SUCCESS');
+    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }))).toBe('SUCCESS');
+    for (const up of [true, false]) {
+      await change(up);
+      expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }))).toBe('SUCCESS');
+      expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }))).toBe('SUCCESS');
+    }
+    expect(await checkLedger(db)).toEqual([]);
   });
 
   it('brings everything back only as far as it can, and says which: still in the game, or in transit', async () => {

@@ -21,6 +21,7 @@ import { staffGuardMigrations } from './migrations-staff-guards.js';
 import { uploadMigrations } from './migrations-uploads.js';
 import { memberToolMigrations } from './migrations-member-tools.js';
 import { inboxMigrations } from './migrations-inbox.js';
+import { transferFunctionMigrations } from './migrations-transfer-functions.js';
 import { unmatchedPaymentMigrations } from './migrations-unmatched.js';
 
 /** Migrations are code so one list serves SQLite and Postgres; ids sort in the order they run. */
@@ -236,6 +237,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     ...unmatchedPaymentMigrations(),
     ...memberToolMigrations(dialect),
     ...inboxMigrations(dialect),
+    ...transferFunctionMigrations(dialect),
   };
 }
 

@@ -76,10 +76,17 @@ async function runInside<T>(tx: Tx, hooks: Hooks, fn: (tx: Tx) => Promise<T>): P
  * short jittered pause; `fn` must therefore do nothing outside the database (outside calls go between
  * transactions, lib/outside-call.ts). After the last attempt the error goes on (503, app.ts).
  */
-export async function withTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export const withTransaction = <T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+  retryingConflicts(() => runOnce(database, fn));
+
+/**
+ * Runs `run` (one transaction, or one statement that is its own transaction) again when it lost a race, as
+ * `withTransaction` does: `run` must do nothing outside the database.
+ */
+export async function retryingConflicts<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(database, fn);
+      return await run();
     } catch (err) {
       if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(err)) throw err;
       await pause(attempt);

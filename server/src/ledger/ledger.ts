@@ -10,7 +10,11 @@ export const HOUSE = {
   paidOut: { kind: 'paid_out', allowNegative: false },
   providerFloat: { kind: 'provider_float', allowNegative: true },
   bonusExpense: { kind: 'bonus_expense', allowNegative: true },
-  /** Money between the wallet and a provider while the provider is being called. */
+  /**
+   * Money between the wallet and a provider while the provider is being called. Every transfer of every
+   * member changes it twice, so it is striped (`transitAccount`): one row for all would put every
+   * transfer in one queue on Postgres (its row lock is held to each commit).
+   */
   inTransit: { kind: 'transfers_in_transit', allowNegative: false },
   /** Spin-wheel coins: issued (deposits, the operator) from here, and spent on spins into coinsSpent. */
   coinsIssued: { kind: 'coins_issued', allowNegative: true },
@@ -99,10 +103,51 @@ export async function houseAccount(tx: Tx, house: HouseAccount, currency: Ledger
     currency,
     allowNegative: HOUSE[house].allowNegative,
   });
-  // known as a house account once committed (a row this transaction made may be gone, its id reused)
+  knownHouse(tx, id);
+  return id;
+}
+
+/** Known as a house account once committed (a row this transaction made may be gone, its id reused). */
+function knownHouse(tx: Tx, id: number): void {
   const ids = houseIdsOf(tx);
   if (!ids.has(id)) afterCommit(tx, () => ids.add(id));
+}
+
+/** How many accounts money in transit is spread over, by member (`transitAccount`). */
+export const TRANSIT_STRIPES = 16;
+
+/** The code of the transit account a member's new transfers use: one of TRANSIT_STRIPES, by member id (`house:transfers_in_transit:BAHT:5`). */
+export const transitCode = (memberId: number, currency: LedgerCurrency) =>
+  `${houseCode('inTransit', currency)}:${memberId % TRANSIT_STRIPES}`;
+
+/**
+ * The transit account a member's new transfer puts its money in (`transitCode`). Money leaves transit from
+ * the account its transfer put it in (`transitOf`), whichever that was, so a transfer recorded before the
+ * stripes (in the one account `house:transfers_in_transit:BAHT`) ends where it began.
+ */
+export async function transitAccount(tx: Tx, memberId: number, currency: LedgerCurrency): Promise<number> {
+  const id = await accountId(tx, {
+    code: transitCode(memberId, currency),
+    kind: HOUSE.inTransit.kind,
+    memberId: null,
+    currency,
+    allowNegative: HOUSE.inTransit.allowNegative,
+  });
+  knownHouse(tx, id);
   return id;
+}
+
+/** The transit account a pending transfer's entry (`journalId`) put its money in. */
+export async function transitOf(tx: Tx, journalId: number): Promise<number> {
+  const row = await tx
+    .selectFrom('postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select('p.account_id')
+    .where('p.journal_id', '=', journalId)
+    .where('a.kind', '=', HOUSE.inTransit.kind)
+    .executeTakeFirstOrThrow();
+  knownHouse(tx, row.account_id);
+  return row.account_id;
 }
 
 export interface Posting {

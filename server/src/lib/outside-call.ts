@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { withTransaction } from '../db/transaction.js';
+import { retryingConflicts, withTransaction } from '../db/transaction.js';
 import type { Tx } from '../db/transaction.js';
 import { memberMoney } from '../ledger/operations.js';
 import { isUniqueViolation } from './errors.js';
@@ -40,7 +40,19 @@ export interface OutsideFlow<Start, I extends Intent, Body> {
   open(before: number): Promise<I[]>;
   /** The caller's answer, and the one a replay of its key gets. */
   answer(applied: Applied): Outcome<Body>;
+  /**
+   * Where the database can run a whole transaction as one statement (Postgres' functions): the first
+   * transaction (a replay's earlier answer, or `record` with the key claimed) and `finish` each in one round
+   * trip, doing exactly what the steps above do; without it, the steps run one statement at a time.
+   */
+  atOnce?: {
+    begin(start: Start, key: IdempotencyKey | undefined, now: number): Promise<Begun<I, Body>>;
+    finish(intent: I, applied: boolean, now: number, answer: Outcome<Body>): Promise<boolean>;
+  };
 }
+
+/** The first transaction's result: the answer a replay gets, or the intent recorded. */
+export type Begun<I, Body> = { earlier: Outcome<Body> } | { recorded: I };
 
 const TIMED_OUT = Symbol('timed out');
 
@@ -67,6 +79,8 @@ async function finish<I extends Intent, Body>(
   intent: I,
   applied: boolean,
 ): Promise<boolean> {
+  const { atOnce } = flow;
+  if (atOnce) return retryingConflicts(() => atOnce.finish(intent, applied, ctx.now(), flow.answer(applied)));
   return withTransaction(ctx.database, async (tx) => {
     await memberMoney(tx, intent.memberId, ctx.database.dialect);
     if (!(await flow.resolve(tx, intent, applied, ctx.now()))) return false;
@@ -88,14 +102,17 @@ export async function callOutside<Start, I extends Intent, Body>(
 ): Promise<Outcome<Body>> {
   let intent: I;
   try {
-    const begun = await withTransaction(ctx.database, async (tx): Promise<{ earlier: Outcome<Body> } | { recorded: I }> => {
-      const earlier = key ? await earlierOutcome<Body>(tx, key) : undefined;
-      if (earlier) return { earlier };
-      const now = ctx.now();
-      const recorded = await flow.record(tx, start, key?.key ?? null, now);
-      if (key) await claimKey(tx, key, now);
-      return { recorded };
-    });
+    const { atOnce } = flow;
+    const begun = atOnce
+      ? await retryingConflicts(() => atOnce.begin(start, key, ctx.now()))
+      : await withTransaction(ctx.database, async (tx): Promise<Begun<I, Body>> => {
+          const earlier = key ? await earlierOutcome<Body>(tx, key) : undefined;
+          if (earlier) return { earlier };
+          const now = ctx.now();
+          const recorded = await flow.record(tx, start, key?.key ?? null, now);
+          if (key) await claimKey(tx, key, now);
+          return { recorded };
+        });
     if ('earlier' in begun) return begun.earlier;
     intent = begun.recorded;
   } catch (err) {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { PLANNED } from '../../db/database.js';
 import type { Tx } from '../../db/transaction.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import type { Currency } from '../../ledger/money.js';
@@ -56,6 +57,7 @@ export async function findActiveSession(ctx: AppContext, token: string): Promise
       'members.currency',
     ])
     .where('sessions.token_hash', '=', sha256(token))
+    .modifyEnd(PLANNED)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.status !== 'active') return undefined;
   if (row.expires_at <= now || row.last_seen_at + ctx.config.sessionIdleMinutes * 60_000 <= now) return undefined;

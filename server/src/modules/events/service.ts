@@ -29,6 +29,12 @@ const emitterOf = (database: Database) => {
 /** One channel per schema: instances on one database and schema hear each other, other schemas (tests) do not. */
 const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
 
+/** Postgres: the NOTIFY that tells every instance about a member's event (what `listenMemberEvents` reads). */
+export const memberEventNotice = (database: Database, memberId: number, event: MemberEvent) => ({
+  channel: channelOf(database),
+  payload: JSON.stringify({ m: memberId, e: event }),
+});
+
 /**
  * Tells the member's open apps (every instance) about `event`; never throws. Called after the change
  * committed, or inside its transaction `tx` (a `withTransaction` handle): Postgres then delivers the
@@ -37,8 +43,8 @@ const channelOf = (database: Database) => `member_events${database.postgres?.sch
  */
 export async function notifyMember(database: Database, memberId: number, event: MemberEvent, tx?: Tx): Promise<void> {
   if (database.dialect === 'postgres') {
-    const payload = JSON.stringify({ m: memberId, e: event });
-    const notify = sql`select pg_notify(${channelOf(database)}, ${payload})`;
+    const { channel, payload } = memberEventNotice(database, memberId, event);
+    const notify = sql`select pg_notify(${channel}, ${payload})`;
     // inside the transaction its failure is the transaction's (as any statement's); outside it is only a lost hint
     if (tx) return void (await notify.execute(tx));
     return notify.execute(database.db).then(

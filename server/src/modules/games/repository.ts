@@ -1,4 +1,6 @@
+import { PLANNED } from '../../db/database.js';
 import type { Tx } from '../../db/transaction.js';
+import { gameCode } from '../../ledger/ledger.js';
 
 /**
  * The games module's data: members' game accounts, and the one look at the wallet's transfer intents that
@@ -39,11 +41,38 @@ export async function setAccountPassword(tx: Tx, accountId: number, sealedPasswo
 
 /** Transfers of one member at one provider: the newest intent and how many are still open. */
 export async function transferMark(tx: Tx, memberId: number, provider: string): Promise<string> {
+  return (await gameLook(tx, memberId, provider)).mark;
+}
+
+/**
+ * What a game balance's sync looks at, in one read: the transfer mark (`transferMark`), the member's
+ * username at the provider (undefined with no account) and the balance booked in the ledger's game
+ * account (0 before its first movement).
+ */
+export async function gameLook(
+  tx: Tx,
+  memberId: number,
+  provider: string,
+): Promise<{ mark: string; username: string | undefined; booked: number }> {
+  const intents = () => tx.selectFrom('transfer_intents').where('member_id', '=', memberId).where('provider', '=', provider);
+  // each its own subquery, so each takes its index: the newest by (member, provider, id), the open ones by status
   const row = await tx
-    .selectFrom('transfer_intents')
-    .select([(eb) => eb.fn.max('id').as('last'), (eb) => eb.fn.count<number>('id').filterWhere('status', '=', 'open').as('open')])
-    .where('member_id', '=', memberId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  return `${row?.last ?? 0}:${Number(row?.open ?? 0)}`;
+    .selectNoFrom((eb) => [
+      intents()
+        .select((e) => e.fn.max('id').as('last'))
+        .as('last'),
+      intents()
+        .select((e) => e.fn.countAll<number>().as('open'))
+        .where('status', '=', 'open')
+        .as('open'),
+      eb.selectFrom('game_accounts').select('username').where('member_id', '=', memberId).where('provider', '=', provider).as('username'),
+      eb.selectFrom('ledger_accounts').select('balance').where('code', '=', gameCode(memberId, provider)).as('booked'),
+    ])
+    .modifyEnd(PLANNED)
+    .executeTakeFirstOrThrow();
+  return {
+    mark: `${row.last ?? 0}:${Number(row.open ?? 0)}`,
+    username: row.username ?? undefined,
+    booked: Number(row.booked ?? 0),
+  };
 }

@@ -7,7 +7,7 @@ import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { balanceOf, gameAccount, gameCode, houseAccount, post } from '../../ledger/ledger.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { accountsOf, addAccount, findAccount, setAccountPassword, transferMark } from './repository.js';
+import { accountsOf, addAccount, findAccount, gameLook, setAccountPassword, transferMark } from './repository.js';
 
 /**
  * The games module's face to the others: a member's play as the game providers report it, for
@@ -177,15 +177,14 @@ export async function providersOf(tx: Tx, memberId: number): Promise<string[]> {
  * the call must be unchanged, with nothing open, when we book the difference; else we look next time.
  */
 export async function syncGame(ctx: AppContext, memberId: number, provider: string): Promise<boolean> {
-  const account = await findAccount(ctx.database.db, memberId, provider);
-  if (!account) return false;
-  const before = await transferMark(ctx.database.db, memberId, provider);
+  const { username, mark: before } = await gameLook(ctx.database.db, memberId, provider);
+  if (username === undefined) return false;
   if (!before.endsWith(':0')) return false;
-  const held = await callWithin(() => ctx.games.balance(provider, account.username), ctx.config.providerTimeoutMs);
+  const held = await callWithin(() => ctx.games.balance(provider, username), ctx.config.providerTimeoutMs);
   if (held === undefined) return false;
   // the usual look at a game nobody played since: nothing to book, and no transfer moved it meanwhile
-  const booked = await balanceOf(ctx.database.db, gameCode(memberId, provider));
-  if (held === booked && (await transferMark(ctx.database.db, memberId, provider)) === before) return true;
+  const since = await gameLook(ctx.database.db, memberId, provider);
+  if (held === since.booked && since.mark === before) return true;
   return withTransaction(ctx.database, async (tx) => {
     const member = await memberMoney(tx, memberId, ctx.database.dialect);
     if ((await transferMark(tx, memberId, provider)) !== before) return false;

@@ -4,12 +4,23 @@ import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { idempotentAcross, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
 import { callOutside, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
-import { balanceOf, gameAccount, gameCode, houseAccount, post, setJournalStatus, walletAccount, walletCode } from '../../ledger/ledger.js';
+import {
+  balanceOf,
+  gameAccount,
+  gameCode,
+  post,
+  setJournalStatus,
+  transitAccount,
+  transitOf,
+  walletAccount,
+  walletCode,
+} from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { callProvider, findAccount, providersOf, syncGame } from '../games/service.js';
 import { closeIntent, insertIntent, openIntents, type Direction, type IntentRow } from './intent-repository.js';
 import { toldWhenResolved } from '../events/service.js';
+import { beginAtOnce, finishAtOnce } from './transfers-at-once.js';
 
 /**
  * A transfer between the wallet and a game is an outside call (lib/outside-call.ts): debit into
@@ -56,7 +67,7 @@ async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string
   if (amount < toMinor(TRANSFER_MINIMUM, member.currency)) throw badRequest('TRANSFER_MINIMUM');
   const wallet = await walletAccount(tx, req.memberId, member.currency);
   const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
-  const transit = await houseAccount(tx, 'inTransit', member.currency);
+  const transit = await transitAccount(tx, req.memberId, member.currency);
   const journalId = await post(tx, {
     memberId: req.memberId,
     type: 'transfer',
@@ -88,7 +99,7 @@ async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string
 async function resolve(tx: Tx, { row }: TransferIntent, applied: boolean, now: number): Promise<boolean> {
   if (!(await closeIntent(tx, row.id, applied ? 'settled' : 'compensated', now))) return false;
   const currency = row.currency as Currency;
-  const transit = await houseAccount(tx, 'inTransit', currency);
+  const transit = await transitOf(tx, row.journal_id);
   // where the money was going, or back where it came from
   const toGame = (row.direction === 'in') === applied;
   const to = toGame ? await gameAccount(tx, row.member_id, row.provider, currency) : await walletAccount(tx, row.member_id, currency);
@@ -137,8 +148,18 @@ function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferInt
         : applied
           ? { status: 200, body: { message: 'SUCCESS' } }
           : { status: 400, body: { message: 'TRANSFER_FAIL' } },
+    atOnce: ctx.database.dialect === 'postgres' ? transferAtOnce(ctx) : undefined,
   };
 }
+
+/** Postgres: both transactions as one statement each (transfers-at-once.ts). */
+const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferIntent, Body>['atOnce'] => ({
+  begin: async (req, key, now) => {
+    const begun = await beginAtOnce<Body>(ctx.database, req, key, now);
+    return 'earlier' in begun ? begun : { recorded: asIntent(begun.recorded, begun.recorded.username) };
+  },
+  finish: (intent, applied, now, answer) => finishAtOnce(ctx.database, intent.row, applied, now, answer),
+});
 
 /** Start-up and the minute sweep: finish or reverse open transfers, and their keys' answers with them. */
 export const recoverOpenIntents = (ctx: AppContext) => recoverOutsideCalls(ctx, transferFlow(ctx));

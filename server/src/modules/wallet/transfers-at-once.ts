@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import { TRANSFER_MINIMUM } from '../../../../contract/limits.js';
+import { PLANNED, type Database } from '../../db/database.js';
+import { ApiError } from '../../lib/errors.js';
+import type { IdempotencyKey, Outcome } from '../../lib/idempotency.js';
+import type { Begun } from '../../lib/outside-call.js';
+import { gameCode, transitCode, walletCode } from '../../ledger/ledger.js';
+import { MINOR, toMinor, type Currency } from '../../ledger/money.js';
+import { memberEventNotice } from '../events/service.js';
+import type { IntentRow } from './intent-repository.js';
+
+/**
+ * Postgres: a transfer's two transactions, each one call of its database function
+ * (db/migrations-transfer-functions.ts), one round trip where there were ten. They do what `record`,
+ * `claimKey`, `resolve` and `finishKey` do on the TypeScript path, in the same order; the same suites
+ * (transfers, idempotency, crash, concurrency, the ledger's check) run both.
+ */
+
+/** The least transfer in each currency's minor units, as `record` checks it. */
+const CURRENCIES = Object.keys(MINOR) as Currency[];
+const MINIMUMS = JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, toMinor(TRANSFER_MINIMUM, c)])));
+
+/** A function's refusal (SQLSTATE WAnnn, the code as message) as the ApiError the TypeScript path throws. */
+function refusal(err: unknown): never {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  const status = typeof code === 'string' ? /^WA(\d{3})$/.exec(code)?.[1] : undefined;
+  if (status && typeof message === 'string') throw new ApiError(Number(status), message);
+  throw err;
+}
+
+export interface RecordStart {
+  memberId: number;
+  provider: string;
+  direction: 'in' | 'out';
+  amount: number | 'all';
+}
+
+type Recorded = { earlier: { status: number; response: string } } | { intent: IntentRow & { username: string } };
+
+export async function beginAtOnce<Body>(
+  database: Database,
+  start: RecordStart,
+  key: IdempotencyKey | undefined,
+  now: number,
+): Promise<Begun<IntentRow & { username: string }, Body>> {
+  const amount = start.amount === 'all' ? null : start.amount;
+  const transit = JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, transitCode(start.memberId, c)])));
+  const result = await sql<{ r: Recorded }>`
+    select wallet_transfer_record_v1(${start.memberId}::integer, ${start.provider}::text, ${start.direction}::text,
+      ${amount}::bigint, ${MINIMUMS}::jsonb, ${walletCode(start.memberId)}::text, ${gameCode(start.memberId, start.provider)}::text,
+      ${transit}::jsonb, ${key?.key ?? null}::text, ${key?.fingerprint ?? null}::text, ${now}::bigint) as r${PLANNED}`
+    .execute(database.db)
+    .catch(refusal);
+  const recorded = result.rows[0]!.r;
+  if ('earlier' in recorded) return { earlier: { status: recorded.earlier.status, body: JSON.parse(recorded.earlier.response) as Body } };
+  return { recorded: recorded.intent };
+}
+
+export async function finishAtOnce(
+  database: Database,
+  row: IntentRow,
+  applied: boolean,
+  now: number,
+  answer: Outcome<unknown>,
+): Promise<boolean> {
+  const { channel, payload } = memberEventNotice(database, row.member_id, { kind: 'transfer', status: applied ? 'SETTLED' : 'RETURNED' });
+  const result = await sql<{ closed: boolean }>`
+    select wallet_transfer_finish_v1(${row.id}::integer, ${row.member_id}::integer, ${applied}::boolean, ${now}::bigint,
+      ${walletCode(row.member_id)}::text, ${gameCode(row.member_id, row.provider)}::text, ${answer.status}::integer, ${JSON.stringify(answer.body)}::text, ${channel}::text, ${payload}::text) as closed${PLANNED}`
+    .execute(database.db)
+    .catch(refusal);
+  return result.rows[0]!.closed;
+}
