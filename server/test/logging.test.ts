@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, maskUrl } from '../src/lib/logger.js';
 import { build, call, DIALECTS, login, type TestServer } from './helper.js';
+import { spawnServer } from './spawn-server.js';
 
 describe.each(DIALECTS)('the request log on %s', (dialect) => {
   let server: TestServer;
@@ -49,5 +53,30 @@ describe.each(DIALECTS)('the request log on %s', (dialect) => {
     expect(maskUrl('/play/PG?u=pg000001&k=s3cr3t&r=You%20won')).toBe('/play/PG?u=pg000001&k=***&r=You%20won');
     expect(maskUrl('/play/PG?%6B=s3cr3t')).toBe('/play/PG?%6B=***');
     expect(maskUrl('/api/wallet')).toBe('/api/wallet');
+  });
+});
+
+describe('the running server’s log on stdout', () => {
+  it('writes a line for every request of a burst, and the drain, by the time the process has exited', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-log-'));
+    try {
+      const server = spawnServer({ DATA_DIR: dataDir });
+      expect(await server.listening).toBe(true);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => fetch(`${server.url}/healthz?burst=${i}`).then((res) => res.status)),
+      );
+      expect(answers.every((status) => status === 200)).toBe(true);
+      await server.stop('SIGTERM');
+      const lines = server.out.stdout.split('\n').filter(Boolean);
+      const completed = lines.filter((line) => line.includes('"msg":"request completed"'));
+      const requested = lines.filter((line) => /\/healthz\?burst=\d+/.test(line));
+      // each request is logged when it comes (with its URL) and when it is answered (with its id)
+      expect(new Set(requested.map((line) => /burst=(\d+)/.exec(line)![1])).size).toBe(40);
+      expect(completed.length).toBeGreaterThanOrEqual(40);
+      expect(lines.some((line) => line.includes('SIGTERM: draining, then shutting down'))).toBe(true);
+      expect(lines.every((line) => line.startsWith('{') && line.endsWith('}'))).toBe(true);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
