@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
-import { withTransaction } from '../src/db/transaction.js';
 import { checkLedger } from '../src/ledger/invariants.js';
-import { houseAccount, transitCode } from '../src/ledger/ledger.js';
+import { HOUSE_STRIPES, stripeCode } from '../src/ledger/ledger.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
@@ -124,6 +123,11 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     await server.ctx.sandboxGames!.playRound('PG', username, password, 500, false); // -5.00
     const refreshed = (await get('/api/wallet/refresh/slot?fresh=1')).json();
     expect(refreshed.slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(64.5);
+    // the house side of the result is the member's stripe of the provider float
+    const { db } = server.ctx.database;
+    const { id: memberId } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const floats = await db.selectFrom('ledger_accounts').select(['code', 'balance']).where('kind', '=', 'provider_float').execute();
+    expect(floats.map((a) => [a.code, Number(a.balance)])).toEqual([[stripeCode('providerFloat', memberId, 'BAHT', HOUSE_STRIPES), -500]]);
     expect(message(await call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token }))).toBe('SUCCESS');
     expect((await wallet()).wallet.amount).toBe(1005);
     expect((await slot('PG')).amount).toBe(0);
@@ -224,62 +228,81 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 0 });
   });
 
-  it("keeps money in transit in the member's stripe, and returns a transfer recorded before the stripes from where it went", async () => {
+  it("keeps money in transit in the member's stripe, and returns a transfer recorded in the one account of before from there", async () => {
     const { db } = server.ctx.database;
     const transit = async () =>
       Object.fromEntries(
-        (await db.selectFrom('ledger_accounts').select(['id', 'code', 'balance']).where('kind', '=', 'transfers_in_transit').execute()).map(
-          (a) => [a.code, { id: a.id, balance: Number(a.balance) }],
+        (await db.selectFrom('ledger_accounts').select(['code', 'balance']).where('kind', '=', 'transfers_in_transit').execute()).map(
+          (a) => [a.code, Number(a.balance)],
         ),
       );
+    const stripes = async (count: number) => {
+      await runCommand(server.ctx, ['settings', 'set', 'transitStripes', String(count)], () => undefined);
+      await server.ctx.settings.refresh();
+    };
     const { id: memberId } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
     const before = (await wallet()).wallet.amount;
     await faults({ PG: 'hang' });
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 4 }, 'stripe-key-01'))).toBe('TRANSFER_PENDING');
-    const stripe = (await transit())[transitCode(memberId, 'BAHT')]!;
-    expect(stripe.balance).toBe(400);
-    expect(Object.values(await transit()).reduce((sum, a) => sum + a.balance, 0)).toBe(400);
+    expect(await transit()).toMatchObject({ [stripeCode('inTransit', memberId, 'BAHT', HOUSE_STRIPES)]: 400 });
+    expect(Object.values(await transit()).reduce((sum, b) => sum + b, 0)).toBe(400);
 
-    // as if recorded by the release before the stripes: the entry put the money in the one transit account there was
-    const legacy = await withTransaction(server.ctx.database, (tx) => houseAccount(tx, 'inTransit', 'BAHT'));
-    const { journal_id } = await db
-      .selectFrom('transfer_intents')
-      .select('journal_id')
-      .where('status', '=', 'open')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('postings')
-      .set({ account_id: legacy })
-      .where('journal_id', '=', journal_id)
-      .where('account_id', '=', stripe.id)
-      .execute();
-    await db.updateTable('ledger_accounts').set({ balance: 0 }).where('id', '=', stripe.id).execute();
-    await db.updateTable('ledger_accounts').set({ balance: 400 }).where('id', '=', legacy).execute();
-    expect(await checkLedger(db)).toEqual([]);
-
+    // an installation still running an older release somewhere keeps one account (migration 0033)
+    await stripes(1);
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 3 }, 'stripe-key-02'))).toBe('TRANSFER_PENDING');
+    expect(await transit()).toMatchObject({ 'house:transfers_in_transit:BAHT': 300 });
+    // raised once every instance knows the stripes: each transfer still ends from the account it used
+    await stripes(HOUSE_STRIPES);
     await faults({});
     server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 2, left: 0 });
+    expect((await wallet()).wallet.amount).toBe(before);
+    expect(Object.values(await transit()).every((b) => b === 0)).toBe(true);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('goes on past an open transfer it cannot finish, and finishes that one at a later pass', async () => {
+    const { db } = server.ctx.database;
+    const { id: memberId } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const stripe = stripeCode('inTransit', memberId, 'BAHT', HOUSE_STRIPES);
+    const transit = () => db.updateTable('ledger_accounts').where('code', '=', stripe);
+    const before = (await wallet()).wallet.amount;
+    await faults({ PG: 'hang' });
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 5 }))).toBe('TRANSFER_PENDING');
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 2 }))).toBe('TRANSFER_PENDING');
+    await faults({});
+    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    // the older transfer's 5 baht cannot leave transit (the account short of it, as damage would leave it)
+    await transit().set({ balance: 200 }).execute();
+    await expect(recoverOpenIntents(server.ctx)).rejects.toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+    expect((await wallet()).wallet.amount).toBe(before - 5);
+    await transit().set({ balance: 500 }).execute();
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
     expect((await wallet()).wallet.amount).toBe(before);
-    expect(Object.values(await transit()).map((a) => a.balance)).toEqual(Object.values(await transit()).map(() => 0));
     expect(await checkLedger(db)).toEqual([]);
   });
 
   it('answers from its kept plans after a migration adds a column under the running server, and after it is dropped', async () => {
     const { db } = server.ctx.database;
     const change = async (up: boolean) => {
-      for (const table of ['sessions', 'members', 'transfer_intents', 'game_accounts', 'ledger_accounts'])
+      for (const table of ['sessions', 'members', 'transfer_intents', 'game_accounts', 'ledger_accounts', 'idempotency_keys', 'journal'])
         await (
           up ? db.schema.alterTable(table).addColumn('upgrade_note', 'text') : db.schema.alterTable(table).dropColumn('upgrade_note')
         ).execute();
     };
-    // every read the transfer path keeps planned, once before so a connection holds its plan
-    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }))).toBe('SUCCESS');
-    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }))).toBe('SUCCESS');
+    // every read the transfer path keeps planned, with a key and without, before (so connections hold their
+    // plans and the functions their compiled form) and after each change; a replay reads the key's answer
+    const both = async (tag: string) => {
+      for (const key of [`plans-${tag}-1`, `plans-${tag}-2`, undefined]) {
+        expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }, key && `${key}-in`))).toBe('SUCCESS');
+        expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }, key && `${key}-out`))).toBe('SUCCESS');
+        if (key) expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }, `${key}-out`))).toBe('SUCCESS');
+      }
+    };
+    await both('before');
     for (const up of [true, false]) {
       await change(up);
-      expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }))).toBe('SUCCESS');
-      expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }))).toBe('SUCCESS');
+      await both(up ? 'added' : 'dropped');
     }
     expect(await checkLedger(db)).toEqual([]);
   });

@@ -57,7 +57,7 @@ describe.each(DIALECTS)('the request log on %s', (dialect) => {
 });
 
 describe('the running server’s log on stdout', () => {
-  it('writes a line for every request of a burst, and the drain, by the time the process has exited', async () => {
+  it('writes every line of a burst of requests and of the drain, each a whole JSON line, to stdout', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-log-'));
     try {
       const server = spawnServer({ DATA_DIR: dataDir });

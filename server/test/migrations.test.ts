@@ -2,6 +2,10 @@ import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate, type Dialect } from '../src/db/database.js';
 import { migrationProvider } from '../src/db/migrations.js';
+import { seed } from '../src/db/seed.js';
+import { loadConfig } from '../src/config.js';
+import { HOUSE_STRIPES } from '../src/ledger/ledger.js';
+import { readAllSettings } from '../src/settings/store.js';
 import { DIALECTS, scratchDatabase } from './helper.js';
 
 /**
@@ -127,6 +131,25 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
       expect(await database.db.selectFrom('sessions').select(['user_agent', 'ip']).execute()).toEqual([]);
     } finally {
       await drop();
+    }
+  });
+  it('keeps money in transit in one account on an installation an older release ran (0033), and stripes a new one', async () => {
+    const older = await unmigrated(dialect);
+    const fresh = await unmigrated(dialect);
+    try {
+      expect((await older.migrator.migrateTo('0032_transfer_functions')).error).toBeUndefined();
+      await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
+      await older.database.db.deleteFrom('settings').where('key', '=', 'transitStripes').execute(); // as the older release seeded them
+      expect(await migrate(older.database)).toEqual(['0033_transit_stripes_after_upgrade']);
+      await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
+      expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);
+
+      expect(await migrate(fresh.database)).toContain('0033_transit_stripes_after_upgrade');
+      await seed(fresh.database, loadConfig({ DATA_DIR: '/nonexistent' }));
+      expect((await readAllSettings(fresh.database.db)).transitStripes).toBe(HOUSE_STRIPES);
+    } finally {
+      await older.drop();
+      await fresh.drop();
     }
   });
 });

@@ -86,8 +86,10 @@ export function keepPoolAlive(pool: pg.Pool, name: string, log: ConnectionErrorL
 /**
  * Ends a hot read (`.modifyEnd(PLANNED)`) that Postgres keeps planned on each connection, as a named
  * prepared statement: planning a query looks up the size of every table and index it may use, which
- * costs more than running an indexed read. Only for a few fixed texts with named columns (a `select *`
- * would break when a column is added under a running instance); SQLite ignores the comment.
+ * costs more than running an indexed read. Only for a few fixed texts with named columns: a kept plan's
+ * columns cannot change under it, so a `select *` would fail once a migration adds a column under a
+ * running instance, and a migration that changes the type of a column one of them reads must come with a
+ * new text for it (a new name). SQLite ignores the comment. Only the wallet pool keeps plans.
  */
 export const PLANNED = sql.raw(' /* planned */');
 const PLANNED_TEXT = ' /* planned */';
@@ -203,18 +205,27 @@ async function migratorOf(database: Database): Promise<Migrator> {
 }
 
 /**
- * Kysely's migrator looks for its tables through a scan of every schema's catalogue
- * (has_schema_privilege on each), which fails with "schema … does not exist" (3F000) when another schema
- * is dropped during the scan: on a shared Postgres, another application's, or a test run's beside this
- * one (seen in CI). Nothing of ours changed: asked again.
+ * Kysely's migrator looks for its tables through a scan of every schema's catalogue (tables, columns,
+ * has_schema_privilege on each) before it runs any migration. The scan fails when another schema changes
+ * under it: "schema … does not exist" (3F000) when one is dropped, "column … of relation … does not exist"
+ * (42703) or "relation … does not exist" (42P01) when another migrator alters or drops its tables; on a
+ * shared Postgres, another application's, or a test run's beside this one (both seen in CI). Such an error
+ * comes with no migration results (a migration's own failure comes with them): nothing of ours ran, so
+ * the migrator is asked again.
  */
-const isOtherSchemaDropped = (err: unknown, ours: string | undefined) =>
-  (err as { code?: string }).code === '3F000' && !(ours && String((err as Error).message).includes(`"${ours}"`));
+const SCAN_RACES = new Set(['3F000', '42703', '42P01']);
+const isScanRace = (err: unknown, results: unknown, ours: string | undefined) =>
+  results === undefined &&
+  SCAN_RACES.has(String((err as { code?: string }).code)) &&
+  !(ours && String((err as Error).message).includes(`"${ours}"`));
 
 export async function migrate(database: Database): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await (await migratorOf(database)).migrateToLatest();
-    if (error && attempt < 5 && isOtherSchemaDropped(error, database.postgres?.schema)) continue;
+    if (error && attempt < 5 && database.dialect === 'postgres' && isScanRace(error, results, database.postgres?.schema)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     if (error) throw error instanceof Error ? error : new Error(String(error));
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }

@@ -13,14 +13,17 @@ import type { Dialect } from './database.js';
  *
  * A refusal raises SQLSTATE `WAnnn` (nnn the HTTP status) with the error code as its message, which rolls
  * the whole statement back; transfers-at-once.ts turns it into the ApiError the TypeScript path throws.
- * Account codes come from ledger/ledger.ts as arguments (walletCode, gameCode, transitAccount's). The functions are
+ * Account codes come from ledger/ledger.ts as arguments (walletCode, gameCode, stripeCode). The functions are
  * versioned by name: a change is a new `_v2` beside them, so an instance of the previous release keeps
- * calling the one it knows during a rolling upgrade. SQLite has no functions: it keeps the TypeScript path.
+ * calling the one it knows during a rolling upgrade. Every read names its columns (no `select *` into a
+ * row type), so a column a later migration adds changes nothing here. SQLite has no functions: it keeps
+ * the TypeScript path.
  */
 export function transferFunctionMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     // a game's sync reads the newest intent of one member at one provider before and after asking the
-    // provider (games/repository.ts gameLook): without this, a look at the whole table every time
+    // provider (games/repository.ts gameLook): without this, a look at the whole table every time. Built in
+    // the migration's transaction: while it is built, new transfers wait (the older instances' too)
     '0031_transfer_intents_member_idx': {
       async up(db: Kysely<unknown>) {
         await db.schema
@@ -54,7 +57,10 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
             p_wallet_code text, p_game_code text, p_transit_codes jsonb, p_key text, p_fingerprint text, p_now bigint)
           returns jsonb language plpgsql as $fn$
           declare
-            v_seen idempotency_keys%rowtype;
+            v_fingerprint text;
+            v_status integer;
+            v_response text;
+            v_minimum bigint;
             v_username text;
             v_currency text;
             v_wallet integer;
@@ -66,15 +72,16 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
             v_intent integer;
           begin
             if p_key is not null then
-              select * into v_seen from idempotency_keys where member_id = p_member and key = p_key;
+              select fingerprint, status_code, response into v_fingerprint, v_status, v_response
+                from idempotency_keys where member_id = p_member and key = p_key;
               if found then
-                if v_seen.fingerprint <> p_fingerprint then
+                if v_fingerprint <> p_fingerprint then
                   raise exception using errcode = 'WA422', message = 'KEY_INVALID';
                 end if;
-                if v_seen.status_code = 0 then
+                if v_status = 0 then
                   raise exception using errcode = 'WA409', message = 'TRANSFER_PENDING';
                 end if;
-                return jsonb_build_object('earlier', jsonb_build_object('status', v_seen.status_code, 'response', v_seen.response));
+                return jsonb_build_object('earlier', jsonb_build_object('status', v_status, 'response', v_response));
               end if;
             end if;
             select username into v_username from game_accounts where member_id = p_member and provider = p_provider;
@@ -86,7 +93,11 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
             v_game := wallet_account_v1(p_game_code, 'game', p_member, v_currency, 0);
             v_source := case when p_direction = 'in' then v_wallet else v_game end;
             v_amount := coalesce(p_amount, (select balance from ledger_accounts where id = v_source));
-            if v_amount < (p_minimums ->> v_currency)::bigint then
+            v_minimum := (p_minimums ->> v_currency)::bigint;
+            if v_minimum is null then
+              raise exception 'no transfer minimum for currency %', v_currency;
+            end if;
+            if v_amount < v_minimum then
               raise exception using errcode = 'WA400', message = 'TRANSFER_MINIMUM';
             end if;
             v_transit := wallet_account_v1(p_transit_codes ->> v_currency, 'transfers_in_transit', null, v_currency, 0);
@@ -124,7 +135,7 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
             p_status integer, p_response text, p_channel text, p_payload text)
           returns boolean language plpgsql as $fn$
           declare
-            v_row transfer_intents%rowtype;
+            v_row record;
             v_to_game boolean;
             v_to integer;
             v_transit integer;
@@ -133,7 +144,7 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
             perform 1 from members where id = p_member for update;
             update transfer_intents set status = case when p_applied then 'settled' else 'compensated' end, resolved_at = p_now
               where id = p_intent and status = 'open'
-              returning * into v_row;
+              returning member_id, provider, direction, amount, currency, journal_id, idempotency_key into v_row;
             if not found then return false; end if;
             -- the transit account the transfer's entry put the money in
             select p.account_id into strict v_transit from postings p join ledger_accounts a on a.id = p.account_id
@@ -166,6 +177,17 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
             end if;
             return true;
           end $fn$`.execute(db);
+      },
+    },
+    // an installation an older release has run (its settings are seeded) keeps money in transit in the one
+    // account until the operator raises transitStripes once every instance runs this release: an older
+    // instance's sweep finishes a transfer from that account, whichever a newer one put it in; a new
+    // installation starts with the seed's 16
+    '0033_transit_stripes_after_upgrade': {
+      async up(db: Kysely<unknown>) {
+        await sql`insert into settings (key, value, updated_at)
+          select 'transitStripes', '1', ${Date.now()} where exists (select 1 from settings)
+          on conflict (key) do nothing`.execute(db);
       },
     },
   };

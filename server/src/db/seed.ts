@@ -10,6 +10,7 @@ import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
 import { withTransaction } from './transaction.js';
 import { giveCoins } from '../ledger/coins.js';
+import { HOUSE_STRIPES } from '../ledger/ledger.js';
 import { seedFigure } from '../lib/site-money.js';
 import { seedBanks } from './seed-banks.js';
 import { correctLaoSettings, LAO_DEPOSIT, THAI_DEPOSIT } from './seed-lao.js';
@@ -138,6 +139,7 @@ async function defaultSettings(config: Pick<Config, 'variant'>, drawLineQr: bool
     adjustments: { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 },
     providerCache: { seconds: 5 },
     howto: DEFAULT_HOWTO,
+    transitStripes: HOUSE_STRIPES,
     providerFaults: {},
     sandboxPlay: {},
     slipFault: 'none',

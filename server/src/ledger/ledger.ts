@@ -8,13 +8,10 @@ export const HOUSE = {
   deposits: { kind: 'deposits_clearing', allowNegative: true },
   pendingPayouts: { kind: 'pending_payouts', allowNegative: false },
   paidOut: { kind: 'paid_out', allowNegative: false },
+  /** The other side of game results (wins and losses booked from the provider's figures); striped (`stripeAccount`). */
   providerFloat: { kind: 'provider_float', allowNegative: true },
   bonusExpense: { kind: 'bonus_expense', allowNegative: true },
-  /**
-   * Money between the wallet and a provider while the provider is being called. Every transfer of every
-   * member changes it twice, so it is striped (`transitAccount`): one row for all would put every
-   * transfer in one queue on Postgres (its row lock is held to each commit).
-   */
+  /** Money between the wallet and a provider while the provider is being called; striped (`stripeAccount`). */
   inTransit: { kind: 'transfers_in_transit', allowNegative: false },
   /** Spin-wheel coins: issued (deposits, the operator) from here, and spent on spins into coinsSpent. */
   coinsIssued: { kind: 'coins_issued', allowNegative: true },
@@ -113,25 +110,41 @@ function knownHouse(tx: Tx, id: number): void {
   if (!ids.has(id)) afterCommit(tx, () => ids.add(id));
 }
 
-/** How many accounts money in transit is spread over, by member (`transitAccount`). */
-export const TRANSIT_STRIPES = 16;
-
-/** The code of the transit account a member's new transfers use: one of TRANSIT_STRIPES, by member id (`house:transfers_in_transit:BAHT:5`). */
-export const transitCode = (memberId: number, currency: LedgerCurrency) =>
-  `${houseCode('inTransit', currency)}:${memberId % TRANSIT_STRIPES}`;
+/**
+ * House accounts that every member's movements change (money in transit, the provider float that game
+ * results come from) are spread over several accounts each, by member: one row for all would put every
+ * member in one queue on Postgres, its row lock held to each commit. The provider float always over
+ * HOUSE_STRIPES; money in transit over the `transitStripes` setting's count (1 on an installation until
+ * every instance knows the stripes: an older instance finishes a transfer from the one account).
+ */
+export type StripedHouse = 'inTransit' | 'providerFloat';
+export const HOUSE_STRIPES = 16;
 
 /**
- * The transit account a member's new transfer puts its money in (`transitCode`). Money leaves transit from
- * the account its transfer put it in (`transitOf`), whichever that was, so a transfer recorded before the
- * stripes (in the one account `house:transfers_in_transit:BAHT`) ends where it began.
+ * The code of the stripe of `house` a member's new movements use (`house:transfers_in_transit:BAHT:5`);
+ * with one stripe, the one account of before (`house:transfers_in_transit:BAHT`).
  */
-export async function transitAccount(tx: Tx, memberId: number, currency: LedgerCurrency): Promise<number> {
+export const stripeCode = (house: StripedHouse, memberId: number, currency: LedgerCurrency, stripes: number) =>
+  stripes > 1 ? `${houseCode(house, currency)}:${memberId % stripes}` : houseCode(house, currency);
+
+/**
+ * The member's stripe of a striped house account (`stripeCode`). Money leaves transit from the account its
+ * transfer put it in (`transitOf`), whichever that was, so a transfer recorded with another count of
+ * stripes ends where it began; the provider float may go negative, so a game result takes any stripe.
+ */
+export async function stripeAccount(
+  tx: Tx,
+  house: StripedHouse,
+  memberId: number,
+  currency: LedgerCurrency,
+  stripes: number,
+): Promise<number> {
   const id = await accountId(tx, {
-    code: transitCode(memberId, currency),
-    kind: HOUSE.inTransit.kind,
+    code: stripeCode(house, memberId, currency, stripes),
+    kind: HOUSE[house].kind,
     memberId: null,
     currency,
-    allowNegative: HOUSE.inTransit.allowNegative,
+    allowNegative: HOUSE[house].allowNegative,
   });
   knownHouse(tx, id);
   return id;

@@ -30,6 +30,9 @@ export function maskUrl(url: string): string {
   return `${maskedPath}?${maskedQuery}`;
 }
 
+const LOG_BUFFER_MAX = 16 * 1024 * 1024;
+const stdoutLog = () => pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX });
+
 /**
  * The server's logger: pino with Fastify's request fields, the URL masked, and the secret-bearing
  * fields redacted wherever a log call puts them (headers, bodies). The sandbox SMS line, which
@@ -39,9 +42,10 @@ export function maskUrl(url: string): string {
  * lines gather and go out together, so a busy server makes one system call for many requests' lines
  * instead of two per request (about a tenth of the transfer rate under load, measured), and an idle one
  * writes each line at once. Pino writes what is left when the process exits; a kill -9 can lose the
- * lines of its last moment.
+ * lines of its last moment. Lines that cannot be written (stdout blocked) wait up to LOG_BUFFER_MAX
+ * bytes, then newer ones are dropped: the server keeps serving (a synchronous write would stop it).
  */
-export function createLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
+export function createLogger(level: string, destination: DestinationStream = stdoutLog()): Logger {
   return pino(
     {
       level,

@@ -141,10 +141,18 @@ export async function recoverOutsideCalls<I extends Intent>(
   flow: OutsideFlow<unknown, I, unknown>,
 ): Promise<{ settled: number; compensated: number; left: number }> {
   const result = { settled: 0, compensated: 0, left: 0 };
+  // one intent that cannot be finished now (a lost connection, a refused balance) does not hold up the
+  // others: the pass goes on, and then fails with the first error (the caller logs it)
+  let failed: { err: unknown } | undefined;
   for (const intent of await flow.open(ctx.now() - 2 * flow.timeoutMs)) {
-    const applied = await flow.ask(intent);
-    if (applied === undefined) result.left += 1;
-    else if (await finish(ctx, flow, intent, applied)) result[applied ? 'settled' : 'compensated'] += 1;
+    try {
+      const applied = await flow.ask(intent);
+      if (applied === undefined) result.left += 1;
+      else if (await finish(ctx, flow, intent, applied)) result[applied ? 'settled' : 'compensated'] += 1;
+    } catch (err) {
+      failed ??= { err };
+    }
   }
+  if (failed) throw failed.err;
   return result;
 }

@@ -30,6 +30,8 @@ export const settingDescriptions: Record<SettingKey, string> = {
   adjustments: 'staff adjustments above these amounts wait for a second approver',
   providerCache: "how long a game provider's launch link or balance stands for the same member",
   howto: "the how-to page's videos: titles per language, video and poster paths",
+  transitStripes:
+    'how many ledger accounts money in transit is spread over (16 on a new installation; 1 until every instance runs the release of 2026-11-27 or later)',
   providerFaults: 'sandbox game providers told to fail or hang (tests and drills)',
   sandboxPlay: "how the sandbox demo game's rounds end (tests and drills)",
   slipFault: 'the sandbox bank told to answer captcha, fail or hang (tests and drills)',

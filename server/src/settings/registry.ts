@@ -223,6 +223,13 @@ export const settingSchemas = {
   ),
   /** The how-to page's videos: titles per language, video and poster paths (§2 How-to). */
   howto: HowtoSettingSchema,
+  /**
+   * How many ledger accounts money in transit is spread over, by member (ledger.ts stripeCode); 1 is the
+   * one account releases before 2026-11-27 used. An installation that ran one of them keeps 1 (migration
+   * 0033) until every instance runs a release that knows the stripes: an older instance takes the money of
+   * a transfer it finishes from the one account.
+   */
+  transitStripes: Type.Integer({ minimum: 1, maximum: 64 }),
   /** Sandbox game providers told to fail or hang, by code: {"PG":"fail"}; also GATEWAY (payment QR) and VOUCHER (gift links); `-transfers` only for deposits and withdrawals. For tests and drills. */
   providerFaults: Type.Record(
     Type.String(),

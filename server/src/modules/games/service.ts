@@ -5,7 +5,7 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { callWithin } from '../../lib/outside-call.js';
-import { balanceOf, gameAccount, gameCode, houseAccount, post } from '../../ledger/ledger.js';
+import { balanceOf, gameAccount, gameCode, HOUSE_STRIPES, post, stripeAccount } from '../../ledger/ledger.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { accountsOf, addAccount, findAccount, gameLook, setAccountPassword, transferMark } from './repository.js';
 
@@ -191,7 +191,7 @@ export async function syncGame(ctx: AppContext, memberId: number, provider: stri
     const game = await gameAccount(tx, memberId, provider, member.currency);
     const diff = held - (await balanceOf(tx, gameCode(memberId, provider)));
     if (diff === 0) return true;
-    const float = await houseAccount(tx, 'providerFloat', member.currency);
+    const float = await stripeAccount(tx, 'providerFloat', memberId, member.currency, HOUSE_STRIPES);
     await post(tx, {
       memberId,
       type: 'game_result',

@@ -4,7 +4,7 @@ import { PLANNED, type Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import type { IdempotencyKey, Outcome } from '../../lib/idempotency.js';
 import type { Begun } from '../../lib/outside-call.js';
-import { gameCode, transitCode, walletCode } from '../../ledger/ledger.js';
+import { gameCode, stripeCode, walletCode } from '../../ledger/ledger.js';
 import { MINOR, toMinor, type Currency } from '../../ledger/money.js';
 import { memberEventNotice } from '../events/service.js';
 import type { IntentRow } from './intent-repository.js';
@@ -42,9 +42,10 @@ export async function beginAtOnce<Body>(
   start: RecordStart,
   key: IdempotencyKey | undefined,
   now: number,
+  stripes: number,
 ): Promise<Begun<IntentRow & { username: string }, Body>> {
   const amount = start.amount === 'all' ? null : start.amount;
-  const transit = JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, transitCode(start.memberId, c)])));
+  const transit = JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, stripeCode('inTransit', start.memberId, c, stripes)])));
   const result = await sql<{ r: Recorded }>`
     select wallet_transfer_record_v1(${start.memberId}::integer, ${start.provider}::text, ${start.direction}::text,
       ${amount}::bigint, ${MINIMUMS}::jsonb, ${walletCode(start.memberId)}::text, ${gameCode(start.memberId, start.provider)}::text,

@@ -10,7 +10,7 @@ import {
   gameCode,
   post,
   setJournalStatus,
-  transitAccount,
+  stripeAccount,
   transitOf,
   walletAccount,
   walletCode,
@@ -67,7 +67,7 @@ async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string
   if (amount < toMinor(TRANSFER_MINIMUM, member.currency)) throw badRequest('TRANSFER_MINIMUM');
   const wallet = await walletAccount(tx, req.memberId, member.currency);
   const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
-  const transit = await transitAccount(tx, req.memberId, member.currency);
+  const transit = await stripeAccount(tx, 'inTransit', req.memberId, member.currency, ctx.settings.get('transitStripes'));
   const journalId = await post(tx, {
     memberId: req.memberId,
     type: 'transfer',
@@ -155,7 +155,7 @@ function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferInt
 /** Postgres: both transactions as one statement each (transfers-at-once.ts). */
 const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferIntent, Body>['atOnce'] => ({
   begin: async (req, key, now) => {
-    const begun = await beginAtOnce<Body>(ctx.database, req, key, now);
+    const begun = await beginAtOnce<Body>(ctx.database, req, key, now, ctx.settings.get('transitStripes'));
     return 'earlier' in begun ? begun : { recorded: asIntent(begun.recorded, begun.recorded.username) };
   },
   finish: (intent, applied, now, answer) => finishAtOnce(ctx.database, intent.row, applied, now, answer),
