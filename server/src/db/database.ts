@@ -94,12 +94,20 @@ export function keepPoolAlive(pool: pg.Pool, name: string, log: ConnectionErrorL
 export const PLANNED = sql.raw(' /* planned */');
 const PLANNED_TEXT = ' /* planned */';
 
+/** A planned text's statement name, hashed once per text (the texts are few and fixed). */
+const plannedNames = new Map<string, string>();
+const plannedName = (text: string) => {
+  let name = plannedNames.get(text);
+  if (!name) plannedNames.set(text, (name = `planned_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return name;
+};
+
 function keepPlanned(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
     if (typeof text !== 'string' || !text.endsWith(PLANNED_TEXT) || (values !== undefined && !Array.isArray(values))) return query(...args);
-    return query({ name: `planned_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values }, ...args.slice(2));
+    return query({ name: plannedName(text), text, values }, ...args.slice(2));
   };
 }
 

@@ -92,14 +92,12 @@ const houseIdsOf = (tx: Tx) => {
   return ids;
 };
 
-export async function houseAccount(tx: Tx, house: HouseAccount, currency: LedgerCurrency): Promise<number> {
-  const id = await accountId(tx, {
-    code: houseCode(house, currency),
-    kind: HOUSE[house].kind,
-    memberId: null,
-    currency,
-    allowNegative: HOUSE[house].allowNegative,
-  });
+export const houseAccount = (tx: Tx, house: HouseAccount, currency: LedgerCurrency): Promise<number> =>
+  houseAccountAt(tx, house, houseCode(house, currency), currency);
+
+/** A house account of kind `house` under `code` (the one of its kind, or a stripe), known as a house account. */
+async function houseAccountAt(tx: Tx, house: HouseAccount, code: string, currency: LedgerCurrency): Promise<number> {
+  const id = await accountId(tx, { code, kind: HOUSE[house].kind, memberId: null, currency, allowNegative: HOUSE[house].allowNegative });
   knownHouse(tx, id);
   return id;
 }
@@ -132,23 +130,8 @@ export const stripeCode = (house: StripedHouse, memberId: number, currency: Ledg
  * transfer put it in (`transitOf`), whichever that was, so a transfer recorded with another count of
  * stripes ends where it began; the provider float may go negative, so a game result takes any stripe.
  */
-export async function stripeAccount(
-  tx: Tx,
-  house: StripedHouse,
-  memberId: number,
-  currency: LedgerCurrency,
-  stripes: number,
-): Promise<number> {
-  const id = await accountId(tx, {
-    code: stripeCode(house, memberId, currency, stripes),
-    kind: HOUSE[house].kind,
-    memberId: null,
-    currency,
-    allowNegative: HOUSE[house].allowNegative,
-  });
-  knownHouse(tx, id);
-  return id;
-}
+export const stripeAccount = (tx: Tx, house: StripedHouse, memberId: number, currency: LedgerCurrency, stripes: number): Promise<number> =>
+  houseAccountAt(tx, house, stripeCode(house, memberId, currency, stripes), currency);
 
 /** The transit account a pending transfer's entry (`journalId`) put its money in. */
 export async function transitOf(tx: Tx, journalId: number): Promise<number> {

@@ -41,7 +41,22 @@ export async function setAccountPassword(tx: Tx, accountId: number, sealedPasswo
 
 /** Transfers of one member at one provider: the newest intent and how many are still open. */
 export async function transferMark(tx: Tx, memberId: number, provider: string): Promise<string> {
-  return (await gameLook(tx, memberId, provider)).mark;
+  const row = await tx
+    .selectNoFrom(() => [markOf(tx, memberId, provider, 'last'), markOf(tx, memberId, provider, 'open')])
+    .executeTakeFirstOrThrow();
+  return markText(row);
+}
+
+const markText = (row: { last: unknown; open: unknown }) => `${row.last ?? 0}:${Number(row.open ?? 0)}`;
+
+/** One half of the mark as a subquery of its own, so each takes its index: the newest by (member, provider, id), the open ones by status. */
+function markOf<K extends 'last' | 'open'>(tx: Tx, memberId: number, provider: string, part: K) {
+  const intents = tx.selectFrom('transfer_intents').where('member_id', '=', memberId).where('provider', '=', provider);
+  return (
+    part === 'last'
+      ? intents.select((e) => e.fn.max('id').as('v'))
+      : intents.select((e) => e.fn.countAll<number>().as('v')).where('status', '=', 'open')
+  ).as(part);
 }
 
 /**
@@ -54,24 +69,17 @@ export async function gameLook(
   memberId: number,
   provider: string,
 ): Promise<{ mark: string; username: string | undefined; booked: number }> {
-  const intents = () => tx.selectFrom('transfer_intents').where('member_id', '=', memberId).where('provider', '=', provider);
-  // each its own subquery, so each takes its index: the newest by (member, provider, id), the open ones by status
   const row = await tx
     .selectNoFrom((eb) => [
-      intents()
-        .select((e) => e.fn.max('id').as('last'))
-        .as('last'),
-      intents()
-        .select((e) => e.fn.countAll<number>().as('open'))
-        .where('status', '=', 'open')
-        .as('open'),
+      markOf(tx, memberId, provider, 'last'),
+      markOf(tx, memberId, provider, 'open'),
       eb.selectFrom('game_accounts').select('username').where('member_id', '=', memberId).where('provider', '=', provider).as('username'),
       eb.selectFrom('ledger_accounts').select('balance').where('code', '=', gameCode(memberId, provider)).as('booked'),
     ])
     .modifyEnd(PLANNED)
     .executeTakeFirstOrThrow();
   return {
-    mark: `${row.last ?? 0}:${Number(row.open ?? 0)}`,
+    mark: markText(row),
     username: row.username ?? undefined,
     booked: Number(row.booked ?? 0),
   };
