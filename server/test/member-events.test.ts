@@ -187,6 +187,15 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     expect(mine.received.filter((e) => e.kind === 'credit' && e.amount < 0.1)).toEqual([credit(0.02)]);
   });
 
+  it('tells every one of many events told at once outside a transaction, in the order they were told', async () => {
+    // on Postgres the first goes alone and the others gather while it is on its way (events/service.ts told)
+    const { database } = server.ctx;
+    const { id } = await database.db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const events = Array.from({ length: 40 }, (_, i) => ({ kind: 'adjustment', amount: 0.5 + i }) as const);
+    const told = await tells(events.length, () => Promise.all(events.map((event) => notifyMember(database, id, event))));
+    expect(told).toEqual(events);
+  });
+
   it('tells a manual request confirmed and a gift link credited', async () => {
     await operator('settings', 'set', 'deposit', JSON.stringify({ ...server.ctx.settings.get('deposit'), isManual: true }));
     await server.ctx.settings.refresh();

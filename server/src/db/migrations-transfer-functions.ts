@@ -8,8 +8,9 @@ import type { Dialect } from './database.js';
  * Postgres ran before): the key's earlier answer, the game account, the member's lock, the amount and its
  * minimum, the accounts (made on first use), the conditional debit, the journal entry and its postings,
  * the intent, the key claimed in flight, the house account last; and for the end, the member's lock, the
- * intent closed once, the settle or return entry, the pending entry's status, the member's event, the
- * key's answer, the house account last. What was ten round trips a transaction is one.
+ * intent closed once, the settle or return entry, the pending entry's status, the key's answer, the house
+ * account last (the member's event is told after the commit: `finishFunction`). What was ten round trips
+ * a transaction is one.
  *
  * A refusal raises SQLSTATE `WAnnn` (nnn the HTTP status) with the error code as its message, which rolls
  * the whole statement back; transfers-at-once.ts turns it into the ApiError the TypeScript path throws.
@@ -19,6 +20,62 @@ import type { Dialect } from './database.js';
  * row type), so a column a later migration adds changes nothing here. SQLite has no functions: it keeps
  * the TypeScript path.
  */
+/**
+ * The end of a transfer (its second transaction) as a function. v1 (0032) also told the member's event with
+ * a NOTIFY inside the transaction; v2 (0034) leaves it to the caller, after the commit
+ * (events/service.ts notifyMember): Postgres holds one lock per database from a transaction's NOTIFY to
+ * the end of its commit, so with the NOTIFY inside, every transfer's commit and its WAL flush waited for
+ * the one before (the most frequent wait under load). v1 stays for an older instance during a rolling upgrade.
+ */
+const finishFunction = (version: 'v1' | 'v2') => sql`
+      create or replace function ${sql.raw(`wallet_transfer_finish_${version}`)}(
+        p_intent integer, p_member integer, p_applied boolean, p_now bigint, p_wallet_code text, p_game_code text,
+        p_status integer, p_response text${sql.raw(version === 'v1' ? ', p_channel text, p_payload text' : '')})
+      returns boolean language plpgsql as $fn$
+      declare
+        v_row record;
+        v_to_game boolean;
+        v_to integer;
+        v_transit integer;
+        v_journal integer;
+      begin
+        perform 1 from members where id = p_member for update;
+        update transfer_intents set status = case when p_applied then 'settled' else 'compensated' end, resolved_at = p_now
+          where id = p_intent and status = 'open'
+          returning member_id, provider, direction, amount, currency, journal_id, idempotency_key into v_row;
+        if not found then return false; end if;
+        -- the transit account the transfer's entry put the money in
+        select p.account_id into strict v_transit from postings p join ledger_accounts a on a.id = p.account_id
+          where p.journal_id = v_row.journal_id and a.kind = 'transfers_in_transit';
+        -- where the money was going, or back where it came from
+        v_to_game := (v_row.direction = 'in') = p_applied;
+        v_to := case when v_to_game
+          then wallet_account_v1(p_game_code, 'game', v_row.member_id, v_row.currency, 0)
+          else wallet_account_v1(p_wallet_code, 'wallet', v_row.member_id, v_row.currency, 0) end;
+        update ledger_accounts set balance = balance + v_row.amount
+          where id = v_to and (allow_negative = 1 or balance + v_row.amount >= 0);
+        if not found then
+          raise exception using errcode = 'WA400', message = 'MONEY_NOT_ENOUGH';
+        end if;
+        insert into journal (member_id, type, status, amount, from_label, to_label, visible, created_at)
+          values (v_row.member_id, case when p_applied then 'transfer_settle' else 'transfer_return' end, 'SUCCESS', v_row.amount,
+                  'TRANSIT', case when v_to_game then v_row.provider else 'WALLET' end, 0, p_now)
+          returning id into v_journal;
+        insert into postings (journal_id, account_id, amount) values (v_journal, v_transit, -v_row.amount), (v_journal, v_to, v_row.amount);
+        update journal set status = case when p_applied then 'SUCCESS' else 'FAILED' end where id = v_row.journal_id;
+        ${sql.raw(version === 'v1' ? 'perform pg_notify(p_channel, p_payload);' : '')}
+        if v_row.idempotency_key is not null then
+          update idempotency_keys set status_code = p_status, response = p_response
+            where member_id = v_row.member_id and key = v_row.idempotency_key and status_code = 0;
+        end if;
+        update ledger_accounts set balance = balance - v_row.amount
+          where id = v_transit and (allow_negative = 1 or balance - v_row.amount >= 0);
+        if not found then
+          raise exception using errcode = 'WA400', message = 'MONEY_NOT_ENOUGH';
+        end if;
+        return true;
+      end $fn$`;
+
 export function transferFunctionMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     // a game's sync reads the newest intent of one member at one provider before and after asking the
@@ -129,54 +186,7 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
               'currency', v_currency, 'journal_id', v_journal, 'idempotency_key', p_key, 'username', v_username));
           end $fn$`.execute(db);
 
-        await sql`
-          create or replace function wallet_transfer_finish_v1(
-            p_intent integer, p_member integer, p_applied boolean, p_now bigint, p_wallet_code text, p_game_code text,
-            p_status integer, p_response text, p_channel text, p_payload text)
-          returns boolean language plpgsql as $fn$
-          declare
-            v_row record;
-            v_to_game boolean;
-            v_to integer;
-            v_transit integer;
-            v_journal integer;
-          begin
-            perform 1 from members where id = p_member for update;
-            update transfer_intents set status = case when p_applied then 'settled' else 'compensated' end, resolved_at = p_now
-              where id = p_intent and status = 'open'
-              returning member_id, provider, direction, amount, currency, journal_id, idempotency_key into v_row;
-            if not found then return false; end if;
-            -- the transit account the transfer's entry put the money in
-            select p.account_id into strict v_transit from postings p join ledger_accounts a on a.id = p.account_id
-              where p.journal_id = v_row.journal_id and a.kind = 'transfers_in_transit';
-            -- where the money was going, or back where it came from
-            v_to_game := (v_row.direction = 'in') = p_applied;
-            v_to := case when v_to_game
-              then wallet_account_v1(p_game_code, 'game', v_row.member_id, v_row.currency, 0)
-              else wallet_account_v1(p_wallet_code, 'wallet', v_row.member_id, v_row.currency, 0) end;
-            update ledger_accounts set balance = balance + v_row.amount
-              where id = v_to and (allow_negative = 1 or balance + v_row.amount >= 0);
-            if not found then
-              raise exception using errcode = 'WA400', message = 'MONEY_NOT_ENOUGH';
-            end if;
-            insert into journal (member_id, type, status, amount, from_label, to_label, visible, created_at)
-              values (v_row.member_id, case when p_applied then 'transfer_settle' else 'transfer_return' end, 'SUCCESS', v_row.amount,
-                      'TRANSIT', case when v_to_game then v_row.provider else 'WALLET' end, 0, p_now)
-              returning id into v_journal;
-            insert into postings (journal_id, account_id, amount) values (v_journal, v_transit, -v_row.amount), (v_journal, v_to, v_row.amount);
-            update journal set status = case when p_applied then 'SUCCESS' else 'FAILED' end where id = v_row.journal_id;
-            perform pg_notify(p_channel, p_payload);
-            if v_row.idempotency_key is not null then
-              update idempotency_keys set status_code = p_status, response = p_response
-                where member_id = v_row.member_id and key = v_row.idempotency_key and status_code = 0;
-            end if;
-            update ledger_accounts set balance = balance - v_row.amount
-              where id = v_transit and (allow_negative = 1 or balance - v_row.amount >= 0);
-            if not found then
-              raise exception using errcode = 'WA400', message = 'MONEY_NOT_ENOUGH';
-            end if;
-            return true;
-          end $fn$`.execute(db);
+        await finishFunction('v1').execute(db);
       },
     },
     // an installation an older release has run (its settings are seeded) keeps money in transit in the one
@@ -188,6 +198,11 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
         await sql`insert into settings (key, value, updated_at)
           select 'transitStripes', '1', ${Date.now()} where exists (select 1 from settings)
           on conflict (key) do nothing`.execute(db);
+      },
+    },
+    '0034_transfer_finish_told_after': {
+      async up(db: Kysely<unknown>) {
+        if (dialect === 'postgres') await finishFunction('v2').execute(db);
       },
     },
   };

@@ -30,7 +30,7 @@ const emitterOf = (database: Database) => {
 const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
 
 /** Postgres: the NOTIFY that tells every instance about a member's event (what `listenMemberEvents` reads). */
-export const memberEventNotice = (database: Database, memberId: number, event: MemberEvent) => ({
+const memberEventNotice = (database: Database, memberId: number, event: MemberEvent) => ({
   channel: channelOf(database),
   payload: JSON.stringify({ m: memberId, e: event }),
 });
@@ -44,13 +44,9 @@ export const memberEventNotice = (database: Database, memberId: number, event: M
 export async function notifyMember(database: Database, memberId: number, event: MemberEvent, tx?: Tx): Promise<void> {
   if (database.dialect === 'postgres') {
     const { channel, payload } = memberEventNotice(database, memberId, event);
-    const notify = sql`select pg_notify(${channel}, ${payload})`;
     // inside the transaction its failure is the transaction's (as any statement's); outside it is only a lost hint
-    if (tx) return void (await notify.execute(tx));
-    return notify.execute(database.db).then(
-      () => undefined,
-      () => undefined,
-    );
+    if (tx) return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
+    return told(database, channel, payload);
   }
   afterCommit(tx ?? database.db, () => {
     try {
@@ -59,6 +55,33 @@ export async function notifyMember(database: Database, memberId: number, event: 
       // a listener's failure is its own: the change has committed
     }
   });
+}
+
+/**
+ * Postgres, events told outside a transaction: each statement tells every event that arrived while the one
+ * before was on its way (a transaction of its own, one commit). Postgres holds one lock per database from a
+ * transaction's NOTIFY to the end of its commit, so a statement per event, at hundreds of transfers a
+ * second, queued every commit behind the one before. Resolves when the event has been told (or lost: a
+ * failed send is only a lost hint). Identical events of one batch reach a listener once (NOTIFY's rule).
+ */
+const sending = new WeakMap<Database, { waiting: string[]; drained?: Promise<void> }>();
+const BATCH = 500;
+
+function told(database: Database, channel: string, payload: string): Promise<void> {
+  let box = sending.get(database);
+  if (!box) sending.set(database, (box = { waiting: [] }));
+  box.waiting.push(payload);
+  const current = box;
+  return (current.drained ??= (async () => {
+    try {
+      while (current.waiting.length) {
+        const payloads = current.waiting.splice(0, BATCH);
+        await sql`select pg_notify(${channel}, p) from unnest(${payloads}::text[]) as p`.execute(database.db).catch(() => undefined);
+      }
+    } finally {
+      current.drained = undefined;
+    }
+  })());
 }
 
 /** Hears every member event of this database and schema: `ready` once listening (or the first try failed), `stop` ends it. */
