@@ -133,6 +133,58 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect((await slot('PG')).amount).toBe(0);
   });
 
+  it('books a win at the provider with the transfer out that needs it, and nothing when a transfer moved the game while it asked', async () => {
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    const sandbox = server.ctx.games;
+    const { db } = server.ctx.database;
+    const results = async () =>
+      (await db.selectFrom('journal').select('amount').where('type', '=', 'game_result').orderBy('id').execute()).map((r) =>
+        Number(r.amount),
+      );
+    const booked = await results();
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 100 }))).toBe('SUCCESS');
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 2000, true); // +20.00, not seen yet
+    // more than the ledger had booked: the win is booked first
+    const out = await move({ from: 'PG', to: 'WALLET', amount: 120 });
+    expect([out.statusCode, message(out)]).toEqual([200, 'SUCCESS']);
+    expect(await results()).toEqual([...booked, 2000]);
+    expect((await wallet()).wallet.amount).toBe(1025);
+    expect((await slot('PG')).amount).toBe(0);
+
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 50 }))).toBe('SUCCESS');
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 1000, true); // +10.00
+    // while the provider is asked, another transfer moves 5 into the game: its figure then means nothing
+    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+      balance: async (p: string, u: string) => {
+        const figure = await sandbox.balance(p, u);
+        expect(message(await move({ from: 'WALLET', to: 'PG', amount: 5 }))).toBe('SUCCESS');
+        return figure;
+      },
+    });
+    try {
+      const raced = await move({ from: 'PG', to: 'WALLET', amount: 60 });
+      expect([raced.statusCode, message(raced)]).toEqual([400, 'MONEY_NOT_ENOUGH']);
+      expect(await results()).toEqual([...booked, 2000]);
+    } finally {
+      server.ctx.games = sandbox;
+    }
+    // the next look books it
+    const refreshed = (await get('/api/wallet/refresh/slot?fresh=1')).json();
+    expect(refreshed.slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(65);
+    expect(await results()).toEqual([...booked, 2000, 1000]);
+    // a loss not seen yet is booked before a transfer out too
+    await server.ctx.sandboxGames!.playRound('PG', username, password, 3000, false); // -30.00
+    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 36 }))).toBe('MONEY_NOT_ENOUGH');
+    // the loss stays booked though the transfer was refused
+    expect(await results()).toEqual([...booked, 2000, 1000, 3000]);
+    expect((await slot('PG')).amount).toBe(35);
+    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 35 }))).toBe('SUCCESS');
+    expect(await results()).toEqual([...booked, 2000, 1000, 3000]);
+    expect((await wallet()).wallet.amount).toBe(1005);
+    expect((await slot('PG')).amount).toBe(0);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('says which game balances it could not confirm when a provider does not answer the refresh', async () => {
     await move({ from: 'WALLET', to: 'PG', amount: 20 });
     const { username, password } = (await get('/api/wallet/account/PG')).json();

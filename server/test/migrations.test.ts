@@ -140,7 +140,11 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
       expect((await older.migrator.migrateTo('0032_transfer_functions')).error).toBeUndefined();
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       await older.database.db.deleteFrom('settings').where('key', '=', 'transitStripes').execute(); // as the older release seeded them
-      expect(await migrate(older.database)).toEqual(['0033_transit_stripes_after_upgrade', '0034_transfer_finish_told_after']);
+      expect(await migrate(older.database)).toEqual([
+        '0033_transit_stripes_after_upgrade',
+        '0034_transfer_finish_told_after',
+        '0035_transfer_record_with_sync',
+      ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);
 
@@ -153,16 +157,20 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
     }
   });
   if (dialect === 'postgres')
-    it("keeps the transfer functions an older instance calls beside the newer ones (0034's v2 leaves v1)", async () => {
+    it('keeps the transfer functions an older instance calls beside the newer ones (0034 and 0035 add v2, v1 stays)', async () => {
       const { database, drop } = await unmigrated(dialect);
       try {
         await migrate(database);
         const functions = await sql<{ proname: string; args: string }>`select proname, pg_get_function_identity_arguments(p.oid) as args
           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-          where n.nspname = current_schema() and proname like 'wallet_transfer_finish_%' order by proname`.execute(database.db);
-        expect(functions.rows.map((f) => [f.proname, f.args.includes('p_channel')])).toEqual([
-          ['wallet_transfer_finish_v1', true],
-          ['wallet_transfer_finish_v2', false],
+          where n.nspname = current_schema() and proname like 'wallet_transfer_%' order by proname`.execute(database.db);
+        const told = (args: string) => args.includes('p_channel');
+        const syncs = (args: string) => args.includes('p_sync_mark');
+        expect(functions.rows.map((f) => [f.proname, told(f.args), syncs(f.args)])).toEqual([
+          ['wallet_transfer_finish_v1', true, false],
+          ['wallet_transfer_finish_v2', false, false],
+          ['wallet_transfer_record_v1', false, false],
+          ['wallet_transfer_record_v2', false, true],
         ]);
       } finally {
         await drop();

@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { balanceOf, gameAccount, gameCode, HOUSE_STRIPES, post, stripeAccount } from '../../ledger/ledger.js';
+import type { Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { accountsOf, addAccount, findAccount, gameLook, setAccountPassword, transferMark } from './repository.js';
 
@@ -171,41 +172,74 @@ export async function providersOf(tx: Tx, memberId: number): Promise<string[]> {
   return rows.map((r) => r.provider);
 }
 
+/** The provider's figure for a member's game and the transfer mark taken before asking for it (`askGame`). */
+export interface Held {
+  before: string;
+  held: number;
+}
+
+/**
+ * Asks the provider what the member's game holds, only when no transfer of that game is open: the figure
+ * with the transfer mark taken before the call. Undefined without an account, with a transfer open, or
+ * when the provider does not answer in time.
+ */
+export async function askGame(ctx: AppContext, memberId: number, provider: string): Promise<Held | undefined> {
+  const { username, mark: before } = await gameLook(ctx.database.db, memberId, provider);
+  if (username === undefined) return undefined;
+  if (!before.endsWith(':0')) return undefined;
+  const held = await callWithin(() => ctx.games.balance(provider, username), ctx.config.providerTimeoutMs);
+  return held === undefined ? undefined : { before, held };
+}
+
+/**
+ * Books the difference between the provider's figure and the ledger's game balance (wins and losses since
+ * the last look), in `tx` under the member's lock, only if the mark is still the one taken before the
+ * provider was asked: if a transfer ran meanwhile the figure means nothing, and false says so.
+ */
+async function bookHeld(
+  ctx: AppContext,
+  tx: Tx,
+  memberId: number,
+  provider: string,
+  currency: Currency,
+  { before, held }: Held,
+): Promise<boolean> {
+  if ((await transferMark(tx, memberId, provider)) !== before) return false;
+  const game = await gameAccount(tx, memberId, provider, currency);
+  const diff = held - (await balanceOf(tx, gameCode(memberId, provider)));
+  if (diff === 0) return true;
+  const float = await stripeAccount(tx, 'providerFloat', memberId, currency, HOUSE_STRIPES);
+  await post(tx, {
+    memberId,
+    type: 'game_result',
+    status: 'SUCCESS',
+    amount: Math.abs(diff),
+    from: diff > 0 ? provider : 'WALLET',
+    to: diff > 0 ? 'WALLET' : provider,
+    visible: false,
+    postings: [
+      { accountId: float, amount: -diff },
+      { accountId: game, amount: diff },
+    ],
+    now: ctx.now(),
+  });
+  return true;
+}
+
 /**
  * Brings the ledger's game balance to what the provider holds (wins and losses since the last look).
  * The provider's figure only means something if no transfer ran while we asked: the mark taken before
  * the call must be unchanged, with nothing open, when we book the difference; else we look next time.
+ * On Postgres a transfer out does the same in its first statement (wallet/transfers.ts beforeOut).
  */
 export async function syncGame(ctx: AppContext, memberId: number, provider: string): Promise<boolean> {
-  const { username, mark: before } = await gameLook(ctx.database.db, memberId, provider);
-  if (username === undefined) return false;
-  if (!before.endsWith(':0')) return false;
-  const held = await callWithin(() => ctx.games.balance(provider, username), ctx.config.providerTimeoutMs);
-  if (held === undefined) return false;
+  const asked = await askGame(ctx, memberId, provider);
+  if (!asked) return false;
   // the usual look at a game nobody played since: nothing to book, and no transfer moved it meanwhile
   const since = await gameLook(ctx.database.db, memberId, provider);
-  if (held === since.booked && since.mark === before) return true;
+  if (asked.held === since.booked && since.mark === asked.before) return true;
   return withTransaction(ctx.database, async (tx) => {
     const member = await memberMoney(tx, memberId, ctx.database.dialect);
-    if ((await transferMark(tx, memberId, provider)) !== before) return false;
-    const game = await gameAccount(tx, memberId, provider, member.currency);
-    const diff = held - (await balanceOf(tx, gameCode(memberId, provider)));
-    if (diff === 0) return true;
-    const float = await stripeAccount(tx, 'providerFloat', memberId, member.currency, HOUSE_STRIPES);
-    await post(tx, {
-      memberId,
-      type: 'game_result',
-      status: 'SUCCESS',
-      amount: Math.abs(diff),
-      from: diff > 0 ? provider : 'WALLET',
-      to: diff > 0 ? 'WALLET' : provider,
-      visible: false,
-      postings: [
-        { accountId: float, amount: -diff },
-        { accountId: game, amount: diff },
-      ],
-      now: ctx.now(),
-    });
-    return true;
+    return bookHeld(ctx, tx, memberId, provider, member.currency, asked);
   });
 }

@@ -4,9 +4,10 @@ import { PLANNED, type Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import type { IdempotencyKey, Outcome } from '../../lib/idempotency.js';
 import type { Begun } from '../../lib/outside-call.js';
-import { gameCode, stripeCode, walletCode } from '../../ledger/ledger.js';
+import { gameCode, HOUSE_STRIPES, stripeCode, walletCode, type StripedHouse } from '../../ledger/ledger.js';
 import { MINOR, toMinor, type Currency } from '../../ledger/money.js';
 import { notifyMember } from '../events/service.js';
+import type { Held } from '../games/service.js';
 import type { IntentRow } from './intent-repository.js';
 
 /**
@@ -33,9 +34,10 @@ export interface RecordStart {
   provider: string;
   direction: 'in' | 'out';
   amount: number | 'all';
+  sync?: Held;
 }
 
-type Recorded = { earlier: { status: number; response: string } } | { intent: IntentRow & { username: string } };
+type Recorded = { earlier: { status: number; response: string } } | { refused: string } | { intent: IntentRow & { username: string } };
 
 export async function beginAtOnce<Body>(
   database: Database,
@@ -45,14 +47,19 @@ export async function beginAtOnce<Body>(
   stripes: number,
 ): Promise<Begun<IntentRow & { username: string }, Body>> {
   const amount = start.amount === 'all' ? null : start.amount;
-  const transit = JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, stripeCode('inTransit', start.memberId, c, stripes)])));
+  const codes = (house: StripedHouse, n: number) =>
+    JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, stripeCode(house, start.memberId, c, n)])));
+  const { sync } = start;
   const result = await sql<{ r: Recorded }>`
-    select wallet_transfer_record_v1(${start.memberId}::integer, ${start.provider}::text, ${start.direction}::text,
+    select wallet_transfer_record_v2(${start.memberId}::integer, ${start.provider}::text, ${start.direction}::text,
       ${amount}::bigint, ${MINIMUMS}::jsonb, ${walletCode(start.memberId)}::text, ${gameCode(start.memberId, start.provider)}::text,
-      ${transit}::jsonb, ${key?.key ?? null}::text, ${key?.fingerprint ?? null}::text, ${now}::bigint) as r${PLANNED}`
+      ${codes('inTransit', stripes)}::jsonb, ${key?.key ?? null}::text, ${key?.fingerprint ?? null}::text, ${now}::bigint,
+      ${sync?.before ?? null}::text, ${sync?.held ?? null}::bigint, ${sync ? codes('providerFloat', HOUSE_STRIPES) : null}::jsonb) as r${PLANNED}`
     .execute(database.db)
     .catch(refusal);
   const recorded = result.rows[0]!.r;
+  // refused after the sync's booking, which stands (migrations-transfer-functions.ts recordFunction)
+  if ('refused' in recorded) throw new ApiError(400, recorded.refused);
   if ('earlier' in recorded) return { earlier: { status: recorded.earlier.status, body: JSON.parse(recorded.earlier.response) as Body } };
   return { recorded: recorded.intent };
 }

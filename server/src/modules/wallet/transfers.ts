@@ -17,7 +17,7 @@ import {
 } from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { callProvider, findAccount, providersOf, syncGame } from '../games/service.js';
+import { askGame, callProvider, findAccount, providersOf, syncGame, type Held } from '../games/service.js';
 import { closeIntent, insertIntent, openIntents, type Direction, type IntentRow } from './intent-repository.js';
 import { toldWhenResolved } from '../events/service.js';
 import { beginAtOnce, finishAtOnce } from './transfers-at-once.js';
@@ -38,6 +38,8 @@ export interface TransferRequest {
   /** Minor units, or 'all': the source's whole balance, read under the member's lock (a twin's move is then seen, not refused). */
   amount: number | 'all';
   key: IdempotencyKey | undefined;
+  /** Postgres, out of a game: the provider's figure asked just before (`beforeOut`), booked by the transfer's first statement. */
+  sync?: Held;
 }
 
 type Body = { message: string };
@@ -165,10 +167,21 @@ const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferI
 export const recoverOpenIntents = (ctx: AppContext) => recoverOutsideCalls(ctx, transferFlow(ctx));
 
 /**
- * One transfer, end to end. A caller moving money out of a game syncs it first (syncGame), so the
- * game's balance includes the last wins and losses. Answers SUCCESS, or throws TRANSFER_FAIL with the
- * money back where it was, or (only when the provider can be neither reached nor asked)
- * TRANSFER_PENDING with the money in transit until the sweep resolves it.
+ * Before a transfer out of a game, the provider's figure, so the game's balance includes the last wins and
+ * losses. Postgres: asked here and booked by the transfer's first statement (`sync`), a transaction and a
+ * look fewer; it stands even when the transfer is refused. SQLite: booked now, in a transaction of its own
+ * (syncGame); a write there costs one commit whichever way.
+ */
+export async function beforeOut(ctx: AppContext, memberId: number, provider: string): Promise<Held | undefined> {
+  if (ctx.database.dialect === 'postgres') return askGame(ctx, memberId, provider);
+  await syncGame(ctx, memberId, provider);
+  return undefined;
+}
+
+/**
+ * One transfer, end to end. A caller moving money out of a game passes `sync` from `beforeOut`. Answers SUCCESS, or throws TRANSFER_FAIL with the money back where it was,
+ * or (only when the provider can be neither reached nor asked) TRANSFER_PENDING with the money in
+ * transit until the sweep resolves it.
  */
 export async function transfer(ctx: AppContext, req: TransferRequest): Promise<TransferOutcome> {
   const outcome = await callOutside(ctx, transferFlow(ctx), req, req.key);
@@ -194,9 +207,9 @@ export async function transferAllBack(ctx: AppContext, memberId: number, key: Id
     let failed = 0;
     let pending = 0;
     for (const provider of await providersOf(ctx.database.db, memberId)) {
-      await syncGame(ctx, memberId, provider);
+      const sync = await beforeOut(ctx, memberId, provider);
       try {
-        await transfer(ctx, { memberId, provider, direction: 'out', amount: 'all', key: keyOf(provider) });
+        await transfer(ctx, { memberId, provider, direction: 'out', amount: 'all', key: keyOf(provider), sync });
         moved += 1;
       } catch (err) {
         if (!(err instanceof ApiError)) throw err; // the database, not the provider: the key stays open for a retry
