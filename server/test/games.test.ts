@@ -313,6 +313,36 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
+  it('books a win with a transfer out whichever of its house accounts is older (they change in id order)', async () => {
+    const { db } = server.ctx.database;
+    const { username, password } = (await get('/api/wallet/account/PG')).json();
+    const stripes = async (count: number) => {
+      await runCommand(server.ctx, ['settings', 'set', 'transitStripes', String(count)], () => undefined);
+      await server.ctx.settings.refresh();
+    };
+    const { id: memberId } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const idOf = async (code: string) =>
+      (await db.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    // the one transit account of before was made after the member's float stripe (the earlier win): the
+    // other order than the striped transit account's, made by the member's first transfer
+    await stripes(1);
+    try {
+      expect(await idOf(stripeCode('providerFloat', memberId, 'BAHT', HOUSE_STRIPES))).toBeLessThan(
+        await idOf('house:transfers_in_transit:BAHT'),
+      );
+      const before = (await wallet()).wallet.amount;
+      const inGame = (await slot('PG')).amount;
+      expect(message(await move({ from: 'WALLET', to: 'PG', amount: 10 }))).toBe('SUCCESS');
+      await server.ctx.sandboxGames!.playRound('PG', username, password, 500, true); // +5.00
+      expect(message(await move({ from: 'PG', to: 'WALLET', amount: 15 }))).toBe('SUCCESS');
+      expect((await wallet()).wallet.amount).toBe(before + 5);
+      expect((await slot('PG')).amount).toBe(inGame);
+      expect(await checkLedger(db)).toEqual([]);
+    } finally {
+      await stripes(HOUSE_STRIPES);
+    }
+  });
+
   it('goes on past an open transfer it cannot finish, and finishes that one at a later pass', async () => {
     const { db } = server.ctx.database;
     const { id: memberId } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();

@@ -37,7 +37,8 @@ const SYNC_DECLARED = `
         v_float integer;
         v_float_change bigint := 0;`;
 const SYNC_BOOKED = `
-        if p_sync_mark is not null then
+        -- only a mark taken with no transfer open (askGame): an open one's money may or may not be in the figure
+        if p_sync_mark like '%:0' then
           select coalesce(max(id), 0)::text || ':' ||
                  (select count(*) from transfer_intents where member_id = p_member and provider = p_provider and status = 'open')
             into v_mark from transfer_intents where member_id = p_member and provider = p_provider;
@@ -62,13 +63,14 @@ const SYNC_BOOKED = `
         end if;`;
 
 const recordFunction = (version: 'v1' | 'v2') => {
-  // v2 answers a refusal that comes after the sync's booking instead of raising it: the booking stands,
-  // its house side changed here (no other house account was touched yet)
+  // v2 answers a refusal that comes after a booking of the sync instead of raising it: the booking stands,
+  // its house side changed here (no other house account was touched yet); with nothing booked it raises
   const refuse = (code: string) =>
     sql.raw(
       version === 'v1'
         ? `raise exception using errcode = 'WA400', message = '${code}';`
-        : `if v_float is not null then update ledger_accounts set balance = balance + v_float_change where id = v_float; end if;
+        : `if v_float is null then raise exception using errcode = 'WA400', message = '${code}'; end if;
+          update ledger_accounts set balance = balance + v_float_change where id = v_float;
           return jsonb_build_object('refused', '${code}');`,
     );
   return sql`

@@ -6,6 +6,7 @@ import type { MemberEvent } from '../../../../contract/member-events.js';
 export type { MemberEvent };
 import { poolOptions, type Database } from '../../db/database.js';
 import { afterCommit, type Tx } from '../../db/transaction.js';
+import { callWithin } from '../../lib/outside-call.js';
 
 /**
  * Live member events (contract/member-events.ts), told after the change they describe has committed.
@@ -61,22 +62,30 @@ export async function notifyMember(database: Database, memberId: number, event: 
  * Postgres, events told outside a transaction: each statement tells every event that arrived while the one
  * before was on its way (a transaction of its own, one commit). Postgres holds one lock per database from a
  * transaction's NOTIFY to the end of its commit, so a statement per event, at hundreds of transfers a
- * second, queued every commit behind the one before. Resolves when the event has been told (or lost: a
- * failed send is only a lost hint). Identical events of one batch reach a listener once (NOTIFY's rule).
+ * second, queued every commit behind the one before. Resolves once the queue it joined has gone out (or was
+ * given up: a statement that fails or takes over SEND_WITHIN_MS is a lost hint, and the next goes on).
+ * Identical events of one statement reach a listener once (NOTIFY's rule): each is a hint to refresh.
+ * While sending is stuck, at most WAITING_MAX wait; older ones make room.
  */
 const sending = new WeakMap<Database, { waiting: string[]; drained?: Promise<void> }>();
 const BATCH = 500;
+const SEND_WITHIN_MS = 5_000;
+const WAITING_MAX = 10_000;
 
 function told(database: Database, channel: string, payload: string): Promise<void> {
   let box = sending.get(database);
   if (!box) sending.set(database, (box = { waiting: [] }));
+  if (box.waiting.length >= WAITING_MAX) box.waiting.shift();
   box.waiting.push(payload);
   const current = box;
   return (current.drained ??= (async () => {
     try {
       while (current.waiting.length) {
         const payloads = current.waiting.splice(0, BATCH);
-        await sql`select pg_notify(${channel}, p) from unnest(${payloads}::text[]) as p`.execute(database.db).catch(() => undefined);
+        await callWithin(
+          () => sql`select pg_notify(${channel}, p) from unnest(${payloads}::text[]) as p`.execute(database.db),
+          SEND_WITHIN_MS,
+        );
       }
     } finally {
       current.drained = undefined;
