@@ -20,6 +20,7 @@ import type { Dialect } from './database.js';
  * row type), so a column a later migration adds changes nothing here. SQLite has no functions: it keeps
  * the TypeScript path.
  */
+
 /**
  * The start of a transfer (its first transaction) as a function. v2 (0035) first books the provider's
  * figure a transfer out asked for just before (wallet/transfers.ts beforeOut; games/service.ts bookHeld does the same in TypeScript): under the member's

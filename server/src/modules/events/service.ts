@@ -30,12 +30,6 @@ const emitterOf = (database: Database) => {
 /** One channel per schema: instances on one database and schema hear each other, other schemas (tests) do not. */
 const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
 
-/** Postgres: the NOTIFY that tells every instance about a member's event (what `listenMemberEvents` reads). */
-const memberEventNotice = (database: Database, memberId: number, event: MemberEvent) => ({
-  channel: channelOf(database),
-  payload: JSON.stringify({ m: memberId, e: event }),
-});
-
 /**
  * Tells the member's open apps (every instance) about `event`; never throws. Called after the change
  * committed, or inside its transaction `tx` (a `withTransaction` handle): Postgres then delivers the
@@ -44,7 +38,9 @@ const memberEventNotice = (database: Database, memberId: number, event: MemberEv
  */
 export async function notifyMember(database: Database, memberId: number, event: MemberEvent, tx?: Tx): Promise<void> {
   if (database.dialect === 'postgres') {
-    const { channel, payload } = memberEventNotice(database, memberId, event);
+    // the NOTIFY every instance hears (what `listenMemberEvents` reads)
+    const channel = channelOf(database);
+    const payload = JSON.stringify({ m: memberId, e: event });
     // inside the transaction its failure is the transaction's (as any statement's); outside it is only a lost hint
     if (tx) return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
     return told(database, channel, payload);
