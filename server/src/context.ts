@@ -14,6 +14,7 @@ import type { Database } from './db/database.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
 import type { Currency } from './ledger/money.js';
 
 /** What every module needs, built once at start and decorated onto the Fastify instance as `ctx`. */
@@ -21,6 +22,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   settings: SettingsCache;
+  /** Sessions read lately (Postgres, while it hears every end of a session; started and stopped with the app). */
+  sessions: SessionCache;
   sms: SmsSender;
   payouts: PayoutAdapter;
   games: GameProvider;

@@ -17,6 +17,7 @@ import { DatabaseCounters } from './db/rate-limit-counters.js';
 import { RateLimiter } from './lib/rate-limit.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 
 /** The one place the server's parts are put together; start-up and tests differ only in what they pass. */
 export function makeContext(parts: {
@@ -53,6 +54,7 @@ export function makeContext(parts: {
     config: parts.config,
     database: parts.database,
     settings: parts.settings,
+    sessions: new SessionCache(parts.database, now),
     sms: parts.sms,
     payouts: new SandboxPayouts((m) => parts.log?.info(m)),
     games: sandboxGames,

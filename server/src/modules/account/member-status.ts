@@ -22,7 +22,7 @@ export async function setMemberStatus(
     const member = await tx.selectFrom('members').select(['id', 'phone', 'name', 'status']).where('id', '=', memberId).executeTakeFirst();
     if (!member) throw new ApiError(404, 'NO_DATA');
     await tx.updateTable('members').set({ status }).where('id', '=', member.id).execute();
-    if (status === 'disabled') await revokeMemberSessions(ctx, member.id, undefined, tx);
+    if (status === 'disabled') await revokeMemberSessions(ctx, member.id, {}, tx);
     await recordAudit(tx, by.actor, {
       action: status === 'active' ? 'member.enable' : 'member.disable',
       target: `member:${member.phone}`,
@@ -50,9 +50,7 @@ export async function revokeMemberSession(
   return withTransaction(ctx.database, async (tx) => {
     const member = await tx.selectFrom('members').select(['id', 'phone']).where('id', '=', memberId).executeTakeFirst();
     if (!member) throw new ApiError(404, 'NO_DATA');
-    let q = tx.updateTable('sessions').set({ revoked_at: ctx.now() }).where('member_id', '=', member.id).where('revoked_at', 'is', null);
-    if (sessionId !== 'all') q = q.where('id', '=', sessionId);
-    const ended = Number((await q.executeTakeFirst()).numUpdatedRows);
+    const ended = await revokeMemberSessions(ctx, member.id, sessionId === 'all' ? {} : { only: sessionId }, tx);
     if (sessionId !== 'all' && ended === 0) throw new ApiError(404, 'NO_DATA');
     await recordAudit(tx, by.actor, {
       action: sessionId === 'all' ? 'member.sessions-revoke-all' : 'member.session-revoke',

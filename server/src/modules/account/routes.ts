@@ -96,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await confirmPassword(ctx, request.memberId, oldPassword, addressOf(request));
       await setPasswordHash(ctx.database.db, request.memberId, await hashPassword(newPassword));
       // anyone holding an older session (a stolen token) is out; this device stays signed in
-      await revokeMemberSessions(ctx, request.memberId, request.sessionId);
+      await revokeMemberSessions(ctx, request.memberId, { keep: request.sessionId });
       return { message: 'SUCCESS' };
     },
   );

@@ -63,7 +63,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest('PASSWORD_RESET_INVALID');
       await setPasswordHash(tx, member.id, passwordHash);
       // whoever knew the old password (or holds a token from it) is out, on every device
-      await revokeMemberSessions(ctx, member.id, undefined, tx);
+      await revokeMemberSessions(ctx, member.id, {}, tx);
     });
     await attempt.succeeded();
     return { message: 'SUCCESS' };

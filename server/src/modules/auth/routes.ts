@@ -5,7 +5,7 @@ import { loginMemberByPhone } from '../account/service.js';
 import { Message } from '../../../../contract/message.js';
 import { LoginBody, LoginResponse } from '../../../../contract/account.js';
 import { beginLoginAttempt, deviceIdOf, trustDevice } from './lockout.js';
-import { createSession, revokeSession } from './service.js';
+import { createSession, revokeMemberSessions } from './service.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { addressOf } from '../../lib/address.js';
 
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/logout',
     { onRequest: app.requireMember, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: Message, 401: Message } } },
     async (request) => {
-      await revokeSession(ctx, request.sessionId);
+      await revokeMemberSessions(ctx, request.memberId, { only: request.sessionId });
       return { message: 'SUCCESS' };
     },
   );

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { PLANNED } from '../../db/database.js';
-import type { Tx } from '../../db/transaction.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import type { Currency } from '../../ledger/money.js';
+import { sessionsEnded, type ActiveSession, type SessionRead } from './session-cache.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -35,14 +35,27 @@ export async function createSession(ctx: AppContext, memberId: number, device: S
   return token;
 }
 
-export interface ActiveSession {
-  sessionId: number;
-  memberId: number;
-  currency: Currency;
+export type { ActiveSession };
+
+/**
+ * The session of a bearer token if it is known, not revoked, not idle too long nor past its end, and its
+ * member active. On Postgres a session read in the last seconds comes from this instance's cache, which
+ * every end of a session empties (session-cache.ts); its last-seen time is written once a minute at most.
+ */
+export async function findActiveSession(ctx: AppContext, token: string): Promise<ActiveSession | undefined> {
+  const tokenHash = sha256(token);
+  const idleMs = ctx.config.sessionIdleMinutes * 60_000;
+  const cached = ctx.sessions.get(tokenHash, idleMs);
+  const now = ctx.now();
+  const found =
+    cached && now - cached.lastSeenAt <= TOUCH_EVERY_MS
+      ? cached
+      : await ctx.sessions.through(tokenHash, () => readSession(ctx, tokenHash, idleMs));
+  return found?.session;
 }
 
-/** The session of a bearer token if it is known, not revoked, not idle too long nor past its end, and its member active. */
-export async function findActiveSession(ctx: AppContext, token: string): Promise<ActiveSession | undefined> {
+/** The database's answer for a token hash, the last-seen time written if it is over a minute old. */
+async function readSession(ctx: AppContext, tokenHash: string, idleMs: number): Promise<SessionRead | undefined> {
   const now = ctx.now();
   const row = await ctx.database.db
     .selectFrom('sessions')
@@ -56,36 +69,37 @@ export async function findActiveSession(ctx: AppContext, token: string): Promise
       'members.status',
       'members.currency',
     ])
-    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .modifyEnd(PLANNED)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.status !== 'active') return undefined;
-  if (row.expires_at <= now || row.last_seen_at + ctx.config.sessionIdleMinutes * 60_000 <= now) return undefined;
-  if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+  if (row.expires_at <= now || row.last_seen_at + idleMs <= now) return undefined;
+  let lastSeenAt = row.last_seen_at;
+  if (now - lastSeenAt > TOUCH_EVERY_MS) {
     await ctx.database.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+    lastSeenAt = now;
   }
-  return { sessionId: row.id, memberId: row.member_id, currency: row.currency };
+  return { session: { sessionId: row.id, memberId: row.member_id, currency: row.currency }, lastSeenAt, expiresAt: row.expires_at };
 }
 
-export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
-  await ctx.database.db
-    .updateTable('sessions')
-    .set({ revoked_at: ctx.now() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Revokes every open session of a member, except `keep` (the one changing the password); `tx`: inside the change's transaction. */
+/**
+ * Revokes the open sessions of a member: every one, every one but `keep` (the one changing the password),
+ * or `only` that one, and tells every instance's cache in the same transaction (`tx`: the change's, else one
+ * of its own). Answers how many ended.
+ */
 export async function revokeMemberSessions(
   ctx: Pick<AppContext, 'database' | 'now'>,
   memberId: number,
-  keep?: number,
+  which: { keep?: number; only?: number } = {},
   tx: Tx = ctx.database.db,
-): Promise<void> {
+): Promise<number> {
+  if (tx === ctx.database.db) return withTransaction(ctx.database, (own) => revokeMemberSessions(ctx, memberId, which, own));
   let q = tx.updateTable('sessions').set({ revoked_at: ctx.now() }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
-  if (keep !== undefined) q = q.where('id', '!=', keep);
-  await q.execute();
+  if (which.keep !== undefined) q = q.where('id', '!=', which.keep);
+  if (which.only !== undefined) q = q.where('id', '=', which.only);
+  const ended = Number((await q.executeTakeFirst()).numUpdatedRows);
+  if (ended) await sessionsEnded(ctx.database, memberId, tx);
+  return ended;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if the request carries one. */

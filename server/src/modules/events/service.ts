@@ -115,7 +115,8 @@ export function listenMemberEvents(
 /**
  * Postgres only: a connection of its own that LISTENs to `channel` and hands each notification's payload to
  * `heard` (a throw there is logged). A dropped connection is logged and made again a second later, never a
- * crash. `ready` once listening (or the first try failed); `stop` ends it.
+ * crash; `listening` hears true each time LISTEN is in place and false when its connection is lost (what
+ * was told meanwhile is not heard). `ready` once listening (or the first try failed); `stop` ends it.
  */
 export function listenChannel(
   database: Database,
@@ -123,9 +124,10 @@ export function listenChannel(
   role: string,
   heard: (payload: string) => void,
   log: (err: Error) => void,
+  listening: (up: boolean) => void = () => undefined,
 ): { ready: Promise<void>; stop: () => void } {
-  let listening: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (listening = resolve));
+  let readied: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (readied = resolve));
   const where = database.postgres!;
   let client: pg.Client | undefined;
   let stopped = false;
@@ -138,6 +140,7 @@ export function listenChannel(
       if (err) log(err);
       if (client !== current || stopped) return;
       client = undefined;
+      listening(false);
       current.removeAllListeners('notification');
       void current.end().catch(() => undefined);
       retry = setTimeout(connect, 1_000);
@@ -157,9 +160,12 @@ export function listenChannel(
       .connect()
       .then(() => current.query(`listen "${channel.replaceAll('"', '""')}"`))
       .then(
-        () => listening(),
+        () => {
+          if (client === current && !stopped) listening(true);
+          readied();
+        },
         (err: Error) => {
-          listening();
+          readied();
           again(err);
         },
       );
