@@ -23,13 +23,13 @@ import type { Dialect } from './database.js';
 
 /**
  * The start of a transfer (its first transaction) as a function. v2 (0035) first books the provider's
- * figure a transfer out asked for just before (wallet/transfers.ts beforeOut; games/service.ts bookHeld does the same in TypeScript): under the member's
- * lock, only if the transfer mark is still the one taken before asking, the difference from the booked
- * game balance as a game result against the member's stripe of the provider float. Two round trips of the
- * sync before every transfer out (a second look, and a transaction when there is something to book) are
- * then none. The booking stands when the transfer is then refused (too little, under the minimum): v2
- * answers those refusals as `{ refused: code }` instead of raising them, which would roll it back; nothing
- * of the transfer is written before them. The house accounts are changed last, in id order (as the
+ * figure a transfer out asked for just before (wallet/transfers.ts `transfer`; games/service.ts bookHeld
+ * does the same in TypeScript): under the member's lock, only if the transfer mark is still the one taken
+ * before asking, the difference from the booked game balance as a game result against the member's stripe
+ * of the provider float. Two round trips of the sync before every transfer out (a second look, and a
+ * transaction when there is something to book) are then none. The booking stands when the transfer is
+ * then refused (too little, under the minimum): v2 answers those refusals as `{ refused: code }` instead
+ * of raising them, which would roll it back; nothing of the transfer is written before them. The house accounts are changed last, in id order (as the
  * ledger's commit does).
  */
 const SYNC_DECLARED = `

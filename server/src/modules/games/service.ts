@@ -230,7 +230,7 @@ async function bookHeld(
  * Brings the ledger's game balance to what the provider holds (wins and losses since the last look).
  * The provider's figure only means something if no transfer ran while we asked: the mark taken before
  * the call must be unchanged, with nothing open, when we book the difference; else we look next time.
- * On Postgres a transfer out does the same in its first statement (wallet/transfers.ts beforeOut).
+ * On Postgres a transfer out does the same in its first statement (wallet/transfers.ts `transfer`).
  */
 export async function syncGame(ctx: AppContext, memberId: number, provider: string): Promise<boolean> {
   const asked = await askGame(ctx, memberId, provider);

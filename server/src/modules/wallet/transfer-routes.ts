@@ -6,7 +6,7 @@ import { Message } from '../../../../contract/message.js';
 import { transferPairRule, WALLET } from '../../../../contract/wallet-rules.js';
 import { TransferAllBody, TransferBody } from '../../../../contract/wallet.js';
 import { gameOr404 } from '../games/service.js';
-import { beforeOut, transfer, transferAllBack, transferAllIn } from './transfers.js';
+import { transfer, transferAllBack, transferAllIn } from './transfers.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['wallet'] };
 const errors = { 400: Message, 401: Message, 409: Message, 422: Message };
@@ -25,14 +25,12 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const provider = gameOr404(from === WALLET ? to : from).code;
       const currency = request.memberCurrency;
       const direction = from === WALLET ? 'in' : 'out';
-      const sync = direction === 'out' ? await beforeOut(ctx, request.memberId, provider) : undefined;
       const outcome = await transfer(ctx, {
         memberId: request.memberId,
         provider,
         direction,
         amount: toMinor(amount, currency),
         key: keyOf(request, request.memberId),
-        sync,
       });
       return reply.status(outcome.status as 200).send(outcome.body);
     },

@@ -38,7 +38,7 @@ export interface TransferRequest {
   /** Minor units, or 'all': the source's whole balance, read under the member's lock (a twin's move is then seen, not refused). */
   amount: number | 'all';
   key: IdempotencyKey | undefined;
-  /** Postgres, out of a game: the provider's figure asked just before (`beforeOut`), booked by the transfer's first statement. */
+  /** Out of a game where the flow runs at once: the provider's figure asked just before (`transfer`), booked by the first statement. */
   sync?: Held;
 }
 
@@ -167,24 +167,20 @@ const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferI
 export const recoverOpenIntents = (ctx: AppContext) => recoverOutsideCalls(ctx, transferFlow(ctx));
 
 /**
- * Before a transfer out of a game, the provider's figure, so the game's balance includes the last wins and
- * losses. Postgres: asked here and booked by the transfer's first statement (`sync`), a transaction and a
- * look fewer; it stands even when the transfer is refused. SQLite: booked now, in a transaction of its own
- * (syncGame); a write there costs one commit whichever way.
+ * One transfer, end to end. Out of a game it first takes the provider's figure, so the game's balance
+ * includes the last wins and losses: where the flow runs at once (Postgres) the figure goes to the
+ * transfer's first statement, which books it (`sync`: a transaction and a look fewer; it stands even when
+ * the transfer is refused); elsewhere (SQLite) it is booked first in a transaction of its own (syncGame),
+ * a write there costing one commit whichever way. Answers SUCCESS, or throws TRANSFER_FAIL with the money
+ * back where it was, or (only when the provider can be neither reached nor asked) TRANSFER_PENDING with
+ * the money in transit until the sweep resolves it.
  */
-export async function beforeOut(ctx: AppContext, memberId: number, provider: string): Promise<Held | undefined> {
-  if (ctx.database.dialect === 'postgres') return askGame(ctx, memberId, provider);
-  await syncGame(ctx, memberId, provider);
-  return undefined;
-}
-
-/**
- * One transfer, end to end. A caller moving money out of a game passes `sync` from `beforeOut`. Answers SUCCESS, or throws TRANSFER_FAIL with the money back where it was,
- * or (only when the provider can be neither reached nor asked) TRANSFER_PENDING with the money in
- * transit until the sweep resolves it.
- */
-export async function transfer(ctx: AppContext, req: TransferRequest): Promise<TransferOutcome> {
-  const outcome = await callOutside(ctx, transferFlow(ctx), req, req.key);
+export async function transfer(ctx: AppContext, req: Omit<TransferRequest, 'sync'>): Promise<TransferOutcome> {
+  const flow = transferFlow(ctx);
+  let sync: Held | undefined;
+  if (req.direction === 'out' && flow.atOnce) sync = await askGame(ctx, req.memberId, req.provider);
+  else if (req.direction === 'out') await syncGame(ctx, req.memberId, req.provider);
+  const outcome = await callOutside(ctx, flow, { ...req, sync }, req.key);
   if (outcome.status >= 400) throw new ApiError(outcome.status, outcome.body.message);
   return outcome;
 }
@@ -207,9 +203,8 @@ export async function transferAllBack(ctx: AppContext, memberId: number, key: Id
     let failed = 0;
     let pending = 0;
     for (const provider of await providersOf(ctx.database.db, memberId)) {
-      const sync = await beforeOut(ctx, memberId, provider);
       try {
-        await transfer(ctx, { memberId, provider, direction: 'out', amount: 'all', key: keyOf(provider), sync });
+        await transfer(ctx, { memberId, provider, direction: 'out', amount: 'all', key: keyOf(provider) });
         moved += 1;
       } catch (err) {
         if (!(err instanceof ApiError)) throw err; // the database, not the provider: the key stays open for a retry
