@@ -80,6 +80,19 @@ describe('sessions read lately on Postgres, heard ended on every instance', () =
     }
   });
 
+  it('tells a member disabled even when no open session was left to end (one signed in meanwhile may be cached)', async () => {
+    const token = await login(here.app, DEMO_MEMBER.phone);
+    expect((await wallet(there, token)).statusCode).toBe(200);
+    // as a session the disabling change could not see: no longer open when it ran, still cached over there
+    await revokeUntold(here, token);
+    await runCommand({ database: here.ctx.database, config: here.config }, ['member', 'disable', DEMO_MEMBER.phone], () => undefined);
+    try {
+      await endsOn(there, token);
+    } finally {
+      await runCommand({ database: here.ctx.database, config: here.config }, ['member', 'enable', DEMO_MEMBER.phone], () => undefined);
+    }
+  });
+
   it('uses a cached session for SESSION_CACHE_MS at most when an end was never told', async () => {
     const token = await login(here.app);
     expect((await wallet(there, token)).statusCode).toBe(200);

@@ -29,8 +29,8 @@ import type { Dialect } from './database.js';
  * of the provider float. Two round trips of the sync before every transfer out (a second look, and a
  * transaction when there is something to book) are then none. The booking stands when the transfer is
  * then refused (too little, under the minimum): v2 answers those refusals as `{ refused: code }` instead
- * of raising them, which would roll it back; nothing of the transfer is written before them. The house accounts are changed last, in id order (as the
- * ledger's commit does).
+ * of raising them, which would roll it back; nothing of the transfer is written before them. The house
+ * accounts are changed last, in id order (as the ledger's commit does).
  */
 const SYNC_DECLARED = `
         v_mark text;

@@ -22,7 +22,7 @@ export async function setMemberStatus(
     const member = await tx.selectFrom('members').select(['id', 'phone', 'name', 'status']).where('id', '=', memberId).executeTakeFirst();
     if (!member) throw new ApiError(404, 'NO_DATA');
     await tx.updateTable('members').set({ status }).where('id', '=', member.id).execute();
-    if (status === 'disabled') await revokeMemberSessions(ctx, member.id, {}, tx);
+    if (status === 'disabled') await revokeMemberSessions(ctx, member.id, { tell: true }, tx);
     await recordAudit(tx, by.actor, {
       action: status === 'active' ? 'member.enable' : 'member.disable',
       target: `member:${member.phone}`,

@@ -3,6 +3,7 @@ import { LIMITS } from '../../lib/rate-limit.js';
 import { hashPassword } from '../../lib/password.js';
 import { badRequest } from '../../lib/errors.js';
 import { revokeMemberSessions } from '../auth/service.js';
+import { withTransaction } from '../../db/transaction.js';
 import { passwordRule } from '../../../../contract/account-rules.js';
 import { Message } from '../../../../contract/message.js';
 import {
@@ -94,9 +95,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (passwordRule(newPassword)) throw badRequest('INVALID_USER_INFO');
       // limited like sign-in: a stolen token must not become an unlimited password oracle
       await confirmPassword(ctx, request.memberId, oldPassword, addressOf(request));
-      await setPasswordHash(ctx.database.db, request.memberId, await hashPassword(newPassword));
-      // anyone holding an older session (a stolen token) is out; this device stays signed in
-      await revokeMemberSessions(ctx, request.memberId, { keep: request.sessionId });
+      const passwordHash = await hashPassword(newPassword);
+      // anyone holding an older session (a stolen token) is out, with the new password; this device stays signed in
+      await withTransaction(ctx.database, async (tx) => {
+        await setPasswordHash(tx, request.memberId, passwordHash);
+        await revokeMemberSessions(ctx, request.memberId, { keep: request.sessionId }, tx);
+      });
       return { message: 'SUCCESS' };
     },
   );

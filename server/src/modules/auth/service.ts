@@ -85,12 +85,13 @@ async function readSession(ctx: AppContext, tokenHash: string, idleMs: number): 
 /**
  * Revokes the open sessions of a member: every one, every one but `keep` (the one changing the password),
  * or `only` that one, and tells every instance's cache in the same transaction (`tx`: the change's, else one
- * of its own). Answers how many ended.
+ * of its own). `tell`: tell even when none was open here (a member disabled: a session signed in while the
+ * change ran, unseen by it, may be cached elsewhere with the member still active). Answers how many ended.
  */
 export async function revokeMemberSessions(
   ctx: Pick<AppContext, 'database' | 'now'>,
   memberId: number,
-  which: { keep?: number; only?: number } = {},
+  which: { keep?: number; only?: number; tell?: boolean } = {},
   tx: Tx = ctx.database.db,
 ): Promise<number> {
   if (tx === ctx.database.db) return withTransaction(ctx.database, (own) => revokeMemberSessions(ctx, memberId, which, own));
@@ -98,7 +99,7 @@ export async function revokeMemberSessions(
   if (which.keep !== undefined) q = q.where('id', '!=', which.keep);
   if (which.only !== undefined) q = q.where('id', '=', which.only);
   const ended = Number((await q.executeTakeFirst()).numUpdatedRows);
-  if (ended) await sessionsEnded(ctx.database, memberId, tx);
+  if (ended || which.tell) await sessionsEnded(ctx.database, memberId, tx);
   return ended;
 }
 

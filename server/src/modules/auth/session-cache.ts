@@ -96,7 +96,9 @@ export class SessionCache {
     const entry = this.on ? this.entries.get(tokenHash) : undefined;
     if (!entry) return undefined;
     const now = this.now();
-    if (now - entry.readAt > SESSION_CACHE_MS || entry.expiresAt <= now || entry.lastSeenAt + idleMs <= now) {
+    // a clock set back counts as stale too: an entry is never kept past SESSION_CACHE_MS of its own reading
+    const age = now - entry.readAt;
+    if (age < 0 || age > SESSION_CACHE_MS || entry.expiresAt <= now || entry.lastSeenAt + idleMs <= now) {
       this.entries.delete(tokenHash);
       return undefined;
     }
@@ -111,6 +113,8 @@ export class SessionCache {
     const epoch = this.epoch;
     const found = await read();
     if (found && this.on && epoch === this.epoch) {
+      // read again, it moves to the end: the oldest read is the first to go when full
+      this.entries.delete(tokenHash);
       if (this.entries.size >= ENTRIES_MAX) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(tokenHash, { ...found, readAt: this.now() });
     }

@@ -134,7 +134,12 @@ export function listenChannel(
   let retry: NodeJS.Timeout | undefined;
   const connect = () => {
     if (stopped) return;
-    const current = new where.pg.Client(poolOptions(where.url, where.schema, role));
+    // TCP keepalive: a connection cut without a word (a NAT, a failed-over host) is noticed, not listened to forever
+    const current = new where.pg.Client({
+      ...poolOptions(where.url, where.schema, role),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client = current;
     const again = (err?: Error) => {
       if (err) log(err);
