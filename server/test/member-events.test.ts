@@ -223,14 +223,18 @@ describe.each(DIALECTS)('live member events on %s', (dialect) => {
     const chat = await join(url, { token });
     const chatHeard: unknown[] = [];
     chat.socket.on('member', (e: unknown) => chatHeard.push(e));
-    // the first message of a session brings the greeter's answer: support's messages too, each told
+    // the first message of a session brings the greeter's answer: support's messages too, told. Each is a
+    // hint to refresh, and identical hints that go out in one statement reach the member once (Postgres'
+    // NOTIFY folds them), so the greeter's several messages are told at least once, never as anything else.
+    const onlyChat = (told: MemberEvent[]) => expect(told).toEqual(told.map(() => ({ kind: 'chat' })));
     const greeted = greeting(server.ctx.settings.get('chat').greeter, 'th').length;
     expect(greeted).toBeGreaterThan(0);
-    expect(await tells(greeted, () => send(server, textPackage('hello?', {}), token))).toEqual(Array(greeted).fill({ kind: 'chat' }));
+    onlyChat(await tells(1, () => send(server, textPackage('hello?', {}), token)));
+    // the chat socket has the member's message and the greeter's
+    await until(() => chat.received.length >= greeted + 1);
     const reply = () =>
       runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', DEMO_MEMBER.phone, 'Hi'], () => undefined);
-    expect(await tells(1, reply)).toEqual([{ kind: 'chat' }]);
-    // the chat socket has the member's message, the greeter's and the reply
+    onlyChat(await tells(1, reply));
     await until(() => chat.received.length >= greeted + 2);
     chat.socket.disconnect();
     expect(chatHeard).toEqual([]);
