@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { afterCommit, type Tx } from '../../db/transaction.js';
 import type { Currency } from '../../ledger/money.js';
-import { listenChannel } from '../events/service.js';
+import { listenChannel, schemaChannel } from '../events/service.js';
 
 /** A session as a member's request uses it (auth/service.ts reads it). */
 export interface ActiveSession {
@@ -26,8 +26,7 @@ export const SESSION_CACHE_MS = 10_000;
 /** Sessions kept at most (a few hundred bytes each); the oldest read goes first. */
 const ENTRIES_MAX = 50_000;
 
-/** One channel per schema, as the member events' (instances on one schema hear each other, tests apart do not). */
-const channelOf = (database: Database) => `session_ends${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+const channelOf = (database: Database) => schemaChannel(database, 'session_ends');
 
 /** The caches of this process on each database (two test instances can share one database handle). */
 const caches = new WeakMap<Database, Set<SessionCache>>();

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { afterCommit, withTransaction, type Tx } from '../../db/transaction.js';
 import type { ChatMessage } from '../../../../contract/chat.js';
 import type { InboxEvent } from '../../../../contract/staff-inbox.js';
-import { listenChannel } from '../events/service.js';
+import { listenChannel, schemaChannel } from '../events/service.js';
 import { roomOf } from './repository.js';
 import { toWire } from './wire.js';
 
@@ -25,7 +25,7 @@ export interface ChatSockets {
 }
 
 /** One Postgres channel per schema, as the member events' (instances of one schema hear each other). */
-const channelOf = (database: Database) => `chat_outbox${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+const channelOf = (database: Database) => schemaChannel(database, 'chat_outbox');
 
 /** Tells the sockets a piece of news: a message is read from the database (the CLI's outbox names only its id). */
 export async function tell(db: Database['db'] | Tx, sockets: ChatSockets, news: ChatNews): Promise<void> {

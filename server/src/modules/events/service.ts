@@ -27,8 +27,13 @@ const emitterOf = (database: Database) => {
   return emitter;
 };
 
-/** One channel per schema: instances on one database and schema hear each other, other schemas (tests) do not. */
-const channelOf = (database: Database) => `member_events${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+/**
+ * A Postgres channel `name`, one per schema: instances on one database and schema hear each other, other
+ * schemas (tests) do not. Every LISTEN of the server names its channel so.
+ */
+export const schemaChannel = (database: Database, name: string) =>
+  `${name}${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+const channelOf = (database: Database) => schemaChannel(database, 'member_events');
 
 /**
  * Tells the member's open apps (every instance) about `event`; never throws. Called after the change
