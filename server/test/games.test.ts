@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
 import { checkLedger } from '../src/ledger/invariants.js';
@@ -436,6 +437,22 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     }
     expect(message(await move({ from: 'PG', to: 'WALLET', amount: 3 }))).toBe('SUCCESS');
   });
+
+  if (dialect === 'postgres')
+    it("commits a transfer's end without waiting for its flush (what the sweep above writes again), in its own transaction only", async () => {
+      const { db } = server.ctx.database;
+      const setting = (tx: typeof db) => sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(tx);
+      const inFinish = await db.transaction().execute(async (tx) => {
+        expect((await setting(tx)).rows[0]!.s).toBe('on');
+        // an intent that is not there: the function closes nothing and answers false
+        const closed = await sql<{ c: boolean }>`select wallet_transfer_finish_v3(0, 0, true, 0, '', '', 200, 'null') as c`.execute(tx);
+        expect(closed.rows[0]!.c).toBe(false);
+        return (await setting(tx)).rows[0]!.s;
+      });
+      expect(inFinish).toBe('off');
+      // the connection's next transaction (a transfer's start among them) waits for its flush again
+      expect((await setting(db)).rows[0]!.s).toBe('on');
+    });
 
   it('builds every link from PUBLIC_URL, never from the Host header the caller sends', async () => {
     const { username } = (await get('/api/wallet/account/PG')).json();

@@ -144,6 +144,7 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
         '0033_transit_stripes_after_upgrade',
         '0034_transfer_finish_told_after',
         '0035_transfer_record_with_sync',
+        '0036_transfer_finish_unflushed',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);
@@ -157,7 +158,7 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
     }
   });
   if (dialect === 'postgres')
-    it('keeps the transfer functions an older instance calls beside the newer ones (0034 and 0035 add v2, v1 stays)', async () => {
+    it('keeps the transfer functions an older instance calls beside the newer ones (0034 and 0035 add v2, 0036 v3; the older stay)', async () => {
       const { database, drop } = await unmigrated(dialect);
       try {
         await migrate(database);
@@ -169,6 +170,7 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
         expect(functions.rows.map((f) => [f.proname, told(f.args), syncs(f.args)])).toEqual([
           ['wallet_transfer_finish_v1', true, false],
           ['wallet_transfer_finish_v2', false, false],
+          ['wallet_transfer_finish_v3', false, false],
           ['wallet_transfer_record_v1', false, false],
           ['wallet_transfer_record_v2', false, true],
         ]);

@@ -161,8 +161,18 @@ const recordFunction = (version: 'v1' | 'v2') => {
  * (events/service.ts notifyMember): Postgres holds one lock per database from a transaction's NOTIFY to
  * the end of its commit, so with the NOTIFY inside, every transfer's commit and its WAL flush waited for
  * the one before (the most frequent wait under load). v1 stays for an older instance during a rolling upgrade.
+ *
+ * v3 (0036) commits without waiting for its WAL to reach the disk (`synchronous_commit` off for its own
+ * transaction only), the one commit of a transfer that need not: everything it writes is what the crash
+ * recovery by intents writes again from the open intent and the provider's answer (the ref applied or
+ * not), so a Postgres crash that loses it leaves the transfer as a server killed after the provider's
+ * answer leaves it: open, its key in flight (a replay answers TRANSFER_PENDING), until the sweep settles or
+ * returns it with the same answer. WAL is written in order, so whatever later commit read what it wrote
+ * (the member's next transfer, whose first commit does wait) takes it to the disk too. The start stays a
+ * durable commit: the provider must never hear of a ref the ledger could lose. The flush per transfer was
+ * half the waits of a transfer under load (docs/measurements.md).
  */
-const finishFunction = (version: 'v1' | 'v2') => sql`
+const finishFunction = (version: 'v1' | 'v2' | 'v3') => sql`
       create or replace function ${sql.raw(`wallet_transfer_finish_${version}`)}(
         p_intent integer, p_member integer, p_applied boolean, p_now bigint, p_wallet_code text, p_game_code text,
         p_status integer, p_response text${sql.raw(version === 'v1' ? ', p_channel text, p_payload text' : '')})
@@ -173,7 +183,7 @@ const finishFunction = (version: 'v1' | 'v2') => sql`
         v_to integer;
         v_transit integer;
         v_journal integer;
-      begin
+      begin${sql.raw(version === 'v3' ? "\n        perform set_config('synchronous_commit', 'off', true);" : '')}
         perform 1 from members where id = p_member for update;
         update transfer_intents set status = case when p_applied then 'settled' else 'compensated' end, resolved_at = p_now
           where id = p_intent and status = 'open'
@@ -267,6 +277,11 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
     '0035_transfer_record_with_sync': {
       async up(db: Kysely<unknown>) {
         if (dialect === 'postgres') await recordFunction('v2').execute(db);
+      },
+    },
+    '0036_transfer_finish_unflushed': {
+      async up(db: Kysely<unknown>) {
+        if (dialect === 'postgres') await finishFunction('v3').execute(db);
       },
     },
   };

@@ -66,7 +66,9 @@ export async function notifyMember(database: Database, memberId: number, event: 
  * second, queued every commit behind the one before. Resolves once the queue it joined has gone out (or was
  * given up: a statement that fails or takes over SEND_WITHIN_MS is a lost hint, and the next goes on).
  * Identical events of one statement reach a listener once (NOTIFY's rule): each is a hint to refresh.
- * While sending is stuck, at most WAITING_MAX wait; older ones make room.
+ * While sending is stuck, at most WAITING_MAX wait; older ones make room. Its commit does not wait for its
+ * WAL flush (a NOTIFY takes a transaction id, so its commit would): a hint a Postgres crash loses is a hint
+ * lost, which the member's app makes up for by reading.
  */
 const sending = new WeakMap<Database, { waiting: string[]; drained?: Promise<void> }>();
 const BATCH = 500;
@@ -84,7 +86,11 @@ function told(database: Database, channel: string, payload: string): Promise<voi
       while (current.waiting.length) {
         const payloads = current.waiting.splice(0, BATCH);
         await callWithin(
-          () => sql`select pg_notify(${channel}, p) from unnest(${payloads}::text[]) as p`.execute(database.db),
+          () =>
+            sql`select pg_notify(${channel}, p)
+              from (select set_config('synchronous_commit', 'off', true)) as unflushed, unnest(${payloads}::text[]) as p`.execute(
+              database.db,
+            ),
           SEND_WITHIN_MS,
         );
       }

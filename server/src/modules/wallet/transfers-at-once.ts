@@ -72,7 +72,7 @@ export async function finishAtOnce(
   answer: Outcome<unknown>,
 ): Promise<boolean> {
   const result = await sql<{ closed: boolean }>`
-    select wallet_transfer_finish_v2(${row.id}::integer, ${row.member_id}::integer, ${applied}::boolean, ${now}::bigint,
+    select wallet_transfer_finish_v3(${row.id}::integer, ${row.member_id}::integer, ${applied}::boolean, ${now}::bigint,
       ${walletCode(row.member_id)}::text, ${gameCode(row.member_id, row.provider)}::text, ${answer.status}::integer, ${JSON.stringify(answer.body)}::text) as closed${PLANNED}`
     .execute(database.db)
     .catch(refusal);
