@@ -145,6 +145,7 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
         '0034_transfer_finish_told_after',
         '0035_transfer_record_with_sync',
         '0036_transfer_finish_unflushed',
+        '0037_transfer_mark_remembered',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);
@@ -158,7 +159,7 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
     }
   });
   if (dialect === 'postgres')
-    it('keeps the transfer functions an older instance calls beside the newer ones (0034 and 0035 add v2, 0036 v3; the older stay)', async () => {
+    it('keeps the transfer functions an older instance calls beside the newer ones (0034 to 0037 add newer ones; the older stay)', async () => {
       const { database, drop } = await unmigrated(dialect);
       try {
         await migrate(database);
@@ -171,8 +172,10 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
           ['wallet_transfer_finish_v1', true, false],
           ['wallet_transfer_finish_v2', false, false],
           ['wallet_transfer_finish_v3', false, false],
+          ['wallet_transfer_finish_v4', false, false],
           ['wallet_transfer_record_v1', false, false],
           ['wallet_transfer_record_v2', false, true],
+          ['wallet_transfer_record_v3', false, true],
         ]);
       } finally {
         await drop();

@@ -31,13 +31,20 @@ import type { Dialect } from './database.js';
  * then refused (too little, under the minimum): v2 answers those refusals as `{ refused: code }` instead
  * of raising them, which would roll it back; nothing of the transfer is written before them. The house
  * accounts are changed last, in id order (as the ledger's commit does).
+ *
+ * v3 (0037) takes a mark the caller remembered from its last transfer of that game (`p_sync_remembered`,
+ * games/service.ts rememberMark, the mark the end's v4 answers) instead of one it looked up just before
+ * asking: when that mark has moved on, it writes nothing of the transfer and answers `{ stale: true }`,
+ * and the caller looks, asks and begins again; a looked-up mark that moved on skips the booking as in v2.
+ * Equal marks mean no transfer of that game began since the remembered one ended, so the figure asked
+ * after it is as good as one asked after a look.
  */
 const SYNC_DECLARED = `
         v_mark text;
         v_diff bigint;
         v_float integer;
         v_float_change bigint := 0;`;
-const SYNC_BOOKED = `
+const syncBooked = (version: 'v2' | 'v3') => `
         -- only a mark taken with no transfer open (askGame): an open one's money may or may not be in the figure
         if p_sync_mark like '%:0' then
           select coalesce(max(id), 0)::text || ':' ||
@@ -59,11 +66,19 @@ const SYNC_BOOKED = `
                 returning id into v_journal;
               insert into postings (journal_id, account_id, amount) values (v_journal, v_float, -v_diff), (v_journal, v_game, v_diff);
               v_float_change := -v_diff;
-            end if;
+            end if;${
+              version === 'v3'
+                ? `
+          elsif p_sync_remembered then
+            -- a mark remembered from an earlier transfer another has moved on since: nothing written, the caller looks
+            return jsonb_build_object('stale', true);`
+                : ''
+            }
           end if;
         end if;`;
 
-const recordFunction = (version: 'v1' | 'v2') => {
+const recordFunction = (version: 'v1' | 'v2' | 'v3') => {
+  const synced = version !== 'v1';
   // v2 answers a refusal that comes after a booking of the sync instead of raising it: the booking stands,
   // its house side changed here (no other house account was touched yet); with nothing booked it raises
   const refuse = (code: string) =>
@@ -77,7 +92,7 @@ const recordFunction = (version: 'v1' | 'v2') => {
   return sql`
       create or replace function ${sql.raw(`wallet_transfer_record_${version}`)}(
         p_member integer, p_provider text, p_direction text, p_amount bigint, p_minimums jsonb,
-        p_wallet_code text, p_game_code text, p_transit_codes jsonb, p_key text, p_fingerprint text, p_now bigint${sql.raw(version === 'v2' ? ', p_sync_mark text, p_sync_held bigint, p_float_codes jsonb' : '')})
+        p_wallet_code text, p_game_code text, p_transit_codes jsonb, p_key text, p_fingerprint text, p_now bigint${sql.raw(synced ? ', p_sync_mark text, p_sync_held bigint, p_float_codes jsonb' : '')}${sql.raw(version === 'v3' ? ', p_sync_remembered boolean' : '')})
       returns jsonb language plpgsql as $fn$
       declare
         v_fingerprint text;
@@ -92,7 +107,7 @@ const recordFunction = (version: 'v1' | 'v2') => {
         v_transit integer;
         v_amount bigint;
         v_journal integer;
-        v_intent integer;${sql.raw(version === 'v2' ? SYNC_DECLARED : '')}
+        v_intent integer;${sql.raw(synced ? SYNC_DECLARED : '')}
       begin
         if p_key is not null then
           select fingerprint, status_code, response into v_fingerprint, v_status, v_response
@@ -113,7 +128,7 @@ const recordFunction = (version: 'v1' | 'v2') => {
         end if;
         select currency into strict v_currency from members where id = p_member for update;
         v_wallet := wallet_account_v1(p_wallet_code, 'wallet', p_member, v_currency, 0);
-        v_game := wallet_account_v1(p_game_code, 'game', p_member, v_currency, 0);${sql.raw(version === 'v2' ? SYNC_BOOKED : '')}
+        v_game := wallet_account_v1(p_game_code, 'game', p_member, v_currency, 0);${sql.raw(version === 'v1' ? '' : syncBooked(version))}
         v_source := case when p_direction = 'in' then v_wallet else v_game end;
         v_amount := coalesce(p_amount, (select balance from ledger_accounts where id = v_source));
         v_minimum := (p_minimums ->> v_currency)::bigint;
@@ -142,13 +157,13 @@ const recordFunction = (version: 'v1' | 'v2') => {
           insert into idempotency_keys (member_id, key, fingerprint, status_code, response, created_at)
             values (p_member, p_key, p_fingerprint, 0, 'null', p_now);
         end if;
-        ${sql.raw(version === 'v2' ? 'if v_float < v_transit then update ledger_accounts set balance = balance + v_float_change where id = v_float; end if;' : '')}
+        ${sql.raw(synced ? 'if v_float < v_transit then update ledger_accounts set balance = balance + v_float_change where id = v_float; end if;' : '')}
         update ledger_accounts set balance = balance + v_amount
           where id = v_transit and (allow_negative = 1 or balance + v_amount >= 0);
         if not found then
           raise exception using errcode = 'WA400', message = 'MONEY_NOT_ENOUGH';
         end if;
-        ${sql.raw(version === 'v2' ? 'if v_float > v_transit then update ledger_accounts set balance = balance + v_float_change where id = v_float; end if;' : '')}
+        ${sql.raw(synced ? 'if v_float > v_transit then update ledger_accounts set balance = balance + v_float_change where id = v_float; end if;' : '')}
         return jsonb_build_object('intent', jsonb_build_object(
           'id', v_intent, 'member_id', p_member, 'provider', p_provider, 'direction', p_direction, 'amount', v_amount,
           'currency', v_currency, 'journal_id', v_journal, 'idempotency_key', p_key, 'username', v_username));
@@ -169,26 +184,31 @@ const recordFunction = (version: 'v1' | 'v2') => {
  * answer leaves it: open, its key in flight (a replay answers TRANSFER_PENDING), until the sweep settles or
  * returns it with the same answer. WAL is written in order, so whatever later commit read what it wrote
  * (the member's next transfer, whose first commit does wait) takes it to the disk too. The start stays a
- * durable commit: the provider must never hear of a ref the ledger could lose. The flush per transfer was
- * half the waits of a transfer under load (docs/measurements.md).
+ * durable commit: the provider must never hear of a ref the ledger could lose. One flush a transfer fewer:
+ * about a tenth more transfers a second under load (docs/measurements.md).
+ *
+ * v4 (0037) also answers, as `{ closed, mark }`, the game's transfer mark as the transfer leaves it, read
+ * under the member's lock: what the caller remembers for the next transfer out (record's v3).
  */
-const finishFunction = (version: 'v1' | 'v2' | 'v3') => sql`
+const finishFunction = (version: 'v1' | 'v2' | 'v3' | 'v4') => {
+  const marked = version === 'v4';
+  return sql`
       create or replace function ${sql.raw(`wallet_transfer_finish_${version}`)}(
         p_intent integer, p_member integer, p_applied boolean, p_now bigint, p_wallet_code text, p_game_code text,
         p_status integer, p_response text${sql.raw(version === 'v1' ? ', p_channel text, p_payload text' : '')})
-      returns boolean language plpgsql as $fn$
+      returns ${sql.raw(marked ? 'jsonb' : 'boolean')} language plpgsql as $fn$
       declare
         v_row record;
         v_to_game boolean;
         v_to integer;
         v_transit integer;
         v_journal integer;
-      begin${sql.raw(version === 'v3' ? "\n        perform set_config('synchronous_commit', 'off', true);" : '')}
+      begin${sql.raw(version === 'v3' || marked ? "\n        perform set_config('synchronous_commit', 'off', true);" : '')}
         perform 1 from members where id = p_member for update;
         update transfer_intents set status = case when p_applied then 'settled' else 'compensated' end, resolved_at = p_now
           where id = p_intent and status = 'open'
           returning member_id, provider, direction, amount, currency, journal_id, idempotency_key into v_row;
-        if not found then return false; end if;
+        if not found then return ${sql.raw(marked ? "jsonb_build_object('closed', false)" : 'false')}; end if;
         -- the transit account the transfer's entry put the money in
         select p.account_id into strict v_transit from postings p join ledger_accounts a on a.id = p.account_id
           where p.journal_id = v_row.journal_id and a.kind = 'transfers_in_transit';
@@ -217,9 +237,19 @@ const finishFunction = (version: 'v1' | 'v2' | 'v3') => sql`
           where id = v_transit and (allow_negative = 1 or balance - v_row.amount >= 0);
         if not found then
           raise exception using errcode = 'WA400', message = 'MONEY_NOT_ENOUGH';
-        end if;
-        return true;
+        end if;${sql.raw(
+          marked
+            ? `
+        -- the game's transfer mark as this transfer leaves it, under the member's lock (as record's sync reads it)
+        return jsonb_build_object('closed', true, 'mark',
+          (select coalesce(max(id), 0)::text || ':' ||
+                  (select count(*) from transfer_intents where member_id = v_row.member_id and provider = v_row.provider and status = 'open')
+             from transfer_intents where member_id = v_row.member_id and provider = v_row.provider));`
+            : `
+        return true;`,
+        )}
       end $fn$`;
+};
 
 export function transferFunctionMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -282,6 +312,13 @@ export function transferFunctionMigrations(dialect: Dialect): Record<string, Mig
     '0036_transfer_finish_unflushed': {
       async up(db: Kysely<unknown>) {
         if (dialect === 'postgres') await finishFunction('v3').execute(db);
+      },
+    },
+    '0037_transfer_mark_remembered': {
+      async up(db: Kysely<unknown>) {
+        if (dialect !== 'postgres') return;
+        await recordFunction('v3').execute(db);
+        await finishFunction('v4').execute(db);
       },
     },
   };

@@ -1,6 +1,7 @@
 import type { Credentials } from '../../../../contract/wallet.js';
 import { findGame } from '../../adapters/games/catalog.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
@@ -176,19 +177,48 @@ export async function providersOf(tx: Tx, memberId: number): Promise<string[]> {
 export interface Held {
   before: string;
   held: number;
+  /** The mark came from `rememberMark`, not a look: the first statement answers `stale` if it has moved on. */
+  remembered?: boolean;
+}
+
+/**
+ * Postgres: each game's transfer mark as the end of this instance's last transfer of it left it (the end's
+ * statement answers it, read under the member's lock), with the member's username there, which never
+ * changes. A transfer out asks the provider with it instead of looking first: a round trip fewer, which
+ * under load is a wait in the pool's queue fewer. A mark another transfer has moved on since (another
+ * instance's, a transfer still open) is caught by the first statement, which writes nothing and answers
+ * `stale`; the transfer then looks as before. Only marks with nothing open are kept, at most MARKS_MAX
+ * (the oldest make room).
+ */
+const MARKS_MAX = 50_000;
+const remembered = new WeakMap<Database, Map<string, { username: string; mark: string }>>();
+const marksOf = (database: Database) => {
+  let marks = remembered.get(database);
+  if (!marks) remembered.set(database, (marks = new Map()));
+  return marks;
+};
+
+export function rememberMark(database: Database, memberId: number, provider: string, username: string, mark: string): void {
+  const marks = marksOf(database);
+  const key = `${memberId}:${provider}`;
+  marks.delete(key);
+  if (!mark.endsWith(':0')) return;
+  if (marks.size >= MARKS_MAX) marks.delete(marks.keys().next().value!);
+  marks.set(key, { username, mark });
 }
 
 /**
  * Asks the provider what the member's game holds, only when no transfer of that game is open: the figure
- * with the transfer mark taken before the call. Undefined without an account, with a transfer open, or
- * when the provider does not answer in time.
+ * with the transfer mark taken before the call (`useRemembered`: the one `rememberMark` kept, when there is
+ * one). Undefined without an account, with a transfer open, or when the provider does not answer in time.
  */
-export async function askGame(ctx: AppContext, memberId: number, provider: string): Promise<Held | undefined> {
-  const { username, mark: before } = await gameLook(ctx.database.db, memberId, provider);
+export async function askGame(ctx: AppContext, memberId: number, provider: string, useRemembered = false): Promise<Held | undefined> {
+  const kept = useRemembered ? marksOf(ctx.database).get(`${memberId}:${provider}`) : undefined;
+  const { username, mark: before } = kept ?? (await gameLook(ctx.database.db, memberId, provider));
   if (username === undefined) return undefined;
   if (!before.endsWith(':0')) return undefined;
   const held = await callWithin(() => ctx.games.balance(provider, username), ctx.config.providerTimeoutMs);
-  return held === undefined ? undefined : { before, held };
+  return held === undefined ? undefined : { before, held, remembered: kept !== undefined };
 }
 
 /**

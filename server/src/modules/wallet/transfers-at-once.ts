@@ -37,7 +37,8 @@ export interface RecordStart {
   sync?: Held;
 }
 
-type Recorded = { earlier: { status: number; response: string } } | { refused: string } | { intent: IntentRow & { username: string } };
+type Recorded =
+  { earlier: { status: number; response: string } } | { refused: string } | { stale: true } | { intent: IntentRow & { username: string } };
 
 export async function beginAtOnce<Body>(
   database: Database,
@@ -45,21 +46,24 @@ export async function beginAtOnce<Body>(
   key: IdempotencyKey | undefined,
   now: number,
   stripes: number,
-): Promise<Begun<IntentRow & { username: string }, Body>> {
+): Promise<Begun<IntentRow & { username: string }, Body> | 'stale'> {
   const amount = start.amount === 'all' ? null : start.amount;
   const codes = (house: StripedHouse, n: number) =>
     JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, stripeCode(house, start.memberId, c, n)])));
   const { sync } = start;
   const result = await sql<{ r: Recorded }>`
-    select wallet_transfer_record_v2(${start.memberId}::integer, ${start.provider}::text, ${start.direction}::text,
+    select wallet_transfer_record_v3(${start.memberId}::integer, ${start.provider}::text, ${start.direction}::text,
       ${amount}::bigint, ${MINIMUMS}::jsonb, ${walletCode(start.memberId)}::text, ${gameCode(start.memberId, start.provider)}::text,
       ${codes('inTransit', stripes)}::jsonb, ${key?.key ?? null}::text, ${key?.fingerprint ?? null}::text, ${now}::bigint,
-      ${sync?.before ?? null}::text, ${sync?.held ?? null}::bigint, ${sync ? codes('providerFloat', HOUSE_STRIPES) : null}::jsonb) as r${PLANNED}`
+      ${sync?.before ?? null}::text, ${sync?.held ?? null}::bigint, ${sync ? codes('providerFloat', HOUSE_STRIPES) : null}::jsonb,
+      ${sync?.remembered ?? false}::boolean) as r${PLANNED}`
     .execute(database.db)
     .catch(refusal);
   const recorded = result.rows[0]!.r;
   // refused after the sync's booking, which stands (migrations-transfer-functions.ts recordFunction)
   if ('refused' in recorded) throw new ApiError(400, recorded.refused);
+  // the remembered mark had moved on: nothing written, the caller looks and begins again
+  if ('stale' in recorded) return 'stale';
   if ('earlier' in recorded) return { earlier: { status: recorded.earlier.status, body: JSON.parse(recorded.earlier.response) as Body } };
   return { recorded: recorded.intent };
 }
@@ -70,15 +74,16 @@ export async function finishAtOnce(
   applied: boolean,
   now: number,
   answer: Outcome<unknown>,
-): Promise<boolean> {
-  const result = await sql<{ closed: boolean }>`
-    select wallet_transfer_finish_v3(${row.id}::integer, ${row.member_id}::integer, ${applied}::boolean, ${now}::bigint,
-      ${walletCode(row.member_id)}::text, ${gameCode(row.member_id, row.provider)}::text, ${answer.status}::integer, ${JSON.stringify(answer.body)}::text) as closed${PLANNED}`
+): Promise<{ closed: boolean; mark?: string }> {
+  const result = await sql<{ r: { closed: boolean; mark?: string } }>`
+    select wallet_transfer_finish_v4(${row.id}::integer, ${row.member_id}::integer, ${applied}::boolean, ${now}::bigint,
+      ${walletCode(row.member_id)}::text, ${gameCode(row.member_id, row.provider)}::text, ${answer.status}::integer, ${JSON.stringify(answer.body)}::text) as r${PLANNED}`
     .execute(database.db)
     .catch(refusal);
-  const closed = result.rows[0]!.closed;
+  const finished = result.rows[0]!.r;
+  const { closed } = finished;
   // told after the commit, not inside the function (migrations-transfer-functions.ts finishFunction); the
   // answer does not wait for it, and a lost hint loses nothing (the member's app reads the money itself)
   if (closed) void notifyMember(database, row.member_id, { kind: 'transfer', status: applied ? 'SETTLED' : 'RETURNED' });
-  return closed;
+  return finished;
 }

@@ -17,7 +17,7 @@ import {
 } from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { askGame, callProvider, findAccount, providersOf, syncGame, type Held } from '../games/service.js';
+import { askGame, callProvider, findAccount, providersOf, rememberMark, syncGame, type Held } from '../games/service.js';
 import { closeIntent, insertIntent, openIntents, type Direction, type IntentRow } from './intent-repository.js';
 import { toldWhenResolved } from '../events/service.js';
 import { beginAtOnce, finishAtOnce } from './transfers-at-once.js';
@@ -157,10 +157,21 @@ function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferInt
 /** Postgres: both transactions as one statement each (transfers-at-once.ts). */
 const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferIntent, Body>['atOnce'] => ({
   begin: async (req, key, now) => {
-    const begun = await beginAtOnce<Body>(ctx.database, req, key, now, ctx.settings.get('transitStripes'));
+    const stripes = ctx.settings.get('transitStripes');
+    let begun = await beginAtOnce<Body>(ctx.database, req, key, now, stripes);
+    // the remembered mark had moved on: the figure is asked again after a look, as without one
+    if (begun === 'stale') {
+      const sync = await askGame(ctx, req.memberId, req.provider);
+      begun = await beginAtOnce<Body>(ctx.database, { ...req, sync }, key, ctx.now(), stripes);
+      if (begun === 'stale') throw new Error('a looked mark answered stale');
+    }
     return 'earlier' in begun ? begun : { recorded: asIntent(begun.recorded, begun.recorded.username) };
   },
-  finish: (intent, applied, now, answer) => finishAtOnce(ctx.database, intent.row, applied, now, answer),
+  finish: async ({ row, username }, applied, now, answer) => {
+    const { closed, mark } = await finishAtOnce(ctx.database, row, applied, now, answer);
+    if (mark !== undefined) rememberMark(ctx.database, row.member_id, row.provider, username, mark);
+    return closed;
+  },
 });
 
 /** Start-up and the minute sweep: finish or reverse open transfers, and their keys' answers with them. */
@@ -178,7 +189,7 @@ export const recoverOpenIntents = (ctx: AppContext) => recoverOutsideCalls(ctx, 
 export async function transfer(ctx: AppContext, req: Omit<TransferRequest, 'sync'>): Promise<TransferOutcome> {
   const flow = transferFlow(ctx);
   let sync: Held | undefined;
-  if (req.direction === 'out' && flow.atOnce) sync = await askGame(ctx, req.memberId, req.provider);
+  if (req.direction === 'out' && flow.atOnce) sync = await askGame(ctx, req.memberId, req.provider, true);
   else if (req.direction === 'out') await syncGame(ctx, req.memberId, req.provider);
   const outcome = await callOutside(ctx, flow, { ...req, sync }, req.key);
   if (outcome.status >= 400) throw new ApiError(outcome.status, outcome.body.message);
