@@ -173,7 +173,8 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     } finally {
       server.ctx.games = sandbox;
     }
-    expect(raced).toBeGreaterThan(0);
+    // Postgres asks first with the mark the transfer in left, which the first race moves on: it asks again
+    expect(raced).toBe(dialect === 'postgres' ? 2 : 1);
     // the next look books it
     const refreshed = (await get('/api/wallet/refresh/slot?fresh=1')).json();
     const inGame = 60 + 5 * raced;
@@ -456,9 +457,20 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
         const moved = await call(there.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 10 }, { token: theirs });
         expect(message(moved)).toBe('SUCCESS');
         await server.ctx.sandboxGames!.playRound('PG', username, password, 2000, true); // +20.00, not booked yet
-        // more than the ledger holds: only a booking of the win lets it through
-        const out = await move({ from: 'PG', to: 'WALLET', amount: inGame + 40 });
-        expect([out.statusCode, message(out)]).toEqual([200, 'SUCCESS']);
+        const sandbox = server.ctx.games;
+        let asked = 0;
+        server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+          balance: (p: string, u: string) => ((asked += 1), sandbox.balance(p, u)),
+        });
+        try {
+          // more than the ledger holds: only a booking of the win lets it through
+          const out = await move({ from: 'PG', to: 'WALLET', amount: inGame + 40 });
+          expect([out.statusCode, message(out)]).toEqual([200, 'SUCCESS']);
+        } finally {
+          server.ctx.games = sandbox;
+        }
+        // once with the mark remembered here, which had moved on, and once with the one read instead
+        expect(asked).toBe(2);
         expect((await slot('PG')).amount).toBe(0);
         expect(await checkLedger(server.ctx.database.db)).toEqual([]);
         if (inGame > 0) expect(message(await move({ from: 'WALLET', to: 'PG', amount: inGame }))).toBe('SUCCESS'); // as the tests below found it
@@ -471,16 +483,17 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     it("commits a transfer's end without waiting for its flush (what the sweep above writes again), in its own transaction only", async () => {
       const { db } = server.ctx.database;
       const setting = (tx: typeof db) => sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(tx);
+      const usual = (await setting(db)).rows[0]!.s;
+      expect(usual).not.toBe('off');
       const inFinish = await db.transaction().execute(async (tx) => {
-        expect((await setting(tx)).rows[0]!.s).toBe('on');
-        // an intent that is not there: the function closes nothing and answers false
-        const closed = await sql<{ c: boolean }>`select wallet_transfer_finish_v3(0, 0, true, 0, '', '', 200, 'null') as c`.execute(tx);
-        expect(closed.rows[0]!.c).toBe(false);
+        // an intent that is not there: the function closes nothing
+        const finished = await sql<{ r: unknown }>`select wallet_transfer_finish_v4(0, 0, true, 0, '', '', 200, 'null') as r`.execute(tx);
+        expect(finished.rows[0]!.r).toEqual({ closed: false });
         return (await setting(tx)).rows[0]!.s;
       });
       expect(inFinish).toBe('off');
       // the connection's next transaction (a transfer's start among them) waits for its flush again
-      expect((await setting(db)).rows[0]!.s).toBe('on');
+      expect((await setting(db)).rows[0]!.s).toBe(usual);
     });
 
   it('builds every link from PUBLIC_URL, never from the Host header the caller sends', async () => {

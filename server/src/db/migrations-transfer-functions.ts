@@ -34,11 +34,23 @@ import type { Dialect } from './database.js';
  *
  * v3 (0037) takes a mark the caller remembered from its last transfer of that game (`p_sync_remembered`,
  * games/service.ts rememberMark, the mark the end's v4 answers) instead of one it looked up just before
- * asking: when that mark has moved on, it writes nothing of the transfer and answers `{ stale: true }`,
- * and the caller looks, asks and begins again; a looked-up mark that moved on skips the booking as in v2.
+ * asking: when that mark has moved on, it writes nothing of the transfer and answers `{ stale: { mark,
+ * username } }` with the mark as it is now, which the caller asks the provider again with and begins again
+ * as with a looked-up one (no look of its own); a looked-up mark that moved on skips the booking as in v2.
  * Equal marks mean no transfer of that game began since the remembered one ended, so the figure asked
  * after it is as good as one asked after a look.
  */
+/**
+ * The transfer mark of a member's game in SQL, as games/repository.ts `transferMark` reads it: the newest
+ * intent's id and how many are open, `id:open`. Ids only grow, so a mark with nothing open, once moved on,
+ * never comes back.
+ */
+const markOf = (member: string, provider: string) => `(select coalesce(max(id), 0)::text || ':' ||
+                 (select count(*) from transfer_intents where member_id = ${member} and provider = ${provider} and status = 'open')
+            from transfer_intents where member_id = ${member} and provider = ${provider})`;
+/** v3's answer when the remembered mark has moved on: the mark as it is now, and the username to ask with. */
+const STALE = `return jsonb_build_object('stale', jsonb_build_object('mark', v_mark, 'username', v_username));`;
+
 const SYNC_DECLARED = `
         v_mark text;
         v_diff bigint;
@@ -47,9 +59,7 @@ const SYNC_DECLARED = `
 const syncBooked = (version: 'v2' | 'v3') => `
         -- only a mark taken with no transfer open (askGame): an open one's money may or may not be in the figure
         if p_sync_mark like '%:0' then
-          select coalesce(max(id), 0)::text || ':' ||
-                 (select count(*) from transfer_intents where member_id = p_member and provider = p_provider and status = 'open')
-            into v_mark from transfer_intents where member_id = p_member and provider = p_provider;
+          v_mark := ${markOf('p_member', 'p_provider')};
           if v_mark = p_sync_mark then
             v_diff := p_sync_held - (select balance from ledger_accounts where id = v_game);
             if v_diff <> 0 then
@@ -70,8 +80,8 @@ const syncBooked = (version: 'v2' | 'v3') => `
               version === 'v3'
                 ? `
           elsif p_sync_remembered then
-            -- a mark remembered from an earlier transfer another has moved on since: nothing written, the caller looks
-            return jsonb_build_object('stale', true);`
+            -- moved on between the look below and the lock: nothing of the transfer written yet
+            ${STALE}`
                 : ''
             }
           end if;
@@ -126,6 +136,18 @@ const recordFunction = (version: 'v1' | 'v2' | 'v3') => {
         if not found then
           raise exception using errcode = 'WA400', message = 'SLOT_NO_ACCOUNT';
         end if;
+        ${sql.raw(
+          version === 'v3'
+            ? `if p_sync_remembered then
+          -- a remembered mark another transfer has moved on since stays moved on (ids only grow): answered
+          -- before the member's lock, so nothing is written (no commit to flush); the caller asks again with it
+          v_mark := ${markOf('p_member', 'p_provider')};
+          if v_mark is distinct from p_sync_mark then
+            ${STALE}
+          end if;
+        end if;`
+            : '',
+        )}
         select currency into strict v_currency from members where id = p_member for update;
         v_wallet := wallet_account_v1(p_wallet_code, 'wallet', p_member, v_currency, 0);
         v_game := wallet_account_v1(p_game_code, 'game', p_member, v_currency, 0);${sql.raw(version === 'v1' ? '' : syncBooked(version))}
@@ -241,10 +263,7 @@ const finishFunction = (version: 'v1' | 'v2' | 'v3' | 'v4') => {
           marked
             ? `
         -- the game's transfer mark as this transfer leaves it, under the member's lock (as record's sync reads it)
-        return jsonb_build_object('closed', true, 'mark',
-          (select coalesce(max(id), 0)::text || ':' ||
-                  (select count(*) from transfer_intents where member_id = v_row.member_id and provider = v_row.provider and status = 'open')
-             from transfer_intents where member_id = v_row.member_id and provider = v_row.provider));`
+        return jsonb_build_object('closed', true, 'mark', ${markOf('v_row.member_id', 'v_row.provider')});`
             : `
         return true;`,
         )}

@@ -181,17 +181,27 @@ export interface Held {
   remembered?: boolean;
 }
 
+/** A game's transfer mark with the member's username there, looked up or remembered (`recallMark`). */
+export interface Looked {
+  username: string;
+  mark: string;
+  remembered?: boolean;
+}
+
 /**
  * Postgres: each game's transfer mark as the end of this instance's last transfer of it left it (the end's
  * statement answers it, read under the member's lock), with the member's username there, which never
  * changes. A transfer out asks the provider with it instead of looking first: a round trip fewer, which
  * under load is a wait in the pool's queue fewer. A mark another transfer has moved on since (another
  * instance's, a transfer still open) is caught by the first statement, which writes nothing and answers
- * `stale`; the transfer then looks as before. Only marks with nothing open are kept, at most MARKS_MAX
- * (the oldest make room).
+ * `stale` with the mark as it is now: the transfer asks again with that one, as with a look. Only marks
+ * with nothing open are kept, at most MARKS_MAX (the oldest make room). This leans on intent ids only
+ * growing for as long as the process lives, as a look leans on it for one request: a failover to a
+ * standby that had not received the last commits could hand an id out again, as it would lose those
+ * commits themselves.
  */
 const MARKS_MAX = 50_000;
-const remembered = new WeakMap<Database, Map<string, { username: string; mark: string }>>();
+const remembered = new WeakMap<Database, Map<string, Looked>>();
 const marksOf = (database: Database) => {
   let marks = remembered.get(database);
   if (!marks) remembered.set(database, (marks = new Map()));
@@ -207,18 +217,23 @@ export function rememberMark(database: Database, memberId: number, provider: str
   marks.set(key, { username, mark });
 }
 
+/** The mark `rememberMark` kept for this game, if any. */
+export const recallMark = (database: Database, memberId: number, provider: string): Looked | undefined => {
+  const kept = marksOf(database).get(`${memberId}:${provider}`);
+  return kept && { ...kept, remembered: true };
+};
+
 /**
  * Asks the provider what the member's game holds, only when no transfer of that game is open: the figure
- * with the transfer mark taken before the call (`useRemembered`: the one `rememberMark` kept, when there is
- * one). Undefined without an account, with a transfer open, or when the provider does not answer in time.
+ * with the transfer mark taken before the call (`known`: one already read, or remembered, instead of a
+ * look). Undefined without an account, with a transfer open, or when the provider does not answer in time.
  */
-export async function askGame(ctx: AppContext, memberId: number, provider: string, useRemembered = false): Promise<Held | undefined> {
-  const kept = useRemembered ? marksOf(ctx.database).get(`${memberId}:${provider}`) : undefined;
-  const { username, mark: before } = kept ?? (await gameLook(ctx.database.db, memberId, provider));
+export async function askGame(ctx: AppContext, memberId: number, provider: string, known?: Looked): Promise<Held | undefined> {
+  const { username, mark: before } = known ?? (await gameLook(ctx.database.db, memberId, provider));
   if (username === undefined) return undefined;
   if (!before.endsWith(':0')) return undefined;
   const held = await callWithin(() => ctx.games.balance(provider, username), ctx.config.providerTimeoutMs);
-  return held === undefined ? undefined : { before, held, remembered: kept !== undefined };
+  return held === undefined ? undefined : { before, held, remembered: known?.remembered === true };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Begun } from '../../lib/outside-call.js';
 import { gameCode, HOUSE_STRIPES, stripeCode, walletCode, type StripedHouse } from '../../ledger/ledger.js';
 import { MINOR, toMinor, type Currency } from '../../ledger/money.js';
 import { notifyMember } from '../events/service.js';
-import type { Held } from '../games/service.js';
+import type { Held, Looked } from '../games/service.js';
 import type { IntentRow } from './intent-repository.js';
 
 /**
@@ -38,7 +38,10 @@ export interface RecordStart {
 }
 
 type Recorded =
-  { earlier: { status: number; response: string } } | { refused: string } | { stale: true } | { intent: IntentRow & { username: string } };
+  | { earlier: { status: number; response: string } }
+  | { refused: string }
+  | { stale: Looked }
+  | { intent: IntentRow & { username: string } };
 
 export async function beginAtOnce<Body>(
   database: Database,
@@ -46,7 +49,7 @@ export async function beginAtOnce<Body>(
   key: IdempotencyKey | undefined,
   now: number,
   stripes: number,
-): Promise<Begun<IntentRow & { username: string }, Body> | 'stale'> {
+): Promise<Begun<IntentRow & { username: string }, Body> | { stale: Looked }> {
   const amount = start.amount === 'all' ? null : start.amount;
   const codes = (house: StripedHouse, n: number) =>
     JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, stripeCode(house, start.memberId, c, n)])));
@@ -62,8 +65,8 @@ export async function beginAtOnce<Body>(
   const recorded = result.rows[0]!.r;
   // refused after the sync's booking, which stands (migrations-transfer-functions.ts recordFunction)
   if ('refused' in recorded) throw new ApiError(400, recorded.refused);
-  // the remembered mark had moved on: nothing written, the caller looks and begins again
-  if ('stale' in recorded) return 'stale';
+  // the remembered mark had moved on: nothing written; the mark as it is now, to ask and begin again with
+  if ('stale' in recorded) return { stale: recorded.stale };
   if ('earlier' in recorded) return { earlier: { status: recorded.earlier.status, body: JSON.parse(recorded.earlier.response) as Body } };
   return { recorded: recorded.intent };
 }

@@ -17,7 +17,7 @@ import {
 } from '../../ledger/ledger.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { askGame, callProvider, findAccount, providersOf, rememberMark, syncGame, type Held } from '../games/service.js';
+import { askGame, callProvider, findAccount, providersOf, recallMark, rememberMark, syncGame, type Held } from '../games/service.js';
 import { closeIntent, insertIntent, openIntents, type Direction, type IntentRow } from './intent-repository.js';
 import { toldWhenResolved } from '../events/service.js';
 import { beginAtOnce, finishAtOnce } from './transfers-at-once.js';
@@ -159,11 +159,14 @@ const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferI
   begin: async (req, key, now) => {
     const stripes = ctx.settings.get('transitStripes');
     let begun = await beginAtOnce<Body>(ctx.database, req, key, now, stripes);
-    // the remembered mark had moved on: the figure is asked again after a look, as without one
-    if (begun === 'stale') {
-      const sync = await askGame(ctx, req.memberId, req.provider);
-      begun = await beginAtOnce<Body>(ctx.database, { ...req, sync }, key, ctx.now(), stripes);
-      if (begun === 'stale') throw new Error('a looked mark answered stale');
+    if ('stale' in begun) {
+      // the remembered mark had moved on: the mark read instead is as good as a look, and the figure is
+      // asked again after it (a mark read, not remembered, never answers stale)
+      const { stale } = begun;
+      rememberMark(ctx.database, req.memberId, req.provider, stale.username, stale.mark);
+      const sync = await askGame(ctx, req.memberId, req.provider, { ...stale, remembered: false });
+      begun = await beginAtOnce<Body>(ctx.database, { ...req, sync }, key, now, stripes);
+      if ('stale' in begun) throw new Error('a mark read, not remembered, answered stale');
     }
     return 'earlier' in begun ? begun : { recorded: asIntent(begun.recorded, begun.recorded.username) };
   },
@@ -189,7 +192,8 @@ export const recoverOpenIntents = (ctx: AppContext) => recoverOutsideCalls(ctx, 
 export async function transfer(ctx: AppContext, req: Omit<TransferRequest, 'sync'>): Promise<TransferOutcome> {
   const flow = transferFlow(ctx);
   let sync: Held | undefined;
-  if (req.direction === 'out' && flow.atOnce) sync = await askGame(ctx, req.memberId, req.provider, true);
+  if (req.direction === 'out' && flow.atOnce)
+    sync = await askGame(ctx, req.memberId, req.provider, recallMark(ctx.database, req.memberId, req.provider));
   else if (req.direction === 'out') await syncGame(ctx, req.memberId, req.provider);
   const outcome = await callOutside(ctx, flow, { ...req, sync }, req.key);
   if (outcome.status >= 400) throw new ApiError(outcome.status, outcome.body.message);
