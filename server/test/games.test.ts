@@ -480,6 +480,26 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     });
 
   if (dialect === 'postgres')
+    it('answers a remembered mark that has moved on with the mark as it is now, taking no lock and writing nothing', async () => {
+      await get('/api/wallet/activate/PG');
+      expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }))).toBe('SUCCESS'); // the mark is past 0:0 now
+      const { username } = (await get('/api/wallet/account/PG')).json();
+      const { db } = server.ctx.database;
+      const { id } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+      const seen = await db.transaction().execute(async (tx) => {
+        const begun = await sql<{ r: unknown }>`select wallet_transfer_record_v3(${id}::integer, 'PG', 'out', 100::bigint,
+          '{"THB":100,"LAK":100000}'::jsonb, 'unused', 'unused', '{}'::jsonb, null, null, 0::bigint, '0:0', 0::bigint, '{}'::jsonb, true) as r`.execute(
+          tx,
+        );
+        const xid = await sql<{ x: unknown }>`select txid_current_if_assigned() as x`.execute(tx);
+        return { answer: begun.rows[0]!.r, xid: xid.rows[0]!.x };
+      });
+      expect(seen.answer).toEqual({ stale: { mark: expect.stringMatching(/^[1-9]\d*:0$/), username } });
+      expect(seen.xid).toBeNull();
+      expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }))).toBe('SUCCESS');
+    });
+
+  if (dialect === 'postgres')
     it("commits a transfer's end without waiting for its flush (what the sweep above writes again), in its own transaction only", async () => {
       const { db } = server.ctx.database;
       const setting = (tx: typeof db) => sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(tx);

@@ -165,7 +165,8 @@ const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferI
       const { stale } = begun;
       rememberMark(ctx.database, req.memberId, req.provider, stale.username, stale.mark);
       const sync = await askGame(ctx, req.memberId, req.provider, { ...stale, remembered: false });
-      begun = await beginAtOnce<Body>(ctx.database, { ...req, sync }, key, now, stripes);
+      // a time of its own: the intent's age is what the sweep goes by, and the first try and the ask took some
+      begun = await beginAtOnce<Body>(ctx.database, { ...req, sync }, key, ctx.now(), stripes);
       if ('stale' in begun) throw new Error('a mark read, not remembered, answered stale');
     }
     return 'earlier' in begun ? begun : { recorded: asIntent(begun.recorded, begun.recorded.username) };
