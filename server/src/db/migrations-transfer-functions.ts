@@ -22,6 +22,17 @@ import type { Dialect } from './database.js';
  */
 
 /**
+ * The transfer mark of a member's game in SQL, as games/repository.ts `transferMark` reads it: the newest
+ * intent's id and how many are open, `id:open`. Ids only grow, so a mark with nothing open, once moved on,
+ * never comes back.
+ */
+const markSql = (member: string, provider: string) => `(select coalesce(max(id), 0)::text || ':' ||
+                 (select count(*) from transfer_intents where member_id = ${member} and provider = ${provider} and status = 'open')
+            from transfer_intents where member_id = ${member} and provider = ${provider})`;
+/** v3's answer when the remembered mark has moved on: the mark as it is now, and the username to ask with. */
+const STALE = `return jsonb_build_object('stale', jsonb_build_object('mark', v_mark, 'username', v_username));`;
+
+/**
  * The start of a transfer (its first transaction) as a function. v2 (0035) first books the provider's
  * figure a transfer out asked for just before (wallet/transfers.ts `transfer`; games/service.ts bookHeld
  * does the same in TypeScript): under the member's lock, only if the transfer mark is still the one taken
@@ -40,17 +51,6 @@ import type { Dialect } from './database.js';
  * Equal marks mean no transfer of that game began since the remembered one ended, so the figure asked
  * after it is as good as one asked after a look.
  */
-/**
- * The transfer mark of a member's game in SQL, as games/repository.ts `transferMark` reads it: the newest
- * intent's id and how many are open, `id:open`. Ids only grow, so a mark with nothing open, once moved on,
- * never comes back.
- */
-const markOf = (member: string, provider: string) => `(select coalesce(max(id), 0)::text || ':' ||
-                 (select count(*) from transfer_intents where member_id = ${member} and provider = ${provider} and status = 'open')
-            from transfer_intents where member_id = ${member} and provider = ${provider})`;
-/** v3's answer when the remembered mark has moved on: the mark as it is now, and the username to ask with. */
-const STALE = `return jsonb_build_object('stale', jsonb_build_object('mark', v_mark, 'username', v_username));`;
-
 const SYNC_DECLARED = `
         v_mark text;
         v_diff bigint;
@@ -59,7 +59,7 @@ const SYNC_DECLARED = `
 const syncBooked = (version: 'v2' | 'v3') => `
         -- only a mark taken with no transfer open (askGame): an open one's money may or may not be in the figure
         if p_sync_mark like '%:0' then
-          v_mark := ${markOf('p_member', 'p_provider')};
+          v_mark := ${markSql('p_member', 'p_provider')};
           if v_mark = p_sync_mark then
             v_diff := p_sync_held - (select balance from ledger_accounts where id = v_game);
             if v_diff <> 0 then
@@ -141,7 +141,7 @@ const recordFunction = (version: 'v1' | 'v2' | 'v3') => {
             ? `if p_sync_remembered then
           -- a remembered mark another transfer has moved on since stays moved on (ids only grow): answered
           -- before the member's lock, so nothing is written (no commit to flush); the caller asks again with it
-          v_mark := ${markOf('p_member', 'p_provider')};
+          v_mark := ${markSql('p_member', 'p_provider')};
           if v_mark is distinct from p_sync_mark then
             ${STALE}
           end if;
@@ -263,7 +263,7 @@ const finishFunction = (version: 'v1' | 'v2' | 'v3' | 'v4') => {
           marked
             ? `
         -- the game's transfer mark as this transfer leaves it, under the member's lock (as record's sync reads it)
-        return jsonb_build_object('closed', true, 'mark', ${markOf('v_row.member_id', 'v_row.provider')});`
+        return jsonb_build_object('closed', true, 'mark', ${markSql('v_row.member_id', 'v_row.provider')});`
             : `
         return true;`,
         )}

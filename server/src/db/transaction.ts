@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { isTransactionConflict } from './faults.js';
+import { perDatabase } from './per-database.js';
 import type { DB } from './schema.js';
 
 export type Tx = Kysely<DB> | Transaction<DB>;
@@ -111,7 +112,7 @@ interface Job {
 
 /** The most transactions committed together. */
 const GROUP_MAX = 64;
-const waiting = new WeakMap<Database, Job[]>();
+const waitingOf = perDatabase((): Job[] => []);
 const writing = new WeakSet<Database>();
 
 /**
@@ -125,8 +126,7 @@ const writing = new WeakSet<Database>();
  */
 function groupCommit<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let jobs = waiting.get(database);
-    if (!jobs) waiting.set(database, (jobs = []));
+    const jobs = waitingOf(database);
     jobs.push({ fn, resolve: resolve as (value: unknown) => void, reject });
     if (!writing.has(database)) void write(database, jobs);
   });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { perDatabase } from '../../db/per-database.js';
 import { afterCommit, type Tx } from '../../db/transaction.js';
 import type { Currency } from '../../ledger/money.js';
 import { listenChannel, schemaChannel } from '../events/service.js';
@@ -29,7 +30,7 @@ const ENTRIES_MAX = 50_000;
 const channelOf = (database: Database) => schemaChannel(database, 'session_ends');
 
 /** The caches of this process on each database (two test instances can share one database handle). */
-const caches = new WeakMap<Database, Set<SessionCache>>();
+const cachesOf = perDatabase(() => new Set<SessionCache>());
 
 /**
  * Postgres: the sessions this instance read lately, so a member's request does not read its session again
@@ -64,8 +65,7 @@ export class SessionCache {
   /** Starts hearing ends of sessions (Postgres; nothing on SQLite); resolves once listening or the first try failed. */
   async start(log: (err: Error) => void): Promise<void> {
     if (this.database.dialect !== 'postgres' || this.stopListening) return;
-    let set = caches.get(this.database);
-    if (!set) caches.set(this.database, (set = new Set()));
+    const set = cachesOf(this.database);
     set.add(this);
     const { ready, stop } = listenChannel(
       this.database,
@@ -87,7 +87,7 @@ export class SessionCache {
     this.stopListening = undefined;
     this.forgetAll();
     this.on = false;
-    caches.get(this.database)?.delete(this);
+    cachesOf(this.database).delete(this);
   }
 
   /** The session of a token hash, if it was read lately, is still within its limits and nothing ended it since. */
@@ -142,6 +142,6 @@ export async function sessionsEnded(database: Database, memberId: number, tx: Tx
   if (database.dialect !== 'postgres') return;
   await sql`select pg_notify(${channelOf(database)}, ${String(memberId)})`.execute(tx);
   afterCommit(tx, () => {
-    for (const cache of caches.get(database) ?? []) cache.forget(memberId);
+    for (const cache of cachesOf(database)) cache.forget(memberId);
   });
 }

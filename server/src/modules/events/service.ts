@@ -5,6 +5,7 @@ import type { MemberEvent } from '../../../../contract/member-events.js';
 
 export type { MemberEvent };
 import { poolOptions, type Database } from '../../db/database.js';
+import { perDatabase } from '../../db/per-database.js';
 import { afterCommit, type Tx } from '../../db/transaction.js';
 import { callWithin } from '../../lib/outside-call.js';
 
@@ -20,12 +21,7 @@ import { callWithin } from '../../lib/outside-call.js';
  */
 export type MemberEventListener = (memberId: number, event: MemberEvent) => void;
 
-const local = new WeakMap<Database, EventEmitter>();
-const emitterOf = (database: Database) => {
-  let emitter = local.get(database);
-  if (!emitter) local.set(database, (emitter = new EventEmitter()));
-  return emitter;
-};
+const emitterOf = perDatabase(() => new EventEmitter());
 
 /**
  * A Postgres channel `name`, one per schema: instances on one database and schema hear each other, other
@@ -70,14 +66,13 @@ export async function notifyMember(database: Database, memberId: number, event: 
  * WAL flush (a NOTIFY takes a transaction id, so its commit would): a hint a Postgres crash loses is a hint
  * lost, which the member's app makes up for by reading.
  */
-const sending = new WeakMap<Database, { waiting: string[]; drained?: Promise<void> }>();
+const sendingOf = perDatabase((): { waiting: string[]; drained?: Promise<void> } => ({ waiting: [] }));
 const BATCH = 500;
 const SEND_WITHIN_MS = 5_000;
 const WAITING_MAX = 10_000;
 
 function told(database: Database, channel: string, payload: string): Promise<void> {
-  let box = sending.get(database);
-  if (!box) sending.set(database, (box = { waiting: [] }));
+  const box = sendingOf(database);
   if (box.waiting.length >= WAITING_MAX) box.waiting.shift();
   box.waiting.push(payload);
   const current = box;

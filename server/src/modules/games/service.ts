@@ -2,6 +2,7 @@ import type { Credentials } from '../../../../contract/wallet.js';
 import { findGame } from '../../adapters/games/catalog.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
+import { perDatabase } from '../../db/per-database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
@@ -201,12 +202,7 @@ export interface Looked {
  * commits themselves.
  */
 const MARKS_MAX = 50_000;
-const remembered = new WeakMap<Database, Map<string, Looked>>();
-const marksOf = (database: Database) => {
-  let marks = remembered.get(database);
-  if (!marks) remembered.set(database, (marks = new Map()));
-  return marks;
-};
+const marksOf = perDatabase(() => new Map<string, Looked>());
 
 export function rememberMark(database: Database, memberId: number, provider: string, username: string, mark: string): void {
   const marks = marksOf(database);
