@@ -1,19 +1,13 @@
-import { sweepUnusedUploads, UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload-sweep.js';
-import { forgetOldUsage } from './modules/uploads/service.js';
+import { UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload-sweep.js';
+import { recoverOpen, sweepOnce, sweepUploads } from './sweep.js';
 import { buildApp } from './app.js';
 import { createLifecycle } from './modules/system/health.js';
-import { retentionSweep } from './modules/system/retention.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, oneAtATime, openDatabase } from './db/database.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
-import { recoverOpenIntents } from './modules/wallet/transfers.js';
-import { verifyDueSlips } from './modules/deposit/slips.js';
-import { recoverQrCodes } from './modules/deposit/qr-service.js';
-import { recoverTruelinks } from './modules/deposit/truelink-service.js';
-import { refundSweep } from './modules/refund/job.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
 
@@ -62,39 +56,21 @@ async function main(): Promise<void> {
     const die = () => process.kill(process.pid, 'SIGKILL');
     ctx.hooks = crash === 'after-debit' ? { afterDebit: die } : { afterProvider: die };
   }
-  const recovered = await recoverOpenIntents(ctx);
-  if (recovered.settled + recovered.compensated + recovered.left) logger.info(recovered, 'open transfers found at start-up');
   const lifecycle = createLifecycle();
   const app = await buildApp(ctx, { logger, lifecycle });
-  // deposits' outside calls (gift links, QR codes at the gateway) are finished by the same sweep
-  const recoverDeposits = async () => ({ giftLinks: await recoverTruelinks(ctx), qrCodes: await recoverQrCodes(ctx) });
-  const deposits = await recoverDeposits();
-  if (deposits.giftLinks.settled + deposits.giftLinks.compensated + deposits.giftLinks.left)
-    logger.info(deposits, 'open deposits found at start-up');
-  const sweep = setInterval(() => {
-    recoverOpenIntents(ctx).catch((err: unknown) => logger.error({ err }, 'open-transfer sweep failed'));
-    verifyDueSlips(ctx).catch((err: unknown) => logger.error({ err }, 'slip sweep failed'));
-    recoverDeposits().catch((err: unknown) => logger.error({ err }, 'open-deposit sweep failed'));
-    // cashback of the periods that closed (refunds are unique per member and period: a re-run adds nothing)
-    refundSweep(ctx).catch((err: unknown) => logger.error({ err }, 'refund sweep failed'));
-    retentionSweep(ctx)
-      .then((done) => (done.keys || done.sessions || done.guestChatsClosed) && logger.info(done, 'retention: pruned and closed'))
-      .catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
-  }, config.sweepEveryMs);
+  // what a crash or a lost provider left open is finished before members are served; a money error in it
+  // (a broken ledger) is logged and counted in /metrics, and the instance starts anyway: a server that
+  // exits on it would never come back, and `ledger check` / `ledger repair` need it to be looked at
+  const { transfers, giftLinks, qrCodes } = await recoverOpen(ctx, logger);
+  const found = (r?: { settled: number; compensated: number; left: number }) => !!r && r.settled + r.compensated + r.left > 0;
+  if (found(transfers)) logger.info(transfers!, 'open transfers found at start-up');
+  if (found(giftLinks) || found(qrCodes)) logger.info({ giftLinks, qrCodes }, 'open deposits found at start-up');
+  // the rest of the sweep (slips left PROCESSING, refunds, retention, the ledger's full check) while serving
+  void sweepOnce(ctx, logger);
+  const sweep = setInterval(() => void sweepOnce(ctx, logger), config.sweepEveryMs);
   sweep.unref();
-  // chat files no message names an hour after they came, and upload records past every budget's window
-  const uploadSweep = setInterval(() => {
-    sweepUnusedUploads(ctx)
-      .then((deleted) => deleted && logger.info(`unused chat uploads deleted: ${deleted}`))
-      .catch((err: unknown) => logger.error({ err }, 'chat upload sweep failed'));
-    forgetOldUsage(ctx).catch((err: unknown) => logger.error({ err }, 'upload usage sweep failed'));
-  }, UPLOAD_SWEEP_EVERY_MS);
+  const uploadSweep = setInterval(() => void sweepUploads(ctx, logger), UPLOAD_SWEEP_EVERY_MS);
   uploadSweep.unref();
-  void refundSweep(ctx)
-    .then((added) => added && logger.info(`refunds computed at start-up: ${added}`))
-    .catch((err: unknown) => logger.error({ err }, 'refund computation at start-up failed'));
-  // slips a crash or an unreachable bank left PROCESSING
-  void verifyDueSlips(ctx).catch((err: unknown) => logger.error({ err }, 'slip verification at start-up failed'));
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));
 
   app.log.info(`database: ${database.dialect} ${database.where}`);

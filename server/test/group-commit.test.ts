@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase, type Database } from '../src/db/database.js';
-import { afterCommit, withTransaction } from '../src/db/transaction.js';
+import { afterCommit, beforeCommit, perTransaction, withTransaction } from '../src/db/transaction.js';
 
 /** SQLite's group commit (db/transaction.ts): transactions asked for together share one commit, each its own fate. */
 describe('SQLite transactions committed together', () => {
@@ -45,6 +45,31 @@ describe('SQLite transactions committed together', () => {
     expect(left.map((r) => r.k)).toEqual(Array.from({ length: 20 }, (_, k) => k).filter((k) => k !== 7));
     expect(left.find((r) => r.k === 3)!.v).toBe('row 3');
     expect(commits.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, k) => k).filter((k) => k !== 7));
+  });
+
+  it("keeps what each transaction gathers for its end its own: a refused one's is dropped, never written by the next (issue 34)", async () => {
+    // what the ledger does with a house account: changes gathered, written just before the commit
+    const gathered = perTransaction((tx) => {
+      const keys: number[] = [];
+      beforeCommit(tx, async (inside) => {
+        for (const k of keys) await sql`insert into t (k, v) values (${k}, ${'at the end'})`.execute(inside);
+      });
+      return keys;
+    });
+    const asked = Array.from({ length: 12 }, (_, k) =>
+      withTransaction(database, async (tx) => {
+        gathered(tx)!.push(k);
+        // every third is refused after it gathered, before its end ran
+        if (k % 3 === 0) throw new Error(`refused ${k}`);
+        return k;
+      }),
+    );
+    const settled = await Promise.allSettled(asked);
+    const kept = Array.from({ length: 12 }, (_, k) => k).filter((k) => k % 3 !== 0);
+    expect(settled.filter((s) => s.status === 'fulfilled').map((s) => (s as PromiseFulfilledResult<number>).value)).toEqual(kept);
+    expect((await rows()).map((r) => r.k)).toEqual(kept);
+    // outside a transaction there is nothing to gather into
+    expect(gathered(database.db)).toBeUndefined();
   });
 
   it('fails every transaction of a group whose commit fails, committing none of them', async () => {

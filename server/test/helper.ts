@@ -6,6 +6,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { migrate, openDatabase, type Database, type Dialect } from '../src/db/database.js';
+import { inSnapshot } from '../src/db/transaction.js';
+import { checkLedger } from '../src/ledger/invariants.js';
 import { DEMO_MEMBER, seed } from '../src/db/seed.js';
 import { SettingsCache } from '../src/settings/store.js';
 import { makeContext } from '../src/wiring.js';
@@ -107,6 +109,13 @@ export async function build(
     async close() {
       settings.stop();
       await app.close();
+      // every test server's ledger is checked at its end, whatever its test did: none chooses to skip it
+      const problems = await inSnapshot(database, checkLedger);
+      if (problems.length) {
+        if (options.shareWith) await database.close();
+        else await remove();
+        throw new Error(`ledger check failed after the test server's work:\n${problems.join('\n')}`);
+      }
       if (options.shareWith) await database.close();
       else await remove();
     },

@@ -25,7 +25,10 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 interface Hooks {
   before: ((tx: Tx) => Promise<void>)[];
   after: (() => void)[];
+  /** State of this attempt's own (`perTransaction`), gone with it whatever its end. */
+  locals: Map<object, unknown>;
 }
+const newHooks = (): Hooks => ({ before: [], after: [], locals: new Map() });
 const hooksOf = new WeakMap<Tx, Hooks>();
 
 /**
@@ -50,6 +53,22 @@ export function beforeCommit(tx: Tx, fn: (tx: Tx) => Promise<void>): boolean {
   if (!hooks) return false;
   hooks.before.push(fn);
   return true;
+}
+
+/**
+ * State one transaction keeps while it runs (changes it gathers for its end), made by `make` on first use
+ * and gone with the transaction, committed or not. Kept with the attempt, never with the handle: the jobs of
+ * one SQLite group commit share one connection, and what a refused job left must not reach the next one.
+ * Answers the function that finds it; that function answers undefined on no transaction of `withTransaction`.
+ */
+export function perTransaction<T>(make: (tx: Tx) => T): (tx: Tx) => T | undefined {
+  const key = {};
+  return (tx) => {
+    const hooks = hooksOf.get(tx);
+    if (!hooks) return undefined;
+    if (!hooks.locals.has(key)) hooks.locals.set(key, make(tx));
+    return hooks.locals.get(key) as T;
+  };
 }
 
 /** `fn` on the transaction `tx`, then what it left for the transaction's end. */
@@ -97,10 +116,22 @@ export async function retryingConflicts<T>(run: () => Promise<T>): Promise<T> {
 
 async function runOnce<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (database.dialect === 'sqlite') return groupCommit(database, fn);
-  const hooks: Hooks = { before: [], after: [] };
+  const hooks = newHooks();
   const result = await database.db.transaction().execute((tx) => runInside(tx, hooks, fn));
   for (const hook of hooks.after) hook();
   return result;
+}
+
+/**
+ * Runs `fn` on one consistent view of the database that changes nothing: Postgres' REPEATABLE READ, READ
+ * ONLY (every statement sees the same snapshot, so a balance and its postings are read as of one moment
+ * while transfers commit); on SQLite one read transaction on its one connection (writers wait for it).
+ */
+export function inSnapshot<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const transaction = database.db.transaction();
+  return database.dialect === 'postgres'
+    ? transaction.setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn)
+    : transaction.execute(fn);
 }
 
 /** A transaction waiting for SQLite's one writer. */
@@ -153,7 +184,7 @@ async function runGroup(database: Database, group: Job[]): Promise<void> {
       await sql`begin immediate`.execute(conn);
       try {
         for (const job of group) {
-          const hooks: Hooks = { before: [], after: [] };
+          const hooks = newHooks();
           if (!alone) await sql`savepoint job`.execute(conn);
           try {
             const value = await runInside(conn, hooks, job.fn);

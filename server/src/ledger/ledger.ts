@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { afterCommit, beforeCommit, type Tx } from '../db/transaction.js';
+import { afterCommit, beforeCommit, perTransaction, type Tx } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
 import type { Currency, LedgerCurrency } from './money.js';
 
@@ -277,28 +277,28 @@ async function changeBalances(tx: Tx, postings: readonly Posting[]): Promise<voi
   }
 }
 
-/** House accounts' changes a transaction has still to make, by account id. */
-const houseChanges = new WeakMap<Tx, Map<number, number>>();
-
 /**
  * A house account's row (money in transit, the provider float) is one that every transfer of every member
  * changes: its lock, taken at the update, is held until the commit, so the update waits for the end of the
  * transaction and all its changes there are made as one, in ascending id order after every member's row
  * (no deadlock: house rows are always taken last). The same conditional update, so a house account that
- * may not go negative still refuses, and the whole transaction with it. False with no transaction.
+ * may not go negative still refuses, and the whole transaction with it. The changes gathered, by account
+ * id, belong to the one transaction that gathered them (`perTransaction`): a refused transaction's are
+ * dropped with it, never written by another.
  */
+const houseChanges = perTransaction((tx) => {
+  const pending = new Map<number, number>();
+  beforeCommit(tx, async (inside) => {
+    const sums = [...pending].filter(([, amount]) => amount !== 0).map(([accountId, amount]) => ({ accountId, amount }));
+    await changeBalances(inside, sums);
+  });
+  return pending;
+});
+
+/** Defers a house account's posting to the transaction's end (`houseChanges`); false with no transaction. */
 function deferHouse(tx: Tx, posting: Posting): boolean {
-  let changes = houseChanges.get(tx);
-  if (!changes) {
-    const pending = new Map<number, number>();
-    const deferred = beforeCommit(tx, async (inside) => {
-      houseChanges.delete(tx);
-      const sums = [...pending].filter(([, amount]) => amount !== 0).map(([accountId, amount]) => ({ accountId, amount }));
-      await changeBalances(inside, sums);
-    });
-    if (!deferred) return false;
-    houseChanges.set(tx, (changes = pending));
-  }
+  const changes = houseChanges(tx);
+  if (!changes) return false;
   changes.set(posting.accountId, (changes.get(posting.accountId) ?? 0) + posting.amount);
   return true;
 }

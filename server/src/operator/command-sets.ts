@@ -10,6 +10,7 @@ import { chatCommands } from '../modules/chat/chat-operator.js';
 import { staffCommands } from '../modules/staff/staff-operator.js';
 import { adjustmentCommands } from '../modules/adjustments/adjustments-operator.js';
 import type { OperatorEnv, Print } from './common.js';
+import { ledgerCommands } from './ledger-commands.js';
 
 /**
  * Operator commands that live with their module (deposits, slips, QR codes, ...): each set prints its
@@ -22,6 +23,7 @@ export interface CommandSet {
 }
 
 export const commandSets: CommandSet[] = [
+  ledgerCommands,
   slipCommands,
   depositCommands,
   paymentCommands,

@@ -1,5 +1,4 @@
 import { withTransaction } from '../db/transaction.js';
-import { checkLedger } from '../ledger/invariants.js';
 import { toMajor, toMinor, type Currency } from '../ledger/money.js';
 import { creditDeposit, memberMoney } from '../ledger/operations.js';
 import { notifyMember } from '../modules/events/service.js';
@@ -41,7 +40,6 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
                                                 mark a withdrawal paid (SUCCESS) by the bank transfer of that reference
   npm run operator -- withdrawal reject <id> --reason "..."
                                                 reject a withdrawal (FAILED): the money returns to the wallet
-  npm run operator -- ledger check              verify the ledger's invariants
   npm run operator -- settings list             print every setting
   npm run operator -- settings get <key>        print one setting as JSON
   npm run operator -- settings set <key> <value>  set one (JSON, or plain text for text settings)
@@ -196,11 +194,6 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
           ? `withdrawal ${id} paid (SUCCESS), bank reference ${printable(flags.ref!.trim())}`
           : `withdrawal ${id} rejected (FAILED); the money is back in the wallet`,
       );
-    }
-    case 'ledger check': {
-      const problems = await checkLedger(database.db);
-      if (problems.length) throw new UsageError(`ledger check failed:\n${problems.join('\n')}`);
-      return print('ledger check: every entry balances, every balance equals its postings, none below zero, each currency sums to 0');
     }
     case 'settings list': {
       const all = await readAllSettings(database.db);

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sweepHealth } from './sweep-health.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,34 @@ function metricsOf(app: FastifyInstance) {
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
+  // what this instance's sweep found (sweep.ts)
+  new Gauge({
+    name: 'wallet_ledger_problems',
+    help: "Problems the ledger watch found at its last look (an entry that does not balance, a balance that is not its postings' sum, a currency that does not sum to 0); the log names each account",
+    registers: [registry],
+    collect() {
+      this.set(sweepHealth(database).ledger.problems.length);
+    },
+  });
+  new Gauge({
+    name: 'wallet_ledger_checked_seconds',
+    help: 'Seconds since the ledger watch last looked (0 before its first look)',
+    registers: [registry],
+    collect() {
+      const { checkedAt } = sweepHealth(database).ledger;
+      this.set(checkedAt ? Math.max(0, (app.ctx.now() - checkedAt) / 1000) : 0);
+    },
+  });
+  new Counter({
+    name: 'wallet_sweep_failures_total',
+    help: 'Runs of a background sweep task that failed, by task (the log says why)',
+    labelNames: ['task'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [task, n] of sweepHealth(database).failures) this.inc({ task }, n);
+    },
+  });
   // the database's view (shared by every instance): read at each scrape, left out when the database does not answer
   const openTransfers = new Gauge({ name: 'wallet_open_transfers', help: 'Transfers waiting for a game provider', registers: [registry] });
   const oldestTransfer = new Gauge({
@@ -109,7 +138,7 @@ function metricsOf(app: FastifyInstance) {
 
 /**
  * Prometheus metrics (prom-client): request durations, money calls by outcome, open transfers and their
- * age, slips waiting, sockets, the pool, and the process's own (event-loop lag, memory, CPU).
+ * age, slips waiting, the ledger watch's problems and the sweep's failures, sockets, the pool, and the process's own (event-loop lag, memory, CPU).
  * Answered at /metrics with `Authorization: Bearer <METRICS_TOKEN>`, and/or without a token on
  * METRICS_PORT, a listener of its own (on METRICS_HOST, loopback by default) that the proxy does not
  * forward. Neither set: no /metrics at all.
