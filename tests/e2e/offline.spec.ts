@@ -68,6 +68,16 @@ test('/terminated still shows offline, from the last site-active answer', async 
       await page.goto('/login');
       await expect(page).toHaveURL(/\/terminated$/, { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
+    // the service worker keeps the answer once it has given it to the page (NetworkFirst writes its cache
+    // after answering): offline, the page can only show what the cache holds by then
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cached = await (await caches.open('live-lookups')).match('/api/lookup/active', { ignoreSearch: true, ignoreVary: true });
+          return cached?.status;
+        }),
+      )
+      .toBe(410);
     await context.setOffline(true);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/terminated$/);
