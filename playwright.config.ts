@@ -28,13 +28,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    // a fresh database each run, the built site, and the log the tests read OTP codes from; the server
-    // through `npm run serve` (scripts/start.mjs), which compiles it again first when a source changed, so
-    // a run never tests a stale build/. Playwright stops it by killing the whole process group.
+    // a fresh database each run (the embedded Postgres of E2E_DATA_DIR), the built site, and the log the
+    // tests read OTP codes from; the server through `npm run serve` (scripts/start.mjs), which compiles it
+    // again first when a source changed, so a run never tests a stale build/. Stopped with SIGTERM, so the
+    // server stops its embedded Postgres on the way out.
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node scripts/start.mjs --server-only > ${E2E_LOG} 2>&1`,
     url: `http://127.0.0.1:${E2E_PORT}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     // SWEEP_EVERY_MS: the background sweep (open transfers, ...) every 3 s instead of every minute
     env: {
       PORT: String(E2E_PORT),

@@ -19,7 +19,7 @@ export default defineConfig({
   globalTeardown: './tests/e2e-lao/csp-teardown.ts',
   use: { ...base.use, baseURL: `http://127.0.0.1:${LAO_PORT}` },
   webServer: {
-    // the Lao build, a fresh database, and the log the tests read OTP codes from
+    // the Lao build, a fresh database (the embedded Postgres of LAO_DATA_DIR), and the log the tests read OTP codes from
     command:
       `VITE_VARIANT=la npx vite build --outDir ${LAO_DIST} --logLevel warn && rm -rf ${LAO_DATA_DIR} && mkdir -p ${LAO_DATA_DIR} && ` +
       // compiled again first when a server source changed (scripts/start.mjs), as in the Thai run
@@ -28,6 +28,7 @@ export default defineConfig({
     reuseExistingServer: false,
     // the build comes first
     timeout: 600_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(LAO_PORT),
       DATA_DIR: LAO_DATA_DIR,

@@ -1,10 +1,10 @@
-// `npm run bench:load`: transfers at scale (issue 25). For each database (SQLite always, Postgres where one
-// answers at TEST_DATABASE_URL or BENCH_DATABASE_URL): the compiled server in its own process, 64 members
-// each with its own client moving 1 baht between the wallet and a game and back as fast as answers come,
-// BENCH_SECONDS (15) long; then, in the same run, the database's raw rate: on SQLite the same double-entry
-// transaction run directly on one connection, on Postgres pgbench's TPC-B with 64 clients. Prints the
-// transfers per second, p50, p99, the raw rate and their ratio, and checks the ledger after the load.
-// A benchmark, not a test: it prints, it does not judge.
+// `npm run bench:load`: transfers at scale (issues 25 and 34). For each Postgres (the embedded server of a
+// scratch DATA_DIR, the two-command default; and the one at BENCH_DATABASE_URL or TEST_DATABASE_URL where it
+// answers): the compiled server in its own process, 64 members each with its own client moving 1 baht
+// between the wallet and a game and back as fast as answers come, BENCH_SECONDS (15) long; then, in the same
+// run, the same server's raw rate: pgbench's TPC-B with 64 clients (pgbench from the PostgreSQL client
+// tools). Prints the transfers per second, p50, p99, the raw rate and their ratio, and checks the ledger
+// after the load. A benchmark, not a test: it prints, it does not judge.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,10 +14,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
 import { loadConfig } from '../server/src/config.js';
-import { migrate, openDatabase, type Database, type Dialect } from '../server/src/db/database.js';
+import { migrate, openDatabase, type Database } from '../server/src/db/database.js';
+import { embeddedPostgres } from '../server/src/db/embedded-postgres.js';
 import { seed } from '../server/src/db/seed.js';
-import { withTransaction } from '../server/src/db/transaction.js';
-import { gameAccount, post, walletAccount } from '../server/src/ledger/ledger.js';
+import { inSnapshot, withTransaction } from '../server/src/db/transaction.js';
 import { checkLedger } from '../server/src/ledger/invariants.js';
 import { creditDeposit, memberMoney } from '../server/src/ledger/operations.js';
 import { hashPassword } from '../server/src/lib/password.js';
@@ -29,8 +29,11 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const headers = { 'content-type': 'application/json', 'x-wallet-client': 'member' };
 
+/** The embedded server of a scratch DATA_DIR (the two-command default), or the Postgres at BENCH_DATABASE_URL / TEST_DATABASE_URL. */
+type Target = 'embedded' | 'postgres';
+
 interface Result {
-  dialect: Dialect;
+  target: Target;
   transfers: number;
   seconds: number;
   p50: number;
@@ -153,83 +156,56 @@ async function load(base: string, tokens: string[], until: number, record: boole
   return { latencies, notOk };
 }
 
-/** The same double-entry transaction the ledger makes, run directly on one connection for 5 s: transactions per second. */
-async function rawSqlite(database: Database): Promise<number> {
-  // a bench member: money in the wallet to move
-  const { id: memberId } = await database.db.selectFrom('members').select('id').where('phone', '=', '0890000000').executeTakeFirstOrThrow();
-  const member = await withTransaction(database, (tx) => memberMoney(tx, memberId));
-  const ids = await withTransaction(
-    database,
-    async (tx) => [await walletAccount(tx, memberId, member.currency), await gameAccount(tx, memberId, 'PG', member.currency)] as const,
-  );
-  let count = 0;
-  const start = performance.now();
-  const end = Date.now() + 5_000;
-  while (Date.now() < end) {
-    const [from, to] = count % 2 === 0 ? ids : [ids[1], ids[0]];
-    await withTransaction(database, (tx) =>
-      post(tx, {
-        memberId,
-        type: 'transfer',
-        status: 'SUCCESS',
-        amount: 1,
-        from: 'A',
-        to: 'B',
-        visible: false,
-        postings: [
-          { accountId: from, amount: -1 },
-          { accountId: to, amount: 1 },
-        ],
-        now: Date.now(),
-      }),
-    );
-    count += 1;
+/** A database of the server at `adminUrl` made (or dropped) through that URL's own database. */
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
   }
-  return count / ((performance.now() - start) / 1000);
 }
 
-/** Drops a scratch database; one that still has a connection a moment after is left (named wallet_pgbench_*). */
-function dropQuietly(run: (sqlText: string) => string, name: string) {
-  for (let tries = 0; tries < 5; tries++) {
-    try {
-      run(`drop database if exists ${name}`);
-      return;
-    } catch {
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** pgbench's TPC-B with 64 clients, 15 s, on a scratch database of its own (scale 10) of the server at `adminUrl`: transactions per second. */
+async function rawPostgres(adminUrl: string): Promise<number> {
+  const name = `wallet_pgbench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = withDatabase(adminUrl, name);
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', ['-c', String(MEMBERS), '-j', '2', '-T', String(SECONDS), url], { encoding: 'utf8' });
+    return Number(/tps = ([0-9.]+)/.exec(out)?.[1] ?? 0);
+  } finally {
+    // one that still has a connection a moment after is left (named wallet_pgbench_*)
+    for (let tries = 0; tries < 5; tries++) {
+      const dropped = await adminQuery(adminUrl, `drop database if exists ${name}`).then(
+        () => true,
+        () => false,
+      );
+      if (dropped) break;
       execFileSync('sleep', ['1']);
     }
   }
 }
 
-/** pgbench's TPC-B with 64 clients, 15 s, on a scratch database of its own (scale 10): transactions per second. */
-function rawPostgres(): number {
-  const name = `wallet_pgbench_${randomBytes(4).toString('hex')}`;
-  const admin = new URL(PG_URL);
-  const run = (sqlText: string) => execFileSync('psql', [admin.toString(), '-qtc', sqlText], { encoding: 'utf8' });
-  run(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    execFileSync('pgbench', ['-i', '-q', '-s', '10', url.toString()], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', ['-c', String(MEMBERS), '-j', '2', '-T', String(SECONDS), url.toString()], { encoding: 'utf8' });
-    return Number(/tps = ([0-9.]+)/.exec(out)?.[1] ?? 0);
-  } finally {
-    dropQuietly(run, name);
-  }
-}
-
-async function bench(dialect: Dialect): Promise<Result> {
+async function bench(target: Target): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-load-'));
   let databaseUrl = '';
   let dbName = '';
-  if (dialect === 'postgres') {
+  // the embedded server of the scratch DATA_DIR, started here so the raw rate can be measured on it too
+  const embedded = target === 'embedded' ? await embeddedPostgres(dataDir) : undefined;
+  const adminUrl = embedded ? withDatabase(embedded.url, 'postgres') : PG_URL;
+  if (target === 'postgres') {
     dbName = `wallet_load_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    await adminQuery(PG_URL, `create database ${dbName}`);
+    databaseUrl = withDatabase(PG_URL, dbName);
   }
   const config = { ...loadConfig({ DATA_DIR: dataDir, STATIC_DIR: '', DATABASE_URL: databaseUrl }), logLevel: 'silent' };
   const database = await openDatabase(config);
@@ -253,19 +229,19 @@ async function bench(dialect: Dialect): Promise<Result> {
       measured = await load(server.url, tokens, Date.now() + SECONDS * 1000, true);
       const seconds = (performance.now() - started) / 1000;
       await stop(server.child);
-      const ledger = await checkLedger(database.db);
+      const ledger = await inSnapshot(database, checkLedger);
       const sorted = [...measured.latencies].sort((a, b) => a - b);
       const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-      const raw = dialect === 'sqlite' ? await rawSqlite(database) : rawPostgres();
+      const raw = await rawPostgres(adminUrl);
       return {
-        dialect,
+        target,
         transfers: sorted.length,
         seconds,
         p50: pct(50),
         p99: pct(99),
         notOk: measured.notOk,
         raw,
-        rawWhat: dialect === 'sqlite' ? 'double-entry tx/s, one connection' : `pgbench TPC-B tps, ${MEMBERS} clients`,
+        rawWhat: `pgbench TPC-B tps, ${MEMBERS} clients, the same server`,
         ledger,
       };
     } finally {
@@ -273,13 +249,9 @@ async function bench(dialect: Dialect): Promise<Result> {
     }
   } finally {
     await database.close();
+    await embedded?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName}`).catch(() => undefined);
-      await admin.end();
-    }
+    if (dbName) await adminQuery(PG_URL, `drop database if exists ${dbName}`).catch(() => undefined);
   }
 }
 
@@ -307,13 +279,12 @@ async function postgresAnswers(): Promise<boolean> {
 }
 
 if (await ensureServerBuilt()) console.log('server compiled to build/');
-// BENCH_DIALECTS: one of them only (sqlite or postgres)
-const only = process.env.BENCH_DIALECTS?.split(',') as Dialect[] | undefined;
-const reachable: Dialect[] = (await postgresAnswers()) ? ['sqlite', 'postgres'] : ['sqlite'];
-if (reachable.length === 1) console.log(`no Postgres answers at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: SQLite only`);
-const dialects = reachable.filter((d) => !only || only.includes(d));
+// BENCH_TARGETS: one of them only (embedded or postgres)
+const only = process.env.BENCH_TARGETS?.split(',') as Target[] | undefined;
+const reachable: Target[] = (await postgresAnswers()) ? ['embedded', 'postgres'] : ['embedded'];
+if (reachable.length === 1) console.log(`no Postgres answers at ${PG_URL.replace(/:[^:@/]*@/, ':***@')}: the embedded one only`);
 const results: Result[] = [];
-for (const dialect of dialects) results.push(await bench(dialect));
+for (const target of reachable.filter((t) => !only || only.includes(t))) results.push(await bench(target));
 agent.destroy();
 
 console.log(
@@ -333,7 +304,7 @@ for (const r of results) {
   const rate = r.transfers / r.seconds;
   const notOk = Object.values(r.notOk).reduce((a, b) => a + b, 0);
   console.log(
-    `| ${r.dialect} | ${rate.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.raw.toFixed(0)} (${r.rawWhat}) | ${(rate / r.raw).toFixed(3)} | ${notOk} | ${r.ledger.length ? r.ledger.join('; ') : 'balances'} |`,
+    `| ${r.target} | ${rate.toFixed(0)} | ${r.p50.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.raw.toFixed(0)} (${r.rawWhat}) | ${(rate / r.raw).toFixed(3)} | ${notOk} | ${r.ledger.length ? r.ledger.join('; ') : 'balances'} |`,
   );
-  for (const [what, n] of Object.entries(r.notOk)) console.log(`  ${r.dialect}: ${n} x ${what.slice(0, 200)}`);
+  for (const [what, n] of Object.entries(r.notOk)) console.log(`  ${r.target}: ${n} x ${what.slice(0, 200)}`);
 }

@@ -95,12 +95,12 @@ latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
 const httpRate = latencies.length / SECONDS;
 const rawRate = raw / rawSeconds;
-console.log(`transfers through HTTP (${CLIENTS} clients, ${SECONDS} s, SQLite file, WAL, synchronous=FULL):`);
+console.log(`transfers through HTTP (${CLIENTS} clients, ${SECONDS} s, the embedded Postgres of a scratch DATA_DIR, fsync on):`);
 console.log(
   `  ${latencies.length} transfers, ${httpRate.toFixed(0)} per second, p50 ${pct(50)} ms, p99 ${pct(99)} ms, ${failures} not 200`,
 );
 console.log(`the same ledger transaction run directly: ${rawRate.toFixed(0)} per second`);
 console.log(`HTTP transfer rate / raw ledger rate: ${(httpRate / rawRate).toFixed(3)}`);
 console.log(
-  '(each HTTP transfer is two ledger transactions around a call to the sandbox provider, which keeps its own books in the same file)',
+  '(each HTTP transfer is two ledger transactions around a call to the sandbox provider, which keeps its own books in the same database)',
 );

@@ -16,7 +16,9 @@ import { activate, KEEP_RELEASES, pruneReleases, releaseId } from './build-site.
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUILD_DIR = path.join(root, 'build');
-const SOURCES = ['server/src', 'contract'];
+const SOURCES = ['server/src', 'contract', 'server/migrations'];
+/** The frozen migrations (server/src/db/migrations.ts): each release carries the ones it was built with. */
+const MIGRATIONS = path.join(root, 'server', 'migrations');
 const STAMP = path.join(BUILD_DIR, '.built');
 /** The current server build: a link to one of SERVER_RELEASES. */
 const SERVER_LINK = path.join(BUILD_DIR, 'server');
@@ -59,7 +61,7 @@ export function newestMtime(paths, only = () => true) {
 const newestSource = () =>
   newestMtime(
     [...SOURCES.map((dir) => path.join(root, dir)), path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url)],
-    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'),
+    (f) => (f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts')) || f.startsWith(MIGRATIONS),
   );
 
 const packageOf = (specifier) =>
@@ -94,6 +96,7 @@ async function buildServer() {
       },
     ],
   });
+  fs.cpSync(MIGRATIONS, path.join(dir, 'migrations'), { recursive: true });
   // a build/server directory of an older build becomes a release itself, and is pruned in its turn
   activate(dir, SERVER_LINK);
   pruneReleases(KEEP_RELEASES, SERVER_RELEASES, SERVER_LINK);

@@ -31,7 +31,6 @@ import { chatFiles, chatUploadRoutes } from './modules/chat/upload-routes.js';
 import { chatRealtime } from './modules/chat/realtime.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
 import { metrics } from './modules/system/metrics.js';
-import { memberEventsRelayRoute } from './modules/events/relay.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { lazySchemas, type LazySchemas } from './lib/lazy-schemas.js';
 
@@ -210,7 +209,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(slipFiles);
   await app.register(chatFiles);
-  await app.register(memberEventsRelayRoute);
 
   if (ctx.config.staticDir) await app.register(staticSite, { root: ctx.config.staticDir });
   return app;

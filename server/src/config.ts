@@ -7,7 +7,7 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  /** postgres://... switches from the embedded SQLite file to Postgres. */
+  /** postgres://... : that Postgres instead of the embedded server of DATA_DIR (db/embedded-postgres.ts). */
   databaseUrl: string | undefined;
   variant: Variant;
   /** Directory of the built PWA; absent in API-only tests. */

@@ -31,7 +31,7 @@ export interface AppContext {
   slipBank: SlipBank;
   /** Reads slip images' QR codes in worker threads (closed with the app). */
   slipReader: SlipReader;
-  /** Uploads: files under DATA_DIR with SQLite, rows with Postgres. */
+  /** Uploads: rows of the database (stored_files). */
   storage: FileStorage;
   /** Free bytes on the disk uploads are written to (uploads are refused under the floor); undefined: not known here. */
   freeSpace: FreeSpace;

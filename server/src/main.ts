@@ -5,6 +5,7 @@ import { createLifecycle } from './modules/system/health.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, oneAtATime, openDatabase } from './db/database.js';
+import { sandboxMemoryStore } from './adapters/games/sandbox.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
@@ -13,6 +14,8 @@ import { makeContext } from './wiring.js';
 
 /** SIGTERM to exit, at most: a rolling upgrade waits for no longer than this per instance. */
 const SHUTDOWN_LIMIT_MS = 5000;
+/** How often the embedded Postgres server is checked to be running. */
+const EMBEDDED_CHECK_MS = 2000;
 
 async function main(): Promise<void> {
   let config;
@@ -31,19 +34,28 @@ async function main(): Promise<void> {
   for (const line of demoSecretWarnings(config)) logger.warn(line);
   const database = await openDatabase(config, {
     onConnectionError: (err, pool) => logger.warn({ err, pool }, 'database connection lost; the pool connects anew'),
+    log: (line) => logger.info(line),
   });
+  // the embedded server (no DATABASE_URL) killed or crashed under us: started again, as a lost database
+  // costs only the requests in flight (they answer 503 and are tried again)
+  const { embedded } = database;
+  const watchdog = embedded
+    ? setInterval(() => {
+        embedded
+          .restart()
+          .then((again) => again && logger.warn('embedded Postgres was not running: started it again'))
+          .catch((err: unknown) => logger.error({ err }, 'embedded Postgres could not be started again'));
+      }, EMBEDDED_CHECK_MS)
+    : undefined;
+  watchdog?.unref();
   const applied = await migrate(database);
   const seeded = await oneAtATime(database, () => seed(database, config));
   const settings = await SettingsCache.load(database.db);
   const sms = new LogSmsSender(logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));
-  // SANDBOX_STORE=memory: the sandbox provider's own books, in this process (a benchmark's)
-  const sandbox =
-    config.sandboxStore === 'memory' ? await openDatabase({ ...config, databaseUrl: undefined }, { sqliteFile: ':memory:' }) : undefined;
-  if (sandbox) {
-    await migrate(sandbox);
-    logger.warn('SANDBOX_STORE=memory: the sandbox provider keeps its books in this process only; a restart empties them');
-  }
+  // SANDBOX_STORE=memory: the sandbox provider's own books, this process's only (a benchmark's)
+  const sandbox = config.sandboxStore === 'memory' ? await sandboxMemoryStore(database) : undefined;
+  if (sandbox) logger.warn('SANDBOX_STORE=memory: the sandbox provider keeps its books for this process only; a restart empties them');
   const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger, sandboxDb: sandbox?.db });
   const sealed = await sealPlainGamePasswords(database.db, ctx.gameSecrets);
   if (sealed) logger.info(`game passwords: ${sealed} stored in plain text were encrypted`);
@@ -73,7 +85,7 @@ async function main(): Promise<void> {
   uploadSweep.unref();
   settings.start(config.settingsRefreshMs, (err) => app.log.error({ err }, 'settings refresh failed'));
 
-  app.log.info(`database: ${database.dialect} ${database.where}`);
+  app.log.info(`database: ${database.where}`);
   if (applied.length) app.log.info(`migrations applied: ${applied.join(', ')}`);
   if (seeded.settingsAdded.length) app.log.info(`seeded settings: ${seeded.settingsAdded.join(', ')}`);
   if (seeded.demoMemberCreated) app.log.info(`seeded demo member: phone ${DEMO_MEMBER.phone} password ${DEMO_MEMBER.password}`);
@@ -90,10 +102,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     clearInterval(sweep);
+    clearInterval(watchdog);
     clearInterval(uploadSweep);
     settings.stop();
     if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     await app.close();
+    await sandbox?.close();
     await database.close();
     process.exit(0);
   };

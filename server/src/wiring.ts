@@ -7,7 +7,7 @@ import { SlipReader } from './adapters/slip/slip-reader.js';
 import { SandboxGateway } from './adapters/gateway/gateway.js';
 import { SandboxVouchers } from './adapters/voucher/voucher.js';
 import type { SmsSender } from './adapters/sms/sender.js';
-import { makeStorage } from './adapters/storage/storage.js';
+import { DatabaseStorage } from './adapters/storage/storage.js';
 import { freeSpaceOf, type FreeSpace } from './adapters/storage/free-space.js';
 import { deriveKey, UrlSigner } from './lib/signed-url.js';
 import type { Config } from './config.js';
@@ -64,7 +64,7 @@ export function makeContext(parts: {
     vouchers: sandboxVouchers,
     sandboxVouchers,
     // in the database: several instances on one database count against one limit
-    limiter: new RateLimiter(new DatabaseCounters(parts.database.db, parts.database.dialect), now),
+    limiter: new RateLimiter(new DatabaseCounters(parts.database.db), now),
     slipBank: new SandboxBank(parts.database.db, () => {
       const fault = parts.settings.get('slipFault');
       return fault === 'none' ? undefined : fault;
@@ -74,10 +74,10 @@ export function makeContext(parts: {
       queue: parts.config.slipReadQueue,
       log: (err) => parts.log?.warn({ err }, 'slip image not read: it waits for the operator'),
     }),
-    storage: makeStorage(parts.database, parts.config.dataDir),
-    // SQLite: uploads and the database file share DATA_DIR's disk. Postgres keeps uploads as rows on the
-    // database server's disk, which this process cannot measure (Postgres tells an ordinary role nothing of it)
-    freeSpace: parts.freeSpace ?? (parts.database.dialect === 'sqlite' ? freeSpaceOf(parts.config.dataDir, now) : async () => undefined),
+    storage: new DatabaseStorage(parts.database),
+    // the embedded server keeps uploads (rows) on DATA_DIR's disk; another Postgres keeps them on its own
+    // server's disk, which this process cannot measure (Postgres tells an ordinary role nothing of it)
+    freeSpace: parts.freeSpace ?? (parts.database.embedded ? freeSpaceOf(parts.config.dataDir, now) : async () => undefined),
     fileUrls: new UrlSigner(deriveKey(gameKey, 'file-urls')),
     gameSecrets: new SecretBox(gameKey),
     staffSecrets: new SecretBox(deriveKey(gameKey, 'staff-totp')),

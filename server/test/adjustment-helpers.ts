@@ -7,8 +7,8 @@ import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
  * The adjustment suites' server: the demo member holds 5,000 baht (queueServer), two finance clerks
  * (`fin` and `fin2`) and an agent are signed in. The approval threshold is the seeded 5,000 baht.
  */
-export async function adjustmentServer(dialect: Parameters<typeof queueServer>[0]) {
-  const q = await queueServer(dialect);
+export async function adjustmentServer() {
+  const q = await queueServer();
   const second = (await signedIn(q.server, 'fin2', 'finance')).browser;
   return { ...q, second };
 }

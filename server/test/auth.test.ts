@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, login, message, type TestServer } from './helper.js';
 
-describe.each(DIALECTS)('login, sessions and rate limits on %s', (dialect) => {
+describe('login, sessions and rate limits', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
   });
   afterAll(() => server.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand, UsageError } from '../src/operator/commands.js';
-import { build, DIALECTS, message, type TestServer } from './helper.js';
+import { build, message, type TestServer } from './helper.js';
 import { get, newMember, play } from './bonus-helpers.js';
 
-describe.each(DIALECTS)('bonus operator commands on %s', (dialect) => {
+describe('bonus operator commands', () => {
   let server: TestServer;
   const run = async (...args: string[]) => {
     const lines: string[] = [];
@@ -12,7 +12,7 @@ describe.each(DIALECTS)('bonus operator commands on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build({ providerTimeoutMs: 300 });
   });
   afterAll(() => server.close());
 

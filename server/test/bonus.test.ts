@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DIALECTS, message, type TestServer } from './helper.js';
+import { build, call, message, type TestServer } from './helper.js';
 import { get, loseAllBut, newMember, operatorDeposit, play, walletAmount } from './bonus-helpers.js';
 import { ledgerProblems, statementOf } from './deposit-helpers.js';
 
@@ -9,7 +9,7 @@ const MONDAY_BKK = Date.UTC(2026, 10, 22, 17, 0, 0);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-describe.each(DIALECTS)('bonuses on %s', (dialect) => {
+describe('bonuses', () => {
   let server: TestServer;
   const activate = (token: string, code: string, headers: Record<string, string> = {}) =>
     get(server, token, `/api/bonus/activate/${code}`, headers);
@@ -17,7 +17,7 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
   const withdraw = (token: string, amount: number) => call(server.app, 'POST', '/api/wallet/withdrawAll', { amount }, { token });
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build({ providerTimeoutMs: 300 });
     server.clock.now = MONDAY_BKK + 10 * 60 * MINUTE; // Monday 10:00 in Bangkok
   });
   afterAll(() => server.close());
@@ -358,14 +358,14 @@ describe.each(DIALECTS)('bonuses on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('promotion codes on %s', (dialect) => {
+describe('promotion codes', () => {
   let server: TestServer;
   const find = (token: string, code: string, lang = 'en') =>
     get(server, token, `/api/promotion/find/${encodeURIComponent(code)}?lang=${lang}`);
   const activate = (token: string, code: string) => get(server, token, `/api/promotion/activate/${encodeURIComponent(code)}`);
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build({ providerTimeoutMs: 300 });
   });
   afterAll(() => server.close());
 
@@ -442,10 +442,10 @@ describe.each(DIALECTS)('promotion codes on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('bonuses on the Lao site on %s', (dialect) => {
+describe('bonuses on the Lao site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300, variant: 'la' });
+    server = await build({ providerTimeoutMs: 300, variant: 'la' });
   });
   afterAll(() => server.close());
 

@@ -3,11 +3,11 @@ import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { setSetting } from './deposit-helpers.js';
 import { agentOnline, guestId, join, listen, send, textPackage, until, type Joined } from './chat-helpers.js';
-import { build, DIALECTS, type TestServer } from './helper.js';
+import { build, type TestServer } from './helper.js';
 
 const texts = (j: Joined) => j.received.map((m) => (m as { message: { payload?: { message?: string } } }).message.payload?.message);
 
-describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
+describe('support chat sockets', () => {
   let server: TestServer;
   let url: string;
   const sockets: Joined[] = [];
@@ -17,7 +17,7 @@ describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
     return j;
   };
   beforeAll(async () => {
-    server = await build(dialect, { gameSecretKey: Buffer.alloc(32, 7) });
+    server = await build({ gameSecretKey: Buffer.alloc(32, 7) });
     url = await listen(server);
     // an agent has the inbox open: a new conversation is greeted without the offline notice
     await agentOnline(server);
@@ -104,22 +104,20 @@ describe.each(DIALECTS)('support chat sockets on %s', (dialect) => {
     expect(await server.ctx.database.db.selectFrom('chat_outbox').selectAll().execute()).toEqual([]);
   });
 
-  // several instances share one database only on Postgres (SQLite is one embedded file per process)
-  if (dialect === 'postgres')
-    it('delivers a message sent to one instance to a socket joined on another', async () => {
-      const second = await build(dialect, {}, { shareWith: server });
-      try {
-        const secondUrl = await listen(second);
-        const guest = guestId();
-        const there = await open({ guestId: guest });
-        const here = await join(secondUrl, { guestId: guest });
-        sockets.push(here);
-        await new Promise((r) => setTimeout(r, 300)); // the adapter's LISTEN is up
-        await send(server, textPackage('across instances', { guestId: guest }));
-        await until(() => texts(here).includes('across instances'));
-        await until(() => texts(there).includes('across instances'));
-      } finally {
-        await second.close();
-      }
-    });
+  it('delivers a message sent to one instance to a socket joined on another', async () => {
+    const second = await build({}, { shareWith: server });
+    try {
+      const secondUrl = await listen(second);
+      const guest = guestId();
+      const there = await open({ guestId: guest });
+      const here = await join(secondUrl, { guestId: guest });
+      sockets.push(here);
+      await new Promise((r) => setTimeout(r, 300)); // the adapter's LISTEN is up
+      await send(server, textPackage('across instances', { guestId: guest }));
+      await until(() => texts(here).includes('across instances'));
+      await until(() => texts(there).includes('across instances'));
+    } finally {
+      await second.close();
+    }
+  });
 });

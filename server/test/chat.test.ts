@@ -3,7 +3,7 @@ import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { agentOnline, guestId, history, MP4, multipart, PNG, send, textPackage } from './chat-helpers.js';
 import { sweepUnusedUploads } from '../src/modules/chat/upload-sweep.js';
-import { build, call, DIALECTS, message, type TestServer } from './helper.js';
+import { build, call, message, type TestServer } from './helper.js';
 
 interface Msg {
   _id: string;
@@ -14,7 +14,7 @@ interface Msg {
 }
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: Msg[] }).messages;
 
-describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
+describe('support chat over HTTP', () => {
   let server: TestServer;
   const operator = async (...args: string[]) => {
     const lines: string[] = [];
@@ -22,7 +22,7 @@ describe.each(DIALECTS)('support chat over HTTP on %s', (dialect) => {
     return lines;
   };
   beforeAll(async () => {
-    server = await build(dialect, { publicUrl: 'http://127.0.0.1:9' });
+    server = await build({ publicUrl: 'http://127.0.0.1:9' });
     // an agent has the inbox open: the greeter alone answers a new conversation (the offline notice has its own test)
     await agentOnline(server);
   });

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
-import { build, DEMO_MEMBER, DIALECTS, login, type TestServer } from './helper.js';
+import { build, DEMO_MEMBER, login, type TestServer } from './helper.js';
 
 const REQUESTS = 500;
 
-describe.each(DIALECTS)('500 concurrent transfers and withdrawals for one member over HTTP on %s', (dialect) => {
+describe('500 concurrent transfers and withdrawals for one member over HTTP', () => {
   let server: TestServer;
   let base: string;
   let token: string;
 
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     token = await login(server.app);
     await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '20000'], () => undefined);

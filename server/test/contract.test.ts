@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, login, message, type TestServer } from './helper.js';
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,11 +39,11 @@ async function operations(server: TestServer): Promise<Operation[]> {
   );
 }
 
-describe.each(DIALECTS)('every call of the contract on %s', (dialect) => {
+describe('every call of the contract', () => {
   let server: TestServer;
   let ops: Operation[];
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
     ops = await operations(server);
   });
   afterAll(() => server.close());

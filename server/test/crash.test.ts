@@ -28,7 +28,7 @@ async function api(
   return (await res.json()) as { token?: string; wallet?: { amount: number } };
 }
 
-describe('a server killed in the middle of a transfer (SQLite file)', () => {
+describe('a server killed in the middle of a transfer (the embedded Postgres of its DATA_DIR)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-crash-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

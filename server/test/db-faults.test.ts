@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/transaction.js';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message, PG_URL, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, login, message, PG_URL, type TestServer } from './helper.js';
 import { startServer, type SpawnedServer } from './spawn-server.js';
 
 /**
@@ -14,7 +14,6 @@ import { startServer, type SpawnedServer } from './spawn-server.js';
  * connects anew, and that request answers 503 SERVICE_UNAVAILABLE. Tests share one database with other
  * test files running at once, so each kills only connections named with its own application_name.
  */
-const onPostgres = DIALECTS.includes('postgres') ? describe : describe.skip;
 
 async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -39,7 +38,7 @@ const until = async (what: string, check: () => Promise<boolean>) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
-onPostgres('a lost Postgres connection (the real server in its own process)', () => {
+describe('a lost Postgres connection (the real server in its own process)', () => {
   const tag = randomBytes(5).toString('hex');
   const schema = `test_faults_${tag}`;
   const appName = `wallet-faults-${tag}`;
@@ -101,13 +100,13 @@ onPostgres('a lost Postgres connection (the real server in its own process)', ()
   }, 60_000);
 });
 
-onPostgres('a connection lost in the middle of a request (in process)', () => {
+describe('a connection lost in the middle of a request (in process)', () => {
   let server: TestServer;
   let token: string;
   let appName: string;
 
   beforeAll(async () => {
-    server = await build('postgres', { providerTimeoutMs: 2_000 });
+    server = await build({ providerTimeoutMs: 2_000 });
     appName = `wallet ${server.schema}`;
     token = await login(server.app);
     await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '100'], () => undefined);

@@ -5,9 +5,9 @@ import { checkLedger } from '../src/ledger/invariants.js';
 import { HOUSE_STRIPES, stripeCode } from '../src/ledger/ledger.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, login, message, registration, verifyPhone, type TestServer } from './helper.js';
 
-describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
+describe('game accounts and transfers', () => {
   let server: TestServer;
   let token: string;
   const get = (url: string, as = token) => call(server.app, 'GET', url, undefined, { token: as });
@@ -21,7 +21,7 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300, publicUrl: 'https://wallet.example' });
+    server = await build({ providerTimeoutMs: 300, publicUrl: 'https://wallet.example' });
     token = await login(server.app);
     await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
   });
@@ -173,8 +173,8 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     } finally {
       server.ctx.games = sandbox;
     }
-    // Postgres asks first with the mark the transfer in left, which the first race moves on: it asks again
-    expect(raced).toBe(dialect === 'postgres' ? 2 : 1);
+    // it asks first with the mark the transfer in left, which the first race moves on: it asks again
+    expect(raced).toBe(2);
     // the next look books it
     const refreshed = (await get('/api/wallet/refresh/slot?fresh=1')).json();
     const inGame = 60 + 5 * raced;
@@ -445,76 +445,73 @@ describe.each(DIALECTS)('game accounts and transfers on %s', (dialect) => {
     expect(message(await move({ from: 'PG', to: 'WALLET', amount: 3 }))).toBe('SUCCESS');
   });
 
-  if (dialect === 'postgres')
-    it('books the win of a transfer out whose remembered mark another instance moved on since, after a look', async () => {
-      const there = await build('postgres', {}, { shareWith: server });
-      try {
-        const theirs = await login(there.app);
-        await get('/api/wallet/activate/PG');
-        const { username, password } = (await get('/api/wallet/account/PG')).json();
-        const inGame = (await slot('PG')).amount;
-        expect(message(await move({ from: 'WALLET', to: 'PG', amount: 10 }))).toBe('SUCCESS'); // remembered here
-        const moved = await call(there.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 10 }, { token: theirs });
-        expect(message(moved)).toBe('SUCCESS');
-        await server.ctx.sandboxGames!.playRound('PG', username, password, 2000, true); // +20.00, not booked yet
-        const sandbox = server.ctx.games;
-        let asked = 0;
-        server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
-          balance: (p: string, u: string) => ((asked += 1), sandbox.balance(p, u)),
-        });
-        try {
-          // more than the ledger holds: only a booking of the win lets it through
-          const out = await move({ from: 'PG', to: 'WALLET', amount: inGame + 40 });
-          expect([out.statusCode, message(out)]).toEqual([200, 'SUCCESS']);
-        } finally {
-          server.ctx.games = sandbox;
-        }
-        // once with the mark remembered here, which had moved on, and once with the one read instead
-        expect(asked).toBe(2);
-        expect((await slot('PG')).amount).toBe(0);
-        expect(await checkLedger(server.ctx.database.db)).toEqual([]);
-        if (inGame > 0) expect(message(await move({ from: 'WALLET', to: 'PG', amount: inGame }))).toBe('SUCCESS'); // as the tests below found it
-      } finally {
-        await there.close();
-      }
-    });
-
-  if (dialect === 'postgres')
-    it('answers a remembered mark that has moved on with the mark as it is now, taking no lock and writing nothing', async () => {
+  it('books the win of a transfer out whose remembered mark another instance moved on since, after a look', async () => {
+    const there = await build({}, { shareWith: server });
+    try {
+      const theirs = await login(there.app);
       await get('/api/wallet/activate/PG');
-      expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }))).toBe('SUCCESS'); // the mark is past 0:0 now
-      const { username } = (await get('/api/wallet/account/PG')).json();
-      const { db } = server.ctx.database;
-      const { id } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
-      const seen = await db.transaction().execute(async (tx) => {
-        const begun = await sql<{ r: unknown }>`select wallet_transfer_record_v3(${id}::integer, 'PG', 'out', 100::bigint,
-          '{"THB":100,"LAK":100000}'::jsonb, 'unused', 'unused', '{}'::jsonb, null, null, 0::bigint, '0:0', 0::bigint, '{}'::jsonb, true) as r`.execute(
-          tx,
-        );
-        const xid = await sql<{ x: unknown }>`select txid_current_if_assigned() as x`.execute(tx);
-        return { answer: begun.rows[0]!.r, xid: xid.rows[0]!.x };
+      const { username, password } = (await get('/api/wallet/account/PG')).json();
+      const inGame = (await slot('PG')).amount;
+      expect(message(await move({ from: 'WALLET', to: 'PG', amount: 10 }))).toBe('SUCCESS'); // remembered here
+      const moved = await call(there.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 10 }, { token: theirs });
+      expect(message(moved)).toBe('SUCCESS');
+      await server.ctx.sandboxGames!.playRound('PG', username, password, 2000, true); // +20.00, not booked yet
+      const sandbox = server.ctx.games;
+      let asked = 0;
+      server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+        balance: (p: string, u: string) => ((asked += 1), sandbox.balance(p, u)),
       });
-      expect(seen.answer).toEqual({ stale: { mark: expect.stringMatching(/^[1-9]\d*:0$/), username } });
-      expect(seen.xid).toBeNull();
-      expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }))).toBe('SUCCESS');
-    });
+      try {
+        // more than the ledger holds: only a booking of the win lets it through
+        const out = await move({ from: 'PG', to: 'WALLET', amount: inGame + 40 });
+        expect([out.statusCode, message(out)]).toEqual([200, 'SUCCESS']);
+      } finally {
+        server.ctx.games = sandbox;
+      }
+      // once with the mark remembered here, which had moved on, and once with the one read instead
+      expect(asked).toBe(2);
+      expect((await slot('PG')).amount).toBe(0);
+      expect(await checkLedger(server.ctx.database.db)).toEqual([]);
+      if (inGame > 0) expect(message(await move({ from: 'WALLET', to: 'PG', amount: inGame }))).toBe('SUCCESS'); // as the tests below found it
+    } finally {
+      await there.close();
+    }
+  });
 
-  if (dialect === 'postgres')
-    it("commits a transfer's end without waiting for its flush (what the sweep above writes again), in its own transaction only", async () => {
-      const { db } = server.ctx.database;
-      const setting = (tx: typeof db) => sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(tx);
-      const usual = (await setting(db)).rows[0]!.s;
-      expect(usual).not.toBe('off');
-      const inFinish = await db.transaction().execute(async (tx) => {
-        // an intent that is not there: the function closes nothing
-        const finished = await sql<{ r: unknown }>`select wallet_transfer_finish_v4(0, 0, true, 0, '', '', 200, 'null') as r`.execute(tx);
-        expect(finished.rows[0]!.r).toEqual({ closed: false });
-        return (await setting(tx)).rows[0]!.s;
-      });
-      expect(inFinish).toBe('off');
-      // the connection's next transaction (a transfer's start among them) waits for its flush again
-      expect((await setting(db)).rows[0]!.s).toBe(usual);
+  it('answers a remembered mark that has moved on with the mark as it is now, taking no lock and writing nothing', async () => {
+    await get('/api/wallet/activate/PG');
+    expect(message(await move({ from: 'WALLET', to: 'PG', amount: 1 }))).toBe('SUCCESS'); // the mark is past 0:0 now
+    const { username } = (await get('/api/wallet/account/PG')).json();
+    const { db } = server.ctx.database;
+    const { id } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
+    const seen = await db.transaction().execute(async (tx) => {
+      const begun = await sql<{ r: unknown }>`select wallet_transfer_record_v3(${id}::integer, 'PG', 'out', 100::bigint,
+          '{"THB":100,"LAK":100000}'::jsonb, 'unused', 'unused', '{}'::jsonb, null, null, 0::bigint, '0:0', 0::bigint, '{}'::jsonb, true) as r`.execute(
+        tx,
+      );
+      const xid = await sql<{ x: unknown }>`select txid_current_if_assigned() as x`.execute(tx);
+      return { answer: begun.rows[0]!.r, xid: xid.rows[0]!.x };
     });
+    expect(seen.answer).toEqual({ stale: { mark: expect.stringMatching(/^[1-9]\d*:0$/), username } });
+    expect(seen.xid).toBeNull();
+    expect(message(await move({ from: 'PG', to: 'WALLET', amount: 1 }))).toBe('SUCCESS');
+  });
+
+  it("commits a transfer's end without waiting for its flush (what the sweep above writes again), in its own transaction only", async () => {
+    const { db } = server.ctx.database;
+    const setting = (tx: typeof db) => sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(tx);
+    const usual = (await setting(db)).rows[0]!.s;
+    expect(usual).not.toBe('off');
+    const inFinish = await db.transaction().execute(async (tx) => {
+      // an intent that is not there: the function closes nothing
+      const finished = await sql<{ r: unknown }>`select wallet_transfer_finish_v4(0, 0, true, 0, '', '', 200, 'null') as r`.execute(tx);
+      expect(finished.rows[0]!.r).toEqual({ closed: false });
+      return (await setting(tx)).rows[0]!.s;
+    });
+    expect(inFinish).toBe('off');
+    // the connection's next transaction (a transfer's start among them) waits for its flush again
+    expect((await setting(db)).rows[0]!.s).toBe(usual);
+  });
 
   it('builds every link from PUBLIC_URL, never from the Host header the caller sends', async () => {
     const { username } = (await get('/api/wallet/account/PG')).json();

@@ -4,11 +4,11 @@ import { oneAtATime, openDatabase, migrate } from '../src/db/database.js';
 import { DEMO_MEMBER, seed } from '../src/db/seed.js';
 import { createLifecycle } from '../src/modules/system/health.js';
 import { loadConfig } from '../src/config.js';
-import { build, call, DIALECTS, PG_URL, dropSchema } from './helper.js';
+import { build, call, PG_URL, dropSchema } from './helper.js';
 
-describe.each(DIALECTS)('health and readiness (%s)', (dialect) => {
+describe('health and readiness', () => {
   it('/healthz and /readyz answer without the client marker or a token, never cached', async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       const health = await call(server.app, 'GET', '/healthz', undefined, { marker: false });
       expect(health.statusCode).toBe(200);
@@ -24,7 +24,7 @@ describe.each(DIALECTS)('health and readiness (%s)', (dialect) => {
 
   it('draining: /readyz says 503 while the process still answers, and every answer closes its connection', async () => {
     const lifecycle = createLifecycle();
-    const server = await build(dialect, {}, { lifecycle });
+    const server = await build({}, { lifecycle });
     try {
       lifecycle.draining = true;
       const ready = await call(server.app, 'GET', '/readyz', undefined, { marker: false });
@@ -40,7 +40,7 @@ describe.each(DIALECTS)('health and readiness (%s)', (dialect) => {
   });
 
   it('a database missing a migration this code needs is not ready', async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       await sql`delete from kysely_migration where name = '0020_bank_changed_at'`.execute(server.ctx.database.db);
       const ready = await call(server.app, 'GET', '/readyz', undefined, { marker: false });
@@ -52,7 +52,7 @@ describe.each(DIALECTS)('health and readiness (%s)', (dialect) => {
   });
 
   it('a database that does not answer is not ready (503, no 5xx crash)', async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       await server.ctx.database.close();
       const ready = await call(server.app, 'GET', '/readyz', undefined, { marker: false });
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('health and readiness (%s)', (dialect) => {
   });
 });
 
-describe.runIf(DIALECTS.includes('postgres'))('several instances starting together on one empty Postgres', () => {
+describe('several instances starting together on one empty Postgres', () => {
   it('seed one at a time: one demo member, no instance fails', async () => {
     const config = { ...loadConfig({ STATIC_DIR: '' }), databaseUrl: PG_URL };
     const schema = `test_start_${Date.now().toString(36)}`;

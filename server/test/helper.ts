@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { RecordingSmsSender } from '../src/adapters/sms/sender.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { migrate, openDatabase, type Database, type Dialect } from '../src/db/database.js';
+import { migrate, openDatabase, type Database } from '../src/db/database.js';
 import { inSnapshot } from '../src/db/transaction.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { DEMO_MEMBER, seed } from '../src/db/seed.js';
@@ -15,33 +15,8 @@ import type { Lifecycle } from '../src/modules/system/health.js';
 
 export { DEMO_MEMBER };
 
-/** Postgres for the server tests: TEST_DATABASE_URL, or the database .ci/run creates on loopback. */
-export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://wallet:wallet@127.0.0.1:5432/wallet_test';
-
-async function postgresReachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return undefined;
-  } catch (err) {
-    return (err as Error).message || String(err);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const pgProblem = await postgresReachable();
-// CI (.ci/run) starts a Postgres and says so: there a missing one fails every suite instead of halving it
-if (pgProblem && process.env.REQUIRE_POSTGRES === '1') {
-  throw new Error(`REQUIRE_POSTGRES=1 but no Postgres at ${PG_URL.replace(/:[^:@/]*@/, ':***@')} (${pgProblem})`);
-}
-if (pgProblem) {
-  console.warn(`\n[server tests] Postgres tests SKIPPED: no Postgres at ${PG_URL.replace(/:[^:@/]*@/, ':***@')} (${pgProblem}).\n`);
-}
-
-/** The databases every server test runs on: SQLite always, Postgres where one is reachable. */
-export const DIALECTS: Dialect[] = pgProblem ? ['sqlite'] : ['sqlite', 'postgres'];
+/** The Postgres the server tests run on (global-setup.ts: TEST_DATABASE_URL, or an embedded one). */
+export const PG_URL = inject('postgresUrl');
 
 export interface TestServer {
   app: FastifyInstance;
@@ -49,15 +24,15 @@ export interface TestServer {
   sms: RecordingSmsSender;
   clock: { now: number };
   config: Config;
-  /** Postgres: the schema it runs in (another instance can share it: build's `shareWith`). */
+  /** The schema it runs in (another instance can share it: build's `shareWith`). */
   schema: string;
   close(): Promise<void>;
 }
 
 /**
  * The app on an open database, as main.ts makes it: migrated, seeded like a first start, its settings
- * loaded, wired and built. `build` uses it on a fresh database; a test that needs a database of its own
- * (a file another process opens too) opens that and calls this.
+ * loaded, wired and built. `build` uses it on a fresh schema; a test that needs a database of its own
+ * (one another process opens too) opens that and calls this.
  */
 export async function appOn(
   database: Database,
@@ -73,25 +48,19 @@ export async function appOn(
   return { app, ctx, settings, sms };
 }
 
-/** A fresh server on a fresh database (SQLite in memory, or a new Postgres schema), seeded like a first start. */
+/** A fresh server on a fresh schema of the tests' Postgres, seeded like a first start. */
 export async function build(
-  dialect: Dialect,
   overrides: Partial<Config> = {},
   options: {
     logger?: FastifyBaseLogger;
     shareWith?: TestServer;
-    /** SQLite: a file instead of memory, so another instance can open the same database. */
-    sqliteFile?: string;
     lifecycle?: Lifecycle;
   } = {},
 ): Promise<TestServer> {
   const base = loadConfig({ STATIC_DIR: '' });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
-  // a second instance on the same Postgres schema (several servers, one database): the first drops it
-  const { database, schema, remove } = await scratchDatabase(dialect, config, {
-    schema: options.shareWith?.schema,
-    sqliteFile: options.sqliteFile,
-  });
+  // a second instance on the same schema (several servers, one database): the first drops it
+  const { database, schema, remove } = await scratchDatabase(config, { schema: options.shareWith?.schema });
   const clock = { now: Date.now() };
   const { app, ctx, settings, sms } = await appOn(database, config, {
     gameKey: config.gameSecretKey ?? randomBytes(32),
@@ -123,21 +92,17 @@ export async function build(
 }
 
 /**
- * A database of a test's own, not migrated: SQLite in memory (or `sqliteFile`), or a new Postgres schema
- * (`schema` to open one that exists). `remove` drops the schema and closes the database.
+ * A database of a test's own, not migrated: a new schema of the tests' Postgres (`schema` to open one that
+ * exists). `remove` drops the schema and closes the database.
  */
 export async function scratchDatabase(
-  dialect: Dialect,
   config: Config = loadConfig({ STATIC_DIR: '' }),
-  options: { schema?: string; sqliteFile?: string } = {},
+  options: { schema?: string } = {},
 ): Promise<{ database: Database; schema: string; remove: () => Promise<void> }> {
   const schema = options.schema ?? `test_${randomBytes(6).toString('hex')}`;
-  const database =
-    dialect === 'sqlite'
-      ? await openDatabase(config, { sqliteFile: options.sqliteFile ?? ':memory:' })
-      : await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
+  const database = await openDatabase({ ...config, databaseUrl: PG_URL }, { schema });
   const remove = async () => {
-    if (dialect === 'postgres') await dropSchema(database, schema);
+    await dropSchema(database, schema);
     await database.close();
   };
   return { database, schema, remove };

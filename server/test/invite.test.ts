@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DIALECTS, message, type TestServer } from './helper.js';
+import { build, call, message, type TestServer } from './helper.js';
 import { get, newMember, operatorDeposit, play, walletAmount } from './bonus-helpers.js';
 import { ledgerProblems, setSetting, statementOf } from './deposit-helpers.js';
 import { inviteCodeOf, inviteOf, memberInvitedBy } from './invite-helpers.js';
 
 const HOUR = 60 * 60_000;
 
-describe.each(DIALECTS)('invite programme on %s', (dialect) => {
+describe('invite programme', () => {
   let server: TestServer;
   const receive = (token: string, headers: Record<string, string> = {}) => get(server, token, '/api/invite/bonus', headers);
   const list = (token: string, page = 1, limit = 10) => call(server.app, 'POST', '/api/invite', { page, limit }, { token });
@@ -20,7 +20,7 @@ describe.each(DIALECTS)('invite programme on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build({ providerTimeoutMs: 300 });
     // the operator's deposits are stamped with the real time; the sandbox's bets come after them
     server.clock.now = Date.now() + HOUR;
   });
@@ -160,10 +160,10 @@ describe.each(DIALECTS)('invite programme on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('invites across currencies on the Lao site on %s', (dialect) => {
+describe('invites across currencies on the Lao site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300, variant: 'la' });
+    server = await build({ providerTimeoutMs: 300, variant: 'la' });
   });
   afterAll(() => server.close());
 

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/db/seed.js';
 import { readAllSettings, writeSetting } from '../src/settings/store.js';
 import { newMember, operatorDeposit, walletAmount } from './bonus-helpers.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, login, message, registration, verifyPhone, type TestServer } from './helper.js';
 
 const THAI_SCRIPT = /[\u0E00-\u0E7F]/;
 const get = async (server: TestServer, path: string) => (await call(server.app, 'GET', path)).json();
 
-describe.each(DIALECTS)('the Lao site in kip (%s)', (dialect) => {
+describe('the Lao site in kip', () => {
   let server: TestServer;
   let kip: string;
   beforeAll(async () => {
-    server = await build(dialect, { variant: 'la', providerTimeoutMs: 300 });
+    server = await build({ variant: 'la', providerTimeoutMs: 300 });
     kip = await login(server.app); // the demo member holds kip on the Lao site
     await operatorDeposit(server, DEMO_MEMBER.phone, 300_000);
   });
@@ -138,10 +138,10 @@ describe.each(DIALECTS)('the Lao site in kip (%s)', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('the Thai site (%s)', (dialect) => {
+describe('the Thai site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
   });
   afterAll(() => server.close());
 

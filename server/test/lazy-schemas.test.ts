@@ -80,7 +80,7 @@ describe('route schemas compiled at first use', () => {
   });
 
   it("every schema of the server's routes compiles, and the app answers with them", async () => {
-    const server = await build('sqlite');
+    const server = await build();
     try {
       expect(() => server.app.schemas.compileAll()).not.toThrow();
       const res = await call(server.app, 'GET', '/api/lookup/banks');

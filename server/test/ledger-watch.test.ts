@@ -9,7 +9,7 @@ import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand, UsageError } from '../src/operator/commands.js';
 import { sweepOnce, watchLedger } from '../src/sweep.js';
 import { newMember } from './bonus-helpers.js';
-import { build, call, DIALECTS, type TestServer } from './helper.js';
+import { build, call, type TestServer } from './helper.js';
 import { runOperatorCli, startServer } from './spawn-server.js';
 
 const TOKEN = 'ledger-watch-metrics-token';
@@ -24,7 +24,7 @@ const metric = async (server: TestServer, name: string) => {
   return res.body.split('\n').filter((line) => line.startsWith(name));
 };
 
-describe.each(DIALECTS)('the ledger watched while the server runs, and repaired by the operator, on %s', (dialect) => {
+describe('the ledger watched while the server runs, and repaired by the operator', () => {
   let server: TestServer;
   let member: { phone: string; token: string };
   let transit: string;
@@ -35,7 +35,7 @@ describe.each(DIALECTS)('the ledger watched while the server runs, and repaired 
   };
 
   beforeAll(async () => {
-    server = await build(dialect, { metricsToken: TOKEN });
+    server = await build({ metricsToken: TOKEN });
     member = await newMember(server, 100);
     await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token: member.token });
     // a transfer whose process died after the debit: its 10 baht wait in transit for the sweep
@@ -125,7 +125,7 @@ describe.each(DIALECTS)('the ledger watched while the server runs, and repaired 
   });
 });
 
-describe('a server whose ledger is broken still starts (SQLite file)', () => {
+describe('a server whose ledger is broken still starts (the embedded Postgres of its DATA_DIR)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-broken-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const env = { DATA_DIR: dataDir, PROVIDER_TIMEOUT_MS: '200', METRICS_TOKEN: TOKEN };

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, maskUrl } from '../src/lib/logger.js';
-import { build, call, DIALECTS, login, type TestServer } from './helper.js';
+import { build, call, login, type TestServer } from './helper.js';
 import { spawnServer } from './spawn-server.js';
 
-describe.each(DIALECTS)('the request log on %s', (dialect) => {
+describe('the request log', () => {
   let server: TestServer;
   let lines: string[] = [];
   const log = () => lines.join('');
@@ -19,7 +19,7 @@ describe.each(DIALECTS)('the request log on %s', (dialect) => {
         done();
       },
     });
-    server = await build(dialect, {}, { logger: createLogger('info', sink) });
+    server = await build({}, { logger: createLogger('info', sink) });
   });
   afterAll(() => server.close());
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSettingValue, writeSetting } from '../src/settings/store.js';
-import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, login, message, type TestServer } from './helper.js';
 
-describe.each(DIALECTS)('lookups and site state on %s', (dialect) => {
+describe('lookups and site state', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
   });
   afterAll(() => server.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, login, message, type TestServer } from './helper.js';
 import { ledgerProblems, setSetting, statementOf, walletOf } from './deposit-helpers.js';
 
-describe.each(DIALECTS)('manual deposit requests on %s', (dialect) => {
+describe('manual deposit requests', () => {
   let server: TestServer;
   let token: string;
   const add = (amount: unknown, key?: string) =>
@@ -15,7 +15,7 @@ describe.each(DIALECTS)('manual deposit requests on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
     token = await login(server.app);
   });
   afterAll(() => server.close());

@@ -1,30 +1,108 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrate, type Dialect } from '../src/db/database.js';
-import { migrationProvider } from '../src/db/migrations.js';
+import { migrate, type Database } from '../src/db/database.js';
+import { migrationNames, migrationProvider, MIGRATIONS_DIR } from '../src/db/migrations.js';
 import { seed } from '../src/db/seed.js';
 import { loadConfig } from '../src/config.js';
 import { HOUSE_STRIPES } from '../src/ledger/ledger.js';
 import { readAllSettings } from '../src/settings/store.js';
-import { DIALECTS, scratchDatabase } from './helper.js';
+import { scratchDatabase } from './helper.js';
 
 /**
- * A new database with no migration applied (SQLite in memory, or a Postgres schema of its own) and a
- * migrator of its own schema's migration tables, as migrate() reads them, not another test run's.
+ * A new schema with no migration applied and a migrator of its own schema's migration tables, as
+ * migrate() reads them, not another test run's.
  */
-async function unmigrated(dialect: Dialect) {
-  const { database, schema, remove: drop } = await scratchDatabase(dialect);
-  const migrator = new Migrator({
-    db: database.db,
-    provider: migrationProvider(dialect),
-    ...(dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
-  });
-  return { database, migrator, drop };
+async function unmigrated() {
+  const { database, schema, remove: drop } = await scratchDatabase();
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(), migrationTableSchema: schema });
+  return { database, migrator, drop, schema };
 }
 
-describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialect) => {
+/**
+ * What a schema holds, as text that does not name the schema: every table's columns (type, default, null),
+ * constraints, indexes, functions, triggers and sequences. Two schemas built alike describe alike.
+ */
+async function describeSchema(database: Database, schema: string): Promise<string[]> {
+  const rows = await sql<{ line: string }>`
+    select 'column ' || table_name || '.' || column_name || ' ' || data_type || ' null=' || is_nullable
+           || ' default=' || coalesce(column_default, '') as line
+      from information_schema.columns where table_schema = ${schema}
+    union all
+    select 'constraint ' || c.conrelid::regclass::text || ' ' || c.conname || ' ' || pg_get_constraintdef(c.oid)
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = ${schema}
+    union all
+    select 'index ' || indexdef from pg_indexes where schemaname = ${schema}
+    union all
+    select 'function ' || pg_get_functiondef(p.oid) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = ${schema}
+    union all
+    select 'trigger ' || pg_get_triggerdef(t.oid) from pg_trigger t join pg_class r on r.oid = t.tgrelid
+      join pg_namespace n on n.oid = r.relnamespace where n.nspname = ${schema} and not t.tgisinternal
+    union all
+    select 'sequence ' || sequence_name || ' ' || data_type from information_schema.sequences where sequence_schema = ${schema}`.execute(
+    database.db,
+  );
+  return rows.rows.map((r) => r.line.replaceAll(`${schema}.`, '').replaceAll(`"${schema}".`, '')).sort();
+}
+
+describe('migrations are frozen text', () => {
+  it('each released migration is the text it was released with (server/migrations/frozen.sha256)', () => {
+    const recorded = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, 'frozen.sha256'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/) as [string, string]);
+    const now = recorded.map(([, file]) => [
+      createHash('sha256')
+        .update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)))
+        .digest('hex'),
+      file,
+    ]);
+    expect(now).toEqual(recorded);
+    // every file is recorded: a new migration is released by adding its line
+    expect(migrationNames().map((name) => `${name}.sql`)).toEqual(recorded.map(([, file]) => file));
+  });
+
+  it(
+    'a database upgraded one release at a time, with data from the first, holds the same schema as a new one',
+    { timeout: 120_000 },
+    async () => {
+      const fresh = await unmigrated();
+      const upgraded = await unmigrated();
+      try {
+        await migrate(fresh.database);
+        for (const name of migrationNames()) {
+          expect((await upgraded.migrator.migrateTo(name)).error).toBeUndefined();
+          // an installation of the first releases: a member, money moved, a setting, as the code of 0003 wrote them
+          if (name === '0003_games') {
+            const db = upgraded.database.db;
+            await sql`insert into members (phone, name, password_hash, status, currency, bank_code, bank_account_name, bank_account_no, created_at)
+            values ('0811111111', 'A', 'x', 'active', 'BAHT', 'KBANK', 'A', '1111111111', 1)`.execute(db);
+            await sql`insert into ledger_accounts (code, kind, member_id, currency, balance, allow_negative)
+            values ('wallet:1', 'wallet', 1, 'BAHT', 100, 0), ('house:deposits_clearing:BAHT', 'deposits_clearing', null, 'BAHT', -100, 1)`.execute(
+              db,
+            );
+            await sql`insert into journal (member_id, type, status, amount, from_label, to_label, visible, created_at)
+            values (1, 'deposit', 'SUCCESS', 100, 'OPERATOR', 'WALLET', 1, 1)`.execute(db);
+            await sql`insert into postings (journal_id, account_id, amount) values (1, 1, 100), (1, 2, -100)`.execute(db);
+            await sql`insert into settings (key, value, updated_at) values ('registerOTP', 'true', 1)`.execute(db);
+          }
+        }
+        await seed(upgraded.database, loadConfig({ DATA_DIR: '/nonexistent' }));
+        expect(await describeSchema(upgraded.database, upgraded.schema)).toEqual(await describeSchema(fresh.database, fresh.schema));
+      } finally {
+        await fresh.drop();
+        await upgraded.drop();
+      }
+    },
+  );
+});
+
+describe('migrating a database with data', () => {
   it('gives every existing withdrawal the bank account its member had (0004)', async () => {
-    const { database, migrator, drop } = await unmigrated(dialect);
+    const { database, migrator, drop } = await unmigrated();
     try {
       expect((await migrator.migrateTo('0003_games')).error).toBeUndefined();
       const now = Date.now();
@@ -84,7 +162,7 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
   });
 
   it('keeps every bonus a member holds when staff may end bonuses (0029), and the rules on them', async () => {
-    const { database, migrator, drop } = await unmigrated(dialect);
+    const { database, migrator, drop } = await unmigrated();
     try {
       expect((await migrator.migrateTo('0028_unmatched_payments')).error).toBeUndefined();
       const now = Date.now();
@@ -134,8 +212,8 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
     }
   });
   it('keeps money in transit in one account on an installation an older release ran (0033), and stripes a new one', async () => {
-    const older = await unmigrated(dialect);
-    const fresh = await unmigrated(dialect);
+    const older = await unmigrated();
+    const fresh = await unmigrated();
     try {
       expect((await older.migrator.migrateTo('0032_transfer_functions')).error).toBeUndefined();
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
@@ -158,27 +236,26 @@ describe.each(DIALECTS)('migrating a database with data on %s', (dialect: Dialec
       await fresh.drop();
     }
   });
-  if (dialect === 'postgres')
-    it('keeps the transfer functions an older instance calls beside the newer ones (0034 to 0037 add newer ones; the older stay)', async () => {
-      const { database, drop } = await unmigrated(dialect);
-      try {
-        await migrate(database);
-        const functions = await sql<{ proname: string; args: string }>`select proname, pg_get_function_identity_arguments(p.oid) as args
+  it('keeps the transfer functions an older instance calls beside the newer ones (0034 to 0037 add newer ones; the older stay)', async () => {
+    const { database, drop } = await unmigrated();
+    try {
+      await migrate(database);
+      const functions = await sql<{ proname: string; args: string }>`select proname, pg_get_function_identity_arguments(p.oid) as args
           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
           where n.nspname = current_schema() and proname like 'wallet_transfer_%' order by proname`.execute(database.db);
-        const told = (args: string) => args.includes('p_channel');
-        const syncs = (args: string) => args.includes('p_sync_mark');
-        expect(functions.rows.map((f) => [f.proname, told(f.args), syncs(f.args)])).toEqual([
-          ['wallet_transfer_finish_v1', true, false],
-          ['wallet_transfer_finish_v2', false, false],
-          ['wallet_transfer_finish_v3', false, false],
-          ['wallet_transfer_finish_v4', false, false],
-          ['wallet_transfer_record_v1', false, false],
-          ['wallet_transfer_record_v2', false, true],
-          ['wallet_transfer_record_v3', false, true],
-        ]);
-      } finally {
-        await drop();
-      }
-    });
+      const told = (args: string) => args.includes('p_channel');
+      const syncs = (args: string) => args.includes('p_sync_mark');
+      expect(functions.rows.map((f) => [f.proname, told(f.args), syncs(f.args)])).toEqual([
+        ['wallet_transfer_finish_v1', true, false],
+        ['wallet_transfer_finish_v2', false, false],
+        ['wallet_transfer_finish_v3', false, false],
+        ['wallet_transfer_finish_v4', false, false],
+        ['wallet_transfer_record_v1', false, false],
+        ['wallet_transfer_record_v2', false, true],
+        ['wallet_transfer_record_v3', false, true],
+      ]);
+    } finally {
+      await drop();
+    }
+  });
 });

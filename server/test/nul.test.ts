@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallback, SIGNATURE_HEADER } from '../src/adapters/gateway/gateway.js';
-import { build, call, DIALECTS, login, registration, type TestServer } from './helper.js';
+import { build, call, login, registration, type TestServer } from './helper.js';
 import { guestId, textPackage } from './chat-helpers.js';
 
 const NUL = '\u0000';
 
-describe.each(DIALECTS)('a NUL character in a text (%s)', (dialect) => {
+describe('a NUL character in a text', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
     token = await login(server.app);
   });
   afterAll(() => server.close());

@@ -18,7 +18,7 @@ function operatorWith(env: Record<string, string>, dataDir: string, ...args: str
   return runOperatorCli({ DATA_DIR: dataDir, ...env }, ...args);
 }
 
-describe('operator commands against a running server (SQLite file)', () => {
+describe('operator commands against a running server (the embedded Postgres of its DATA_DIR)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-operator-'));
   let database: Database;
   let settings: SettingsCache;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, call, DEMO_MEMBER, DIALECTS, message, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, message, type TestServer } from './helper.js';
 
-describe.each(DIALECTS)('OTP on %s', (dialect) => {
+describe('OTP', () => {
   let server: TestServer;
   let phoneSeq = 0;
   const nextPhone = () => `08900000${String(++phoneSeq).padStart(2, '0')}`;
@@ -9,7 +9,7 @@ describe.each(DIALECTS)('OTP on %s', (dialect) => {
   const verify = (otpToken: string, otpCode: string | undefined) => call(server.app, 'POST', '/api/otp/verify', { otpToken, otpCode });
 
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
   });
   afterAll(() => server.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password.js';
-import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, login, message, type TestServer } from './helper.js';
 
-describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
+describe('a forgotten password', () => {
   let server: TestServer;
   let phoneSeq = 0;
   const nextPhone = () => `0860${String(++phoneSeq).padStart(6, '0')}`;
@@ -44,7 +44,7 @@ describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
   });
   afterAll(() => server.close());
 

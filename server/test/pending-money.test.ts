@@ -3,11 +3,11 @@ import type { WalletView } from '../../contract/wallet.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { setSetting } from './deposit-helpers.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message } from './helper.js';
+import { build, call, DEMO_MEMBER, login, message } from './helper.js';
 
-describe.each(DIALECTS)('money on its way in the wallet view (%s)', (dialect) => {
+describe('money on its way in the wallet view', () => {
   it('names a transfer in transit, a withdrawal and a deposit request waiting, and drops each once settled', async () => {
-    const server = await build(dialect, { providerTimeoutMs: 300 });
+    const server = await build({ providerTimeoutMs: 300 });
     try {
       const token = await login(server.app);
       const view = async () => (await call(server.app, 'GET', '/api/wallet', undefined, { token })).json() as WalletView;

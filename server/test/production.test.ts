@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { build, DEMO_MEMBER, DIALECTS } from './helper.js';
+import { build, DEMO_MEMBER } from './helper.js';
 import { spawnServer, type ServerEnv } from './spawn-server.js';
 
 const REAL = {
@@ -88,9 +88,9 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
   }, 120_000);
 });
 
-describe.each(DIALECTS)('the production seed (%s)', (dialect) => {
+describe('the production seed', () => {
   it('creates no demo member, and the demo sign-in is refused', async () => {
-    const server = await build(dialect, { production: true });
+    const server = await build({ production: true });
     try {
       const members = await server.ctx.database.db.selectFrom('members').select('phone').execute();
       expect(members).toEqual([]);

@@ -3,11 +3,11 @@ import { GAMES } from '../src/adapters/games/catalog.js';
 import type { AppContext } from '../src/context.js';
 import { onceAtATime } from '../src/modules/games/service.js';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login } from './helper.js';
+import { build, call, DEMO_MEMBER, login } from './helper.js';
 
-describe.each(DIALECTS)('game providers are not asked more than the member needs (%s)', (dialect) => {
+describe('game providers are not asked more than the member needs', () => {
   it('the wallet view reuses a launch link for providerCache.seconds; refreshes at once all get the provider figure; an entry refresh within them reuses a balance; fresh=1 asks', async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       const token = await login(server.app);
       const get = (url: string) => call(server.app, 'GET', url, undefined, { token });

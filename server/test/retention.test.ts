@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { retentionSweep } from '../src/modules/system/retention.js';
 import { agentOnline, guestId, history, send, textPackage } from './chat-helpers.js';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DIALECTS, login } from './helper.js';
+import { build, call, login } from './helper.js';
 import { newBrowser, signedIn, staffCall, STRONG_PASSWORD } from './staff-helpers.js';
 import { STAFF_IDLE_MINUTES } from '../../contract/staff.js';
 
 const DAY = 86_400_000;
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: Array<{ sender: string }> }).messages;
 
-describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
+describe('the retention sweep', () => {
   it('forgets finished keys after a session can live, keeps fresh and in-flight ones', async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       const { db } = server.ctx.database;
       const member = await db.selectFrom('members').select('id').executeTakeFirstOrThrow();
@@ -43,7 +43,7 @@ describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
   });
 
   it('deletes sessions idle for a day past their idle limit; a member in use keeps theirs', async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       const abandoned = await login(server.app);
       server.clock.now += server.config.sessionIdleMinutes * 60_000 + DAY + 60_000;
@@ -58,7 +58,7 @@ describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
   });
 
   it('deletes staff sessions idle a day past 30 minutes and sign-ins left unfinished; a staff member at work keeps theirs', async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       const { db } = server.ctx.database;
       const gone = await signedIn(server, 'gone.clerk', 'finance');
@@ -83,7 +83,7 @@ describe.each(DIALECTS)('the retention sweep (%s)', (dialect) => {
   });
 
   it("ends a guest conversation quiet past the setting; the guest's next message starts a new one with the greeter", async () => {
-    const server = await build(dialect);
+    const server = await build();
     try {
       await agentOnline(server); // the greeter alone answers (no offline notice)
       const quiet = guestId();

@@ -62,7 +62,7 @@ describe('site releases: a new build switched in under a running server', () => 
     // a build from before releases: dist a plain directory
     await writeRelease(dist(), 'zero');
     fs.mkdirSync(releases());
-    server = await build('sqlite', { staticDir: dist() });
+    server = await build({ staticDir: dist() });
   });
   afterAll(async () => {
     await server.close();

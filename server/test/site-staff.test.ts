@@ -28,7 +28,7 @@ describe('the staff console in the built site', () => {
   let root: string;
   beforeAll(async () => {
     root = fakeBuild();
-    server = await build('sqlite', { staticDir: root });
+    server = await build({ staticDir: root });
   });
   afterAll(async () => {
     await server.close();

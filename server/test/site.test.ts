@@ -48,7 +48,7 @@ describe('the built site and its transport', () => {
   beforeAll(async () => {
     root = fakeBuild();
     script = fs.readFileSync(path.join(root, 'assets', 'app-abc123.js'), 'utf8');
-    server = await build('sqlite', { staticDir: root });
+    server = await build({ staticDir: root });
   });
   afterAll(async () => {
     await server.close();
@@ -176,7 +176,7 @@ describe('security headers', () => {
   let root: string;
   beforeAll(async () => {
     root = fakeBuild();
-    server = await build('sqlite', { staticDir: root });
+    server = await build({ staticDir: root });
   });
   afterAll(async () => {
     await server.close();
@@ -267,7 +267,7 @@ describe('security headers', () => {
   it('sends HSTS only over HTTPS: behind a trusted proxy that says so', async () => {
     const viaProxy = { 'x-forwarded-proto': 'https' };
     expect((await get(server, '/login', viaProxy)).headers['strict-transport-security']).toBeUndefined();
-    const proxied = await build('sqlite', { staticDir: root, trustProxy: ['127.0.0.1'] });
+    const proxied = await build({ staticDir: root, trustProxy: ['127.0.0.1'] });
     try {
       expect((await get(proxied, '/login', viaProxy)).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect((await get(proxied, '/login', { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
@@ -281,7 +281,7 @@ describe('slow clients', () => {
   let server: TestServer;
   let port: number;
   beforeAll(async () => {
-    server = await build('sqlite');
+    server = await build();
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     port = (server.app.server.address() as net.AddressInfo).port;
   });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Dialect } from '../src/db/database.js';
 import { verifyDueSlips } from '../src/modules/deposit/slips.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
@@ -39,12 +38,13 @@ export interface SlipView {
  * time and a minimum of 1, the upload budget high enough for one member's slips by the dozen (the budgets
  * have their own tests, uploads.test.ts), and the demo member signed in. `close` ends it and removes the directory.
  */
-export async function slipServer(
-  dialect: Dialect,
-  { closeTime }: { closeTime: string },
-): Promise<{ server: TestServer; dir: string; token: string; close(): Promise<void> }> {
+export async function slipServer({
+  closeTime,
+}: {
+  closeTime: string;
+}): Promise<{ server: TestServer; dir: string; token: string; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slips-'));
-  const server = await build(dialect, { dataDir: dir, providerTimeoutMs: 200 });
+  const server = await build({ dataDir: dir, providerTimeoutMs: 200 });
   const operator = (...args: string[]) => runCommand(server.ctx, args, () => undefined);
   await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime }));
   await operator('settings', 'set', 'uploads', JSON.stringify({ ...server.ctx.settings.get('uploads'), slipsPer10Min: 1000 }));

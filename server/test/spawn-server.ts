@@ -34,8 +34,8 @@ afterAll(async () => {
 
 /**
  * The real server (`server/src/main.ts`) in its own process, as an operator starts it: on a port the OS
- * picks (PORT=0, read back from its listening line), no built site, SQLite unless DATABASE_URL is given,
- * info logs (the listening line is one) collected in `out`.
+ * picks (PORT=0, read back from its listening line), no built site, the embedded Postgres of DATA_DIR
+ * unless DATABASE_URL is given, info logs (the listening line is one) collected in `out`.
  */
 export function spawnServer(env: ServerEnv): SpawnedServer {
   const merged: ServerEnv = { ...process.env, PORT: '0', STATIC_DIR: '', DATABASE_URL: '', ...env, LOG_LEVEL: 'info' };
@@ -89,7 +89,7 @@ export async function startServer(env: ServerEnv): Promise<SpawnedServer> {
 
 /**
  * The operator's command in its own process, as typed (`server/src/operator/cli.ts`), on `env`'s database
- * (SQLite in its DATA_DIR unless DATABASE_URL is given): its exit code and everything it wrote.
+ * (the embedded Postgres of its DATA_DIR unless DATABASE_URL is given): its exit code and everything it wrote.
  */
 export async function runOperatorCli(env: ServerEnv, ...args: string[]): Promise<{ code: number; out: string }> {
   const merged: ServerEnv = { ...process.env, DATABASE_URL: '', ...env };

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, call, DIALECTS, login, type TestServer } from './helper.js';
+import { build, call, login, type TestServer } from './helper.js';
 import { newMember, operatorDeposit } from './bonus-helpers.js';
 import { ledgerProblems, setSetting } from './deposit-helpers.js';
 import { operator, playNow, profileCoins, setupCoins, walletCoins } from './spin-helpers.js';
 
-describe.each(DIALECTS)('spin-wheel coins on %s', (dialect) => {
+describe('spin-wheel coins', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build({ providerTimeoutMs: 300 });
   });
   afterAll(() => server.close());
 
@@ -111,10 +111,10 @@ describe.each(DIALECTS)('spin-wheel coins on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('spin-wheel coins on the Lao site on %s', (dialect) => {
+describe('spin-wheel coins on the Lao site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300, variant: 'la' });
+    server = await build({ providerTimeoutMs: 300, variant: 'la' });
   });
   afterAll(() => server.close());
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, login, message, type TestServer } from './helper.js';
 import { get, newMember } from './bonus-helpers.js';
 import { ledgerProblems, statementOf } from './deposit-helpers.js';
 import { onlyWheel, operator, profileCoins, spinOf } from './spin-helpers.js';
 
-describe.each(DIALECTS)('the spin wheel on %s', (dialect) => {
+describe('the spin wheel', () => {
   let server: TestServer;
   /** A new member with `coins` coins from the operator. */
   const withCoins = async (coins: number) => {
@@ -22,7 +22,7 @@ describe.each(DIALECTS)('the spin wheel on %s', (dialect) => {
     return Number(row.n);
   };
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 300 });
+    server = await build({ providerTimeoutMs: 300 });
   });
   afterAll(() => server.close());
 

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems, walletOf } from './deposit-helpers.js';
-import { DEMO_MEMBER, DIALECTS } from './helper.js';
+import { DEMO_MEMBER } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { operator } from './staff-helpers.js';
 import { adjustmentServer } from './adjustment-helpers.js';
 
 /** The operator's `adjust` commands (issue 23): the same service as the console, the CLI's actor from `--as`. */
-describe.each(DIALECTS)('adjust commands on %s', (dialect) => {
+describe('adjust commands', () => {
   let a: Awaited<ReturnType<typeof adjustmentServer>>;
   const lastId = async () =>
     (await a.server.ctx.database.db.selectFrom('adjustments').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
-    a = await adjustmentServer(dialect);
+    a = await adjustmentServer();
   });
   afterAll(() => a.close());
 

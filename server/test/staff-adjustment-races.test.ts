@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems, setSetting, walletOf } from './deposit-helpers.js';
-import { DIALECTS, message } from './helper.js';
+import { message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { signedIn, staffCall } from './staff-helpers.js';
 import { adjustmentOf, adjustmentServer, ask } from './adjustment-helpers.js';
 
 /** Two clerks deciding one adjustment at once (issue 23): exactly one decision, the money moves at most once. */
-describe.each(DIALECTS)('adjustment races on %s', (dialect) => {
+describe('adjustment races', () => {
   let a: Awaited<ReturnType<typeof adjustmentServer>>;
   let third: Awaited<ReturnType<typeof signedIn>>['browser'];
   const codes = (responses: { statusCode: number }[]) =>
     responses.map((r) => (r.statusCode === 200 ? '200' : `${r.statusCode} ${message(r as never)}`)).sort();
 
   beforeAll(async () => {
-    a = await adjustmentServer(dialect);
+    a = await adjustmentServer();
     third = (await signedIn(a.server, 'fin3', 'admin')).browser;
   });
   afterAll(() => a.close());

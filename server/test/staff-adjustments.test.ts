@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems, setSetting, statementOf, walletOf } from './deposit-helpers.js';
-import { DIALECTS, message } from './helper.js';
+import { message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { staffCall } from './staff-helpers.js';
 import { adjustmentOf, adjustmentServer, ask, entryOf } from './adjustment-helpers.js';
 
 /** Staff adjustments with four-eyes approval (issue 23): what the clerks, the member and the ledger see. */
-describe.each(DIALECTS)('staff adjustments on %s', (dialect) => {
+describe('staff adjustments', () => {
   let a: Awaited<ReturnType<typeof adjustmentServer>>;
   const pendingIds = async () =>
     ((await staffCall(a.server, a.finance, 'GET', '/adjustments')).json() as { pending: { id: number }[] }).pending.map((p) => p.id);
 
   beforeAll(async () => {
-    a = await adjustmentServer(dialect);
+    a = await adjustmentServer();
   });
   afterAll(() => a.close());
 

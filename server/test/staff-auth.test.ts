@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, login, message, type TestServer } from './helper.js';
 import { addStaff, authenticator, codeAt, newBrowser, operator, signedIn, staffCall, STRONG_PASSWORD } from './staff-helpers.js';
 
-describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
+describe('staff sign-in', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
   });
   afterAll(() => server.close());
 
@@ -180,10 +180,10 @@ describe.each(DIALECTS)('staff sign-in on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('staff sign-in limits behind the proxy on %s', (dialect) => {
+describe('staff sign-in limits behind the proxy', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build(dialect, { trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
+    server = await build({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
   });
   afterAll(() => server.close());
 
@@ -230,7 +230,7 @@ describe.each(DIALECTS)('staff sign-in limits behind the proxy on %s', (dialect)
 
 describe('staff cookies behind a TLS proxy', () => {
   it('are Secure when the trusted proxy says https', async () => {
-    const server = await build('sqlite', { trustProxy: 1 });
+    const server = await build({ trustProxy: 1 });
     try {
       const oneTime = await addStaff(server, 'secure', 'agent');
       const res = await staffCall(

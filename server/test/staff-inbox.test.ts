@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxEvent, InboxList, InboxThread } from '../../contract/staff-inbox.js';
 import { newMember } from './bonus-helpers.js';
 import { guestId, history, join, listen, multipart, PNG, send, textPackage, until, type Channel, type Joined } from './chat-helpers.js';
-import { build, call, DIALECTS, message, scratchDatabase, type TestServer } from './helper.js';
+import { build, call, message, scratchDatabase, type TestServer } from './helper.js';
 import { auditOf, json } from './staff-queue-helpers.js';
 import { drainOutbox } from '../src/modules/chat/bus.js';
 import { migrate } from '../src/db/database.js';
@@ -20,7 +20,7 @@ interface Msg {
 }
 const messagesOf = (res: { json(): unknown }) => (res.json() as { messages: Msg[] }).messages;
 
-describe.each(DIALECTS)('the support inbox on %s', (dialect) => {
+describe('the support inbox', () => {
   let server: TestServer;
   let url: string;
   let nok: StaffBrowser;
@@ -46,7 +46,7 @@ describe.each(DIALECTS)('the support inbox on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await build(dialect, { gameSecretKey: Buffer.alloc(32, 9) });
+    server = await build({ gameSecretKey: Buffer.alloc(32, 9) });
     url = await listen(server);
     nok = (await signedIn(server, 'nok', 'agent')).browser;
     pim = (await signedIn(server, 'pim', 'agent')).browser;
@@ -261,27 +261,25 @@ describe.each(DIALECTS)('the support inbox on %s', (dialect) => {
     await until(() => !inbox.socket.connected);
   });
 
-  // several instances share one database only on Postgres
-  if (dialect === 'postgres')
-    it("brings an agent's answer on one instance to the customer's chat and the inbox on another", async () => {
-      const second = await build(dialect, {}, { shareWith: server });
-      try {
-        const secondUrl = await listen(second);
-        const { guest, room } = await guestWrites('across instances please');
-        const customer = await join(secondUrl, { guestId: guest });
-        sockets.push(customer);
-        const inbox = await staffSocket(pim);
-        await new Promise((r) => setTimeout(r, 300)); // the adapter's LISTEN is up
-        await act(nok, room, 'messages', { type: 'text', message: 'Answered from the first instance' });
-        await until(() => customer.received.some((m) => (m as Msg).message.payload?.message === 'Answered from the first instance'));
-        await until(() => inbox.received.some((e) => e.kind === 'message' && e.room === room && e.sender === 'agent'));
-        // the operator's reply (another process) reaches it through the database too
-        await operator(second, '--as', 'nok', 'chat', 'reply', guest, 'And from the shell');
-        await until(() => customer.received.some((m) => (m as Msg).message.payload?.message === 'And from the shell'));
-      } finally {
-        await second.close();
-      }
-    });
+  it("brings an agent's answer on one instance to the customer's chat and the inbox on another", async () => {
+    const second = await build({}, { shareWith: server });
+    try {
+      const secondUrl = await listen(second);
+      const { guest, room } = await guestWrites('across instances please');
+      const customer = await join(secondUrl, { guestId: guest });
+      sockets.push(customer);
+      const inbox = await staffSocket(pim);
+      await new Promise((r) => setTimeout(r, 300)); // the adapter's LISTEN is up
+      await act(nok, room, 'messages', { type: 'text', message: 'Answered from the first instance' });
+      await until(() => customer.received.some((m) => (m as Msg).message.payload?.message === 'Answered from the first instance'));
+      await until(() => inbox.received.some((e) => e.kind === 'message' && e.room === room && e.sender === 'agent'));
+      // the operator's reply (another process) reaches it through the database too
+      await operator(second, '--as', 'nok', 'chat', 'reply', guest, 'And from the shell');
+      await until(() => customer.received.some((m) => (m as Msg).message.payload?.message === 'And from the shell'));
+    } finally {
+      await second.close();
+    }
+  });
 
   it('refuses to take an ended conversation, signs a reply "Support" for an agent with no display name, and frees a disabled agent\'s', async () => {
     const { room } = await guestWrites('please end me');
@@ -341,10 +339,10 @@ describe.each(DIALECTS)('the support inbox on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)("the operator's outbox on %s", (dialect) => {
+describe("the operator's outbox", () => {
   it('keeps what it holds when telling fails, and tells it at the next drain, once', async () => {
     // a database of its own: no running instance drains it meanwhile
-    const { database, remove } = await scratchDatabase(dialect);
+    const { database, remove } = await scratchDatabase();
     try {
       await migrate(database);
       const db = database.db;

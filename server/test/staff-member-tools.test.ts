@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPage } from '../../contract/staff-members.js';
 import { checkLedger } from '../src/ledger/invariants.js';
-import { call, DIALECTS, message } from './helper.js';
+import { call, message } from './helper.js';
 import { get, newMember, walletAmount } from './bonus-helpers.js';
 import { send, textPackage } from './chat-helpers.js';
 import { auditOf, json, madeBy, queueServer, type QueueServer } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
 
 /** The member page's last tools (issue 23): ending a running bonus, the sessions' devices, the support conversation. */
-describe.each(DIALECTS)("the staff's member tools on %s", (dialect) => {
+describe("the staff's member tools", () => {
   let s: QueueServer;
   beforeAll(async () => {
-    s = await queueServer(dialect);
+    s = await queueServer();
   });
   afterAll(() => s.close());
 

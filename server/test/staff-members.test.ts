@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPage, MemberSearchRow } from '../../contract/staff-members.js';
-import { call, DEMO_MEMBER, DIALECTS, login, message } from './helper.js';
+import { call, DEMO_MEMBER, login, message } from './helper.js';
 import { auditOf, queueServer, type QueueServer } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
 
@@ -11,11 +11,11 @@ const OTHERS = [
   { phone: '0899000333', name: 'Annabel Wong', bank_account_no: '7771239876' },
 ];
 
-describe.each(DIALECTS)('staff members on %s', (dialect) => {
+describe('staff members', () => {
   let s: QueueServer;
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    s = await queueServer(dialect);
+    s = await queueServer();
     for (const m of OTHERS) {
       const row = await s.server.ctx.database.db
         .insertInto('members')

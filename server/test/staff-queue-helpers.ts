@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Dialect } from '../src/db/database.js';
 import { SLIP_BUCKET } from '../src/modules/deposit/slips.js';
 import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
 import { operator, signedIn, type StaffBrowser } from './staff-helpers.js';
@@ -11,9 +10,9 @@ import { operator, signedIn, type StaffBrowser } from './staff-helpers.js';
  * The staff queue suites' server: a working directory for the slip files, the demo member signed in,
  * a finance clerk `fin` and an agent `agt` signed in to the console.
  */
-export async function queueServer(dialect: Dialect) {
+export async function queueServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queues-'));
-  const server = await build(dialect, { dataDir: dir });
+  const server = await build({ dataDir: dir });
   const token = await login(server.app);
   // money to withdraw
   await operator(server, 'deposit', DEMO_MEMBER.phone, '5000');

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WaitingDepositRequestList, WaitingWithdrawalList } from '../../contract/staff-queues.js';
 import { setSetting, statementOf, walletOf } from './deposit-helpers.js';
-import { call, DEMO_MEMBER, DIALECTS, message } from './helper.js';
+import { call, DEMO_MEMBER, message } from './helper.js';
 import { auditOf, json, madeBy, queueServer } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
 
 /** The staff console's withdrawals waiting and manual deposit requests (issue 23), and the operator's commands for them. */
-describe.each(DIALECTS)('staff money queues on %s', (dialect) => {
+describe('staff money queues', () => {
   let q: Awaited<ReturnType<typeof queueServer>>;
   const db = () => q.server.ctx.database.db;
   const withdraw = async (amount: number) => {
@@ -23,7 +23,7 @@ describe.each(DIALECTS)('staff money queues on %s', (dialect) => {
   const request = (id: number) => db().selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    q = await queueServer(dialect);
+    q = await queueServer();
     await setSetting(q.server, 'deposit', { ...q.server.ctx.settings.get('deposit'), isManual: true });
   });
   afterAll(() => q.close());

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems, setSetting, walletOf } from './deposit-helpers.js';
-import { call, DIALECTS, message } from './helper.js';
+import { call, message } from './helper.js';
 import { auditOf, queueServer, reviewSlip } from './staff-queue-helpers.js';
 import { signedIn, staffCall } from './staff-helpers.js';
 
 /** Two clerks acting on the same row at once (issue 23): exactly one succeeds, the other is told 409, the money moves once. */
-describe.each(DIALECTS)('staff queue races on %s', (dialect) => {
+describe('staff queue races', () => {
   let q: Awaited<ReturnType<typeof queueServer>>;
   let second: Awaited<ReturnType<typeof signedIn>>['browser'];
   const outcome = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode).sort();
   const conflicts = (responses: { statusCode: number }[]) => responses.filter((r) => r.statusCode === 409).map((r) => message(r as never));
 
   beforeAll(async () => {
-    q = await queueServer(dialect);
+    q = await queueServer();
     second = (await signedIn(q.server, 'fin2', 'finance')).browser;
     await setSetting(q.server, 'deposit', { ...q.server.ctx.settings.get('deposit'), isManual: true });
   });

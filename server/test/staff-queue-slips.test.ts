@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewSlipList } from '../../contract/staff-queues.js';
 import { walletOf } from './deposit-helpers.js';
-import { DEMO_MEMBER, DIALECTS, message } from './helper.js';
+import { DEMO_MEMBER, message } from './helper.js';
 import { auditOf, IMAGE, json, madeBy, memberSlip, queueServer, reviewSlip } from './staff-queue-helpers.js';
 import { newBrowser, operator, staffCall } from './staff-helpers.js';
 
 /** The staff console's slips in review (issue 23): the list, the image, approve and reject, by the same rule as the CLI. */
-describe.each(DIALECTS)('staff slip queue on %s', (dialect) => {
+describe('staff slip queue', () => {
   let q: Awaited<ReturnType<typeof queueServer>>;
   const slipRow = (id: number) => q.server.ctx.database.db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   beforeAll(async () => {
-    q = await queueServer(dialect);
+    q = await queueServer();
   });
   afterAll(() => q.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../contract/staff.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, login, message, type TestServer } from './helper.js';
 import { newBrowser, operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 import { guestId, send, textPackage } from './chat-helpers.js';
 
@@ -63,11 +63,11 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
 /** The sign-in's steps: open to anyone (the password and the challenge cookie are their checks). */
 const OPEN = ['POST /auth/sign-in', 'POST /auth/password', 'POST /auth/totp'];
 
-describe.each(DIALECTS)('staff routes on %s', (dialect) => {
+describe('staff routes', () => {
   let server: TestServer;
   const staff = {} as Record<StaffRole, StaffBrowser>;
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
     for (const role of ['agent', 'finance', 'admin'] as const) staff[role] = (await signedIn(server, `the-${role}`, role)).browser;
   });
   afterAll(() => server.close());

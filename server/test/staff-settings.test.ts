@@ -3,10 +3,10 @@ import type { SettingList } from '../../contract/staff-settings.js';
 import type { AuditPage } from '../../contract/staff.js';
 import { settingKeys } from '../src/settings/registry.js';
 import { readAllSettings } from '../src/settings/store.js';
-import { build, DIALECTS, message, type TestServer } from './helper.js';
+import { build, message, type TestServer } from './helper.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 
-describe.each(DIALECTS)('settings in the staff console on %s', (dialect) => {
+describe('settings in the staff console', () => {
   let server: TestServer;
   let admin: StaffBrowser;
   const auditCount = async () =>
@@ -20,7 +20,7 @@ describe.each(DIALECTS)('settings in the staff console on %s', (dialect) => {
       ).n,
     );
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
     admin = (await signedIn(server, 'the-admin', 'admin')).browser;
   });
   afterAll(() => server.close());

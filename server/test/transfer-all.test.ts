@@ -4,10 +4,10 @@ import { checkLedger } from '../src/ledger/invariants.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { sha256 } from '../src/lib/tokens.js';
-import { build, call, DIALECTS, registration, type TestServer } from './helper.js';
+import { build, call, registration, type TestServer } from './helper.js';
 
 /** "Bring all back" (transferAll to the wallet) answers what happened, at once and after the sweep. */
-describe.each(DIALECTS)('transferAll back to the wallet on %s', (dialect) => {
+describe('transferAll back to the wallet', () => {
   let server: TestServer;
   const get = (token: string, url: string) => call(server.app, 'GET', url, undefined, { token });
   const all = (token: string, key?: string) =>
@@ -48,7 +48,7 @@ describe.each(DIALECTS)('transferAll back to the wallet on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 2_000 });
+    server = await build({ providerTimeoutMs: 2_000 });
   });
   afterAll(() => server.close());
 

@@ -2,10 +2,10 @@ import CryptoJS from 'crypto-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recoverTruelinks } from '../src/modules/deposit/truelink-service.js';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DIALECTS, login, message, type TestServer } from './helper.js';
+import { build, call, login, message, type TestServer } from './helper.js';
 import { ledgerProblems, otherMember, setSetting, statementOf, walletOf } from './deposit-helpers.js';
 
-describe.each(DIALECTS)('gift links on %s', (dialect) => {
+describe('gift links', () => {
   let server: TestServer;
   let token: string;
   let other: string;
@@ -21,7 +21,7 @@ describe.each(DIALECTS)('gift links on %s', (dialect) => {
   const voucherOf = (link: string) => new URL(link).searchParams.get('v')!;
 
   beforeAll(async () => {
-    server = await build(dialect, { providerTimeoutMs: 100 });
+    server = await build({ providerTimeoutMs: 100 });
     token = await login(server.app);
     other = await otherMember(server, '0893334444');
   });

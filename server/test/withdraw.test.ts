@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
-import { build, call, DEMO_MEMBER, DIALECTS, login, message, registration, verifyPhone, type TestServer } from './helper.js';
+import { build, call, DEMO_MEMBER, login, message, registration, verifyPhone, type TestServer } from './helper.js';
 
-describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (dialect) => {
+describe('manual deposit, withdrawals and the statement', () => {
   let server: TestServer;
   let token: string;
   const operator = (...args: string[]) => runCommand(server.ctx, args, () => undefined);
@@ -19,7 +19,7 @@ describe.each(DIALECTS)('manual deposit, withdrawals and the statement on %s', (
   const pending = () => server.ctx.database.db.selectFrom('withdrawals').selectAll().where('status', '=', 'PENDING').execute();
 
   beforeAll(async () => {
-    server = await build(dialect);
+    server = await build();
     token = await login(server.app);
   });
   afterAll(() => server.close());

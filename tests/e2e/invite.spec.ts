@@ -1,5 +1,5 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import pg from 'pg';
+import { embeddedUrl } from '../../server/src/db/embedded-postgres';
 import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { acceptAgreement, expect, freshPhone, operator, otpFromLog, register, signIn, test, useEnglish } from './support';
@@ -171,18 +171,18 @@ test('a loss on a closed day comes back as cashback: receive it, then move it to
   // back home: the refresh books the game's result; it is moved to yesterday, a closed day, and computed
   await page.goto('/user/home');
   await expect(page.getByRole('button', { name: `PG Soft: balance ${balance.toFixed(2)}` })).toBeVisible();
-  const db = new Database(path.join(E2E_DATA_DIR, 'wallet.db'));
+  // the server's own database (the embedded Postgres of its DATA_DIR), as only a test may touch it
+  const db = new pg.Client({ connectionString: embeddedUrl(E2E_DATA_DIR) });
+  await db.connect();
   try {
-    db.pragma('busy_timeout = 5000');
-    const moved = db
-      .prepare(
-        `UPDATE journal SET created_at = created_at - 86400000
-         WHERE type = 'game_result' AND member_id = (SELECT id FROM members WHERE phone = ?)`,
-      )
-      .run(phone);
-    expect(moved.changes).toBeGreaterThan(0);
+    const moved = await db.query(
+      `UPDATE journal SET created_at = created_at - 86400000
+       WHERE type = 'game_result' AND member_id = (SELECT id FROM members WHERE phone = $1)`,
+      [phone],
+    );
+    expect(moved.rowCount).toBeGreaterThan(0);
   } finally {
-    db.close();
+    await db.end();
   }
   const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(Date.now() - 86_400_000);
   expect(operator('refund', 'run', yesterday)).toMatch(/new refund/);

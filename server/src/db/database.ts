@@ -1,34 +1,32 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.js';
+import { embeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { migrationProvider } from './migrations.js';
 import type { DB } from './schema.js';
 
-export type Dialect = 'sqlite' | 'postgres';
-
+/** The one database the wallet runs on (docs/money-core.md: Postgres everywhere). */
 export interface Database {
   db: Kysely<DB>;
-  dialect: Dialect;
-  /** Human-readable location for logs: the file path or the Postgres host/db (no password). */
+  /** Human-readable location for logs: the Postgres host/db (no password), or the embedded server's cluster. */
   where: string;
-  /** Postgres only: where it is, so another pool (the socket.io adapter's) reaches the same tables. */
-  postgres?: {
+  /** The embedded server of DATA_DIR when no DATABASE_URL is given (db/embedded-postgres.ts); absent otherwise. */
+  embedded?: EmbeddedPostgres;
+  /** Where it is, so another pool (the socket.io adapter's) reaches the same tables. */
+  postgres: {
     url: string;
     schema: string | undefined;
     onConnectionError: ConnectionErrorLog;
     pool: pg.Pool;
-    /** The pg module, loaded only for Postgres (a SQLite start or operator command does not pay for it). */
+    /** The pg module, loaded with the first database of the process. */
     pg: typeof pg;
   };
   close(): Promise<void>;
 }
 
 let pgModule: Promise<typeof pg> | undefined;
-/** The pg module, loaded at the first Postgres database of the process. */
+/** The pg module, loaded with the first database of the process. */
 function loadPg(): Promise<typeof pg> {
   pgModule ??= import('pg').then(({ default: pg }) => {
     // int8 columns hold epoch milliseconds, well inside Number's exact range.
@@ -39,12 +37,12 @@ function loadPg(): Promise<typeof pg> {
 }
 
 interface OpenOptions {
-  /** Postgres only: put every table in this schema (tests use a fresh one each). */
+  /** Put every table in this schema (tests use a fresh one each). */
   schema?: string;
-  /** Postgres only: where a connection's error goes (it never crashes the process); the console by default. */
+  /** Where a connection's error goes (it never crashes the process); the console by default. */
   onConnectionError?: ConnectionErrorLog;
-  /** SQLite only: ':memory:' or a file; defaults to <dataDir>/wallet.db. */
-  sqliteFile?: string;
+  /** Where the embedded server says what it did (made its cluster, started); nowhere by default. */
+  log?: (line: string) => void;
 }
 
 type ConnectionErrorLog = (err: Error, pool: string) => void;
@@ -89,7 +87,7 @@ export function keepPoolAlive(pool: pg.Pool, name: string, log: ConnectionErrorL
  * costs more than running an indexed read. Only for a few fixed texts with named columns: a kept plan's
  * columns cannot change under it, so a `select *` would fail once a migration adds a column under a
  * running instance, and a migration that changes the type of a column one of them reads must come with a
- * new text for it (a new name). SQLite ignores the comment. Only the wallet pool keeps plans.
+ * new text for it (a new name). Only the wallet pool keeps plans.
  */
 export const PLANNED = sql.raw(' /* planned */');
 const PLANNED_TEXT = ' /* planned */';
@@ -111,81 +109,55 @@ function keepPlanned(client: pg.PoolClient): void {
   };
 }
 
-/** Where the SQLite database of DATA_DIR is (opening it creates it: look before opening). */
-export const sqliteFileOf = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'wallet.db');
-
+/**
+ * Opens the database: DATABASE_URL's Postgres, or else the embedded Postgres server of DATA_DIR
+ * (db/embedded-postgres.ts), started (its cluster made on the first start) or found running. `close`
+ * ends the pool and stops an embedded server this process started once nobody else uses it.
+ */
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databasePoolMax'>>,
   options: OpenOptions = {},
 ): Promise<Database> {
-  if (config.databaseUrl) {
-    const url = new URL(config.databaseUrl);
-    const pg = await loadPg();
-    const pool = new pg.Pool({ ...poolOptions(config.databaseUrl, options.schema, 'wallet'), max: config.databasePoolMax ?? 10 });
-    keepPoolAlive(pool, 'wallet', options.onConnectionError ?? logToConsole);
-    pool.on('connect', keepPlanned);
-    if (options.schema) {
-      const client = await pool.connect();
-      try {
-        await client.query(`create schema if not exists "${options.schema}"`);
-      } finally {
-        client.release();
-      }
+  const embedded = config.databaseUrl ? undefined : await embeddedPostgres(config.dataDir, options.log);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const pg = await loadPg();
+  const pool = new pg.Pool({ ...poolOptions(databaseUrl, options.schema, 'wallet'), max: config.databasePoolMax ?? 10 });
+  keepPoolAlive(pool, 'wallet', options.onConnectionError ?? logToConsole);
+  pool.on('connect', keepPlanned);
+  if (options.schema) {
+    const client = await pool.connect();
+    try {
+      await client.query(`create schema if not exists "${options.schema}"`);
+    } finally {
+      client.release();
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      db,
-      dialect: 'postgres',
-      where: `postgres ${url.host}${url.pathname}${options.schema ? ` schema ${options.schema}` : ''}`,
-      postgres: { url: config.databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole, pool, pg },
-      close: () => db.destroy(),
-    };
   }
-  const file = options.sqliteFile ?? sqliteFileOf(config);
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
-  return { db, dialect: 'sqlite', where: file, close: () => db.destroy() };
-}
-
-/** Statements kept prepared at most (the server's queries are a few hundred shapes; values are bound apart). */
-const STATEMENTS_KEPT = 2_000;
-
-/**
- * The SQLite file as Kysely uses it, its statements prepared once per SQL text and kept: Kysely prepares
- * every query anew (about a tenth of a transfer's time under load); SQLite prepares a kept statement again
- * by itself after a schema change. Each statement runs to its end before the next starts (one connection).
- */
-function preparedOnce(sqlite: SqliteDatabase.Database) {
-  const kept = new Map<string, SqliteDatabase.Statement>();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const where = embedded ? `embedded postgres ${embedded.cluster}` : `postgres ${hostOf(databaseUrl)}`;
   return {
-    prepare(text: string) {
-      let statement = kept.get(text);
-      if (!statement) {
-        statement = sqlite.prepare(text);
-        if (kept.size >= STATEMENTS_KEPT) kept.clear();
-        kept.set(text, statement);
-      }
-      return statement;
-    },
-    close() {
-      kept.clear();
-      sqlite.close();
+    db,
+    where: `${where}${options.schema ? ` schema ${options.schema}` : ''}`,
+    embedded,
+    postgres: { url: databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole, pool, pg },
+    close: async () => {
+      await db.destroy();
+      await embedded?.stop();
     },
   };
+}
+
+/** host/database of a URL, for the log: never its password. */
+function hostOf(url: string): string {
+  const parsed = new URL(url);
+  return `${decodeURIComponent(parsed.host)}${parsed.pathname}`;
 }
 
 /**
  * Start-up work that instances starting together on one Postgres must do one at a time (the seed: two
  * at once both found no demo member and one crashed on members_phone_key). A session advisory lock per
- * schema; SQLite is one process's file.
+ * schema.
  */
 export async function oneAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  if (database.dialect !== 'postgres') return work();
   return database.db.connection().execute(async (conn) => {
     const key = sql`hashtext('wallet-start:' || current_schema())`;
     await sql`select pg_advisory_lock(${key})`.execute(conn);
@@ -201,13 +173,10 @@ export async function oneAtATime<T>(database: Database, work: () => Promise<T>):
 async function migratorOf(database: Database): Promise<Migrator> {
   // Postgres: Kysely looks for its own tables in every schema unless told which one, so another
   // schema's kysely_migration (a test run beside this one, a crashed run's leftovers) read as ours
-  const schema =
-    database.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
-      : undefined;
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema;
   return new Migrator({
     db: database.db,
-    provider: migrationProvider(database.dialect),
+    provider: migrationProvider(),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
 }
@@ -227,10 +196,12 @@ const isScanRace = (err: unknown, results: unknown, ours: string | undefined) =>
   SCAN_RACES.has(String((err as { code?: string }).code)) &&
   !(ours && String((err as Error).message).includes(`"${ours}"`));
 
-export async function migrate(database: Database): Promise<string[]> {
+/** Brings the database to this code's migrations (or only up to `upTo`); answers the names applied now. */
+export async function migrate(database: Database, upTo?: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
-    const { error, results } = await (await migratorOf(database)).migrateToLatest();
-    if (error && attempt < 5 && database.dialect === 'postgres' && isScanRace(error, results, database.postgres?.schema)) {
+    const migrator = await migratorOf(database);
+    const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
+    if (error && attempt < 5 && isScanRace(error, results, database.postgres.schema)) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       continue;
     }

@@ -5,8 +5,8 @@
  * means the transaction lost a race and is simply run again (withTransaction).
  */
 
-/** Postgres SQLSTATEs of a transaction that lost a race (deadlock_detected, serialization_failure); SQLite's busy lock. */
-const CONFLICT_CODES = new Set(['40P01', '40001', 'SQLITE_BUSY']);
+/** Postgres SQLSTATEs of a transaction that lost a race (deadlock_detected, serialization_failure). */
+const CONFLICT_CODES = new Set(['40P01', '40001']);
 
 /**
  * Postgres: admin_shutdown, crash_shutdown, cannot_connect_now, the connection_exception class, and
@@ -52,6 +52,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (isTransactionConflict(err)) return true;
   for (const e of causes(err)) {
     if (CONNECTION_CODES.has(codeOf(e))) return true;
+    // the embedded server's socket is gone while it is down (a connect to a Unix socket file that is not there)
+    if (codeOf(e) === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true;
     if (e instanceof Error && CONNECTION_MESSAGES.test(e.message)) return true;
   }
   return false;

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Counters, LimitEntries } from '../lib/rate-limit.js';
-import type { Dialect } from './database.js';
 import type { DB } from './schema.js';
 
 /** How often an instance deletes ended windows: they count as nothing anyway, so this only bounds the table. */
@@ -9,7 +8,7 @@ const PRUNE_EVERY_MS = 60_000;
 /**
  * Limit counters in the `rate_limits` table, so every instance on the database counts against the same
  * limit. One upsert counts all keys of a call: it starts a new window where the last one has ended, and
- * adds one otherwise, atomically per key on SQLite and Postgres alike.
+ * adds one otherwise, atomically per key.
  *
  * When the database fails the error goes up like any other (the request fails, nothing is let through
  * uncounted): the calls limited here need the database for their own work anyway.
@@ -17,10 +16,7 @@ const PRUNE_EVERY_MS = 60_000;
 export class DatabaseCounters implements Counters {
   private prunedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly db: Kysely<DB>) {}
 
   async add(entries: LimitEntries, now: number): Promise<number[]> {
     if (entries.length === 0) return [];
@@ -69,15 +65,13 @@ export class DatabaseCounters implements Counters {
   private async prune(now: number): Promise<void> {
     if (now - this.prunedAt < PRUNE_EVERY_MS) return;
     this.prunedAt = now;
-    // Postgres: rows an upsert holds are skipped (the next prune takes them), so the delete never waits for
-    // a lock and cannot deadlock with upserts that lock their keys in order
-    await (this.dialect === 'postgres'
-      ? this.db
-          .deleteFrom('rate_limits')
-          .where('key', 'in', (eb) =>
-            eb.selectFrom('rate_limits').select('key').where('reset_at', '<=', now).orderBy('key').forUpdate().skipLocked(),
-          )
-          .execute()
-      : this.db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute());
+    // rows an upsert holds are skipped (the next prune takes them), so the delete never waits for a lock
+    // and cannot deadlock with upserts that lock their keys in order
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('key', 'in', (eb) =>
+        eb.selectFrom('rate_limits').select('key').where('reset_at', '<=', now).orderBy('key').forUpdate().skipLocked(),
+      )
+      .execute();
   }
 }

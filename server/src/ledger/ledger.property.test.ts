@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SandboxProvider } from '../adapters/games/sandbox.js';
 import { RecordingSmsSender } from '../adapters/sms/sender.js';
 import { loadConfig } from '../config.js';
-import { migrate, openDatabase } from '../db/database.js';
+import { migrate } from '../db/database.js';
+import { scratchDatabase } from '../../test/helper.js';
 import { seed } from '../db/seed.js';
 import { transfer } from '../modules/wallet/transfers.js';
 import { SettingsCache } from '../settings/store.js';
@@ -51,7 +52,7 @@ const bonusOffer = (amount: number, percentFail: number): Offer => ({
 
 /** Applies random operations to a real database and to a plain model, and compares after each. */
 async function run(ops: Op[]): Promise<void> {
-  const database = await openDatabase({ dataDir: '', databaseUrl: undefined }, { sqliteFile: ':memory:' });
+  const { database, remove } = await scratchDatabase();
   try {
     await migrate(database);
     const ids: number[] = [];
@@ -192,7 +193,7 @@ async function run(ops: Op[]): Promise<void> {
       } else if (model.pending.size) {
         // pay or reject one of the pending withdrawals
         const [id, p] = [...model.pending.entries()][(o as { pick: number }).pick % model.pending.size]!;
-        await withTransaction(database, (tx) => settleWithdrawal(tx, database.dialect, id, o.kind === 'pay' ? 'SUCCESS' : 'FAILED', now));
+        await withTransaction(database, (tx) => settleWithdrawal(tx, id, o.kind === 'pay' ? 'SUCCESS' : 'FAILED', now));
         model.pending.delete(id);
         if (o.kind === 'reject') model.wallet[p.member]! += p.amount;
       }
@@ -223,7 +224,7 @@ async function run(ops: Op[]): Promise<void> {
       ).toBe(model.game[i]);
     }
   } finally {
-    await database.close();
+    await remove();
   }
 }
 

@@ -127,24 +127,11 @@ export const stripeCode = (house: StripedHouse, memberId: number, currency: Ledg
 
 /**
  * The member's stripe of a striped house account (`stripeCode`). Money leaves transit from the account its
- * transfer put it in (`transitOf`), whichever that was, so a transfer recorded with another count of
+ * transfer put it in, whichever that was, so a transfer recorded with another count of
  * stripes ends where it began; the provider float may go negative, so a game result takes any stripe.
  */
 export const stripeAccount = (tx: Tx, house: StripedHouse, memberId: number, currency: LedgerCurrency, stripes: number): Promise<number> =>
   houseAccountAt(tx, house, stripeCode(house, memberId, currency, stripes), currency);
-
-/** The transit account a pending transfer's entry (`journalId`) put its money in. */
-export async function transitOf(tx: Tx, journalId: number): Promise<number> {
-  const row = await tx
-    .selectFrom('postings as p')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-    .select('p.account_id')
-    .where('p.journal_id', '=', journalId)
-    .where('a.kind', '=', HOUSE.inTransit.kind)
-    .executeTakeFirstOrThrow();
-  knownHouse(tx, row.account_id);
-  return row.account_id;
-}
 
 export interface Posting {
   accountId: number;

@@ -1,4 +1,3 @@
-import type { Dialect } from '../db/database.js';
 import type { Tx } from '../db/transaction.js';
 import { ApiError, conflict, isUniqueViolation } from '../lib/errors.js';
 import { depositCoins, forfeitPendingCoins } from './coins.js';
@@ -11,15 +10,12 @@ export interface MemberMoney {
 }
 
 /**
- * The member's currency, and on Postgres a lock on the member's row for the rest of the transaction:
- * every money movement of one member takes this lock first, so two of them (a withdrawal and its
- * settlement, say) queue instead of deadlocking on the accounts and the one-pending index.
- * SQLite transactions are already serial (BEGIN IMMEDIATE).
+ * The member's currency, and a lock on the member's row for the rest of the transaction: every money
+ * movement of one member takes this lock first, so two of them (a withdrawal and its settlement, say)
+ * queue instead of deadlocking on the accounts and the one-pending index.
  */
-export async function memberMoney(tx: Tx, memberId: number, dialect: Dialect = 'sqlite'): Promise<MemberMoney> {
-  let query = tx.selectFrom('members').select(['id', 'currency']).where('id', '=', memberId);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const m = await query.executeTakeFirstOrThrow();
+export async function memberMoney(tx: Tx, memberId: number): Promise<MemberMoney> {
+  const m = await tx.selectFrom('members').select(['id', 'currency']).where('id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
   return { memberId: m.id, currency: m.currency };
 }
 
@@ -151,14 +147,13 @@ export type Settlement = 'SUCCESS' | 'FAILED';
  */
 export async function settleWithdrawal(
   tx: Tx,
-  dialect: Dialect,
   withdrawalId: number,
   outcome: Settlement,
   now: number,
 ): Promise<{ memberId: number; journalId: number }> {
   const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
   if (!w) throw new ApiError(404, 'NO_DATA');
-  await memberMoney(tx, w.member_id, dialect);
+  await memberMoney(tx, w.member_id);
   const claimed = await tx
     .updateTable('withdrawals')
     .set({ status: outcome, settled_at: now })

@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A unique constraint refused a write (SQLite and Postgres word it differently; both say one of these). */
+/** A unique constraint refused a write (Postgres says one of these words). */
 export const isUniqueViolation = (err: unknown): boolean =>
   /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? '') + String((err as { detail?: unknown })?.detail ?? ''));
 

@@ -25,31 +25,41 @@ export interface Intent {
   idempotencyKey: string | null;
 }
 
-export interface OutsideFlow<Start, I extends Intent, Body> {
+interface FlowCalls<I extends Intent, Body> {
   /** The longest one call may take; an intent younger than twice this may still be in a live request. */
   timeoutMs: number;
-  /** Inside the key's transaction: check the request, move the money to where it waits, record the intent with the key. */
-  record(tx: Tx, start: Start, key: string | null, now: number): Promise<I>;
   /** The call itself (true applied, false refused for sure, undefined no clean answer). */
   call(intent: I): Promise<Applied>;
   /** After no clean answer or a crash: make sure the call can no longer apply, then ask whether it did. */
   ask(intent: I): Promise<Applied>;
-  /** Inside a transaction holding the member's lock: settle (applied) or compensate, once; false if no longer open. */
-  resolve(tx: Tx, intent: I, applied: boolean, now: number): Promise<boolean>;
   /** Open intents created at or before `before`, oldest first. */
   open(before: number): Promise<I[]>;
   /** The caller's answer, and the one a replay of its key gets. */
   answer(applied: Applied): Outcome<Body>;
-  /**
-   * Where the database can run a whole transaction as one statement (Postgres' functions): the first
-   * transaction (a replay's earlier answer, or `record` with the key claimed) and `finish` each in one round
-   * trip, doing exactly what the steps above do; without it, the steps run one statement at a time.
-   */
-  atOnce?: {
+}
+
+/** A flow's two transactions as steps run one statement at a time, in the primitive's transactions. */
+interface FlowSteps<Start, I extends Intent> {
+  /** Inside the key's transaction: check the request, move the money to where it waits, record the intent with the key. */
+  record(tx: Tx, start: Start, key: string | null, now: number): Promise<I>;
+  /** Inside a transaction holding the member's lock: settle (applied) or compensate, once; false if no longer open. */
+  resolve(tx: Tx, intent: I, applied: boolean, now: number): Promise<boolean>;
+  atOnce?: undefined;
+}
+
+/**
+ * A flow whose two transactions are each one statement of its own (a transfer's database functions): the
+ * first (a replay's earlier answer, or the intent recorded with the key claimed) and `finish` (settled or
+ * returned, with the key's answer), each one round trip.
+ */
+interface FlowAtOnce<Start, I extends Intent, Body> {
+  atOnce: {
     begin(start: Start, key: IdempotencyKey | undefined, now: number): Promise<Begun<I, Body>>;
     finish(intent: I, applied: boolean, now: number, answer: Outcome<Body>): Promise<boolean>;
   };
 }
+
+export type OutsideFlow<Start, I extends Intent, Body> = FlowCalls<I, Body> & (FlowSteps<Start, I> | FlowAtOnce<Start, I, Body>);
 
 /** The first transaction's result: the answer a replay gets, or the intent recorded. */
 export type Begun<I, Body> = { earlier: Outcome<Body> } | { recorded: I };
@@ -79,10 +89,9 @@ async function finish<I extends Intent, Body>(
   intent: I,
   applied: boolean,
 ): Promise<boolean> {
-  const { atOnce } = flow;
-  if (atOnce) return retryingConflicts(() => atOnce.finish(intent, applied, ctx.now(), flow.answer(applied)));
+  if (flow.atOnce) return retryingConflicts(() => flow.atOnce.finish(intent, applied, ctx.now(), flow.answer(applied)));
   return withTransaction(ctx.database, async (tx) => {
-    await memberMoney(tx, intent.memberId, ctx.database.dialect);
+    await memberMoney(tx, intent.memberId);
     if (!(await flow.resolve(tx, intent, applied, ctx.now()))) return false;
     if (intent.idempotencyKey !== null)
       await finishKey(tx, { memberId: intent.memberId, key: intent.idempotencyKey }, flow.answer(applied));
@@ -102,9 +111,8 @@ export async function callOutside<Start, I extends Intent, Body>(
 ): Promise<Outcome<Body>> {
   let intent: I;
   try {
-    const { atOnce } = flow;
-    const begun = atOnce
-      ? await retryingConflicts(() => atOnce.begin(start, key, ctx.now()))
+    const begun = flow.atOnce
+      ? await retryingConflicts(() => flow.atOnce.begin(start, key, ctx.now()))
       : await withTransaction(ctx.database, async (tx): Promise<Begun<I, Body>> => {
           const earlier = key ? await earlierOutcome<Body>(tx, key) : undefined;
           if (earlier) return { earlier };
@@ -116,7 +124,7 @@ export async function callOutside<Start, I extends Intent, Body>(
     if ('earlier' in begun) return begun.earlier;
     intent = begun.recorded;
   } catch (err) {
-    // Postgres: a concurrent twin claimed the key first and our transaction rolled back: answer as it did
+    // a concurrent twin claimed the key first and our transaction rolled back: answer as it did
     const earlier = key && isUniqueViolation(err) ? await earlierOutcome<Body>(ctx.database.db, key) : undefined;
     if (earlier) return earlier;
     throw err;

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import { migrate, openDatabase, sqliteFileOf, type Database } from '../db/database.js';
+import { migrate, openDatabase, type Database } from '../db/database.js';
+import { clusterOf } from '../db/embedded-postgres.js';
+import { inSnapshot } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
 import { CLI_SYSTEM, recordAudit } from '../modules/audit/service.js';
 import { GAME_KEY_FILE } from '../lib/game-secrets.js';
@@ -17,17 +19,16 @@ const run = promisify(execFile);
 interface Manifest {
   format: 'member-wallet-backup/1';
   createdAt: string;
-  dialect: Database['dialect'];
+  /** 'postgres'; 'sqlite' in a backup of a release before the wallet ran on Postgres alone (`import-sqlite` takes its copy). */
+  dialect: 'postgres' | 'sqlite';
   /** Paths relative to the backup directory. */
   files: { path: string; bytes: number; sha256: string }[];
 }
 
 const MANIFEST = 'manifest.json';
-/** The SQLite copy's name inside a backup: part of the backup format, whatever DATA_DIR's file is called. */
-const SQLITE_COPY = 'wallet.db';
 const PG_DUMP = 'wallet.pgdump';
-/** Under DATA_DIR: the uploads (SQLite keeps slips and chat files on disk) and the game key file. */
-const DATA_PARTS = ['uploads', GAME_KEY_FILE];
+/** Under DATA_DIR: the game key file (uploads are rows of the database). */
+const DATA_PARTS = [GAME_KEY_FILE];
 
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -71,33 +72,21 @@ async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: strin
 }
 
 /**
- * `backup <dir>`: a consistent copy while members transact. SQLite: VACUUM INTO (one read transaction:
- * the copy is the database at one instant, WAL included), then the uploads and the game key file.
- * Postgres: pg_dump (a snapshot too; uploads are rows there), and the game key file when it is kept in
- * DATA_DIR. A manifest with each file's SHA-256 comes last: a backup without one is incomplete.
+ * `backup <dir>`: a consistent copy while members transact: pg_dump (one snapshot; uploads are rows), of
+ * DATABASE_URL's database or the embedded server's, and the game key file when it is kept in DATA_DIR. A
+ * manifest with each file's SHA-256 comes last: a backup without one is incomplete.
  */
 export async function backup(database: Database, config: Config, dir: string, print: Print): Promise<void> {
   const target = path.resolve(dir);
   if (!emptyOrMissing(target)) throw new UsageError(`${target} is not empty: back up into a new directory`);
   fs.mkdirSync(target, { recursive: true });
-  if (database.dialect === 'sqlite') {
-    const copy = path.join(target, SQLITE_COPY);
-    await sql`vacuum into ${copy}`.execute(database.db);
-  } else {
-    await pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(target, PG_DUMP)}`], config.databaseUrl!);
-  }
+  await pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(target, PG_DUMP)}`], database.postgres.url);
   const data = path.join(target, 'data');
   for (const part of DATA_PARTS) {
     for (const file of filesUnder(path.join(config.dataDir, part))) {
-      if (path.basename(file).startsWith('.')) continue; // an upload still being written (.name.tmp)
       const to = path.join(data, path.relative(config.dataDir, file));
       fs.mkdirSync(path.dirname(to), { recursive: true });
-      try {
-        fs.copyFileSync(file, to);
-      } catch (err) {
-        // deleted meanwhile (a chat file no message named): nothing to keep
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
+      fs.copyFileSync(file, to);
     }
   }
   const files = filesUnder(target).map((file) => ({
@@ -105,7 +94,7 @@ export async function backup(database: Database, config: Config, dir: string, pr
     bytes: fs.statSync(file).size,
     sha256: sha256(file),
   }));
-  const manifest: Manifest = { format: 'member-wallet-backup/1', createdAt: new Date().toISOString(), dialect: database.dialect, files };
+  const manifest: Manifest = { format: 'member-wallet-backup/1', createdAt: new Date().toISOString(), dialect: 'postgres', files };
   fs.writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   const bytes = files.reduce((n, f) => n + f.bytes, 0);
   print(`backup of ${database.where} written to ${target}: ${files.length} files, ${bytes} bytes, manifest ${MANIFEST}`);
@@ -132,12 +121,12 @@ async function postgresHoldsWallet(database: Database): Promise<boolean> {
 }
 
 /**
- * The wallet at DATA_DIR or DATABASE_URL, opened; undefined when there is none, and nothing created.
- * SQLite: the file is looked for first (opening creates it). Postgres: opened once, and looked into on
- * that connection.
+ * The wallet at DATA_DIR or DATABASE_URL, opened; undefined when there is none, and nothing created. The
+ * embedded server's cluster is looked for first (opening makes one); a database is opened once and
+ * looked into on that connection.
  */
 export async function openWallet(config: Config): Promise<Database | undefined> {
-  if (!config.databaseUrl) return fs.existsSync(sqliteFileOf(config)) ? openDatabase(config) : undefined;
+  if (!config.databaseUrl && !fs.existsSync(path.join(clusterOf(config.dataDir), 'PG_VERSION'))) return undefined;
   const database = await openDatabase(config);
   try {
     if (await postgresHoldsWallet(database)) return database;
@@ -150,48 +139,35 @@ export async function openWallet(config: Config): Promise<Database | undefined> 
 }
 
 /**
- * `restore <dir>`: into a data directory with no wallet (SQLite) or a database with no wallet
- * (Postgres), never over one. Every file is checked against the manifest first; afterwards the
- * database is brought to this code's migrations and the ledger check must pass.
+ * `restore <dir>`: into a database with no wallet (DATABASE_URL's, or the embedded server of a DATA_DIR
+ * with none), never over one. Every file is checked against the manifest first; afterwards the database
+ * is brought to this code's migrations and the ledger check must pass.
  */
 export async function restore(config: Config, dir: string, print: Print): Promise<void> {
   const source = path.resolve(dir);
   const manifest = readManifest(source);
-  const dialect = config.databaseUrl ? 'postgres' : 'sqlite';
-  if (manifest.dialect !== dialect)
+  if (manifest.dialect === 'sqlite')
     throw new UsageError(
-      `this is a ${manifest.dialect} backup; restore it with ${manifest.dialect === 'sqlite' ? 'no DATABASE_URL' : 'DATABASE_URL set'}`,
+      `this is a backup of a SQLite wallet (a release before Postgres alone): npm run operator -- import-sqlite ${path.join(source, 'wallet.db')} --uploads ${path.join(source, 'data', 'uploads')}`,
     );
   const occupied = new UsageError('the target already holds a wallet: restore into a new data directory or database');
-  if (dialect === 'sqlite' && fs.existsSync(sqliteFileOf(config))) throw occupied;
-  // Postgres: one pool for the look at the target, the migrations and the ledger check
-  let database = dialect === 'postgres' ? await openDatabase(config) : undefined;
+  // one pool for the look at the target, the restore, the migrations and the ledger check
+  const database = await openDatabase(config);
   try {
-    if (database && (await postgresHoldsWallet(database))) throw occupied;
+    if (await postgresHoldsWallet(database)) throw occupied;
     const data = path.join(source, 'data');
     for (const file of filesUnder(data)) {
       const to = path.join(config.dataDir, path.relative(data, file));
       if (fs.existsSync(to)) throw new UsageError(`${to} exists: restore into a new data directory`);
     }
-    if (database) {
-      await pgTool('pg_restore', ['--no-owner', '--exit-on-error', path.join(source, PG_DUMP)], config.databaseUrl!);
-    } else {
-      fs.mkdirSync(config.dataDir, { recursive: true });
-      fs.copyFileSync(path.join(source, SQLITE_COPY), sqliteFileOf(config));
-    }
+    await pgTool('pg_restore', ['--no-owner', '--exit-on-error', path.join(source, PG_DUMP)], database.postgres.url);
     for (const file of filesUnder(data)) {
       const to = path.join(config.dataDir, path.relative(data, file));
       fs.mkdirSync(path.dirname(to), { recursive: true });
       fs.copyFileSync(file, to);
     }
-    database ??= await openDatabase(config);
-    if (dialect === 'sqlite') {
-      const integrity = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(database.db);
-      const verdict = integrity.rows.map((r) => r.integrity_check).join('; ');
-      if (verdict !== 'ok') throw new UsageError(`restored database fails its integrity check: ${verdict}`);
-    }
     const applied = await migrate(database);
-    const problems = await checkLedger(database.db);
+    const problems = await inSnapshot(database, checkLedger);
     if (problems.length) throw new UsageError(`restored, but the ledger check failed:\n${problems.join('\n')}`);
     // the restored trail goes on: it says where the wallet came from
     await recordAudit(database.db, CLI_SYSTEM, {
@@ -205,6 +181,6 @@ export async function restore(config: Config, dir: string, print: Print): Promis
         `${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}; ledger check: every entry balances`,
     );
   } finally {
-    await database?.close();
+    await database.close();
   }
 }

@@ -1,10 +1,11 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate, oneAtATime, openDatabase } from '../db/database.js';
 import { seed } from '../db/seed.js';
-import { relayMemberEvents } from '../modules/events/relay.js';
 import { SettingValueError } from '../settings/store.js';
 import { backup, openWallet, restore } from './backup.js';
 import { HELP, runCommand, UsageError } from './commands.js';
+import { parseOptions } from './common.js';
+import { importSqlite } from './import-sqlite.js';
 
 /** `<group> --help`: the entries of that group's commands (an entry's continuation lines come with it). */
 function helpFor(group: string): string | undefined {
@@ -22,6 +23,14 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const init = argv.includes('--init');
   const args = argv.filter((a) => a !== '--init');
+  if (args[0] === 'import-sqlite') {
+    const [, file, ...rest] = args;
+    if (!file)
+      throw new UsageError('import-sqlite needs the SQLite file: import-sqlite <DATA_DIR>/wallet.db [--uploads <DATA_DIR>/uploads]');
+    const { uploads } = parseOptions(rest, ['uploads']);
+    await importSqlite(config, file, uploads, (line) => console.log(line));
+    return 0;
+  }
   if (args[0] === 'restore') {
     if (!args[1]) throw new UsageError('restore needs the backup directory');
     await restore(config, args[1], (line) => console.log(line));
@@ -37,19 +46,14 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrate(database);
     await oneAtATime(database, () => seed(database, config));
-    console.log(`database: ${database.dialect} ${database.where}`);
+    console.log(`database: ${database.where}`);
     if (args[0] === 'backup') {
       if (!args[1]) throw new UsageError('backup needs a directory to write to');
       await backup(database, config, args[1], (line) => console.log(line));
       return 0;
     }
-    // SQLite: the open apps hear of what this command changed through the running server
-    const relay = relayMemberEvents(database, config);
-    try {
-      await runCommand({ database, config }, args, (line) => console.log(line));
-    } finally {
-      await relay.flush();
-    }
+    // the open apps hear of what this command changed by the NOTIFY its transactions make
+    await runCommand({ database, config }, args, (line) => console.log(line));
     return 0;
   } finally {
     await database.close();

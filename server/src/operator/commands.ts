@@ -45,10 +45,15 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- settings set <key> <value>  set one (JSON, or plain text for text settings)
                                                 e.g. settings set registerOTP false
   npm run operator -- backup <dir>              a consistent copy while members transact: the database
-                                                (SQLite: VACUUM INTO; Postgres: pg_dump), the uploads, the
-                                                game key file, and a manifest of SHA-256 checksums
+                                                (pg_dump: its uploads are rows), the game key file, and a
+                                                manifest of SHA-256 checksums
   npm run operator -- restore <dir>             into a DATA_DIR or DATABASE_URL with no wallet: checks every
                                                 file, restores, migrates, runs the ledger check
+  npm run operator -- import-sqlite <DATA_DIR>/wallet.db [--uploads <DATA_DIR>/uploads]
+                                                a wallet of a release that ran on SQLite, moved into the
+                                                Postgres of DATA_DIR or DATABASE_URL (which holds none yet):
+                                                every row, the uploads as rows, then the migrations since;
+                                                the ledger check and every balance must match the file's
   (every command refuses a DATA_DIR or database with no wallet in it unless given --init)
 ${commandSets.map((set) => set.help).join('')}
 Setting keys: ${settingKeys.join(', ')}`;
@@ -122,7 +127,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       const amount = Number(amountText);
       if (!amountText || !(amount > 0)) throw new UsageError(`deposit needs a positive amount, got "${amountText ?? ''}"`);
       const result = await withTransaction(database, async (tx) => {
-        const money = await memberMoney(tx, member.id, database.dialect);
+        const money = await memberMoney(tx, member.id);
         let minor: number;
         try {
           minor = toMinor(amount, money.currency);
@@ -130,7 +135,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
           throw new UsageError(`amount ${amountText} has too many decimals for ${money.currency}`);
         }
         const journalId = await creditDeposit(tx, money, minor, 'OPERATOR', Date.now());
-        // Postgres: every server instance hears the NOTIFY; SQLite: the running server, by the relay (events/relay.ts)
+        // every server instance hears the NOTIFY at the commit
         await notifyMember(database, member.id, { kind: 'credit', source: 'OPERATOR', amount }, tx);
         await auditCli(env, tx, {
           action: 'member.deposit',

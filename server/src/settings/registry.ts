@@ -156,7 +156,8 @@ export const UploadsSettingSchema = Type.Object(
     slipsPer10Min: Type.Integer({ minimum: 0, description: 'slips one member may upload in any 10 minutes' }),
     minFreeMb: Type.Number({
       minimum: 0,
-      description: "uploads are refused (503 UPLOAD_UNAVAILABLE) while DATA_DIR's disk has less free space than this (SQLite only)",
+      description:
+        "uploads are refused (503 UPLOAD_UNAVAILABLE) while DATA_DIR's disk has less free space than this (the embedded Postgres only: DATA_DIR holds its files)",
     }),
   },
   { additionalProperties: false },

@@ -1,5 +1,6 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { findGame } from './catalog.js';
 import { ProviderError, type GameCredentials, type GameProvider, type RefState } from './provider.js';
@@ -192,4 +193,24 @@ export class SandboxProvider implements GameProvider {
       return { balance: Number(acc.balance) - stake + won, won };
     });
   }
+}
+
+/**
+ * SANDBOX_STORE=memory (a benchmark's): the sandbox provider's books in a schema of this process's own,
+ * its tables UNLOGGED (no WAL, no fsync: the provider's writes cost next to nothing, so the benchmark
+ * measures the wallet), shaped as the wallet's own sandbox tables. `close` drops the schema.
+ */
+export async function sandboxMemoryStore(database: Database): Promise<{ db: Kysely<DB>; close: () => Promise<void> }> {
+  const main = (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!.schema;
+  const schema = `sandbox_memory_${randomBytes(6).toString('hex')}`;
+  const store = await openDatabase({ dataDir: '', databaseUrl: database.postgres.url, databasePoolMax: 10 }, { schema });
+  for (const table of ['sandbox_game_accounts', 'sandbox_game_refs', 'sandbox_game_bets'])
+    await sql.raw(`create unlogged table "${schema}"."${table}" (like "${main}"."${table}" including all)`).execute(store.db);
+  return {
+    db: store.db,
+    close: async () => {
+      await sql.raw(`drop schema if exists "${schema}" cascade`).execute(store.db);
+      await store.close();
+    },
+  };
 }

@@ -1,6 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Database } from '../../db/database.js';
 
 export interface StoredFile {
@@ -23,45 +21,7 @@ function check(bucket: string, name: string): void {
   if (!SAFE.test(bucket) || !SAFE.test(name)) throw new Error(`unsafe storage name ${bucket}/${name}`);
 }
 
-/** SQLite: files under DATA_DIR/uploads/<bucket>/, the content type beside each in <name>.type. */
-export class DirectoryStorage implements FileStorage {
-  constructor(private readonly root: string) {}
-
-  async put(bucket: string, name: string, file: StoredFile): Promise<void> {
-    check(bucket, name);
-    const dir = path.join(this.root, bucket);
-    await fs.mkdir(dir, { recursive: true });
-    // written under a temporary name and renamed: a crash never leaves half a file under the real name
-    const tmp = path.join(dir, `.${name}.tmp`);
-    await fs.writeFile(tmp, file.bytes);
-    await fs.writeFile(path.join(dir, `${name}.type`), file.contentType);
-    await fs.rename(tmp, path.join(dir, name));
-  }
-
-  async get(bucket: string, name: string): Promise<StoredFile | undefined> {
-    check(bucket, name);
-    try {
-      const dir = path.join(this.root, bucket);
-      const [bytes, contentType] = await Promise.all([
-        fs.readFile(path.join(dir, name)),
-        fs.readFile(path.join(dir, `${name}.type`), 'utf8'),
-      ]);
-      return { bytes, contentType };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw err;
-    }
-  }
-
-  async delete(bucket: string, name: string): Promise<void> {
-    check(bucket, name);
-    const dir = path.join(this.root, bucket);
-    await fs.rm(path.join(dir, name), { force: true });
-    await fs.rm(path.join(dir, `${name}.type`), { force: true });
-  }
-}
-
-/** Postgres: rows of stored_files, so several server instances serve the same uploads. */
+/** Rows of stored_files, so several server instances serve the same uploads. */
 export class DatabaseStorage implements FileStorage {
   constructor(private readonly database: Database) {}
 
@@ -88,10 +48,6 @@ export class DatabaseStorage implements FileStorage {
     check(bucket, name);
     await this.database.db.deleteFrom('stored_files').where('bucket', '=', bucket).where('name', '=', name).execute();
   }
-}
-
-export function makeStorage(database: Database, dataDir: string): FileStorage {
-  return database.dialect === 'postgres' ? new DatabaseStorage(database) : new DirectoryStorage(path.join(dataDir, 'uploads'));
 }
 
 /**

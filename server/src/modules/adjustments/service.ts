@@ -62,7 +62,7 @@ function amountMinor(amount: number | undefined, currency: Currency): number {
 /** Records the decision and moves the money, in the caller's transaction; answers the entry made. */
 async function apply(tx: Tx, ctx: Books, by: By, id: number, reason: string | null, now: number): Promise<number> {
   const row = await tx.selectFrom('adjustments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const member = await memberMoney(tx, row.member_id, ctx.database.dialect);
+  const member = await memberMoney(tx, row.member_id);
   const claimed = await tx
     .updateTable('adjustments')
     .set({ status: 'APPLIED', decided_by: madeBy(by.actor), decided_at: now, decision_reason: reason })
@@ -109,7 +109,7 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
     await requireApprover(tx, by.actor);
     const found = await tx.selectFrom('members').select('id').where('phone', '=', input.phone.trim()).executeTakeFirst();
     if (!found) throw new ApiError(404, 'NO_DATA');
-    const member = await memberMoney(tx, found.id, ctx.database.dialect);
+    const member = await memberMoney(tx, found.id);
     let amount: number;
     let reverses: number | null = null;
     if (input.kind === 'reverse') {

@@ -33,7 +33,7 @@ const channelOf = (database: Database) => schemaChannel(database, 'session_ends'
 const cachesOf = perDatabase(() => new Set<SessionCache>());
 
 /**
- * Postgres: the sessions this instance read lately, so a member's request does not read its session again
+ * The sessions this instance read lately, so a member's request does not read its session again
  * (a round trip of three or four on a transfer). Safe because every end of a session is told: the change
  * that revokes sessions or disables a member NOTIFYs their member's id in its own transaction
  * (`sessionsEnded`), every instance LISTENs, and a notice forgets the member's sessions. The cache is used
@@ -41,9 +41,6 @@ const cachesOf = perDatabase(() => new Set<SessionCache>());
  * LISTEN is back. A read that was on its way when a notice came is not kept (`epoch`), so a session read
  * just before its revocation committed is not cached after the notice. An entry is used SESSION_CACHE_MS at
  * most, and only while its own idle and absolute limits hold; otherwise the database is read.
- *
- * SQLite (one server process, reads in microseconds, and an operator's command in another process with no
- * way to tell it) never caches: `listening` stays false.
  */
 export class SessionCache {
   private readonly entries = new Map<string, SessionRead & { readAt: number }>();
@@ -62,9 +59,9 @@ export class SessionCache {
     return this.on;
   }
 
-  /** Starts hearing ends of sessions (Postgres; nothing on SQLite); resolves once listening or the first try failed. */
+  /** Starts hearing ends of sessions; resolves once listening or the first try failed. */
   async start(log: (err: Error) => void): Promise<void> {
-    if (this.database.dialect !== 'postgres' || this.stopListening) return;
+    if (this.stopListening) return;
     const set = cachesOf(this.database);
     set.add(this);
     const { ready, stop } = listenChannel(
@@ -134,12 +131,11 @@ export class SessionCache {
 
 /**
  * Tells every instance that sessions of `memberId` ended (a sign-out, a password changed or reset, the
- * member disabled, staff ending them): on Postgres a NOTIFY in `tx`, heard at its commit by every instance
+ * member disabled, staff ending them): a NOTIFY in `tx`, heard at its commit by every instance
  * (this one, other servers, whichever process made the change); this process's caches forget at once after
  * the commit too, so the next request here reads the database. Call it in the transaction that ends them.
  */
 export async function sessionsEnded(database: Database, memberId: number, tx: Tx): Promise<void> {
-  if (database.dialect !== 'postgres') return;
   await sql`select pg_notify(${channelOf(database)}, ${String(memberId)})`.execute(tx);
   afterCommit(tx, () => {
     for (const cache of cachesOf(database)) cache.forget(memberId);

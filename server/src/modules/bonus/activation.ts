@@ -30,7 +30,7 @@ async function checkBonus(ctx: AppContext, tx: Tx, memberId: number, code: strin
   if (await activeReward(tx, memberId)) throw new ApiError(409, 'BONUS_ALREADY_ACTIVE');
   const since = periodStart(bonus.type, now, ctx.config.timeZone);
   if ((await receivedSince(tx, memberId, bonus.code, since)) >= Number(bonus.max_received)) throw new ApiError(400, 'BONUS_MAX_CLAIMED');
-  if (bonus.budget !== null) await lockOffer(tx, 'bonuses', bonus.code, ctx.database.dialect);
+  if (bonus.budget !== null) await lockOffer(tx, 'bonuses', bonus.code);
   const cap = await budgetLeft(tx, bonus, site);
   if (cap <= 0) throw new ApiError(400, 'BONUS_FULL');
   return { offer: { kind: 'bonus', ...bonus }, cap };
@@ -43,7 +43,7 @@ async function checkPromotion(ctx: AppContext, tx: Tx, memberId: number, code: s
   if (await hasUsedPromotion(tx, memberId, promotion.code)) throw new ApiError(409, 'PROMOTION_RECEIVED');
   if (await activeReward(tx, memberId)) throw new ApiError(409, 'BONUS_ALREADY_ACTIVE');
   if (promotion.total_uses !== null) {
-    await lockOffer(tx, 'promotions', promotion.code, ctx.database.dialect);
+    await lockOffer(tx, 'promotions', promotion.code);
     if ((await usesOfPromotion(tx, promotion.code)) >= Number(promotion.total_uses)) throw new ApiError(400, 'PROMOTION_FULL');
   }
   return { offer: { kind: 'promotion', ...promotion } };
@@ -60,7 +60,7 @@ export async function activateOffer(ctx: AppContext, request: FastifyRequest, ki
   await refreshTurnover(ctx, request.memberId);
   return idempotent(ctx.database, request, request.memberId, ctx.now(), async (tx) => {
     const now = ctx.now();
-    const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
+    const member = await memberMoney(tx, request.memberId);
     const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
     const { offer, cap } =
       kind === 'bonus' ? await checkBonus(ctx, tx, member.memberId, code, now, site) : await checkPromotion(ctx, tx, member.memberId, code);

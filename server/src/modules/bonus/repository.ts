@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { Tx } from '../../db/transaction.js';
 
 /** The bonus module's data: operator bonuses and promotions, and what members received of them. */
@@ -10,9 +9,9 @@ export const activeBonuses = (tx: Tx) =>
 export const offeredBonus = (tx: Tx, code: string) =>
   tx.selectFrom('bonuses').selectAll().where('code', '=', code).where('active', '=', 1).executeTakeFirst();
 
-/** On Postgres, holds a bonus's or promotion's row to the end of the transaction, so its budget or uses are counted one at a time. */
-export async function lockOffer(tx: Tx, table: 'bonuses' | 'promotions', code: string, dialect: Dialect): Promise<void> {
-  if (dialect === 'postgres') await tx.selectFrom(table).select('id').where('code', '=', code).forUpdate().execute();
+/** Holds a bonus's or promotion's row to the end of the transaction, so its budget or uses are counted one at a time. */
+export async function lockOffer(tx: Tx, table: 'bonuses' | 'promotions', code: string): Promise<void> {
+  await tx.selectFrom(table).select('id').where('code', '=', code).forUpdate().execute();
 }
 
 export const offeredPromotion = (tx: Tx, code: string) =>

@@ -192,7 +192,7 @@ export async function refreshTurnover(ctx: AppContext, memberId: number): Promis
     return { ...reward, turnover_progress: progress };
   }
   await withTransaction(ctx.database, async (tx) => {
-    await memberMoney(tx, memberId, ctx.database.dialect);
+    await memberMoney(tx, memberId);
     const still = await activeReward(tx, memberId);
     if (still?.id !== reward.id) return;
     const journalId = await post(tx, finishEntry(reward, ctx.now(), []));
@@ -249,7 +249,7 @@ export async function clearReward(ctx: AppContext, memberId: number) {
   // judged on game balances the providers confirmed just now, never on a stale figure
   if (!(await syncGames(ctx, memberId))) throw conflict('BALANCE_UNCONFIRMED');
   return withTransaction(ctx.database, async (tx) => {
-    const member = await memberMoney(tx, memberId, ctx.database.dialect);
+    const member = await memberMoney(tx, memberId);
     const reward = await activeReward(tx, memberId);
     if (!reward) throw new ApiError(404, 'NO_DATA');
     const below = settingToMember(ctx.settings.get('bonus').clearBelow, siteMoney(ctx.config, ctx.settings.get('bonus')), member.currency);
@@ -282,7 +282,7 @@ export async function endRewardByStaff(ctx: Pick<AppContext, 'database' | 'now'>
   const ended = await withTransaction(ctx.database, async (tx) => {
     const member = await tx.selectFrom('members').select(['id', 'phone']).where('id', '=', memberId).executeTakeFirst();
     if (!member) throw new ApiError(404, 'NO_DATA');
-    await memberMoney(tx, memberId, ctx.database.dialect);
+    await memberMoney(tx, memberId);
     const reward = await activeReward(tx, memberId);
     if (!reward) throw new ApiError(404, 'NO_DATA');
     const now = ctx.now();

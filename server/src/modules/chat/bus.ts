@@ -46,8 +46,8 @@ export function serverPublish(database: Database, sockets: () => ChatSockets | u
 
 /**
  * The operator CLI's way (another process, with no socket of its own): the news is written to `chat_outbox`
- * in the change's transaction, for a running server to tell (`drainOutbox`), and on Postgres a NOTIFY at
- * commit wakes the instances at once. No HTTP hop, no PUBLIC_URL: the database is the way between them.
+ * in the change's transaction, for a running server to tell (`drainOutbox`), and a NOTIFY at commit
+ * wakes the instances at once. No HTTP hop, no PUBLIC_URL: the database is the way between them.
  */
 export function outboxPublish(database: Database): ChatPublish {
   return async (tx, news) => {
@@ -60,7 +60,7 @@ export function outboxPublish(database: Database): ChatPublish {
         created_at: Date.now(),
       })
       .execute();
-    if (database.dialect === 'postgres') await sql`select pg_notify(${channelOf(database)}, '')`.execute(tx);
+    await sql`select pg_notify(${channelOf(database)}, '')`.execute(tx);
   };
 }
 
@@ -99,8 +99,8 @@ export async function drainOutbox(database: Database, sockets: ChatSockets): Pro
   }
 }
 
-/** How often the outbox is looked at without a wake-up: SQLite has none (another process cannot wake us). */
-export const OUTBOX_POLL_MS = { sqlite: 500, postgres: 5_000 } as const;
+/** How often the outbox is looked at without a wake-up (a NOTIFY lost with a listening connection). */
+export const OUTBOX_POLL_MS = 5_000;
 
 /**
  * Drains the outbox whenever the CLI wakes us (Postgres NOTIFY) and every OUTBOX_POLL_MS besides, one drain
@@ -127,17 +127,14 @@ export function runOutbox(database: Database, sockets: ChatSockets, log: (err: u
         }
       });
   };
-  const timer = setInterval(drain, OUTBOX_POLL_MS[database.dialect]);
+  const timer = setInterval(drain, OUTBOX_POLL_MS);
   timer.unref();
-  const listening =
-    database.dialect === 'postgres'
-      ? listenChannel(database, channelOf(database), 'wallet chat outbox', drain, (err) => log(err))
-      : undefined;
+  const listening = listenChannel(database, channelOf(database), 'wallet chat outbox', drain, (err) => log(err));
   drain();
   return {
     stop: () => {
       clearInterval(timer);
-      listening?.stop();
+      listening.stop();
     },
   };
 }

@@ -21,9 +21,9 @@ export interface Agent extends By {
 
 const FILE_PATH = /^\/files\/chat\/([A-Za-z0-9_-]{16,100})$/;
 
-/** The conversation, its row locked (Postgres) so two agents acting on it take turns; 404 NO_DATA for none. */
+/** The conversation, its row locked so two agents acting on it take turns; 404 NO_DATA for none. */
 async function lockedRoom(ctx: Ctx, tx: Tx, room: string): Promise<RoomRow> {
-  if (ctx.database.dialect === 'postgres') await sql`select room from chat_rooms where room = ${room} for update`.execute(tx);
+  await sql`select room from chat_rooms where room = ${room} for update`.execute(tx);
   const row = await roomOf(tx, room);
   if (!row) throw new ApiError(404, 'NO_DATA');
   return row;
@@ -61,7 +61,7 @@ export async function takeConversation(ctx: Ctx, publish: ChatPublish, agent: Ag
       .where('room', '=', room)
       .where((eb) => (row.assigned_to === null ? eb('assigned_to', 'is', null) : eb('assigned_to', '=', row.assigned_to)))
       .executeTakeFirst();
-    // another agent took it between our read and our write (SQLite has no row lock): theirs it stays
+    // another agent took it between our read and our write: theirs it stays
     if (Number(taken.numUpdatedRows) !== 1) throw conflict('CHAT_HELD');
     await recordAudit(tx, agent.actor, {
       action: row.assigned_to === null ? 'chat.take' : 'chat.take-over',
@@ -179,7 +179,7 @@ export async function answerConversation(ctx: Ctx, publish: ChatPublish, agent: 
       .where('room', '=', room)
       .where((eb) => (row.assigned_to === null ? eb('assigned_to', 'is', null) : eb('assigned_to', '=', row.assigned_to)))
       .executeTakeFirst();
-    // another agent took it meanwhile (SQLite): nothing is sent
+    // another agent took it meanwhile: nothing is sent
     if (Number(changed.numUpdatedRows) !== 1) throw conflict('CHAT_HELD');
     await recordAudit(tx, agent.actor, {
       action: stored.message_type === 'text' ? 'chat.reply' : `chat.${stored.message_type}`,

@@ -35,8 +35,8 @@ const SESSION_RECHECK_MS = 15_000;
 
 /** The adapter's own small pool: its LISTEN connection is held for good and must not starve the queries. */
 async function postgresAdapter(database: Database) {
-  const where = database.postgres!;
-  // loaded only on Postgres: a SQLite start does not pay for it
+  const where = database.postgres;
+  // loaded with the chat's sockets only
   const { createAdapter } = await import('@socket.io/postgres-adapter');
   const pool = new where.pg.Pool({ ...poolOptions(where.url, where.schema, 'wallet chat'), max: 3 });
   // its LISTEN client is checked out for good: a dropped one must be logged, not crash us; the adapter
@@ -147,10 +147,10 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
       callback(null, sameOrigin);
     },
   });
-  const bus = app.ctx.database.dialect === 'postgres' ? await postgresAdapter(app.ctx.database) : undefined;
-  if (bus) io.adapter(bus.adapter);
+  const bus = await postgresAdapter(app.ctx.database);
+  io.adapter(bus.adapter);
 
-  // every instance hears every member event (NOTIFY on Postgres) and tells its own sockets only
+  // every instance hears every member event (NOTIFY) and tells its own sockets only
   const events = listenMemberEvents(
     app.ctx.database,
     (memberId, event) => void io.local.to(`${EVENTS_ROOM}${memberId}`).emit(MEMBER_EVENT, event),

@@ -135,10 +135,9 @@ export async function sendMessage(ctx: AppContext, deliver: Deliver, customer: C
   let stored: { row: MessageRow; room: RoomRow; fresh: boolean };
   try {
     stored = await withTransaction(ctx.database, async (tx) => {
-      // Postgres: the room's row is held first, so an end, an answer or a take at the same moment comes
-      // wholly before or after this message (an end's message would otherwise land in the ended session,
-      // unseen); SQLite's transactions take turns already
-      if (ctx.database.dialect === 'postgres') await sql`select room from chat_rooms where room = ${customer.room} for update`.execute(tx);
+      // the room's row is held first, so an end, an answer or a take at the same moment comes wholly
+      // before or after this message (an end's message would otherwise land in the ended session, unseen)
+      await sql`select room from chat_rooms where room = ${customer.room} for update`.execute(tx);
       const { room, fresh } = await openSession(tx, customer, who, now);
       const row = await insertMessage(tx, {
         room: customer.room,

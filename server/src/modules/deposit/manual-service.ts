@@ -21,13 +21,13 @@ import { siteLimit } from '../../lib/site-money.js';
 
 export async function requestManualDeposit(
   tx: Tx,
-  deps: { dialect: Database['dialect']; settings: SettingsCache; config: Pick<Config, 'variant'> },
+  deps: { settings: SettingsCache; config: Pick<Config, 'variant'> },
   memberId: number,
   amount: number,
   now: number,
 ): Promise<number> {
   if (!deps.settings.get('deposit').isManual) throw forbidden('DEPOSIT_MANUAL_OFF');
-  const member = await memberMoney(tx, memberId, deps.dialect);
+  const member = await memberMoney(tx, memberId);
   const minor = toMinor(amount, member.currency);
   if (minor <= 0 || minor < siteLimit(deps, deps.settings.get('slip').minDeposit, member.currency)) throw badRequest('DEPOSIT_MINIMUM');
   const pending = await tx
@@ -84,7 +84,7 @@ export async function settleDepositRequest(
   await withTransaction(database, async (tx) => {
     const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!request) throw new ApiError(404, 'NO_DATA');
-    const member = await memberMoney(tx, request.member_id, database.dialect);
+    const member = await memberMoney(tx, request.member_id);
     const claimed = await tx
       .updateTable('deposit_requests')
       .set({ status: outcome, settled_at: now })

@@ -43,7 +43,7 @@ async function record(deps: CallbackDeps, tx: Tx, provider: string, body: Callba
   // the lock order of every money movement: the member's row first (Postgres), before the payment, the
   // code or any account is touched, so two deliveries of one callback (or a delivery and the member's own
   // calls) queue on it instead of each holding a row the other needs
-  const member = code ? await memberMoney(tx, code.member_id, deps.database.dialect) : undefined;
+  const member = code ? await memberMoney(tx, code.member_id) : undefined;
   const seen = await paymentByTxn(tx, body.transactionId);
   if (seen) return { message: 'SUCCESS', status: seen.status };
   const currency = (code?.currency ?? 'BAHT') as Currency;

@@ -106,7 +106,7 @@ function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { re
     },
     timeoutMs: ctx.config.providerTimeoutMs,
     async record(tx: Tx, start: QrStart, key: string | null, now: number) {
-      const member = await memberMoney(tx, start.memberId, ctx.database.dialect);
+      const member = await memberMoney(tx, start.memberId);
       // only in the currency its code pays (a Thai code asks for baht: never for a kip wallet)
       const offered = depositOffer(ctx.settings.get('deposit'), member.currency).qrProviders.some((b) => b.bankCode === start.provider);
       if (!offered) throw badRequest('QR_UNAVAILABLE');

@@ -26,13 +26,7 @@ export { SLIP_BUCKET };
 export const requestDeposit = (ctx: AppContext, request: FastifyRequest, memberId: number, amount: number) => {
   const now = ctx.now();
   return idempotent(ctx.database, request, memberId, now, async (tx) => {
-    const requestId = await requestManualDeposit(
-      tx,
-      { dialect: ctx.database.dialect, settings: ctx.settings, config: ctx.config },
-      memberId,
-      amount,
-      now,
-    );
+    const requestId = await requestManualDeposit(tx, { settings: ctx.settings, config: ctx.config }, memberId, amount, now);
     return { status: 200, body: { message: 'SUCCESS' as const, requestId } };
   });
 };

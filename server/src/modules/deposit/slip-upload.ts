@@ -58,7 +58,7 @@ export async function receiveSlip(
   }
   let slipId = 0;
   const outcome = await idempotent(ctx.database, request, memberId, now, async (tx) => {
-    const member = await memberMoney(tx, memberId, ctx.database.dialect);
+    const member = await memberMoney(tx, memberId);
     const row = await tx
       .insertInto('slips')
       .values({

@@ -128,7 +128,7 @@ export async function creditSlip(
 ): Promise<'credited' | 'duplicate' | 'closed'> {
   try {
     const outcome = await withTransaction(ctx.database, async (tx) => {
-      const member = await memberMoney(tx, memberId, ctx.database.dialect);
+      const member = await memberMoney(tx, memberId);
       const now = ctx.now();
       if (!(await holdOpenSlip(tx, slipId, now))) return 'closed';
       await insertSlipCredit(tx, slipId, bankTx, now);

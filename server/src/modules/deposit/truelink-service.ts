@@ -102,7 +102,7 @@ function truelinkFlow(ctx: AppContext): OutsideFlow<TruelinkStart, TruelinkInten
   return {
     timeoutMs: ctx.config.providerTimeoutMs,
     async record(tx: Tx, start: TruelinkStart, key: string | null, now: number) {
-      const member = await memberMoney(tx, start.memberId, ctx.database.dialect);
+      const member = await memberMoney(tx, start.memberId);
       if (await liveRedemption(tx, start.voucher)) throw conflict('TRUELINK_DUPLICATE');
       try {
         const row = await insertRedemption(tx, {
@@ -125,7 +125,7 @@ function truelinkFlow(ctx: AppContext): OutsideFlow<TruelinkStart, TruelinkInten
     async resolve(tx, { row }, applied, now) {
       if (!(await closeRedemption(tx, row.id, applied ? 'SETTLED' : 'FAILED', now))) return false;
       if (applied) {
-        const member = await memberMoney(tx, row.member_id, ctx.database.dialect);
+        const member = await memberMoney(tx, row.member_id);
         await setRedemptionJournal(tx, row.id, await creditDeposit(tx, member, Number(row.amount), 'TRUELINK', now));
         const amount = toMajor(Number(row.amount), row.currency as Currency);
         // in the transaction: Postgres delivers the NOTIFY at commit and drops it on a rollback

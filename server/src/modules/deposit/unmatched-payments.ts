@@ -94,7 +94,7 @@ export async function attachPayment(
     const found = await tx.selectFrom('members').select(['id', 'phone']).where('phone', '=', input.phone.trim()).executeTakeFirst();
     if (!found) throw new ApiError(404, 'NO_DATA');
     // the lock order of every money movement: the member's row first (see qr-callback.ts)
-    const member = await memberMoney(tx, found.id, ctx.database.dialect);
+    const member = await memberMoney(tx, found.id);
     const payment = await paymentOf(tx, input.gatewayTxnId);
     if (payment.status !== 'UNMATCHED') throw conflict('PAYMENT_NOT_UNMATCHED');
     const currency = currencyOf(payment);

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { MemberEvent } from '../../../../contract/member-events.js';
@@ -6,57 +5,44 @@ import type { MemberEvent } from '../../../../contract/member-events.js';
 export type { MemberEvent };
 import { poolOptions, type Database } from '../../db/database.js';
 import { perDatabase } from '../../db/per-database.js';
-import { afterCommit, type Tx } from '../../db/transaction.js';
+import type { Tx } from '../../db/transaction.js';
 import { callWithin } from '../../lib/outside-call.js';
 
 /**
  * Live member events (contract/member-events.ts), told after the change they describe has committed.
  *
- * Postgres: a NOTIFY on one channel per schema, which every server instance LISTENs to and hands to its
- * own sockets, so an event reaches the member on any instance, from any process that changed the money
- * (a server, the operator's command). SQLite has one server process: an in-process emitter; the
- * operator's command, another process, hands its events to the running server (relay.ts).
+ * A NOTIFY on one channel per schema, which every server instance LISTENs to and hands to its own
+ * sockets, so an event reaches the member on any instance, from any process that changed the money (a
+ * server, the operator's command).
  *
  * An event is a hint to refresh, never the record: telling it never fails the change that caused it.
  */
 export type MemberEventListener = (memberId: number, event: MemberEvent) => void;
-
-const emitterOf = perDatabase(() => new EventEmitter());
 
 /**
  * A Postgres channel `name`, one per schema: instances on one database and schema hear each other, other
  * schemas (tests) do not. Every LISTEN of the server names its channel so.
  */
 export const schemaChannel = (database: Database, name: string) =>
-  `${name}${database.postgres?.schema ? `:${database.postgres.schema}` : ''}`;
+  `${name}${database.postgres.schema ? `:${database.postgres.schema}` : ''}`;
 const channelOf = (database: Database) => schemaChannel(database, 'member_events');
 
 /**
  * Tells the member's open apps (every instance) about `event`; never throws. Called after the change
- * committed, or inside its transaction `tx` (a `withTransaction` handle): Postgres then delivers the
- * NOTIFY at commit, SQLite's emitter right after the commit (db/transaction.ts afterCommit); neither
- * tells anything when the transaction rolls back.
+ * committed, or inside its transaction `tx`: Postgres then delivers the NOTIFY at commit, and tells
+ * nothing when the transaction rolls back.
  */
 export async function notifyMember(database: Database, memberId: number, event: MemberEvent, tx?: Tx): Promise<void> {
-  if (database.dialect === 'postgres') {
-    // the NOTIFY every instance hears (what `listenMemberEvents` reads)
-    const channel = channelOf(database);
-    const payload = JSON.stringify({ m: memberId, e: event });
-    // inside the transaction its failure is the transaction's (as any statement's); outside it is only a lost hint
-    if (tx) return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
-    return told(database, channel, payload);
-  }
-  afterCommit(tx ?? database.db, () => {
-    try {
-      emitterOf(database).emit('event', memberId, event);
-    } catch {
-      // a listener's failure is its own: the change has committed
-    }
-  });
+  // the NOTIFY every instance hears (what `listenMemberEvents` reads)
+  const channel = channelOf(database);
+  const payload = JSON.stringify({ m: memberId, e: event });
+  // inside the transaction its failure is the transaction's (as any statement's); outside it is only a lost hint
+  if (tx) return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
+  return told(database, channel, payload);
 }
 
 /**
- * Postgres, events told outside a transaction: each statement tells every event that arrived while the one
+ * Events told outside a transaction: each statement tells every event that arrived while the one
  * before was on its way (a transaction of its own, one commit). Postgres holds one lock per database from a
  * transaction's NOTIFY to the end of its commit, so a statement per event, at hundreds of transfers a
  * second, queued every commit behind the one before. Resolves once the queue it joined has gone out (or was
@@ -101,11 +87,6 @@ export function listenMemberEvents(
   listener: MemberEventListener,
   log: (err: Error) => void,
 ): { ready: Promise<void>; stop: () => void } {
-  if (database.dialect !== 'postgres') {
-    const emitter = emitterOf(database);
-    emitter.on('event', listener);
-    return { ready: Promise.resolve(), stop: () => emitter.off('event', listener) };
-  }
   return listenChannel(
     database,
     channelOf(database),
@@ -119,7 +100,7 @@ export function listenMemberEvents(
 }
 
 /**
- * Postgres only: a connection of its own that LISTENs to `channel` and hands each notification's payload to
+ * A connection of its own that LISTENs to `channel` and hands each notification's payload to
  * `heard` (a throw there is logged). A dropped connection is logged and made again a second later, never a
  * crash; `listening` hears true each time LISTEN is in place and false when its connection is lost (what
  * was told meanwhile is not heard). `ready` once listening (or the first try failed); `stop` ends it.
@@ -134,7 +115,7 @@ export function listenChannel(
 ): { ready: Promise<void>; stop: () => void } {
   let readied: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (readied = resolve));
-  const where = database.postgres!;
+  const where = database.postgres;
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -190,19 +171,4 @@ export function listenChannel(
     void last?.end().catch(() => undefined);
   };
   return { ready, stop };
-}
-
-/**
- * Wraps an outside call's `resolve` (lib/outside-call.ts) so the member hears when money in transit
- * settles or comes back: told in the resolving transaction, only when this resolve closed the intent.
- */
-export function toldWhenResolved<I extends { row: { member_id: number } }>(
-  database: Database,
-  resolve: (tx: Tx, intent: I, applied: boolean, now: number) => Promise<boolean>,
-): (tx: Tx, intent: I, applied: boolean, now: number) => Promise<boolean> {
-  return async (tx, intent, applied, now) => {
-    const closed = await resolve(tx, intent, applied, now);
-    if (closed) await notifyMember(database, intent.row.member_id, { kind: 'transfer', status: applied ? 'SETTLED' : 'RETURNED' }, tx);
-    return closed;
-  };
 }

@@ -280,7 +280,7 @@ export async function syncGame(ctx: AppContext, memberId: number, provider: stri
   const since = await gameLook(ctx.database.db, memberId, provider);
   if (asked.held === since.booked && since.mark === asked.before) return true;
   return withTransaction(ctx.database, async (tx) => {
-    const member = await memberMoney(tx, memberId, ctx.database.dialect);
+    const member = await memberMoney(tx, memberId);
     return bookHeld(ctx, tx, memberId, provider, member.currency, asked);
   });
 }

@@ -48,7 +48,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!ctx.settings.get('invite').active) throw badRequest('INVITE_INACTIVE');
       const { unanswered } = await refreshInvites(ctx, request.memberId);
       const outcome = await idempotent(ctx.database, request, request.memberId, ctx.now(), async (tx) => {
-        const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
+        const member = await memberMoney(tx, request.memberId);
         return { status: 200, body: await receiveInvites(tx, member, unanswered, ctx.now()) };
       });
       return reply.status(outcome.status as 200).send(outcome.body);

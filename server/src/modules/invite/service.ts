@@ -119,7 +119,7 @@ export async function receiveInvites(tx: Tx, member: MemberMoney, unanswered: bo
   if (amount === 0) throw unanswered ? conflict('INVITE_BONUS_FAIL') : badRequest('NO_INVITEE_PLAY_INFO');
   const journalId = await payReward(tx, member, { amountMinor: amount, source: INVITE_FROM }, now);
   const ids = records.map((r) => r.id);
-  // SQLite transactions are serial and Postgres holds the member's lock: a shortfall means a bug, not a race
+  // the member's lock is held: a shortfall means a bug, not a race
   if ((await markReceived(tx, ids, journalId)) !== ids.length) throw new ApiError(409, 'INVITE_BONUS_FAIL');
   return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(amount, member.currency) };
 }

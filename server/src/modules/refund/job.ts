@@ -43,8 +43,8 @@ export function periodOf(kind: 'day' | 'week', time: number, timeZone: string): 
 /** Computes one period's refunds; members refunded for it already keep theirs. Answers the new ones. */
 export async function computePeriod(database: Database, rule: Settings['refund'], period: Period, now: number) {
   return withTransaction(database, async (tx) => {
-    // one computation at a time across instances (SQLite's transactions are serial already)
-    if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('refund-periods'))`.execute(tx);
+    // one computation at a time across instances
+    await sql`select pg_advisory_xact_lock(hashtext('refund-periods'))`.execute(tx);
     const losses = await lossesBetween(tx, period.start, period.end);
     const withBonus = await heldBonusBetween(tx, period.start, period.end);
     // a member refunded for a period overlapping this one (the rule switched between day and week) keeps

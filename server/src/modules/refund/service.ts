@@ -53,7 +53,7 @@ export async function refundCheck(ctx: AppContext, memberId: number, lang: Lang)
  * (what waits is below the operator's minimum); otherwise bonus expense -> refund balance.
  */
 export async function claimRefunds(ctx: AppContext, tx: Tx, memberId: number) {
-  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const member = await memberMoney(tx, memberId);
   const refunds = await waitingRefunds(tx, memberId);
   if (refunds.length === 0) throw badRequest('NO_REFUND');
   if (await hasActiveReward(tx, memberId)) throw badRequest('REFUND_CONDITION');
@@ -75,7 +75,7 @@ export async function claimRefunds(ctx: AppContext, tx: Tx, memberId: number) {
     ],
     now: ctx.now(),
   });
-  // serial on SQLite, under the member's lock on Postgres: a shortfall would be a bug, never a race
+  // under the member's lock: a shortfall would be a bug, never a race
   if (
     (await markClaimed(
       tx,
@@ -89,7 +89,7 @@ export async function claimRefunds(ctx: AppContext, tx: Tx, memberId: number) {
 
 /** GET /api/refund/addWallet: the whole refund balance into the wallet (NO_REFUND when it is empty). */
 export async function refundToWallet(ctx: AppContext, tx: Tx, memberId: number) {
-  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const member = await memberMoney(tx, memberId);
   const amount = await balanceOf(tx, refundCode(memberId));
   if (amount <= 0) throw badRequest('NO_REFUND');
   await payReward(tx, member, { amountMinor: amount, source: REFUND_FROM, fromAccountId: await refundAccount(tx, member) }, ctx.now());

@@ -35,7 +35,7 @@ export async function offeredWheel(ctx: AppContext, tx: Tx) {
  */
 export async function spin(ctx: AppContext, tx: Tx, memberId: number, lang: Lang) {
   const now = ctx.now();
-  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const member = await memberMoney(tx, memberId);
   const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
   const wheel = await offeredWheel(ctx, tx);
   if (!wheel) throw new ApiError(403, 'SPINWHEEL_INACTIVE');
@@ -81,7 +81,7 @@ export function couponId(value: number | string): number {
 export async function claim(ctx: AppContext, tx: Tx, memberId: number, value: number | string) {
   const id = couponId(value);
   const now = ctx.now();
-  const member = await memberMoney(tx, memberId, ctx.database.dialect);
+  const member = await memberMoney(tx, memberId);
   const coupon = await couponOf(tx, memberId, id);
   if (!coupon || coupon.claimed_at !== null) throw new ApiError(404, 'NO_CLAIMABLE_COUPON');
   if (now >= Number(coupon.expires_at)) throw badRequest('COUPON_EXPIRED');
@@ -162,7 +162,7 @@ export async function refreshCoins(ctx: AppContext, memberId: number): Promise<W
  */
 async function grantPlayed(ctx: AppContext, memberId: number, played: { id: number }[]): Promise<void> {
   await withTransaction(ctx.database, async (tx) => {
-    await memberMoney(tx, memberId, ctx.database.dialect);
+    await memberMoney(tx, memberId);
     const ids = played.map((r) => r.id);
     const rows = await stillPending(tx, ids);
     if (rows.length === 0) return;
@@ -171,7 +171,7 @@ async function grantPlayed(ctx: AppContext, memberId: number, played: { id: numb
     const journalId = await giveCoins(tx, memberId, coins, 'DEPOSIT', now);
     const grantedIds = rows.map((r) => r.id);
     const granted = await markCoinsGranted(tx, grantedIds, journalId, now);
-    // SQLite transactions are serial and Postgres holds the member's lock: a shortfall means a bug, not a race
+    // the member's lock is held: a shortfall means a bug, not a race
     if (granted !== grantedIds.length) throw new Error(`deposit coins: granted ${granted} of ${rows.length} rows`);
   });
 }

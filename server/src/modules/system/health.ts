@@ -29,7 +29,7 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
  * also the check that the database answers.
  */
 async function pendingMigrations(database: Database): Promise<string[]> {
-  const known = Object.keys(await migrationProvider(database.dialect).getMigrations()).sort();
+  const known = Object.keys(await migrationProvider().getMigrations()).sort();
   const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
   const done = new Set(applied.rows.map((r) => r.name));
   return known.filter((name) => !done.has(name));

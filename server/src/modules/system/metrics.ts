@@ -67,8 +67,7 @@ function metricsOf(app: FastifyInstance) {
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const pool = database.postgres?.pool;
-      if (!pool) return;
+      const { pool } = database.postgres;
       this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);

@@ -17,13 +17,6 @@ export interface IntentRow {
   idempotency_key: string | null;
 }
 
-export const insertIntent = (tx: Tx, row: Omit<IntentRow, 'id'> & { created_at: number }): Promise<IntentRow> =>
-  tx
-    .insertInto('transfer_intents')
-    .values({ ...row, status: 'open', resolved_at: null })
-    .returning([...INTENT_COLUMNS])
-    .executeTakeFirstOrThrow();
-
 /** Open intents created at or before `createdBefore`, oldest first, with the game username their call used. */
 export const openIntents = (tx: Tx, createdBefore: number): Promise<(IntentRow & { username: string })[]> =>
   tx
@@ -34,14 +27,3 @@ export const openIntents = (tx: Tx, createdBefore: number): Promise<(IntentRow &
     .where('i.created_at', '<=', createdBefore)
     .orderBy('i.id')
     .execute();
-
-/** Closes an open intent; false when it was already closed (by the request, start-up or the sweep). */
-export async function closeIntent(tx: Tx, id: number, status: 'settled' | 'compensated', now: number): Promise<boolean> {
-  const closed = await tx
-    .updateTable('transfer_intents')
-    .set({ status, resolved_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return Number(closed.numUpdatedRows) === 1;
-}

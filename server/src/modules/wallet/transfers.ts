@@ -1,25 +1,9 @@
-import { TRANSFER_MINIMUM } from '../../../../contract/limits.js';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/transaction.js';
-import { ApiError, badRequest } from '../../lib/errors.js';
+import { ApiError } from '../../lib/errors.js';
 import { idempotentAcross, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
-import { callOutside, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
-import {
-  balanceOf,
-  gameAccount,
-  gameCode,
-  post,
-  setJournalStatus,
-  stripeAccount,
-  transitOf,
-  walletAccount,
-  walletCode,
-} from '../../ledger/ledger.js';
-import { toMinor, type Currency } from '../../ledger/money.js';
-import { memberMoney } from '../../ledger/operations.js';
-import { askGame, callProvider, findAccount, providersOf, recallMark, rememberMark, syncGame, type Held } from '../games/service.js';
-import { closeIntent, insertIntent, openIntents, type Direction, type IntentRow } from './intent-repository.js';
-import { toldWhenResolved } from '../events/service.js';
+import { callOutside, recoverOutsideCalls, type Applied, type Begun, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
+import { askGame, callProvider, providersOf, recallMark, rememberMark, type Held } from '../games/service.js';
+import { openIntents, type Direction, type IntentRow } from './intent-repository.js';
 import { beginAtOnce, finishAtOnce } from './transfers-at-once.js';
 
 /**
@@ -38,7 +22,7 @@ export interface TransferRequest {
   /** Minor units, or 'all': the source's whole balance, read under the member's lock (a twin's move is then seen, not refused). */
   amount: number | 'all';
   key: IdempotencyKey | undefined;
-  /** Out of a game where the flow runs at once: the provider's figure asked just before (`transfer`), booked by the first statement. */
+  /** Out of a game: the provider's figure asked just before (`transfer`), booked by the first statement. */
   sync?: Held;
 }
 
@@ -57,77 +41,10 @@ const asIntent = (row: IntentRow, username: string): TransferIntent => ({
   username,
 });
 
-/** Debits the source into transit and records the intent, with the key, in the key's transaction. */
-async function record(ctx: AppContext, tx: Tx, req: TransferRequest, key: string | null, now: number): Promise<TransferIntent> {
-  const account = await findAccount(tx, req.memberId, req.provider);
-  if (!account) throw badRequest('SLOT_NO_ACCOUNT');
-  const member = await memberMoney(tx, req.memberId, ctx.database.dialect);
-  const amount =
-    req.amount === 'all'
-      ? await balanceOf(tx, req.direction === 'in' ? walletCode(req.memberId) : gameCode(req.memberId, req.provider))
-      : req.amount;
-  if (amount < toMinor(TRANSFER_MINIMUM, member.currency)) throw badRequest('TRANSFER_MINIMUM');
-  const wallet = await walletAccount(tx, req.memberId, member.currency);
-  const game = await gameAccount(tx, req.memberId, req.provider, member.currency);
-  const transit = await stripeAccount(tx, 'inTransit', req.memberId, member.currency, ctx.settings.get('transitStripes'));
-  const journalId = await post(tx, {
-    memberId: req.memberId,
-    type: 'transfer',
-    status: 'PENDING',
-    amount,
-    from: req.direction === 'in' ? 'WALLET' : req.provider,
-    to: req.direction === 'in' ? req.provider : 'WALLET',
-    visible: true,
-    postings: [
-      { accountId: req.direction === 'in' ? wallet : game, amount: -amount },
-      { accountId: transit, amount },
-    ],
-    now,
-  });
-  const row = await insertIntent(tx, {
-    member_id: req.memberId,
-    provider: req.provider,
-    direction: req.direction,
-    amount,
-    currency: member.currency,
-    journal_id: journalId,
-    idempotency_key: key,
-    created_at: now,
-  });
-  return asIntent(row, account.username);
-}
-
-/** Moves an open intent's money out of transit to where the provider's answer says it belongs; only once. */
-async function resolve(tx: Tx, { row }: TransferIntent, applied: boolean, now: number): Promise<boolean> {
-  if (!(await closeIntent(tx, row.id, applied ? 'settled' : 'compensated', now))) return false;
-  const currency = row.currency as Currency;
-  const transit = await transitOf(tx, row.journal_id);
-  // where the money was going, or back where it came from
-  const toGame = (row.direction === 'in') === applied;
-  const to = toGame ? await gameAccount(tx, row.member_id, row.provider, currency) : await walletAccount(tx, row.member_id, currency);
-  await post(tx, {
-    memberId: row.member_id,
-    type: applied ? 'transfer_settle' : 'transfer_return',
-    status: 'SUCCESS',
-    amount: row.amount,
-    from: 'TRANSIT',
-    to: toGame ? row.provider : 'WALLET',
-    visible: false,
-    postings: [
-      { accountId: transit, amount: -row.amount },
-      { accountId: to, amount: row.amount },
-    ],
-    now,
-  });
-  await setJournalStatus(tx, row.journal_id, applied ? 'SUCCESS' : 'FAILED');
-  return true;
-}
-
 /** Transfers as an outside call: what each step of the primitive does for a game provider. */
 function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferIntent, Body> {
   return {
     timeoutMs: ctx.config.providerTimeoutMs,
-    record: (tx, req, key, now) => record(ctx, tx, req, key, now),
     call: ({ row, username }) => {
       const ref = refOf(row.id);
       const move = () =>
@@ -142,7 +59,6 @@ function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferInt
       const state = await callProvider(ctx, () => ctx.games.refState(row.provider, refOf(row.id)));
       return state === undefined ? undefined : state === 'applied';
     },
-    resolve: toldWhenResolved(ctx.database, resolve),
     open: async (before) => (await openIntents(ctx.database.db, before)).map((r) => asIntent(r, r.username)),
     answer: (applied) =>
       applied === undefined
@@ -150,13 +66,13 @@ function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferInt
         : applied
           ? { status: 200, body: { message: 'SUCCESS' } }
           : { status: 400, body: { message: 'TRANSFER_FAIL' } },
-    atOnce: ctx.database.dialect === 'postgres' ? transferAtOnce(ctx) : undefined,
+    atOnce: transferAtOnce(ctx),
   };
 }
 
-/** Postgres: both transactions as one statement each (transfers-at-once.ts). */
-const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferIntent, Body>['atOnce'] => ({
-  begin: async (req, key, now) => {
+/** Both transactions as one statement each: the database's transfer functions (transfers-at-once.ts). */
+const transferAtOnce = (ctx: AppContext) => ({
+  begin: async (req: TransferRequest, key: IdempotencyKey | undefined, now: number): Promise<Begun<TransferIntent, Body>> => {
     const stripes = ctx.settings.get('transitStripes');
     let begun = await beginAtOnce<Body>(ctx.database, req, key, now, stripes);
     if ('stale' in begun) {
@@ -171,7 +87,7 @@ const transferAtOnce = (ctx: AppContext): OutsideFlow<TransferRequest, TransferI
     }
     return 'earlier' in begun ? begun : { recorded: asIntent(begun.recorded, begun.recorded.username) };
   },
-  finish: async ({ row, username }, applied, now, answer) => {
+  finish: async ({ row, username }: TransferIntent, applied: boolean, now: number, answer: TransferOutcome) => {
     const { closed, mark } = await finishAtOnce(ctx.database, row, applied, now, answer);
     if (mark !== undefined) rememberMark(ctx.database, row.member_id, row.provider, username, mark);
     return closed;
@@ -183,19 +99,17 @@ export const recoverOpenIntents = (ctx: AppContext) => recoverOutsideCalls(ctx, 
 
 /**
  * One transfer, end to end. Out of a game it first takes the provider's figure, so the game's balance
- * includes the last wins and losses: where the flow runs at once (Postgres) the figure goes to the
- * transfer's first statement, which books it (`sync`: a transaction and a look fewer; it stands even when
- * the transfer is refused); elsewhere (SQLite) it is booked first in a transaction of its own (syncGame),
- * a write there costing one commit whichever way. Answers SUCCESS, or throws TRANSFER_FAIL with the money
- * back where it was, or (only when the provider can be neither reached nor asked) TRANSFER_PENDING with
- * the money in transit until the sweep resolves it.
+ * includes the last wins and losses: the figure goes to the transfer's first statement, which books it
+ * (`sync`: a transaction and a look fewer; it stands even when the transfer is refused). Answers SUCCESS,
+ * or throws TRANSFER_FAIL with the money back where it was, or (only when the provider can be neither
+ * reached nor asked) TRANSFER_PENDING with the money in transit until the sweep resolves it.
  */
 export async function transfer(ctx: AppContext, req: Omit<TransferRequest, 'sync'>): Promise<TransferOutcome> {
   const flow = transferFlow(ctx);
-  let sync: Held | undefined;
-  if (req.direction === 'out' && flow.atOnce)
-    sync = await askGame(ctx, req.memberId, req.provider, recallMark(ctx.database, req.memberId, req.provider));
-  else if (req.direction === 'out') await syncGame(ctx, req.memberId, req.provider);
+  const sync =
+    req.direction === 'out'
+      ? await askGame(ctx, req.memberId, req.provider, recallMark(ctx.database, req.memberId, req.provider))
+      : undefined;
   const outcome = await callOutside(ctx, flow, { ...req, sync }, req.key);
   if (outcome.status >= 400) throw new ApiError(outcome.status, outcome.body.message);
   return outcome;

@@ -34,7 +34,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await refreshCoins(ctx, request.memberId);
       const now = ctx.now();
       const outcome = await idempotent(ctx.database, request, request.memberId, now, async (tx) => {
-        const member = await memberMoney(tx, request.memberId, ctx.database.dialect);
+        const member = await memberMoney(tx, request.memberId);
         const amount = toMinor(request.body.amount, member.currency);
         const limits = ctx.settings.get('withdraw');
         // the limits are in the site's currency (kip on the Lao site), converted for a member holding the other

@@ -18,7 +18,7 @@ type Books = Pick<AppContext, 'database' | 'now'>;
 async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAILED', detail: { reference?: string; reason?: string }) {
   await withTransaction(ctx.database, async (tx) => {
     const now = ctx.now();
-    const { memberId, journalId } = await settleWithdrawal(tx, ctx.database.dialect, id, outcome, now);
+    const { memberId, journalId } = await settleWithdrawal(tx, id, outcome, now);
     if (detail.reference) await tx.updateTable('withdrawals').set({ payout_ref: detail.reference }).where('id', '=', id).execute();
     await recordAudit(tx, by.actor, {
       action: outcome === 'SUCCESS' ? 'withdrawal.pay' : 'withdrawal.reject',

@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Config } from '../config.js';
+import { migrate, openDatabase, type Database } from '../db/database.js';
+import { migrationNames } from '../db/migrations.js';
+import { inSnapshot, withTransaction, type Tx } from '../db/transaction.js';
+import { checkLedger } from '../ledger/invariants.js';
+import { CLI_SYSTEM, recordAudit } from '../modules/audit/service.js';
+import { UsageError, type Print } from './common.js';
+
+/**
+ * `import-sqlite <wallet.db> [--uploads <dir>]`: a wallet of a release that ran on SQLite, moved into
+ * Postgres (DATABASE_URL's, or the embedded server of DATA_DIR), which must hold no wallet yet. The
+ * target is first brought to the migrations the file had, every row is copied in one transaction (parents
+ * before children, ids kept, each table's id sequence set past its rows), the slips and chat files of
+ * the old `DATA_DIR/uploads` become rows, and then the migrations since run on the copy as on any
+ * upgrade. The ledger check must pass on the copy, and each account's balance must equal the file's; the
+ * file itself is only read. The trail records the import.
+ */
+
+/** Rows copied per statement (well under Postgres' 65,535 parameters for the widest table). */
+const BATCH = 500;
+/** Kysely's own tables: the target's migrator keeps its own. */
+const SKIPPED = new Set(['kysely_migration', 'kysely_migration_lock']);
+
+type SqliteRow = Record<string, unknown>;
+interface SqliteFile {
+  prepare(text: string): { all(...values: unknown[]): SqliteRow[]; iterate(...values: unknown[]): IterableIterator<SqliteRow> };
+  close(): void;
+}
+
+async function openSqlite(file: string): Promise<SqliteFile> {
+  if (!fs.existsSync(file)) throw new UsageError(`${file} does not exist`);
+  const { default: SqliteDatabase } = await import('better-sqlite3');
+  try {
+    const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true }) as unknown as SqliteFile;
+    db.prepare('select count(*) from sqlite_master').all();
+    return db;
+  } catch (err) {
+    throw new UsageError(`${file} is not a SQLite database: ${(err as Error).message}`);
+  }
+}
+
+/** The target's tables, each after every table its foreign keys name (a row's parent is copied first). */
+async function tablesInOrder(tx: Tx): Promise<string[]> {
+  const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(tx);
+  const edges = await sql<{
+    child: string;
+    parent: string;
+  }>`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+    from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+    where c.contype = 'f' and n.nspname = current_schema()`.execute(tx);
+  const bare = (name: string) => name.replace(/^.*\./, '').replaceAll('"', '');
+  const parents = new Map<string, Set<string>>();
+  for (const { child, parent } of edges.rows) {
+    if (bare(child) === bare(parent)) continue; // a row naming a row of its own table (an inviter): same table
+    const set = parents.get(bare(child)) ?? new Set<string>();
+    set.add(bare(parent));
+    parents.set(bare(child), set);
+  }
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string, path: string[]) => {
+    if (placed.has(table)) return;
+    if (path.includes(table)) throw new Error(`foreign keys in a circle: ${[...path, table].join(' -> ')}`);
+    for (const parent of parents.get(table) ?? []) place(parent, [...path, table]);
+    placed.add(table);
+    ordered.push(table);
+  };
+  for (const { name } of tables.rows.sort((a, b) => a.name.localeCompare(b.name))) place(name, []);
+  return ordered.filter((t) => !SKIPPED.has(t));
+}
+
+const columnsOf = async (tx: Tx, table: string) =>
+  (
+    await sql<{ name: string }>`select column_name as name from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(tx)
+  ).rows.map((r) => r.name);
+
+/** A table's rows into the target, in batches; answers how many. Self-referencing rows go in id order (a parent's id is lower). */
+async function copyTable(tx: Tx, sqlite: SqliteFile, table: string, columns: string[]): Promise<number> {
+  const order = columns.includes('id') ? 'order by id' : '';
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  let batch: SqliteRow[] = [];
+  let copied = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    const rows = batch.map((row) => sql`(${sql.join(columns.map((c) => sql`${row[c] ?? null}`))})`);
+    await sql`insert into ${sql.table(table)} (${sql.raw(list)}) values ${sql.join(rows)}`.execute(tx);
+    copied += batch.length;
+    batch = [];
+  };
+  for (const row of sqlite.prepare(`select ${list} from "${table}" ${order}`).iterate()) {
+    batch.push(row);
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  return copied;
+}
+
+/** Each serial id's sequence set past the rows copied with their ids, so the next row gets a new one. */
+async function advanceSequences(tx: Tx): Promise<void> {
+  const serials = await sql<{ table_name: string; column_name: string }>`select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and column_default like 'nextval(%'`.execute(tx);
+  for (const { table_name, column_name } of serials.rows)
+    await sql`select setval(pg_get_serial_sequence(${`"${table_name}"`}, ${column_name}),
+        coalesce((select max(${sql.ref(column_name)}) from ${sql.table(table_name)}), 1),
+        (select max(${sql.ref(column_name)}) from ${sql.table(table_name)}) is not null)`.execute(tx);
+}
+
+/** The old DATA_DIR/uploads/<bucket>/<name> files (their type beside each in <name>.type) as stored_files rows. */
+async function copyUploads(tx: Tx, dir: string): Promise<number> {
+  let copied = 0;
+  for (const bucket of fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    const folder = path.join(dir, bucket.name);
+    for (const name of fs.readdirSync(folder)) {
+      if (name.startsWith('.') || name.endsWith('.type')) continue; // half-written (.name.tmp) or a type file
+      const typeFile = path.join(folder, `${name}.type`);
+      if (!fs.existsSync(typeFile)) continue;
+      const file = path.join(folder, name);
+      await tx
+        .insertInto('stored_files')
+        .values({
+          bucket: bucket.name,
+          name,
+          content_type: fs.readFileSync(typeFile, 'utf8').trim(),
+          bytes: fs.readFileSync(file),
+          created_at: Math.round(fs.statSync(file).mtimeMs),
+        })
+        .onConflict((oc) => oc.columns(['bucket', 'name']).doNothing())
+        .execute();
+      copied += 1;
+    }
+  }
+  return copied;
+}
+
+/** Whether the target may take the import: no members and no journal entries, and no migration the file lacks. */
+async function targetEmpty(database: Database, fileMigrations: string[]): Promise<boolean> {
+  const migrated = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+    where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(database.db);
+  if (!migrated.rows[0]?.n) return true;
+  const applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(database.db)).rows.map((r) => r.name);
+  if (applied.some((name) => !fileMigrations.includes(name))) return false;
+  const held = await sql<{ n: number }>`select (select count(*) from members) + (select count(*) from journal) as n`.execute(database.db);
+  return Number(held.rows[0]?.n ?? 0) === 0;
+}
+
+export async function importSqlite(config: Config, file: string, uploads: string | undefined, print: Print): Promise<void> {
+  const sqlite = await openSqlite(path.resolve(file));
+  try {
+    const fileMigrations = sqlite
+      .prepare('select name from kysely_migration order by name')
+      .all()
+      .map((r) => String(r.name));
+    const known = migrationNames();
+    const last = fileMigrations.at(-1);
+    if (!last || fileMigrations.some((name, i) => known[i] !== name))
+      throw new UsageError(
+        `${file} is not a wallet of a release this one follows (its migrations: ${fileMigrations.join(', ') || 'none'})`,
+      );
+    if (uploads && !fs.existsSync(uploads)) throw new UsageError(`${uploads} does not exist`);
+    const database = await openDatabase(config);
+    try {
+      if (!(await targetEmpty(database, fileMigrations)))
+        throw new UsageError('the target already holds a wallet: import into a new data directory or database');
+      await migrate(database, last);
+      const counts = await withTransaction(database, async (tx) => {
+        const copied: [string, number][] = [];
+        const inFile = new Set(
+          sqlite
+            .prepare("select name from sqlite_master where type = 'table'")
+            .all()
+            .map((r) => String(r.name)),
+        );
+        for (const table of await tablesInOrder(tx)) {
+          if (!inFile.has(table)) continue;
+          const target = await columnsOf(tx, table);
+          const source = new Set(
+            sqlite
+              .prepare(`select name from pragma_table_info('${table}')`)
+              .all()
+              .map((r) => String(r.name)),
+          );
+          copied.push([
+            table,
+            await copyTable(
+              tx,
+              sqlite,
+              table,
+              target.filter((c) => source.has(c)),
+            ),
+          ]);
+        }
+        await advanceSequences(tx);
+        if (uploads) copied.push(['stored_files (uploads)', await copyUploads(tx, uploads)]);
+        return copied;
+      });
+      const applied = await migrate(database);
+      const problems = await inSnapshot(database, checkLedger);
+      if (problems.length) throw new UsageError(`imported, but the ledger check failed:\n${problems.join('\n')}`);
+      const balances = new Map(
+        sqlite
+          .prepare('select code, balance from ledger_accounts')
+          .all()
+          .map((r) => [String(r.code), Number(r.balance)]),
+      );
+      const moved = await database.db.selectFrom('ledger_accounts').select(['code', 'balance']).execute();
+      const differ = moved.filter((a) => balances.has(a.code) && balances.get(a.code) !== Number(a.balance));
+      if (differ.length || moved.length < balances.size)
+        throw new UsageError(`imported, but ${differ.length || balances.size - moved.length} account(s) differ from the file's`);
+      await recordAudit(database.db, CLI_SYSTEM, {
+        action: 'import-sqlite',
+        target: `file:${path.resolve(file)}`,
+        after: { rows: Object.fromEntries(counts), migrations: applied },
+        at: Date.now(),
+      });
+      for (const [table, n] of counts) if (n) print(`  ${table}: ${n}`);
+      print(
+        `imported ${path.resolve(file)} into ${database.where}${applied.length ? ` (migrations since: ${applied.join(', ')})` : ''}; ` +
+          `${balances.size} accounts as in the file; ledger check: every entry balances`,
+      );
+    } finally {
+      await database.close();
+    }
+  } finally {
+    sqlite.close();
+  }
+}
