@@ -41,6 +41,8 @@ export interface EmbeddedPostgres {
   restart(): Promise<boolean>;
   /** Stops the server (a fast shutdown: nothing committed is lost) when this process owns it and no other is connected. */
   stop(): Promise<void>;
+  /** pg_ctl on its cluster, as the user the server runs as (`['stop', '-m', 'immediate']`: a crash, for a drill). */
+  ctl(args: string[]): Promise<void>;
 }
 
 interface Binaries {
@@ -216,6 +218,7 @@ export async function embeddedPostgres(dataDir: string, log: (line: string) => v
         if (runningPid(cluster) !== undefined) throw err;
       });
     },
+    ctl: async (args) => void (await exec(bin.pg_ctl, ['-D', cluster, '-w', ...args])),
   };
 }
 
