@@ -111,8 +111,15 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // one shutdown, whatever signals follow: a second SIGTERM (a process group signalled, and the parent
+  // passing it on) must not end the process half-way, before its embedded Postgres is stopped
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void shutdown(signal);
+    });
 
   const address = await app.listen({ host: config.host, port: config.port });
   const demo = config.production ? '' : `; demo member ${DEMO_MEMBER.phone} / ${DEMO_MEMBER.password}`;
