@@ -5,7 +5,7 @@ import { createLifecycle } from './modules/system/health.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, oneAtATime, openDatabase } from './db/database.js';
-import { sandboxMemoryStore } from './adapters/games/sandbox.js';
+import { MemoryBooks } from './adapters/games/sandbox-books.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
@@ -54,9 +54,9 @@ async function main(): Promise<void> {
   const sms = new LogSmsSender(logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));
   // SANDBOX_STORE=memory: the sandbox provider's own books, this process's only (a benchmark's)
-  const sandbox = config.sandboxStore === 'memory' ? await sandboxMemoryStore(database) : undefined;
-  if (sandbox) logger.warn('SANDBOX_STORE=memory: the sandbox provider keeps its books for this process only; a restart empties them');
-  const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger, sandboxDb: sandbox?.db });
+  const sandboxBooks = config.sandboxStore === 'memory' ? new MemoryBooks() : undefined;
+  if (sandboxBooks) logger.warn('SANDBOX_STORE=memory: the sandbox provider keeps its books for this process only; a restart empties them');
+  const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger, sandboxBooks });
   const sealed = await sealPlainGamePasswords(database.db, ctx.gameSecrets);
   if (sealed) logger.info(`game passwords: ${sealed} stored in plain text were encrypted`);
   // a promise nobody awaited that failed (a background task meeting a lost database connection, say) is
@@ -107,7 +107,6 @@ async function main(): Promise<void> {
     settings.stop();
     if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     await app.close();
-    await sandbox?.close();
     await database.close();
     process.exit(0);
   };

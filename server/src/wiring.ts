@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
+import { DatabaseBooks, type SandboxBooks } from './adapters/games/sandbox-books.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
 import { SandboxBank } from './adapters/slip/bank.js';
 import { SlipReader } from './adapters/slip/slip-reader.js';
@@ -31,13 +32,13 @@ export function makeContext(parts: {
   now?: () => number;
   /** Tests: a disk as full as they need. */
   freeSpace?: FreeSpace;
-  /** Where the sandbox game provider keeps its books (SANDBOX_STORE=memory: main.ts opens one); the wallet's database otherwise. */
-  sandboxDb?: Database['db'];
+  /** Where the sandbox game provider keeps its books (SANDBOX_STORE=memory: main.ts gives MemoryBooks); the wallet's database otherwise. */
+  sandboxBooks?: SandboxBooks;
 }): AppContext {
   const now = parts.now ?? Date.now;
   const gameKey = parts.gameKey ?? randomBytes(32);
   const sandboxGames = new SandboxProvider(
-    parts.sandboxDb ?? parts.database.db,
+    parts.sandboxBooks ?? new DatabaseBooks(parts.database.db),
     (code) => parts.settings.get('providerFaults')[code],
     now,
     parts.config.sandboxLatencyMs,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DatabaseBooks } from '../src/adapters/games/sandbox-books.js';
 import { SandboxProvider } from '../src/adapters/games/sandbox.js';
 import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase, type Database } from '../src/db/database.js';
@@ -148,7 +149,7 @@ describe('the database stopped the hard way in mid-burst, the provider keeping i
       const clock = { now: Date.now() };
       const { app, ctx, settings } = await appOn(database, config, { gameKey: randomBytes(32), now: () => clock.now });
       ctx.games = new SandboxProvider(
-        books.database.db,
+        new DatabaseBooks(books.database.db),
         () => undefined,
         () => clock.now,
       );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../adapters/games/catalog.js';
+import { DatabaseBooks } from '../adapters/games/sandbox-books.js';
 import { SandboxProvider, type Fault } from '../adapters/games/sandbox.js';
 import { RecordingSmsSender } from '../adapters/sms/sender.js';
 import { loadConfig } from '../config.js';
@@ -73,7 +74,7 @@ async function run(plans: Op[][], settle: boolean[]): Promise<void> {
       now: () => clock.now,
     });
     const faults = new Map<string, Fault>();
-    const games = new SandboxProvider(database.db, (provider) => faults.get(provider), ctx.now);
+    const games = new SandboxProvider(new DatabaseBooks(database.db), (provider) => faults.get(provider), ctx.now);
     ctx.games = games;
     const members = await Promise.all(
       plans.map(async (_, i) => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DatabaseBooks } from '../adapters/games/sandbox-books.js';
 import { SandboxProvider } from '../adapters/games/sandbox.js';
 import { RecordingSmsSender } from '../adapters/sms/sender.js';
 import { loadConfig } from '../config.js';
@@ -87,7 +88,7 @@ async function run(ops: Op[]): Promise<void> {
       settings,
       sms: new RecordingSmsSender(),
     });
-    ctx.games = new SandboxProvider(database.db, () => (failing ? 'fail-transfers' : undefined));
+    ctx.games = new SandboxProvider(new DatabaseBooks(database.db), () => (failing ? 'fail-transfers' : undefined));
     for (const id of ids) {
       const creds = await ctx.games.createAccount('PG', id);
       await database.db
