@@ -10,7 +10,7 @@ import { loadConfig } from '../server/src/config.js';
 import { migrate, openDatabase } from '../server/src/db/database.js';
 import { seed } from '../server/src/db/seed.js';
 import { withTransaction } from '../server/src/db/transaction.js';
-import { gameAccount, post, walletAccount } from '../server/src/ledger/ledger.js';
+import { gameAccount, move, walletAccount } from '../server/src/ledger/ledger.js';
 import { creditDeposit, memberMoney } from '../server/src/ledger/operations.js';
 import { SettingsCache } from '../server/src/settings/store.js';
 import { makeContext } from '../server/src/wiring.js';
@@ -70,10 +70,9 @@ const rawEnd = Date.now() + SECONDS * 1000;
 while (Date.now() < rawEnd) {
   const [from, to] = raw % 2 === 0 ? ids : [ids[1], ids[0]];
   await withTransaction(database, (tx) =>
-    post(tx, {
+    move(tx, {
       memberId: 1,
       type: 'transfer',
-      status: 'SUCCESS',
       amount: 100,
       from: 'A',
       to: 'B',

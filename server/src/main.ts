@@ -16,6 +16,8 @@ import { makeContext } from './wiring.js';
 const SHUTDOWN_LIMIT_MS = 5000;
 /** How often the embedded Postgres server is checked to be running. */
 const EMBEDDED_CHECK_MS = 2000;
+/** After the shutdown limit, how long the embedded Postgres this instance owns may take to stop. */
+const EMBEDDED_STOP_LIMIT_MS = 5000;
 
 async function main(): Promise<void> {
   let config;
@@ -99,7 +101,11 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: draining, then shutting down`);
     setTimeout(() => {
       app.log.warn(`${signal}: requests still open after ${SHUTDOWN_LIMIT_MS} ms; exiting`);
-      process.exit(1);
+      // an embedded Postgres this instance owns stops with it all the same, within a limit of its own
+      const stopped = embedded?.stop({ evenIfUsed: true }) ?? Promise.resolve();
+      void Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, EMBEDDED_STOP_LIMIT_MS))])
+        .catch(() => undefined)
+        .finally(() => process.exit(1));
     }, SHUTDOWN_LIMIT_MS);
     clearInterval(sweep);
     clearInterval(watchdog);

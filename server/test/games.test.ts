@@ -364,7 +364,7 @@ describe('game accounts and transfers', () => {
     server.clock.now += 2 * server.config.providerTimeoutMs + 1;
     // the older transfer's 5 baht cannot leave transit (the account short of it, as damage would leave it)
     await transit().set({ balance: 200 }).execute();
-    await expect(recoverOpenIntents(server.ctx)).rejects.toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+    await expect(recoverOpenIntents(server.ctx)).rejects.toMatchObject({ refusal: 'NOT_ENOUGH' });
     expect((await wallet()).wallet.amount).toBe(before - 5);
     await transit().set({ balance: 500 }).execute();
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });

@@ -216,14 +216,16 @@ describe('migrating a database with data', () => {
     const fresh = await unmigrated();
     try {
       expect((await older.migrator.migrateTo('0032_transfer_functions')).error).toBeUndefined();
-      await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
-      await older.database.db.deleteFrom('settings').where('key', '=', 'transitStripes').execute(); // as the older release seeded them
+      // as the older release seeded its settings (with no transitStripes)
+      await sql`insert into settings (key, value, updated_at) values ('siteActive', 'true', 0)`.execute(older.database.db);
       expect(await migrate(older.database)).toEqual([
         '0033_transit_stripes_after_upgrade',
         '0034_transfer_finish_told_after',
         '0035_transfer_record_with_sync',
         '0036_transfer_finish_unflushed',
         '0037_transfer_mark_remembered',
+        '0038_ledger_component',
+        '0039_transfer_functions_on_the_ledger',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);
@@ -236,7 +238,7 @@ describe('migrating a database with data', () => {
       await fresh.drop();
     }
   });
-  it('keeps the transfer functions an older instance calls beside the newer ones (0034 to 0037 add newer ones; the older stay)', async () => {
+  it('keeps the transfer functions an older instance calls beside the newer ones (0034 to 0039 add newer ones; the older stay)', async () => {
     const { database, drop } = await unmigrated();
     try {
       await migrate(database);
@@ -250,9 +252,11 @@ describe('migrating a database with data', () => {
         ['wallet_transfer_finish_v2', false, false],
         ['wallet_transfer_finish_v3', false, false],
         ['wallet_transfer_finish_v4', false, false],
+        ['wallet_transfer_finish_v5', false, false],
         ['wallet_transfer_record_v1', false, false],
         ['wallet_transfer_record_v2', false, true],
         ['wallet_transfer_record_v3', false, true],
+        ['wallet_transfer_record_v4', false, true],
       ]);
     } finally {
       await drop();

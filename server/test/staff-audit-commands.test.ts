@@ -14,6 +14,9 @@ describe('audit rows of the operator commands', () => {
   const json = (text: string | null | undefined) => (text ? (JSON.parse(text) as unknown) : null);
   const madeBy = async (journalId: number | null) =>
     (await db().selectFrom('journal').select('made_by').where('id', '=', journalId!).executeTakeFirstOrThrow()).made_by;
+  /** The entry that ended a pending one (a request's credit), which names who made it. */
+  const endOf = async (journalId: number) =>
+    (await db().selectFrom('ledger_entries').select('ended_by').where('id', '=', journalId).executeTakeFirstOrThrow()).ended_by;
 
   beforeAll(async () => {
     server = await build();
@@ -74,7 +77,9 @@ describe('audit rows of the operator commands', () => {
     const row = await last('deposit-request.confirm');
     expect(row).toMatchObject({ actor_username: 'clerk', target: `deposit-request:${request.id}` });
     expect(json(row?.after_json)).toEqual({ status: 'SUCCESS' });
-    expect(await madeBy(request.journal_id)).toBe('cli:clerk');
+    // the member made the request; the clerk made its credit, the entry that posts it
+    expect(await madeBy(request.journal_id)).toBeNull();
+    expect(await madeBy(await endOf(request.journal_id))).toBe('cli:clerk');
   });
 
   it('coins, the wheel, the invite and refund rules, bonuses and promotions', async () => {

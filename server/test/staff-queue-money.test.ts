@@ -147,7 +147,13 @@ describe('staff money queues', () => {
     const before = await walletOf(q.server);
     expect((await staffCall(q.server, q.finance, 'POST', `/deposit-requests/${id}/confirm`, {})).statusCode).toBe(200);
     expect(await walletOf(q.server)).toBe(before + 50_000);
-    expect(await madeBy(q.server, (await request(id)).journal_id)).toBe('staff:fin');
+    // the member made the request; the clerk made its credit, the entry that posts it
+    const credit = await q.server.ctx.database.db
+      .selectFrom('ledger_entries')
+      .select('ended_by')
+      .where('id', '=', (await request(id)).journal_id)
+      .executeTakeFirstOrThrow();
+    expect(await madeBy(q.server, credit.ended_by)).toBe('staff:fin');
     for (const [action, body] of [
       ['confirm', {}],
       ['reject', { reason: 'never arrived' }],

@@ -171,16 +171,44 @@ test('a loss on a closed day comes back as cashback: receive it, then move it to
   // back home: the refresh books the game's result; it is moved to yesterday, a closed day, and computed
   await page.goto('/user/home');
   await expect(page.getByRole('button', { name: `PG Soft: balance ${balance.toFixed(2)}` })).toBeVisible();
-  // the server's own database (the embedded Postgres of its DATA_DIR), as only a test may touch it
+  // the game's result moved to yesterday as a ledger corrects itself: the entry stays as written, a new
+  // one takes it back today and another books it again a day earlier (the server's own database, the
+  // embedded Postgres of its DATA_DIR, through the ledger's own function)
   const db = new pg.Client({ connectionString: embeddedUrl(E2E_DATA_DIR) });
   await db.connect();
   try {
-    const moved = await db.query(
-      `UPDATE journal SET created_at = created_at - 86400000
-       WHERE type = 'game_result' AND member_id = (SELECT id FROM members WHERE phone = $1)`,
+    const { rows } = await db.query<{
+      id: number;
+      member_id: number;
+      amount: string;
+      from_label: string;
+      to_label: string;
+      created_at: string;
+    }>(
+      `SELECT j.id, j.member_id, j.amount, j.from_label, j.to_label, j.created_at FROM journal j JOIN members m ON m.id = j.member_id
+       WHERE m.phone = $1 AND j.type = 'game_result' ORDER BY j.id DESC LIMIT 1`,
       [phone],
     );
-    expect(moved.rowCount).toBeGreaterThan(0);
+    const entry = rows[0]!;
+    const postings = (
+      await db.query<{ account: number; amount: string }>('SELECT account_id AS account, amount FROM postings WHERE journal_id = $1', [
+        entry.id,
+      ])
+    ).rows;
+    const move = (at: number, sign: number, from: string, to: string) =>
+      db.query(`SELECT ledger_move_v1($1, 'game_result', 'SUCCESS', $2, $3, $4, false, $5, $6::integer[], $7::bigint[])`, [
+        entry.member_id,
+        entry.amount,
+        from,
+        to,
+        at,
+        postings.map((p) => p.account),
+        postings.map((p) => sign * Number(p.amount)),
+      ]);
+    await db.query('BEGIN');
+    await move(Date.now(), -1, entry.to_label, entry.from_label);
+    await move(Number(entry.created_at) - 86_400_000, 1, entry.from_label, entry.to_label);
+    await db.query('COMMIT');
   } finally {
     await db.end();
   }

@@ -39,8 +39,12 @@ export interface EmbeddedPostgres {
   running(): boolean;
   /** Starts the server again when it is not running (killed, crashed); true when it had to. */
   restart(): Promise<boolean>;
-  /** Stops the server (a fast shutdown: nothing committed is lost) when this process owns it and no other is connected. */
-  stop(): Promise<void>;
+  /**
+   * Stops the server (a fast shutdown: nothing committed is lost) when this process owns it and no other
+   * is connected; `evenIfUsed`: whoever is connected (the owner leaving at its time limit, its own
+   * connections perhaps still open: another wallet server on the same DATA_DIR starts it again).
+   */
+  stop(options?: { evenIfUsed?: boolean }): Promise<void>;
   /** pg_ctl on its cluster, as the user the server runs as (`['stop', '-m', 'immediate']`: a crash, for a drill). */
   ctl(args: string[]): Promise<void>;
 }
@@ -211,8 +215,9 @@ export async function embeddedPostgres(dataDir: string, log: (line: string) => v
       own();
       return true;
     },
-    stop: async () => {
-      if (runningPid(cluster) === undefined || !owned() || (await othersConnected(socketDir))) return;
+    stop: async (options = {}) => {
+      if (runningPid(cluster) === undefined || !owned()) return;
+      if (!options.evenIfUsed && (await othersConnected(socketDir))) return;
       await exec(bin.pg_ctl, ['-D', cluster, '-m', 'fast', '-w', 'stop']).catch((err: unknown) => {
         // stopped meanwhile by another process's end: nothing left to stop
         if (runningPid(cluster) !== undefined) throw err;

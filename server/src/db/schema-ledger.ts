@@ -29,6 +29,29 @@ export interface JournalTable {
   created_at: number;
   /** Who made it when a person did (migration 0025): `staff:<username>`, `cli:<username>` or `cli:system`; null for members and the system. */
   made_by: string | null;
+  /** An entry that ends a pending one (migration 0038): that entry's id, and how it ended it. */
+  pending_id: Generated<number | null>;
+  outcome: Generated<'posted' | 'voided' | null>;
+}
+
+/**
+ * Every entry as a reader sees it (the view of migration 0038): a pending entry's `status` is how its end
+ * (`ended_by`) ended it, SUCCESS when posted, FAILED when voided; PENDING while none has. Read statuses here.
+ */
+export interface LedgerEntriesView {
+  id: number;
+  member_id: number | null;
+  type: string;
+  status: 'SUCCESS' | 'PENDING' | 'FAILED';
+  amount: number;
+  from_label: string;
+  to_label: string;
+  visible: number;
+  created_at: number;
+  made_by: string | null;
+  pending_id: number | null;
+  outcome: 'posted' | 'voided' | null;
+  ended_by: number | null;
 }
 
 export interface PostingsTable {
@@ -66,6 +89,7 @@ export interface WithdrawalsTable {
 export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
   journal: JournalTable;
+  ledger_entries: LedgerEntriesView;
   postings: PostingsTable;
   idempotency_keys: IdempotencyKeysTable;
   withdrawals: WithdrawalsTable;

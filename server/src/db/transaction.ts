@@ -17,17 +17,15 @@ const TRANSACTION_ATTEMPTS = 4;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, (10 + Math.random() * 40) * 2 ** attempt));
 
 /**
- * What a transaction handle `withTransaction` gave out runs at its end: `before` inside it once `fn` has
- * returned (still able to fail it), `after` once it has committed. Kept per attempt, so a rolled-back
- * attempt (a lost race run again, or an error) commits none of them.
+ * What a transaction handle `withTransaction` gave out runs once it has committed. Kept with the attempt,
+ * never with the handle (a handle another transaction may reuse must not carry what a refused one left:
+ * issue 34's lost update came from state kept by handle), so a rolled-back attempt (a lost race run
+ * again, or an error) runs none of it.
  */
 interface Hooks {
-  before: ((tx: Tx) => Promise<void>)[];
   after: (() => void)[];
-  /** State of this attempt's own (`perTransaction`), gone with it whatever its end. */
-  locals: Map<object, unknown>;
 }
-const newHooks = (): Hooks => ({ before: [], after: [], locals: new Map() });
+const newHooks = (): Hooks => ({ after: [] });
 const hooksOf = new WeakMap<Tx, Hooks>();
 
 /**
@@ -41,43 +39,11 @@ export function afterCommit(tx: Tx, fn: () => void): void {
   else fn();
 }
 
-/**
- * Runs `fn` at the end of the transaction `tx`, after the work given to `withTransaction` and just before
- * the commit, as part of the transaction (its error rolls everything back). For a write to a row every
- * transaction shares, so its lock is held for the commit only. False when `tx` is no transaction of
- * `withTransaction`: the caller does the work now.
- */
-export function beforeCommit(tx: Tx, fn: (tx: Tx) => Promise<void>): boolean {
-  const hooks = hooksOf.get(tx);
-  if (!hooks) return false;
-  hooks.before.push(fn);
-  return true;
-}
-
-/**
- * State one transaction keeps while it runs (changes it gathers for its end), made by `make` on first use
- * and gone with the transaction, committed or not. Kept with the attempt, never with the handle: a handle
- * another transaction may reuse (a connection) must not carry what a refused one left (issue 34: a lost
- * balance update when SQLite's group commit shared one connection among transactions).
- * Answers the function that finds it; that function answers undefined on no transaction of `withTransaction`.
- */
-export function perTransaction<T>(make: (tx: Tx) => T): (tx: Tx) => T | undefined {
-  const key = {};
-  return (tx) => {
-    const hooks = hooksOf.get(tx);
-    if (!hooks) return undefined;
-    if (!hooks.locals.has(key)) hooks.locals.set(key, make(tx));
-    return hooks.locals.get(key) as T;
-  };
-}
-
-/** `fn` on the transaction `tx`, then what it left for the transaction's end. */
+/** `fn` on the transaction `tx`, its hooks found by the handle while it runs. */
 async function runInside<T>(tx: Tx, hooks: Hooks, fn: (tx: Tx) => Promise<T>): Promise<T> {
   hooksOf.set(tx, hooks);
   try {
-    const value = await fn(tx);
-    for (let i = 0; i < hooks.before.length; i++) await hooks.before[i]!(tx);
-    return value;
+    return await fn(tx);
   } finally {
     // the handle may outlive this work: the next keeps its own hooks
     hooksOf.delete(tx);

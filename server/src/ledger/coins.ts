@@ -1,8 +1,9 @@
 import { Value } from 'typebox/value';
 import type { Tx } from '../db/transaction.js';
-import { ApiError, badRequest } from '../lib/errors.js';
+import { badRequest } from '../lib/errors.js';
 import { CoinRuleSchema, type CoinRule } from '../settings/registry.js';
-import { accountId, balanceOf, houseAccount, post } from './ledger.js';
+import { LedgerError } from './errors.js';
+import { accountId, balanceOf, houseAccount, move } from './ledger.js';
 import { convert, toMinor, type Currency } from './money.js';
 import type { MemberMoney } from './operations.js';
 import { DEFAULT_KIP_PER_BAHT } from '../lib/site-money.js';
@@ -24,10 +25,9 @@ export const coinsOf = async (tx: Tx, memberId: number) => Number(await balanceO
 export async function giveCoins(tx: Tx, memberId: number, coins: number, source: 'DEPOSIT' | 'OPERATOR', now: number) {
   const issued = await houseAccount(tx, 'coinsIssued', 'COIN');
   const mine = await coinAccount(tx, memberId);
-  return post(tx, {
+  return move(tx, {
     memberId,
     type: 'coin_earn',
-    status: 'SUCCESS',
     amount: coins,
     from: source,
     to: 'COINS',
@@ -45,10 +45,9 @@ export async function spendCoin(tx: Tx, memberId: number, now: number): Promise<
   const mine = await coinAccount(tx, memberId);
   const spent = await houseAccount(tx, 'coinsSpent', 'COIN');
   try {
-    return await post(tx, {
+    return await move(tx, {
       memberId,
       type: 'coin_spend',
-      status: 'SUCCESS',
       amount: 1,
       from: 'COINS',
       to: 'SPINWHEEL',
@@ -60,7 +59,7 @@ export async function spendCoin(tx: Tx, memberId: number, now: number): Promise<
       now,
     });
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'MONEY_NOT_ENOUGH') throw badRequest('NO_COIN');
+    if (err instanceof LedgerError && err.refusal === 'NOT_ENOUGH') throw badRequest('NO_COIN');
     throw err;
   }
 }

@@ -9,10 +9,35 @@ import type { Tx } from '../db/transaction.js';
  */
 export async function checkLedger(tx: Tx): Promise<string[]> {
   const problems = (await unbalancedJournals(tx, 0)).map(journalProblem);
+  problems.push(...(await wrongEnds(tx, 0)));
   problems.push(...(await balanceDrift(tx)).map(driftProblem));
   problems.push(...(await negativeAccounts(tx)));
   problems.push(...(await currencySums(tx)));
   return problems;
+}
+
+/**
+ * Ends after `afterJournalId` (an entry naming the pending entry it posts or voids) whose pending entry was
+ * not written PENDING, or is of another member or amount. That each pending entry ends at most once, the
+ * database's unique index holds.
+ */
+async function wrongEnds(tx: Tx, afterJournalId: number): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('journal as e')
+    .leftJoin('journal as p', 'p.id', 'e.pending_id')
+    .select(['e.id', 'e.pending_id'])
+    .where('e.pending_id', 'is not', null)
+    .where('e.id', '>', afterJournalId)
+    .where((eb) =>
+      eb.or([
+        eb('p.id', 'is', null),
+        eb('p.status', '!=', 'PENDING'),
+        eb('p.amount', '!=', eb.ref('e.amount')),
+        eb('p.member_id', 'is distinct from', eb.ref('e.member_id')),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => `journal ${r.id} ends ${r.pending_id}, which is not a pending entry of that member and amount`);
 }
 
 /** An account whose cached balance is not the sum of its postings. */
@@ -100,6 +125,7 @@ export async function checkLedgerSince(tx: Tx, afterJournalId: number, recheck: 
     .executeTakeFirst();
   const lastJournalId = Math.max(afterJournalId, Number(last?.id ?? 0));
   const problems = (await unbalancedJournals(tx, afterJournalId)).map(journalProblem);
+  problems.push(...(await wrongEnds(tx, afterJournalId)));
   const touched = await tx
     .selectFrom('postings as p')
     .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')

@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
-import { afterCommit, beforeCommit, perTransaction, type Tx } from '../db/transaction.js';
-import { ApiError } from '../lib/errors.js';
+import { sql } from 'kysely';
+import { afterCommit, type Tx } from '../db/transaction.js';
+import { LedgerError, ledgerErrorOf } from './errors.js';
 import type { Currency, LedgerCurrency } from './money.js';
 
 /** The ledger's house accounts. `allowNegative` marks the ones money enters through from outside. */
@@ -83,30 +83,12 @@ export const gameCode = (memberId: number, provider: string) => `game:${memberId
 export const gameAccount = (tx: Tx, memberId: number, provider: string, currency: Currency) =>
   accountId(tx, { code: gameCode(memberId, provider), kind: 'game', memberId, currency, allowNegative: false });
 
-/** Ids of house accounts, per database (as `knownIds`): every movement of their kind changes the same row. */
-const houseIds = new WeakMap<object, Set<number>>();
-const houseIdsOf = (tx: Tx) => {
-  const owner = tx.getExecutor().adapter;
-  let ids = houseIds.get(owner);
-  if (!ids) houseIds.set(owner, (ids = new Set()));
-  return ids;
-};
-
 export const houseAccount = (tx: Tx, house: HouseAccount, currency: LedgerCurrency): Promise<number> =>
-  houseAccountAt(tx, house, houseCode(house, currency), currency);
+  houseAccountAt(house, houseCode(house, currency), currency, tx);
 
-/** A house account of kind `house` under `code` (the one of its kind, or a stripe), known as a house account. */
-async function houseAccountAt(tx: Tx, house: HouseAccount, code: string, currency: LedgerCurrency): Promise<number> {
-  const id = await accountId(tx, { code, kind: HOUSE[house].kind, memberId: null, currency, allowNegative: HOUSE[house].allowNegative });
-  knownHouse(tx, id);
-  return id;
-}
-
-/** Known as a house account once committed (a row this transaction made may be gone, its id reused). */
-function knownHouse(tx: Tx, id: number): void {
-  const ids = houseIdsOf(tx);
-  if (!ids.has(id)) afterCommit(tx, () => ids.add(id));
-}
+/** A house account of kind `house` under `code` (the one of its kind, or a stripe). */
+const houseAccountAt = (house: HouseAccount, code: string, currency: LedgerCurrency, tx: Tx): Promise<number> =>
+  accountId(tx, { code, kind: HOUSE[house].kind, memberId: null, currency, allowNegative: HOUSE[house].allowNegative });
 
 /**
  * House accounts that every member's movements change (money in transit, the provider float that game
@@ -131,7 +113,7 @@ export const stripeCode = (house: StripedHouse, memberId: number, currency: Ledg
  * stripes ends where it began; the provider float may go negative, so a game result takes any stripe.
  */
 export const stripeAccount = (tx: Tx, house: StripedHouse, memberId: number, currency: LedgerCurrency, stripes: number): Promise<number> =>
-  houseAccountAt(tx, house, stripeCode(house, memberId, currency, stripes), currency);
+  houseAccountAt(house, stripeCode(house, memberId, currency, stripes), currency, tx);
 
 export interface Posting {
   accountId: number;
@@ -139,163 +121,91 @@ export interface Posting {
   amount: number;
 }
 
-export interface JournalEntry {
+/** A movement as the statement names it: whose, what kind, how much, from and to (labels), shown or not. */
+export interface Entry {
   memberId: number | null;
   /** Statement types (deposit, withdraw, transfer, bonus, finish_bonus) are visible; bookkeeping ones are not. */
   type: string;
-  status: 'SUCCESS' | 'PENDING' | 'FAILED';
   amount: number;
   from: string;
   to: string;
   visible: boolean;
-  postings: Posting[];
   now: number;
 }
 
 /**
- * Records one balanced movement inside the caller's transaction. Balances change by conditional
- * updates, rows in ascending id order (no deadlocks between two movements), and an account that may
- * not go negative refuses with MONEY_NOT_ENOUGH, which rolls the whole transaction back.
+ * The ledger's calls (the one implementation of each is its database function, migration 0038, which the
+ * transfer functions call too): a movement for good (`move`), money reserved to a holding account
+ * (`reserve`), and the end of a reserve, once (`postPending` to where it was going, `voidPending` back).
+ * Entries are never changed once written: an end is a new entry that names its reserve. Balances change
+ * by conditional updates, a member's accounts first and then the house's, each in id order. A refusal is
+ * a LedgerError (ledger/errors.ts), and the database has rolled the caller's transaction back.
  */
-export async function post(tx: Tx, entry: JournalEntry): Promise<number> {
-  if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0)
-    throw new Error(`journal amount must be a positive integer, got ${entry.amount}`);
-  checkBalanced(entry.postings);
-  // an entry that records an event without moving money (a bonus whose turnover was reached)
-  if (entry.postings.length === 0) return insertJournal(tx, entry);
-  const now = immediate(tx, entry.postings);
-  if (now.length <= 1 && tx.getExecutor().adapter instanceof PostgresAdapter) return postAtOnce(tx, entry, now[0]);
-  const journal = await insertJournal(tx, entry);
-  await changeBalances(tx, now);
-  await insertPostings(tx, journal, entry.postings);
-  return journal;
-}
-
-const insertJournal = async (tx: Tx, entry: JournalEntry): Promise<number> =>
-  (
-    await tx
-      .insertInto('journal')
-      .values({
-        member_id: entry.memberId,
-        type: entry.type,
-        status: entry.status,
-        amount: entry.amount,
-        from_label: entry.from,
-        to_label: entry.to,
-        visible: entry.visible ? 1 : 0,
-        created_at: entry.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-
-const insertPostings = async (tx: Tx, journalId: number, postings: Posting[]): Promise<void> => {
-  await tx
-    .insertInto('postings')
-    .values(postings.map((p) => ({ journal_id: journalId, account_id: p.accountId, amount: p.amount })))
-    .execute();
+const ledgerCall = async <T>(call: Promise<{ rows: { id: T }[] }>): Promise<T> => {
+  try {
+    return (await call).rows[0]!.id;
+  } catch (err) {
+    throw ledgerErrorOf(err);
+  }
 };
 
-/**
- * Postgres, an entry with at most one balance to change now (a transfer's, a game result's: the other side
- * a house account, changed at the commit): the journal row, the conditional balance update and the postings
- * in one statement, one round trip where there were three. The journal and its postings are written only
- * if the balance could change (the update's row is what the inserts select from), so a refused debit leaves
- * nothing behind, as it leaves nothing in the separate statements' order.
- */
-async function postAtOnce(tx: Tx, entry: JournalEntry, change: Posting | undefined): Promise<number> {
-  const rows = entry.postings.map((p) => sql`(${p.accountId}::integer, ${p.amount}::bigint)`);
-  const changed = change
-    ? sql`update ledger_accounts set balance = balance + ${change.amount}::bigint
-          where id = ${change.accountId} and (allow_negative = 1 or balance + ${change.amount}::bigint >= 0) returning id`
-    : sql`select 0 as id`;
-  const result = await sql<{ id: number }>`
-    with changed as (${changed}),
-    entry as (
-      insert into journal (member_id, type, status, amount, from_label, to_label, visible, created_at)
-      select ${entry.memberId}::integer, ${entry.type}, ${entry.status}, ${entry.amount}::bigint, ${entry.from}, ${entry.to},
-             ${entry.visible ? 1 : 0}::integer, ${entry.now}::bigint
-      where exists (select 1 from changed)
-      returning id
-    ),
-    lines as (
-      insert into postings (journal_id, account_id, amount)
-      select entry.id, v.account_id, v.amount from entry, (values ${sql.join(rows)}) as v(account_id, amount)
-    )
-    select id from entry`.execute(tx);
-  const journal = result.rows[0];
-  if (!journal) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
-  return journal.id;
+function moved(tx: Tx, entry: Entry, status: 'SUCCESS' | 'PENDING', postings: readonly Posting[]): Promise<number> {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) throw new LedgerError('UNBALANCED', `amount ${entry.amount}`);
+  return ledgerCall(
+    sql<{ id: number }>`select ledger_move_v1(${entry.memberId}::integer, ${entry.type}::text, ${status}::text, ${entry.amount}::bigint,
+      ${entry.from}::text, ${entry.to}::text, ${entry.visible}::boolean, ${entry.now}::bigint,
+      ${postings.map((p) => p.accountId)}::integer[], ${postings.map((p) => p.amount)}::bigint[]) as id`.execute(tx),
+  );
 }
 
-/** The postings whose balances change now; a house account's wait for the commit (deferHouse). */
-function immediate(tx: Tx, postings: Posting[]): Posting[] {
-  const houses = houseIdsOf(tx);
-  return postings.filter((p) => !houses.has(p.accountId) || !deferHouse(tx, p));
-}
-
-function checkBalanced(postings: Posting[]): void {
-  const sum = postings.reduce((s, p) => s + p.amount, 0);
-  if (sum !== 0 || postings.some((p) => !Number.isSafeInteger(p.amount))) throw new Error(`unbalanced journal entry (${sum})`);
-}
+/** Money moved for good: one entry and its balanced postings (none: an entry that records an event). Answers its id. */
+export const move = (tx: Tx, entry: Entry & { postings: readonly Posting[] }): Promise<number> =>
+  moved(tx, entry, 'SUCCESS', entry.postings);
 
 /**
- * Gives an entry its balanced postings: `post` for a new one, or later for an entry recorded with none
- * (a manual deposit request, credited when the operator confirms it), so it stays one entry.
+ * Money reserved: from `source` into `holding` (money in transit, pending payouts), PENDING until posted or
+ * voided; or, with neither, a request that reserves nothing (a manual deposit: the money is outside until
+ * staff confirm it). Answers the pending entry's id.
  */
-export async function applyPostings(tx: Tx, journalId: number, postings: Posting[]): Promise<void> {
-  checkBalanced(postings);
-  // an entry that records an event without moving money (a bonus whose turnover was reached)
-  if (postings.length === 0) return;
-  await changeBalances(tx, immediate(tx, postings));
-  await insertPostings(tx, journalId, postings);
+export const reserve = (tx: Tx, entry: Entry, accounts?: { source: number; holding: number }): Promise<number> =>
+  moved(
+    tx,
+    entry,
+    'PENDING',
+    accounts
+      ? [
+          { accountId: accounts.source, amount: -entry.amount },
+          { accountId: accounts.holding, amount: entry.amount },
+        ]
+      : [],
+  );
+
+/** How an end is written in the statement's terms: its type, from and to labels, shown or not, when. */
+export interface Ending {
+  type: string;
+  from: string;
+  to: string;
+  visible: boolean;
+  now: number;
 }
 
-/** Balances changed by conditional updates, rows in ascending id order (no deadlocks between two movements). */
-async function changeBalances(tx: Tx, postings: readonly Posting[]): Promise<void> {
-  for (const p of [...postings].sort((a, b) => a.accountId - b.accountId)) {
-    const updated = await tx
-      .updateTable('ledger_accounts')
-      .set((eb) => ({ balance: eb('balance', '+', p.amount) }))
-      .where('id', '=', p.accountId)
-      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(eb('balance', '+', p.amount), '>=', 0)]))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
-  }
-}
+const ended = (tx: Tx, pendingId: number, posted: boolean, from: number | null, to: number | null, how: Ending) =>
+  ledgerCall(
+    sql<{ id: number }>`select ledger_end_v1(${pendingId}::integer, ${posted}::boolean, ${from}::integer, ${to}::integer, ${how.type}::text,
+      ${how.from}::text, ${how.to}::text, ${how.visible}::boolean, ${how.now}::bigint) as id`.execute(tx),
+  );
 
 /**
- * A house account's row (money in transit, the provider float) is one that every transfer of every member
- * changes: its lock, taken at the update, is held until the commit, so the update waits for the end of the
- * transaction and all its changes there are made as one, in ascending id order after every member's row
- * (no deadlock: house rows are always taken last). The same conditional update, so a house account that
- * may not go negative still refuses, and the whole transaction with it. The changes gathered, by account
- * id, belong to the one transaction that gathered them (`perTransaction`): a refused transaction's are
- * dropped with it, never written by another.
+ * A reserve ended where its money was going: from its holding account to `to`; a request that reserved
+ * nothing, from `from` to `to`. Once: a second end is LedgerError ENDED. Answers the ending entry's id.
  */
-const houseChanges = perTransaction((tx) => {
-  const pending = new Map<number, number>();
-  beforeCommit(tx, async (inside) => {
-    const sums = [...pending].filter(([, amount]) => amount !== 0).map(([accountId, amount]) => ({ accountId, amount }));
-    await changeBalances(inside, sums);
-  });
-  return pending;
-});
+export const postPending = (tx: Tx, pendingId: number, accounts: { to: number; from?: number }, how: Ending) =>
+  ended(tx, pendingId, true, accounts.from ?? null, accounts.to, how);
 
-/** Defers a house account's posting to the transaction's end (`houseChanges`); false with no transaction. */
-function deferHouse(tx: Tx, posting: Posting): boolean {
-  const changes = houseChanges(tx);
-  if (!changes) return false;
-  changes.set(posting.accountId, (changes.get(posting.accountId) ?? 0) + posting.amount);
-  return true;
-}
+/** A reserve ended back where its money came from (a request: ended with no money). Once. Answers the ending entry's id. */
+export const voidPending = (tx: Tx, pendingId: number, how: Ending) => ended(tx, pendingId, false, null, null, how);
 
 export async function balanceOf(tx: Tx, accountCode: string): Promise<number> {
   const row = await tx.selectFrom('ledger_accounts').select('balance').where('code', '=', accountCode).executeTakeFirst();
   return row?.balance ?? 0;
-}
-
-/** Marks a pending journal entry (a transfer, a withdrawal) with how it ended; the statement shows it. */
-export async function setJournalStatus(tx: Tx, journalId: number, status: 'SUCCESS' | 'FAILED'): Promise<void> {
-  await tx.updateTable('journal').set({ status }).where('id', '=', journalId).execute();
 }

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/transaction.js';
 import { ApiError, conflict, isUniqueViolation } from '../lib/errors.js';
 import { depositCoins, forfeitPendingCoins } from './coins.js';
-import { houseAccount, post, walletAccount } from './ledger.js';
+import { houseAccount, move, postPending, reserve, voidPending, walletAccount } from './ledger.js';
 import type { Currency } from './money.js';
 
 export interface MemberMoney {
@@ -62,10 +62,9 @@ async function intoWallet(
 ): Promise<number> {
   const { amountMinor } = entry;
   const to = await walletAccount(tx, member.memberId, member.currency);
-  return post(tx, {
+  return move(tx, {
     memberId: member.memberId,
     type: entry.type,
-    status: 'SUCCESS',
     amount: amountMinor,
     from: entry.source,
     to: 'WALLET',
@@ -79,7 +78,7 @@ async function intoWallet(
 }
 
 /**
- * Moves the amount from the wallet to pending payouts at once and records the withdrawal as pending;
+ * Reserves the amount from the wallet in pending payouts at once and records the withdrawal as pending;
  * spin-wheel coins still waiting for their deposit's play are forfeited. One pending withdrawal per member: the database's partial unique index holds it even under races.
  */
 export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor: number, now: number): Promise<number> {
@@ -97,20 +96,11 @@ export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor
     .executeTakeFirstOrThrow();
   const wallet = await walletAccount(tx, member.memberId, member.currency);
   const payouts = await houseAccount(tx, 'pendingPayouts', member.currency);
-  const journalId = await post(tx, {
-    memberId: member.memberId,
-    type: 'withdraw',
-    status: 'PENDING',
-    amount: amountMinor,
-    from: 'WALLET',
-    to: 'BANK',
-    visible: true,
-    postings: [
-      { accountId: wallet, amount: -amountMinor },
-      { accountId: payouts, amount: amountMinor },
-    ],
-    now,
-  });
+  const journalId = await reserve(
+    tx,
+    { memberId: member.memberId, type: 'withdraw', amount: amountMinor, from: 'WALLET', to: 'BANK', visible: true, now },
+    { source: wallet, holding: payouts },
+  );
   try {
     const row = await tx
       .insertInto('withdrawals')
@@ -140,8 +130,8 @@ export async function requestWithdrawal(tx: Tx, member: MemberMoney, amountMinor
 export type Settlement = 'SUCCESS' | 'FAILED';
 
 /**
- * The payout's outcome: paid (pending payouts to paid out) or rejected (back to the member's wallet).
- * Only a pending withdrawal settles, once. Runs in the caller's transaction and answers the withdrawal's
+ * The payout's outcome: paid (its reserve posted from pending payouts to paid out) or rejected (voided:
+ * back to the member's wallet). Only a pending withdrawal settles, once. Runs in the caller's transaction and answers the withdrawal's
  * member, whom the caller tells in that transaction (the ledger knows no member events), and the entry it
  * made (the caller's audit row names it).
  */
@@ -161,23 +151,14 @@ export async function settleWithdrawal(
     .where('status', '=', 'PENDING')
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw conflict('WITHDRAW_NOT_PENDING');
-  const currency = w.currency as Currency;
-  const payouts = await houseAccount(tx, 'pendingPayouts', currency);
-  const to = outcome === 'SUCCESS' ? await houseAccount(tx, 'paidOut', currency) : await walletAccount(tx, w.member_id, currency);
-  const journalId = await post(tx, {
-    memberId: w.member_id,
-    type: outcome === 'SUCCESS' ? 'payout' : 'withdraw_return',
-    status: 'SUCCESS',
-    amount: w.amount,
-    from: 'PENDING_PAYOUT',
-    to: outcome === 'SUCCESS' ? 'BANK' : 'WALLET',
-    visible: false,
-    postings: [
-      { accountId: payouts, amount: -w.amount },
-      { accountId: to, amount: w.amount },
-    ],
-    now,
-  });
-  await tx.updateTable('journal').set({ status: outcome }).where('id', '=', w.journal_id).execute();
+  const journalId =
+    outcome === 'SUCCESS'
+      ? await postPending(
+          tx,
+          w.journal_id,
+          { to: await houseAccount(tx, 'paidOut', w.currency as Currency) },
+          { type: 'payout', from: 'PENDING_PAYOUT', to: 'BANK', visible: false, now },
+        )
+      : await voidPending(tx, w.journal_id, { type: 'withdraw_return', from: 'PENDING_PAYOUT', to: 'WALLET', visible: false, now });
   return { memberId: w.member_id, journalId };
 }

@@ -1,7 +1,8 @@
 import type { Tx } from '../../db/transaction.js';
 import type { AdjustmentsTable } from '../../db/schema.js';
 import { ApiError, conflict } from '../../lib/errors.js';
-import { houseAccount, post, walletAccount, walletCode, type Posting } from '../../ledger/ledger.js';
+import { LedgerError } from '../../ledger/errors.js';
+import { houseAccount, move, walletAccount, walletCode, type Posting } from '../../ledger/ledger.js';
 import type { MemberMoney } from '../../ledger/operations.js';
 import { toMajor } from '../../ledger/money.js';
 import type { Database } from '../../db/database.js';
@@ -19,8 +20,8 @@ export const ADJUSTMENT_TYPE = 'adjustment';
  */
 export async function reversibleEntry(tx: Tx, memberId: number, journalId: number): Promise<{ amount: number; postings: Posting[] }> {
   const entry = await tx
-    .selectFrom('journal')
-    .select(['id', 'type', 'status', 'from_label'])
+    .selectFrom('ledger_entries')
+    .select(['id', 'type', 'status', 'from_label', 'ended_by'])
     .where('id', '=', journalId)
     .where('member_id', '=', memberId)
     .executeTakeFirst();
@@ -30,7 +31,8 @@ export async function reversibleEntry(tx: Tx, memberId: number, journalId: numbe
     .selectFrom('postings')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
     .select(['postings.account_id', 'postings.amount', 'ledger_accounts.code'])
-    .where('postings.journal_id', '=', journalId)
+    // a request posted later (a manual deposit) moved its money by its end, the entry naming it
+    .where('postings.journal_id', 'in', entry.ended_by === null ? [journalId] : [journalId, entry.ended_by])
     .execute();
   const intoWallet = postings.filter((p) => p.code === walletCode(memberId)).reduce((sum, p) => sum + Number(p.amount), 0);
   if (intoWallet <= 0) throw new ApiError(404, 'NO_DATA');
@@ -66,10 +68,9 @@ export async function moveAdjustment(
   }
   let journalId: number;
   try {
-    journalId = await post(tx, {
+    journalId = await move(tx, {
       memberId: member.memberId,
       type: ADJUSTMENT_TYPE,
-      status: 'SUCCESS',
       amount,
       from: row.kind === 'credit' ? 'STAFF' : 'WALLET',
       to: row.kind === 'credit' ? 'WALLET' : row.kind === 'debit' ? 'STAFF' : 'REVERSAL',
@@ -79,7 +80,7 @@ export async function moveAdjustment(
     });
   } catch (err) {
     // the wallet (or the account the reversed money came from) holds less: a state, not bad input
-    if (err instanceof ApiError && err.code === 'MONEY_NOT_ENOUGH') throw conflict('MONEY_NOT_ENOUGH');
+    if (err instanceof LedgerError && err.refusal === 'NOT_ENOUGH') throw conflict('MONEY_NOT_ENOUGH');
     throw err;
   }
   const signed = row.kind === 'credit' ? amount : -amount;

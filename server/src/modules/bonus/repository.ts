@@ -81,7 +81,7 @@ export async function latestDepositSinceLastReward(tx: Tx, memberId: number, min
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   return tx
-    .selectFrom('journal')
+    .selectFrom('ledger_entries')
     .select(['id', 'amount'])
     .where('member_id', '=', memberId)
     .where('type', '=', 'deposit')
@@ -107,7 +107,7 @@ export async function withdrewSince(tx: Tx, memberId: number, journalId: number)
 /** Whether the member had a credited deposit before this one (a first-deposit bonus needs none). */
 export async function depositedBefore(tx: Tx, memberId: number, journalId: number): Promise<boolean> {
   const row = await tx
-    .selectFrom('journal')
+    .selectFrom('ledger_entries')
     .select('id')
     .where('member_id', '=', memberId)
     .where('type', '=', 'deposit')

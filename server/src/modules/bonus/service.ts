@@ -6,7 +6,7 @@ import type { OfferTerms } from '../../../../contract/bonus.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { madeBy, recordAudit, type By } from '../audit/service.js';
 import { notifyMember } from '../events/service.js';
-import { balanceOf, houseAccount, post, walletAccount, walletCode } from '../../ledger/ledger.js';
+import { balanceOf, houseAccount, move, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { convert, toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney } from '../../ledger/operations.js';
 import { gameBalancesOf, memberBetsSince, providersOf, syncGame } from '../games/service.js';
@@ -195,7 +195,7 @@ export async function refreshTurnover(ctx: AppContext, memberId: number): Promis
     await memberMoney(tx, memberId);
     const still = await activeReward(tx, memberId);
     if (still?.id !== reward.id) return;
-    const journalId = await post(tx, finishEntry(reward, ctx.now(), []));
+    const journalId = await move(tx, finishEntry(reward, ctx.now(), []));
     await endReward(tx, reward.id, { reason: 'TURNOVER', journalId, progress, now: ctx.now() });
   });
   return undefined;
@@ -205,7 +205,6 @@ function finishEntry(reward: Reward, now: number, postings: { accountId: number;
   return {
     memberId: reward.member_id,
     type: 'finish_bonus',
-    status: 'SUCCESS' as const,
     amount,
     from: 'WALLET',
     to: reward.bonus_code ? 'BONUS' : 'PROMOTION',
@@ -264,7 +263,7 @@ export async function clearReward(ctx: AppContext, memberId: number) {
             { accountId: await houseAccount(tx, 'bonusExpense', member.currency), amount: forfeit },
           ]
         : [];
-    const journalId = await post(tx, finishEntry(reward, now, postings, forfeit > 0 ? forfeit : Number(reward.amount)));
+    const journalId = await move(tx, finishEntry(reward, now, postings, forfeit > 0 ? forfeit : Number(reward.amount)));
     if (!(await endReward(tx, reward.id, { reason: 'CLEAR', journalId, progress: Number(reward.turnover_progress), now })))
       throw new ApiError(404, 'NO_DATA');
     return { message: 'BONUS_CLEAR' as const, forfeited: toMajor(forfeit, member.currency) };
@@ -286,7 +285,7 @@ export async function endRewardByStaff(ctx: Pick<AppContext, 'database' | 'now'>
     const reward = await activeReward(tx, memberId);
     if (!reward) throw new ApiError(404, 'NO_DATA');
     const now = ctx.now();
-    const journalId = await post(tx, finishEntry(reward, now, []));
+    const journalId = await move(tx, finishEntry(reward, now, []));
     if (
       !(await endReward(tx, reward.id, {
         reason: 'STAFF',

@@ -195,7 +195,7 @@ export async function contextOf(db: Db, room: RoomRow): Promise<InboxContext> {
   const major = (minor: number | string) => toMajor(Number(minor), currency);
   const games = [...(await gameBalancesOf(db, memberId)).values()].reduce((a, b) => a + b, 0);
   const deposits = await db
-    .selectFrom('journal')
+    .selectFrom('ledger_entries')
     .select(['from_label', 'amount', 'status', 'created_at'])
     .where('member_id', '=', memberId)
     .where('type', '=', 'deposit')

@@ -104,7 +104,7 @@ async function qrPay(env: OperatorEnv, args: string[], print: Print) {
 async function depositsList(env: OperatorEnv, print: Print) {
   const db = env.database.db;
   const deposits = await db
-    .selectFrom('journal')
+    .selectFrom('ledger_entries as journal')
     .innerJoin('members', 'members.id', 'journal.member_id')
     .select([
       'journal.id',

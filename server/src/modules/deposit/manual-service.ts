@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { withTransaction, type AlsoInTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
-import { applyPostings, houseAccount, setJournalStatus, walletAccount } from '../../ledger/ledger.js';
+import { houseAccount, postPending, reserve, voidPending, walletAccount } from '../../ledger/ledger.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { notifyMember } from '../events/service.js';
 import { depositCoins } from '../../ledger/coins.js';
@@ -11,12 +11,12 @@ import type { Config } from '../../config.js';
 import { siteLimit } from '../../lib/site-money.js';
 
 /**
- * Manual deposit requests (§7 Wallet, `isManual`). The request is one visible journal entry from the
- * start: status PENDING, from MANUAL to WALLET, with no postings (no money has arrived, so nothing is
- * moved and `ledger check` has nothing to balance; the statement shows its amount as a deposit). The
- * operator's confirmation gives that same entry its postings (deposits clearing -> wallet) and SUCCESS;
- * a rejection marks it FAILED and it never gets any. Unlike a withdrawal, nothing is parked in a house
- * account meanwhile: the money is outside until the operator says it came.
+ * Manual deposit requests (§7 Wallet, `isManual`). The request is one visible pending entry of the ledger
+ * from the start, from MANUAL to WALLET, that reserves nothing (no money has arrived; the statement shows
+ * its amount as a deposit). The operator's confirmation posts it (a new entry naming it, deposits clearing
+ * -> wallet: the request shows SUCCESS); a rejection voids it (a new entry with no money: FAILED). Unlike a
+ * withdrawal, nothing is parked in a house account meanwhile: the money is outside until the operator says
+ * it came.
  */
 
 export async function requestManualDeposit(
@@ -37,20 +37,7 @@ export async function requestManualDeposit(
     .where('status', '=', 'PENDING')
     .executeTakeFirst();
   if (pending) throw conflict('DEPOSIT_REQUEST_PENDING');
-  const journal = await tx
-    .insertInto('journal')
-    .values({
-      member_id: memberId,
-      type: 'deposit',
-      status: 'PENDING',
-      amount: minor,
-      from_label: 'MANUAL',
-      to_label: 'WALLET',
-      visible: 1,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const journalId = await reserve(tx, { memberId, type: 'deposit', amount: minor, from: 'MANUAL', to: 'WALLET', visible: true, now });
   try {
     const row = await tx
       .insertInto('deposit_requests')
@@ -59,7 +46,7 @@ export async function requestManualDeposit(
         amount: minor,
         currency: member.currency,
         status: 'PENDING',
-        journal_id: journal.id,
+        journal_id: journalId,
         created_at: now,
         settled_at: null,
       })
@@ -73,7 +60,7 @@ export async function requestManualDeposit(
   }
 }
 
-/** The operator's answer: SUCCESS credits the request's own journal entry, FAILED credits nothing; only a pending request, once. */
+/** The operator's answer: SUCCESS posts the request (the money credited), FAILED voids it; only a pending request, once. */
 export async function settleDepositRequest(
   database: Database,
   id: number,
@@ -92,19 +79,22 @@ export async function settleDepositRequest(
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
+    const currency = request.currency as Currency;
+    const amount = Number(request.amount);
+    let journalId: number;
     if (outcome === 'SUCCESS') {
-      const currency = request.currency as Currency;
-      const amount = Number(request.amount);
-      await applyPostings(tx, request.journal_id, [
-        { accountId: await houseAccount(tx, 'deposits', currency), amount: -amount },
-        { accountId: await walletAccount(tx, request.member_id, currency), amount },
-      ]);
-      // the same coin rule as creditDeposit: a confirmed request is a credited deposit
+      journalId = await postPending(
+        tx,
+        request.journal_id,
+        { from: await houseAccount(tx, 'deposits', currency), to: await walletAccount(tx, request.member_id, currency) },
+        { type: 'deposit_credit', from: 'MANUAL', to: 'WALLET', visible: false, now },
+      );
+      // the same coin rule as creditDeposit: a confirmed request is a credited deposit (the request's entry)
       await depositCoins(tx, member, { journalId: request.journal_id, amountMinor: amount }, now);
       await notifyMember(database, request.member_id, { kind: 'credit', source: 'MANUAL', amount: toMajor(amount, currency) }, tx);
-    }
-    await setJournalStatus(tx, request.journal_id, outcome);
-    await also?.(tx, [request.journal_id]);
+    } else
+      journalId = await voidPending(tx, request.journal_id, { type: 'deposit_void', from: 'MANUAL', to: 'WALLET', visible: false, now });
+    await also?.(tx, [journalId]);
   });
 }
 

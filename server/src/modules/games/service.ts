@@ -7,7 +7,7 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { gamePasswordContext } from '../../lib/game-secrets.js';
 import { callWithin } from '../../lib/outside-call.js';
-import { balanceOf, gameAccount, gameCode, HOUSE_STRIPES, post, stripeAccount } from '../../ledger/ledger.js';
+import { balanceOf, gameAccount, gameCode, HOUSE_STRIPES, move, stripeAccount } from '../../ledger/ledger.js';
 import type { Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { accountsOf, addAccount, findAccount, gameLook, setAccountPassword, transferMark } from './repository.js';
@@ -250,10 +250,9 @@ async function bookHeld(
   const diff = held - (await balanceOf(tx, gameCode(memberId, provider)));
   if (diff === 0) return true;
   const float = await stripeAccount(tx, 'providerFloat', memberId, currency, HOUSE_STRIPES);
-  await post(tx, {
+  await move(tx, {
     memberId,
     type: 'game_result',
-    status: 'SUCCESS',
     amount: Math.abs(diff),
     from: diff > 0 ? provider : 'WALLET',
     to: diff > 0 ? 'WALLET' : provider,

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/transaction.js';
 /** Credited deposits of the members this one invited that have no invite record yet. */
 export const uncountedDeposits = (tx: Tx, inviterId: number) =>
   tx
-    .selectFrom('journal as j')
+    .selectFrom('ledger_entries as j')
     .innerJoin('members as m', 'm.id', 'j.member_id')
     .leftJoin('invites as i', 'i.deposit_journal_id', 'j.id')
     .select(['j.id', 'j.member_id', 'j.amount', 'j.created_at', 'm.currency'])

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { settingToMember, siteMoney } from '../../lib/site-money.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
-import { accountId, balanceOf, houseAccount, post } from '../../ledger/ledger.js';
+import { accountId, balanceOf, houseAccount, move } from '../../ledger/ledger.js';
 import { toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney, type RewardSource } from '../../ledger/operations.js';
 import { inLanguage, type Lang } from '../../settings/registry.js';
@@ -61,10 +61,9 @@ export async function claimRefunds(ctx: AppContext, tx: Tx, memberId: number) {
   // the minimum is in the site's currency; a Lao-site member holding baht gets it converted
   const minimum = settingToMember(ctx.settings.get('refund').minimum, siteMoney(ctx.config, ctx.settings.get('bonus')), member.currency);
   if (amount < minimum) throw badRequest('REFUND_MINIMUM');
-  const journalId = await post(tx, {
+  const journalId = await move(tx, {
     memberId,
     type: 'refund_claim',
-    status: 'SUCCESS',
     amount,
     from: REFUND_FROM,
     to: 'REFUND_BALANCE',

@@ -142,7 +142,7 @@ function answer(currency: Currency, t: Totals): CurrencyReport {
 export async function staffReport(db: Tx, query: ReportQuery, timeZone: string): Promise<StaffReport> {
   const { start, end } = reportPeriod(query, timeZone);
   const groups = await db
-    .selectFrom('journal as j')
+    .selectFrom('ledger_entries as j')
     .innerJoin('members as m', 'm.id', 'j.member_id')
     .select(['m.currency', 'j.type', 'j.status', 'j.from_label', 'j.to_label'])
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum<number>('j.amount').as('total')])

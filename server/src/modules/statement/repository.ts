@@ -25,7 +25,8 @@ export async function statementPage(
   page: number,
   limit: number,
 ): Promise<{ total: number; rows: StatementRow[] }> {
-  const mine = db.selectFrom('journal').where('journal.member_id', '=', memberId).where('journal.visible', '=', 1);
+  // the status a reader sees: a pending entry's is how its end ended it (ledger_entries, migration 0038)
+  const mine = db.selectFrom('ledger_entries as journal').where('journal.member_id', '=', memberId).where('journal.visible', '=', 1);
   const { total } = await mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await mine
     .leftJoin('ledger_accounts as w', (join) => join.on('w.code', '=', walletCode(memberId)))
