@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// Bonuses, promotions and what members received (migrations-bonuses.ts).
+// Bonuses, promotions and what members received (migrations 0010, 0011: server/migrations/).
 
 /** Text per site language, stored as JSON. */
 export type PerLanguage = { th: string; la: string; en: string };

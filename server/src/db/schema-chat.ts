@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Support chat tables (migrations-chat.ts); times are epoch milliseconds. */
+/** Support chat tables (migrations 0015, 0030: server/migrations/); times are epoch milliseconds. */
 export interface ChatRoomsTable {
   /** member:<id> or guest:<guestId> */
   room: string;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// QR, gift-link and manual deposits and their sandboxes (migrations-deposits.ts).
+// QR, gift-link and manual deposits and their sandboxes (migration 0009 on: server/migrations/).
 
 /** A payment QR code (deposit/qr-service.ts); CREATING while the gateway is asked, then OPEN until paid, cancelled or expired. */
 export interface QrcodesTable {

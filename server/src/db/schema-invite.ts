@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// Invite earnings and loss refunds (migrations-invite.ts).
+// Invite earnings and loss refunds (migrations 0012, 0013: server/migrations/).
 
 /** An invite record: what an inviter earned on one deposit of a member they invited (minor units). */
 export interface InvitesTable {

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// Bank slips and the sandbox bank (migrations-slips.ts, migrations-slip-review.ts).
+// Bank slips and the sandbox bank (migrations 0008, 0016: server/migrations/).
 
 export type SlipStatus = 'PROCESSING' | 'REVIEW' | 'SUCCESS' | 'FAILED';
 

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// The spin wheel and the coins deposits earn for it (migrations-spin.ts, migrations-coin-wager.ts).
+// The spin wheel and the coins deposits earn for it (migrations 0014, 0019: server/migrations/).
 
 /** A credited deposit's spin-wheel coins, waiting for its wager target, then granted or forfeited (minor units). */
 export interface DepositCoinsTable {
