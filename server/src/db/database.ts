@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import { embeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { isConnectionLost } from './faults.js';
 import { migrationProvider } from './migrations.js';
 import type { DB } from './schema.js';
 
@@ -110,6 +111,32 @@ function keepPlanned(client: pg.PoolClient): void {
 }
 
 /**
+ * A client whose query failed because its connection is gone (a backend terminated, a server restarted)
+ * leaves the pool when it is released. The query's error comes before the socket's end, and Kysely gives
+ * the client back without saying why: the pool kept it as idle, and the next request took a dead client
+ * and failed too (a request after the fault, not one in flight: seen under load in db-faults.test.ts).
+ */
+function dropLostClients(pool: pg.Pool): void {
+  const lost = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      // a handler of its own, before the caller's: the mark is set before the caller gives the client back
+      if (result instanceof Promise)
+        result.then(undefined, (err: unknown) => {
+          if (isConnectionLost(err)) lost.add(client);
+        });
+      return result;
+    };
+  });
+  // pg-pool drops a client released while not queryable (the field its own release reads)
+  pool.on('release', (_err, client) => {
+    if (lost.has(client)) (client as unknown as { _queryable: boolean })._queryable = false;
+  });
+}
+
+/**
  * Opens the database: DATABASE_URL's Postgres, or else the embedded Postgres server of DATA_DIR
  * (db/embedded-postgres.ts), started (its cluster made on the first start) or found running. `close`
  * ends the pool and stops an embedded server this process started once nobody else uses it.
@@ -124,6 +151,7 @@ export async function openDatabase(
   const pool = new pg.Pool({ ...poolOptions(databaseUrl, options.schema, 'wallet'), max: config.databasePoolMax ?? 10 });
   keepPoolAlive(pool, 'wallet', options.onConnectionError ?? logToConsole);
   pool.on('connect', keepPlanned);
+  dropLostClients(pool);
   if (options.schema) {
     const client = await pool.connect();
     try {

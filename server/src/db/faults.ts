@@ -49,7 +49,11 @@ export const isTransactionConflict = (err: unknown): boolean => CONFLICT_CODES.h
 
 /** The database could not be reached or dropped the connection (or a race outlasted its retries): answer 503, try again. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  if (isTransactionConflict(err)) return true;
+  return isTransactionConflict(err) || isConnectionLost(err);
+}
+
+/** The connection itself is gone or refused (not a race lost by a transaction): a pooled client of it is of no more use. */
+export function isConnectionLost(err: unknown): boolean {
   for (const e of causes(err)) {
     if (CONNECTION_CODES.has(codeOf(e))) return true;
     // the embedded server's socket is gone while it is down (a connect to a Unix socket file that is not there)
