@@ -138,6 +138,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           setupFiles: ['tests/setup-dom.ts'],
+          // a test waits for what it waits for (tests/setup-dom.ts); the whole test is bounded generously
+          testTimeout: 60_000,
+          // both cores: jsdom is built per file, and Vitest's default on 2 cores is one worker
+          maxWorkers: 2,
         },
       },
       {
@@ -148,7 +152,10 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          fileParallelism: false,
+          // two files at once: each test server has a schema of its own, each spawned server its own
+          // data folder and port; most of a file's time is spent waiting on Postgres and child processes
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

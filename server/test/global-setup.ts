@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuilt, SERVER_MAIN } from '../../scripts/build-server.mjs';
 import { embeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres.js';
 
 /**
@@ -41,6 +42,11 @@ export async function setup(project: TestProject): Promise<void> {
     console.warn(`[server tests] no Postgres at ${masked} (${problem}): an embedded one in ${dir}`);
   }
   project.provide('postgresUrl', url);
+  // the tests that start the server or the operator's CLI in a process of its own run the compiled
+  // build, as production does (0.3 s a start where tsx took 1.4-2.5 s): compiled here once when a source
+  // is newer than build/, and named by its release folder, which a build beside this run leaves in place
+  await ensureServerBuilt();
+  project.provide('serverBuild', fs.realpathSync(path.dirname(SERVER_MAIN)));
 }
 
 export async function teardown(): Promise<void> {
@@ -50,5 +56,7 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
+    /** The compiled server's release folder (build/releases/<id>): main.js, cli.js, migrations/. */
+    serverBuild: string;
   }
 }

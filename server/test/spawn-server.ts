@@ -1,9 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The compiled server and CLI, built once for the run (global-setup.ts), as production runs them. */
+const BUILD = inject('serverBuild');
+const NODE_ARGS = ['--enable-source-maps'];
 /** main.ts's last start-up line, once app.listen has answered: it carries the address the OS gave. */
 const LISTENING = /"msg":"wallet site and API on (http:\/\/[^\s"]+)/;
 /** A loaded machine (CI, several test files at once) can take long to compile and migrate. */
@@ -33,13 +36,13 @@ afterAll(async () => {
 });
 
 /**
- * The real server (`server/src/main.ts`) in its own process, as an operator starts it: on a port the OS
+ * The real server (`server/src/main.ts`, compiled) in its own process, as an operator starts it: on a port the OS
  * picks (PORT=0, read back from its listening line), no built site, the embedded Postgres of DATA_DIR
  * unless DATABASE_URL is given, info logs (the listening line is one) collected in `out`.
  */
 export function spawnServer(env: ServerEnv): SpawnedServer {
   const merged: ServerEnv = { ...process.env, PORT: '0', STATIC_DIR: '', DATABASE_URL: '', ...env, LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, path.join(BUILD, 'main.js')], {
     cwd: root,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,13 +91,13 @@ export async function startServer(env: ServerEnv): Promise<SpawnedServer> {
 }
 
 /**
- * The operator's command in its own process, as typed (`server/src/operator/cli.ts`), on `env`'s database
+ * The operator's command in its own process, as typed (`server/src/operator/cli.ts`, compiled), on `env`'s database
  * (the embedded Postgres of its DATA_DIR unless DATABASE_URL is given): its exit code and everything it wrote.
  */
 export async function runOperatorCli(env: ServerEnv, ...args: string[]): Promise<{ code: number; out: string }> {
   const merged: ServerEnv = { ...process.env, DATABASE_URL: '', ...env };
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/operator/cli.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...NODE_ARGS, path.join(BUILD, 'cli.js'), ...args], {
       cwd: root,
       env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     });

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { MEMBER_EVENT, type MemberEvent } from '../../contract/member-events';
 import { E2E_DATA_DIR, E2E_LOG, E2E_PORT } from '../../playwright.config';
 
 /** One e2e server: its database folder, its log (the SMS sandbox writes the OTP codes there), its port, its variant. */
@@ -115,7 +116,7 @@ export async function register(page: Page, m: NewMember): Promise<void> {
   await page.getByLabel('Last name').fill(m.lastName);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('status').getByText('Registration complete. Please sign in.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login$/);
 }
 
 /**
@@ -162,4 +163,21 @@ export function savedQueries(page: Page): Promise<string> {
 }
 
 /** Every spec's `test`: Playwright's, with the axe-core gate on each screen it visits (a11y-fixture.ts). */
+/**
+ * The member events (contract/member-events.ts) the page's sockets receive from now on, as they arrive:
+ * a test waits for the event itself rather than for a clock. Call it before the page opens its socket.
+ */
+export function memberEventsOf(page: Page): MemberEvent[] {
+  const events: MemberEvent[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      // socket.io over engine.io: 42["member",{...}]
+      if (typeof payload !== 'string' || !payload.startsWith(`42["${MEMBER_EVENT}",`)) return;
+      const [, event] = JSON.parse(payload.slice(2)) as [string, MemberEvent];
+      events.push(event);
+    }),
+  );
+  return events;
+}
+
 export { expect, test } from './a11y-fixture';

@@ -115,7 +115,7 @@ describe('the deposit modal', () => {
     expect(post?.headers['Idempotency-Key']).toMatch(/^web-/);
     expect(screen.getByRole('timer')).toHaveTextContent(/^Valid for 00:0[23]$/);
     // at 00:00 the code is gone and the amount picker is back
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Create QR code' })).toBeVisible(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create QR code' })).toBeVisible());
     expect(screen.queryByRole('timer')).toBeNull();
   });
 

@@ -116,7 +116,7 @@ describe('registration', () => {
       bankCode: '',
       otpToken: 'otp-token',
     });
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     // the sign-in page is given the phone, to fill it in
     expect(onRegistered).toHaveBeenCalledWith('0899999999');
   });
@@ -218,7 +218,7 @@ describe('registration', () => {
     await user.type(screen.getByLabelText('First name'), 'Somsri');
     await user.type(screen.getByLabelText('Last name'), 'Test');
     twice('Register');
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
     const count = (url: string) => calls.filter((c) => c.url === url).length;
@@ -265,7 +265,7 @@ describe('registration', () => {
     await user.type(screen.getByLabelText('First name'), 'Somsri');
     await user.type(screen.getByLabelText('Last name'), 'Test');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce(), { timeout: 3000 });
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     // the OTP sent before the reload is what registers the phone
     expect(calls.filter((c) => c.url === '/api/account').map((c) => c.body)).toEqual([
       expect.objectContaining({

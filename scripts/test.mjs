@@ -1,0 +1,106 @@
+// `npm test`: every check, as stages on both cores. Stages that share no port, database or output run
+// side by side; each prints its whole output and its time when it ends, and the run goes on after a
+// failed stage (but for the stages that need what it made), so one failure never hides the others.
+// The summary at the end lists every stage's time and result; the exit code is 1 when any failed.
+//
+//   typecheck ─┐                       (both single-threaded: one core each)
+//   lint ──────┘
+//   unit ──────┐                       (the site's Vitest project)
+//   server ────┤                       (the server's Vitest project: Postgres, child processes)
+//   build ─────┘                       (the site and the server, with the size budgets)
+//   e2e (th) ──────────────┐           (needs the build: dist/ and build/)
+//   e2e (la) ─ lighthouse ─┘           (the Lao build of its own; Lighthouse on dist/)
+//
+// TEST_STAGES=e2e-th,lighthouse runs only those (a stage left out counts as done: build first). The output
+// of each stage is also kept in test-results/stages/<stage>.log.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const logDir = path.join(root, 'test-results', 'stages');
+fs.mkdirSync(logDir, { recursive: true });
+
+/** @type {{ name: string, cmd: string, needs?: string[] }[][]} groups run one after another; a group's stages at once */
+const GROUPS = [
+  [
+    { name: 'typecheck', cmd: 'npm run typecheck' },
+    { name: 'lint', cmd: 'npm run lint' },
+  ],
+  [
+    { name: 'unit', cmd: 'npm run test:unit' },
+    { name: 'server', cmd: 'npm run test:server' },
+    { name: 'build', cmd: 'npm run build' },
+  ],
+  [
+    { name: 'e2e-th', cmd: 'npx playwright test', needs: ['build'] },
+    // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
+    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
+  ],
+];
+
+const only = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(',')) : undefined;
+/** name → { result: 'passed' | 'failed' | 'skipped', seconds, why? } */
+const results = new Map();
+const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
+
+function run(stage) {
+  const started = Date.now();
+  const logFile = path.join(logDir, `${stage.name}.log`);
+  const out = fs.openSync(logFile, 'w');
+  console.log(`▶ ${stage.name}: ${stage.cmd}`);
+  return new Promise((resolve) => {
+    const child = spawn(stage.cmd, {
+      cwd: root,
+      shell: true,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    const end = (code) => {
+      fs.closeSync(out);
+      const seconds = (Date.now() - started) / 1000;
+      const result = code === 0 ? 'passed' : 'failed';
+      results.set(stage.name, { result, seconds });
+      const text = fs.readFileSync(logFile, 'utf8');
+      process.stdout.write(`\n━━ ${stage.name} (${stage.cmd}) ━━\n${text}${text.endsWith('\n') ? '' : '\n'}`);
+      console.log(`━━ ${stage.name}: ${result} in ${fmt(seconds)}${code === 0 ? '' : ` (exit ${code})`} ━━\n`);
+      resolve();
+    };
+    child.on('error', (err) => {
+      fs.writeSync(out, `${err.message}\n`);
+      end(1);
+    });
+    child.on('exit', (code, signal) => end(code ?? (signal ? 128 : 1)));
+  });
+}
+
+async function lane(stages) {
+  for (const stage of stages) {
+    const missing = (stage.needs ?? []).filter((n) => results.has(n) && results.get(n).result !== 'passed');
+    if (missing.length) {
+      results.set(stage.name, { result: 'skipped', seconds: 0, why: `${missing.join(', ')} did not pass` });
+      console.log(`━━ ${stage.name}: not run, ${missing.join(', ')} did not pass ━━`);
+      continue;
+    }
+    await run(stage);
+  }
+}
+
+const started = Date.now();
+for (const group of GROUPS) {
+  const stages = group.filter((s) => !only || only.has(s.name));
+  const lanes = new Map();
+  for (const s of stages) {
+    const key = s.lane ?? s.name;
+    lanes.set(key, [...(lanes.get(key) ?? []), s]);
+  }
+  await Promise.all([...lanes.values()].map(lane));
+}
+
+const total = (Date.now() - started) / 1000;
+console.log('stage        result    time');
+for (const [name, r] of results) console.log(`${name.padEnd(12)} ${r.result.padEnd(9)} ${r.why ?? fmt(r.seconds)}`);
+const passed = [...results.values()].every((r) => r.result === 'passed');
+console.log(`${'all'.padEnd(12)} ${(passed ? 'passed' : 'FAILED').padEnd(9)} ${fmt(total)}`);
+if (!passed) process.exitCode = 1;
