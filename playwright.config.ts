@@ -37,12 +37,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    // SWEEP_EVERY_MS: the background sweep (open transfers, ...) every 3 s instead of every minute
+    // SWEEP_EVERY_MS: the background sweep (open transfers, ...) every 3 s instead of every minute;
     env: {
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       SETTINGS_REFRESH_MS: '200',
       SWEEP_EVERY_MS: '3000',
+      // a provider that hangs is given up on after 4 s, not production's 10 (transfer-in-transit.spec.ts)
+      PROVIDER_TIMEOUT_MS: '4000',
       LOG_LEVEL: 'info',
       VARIANT: 'th',
       DATABASE_URL: '',

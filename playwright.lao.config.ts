@@ -35,6 +35,8 @@ export default defineConfig({
       STATIC_DIR: LAO_DIST,
       SETTINGS_REFRESH_MS: '200',
       SWEEP_EVERY_MS: '3000',
+      // a provider that hangs is given up on after 4 s, not production's 10 (transfer-in-transit.spec.ts)
+      PROVIDER_TIMEOUT_MS: '4000',
       LOG_LEVEL: 'info',
       VARIANT: 'la',
       DATABASE_URL: '',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptAgreement, expect, freshPhone, operator, register, signIn, test, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, operator, registerByApi, signIn, test, useEnglish } from './support';
 
 const PASSWORD = 'bonus-pass1';
 
@@ -33,7 +33,14 @@ test('deposit, receive a bonus, be held at withdrawal, play the turnover, the bo
   ).toContain(`bonus ${code} added`);
   const phone = freshPhone();
   await useEnglish(page);
-  await register(page, { phone, name: 'Bonus Player', password: PASSWORD, bankCode: 'SCB', firstName: 'bonus', lastName: 'player' });
+  await registerByApi(page.request, {
+    phone,
+    name: 'Bonus Player',
+    password: PASSWORD,
+    bankCode: 'SCB',
+    firstName: 'bonus',
+    lastName: 'player',
+  });
   operator('deposit', phone, '100');
   await signIn(page, phone, PASSWORD);
   await expect(page).toHaveURL(/\/user\/home$/);
@@ -124,7 +131,14 @@ test('deposit, receive a bonus, be held at withdrawal, play the turnover, the bo
 test('an unknown promotion code says it was not found', async ({ page }) => {
   const phone = freshPhone();
   await useEnglish(page);
-  await register(page, { phone, name: 'Code Finder', password: PASSWORD, bankCode: 'KBANK', firstName: 'code', lastName: 'finder' });
+  await registerByApi(page.request, {
+    phone,
+    name: 'Code Finder',
+    password: PASSWORD,
+    bankCode: 'KBANK',
+    firstName: 'code',
+    lastName: 'finder',
+  });
   await signIn(page, phone, PASSWORD);
   await acceptAgreement(page);
   await page.goto('/user/bonus');

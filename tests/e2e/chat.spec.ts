@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
-import { expect, freshPhone, operator, register, serviceWorkerReady, signIn, test, useEnglish } from './support';
+import { expect, freshPhone, operator, registerByApi, serviceWorkerReady, signIn, test, useEnglish } from './support';
 
 const SCREENS = 'test-results/e2e-artifacts/screens';
 
@@ -162,7 +162,14 @@ test('offline: two messages and an image wait through a reload and reach the ser
 test('a member chats on /user/contact as themselves, and a reply written while they are elsewhere marks the menu', async ({ page }) => {
   const phone = freshPhone();
   await useEnglish(page);
-  await register(page, { phone, name: 'Chat Member', password: 'secret12', bankCode: 'SCB', firstName: 'chat', lastName: 'member' });
+  await registerByApi(page.request, {
+    phone,
+    name: 'Chat Member',
+    password: 'secret12',
+    bankCode: 'SCB',
+    firstName: 'chat',
+    lastName: 'member',
+  });
   await signIn(page, phone, 'secret12');
   await expect(page).toHaveURL(/\/user\/home/);
   await page.goto('/user/contact');

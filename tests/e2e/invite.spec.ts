@@ -2,7 +2,7 @@ import pg from 'pg';
 import { embeddedUrl } from '../../server/src/db/embedded-postgres';
 import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { acceptAgreement, expect, freshPhone, operator, otpFromLog, register, signIn, test, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, operator, otpFromLog, register, registerByApi, signIn, test, useEnglish } from './support';
 
 const PASSWORD = 'invite-pass1';
 const SCREENS = 'test-results/e2e-artifacts/screens';
@@ -62,7 +62,14 @@ test('an inviter shares the link, the friend registers with it and deposits, the
   const phone = freshPhone();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await useEnglish(page);
-  await register(page, { phone, name: 'Inviting Player', password: PASSWORD, bankCode: 'SCB', firstName: 'inviting', lastName: 'player' });
+  await registerByApi(page.request, {
+    phone,
+    name: 'Inviting Player',
+    password: PASSWORD,
+    bankCode: 'SCB',
+    firstName: 'inviting',
+    lastName: 'player',
+  });
   await signIn(page, phone, PASSWORD);
   await expect(page).toHaveURL(/\/user\/home$/);
   await acceptAgreement(page);

@@ -4,7 +4,7 @@ import {
   expect,
   freshPhone,
   operator,
-  register,
+  registerByApi,
   savedQueries,
   serviceWorkerReady,
   signIn,
@@ -43,7 +43,7 @@ async function showsSavedData(page: Page, path: string): Promise<void> {
 test('offline, every signed-in screen shows its last data, whatever the order of visits and reloads', async ({ page, context }) => {
   const phone = freshPhone();
   await useEnglish(page);
-  await register(page, { phone, name: NAME, password: 'offline-pass1', bankCode: 'SCB', firstName: 'off', lastName: 'line' });
+  await registerByApi(page.request, { phone, name: NAME, password: 'offline-pass1', bankCode: 'SCB', firstName: 'off', lastName: 'line' });
   operator('deposit', phone, '250');
   await signIn(page, phone, 'offline-pass1');
   await acceptAgreement(page);
@@ -91,7 +91,14 @@ test('offline, every signed-in screen shows its last data, whatever the order of
 test("signing out leaves none of the member's data on the device", async ({ page }) => {
   const phone = freshPhone();
   await useEnglish(page);
-  await register(page, { phone, name: 'Leaving Member', password: 'leaving-pass1', bankCode: 'SCB', firstName: 'leav', lastName: 'ing' });
+  await registerByApi(page.request, {
+    phone,
+    name: 'Leaving Member',
+    password: 'leaving-pass1',
+    bankCode: 'SCB',
+    firstName: 'leav',
+    lastName: 'ing',
+  });
   await signIn(page, phone, 'leaving-pass1');
   await acceptAgreement(page);
   await expect(page.getByRole('heading', { name: 'Leaving Member' })).toBeVisible();

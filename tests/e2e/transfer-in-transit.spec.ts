@@ -6,7 +6,8 @@ import { expect, memberOnHome, operator, test } from './support';
  * every minute; a transfer is left to its request until twice the provider timeout has passed.
  */
 test('a transfer in transit is shown until it settles', async ({ page }) => {
-  // the provider timeout (10 s, twice) and the sweep's wait for a young transfer (20 s) are part of the story
+  // the provider timeout (PROVIDER_TIMEOUT_MS, 4 s here, twice) and the sweep's wait for a young transfer
+  // (twice the timeout) are part of the story; bounded generously for a busy machine
   test.setTimeout(150_000);
   await memberOnHome(page, { name: 'Transit Player', password: 'transit-pass1', deposit: 1000 });
   const balance = page.locator('.balance');
@@ -24,7 +25,7 @@ test('a transfer in transit is shown until it settles', async ({ page }) => {
     const transfer = page.getByRole('dialog', { name: 'Transfer' });
     await transfer.getByLabel('Amount (baht)').fill('100');
     await transfer.getByRole('button', { name: 'Transfer' }).click();
-    // the provider never answers the move nor the question after it (each waits the 10 s provider
+    // the provider never answers the move nor the question after it (each waits the provider
     // timeout): the member is then told the move finishes by itself
     await expect(
       page.getByText('The game provider has not answered yet. Your transfer will finish by itself; check your balance in a few minutes.'),
