@@ -248,4 +248,16 @@ describe('staff cookies behind a TLS proxy', () => {
       await server.close();
     }
   });
+
+  it('are Secure in production even when the request came over plain HTTP (no proxy, or one that does not say)', async () => {
+    const server = await build({ production: true });
+    try {
+      const oneTime = await addStaff(server, 'plainhttp', 'agent');
+      const res = await staffCall(server, newBrowser(), 'POST', '/auth/sign-in', { username: 'plainhttp', password: oneTime });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'staff_challenge')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await server.close();
+    }
+  });
 });

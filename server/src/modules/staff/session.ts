@@ -38,7 +38,15 @@ declare module 'fastify' {
 
 export const staffUnauthorized = () => new ApiError(401, 'STAFF_UNAUTHORIZED');
 
-/** HttpOnly, SameSite=Strict, only under /api/staff; Secure whenever the request came over HTTPS (TRUST_PROXY's forwarded protocol counts). */
+/**
+ * Staff cookies go only over HTTPS in production (NODE_ENV=production), whatever the request came over: a
+ * console reached over plain HTTP there (no proxy, a proxy that does not say it was HTTPS) must not send a
+ * session a network in between can read. Outside production, Secure whenever the request came over HTTPS
+ * (TRUST_PROXY's forwarded protocol counts), so the console works on http://localhost.
+ */
+const secureFor = (request: FastifyRequest) => request.protocol === 'https' || request.server.ctx.config.production;
+
+/** HttpOnly, SameSite=Strict, only under /api/staff; Secure as secureFor says. */
 export function setStaffCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -50,14 +58,14 @@ export function setStaffCookie(
   reply.setCookie(name, value, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: secureFor(request),
     path,
     ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
   });
 }
 
 export function clearStaffCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
-  reply.clearCookie(name, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: STAFF_PATH });
+  reply.clearCookie(name, { httpOnly: true, sameSite: 'strict', secure: secureFor(request), path: STAFF_PATH });
 }
 
 /** A new session for a staff member who finished every step of the sign-in; gives the cookie's token and the CSRF token. */
