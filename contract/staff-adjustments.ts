@@ -70,6 +70,11 @@ export const AdjustmentList = Type.Object({
   pending: Type.Array(Adjustment),
   recent: Type.Array(Adjustment),
   approvalAbove: Type.Object({ BAHT: Type.Number(), LAK: Type.Number() }),
+  /**
+   * What the caller may still credit alone (major units, per currency): the threshold less their credits
+   * applied alone in the last 24 hours (the money policy). A credit above it waits for a second approver.
+   */
+  creditAloneLeft: Type.Object({ BAHT: Type.Number(), LAK: Type.Number() }),
 });
 export type AdjustmentList = Static<typeof AdjustmentList>;
 

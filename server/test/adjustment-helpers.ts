@@ -17,7 +17,7 @@ export async function adjustmentServer() {
 export const ask = (
   server: Awaited<ReturnType<typeof adjustmentServer>>['server'],
   browser: StaffBrowser,
-  body: { kind: 'credit' | 'debit' | 'reverse'; amount?: number; journalId?: number; reason?: string; key?: string },
+  body: { kind: 'credit' | 'debit' | 'reverse'; amount?: number; journalId?: number; reason?: string; key?: string; phone?: string },
 ) => staffCall(server, browser, 'POST', '/adjustments', { phone: DEMO_MEMBER.phone, reason: 'counted twice', ...body });
 
 export const adjustmentOf = (res: { json(): unknown }) => res.json() as Adjustment;
@@ -28,4 +28,13 @@ export async function entryOf(server: Awaited<ReturnType<typeof adjustmentServer
   const entry = await db.selectFrom('journal').selectAll().where('id', '=', journalId).executeTakeFirstOrThrow();
   const postings = await db.selectFrom('postings').select('amount').where('journal_id', '=', journalId).execute();
   return { ...entry, sum: postings.reduce((s, p) => s + Number(p.amount), 0), postings: postings.length };
+}
+
+/**
+ * Forgets the staff credits of the money policy's window (policy.ts), as a new day would: for the suites
+ * whose tests each judge their own credits, not the sum of the tests before them. The policy's own tests
+ * (staff-money-policy.test.ts) never call it.
+ */
+export async function newPolicyDay(server: Awaited<ReturnType<typeof adjustmentServer>>['server']): Promise<void> {
+  await server.ctx.database.db.deleteFrom('staff_credits').execute();
 }

@@ -225,6 +225,7 @@ describe('migrating a database with data', () => {
         '0037_transfer_mark_remembered',
         '0038_ledger_component',
         '0039_transfer_functions_on_the_ledger',
+        '0040_staff_credits',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems, walletOf } from './deposit-helpers.js';
 import { DEMO_MEMBER } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { operator } from './staff-helpers.js';
-import { adjustmentServer } from './adjustment-helpers.js';
+import { adjustmentServer, newPolicyDay } from './adjustment-helpers.js';
 
 /** The operator's `adjust` commands (issue 23): the same service as the console, the CLI's actor from `--as`. */
 describe('adjust commands', () => {
@@ -15,6 +15,8 @@ describe('adjust commands', () => {
     a = await adjustmentServer();
   });
   afterAll(() => a.close());
+  // each test judges its own credits under the money policy, not the sum of the tests before it
+  beforeEach(() => newPolicyDay(a.server));
 
   it('settings set adjustments: validated by the registry, and the threshold moves with it', async () => {
     await expect(operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":-1,"approvalAboveKip":0}')).rejects.toThrow();

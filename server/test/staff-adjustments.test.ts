@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems, setSetting, statementOf, walletOf } from './deposit-helpers.js';
 import { message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { staffCall } from './staff-helpers.js';
-import { adjustmentOf, adjustmentServer, ask, entryOf } from './adjustment-helpers.js';
+import { adjustmentOf, adjustmentServer, ask, entryOf, newPolicyDay } from './adjustment-helpers.js';
 
 /** Staff adjustments with four-eyes approval (issue 23): what the clerks, the member and the ledger see. */
 describe('staff adjustments', () => {
@@ -15,6 +15,8 @@ describe('staff adjustments', () => {
     a = await adjustmentServer();
   });
   afterAll(() => a.close());
+  // each test judges its own credits under the money policy, not the sum of the tests before it
+  beforeEach(() => newPolicyDay(a.server));
 
   it('a credit at or below the threshold is applied at once: balance, statement line, balanced entry naming the clerk, audit', async () => {
     const before = await walletOf(a.server);

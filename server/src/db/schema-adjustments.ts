@@ -25,6 +25,21 @@ export interface AdjustmentsTable {
   request_key: string | null;
 }
 
+/** Money a staff member put into a wallet alone, with no second person's approval (migration 0040): never changed. */
+export interface StaffCreditsTable {
+  id: Generated<number>;
+  /** The person: the username behind `staff:<username>` or `cli:<username>`. */
+  person: string;
+  currency: string;
+  /** Minor units of `currency`, above 0. */
+  amount: number;
+  /** What credited it, as the audit trail names it: `adjustment:<id>`, ... */
+  source: string;
+  member_id: number;
+  at: number;
+}
+
 export interface AdjustmentTables {
   adjustments: AdjustmentsTable;
+  staff_credits: StaffCreditsTable;
 }

@@ -15,8 +15,20 @@ function approvalNeeded(amount: number | null, above: AdjustmentList['approvalAb
   return baht && kip ? 'both' : baht ? 'baht' : kip ? 'kip' : 'none';
 }
 
-/** A new adjustment: a member's phone, credit, debit or the reversal of an entry, and why. */
-export function AdjustmentForm({ above, onDone }: { above: AdjustmentList['approvalAbove']; onDone: (text: string) => void }) {
+/**
+ * A new adjustment: a member's phone, credit, debit or the reversal of an entry, and why. A credit is
+ * judged against what the clerk may still credit alone today (`left`: the threshold less their credits of
+ * the last 24 hours, the money policy), a debit against the threshold.
+ */
+export function AdjustmentForm({
+  above,
+  left,
+  onDone,
+}: {
+  above: AdjustmentList['approvalAbove'];
+  left: AdjustmentList['creditAloneLeft'];
+  onDone: (text: string) => void;
+}) {
   const { t, i18n } = useLingui();
   const { money } = useQueueFormat();
   const online = useOnline();
@@ -31,7 +43,10 @@ export function AdjustmentForm({ above, onDone }: { above: AdjustmentList['appro
   const amount = kind === 'reverse' ? null : parseAmount(figure, 'BAHT');
   const journalId = kind === 'reverse' && /^[1-9]\d{0,11}$/.test(figure.trim()) ? Number(figure.trim()) : null;
   const ready = phone.trim().length > 0 && (kind === 'reverse' ? journalId !== null : amount !== null) && reasonValid(reason);
-  const needs = approvalNeeded(amount, above);
+  const limits = kind === 'credit' ? left : above;
+  const needs = approvalNeeded(amount, limits);
+  // the clerk's own credits of the last 24 hours have used part of the threshold
+  const used = kind === 'credit' && (left.BAHT < above.BAHT || left.LAK < above.LAK);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!ready || request.isPending) return;
@@ -58,8 +73,8 @@ export function AdjustmentForm({ above, onDone }: { above: AdjustmentList['appro
       },
     });
   };
-  const bahtAbove = money(above.BAHT, 'BAHT');
-  const kipAbove = money(above.LAK, 'LAK');
+  const bahtAbove = money(limits.BAHT, 'BAHT');
+  const kipAbove = money(limits.LAK, 'LAK');
   return (
     <form className="staff-adjust-form" onSubmit={submit} aria-label={t`New adjustment`} noValidate>
       <h2>
@@ -95,6 +110,15 @@ export function AdjustmentForm({ above, onDone }: { above: AdjustmentList['appro
           )}
           {needs === 'kip' && (
             <Trans>Needs a second approver for a member in kip (above {kipAbove}); applied at once for one in baht.</Trans>
+          )}
+          {used && (
+            <>
+              {' '}
+              <Trans>
+                Your credits of the last 24 hours leave {bahtAbove} and {kipAbove} that you may credit alone; above that a second approver
+                decides.
+              </Trans>
+            </>
           )}
         </p>
       </div>

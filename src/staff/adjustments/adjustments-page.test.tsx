@@ -26,6 +26,7 @@ const list = (pending: Adjustment[], recent: Adjustment[] = []): AdjustmentList 
   pending,
   recent,
   approvalAbove: { BAHT: 5000, LAK: 1_000_000 },
+  creditAloneLeft: { BAHT: 5000, LAK: 1_000_000 },
 });
 
 async function open(lists: AdjustmentList, more: Record<string, (body: unknown) => [number, unknown]> = {}) {
@@ -69,6 +70,17 @@ describe('adjustments', () => {
     expect(screen.getByText(/Needs a second approver \(above/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ask for the adjustment' }));
     await screen.findByText('Adjustment 10 (2,000,000.00) waits for a second approver.');
+  });
+
+  it("a credit within the threshold but past what the clerk's credits of the day left needs a second approver, and says why", async () => {
+    const user = userEvent.setup();
+    await open({ ...list([]), creditAloneLeft: { BAHT: 1000, LAK: 1_000_000 } });
+    await fill(user, '1500');
+    const hint = screen.getByText(/Needs a second approver for a member in baht \(above 1,000\.00\)/);
+    expect(hint).toHaveTextContent('Your credits of the last 24 hours leave 1,000.00 and 1,000,000 that you may credit alone');
+    // a debit takes money out: judged against the threshold alone
+    await user.selectOptions(screen.getByLabelText('Kind'), 'debit');
+    expect(screen.getByText('Applied at once.')).toBeInTheDocument();
   });
 
   it("one's own waiting request cannot be approved: it waits for another approver", async () => {

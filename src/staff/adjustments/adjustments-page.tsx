@@ -73,7 +73,7 @@ function Adjustments() {
       )}
       {query.data && (
         <>
-          <AdjustmentForm above={query.data.approvalAbove} onDone={(text) => setNotice({ text })} />
+          <AdjustmentForm above={query.data.approvalAbove} left={query.data.creditAloneLeft} onDone={(text) => setNotice({ text })} />
           <h2>
             <Trans>Waiting for a second approver</Trans>
           </h2>

@@ -3,32 +3,26 @@ import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { memberMoney } from '../../ledger/operations.js';
-import { MINOR, toMinor, type Currency } from '../../ledger/money.js';
-import type { Settings } from '../../settings/registry.js';
+import { toMinor, type Currency } from '../../ledger/money.js';
 import { givenReason, madeBy, recordAudit, requiredReason, type Actor, type By } from '../audit/service.js';
 import { adjustmentById } from './list.js';
 
 export { listAdjustments } from './list.js';
 import { moveAdjustment, reversibleEntry } from './money.js';
+import { approvalAbove, creditAlone, creditAloneLeft, recordCreditAlone, type SecondBecause } from './policy.js';
 
 /**
  * Staff adjustments with four-eyes approval (issue 23): the console's calls and the operator's `adjust`
- * commands are this code. A request at or below the `adjustments` setting's threshold for its currency is
- * applied in the same transaction; above, it waits PENDING for a second finance clerk or admin, who is not
- * the requester (the person, whether they asked in the console or the CLI). Each step writes its audit row
+ * commands are this code. A credit the money policy lets apply alone (policy.ts: at or below the
+ * `adjustments` setting's threshold for its currency, with the requester's other credits of the last 24
+ * hours) and a debit or reversal at or below the threshold are applied in the same transaction; otherwise
+ * it waits PENDING for a second finance clerk or admin, who is not the requester (the person, whether they asked in the console or the CLI). Each step writes its audit row
  * in the change's transaction; the journal entry names whoever applied it (`made_by`).
  */
 
 type Books = { database: Database; now: () => number };
 
-const DEFAULT_THRESHOLDS: Settings['adjustments'] = { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 };
-
-/** The thresholds in minor units, read in the transaction (the CLI and the server agree, whatever a cache holds). */
-export async function approvalAbove(tx: Tx): Promise<Record<Currency, number>> {
-  const row = await tx.selectFrom('settings').select('value').where('key', '=', 'adjustments').executeTakeFirst();
-  const s = row ? (JSON.parse(row.value) as Settings['adjustments']) : DEFAULT_THRESHOLDS;
-  return { BAHT: Math.round(s.approvalAboveBaht * MINOR.BAHT), LAK: Math.round(s.approvalAboveKip * MINOR.LAK) };
-}
+export { approvalAbove, creditAloneLeft };
 
 /** Only a finance clerk or an admin, not disabled, adjusts money or decides on it (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */
 async function requireApprover(tx: Tx, actor: Actor): Promise<void> {
@@ -151,7 +145,15 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
       if (isUniqueViolation(err)) throw conflict(key !== null ? 'ADJUSTMENT_REPLAYED' : 'ADJUSTMENT_REVERSED');
       throw err;
     }
-    const needsSecond = amount > (await approvalAbove(tx))[member.currency];
+    // a credit puts money into the wallet: the money policy judges it with the requester's other credits
+    // of the day (policy.ts); a debit or a reversal takes money out, and waits only above the threshold
+    const because: SecondBecause =
+      input.kind === 'credit'
+        ? await creditAlone(tx, personOf(requester), member.currency, amount, now)
+        : amount > (await approvalAbove(tx))[member.currency]
+          ? 'amount'
+          : null;
+    const needsSecond = because !== null;
     await recordAudit(tx, by.actor, {
       action: 'adjustment.request',
       target: `adjustment:${row.id}`,
@@ -163,12 +165,25 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
         currency: member.currency,
         reverses,
         status: needsSecond ? 'PENDING' : 'APPLIED',
+        // why it waits: above the threshold alone, or the requester's credits of the last 24 hours with it
+        ...(because ? { waitsBecause: because } : {}),
       },
       reason,
       ip: by.ip ?? null,
       at: now,
     });
-    if (!needsSecond) await apply(tx, ctx, by, row.id, null, now);
+    if (!needsSecond) {
+      await apply(tx, ctx, by, row.id, null, now);
+      if (input.kind === 'credit')
+        await recordCreditAlone(tx, {
+          person: personOf(requester),
+          currency: member.currency,
+          amount,
+          source: `adjustment:${row.id}`,
+          memberId: member.memberId,
+          at: now,
+        });
+    }
     return row.id;
   }).catch(async (err: unknown) => {
     const first = err instanceof ApiError && err.code === 'ADJUSTMENT_REPLAYED' ? await replay() : undefined;

@@ -11,7 +11,14 @@ import {
 } from '../../../../contract/staff-adjustments.js';
 import { toMajor } from '../../ledger/money.js';
 import type { By } from '../audit/service.js';
-import { approvalAbove, approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment } from '../adjustments/service.js';
+import {
+  approvalAbove,
+  approveAdjustment,
+  creditAloneLeft,
+  listAdjustments,
+  rejectAdjustment,
+  requestAdjustment,
+} from '../adjustments/service.js';
 import { requireStaff } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
@@ -24,11 +31,13 @@ export const adjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const idOf = (request: { params: { id: string } }) => Number(request.params.id);
   const done = { 200: Adjustment, ...refusals };
 
-  app.get('/adjustments', { onRequest: finance, schema: { response: { 200: AdjustmentList, ...refusals } } }, async () => {
+  app.get('/adjustments', { onRequest: finance, schema: { response: { 200: AdjustmentList, ...refusals } } }, async (request) => {
     const above = await approvalAbove(ctx.database.db);
+    const left = await creditAloneLeft(ctx.database.db, request.staff!.username, ctx.now());
     return {
       ...(await listAdjustments(ctx.database.db)),
       approvalAbove: { BAHT: toMajor(above.BAHT, 'BAHT'), LAK: toMajor(above.LAK, 'LAK') },
+      creditAloneLeft: { BAHT: toMajor(left.BAHT, 'BAHT'), LAK: toMajor(left.LAK, 'LAK') },
     };
   });
 

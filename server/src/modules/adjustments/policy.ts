@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/transaction.js';
+import { MINOR, type Currency } from '../../ledger/money.js';
+import type { Settings } from '../../settings/registry.js';
+
+/**
+ * The money policy (issue 36): how much money one staff member may put into wallets alone. A credit
+ * applies with no second person only when it is at or below the operator's threshold for its currency
+ * AND, added to what the same person credited alone in the last 24 hours in that currency, stays at or
+ * below it; otherwise it waits for a second finance clerk or admin. Split into small steps or spread over
+ * paths, one person's credits never pass the threshold in a day without a second pair of eyes. A rolling
+ * 24 hours, not the calendar day: no fresh allowance at midnight.
+ *
+ * Every path that credits a wallet on a staff member's word asks `creditAlone` in the credit's own
+ * transaction, and records what it applied alone with `recordCreditAlone` there too. The person is the
+ * username, the same in the console and the CLI's `--as`.
+ */
+
+export const POLICY_WINDOW_MS = 24 * 3600 * 1000;
+
+const DEFAULT_THRESHOLDS: Settings['adjustments'] = { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 };
+
+/** The thresholds in minor units, read in the transaction (the CLI and the server agree, whatever a cache holds). */
+export async function approvalAbove(tx: Tx): Promise<Record<Currency, number>> {
+  const row = await tx.selectFrom('settings').select('value').where('key', '=', 'adjustments').executeTakeFirst();
+  const s = row ? (JSON.parse(row.value) as Settings['adjustments']) : DEFAULT_THRESHOLDS;
+  return { BAHT: Math.round(s.approvalAboveBaht * MINOR.BAHT), LAK: Math.round(s.approvalAboveKip * MINOR.LAK) };
+}
+
+/** What `person` credited alone in the window ending at `now`, per currency (minor units). */
+async function creditedAlone(tx: Tx, person: string, now: number, currency?: Currency): Promise<Record<Currency, number>> {
+  let query = tx
+    .selectFrom('staff_credits')
+    .select(['currency', (eb) => eb.fn.sum<string>('amount').as('total')])
+    .where('person', '=', person)
+    .where('at', '>', now - POLICY_WINDOW_MS)
+    .groupBy('currency');
+  if (currency) query = query.where('currency', '=', currency);
+  const rows = await query.execute();
+  const of = (c: Currency) => Number(rows.find((r) => r.currency === c)?.total ?? 0);
+  return { BAHT: of('BAHT'), LAK: of('LAK') };
+}
+
+/** How much more `person` may credit alone now, per currency (minor units): what the console tells the clerk. */
+export async function creditAloneLeft(tx: Tx, person: string, now: number): Promise<Record<Currency, number>> {
+  const [threshold, used] = await Promise.all([approvalAbove(tx), creditedAlone(tx, person, now)]);
+  return { BAHT: Math.max(0, threshold.BAHT - used.BAHT), LAK: Math.max(0, threshold.LAK - used.LAK) };
+}
+
+/** Why a credit waits for a second person, or null when it may apply alone. */
+export type SecondBecause = 'amount' | 'day' | null;
+
+/**
+ * Whether `person` may credit `amount` (minor units of `currency`) alone now. Takes a lock on the person's
+ * credits until the transaction ends, so two credits of one person at once are judged one after the
+ * other: the second sees the first's row.
+ */
+export async function creditAlone(tx: Tx, person: string, currency: Currency, amount: number, now: number): Promise<SecondBecause> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`staff-credit:${person}`}))`.execute(tx);
+  const threshold = (await approvalAbove(tx))[currency];
+  if (amount > threshold) return 'amount';
+  const used = (await creditedAlone(tx, person, now, currency))[currency];
+  return used + amount > threshold ? 'day' : null;
+}
+
+/** Records a credit `person` applied alone (after `creditAlone` said it may), in the credit's transaction. */
+export async function recordCreditAlone(
+  tx: Tx,
+  credit: { person: string; currency: Currency; amount: number; source: string; memberId: number; at: number },
+): Promise<void> {
+  await tx
+    .insertInto('staff_credits')
+    .values({
+      person: credit.person,
+      currency: credit.currency,
+      amount: credit.amount,
+      source: credit.source,
+      member_id: credit.memberId,
+      at: credit.at,
+    })
+    .execute();
+}
