@@ -18,14 +18,20 @@ describe('adjust commands', () => {
   // each test judges its own credits under the money policy, not the sum of the tests before it
   beforeEach(() => newPolicyDay(a.server));
 
-  it('settings set adjustments: validated by the registry, and the threshold moves with it', async () => {
-    await expect(operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":-1,"approvalAboveKip":0}')).rejects.toThrow();
-    await expect(operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":10}')).rejects.toThrow();
-    await operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":10,"approvalAboveKip":1000}');
+  it('settings set adjustments: validated by the registry, and the threshold moves with it once a second admin approves', async () => {
+    await operator(a.server, 'staff', 'add', 'adm1', 'admin');
+    await operator(a.server, 'staff', 'add', 'adm2', 'admin');
+    const set = (value: string) => operator(a.server, '--as', 'adm1', 'settings', 'set', 'adjustments', value, '--reason', 'a test');
+    await expect(set('{"approvalAboveBaht":-1,"approvalAboveKip":0}')).rejects.toThrow();
+    await expect(set('{"approvalAboveBaht":10}')).rejects.toThrow();
+    const [proposed] = await set('{"approvalAboveBaht":10,"approvalAboveKip":1000}');
+    const proposal = /^proposal (\d+)/.exec(proposed!)![1]!;
+    await operator(a.server, 'settings', 'approve', proposal, '--as', 'adm2');
     const [told] = await operator(a.server, '--as', 'fin', 'adjust', 'credit', DEMO_MEMBER.phone, '10.01', '--reason', 'just above');
     expect(told).toMatch(/waits/);
     await operator(a.server, 'adjust', 'reject', String(await lastId()), '--reason', 'a test', '--as', 'fin2');
-    await operator(a.server, 'settings', 'set', 'adjustments', '{"approvalAboveBaht":5000,"approvalAboveKip":1000000}');
+    const [back] = await set('{"approvalAboveBaht":5000,"approvalAboveKip":1000000}');
+    await operator(a.server, 'settings', 'approve', /^proposal (\d+)/.exec(back!)![1]!, '--as', 'adm2');
   });
 
   it('credits within the threshold at once, names the clerk of --as; without --as of a finance clerk it is refused', async () => {

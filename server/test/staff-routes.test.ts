@@ -45,6 +45,8 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'GET', url: '/settings', roles: ['admin'] },
   { method: 'PUT', url: '/settings/:key', roles: ['admin'], body: { value: true, reason: 'route test' } },
   { method: 'GET', url: '/settings/:key/history', roles: ['admin'] },
+  { method: 'POST', url: '/settings/proposals/:id/approve', roles: ['admin'], body: {} },
+  { method: 'POST', url: '/settings/proposals/:id/reject', roles: ['admin'], body: { reason: 'route test' } },
   { method: 'GET', url: '/reports', roles: ['finance', 'admin'] },
   { method: 'GET', url: '/reports.csv', roles: ['finance', 'admin'] },
   { method: 'GET', url: '/inbox', roles: ['agent', 'finance', 'admin'] },

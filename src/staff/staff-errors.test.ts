@@ -3,11 +3,12 @@ import { activateStaffLocale, i18n } from './i18n';
 import { STAFF_ERROR_MESSAGES, staffErrorMessage } from './staff-errors';
 import { ApiError } from '../lib/http';
 
-/** Every refusal contract/staff.ts, contract/staff-queues.ts and contract/staff-adjustments.ts name, and the transport's own codes. */
+/** Every refusal contract/staff.ts, contract/staff-queues.ts, contract/staff-adjustments.ts and contract/staff-settings.ts name, and the transport's own codes. */
 const CODES = `STAFF_UNAUTHORIZED STAFF_FORBIDDEN CSRF_INVALID STAFF_SIGNIN_FAIL REQUEST_LIMIT REQUEST_LIMIT_1MIN TOTP_INVALID
 PASSWORD_WEAK STAFF_CHALLENGE_EXPIRED KEY_INVALID INTERNAL_SERVER_ERROR SERVICE_UNAVAILABLE NETWORK_ERROR TIMEOUT
 REASON_REQUIRED AMOUNT_REQUIRED AMOUNT_INVALID SLIP_NOT_WAITING SLIP_DUPLICATE WITHDRAW_NOT_PENDING DEPOSIT_REQUEST_NOT_PENDING
-FOUR_EYES ADJUSTMENT_NOT_PENDING ADJUSTMENT_REVERSED MONEY_NOT_ENOUGH NO_DATA PAYMENT_NOT_UNMATCHED PAYMENT_CURRENCY_MISMATCH`.split(/\s+/);
+FOUR_EYES ADJUSTMENT_NOT_PENDING ADJUSTMENT_REVERSED MONEY_NOT_ENOUGH NO_DATA PAYMENT_NOT_UNMATCHED PAYMENT_CURRENCY_MISMATCH
+SETTING_PROPOSAL_PENDING SETTING_PROPOSAL_DECIDED`.split(/\s+/);
 
 describe('the staff console’s error sentences', () => {
   beforeEach(() => activateStaffLocale('th', false));

@@ -25,7 +25,9 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   WITHDRAW_NOT_PENDING: msg`This withdrawal is no longer waiting: someone has already paid or rejected it. The list now shows what is still waiting.`,
   DEPOSIT_REQUEST_NOT_PENDING: msg`This deposit request is no longer waiting: someone has already confirmed or rejected it. The list now shows what is still waiting.`,
   // adjustments (contract/staff-adjustments.ts)
-  FOUR_EYES: msg`You asked for this adjustment: another finance clerk or admin must approve or reject it.`,
+  FOUR_EYES: msg`You asked for this yourself: another person must approve or reject it.`,
+  SETTING_PROPOSAL_PENDING: msg`A change of this setting already waits for a second admin: approve or reject that one first.`,
+  SETTING_PROPOSAL_DECIDED: msg`This change is no longer waiting: another admin has already approved or rejected it.`,
   ADJUSTMENT_NOT_PENDING: msg`This adjustment is no longer waiting: someone has already approved or rejected it. The list now shows what is still waiting.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   // settings (contract/staff-settings.ts): the server's detail says where and why, after this sentence

@@ -39,7 +39,24 @@ export interface StaffCreditsTable {
   at: number;
 }
 
+/** A money-policy setting's change waiting for a second admin (migration 0041). */
+export interface SettingProposalsTable {
+  id: Generated<number>;
+  key: string;
+  /** The proposed value, JSON. */
+  value: string;
+  reason: string;
+  /** `staff:<username>` or `cli:<username>`. */
+  proposed_by: string;
+  proposed_at: number;
+  status: 'PENDING' | 'APPLIED' | 'REJECTED';
+  decided_by: string | null;
+  decided_at: number | null;
+  decision_reason: string | null;
+}
+
 export interface AdjustmentTables {
   adjustments: AdjustmentsTable;
   staff_credits: StaffCreditsTable;
+  setting_proposals: SettingProposalsTable;
 }

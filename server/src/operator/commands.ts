@@ -20,9 +20,42 @@ import {
 } from './common.js';
 import { CLI_SYSTEM, givenReason } from '../modules/audit/service.js';
 import { payWithdrawal, rejectWithdrawal } from '../modules/wallet/service.js';
+import { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
+
+/** The refusals of the money policy's settings, as the CLI says them. */
+const SETTING_REFUSALS: Record<string, string> = {
+  STAFF_FORBIDDEN: 'only an admin proposes or decides a change of the money policy',
+  FOUR_EYES: 'the admin who proposed it may not decide it: another admin does',
+  SETTING_PROPOSAL_PENDING: 'a change of this setting already waits: approve or reject it first (settings proposals)',
+  SETTING_PROPOSAL_DECIDED: 'that proposal was decided already',
+  NO_DATA: 'no such proposal',
+};
+
+async function refusedAsUsage<T>(command: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) throw new UsageError(`${command}: ${SETTING_REFUSALS[err.code] ?? err.code}`);
+    throw err;
+  }
+}
+
+/** A command's words and its `--reason`; any other option is refused. */
+function wordsAndReason(command: string, args: string[]): { words: string[]; reason?: string } {
+  const words: string[] = [];
+  let reason: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--reason' && args[i + 1] !== undefined) reason = args[++i];
+    else if (arg.startsWith('--') && !/^--?\d/.test(arg))
+      throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "...")`);
+    else words.push(arg);
+  }
+  return { words, reason };
+}
 
 export const HELP = `Operator commands (act on the database of DATA_DIR or DATABASE_URL; a running server sees changes within seconds)
 
@@ -42,8 +75,14 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
                                                 reject a withdrawal (FAILED): the money returns to the wallet
   npm run operator -- settings list             print every setting
   npm run operator -- settings get <key>        print one setting as JSON
-  npm run operator -- settings set <key> <value>  set one (JSON, or plain text for text settings)
-                                                e.g. settings set registerOTP false
+  npm run operator -- settings set <key> <value> [--reason "..."]
+                                                set one (JSON, or plain text for text settings)
+                                                e.g. settings set registerOTP false; the money policy
+                                                (adjustments) is proposed: --as <admin> --reason "..."
+  npm run operator -- settings proposals        the money-policy changes waiting for a second admin
+  npm run operator -- settings approve <id> [--reason "..."] --as <admin>
+  npm run operator -- settings reject <id> --reason "..." --as <admin>
+                                                a second admin's decision on a proposal
   npm run operator -- backup <dir>              a consistent copy while members transact: the database
                                                 (pg_dump: its uploads are rows), the game key file, and a
                                                 manifest of SHA-256 checksums
@@ -212,12 +251,59 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       return print(JSON.stringify(all[key], null, 2));
     }
     case 'settings set': {
-      const [key = '', ...valueParts] = rest;
+      const [key = '', ...more] = rest;
       if (!isSettingKey(key)) throw new UsageError(`unknown setting "${key}"; keys: ${settingKeys.join(', ')}`);
+      const { words: valueParts, reason } = wordsAndReason('settings set', more);
       if (!valueParts.length) throw new UsageError(`settings set ${key} needs a value`);
       const value = parseSettingValue(key, valueParts.join(' '));
-      await writeSettingAudited(env, key, value);
+      if (needsTwoAdmins(key)) {
+        // the money policy's threshold: one admin proposes, another approves (issue 36)
+        if (!env.actor || env.actor.username === CLI_SYSTEM.username)
+          throw new UsageError(
+            `${key} is the money policy: a change is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`,
+          );
+        const why = givenReason(reason);
+        if (!why) throw new UsageError(`settings set ${key} needs a reason: --reason "..." (3 to 500 characters)`);
+        const proposal = await refusedAsUsage('settings set', () =>
+          proposeSetting({ database, now: Date.now }, { actor: env.actor! }, { key, value, reason: why }),
+        );
+        return print(
+          `proposal ${proposal.id}: ${key} to ${JSON.stringify(value)} waits for a second admin (settings approve ${proposal.id} --as <another admin>)`,
+        );
+      }
+      await writeSettingAudited(env, key, value, 'settings.set', reason ? { reason } : {});
       return print(`${key} set to ${JSON.stringify(value)}`);
+    }
+    case 'settings proposals': {
+      const pending = await pendingProposals(database.db);
+      if (!pending.size) return print('no setting change waits for a second admin');
+      for (const p of pending.values())
+        print(
+          `${p.id}\t${p.key}\t${JSON.stringify(p.value)}\t${p.proposedBy} ${new Date(p.proposedAt).toISOString()}\t${printable(p.reason)}`,
+        );
+      return;
+    }
+    case 'settings approve':
+    case 'settings reject': {
+      const { words, reason } = wordsAndReason(command, rest);
+      const id = Number(words[0]);
+      if (words.length !== 1 || !Number.isInteger(id) || id <= 0) throw new UsageError(`${command} needs a proposal id`);
+      if (!env.actor || env.actor.username === CLI_SYSTEM.username) throw new UsageError(`${command} needs --as <admin>`);
+      const why = givenReason(reason);
+      if (action === 'reject' && !why) throw new UsageError(`settings reject needs a reason: --reason "..." (3 to 500 characters)`);
+      const key = await refusedAsUsage(command, () =>
+        decideProposal(
+          { database, now: Date.now },
+          { actor: env.actor! },
+          { id, outcome: action === 'approve' ? 'APPLIED' : 'REJECTED', reason: why ?? null },
+        ),
+      );
+      const all = await readAllSettings(database.db);
+      return print(
+        action === 'approve'
+          ? `proposal ${id} approved: ${key} set to ${JSON.stringify(all[key])}`
+          : `proposal ${id} rejected: ${key} unchanged`,
+      );
     }
     default:
       for (const set of commandSets) if (await set.run(env, args, print)) return;

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/http';
 import { useOnline } from '../../ui/use-online';
 import { ConfirmDialog } from '../queues/confirm-dialog';
 import { useQueueFormat } from '../queues/queue-format';
-import { ReasonField, reasonValid } from '../queues/reason-field';
+import { DecisionReasonField, reasonValid } from '../queues/reason-field';
 import { meQueryOptions } from '../session/queries';
 import { RoleGate } from '../shell/role-gate';
 import { NotAllowed } from '../shell/route-states';
@@ -237,14 +237,7 @@ function DecisionDialog({
           <Trans>Nothing moves in {name}’s wallet.</Trans>
         )}
       </p>
-      <ReasonField
-        label={action === 'approve' ? t`Reason (optional)` : t`Reason`}
-        value={reason}
-        onChange={setReason}
-        required={action === 'reject'}
-        initialFocus
-        hint={t`3 to 500 characters, kept in the audit trail.`}
-      />
+      <DecisionReasonField required={action === 'reject'} value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../queues/confirm-dialog';
 import { MemberCell } from '../queues/member-cell';
 import { useQueueFormat } from '../queues/queue-format';
 import { QueueScreen } from '../queues/queue-screen';
-import { ReasonField, reasonValid } from '../queues/reason-field';
+import { DecisionReasonField, reasonValid } from '../queues/reason-field';
 import { useQueueOutcome } from '../queues/use-queue-outcome';
 import { RoleGate } from '../shell/role-gate';
 import { useConfirmDepositRequest, useRejectDepositRequest } from './mutations';
@@ -150,14 +150,7 @@ function DepositRequestDialog({
           </Trans>
         )}
       </p>
-      <ReasonField
-        label={kind === 'confirm' ? t`Reason (optional)` : t`Reason`}
-        value={reason}
-        onChange={setReason}
-        required={kind === 'reject'}
-        initialFocus
-        hint={t`3 to 500 characters, kept in the audit trail.`}
-      />
+      <DecisionReasonField required={kind === 'reject'} value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 
 /** The contract's StaffReason: 3 to 500 characters, said in the audit trail. */
@@ -35,5 +36,31 @@ export function ReasonField({ label, value, onChange, hint, required = false, in
         {hint}
       </p>
     </div>
+  );
+}
+
+/**
+ * The reason of a decision in a dialog (approve or reject, confirm or reject): required when it refuses,
+ * optional when it agrees; focused first.
+ */
+export function DecisionReasonField({
+  required,
+  value,
+  onChange,
+}: {
+  required: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <ReasonField
+      label={required ? t`Reason` : t`Reason (optional)`}
+      value={value}
+      onChange={onChange}
+      required={required}
+      initialFocus
+      hint={t`3 to 500 characters, kept in the audit trail.`}
+    />
   );
 }

@@ -13,6 +13,7 @@ import type { JsonSchema } from './json-schema';
 import { settingHistoryQueryOptions, useSaveSetting } from './queries';
 import { SchemaField } from './schema-field';
 import { SettingPreview } from './setting-preview';
+import { SettingProposal } from './setting-proposal';
 
 /** One setting's form (made from its JSON Schema), the reason, the members' preview and its history. */
 export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: () => void }) {
@@ -24,6 +25,7 @@ export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: 
   const [badJson, setBadJson] = useState<ReadonlySet<string>>(new Set());
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
+  const [notice, setNotice] = useState('');
   const save = useSaveSetting(entry.key);
   const history = useQuery(settingHistoryQueryOptions(entry.key));
 
@@ -39,6 +41,7 @@ export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: 
     if (badJson.size) return setProblem(t`A JSON field is not valid JSON: correct it first.`);
     if (!reasonValid(reason)) return setProblem(staffErrorMessage(i18n, new Error('REASON_REQUIRED')));
     setProblem('');
+    setNotice('');
     save.mutate({ value, reason: reason.trim() }, { onSuccess: () => setReason('') });
   };
   const refusal = save.error
@@ -61,11 +64,21 @@ export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: 
           hint={<Trans>Required: 3 to 500 characters, kept in the audit trail with the change.</Trans>}
         />
         <FormError message={problem || refusal} />
-        {save.isSuccess && !save.isPending && (
-          <p role="status">
-            <Trans>Saved. Members see the change now.</Trans>
+        {entry.twoAdmins && (
+          <p className="hint">
+            <Trans>This setting is the money policy: a change waits until a second admin approves it.</Trans>
           </p>
         )}
+        {save.isSuccess && !save.isPending && (
+          <p role="status">
+            {save.data.pending ? (
+              <Trans>Proposed: it applies when a second admin approves it.</Trans>
+            ) : (
+              <Trans>Saved. Members see the change now.</Trans>
+            )}
+          </p>
+        )}
+        {notice && <p role="status">{notice}</p>}
         <div className="staff-dialog-actions">
           <button type="button" className="staff-secondary" onClick={onDone}>
             <Trans>Back to the settings</Trans>
@@ -75,6 +88,7 @@ export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: 
           </button>
         </div>
       </form>
+      <SettingProposal entry={entry} onNotice={setNotice} />
       <SettingPreview settingKey={entry.key} schema={schema} value={value} />
       <section aria-labelledby="staff-setting-history-title">
         <h3 id="staff-setting-history-title">

@@ -18,20 +18,51 @@ const LOCALIZED = {
   ],
 };
 const SETTINGS: SettingEntry[] = [
-  { key: 'registerOTP', value: true, schema: { type: 'boolean' }, description: 'registration asks for an SMS code' },
+  {
+    key: 'registerOTP',
+    value: true,
+    schema: { type: 'boolean' },
+    description: 'registration asks for an SMS code',
+    twoAdmins: false,
+    pending: null,
+  },
   {
     key: 'retention',
     value: { guestChatQuietMinutes: 60 },
     schema: { type: 'object', properties: { guestChatQuietMinutes: { type: 'integer', minimum: 5, maximum: 43200 } } },
     description: 'when a quiet guest conversation is ended',
+    twoAdmins: false,
+    pending: null,
   },
   {
     key: 'notice',
     value: { th: 'ประกาศ <b>สำคัญ</b><script>window.pwned = 1</script>', la: 'ແຈ້ງການ', en: 'Notice <img src=x onerror="window.pwned=1">' },
     schema: LOCALIZED,
     description: "the notice on the member's home screen",
+    twoAdmins: false,
+    pending: null,
   },
 ];
+const THRESHOLD = { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 };
+const ADJUSTMENTS: SettingEntry = {
+  key: 'adjustments',
+  value: THRESHOLD,
+  schema: {
+    type: 'object',
+    properties: { approvalAboveBaht: { type: 'number', minimum: 0 }, approvalAboveKip: { type: 'integer', minimum: 0 } },
+    required: ['approvalAboveBaht', 'approvalAboveKip'],
+  },
+  description: 'above these amounts a second finance clerk or admin must approve',
+  twoAdmins: true,
+  pending: null,
+};
+const PROPOSAL = {
+  id: 4,
+  value: { approvalAboveBaht: 9000, approvalAboveKip: 1_000_000 },
+  reason: 'busier evenings',
+  proposedBy: 'staff:malee',
+  proposedAt: '2026-11-20T08:30:00.000Z',
+};
 const HISTORY: AuditRow[] = [
   {
     id: 7,
@@ -116,6 +147,55 @@ describe('settings in the console', () => {
     // the preview follows the form: Lao left empty shows the Thai, as members reading Lao get it
     await user.clear(screen.getByRole('textbox', { name: 'Lao' }));
     expect(within(screen.getByRole('region', { name: 'Lao' })).getByText('สำคัญ')).toBeInTheDocument();
+  });
+
+  it('a change of the money policy is a proposal: the proposer is told it waits, and cannot decide it', async () => {
+    const user = userEvent.setup();
+    const calls = admin({
+      'GET /api/staff/settings': () => [200, { settings: [ADJUSTMENTS] }],
+      'GET /api/staff/settings/adjustments/history': () => [200, { rows: [], more: false }],
+      'PUT /api/staff/settings/adjustments': () => [200, { ...ADJUSTMENTS, pending: { ...PROPOSAL, proposedBy: 'staff:somchai' } }],
+    });
+    await renderStaff('/staff/settings');
+    await user.click(await screen.findByRole('button', { name: 'Edit adjustments' }));
+    expect(screen.getByText('This setting is the money policy: a change waits until a second admin approves it.')).toBeInTheDocument();
+    const baht = screen.getByRole('spinbutton', { name: 'approvalAboveBaht' });
+    await user.clear(baht);
+    await user.type(baht, '9000');
+    await user.type(screen.getByLabelText('Reason'), 'busier evenings');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Proposed: it applies when a second admin approves it.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      value: { ...THRESHOLD, approvalAboveBaht: 9000 },
+      reason: 'busier evenings',
+    });
+  });
+
+  it('another admin sees the waiting change and approves it with the CSRF header', async () => {
+    const user = userEvent.setup();
+    let decided = false;
+    const calls = admin({
+      'GET /api/staff/settings': () => [
+        200,
+        { settings: [decided ? { ...ADJUSTMENTS, value: PROPOSAL.value } : { ...ADJUSTMENTS, pending: PROPOSAL }] },
+      ],
+      'GET /api/staff/settings/adjustments/history': () => [200, { rows: [], more: false }],
+      'POST /api/staff/settings/proposals/4/approve': () => {
+        decided = true;
+        return [200, { ...ADJUSTMENTS, value: PROPOSAL.value }];
+      },
+    });
+    await renderStaff('/staff/settings');
+    await user.click(await screen.findByRole('button', { name: 'Edit adjustments' }));
+    const waiting = screen.getByRole('region', { name: 'A change waits for a second admin' });
+    expect(waiting).toHaveTextContent('Proposed by staff:malee');
+    expect(waiting).toHaveTextContent('busier evenings');
+    await user.click(within(waiting).getByRole('button', { name: 'Approve the change' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve the change of adjustments' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and apply' }));
+    expect(await screen.findByText('Approved: adjustments is changed.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect([post?.url, post?.body, post?.headers['x-csrf-token']]).toEqual(['/api/staff/settings/proposals/4/approve', {}, 'csrf-1']);
   });
 
   it('tells a finance clerk the screen is not allowed, asking nothing, and keeps it out of the navigation', async () => {

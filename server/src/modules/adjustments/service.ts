@@ -23,6 +23,7 @@ import { approvalAbove, creditAlone, creditAloneLeft, recordCreditAlone, type Se
 type Books = { database: Database; now: () => number };
 
 export { approvalAbove, creditAloneLeft };
+export { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from './policy-settings.js';
 
 /** Only a finance clerk or an admin, not disabled, adjusts money or decides on it (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */
 async function requireApprover(tx: Tx, actor: Actor): Promise<void> {

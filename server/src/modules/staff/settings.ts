@@ -1,17 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Message } from '../../../../contract/message.js';
 import { AuditPage } from '../../../../contract/staff.js';
-import { SettingInvalid, SettingKeyParam, SettingList, SettingEntry, SettingPutBody } from '../../../../contract/staff-settings.js';
+import {
+  SettingDecisionBody,
+  SettingEntry,
+  SettingInvalid,
+  SettingKeyParam,
+  SettingList,
+  SettingProposalParam,
+  SettingPutBody,
+} from '../../../../contract/staff-settings.js';
 import { writeSettingAudited } from '../../operator/common.js';
 import { isSettingKey, settingKeys, settingSchemas, type SettingKey } from '../../settings/registry.js';
 import { settingDescriptions } from '../../settings/descriptions.js';
 import { checkSettingValue, readAllSettings, SettingValueError } from '../../settings/store.js';
 import { ApiError } from '../../lib/errors.js';
-import { requiredReason } from '../audit/service.js';
+import { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from '../adjustments/service.js';
+import { givenReason, requiredReason, type By } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { requireStaff } from './session.js';
 
-const refusals = { 401: Message, 403: Message, 404: Message, 429: Message };
+const refusals = { 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 
 /** A TypeBox schema is JSON Schema: its plain JSON (the symbols TypeBox keeps for itself do not serialise). */
 const jsonSchemaOf = (key: SettingKey): unknown => JSON.parse(JSON.stringify(settingSchemas[key]));
@@ -25,16 +35,25 @@ function knownKey(key: string): SettingKey {
 export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const admin = requireStaff(app, 'admin');
-  const entry = (key: SettingKey, value: unknown) => ({
+  const proposalJson = (p: SettingProposal | undefined) =>
+    p ? { id: p.id, value: p.value, reason: p.reason, proposedBy: p.proposedBy, proposedAt: new Date(p.proposedAt).toISOString() } : null;
+  const entry = (key: SettingKey, value: unknown, pending: SettingProposal | undefined) => ({
     key,
     value,
     schema: jsonSchemaOf(key),
     description: settingDescriptions[key],
+    twoAdmins: needsTwoAdmins(key),
+    pending: proposalJson(pending),
   });
+  /** A setting as it now is, with the change waiting for a second admin. */
+  const current = async (key: SettingKey) =>
+    entry(key, (await readAllSettings(ctx.database.db))[key] ?? null, (await pendingProposals(ctx.database.db)).get(key));
+  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
 
   app.get('/settings', { onRequest: admin, schema: { response: { 200: SettingList, ...refusals } } }, async () => {
     const all = await readAllSettings(ctx.database.db);
-    return { settings: settingKeys.map((key) => entry(key, all[key] ?? null)) };
+    const pending = await pendingProposals(ctx.database.db);
+    return { settings: settingKeys.map((key) => entry(key, all[key] ?? null, pending.get(key))) };
   });
 
   app.put(
@@ -53,13 +72,29 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (err instanceof SettingValueError) return reply.status(400).send({ message: 'SETTING_INVALID', detail: err.message });
         throw err;
       }
+      if (needsTwoAdmins(key)) {
+        // the money policy's threshold: a proposal, applied when a second admin approves it
+        await proposeSetting(ctx, by(request), { key, value, reason });
+        return current(key);
+      }
       const actor = { kind: 'staff' as const, username: request.staff!.username };
       await writeSettingAudited({ ...ctx, actor }, key, value, 'settings.set', { reason, ip: request.ip });
       // this instance uses it at once; the others on their next refresh, as after the CLI
       await ctx.settings.refresh();
-      return entry(key, value);
+      return current(key);
     },
   );
+
+  const decision =
+    (outcome: 'APPLIED' | 'REJECTED') => async (request: FastifyRequest<{ Params: { id: string }; Body: SettingDecisionBody }>) => {
+      const reason = outcome === 'REJECTED' ? requiredReason(request.body.reason) : (givenReason(request.body.reason) ?? null);
+      const key = await decideProposal(ctx, by(request), { id: Number(request.params.id), outcome, reason });
+      await ctx.settings.refresh();
+      return current(key);
+    };
+  const decided = { params: SettingProposalParam, body: SettingDecisionBody, response: { 200: SettingEntry, ...refusals } };
+  app.post('/settings/proposals/:id/approve', { onRequest: admin, schema: decided }, decision('APPLIED'));
+  app.post('/settings/proposals/:id/reject', { onRequest: admin, schema: decided }, decision('REJECTED'));
 
   app.get(
     '/settings/:key/history',

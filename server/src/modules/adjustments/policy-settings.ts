@@ -1,0 +1,151 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { SettingProposalsTable } from '../../db/schema-adjustments.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
+import { ApiError, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
+import type { SettingKey, Settings } from '../../settings/registry.js';
+import { readAllSettings, writeSetting } from '../../settings/store.js';
+import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
+
+/**
+ * The money policy's own settings take two admins (issue 36): the threshold one person may credit alone
+ * (`adjustments`) is what keeps one person from creating money, so one admin who raises it and then
+ * credits would undo it. A change of such a setting, in the console or with the CLI's `--as`, is a
+ * proposal (`settings.propose` in the audit trail) that a second admin approves (then it is written, as
+ * `settings.set` naming both) or rejects with a reason. One proposal per setting waits at a time.
+ */
+export const TWO_ADMIN_SETTINGS: readonly SettingKey[] = ['adjustments'];
+
+export const needsTwoAdmins = (key: SettingKey) => TWO_ADMIN_SETTINGS.includes(key);
+
+export interface SettingProposal {
+  id: number;
+  key: SettingKey;
+  value: unknown;
+  reason: string;
+  proposedBy: string;
+  proposedAt: number;
+}
+
+type Books = { database: Database; now: () => number };
+
+/** The person behind `staff:<name>` or `cli:<name>`: the same person in the console and the CLI. */
+const personOf = (by: string) => by.slice(by.indexOf(':') + 1);
+
+/** Only an admin, not disabled, proposes or decides (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */
+async function requireAdmin(tx: Tx, actor: Actor): Promise<void> {
+  const staff = await tx.selectFrom('staff').select(['role', 'disabled_at']).where('username', '=', actor.username).executeTakeFirst();
+  if (!staff || staff.disabled_at !== null || staff.role !== 'admin') throw forbidden('STAFF_FORBIDDEN');
+}
+
+const proposalOf = (row: Selectable<SettingProposalsTable>): SettingProposal => ({
+  id: row.id,
+  key: row.key as SettingKey,
+  value: JSON.parse(row.value) as unknown,
+  reason: row.reason,
+  proposedBy: row.proposed_by,
+  proposedAt: Number(row.proposed_at),
+});
+
+/** The waiting proposals, by setting. */
+export async function pendingProposals(db: Kysely<DB>): Promise<Map<SettingKey, SettingProposal>> {
+  const rows = await db.selectFrom('setting_proposals').selectAll().where('status', '=', 'PENDING').execute();
+  return new Map(rows.map((row) => [row.key as SettingKey, proposalOf(row)]));
+}
+
+/** Proposes a change of a two-admin setting (its value already checked against the registry); answers the proposal. */
+export async function proposeSetting<K extends SettingKey>(
+  ctx: Books,
+  by: By,
+  input: { key: K; value: Settings[K]; reason: string },
+): Promise<SettingProposal> {
+  const now = ctx.now();
+  return withTransaction(ctx.database, async (tx) => {
+    await requireAdmin(tx, by.actor);
+    const before = (await readAllSettings(tx))[input.key];
+    let row;
+    try {
+      row = await tx
+        .insertInto('setting_proposals')
+        .values({
+          key: input.key,
+          value: JSON.stringify(input.value),
+          reason: input.reason,
+          proposed_by: madeBy(by.actor),
+          proposed_at: now,
+          status: 'PENDING',
+          decided_by: null,
+          decided_at: null,
+          decision_reason: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('SETTING_PROPOSAL_PENDING');
+      throw err;
+    }
+    await recordAudit(tx, by.actor, {
+      action: 'settings.propose',
+      target: `setting:${input.key}`,
+      before,
+      after: { proposal: row.id, value: input.value, status: 'PENDING' },
+      reason: input.reason,
+      ip: by.ip ?? null,
+      at: now,
+    });
+    return proposalOf(row);
+  });
+}
+
+/**
+ * A second admin's decision on a waiting proposal: approved (the value is written) or rejected (nothing
+ * changes). The proposer may not decide (403 FOUR_EYES); one decided meanwhile is 409
+ * SETTING_PROPOSAL_DECIDED. Answers the proposal's setting key.
+ */
+export async function decideProposal(
+  ctx: Books,
+  by: By,
+  input: { id: number; outcome: 'APPLIED' | 'REJECTED'; reason: string | null },
+): Promise<SettingKey> {
+  const now = ctx.now();
+  return withTransaction(ctx.database, async (tx) => {
+    await requireAdmin(tx, by.actor);
+    const row = await tx.selectFrom('setting_proposals').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!row) throw new ApiError(404, 'NO_DATA');
+    if (row.status !== 'PENDING') throw conflict('SETTING_PROPOSAL_DECIDED');
+    if (personOf(row.proposed_by) === by.actor.username) throw forbidden('FOUR_EYES');
+    const claimed = await tx
+      .updateTable('setting_proposals')
+      .set({ status: input.outcome, decided_by: madeBy(by.actor), decided_at: now, decision_reason: input.reason })
+      .where('id', '=', input.id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw conflict('SETTING_PROPOSAL_DECIDED');
+    const key = row.key as SettingKey;
+    await recordAudit(tx, by.actor, {
+      action: input.outcome === 'APPLIED' ? 'settings.approve' : 'settings.reject',
+      target: `setting:${key}`,
+      before: { proposal: row.id, proposedBy: row.proposed_by, status: 'PENDING' },
+      after: { proposal: row.id, status: input.outcome },
+      reason: input.reason,
+      ip: by.ip ?? null,
+      at: now,
+    });
+    if (input.outcome === 'APPLIED') {
+      const before = (await readAllSettings(tx))[key];
+      const value = JSON.parse(row.value) as Settings[typeof key];
+      await writeSetting(tx, key, value);
+      await recordAudit(tx, by.actor, {
+        action: 'settings.set',
+        target: `setting:${key}`,
+        before,
+        after: value,
+        reason: `${row.reason} (proposed by ${row.proposed_by}, approved by ${madeBy(by.actor)})`,
+        ip: by.ip ?? null,
+        at: now,
+      });
+    }
+    return key;
+  });
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingEntry } from '../../contract/staff-settings.js';
+import { walletOf } from './deposit-helpers.js';
+import { message } from './helper.js';
+import { auditOf } from './staff-queue-helpers.js';
+import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { adjustmentOf, adjustmentServer, ask } from './adjustment-helpers.js';
+
+/**
+ * The money policy's threshold takes two admins (issue 36): one admin alone raised it to 1,000,000,000 and
+ * then credited 900,000. Now a change is a proposal a second admin approves, in the console and the CLI.
+ */
+describe('changing the money policy takes two admins', () => {
+  let a: Awaited<ReturnType<typeof adjustmentServer>>;
+  let first: StaffBrowser;
+  let second: StaffBrowser;
+  const put = (browser: StaffBrowser, value: unknown, reason = 'a bigger threshold') =>
+    staffCall(a.server, browser, 'PUT', '/settings/adjustments', { value, reason });
+  const threshold = async () =>
+    (await a.server.ctx.database.db.selectFrom('settings').select('value').where('key', '=', 'adjustments').executeTakeFirstOrThrow())
+      .value;
+
+  beforeAll(async () => {
+    a = await adjustmentServer();
+    first = (await signedIn(a.server, 'boss1', 'admin')).browser;
+    second = (await signedIn(a.server, 'boss2', 'admin')).browser;
+  });
+  afterAll(() => a.close());
+
+  it('one admin proposes: nothing changes, and a credit above the old threshold still waits', async () => {
+    const before = await threshold();
+    const res = await put(first, { approvalAboveBaht: 1e9, approvalAboveKip: 1e9 });
+    expect(res.statusCode, res.body).toBe(200);
+    const entry = res.json() as SettingEntry;
+    expect(entry).toMatchObject({
+      twoAdmins: true,
+      value: JSON.parse(before),
+      pending: { value: { approvalAboveBaht: 1e9, approvalAboveKip: 1e9 }, proposedBy: 'staff:boss1', reason: 'a bigger threshold' },
+    });
+    expect(await threshold()).toBe(before);
+    expect(adjustmentOf(await ask(a.server, a.finance, { kind: 'credit', amount: 900_000 })).status).toBe('PENDING');
+    const [proposed] = await auditOf(a.server, 'settings.propose', 'setting:adjustments');
+    expect(proposed?.actor_username).toBe('boss1');
+
+    // one change waits at a time; the proposer may not approve it; a finance clerk may not either
+    const again = await put(second, { approvalAboveBaht: 6000, approvalAboveKip: 1e6 });
+    expect([again.statusCode, message(again)]).toEqual([409, 'SETTING_PROPOSAL_PENDING']);
+    const id = entry.pending!.id;
+    const own = await staffCall(a.server, first, 'POST', `/settings/proposals/${id}/approve`, {});
+    expect([own.statusCode, message(own)]).toEqual([403, 'FOUR_EYES']);
+    const clerk = await staffCall(a.server, a.finance, 'POST', `/settings/proposals/${id}/approve`, {});
+    expect(clerk.statusCode).toBe(403);
+    expect(await threshold()).toBe(before);
+
+    // the second admin rejects it with a reason: nothing changes, and it cannot be decided again
+    const noReason = await staffCall(a.server, second, 'POST', `/settings/proposals/${id}/reject`, {});
+    expect([noReason.statusCode, message(noReason)]).toEqual([400, 'REASON_REQUIRED']);
+    const rejected = await staffCall(a.server, second, 'POST', `/settings/proposals/${id}/reject`, { reason: 'far too high' });
+    expect([rejected.statusCode, (rejected.json() as SettingEntry).pending]).toEqual([200, null]);
+    const late = await staffCall(a.server, second, 'POST', `/settings/proposals/${id}/approve`, {});
+    expect([late.statusCode, message(late)]).toEqual([409, 'SETTING_PROPOSAL_DECIDED']);
+    expect(await threshold()).toBe(before);
+  });
+
+  it('a second admin approves: the threshold moves, and the trail names both', async () => {
+    const proposal = (await put(first, { approvalAboveBaht: 6000, approvalAboveKip: 1_000_000 }, 'busier evenings')).json() as SettingEntry;
+    const ok = await staffCall(a.server, second, 'POST', `/settings/proposals/${proposal.pending!.id}/approve`, { reason: 'agreed' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ value: { approvalAboveBaht: 6000, approvalAboveKip: 1_000_000 }, pending: null });
+    const listed = (await staffCall(a.server, first, 'GET', '/settings')).json() as { settings: SettingEntry[] };
+    expect(listed.settings.find((s) => s.key === 'adjustments')).toMatchObject({ twoAdmins: true, pending: null });
+    expect(listed.settings.find((s) => s.key === 'registerOTP')).toMatchObject({ twoAdmins: false });
+    const [set] = await auditOf(a.server, 'settings.set', 'setting:adjustments');
+    expect([set?.actor_username, set?.reason]).toEqual(['boss2', 'busier evenings (proposed by staff:boss1, approved by staff:boss2)']);
+    const before = await walletOf(a.server);
+    expect(adjustmentOf(await ask(a.server, a.finance, { kind: 'credit', amount: 6000 })).status).toBe('APPLIED');
+    expect(await walletOf(a.server)).toBe(before + 600_000);
+  });
+
+  it('the CLI: only with --as of an admin and a reason; the proposer cannot approve; another admin can', async () => {
+    const value = '{"approvalAboveBaht":5000,"approvalAboveKip":1000000}';
+    await expect(operator(a.server, 'settings', 'set', 'adjustments', value, '--reason', 'back to normal')).rejects.toThrow('--as <admin>');
+    await expect(operator(a.server, '--as', 'boss1', 'settings', 'set', 'adjustments', value)).rejects.toThrow('needs a reason');
+    await expect(operator(a.server, '--as', 'fin', 'settings', 'set', 'adjustments', value, '--reason', 'back to normal')).rejects.toThrow(
+      'only an admin',
+    );
+    const [proposed] = await operator(a.server, '--as', 'boss1', 'settings', 'set', 'adjustments', value, '--reason', 'back to normal');
+    const id = /^proposal (\d+)/.exec(proposed!)![1]!;
+    expect((await operator(a.server, 'settings', 'proposals')).join('\n')).toContain('cli:boss1');
+    // the console's boss1 and the CLI's boss1 are one person
+    const own = await staffCall(a.server, first, 'POST', `/settings/proposals/${id}/approve`, {});
+    expect(message(own)).toBe('FOUR_EYES');
+    await expect(operator(a.server, 'settings', 'approve', id, '--as', 'boss1')).rejects.toThrow('another admin');
+    const [done] = await operator(a.server, 'settings', 'approve', id, '--as', 'boss2');
+    expect(done).toContain('adjustments set to {"approvalAboveBaht":5000,"approvalAboveKip":1000000}');
+  });
+
+  it("other settings are still one admin's change", async () => {
+    const res = await staffCall(a.server, first, 'PUT', '/settings/registerOTP', { value: true, reason: 'keep codes on' });
+    expect(res.json()).toMatchObject({ value: true, twoAdmins: false, pending: null });
+  });
+});
