@@ -27,7 +27,8 @@ export const settingDescriptions: Record<SettingKey, string> = {
     'the support inbox: the hours agents answer, what the greeter says when none is online, when a waiting chat turns red, the canned replies',
   uploads: 'upload budgets per address and per member, and the free-space floor',
   retention: 'when a quiet guest conversation is ended',
-  adjustments: 'staff adjustments above these amounts wait for a second approver',
+  adjustments:
+    'the money policy: what one staff member may credit alone in 24 hours (and the largest debit alone); beyond it a second approver decides; changed by two admins',
   providerCache: "how long a game provider's launch link or balance stands for the same member",
   howto: "the how-to page's videos: titles per language, video and poster paths",
   transitStripes:

@@ -181,9 +181,13 @@ export const AdjustmentsSettingSchema = Type.Object(
     approvalAboveBaht: Type.Number({
       minimum: 0,
       maximum: 1e11,
-      description: 'baht: an adjustment above this waits for a second approver',
+      description: "baht: one person's credits alone in 24 hours, or a debit, above this wait for a second approver",
     }),
-    approvalAboveKip: Type.Integer({ minimum: 0, maximum: 1e13, description: 'kip: an adjustment above this waits for a second approver' }),
+    approvalAboveKip: Type.Integer({
+      minimum: 0,
+      maximum: 1e13,
+      description: "kip: one person's credits alone in 24 hours, or a debit, above this wait for a second approver",
+    }),
   },
   { additionalProperties: false },
 );
