@@ -3,9 +3,11 @@ import { QueueIdParam, StaffReason } from './staff-queues.js';
 
 /**
  * Adjustments (issue 23): a finance clerk or an admin credits or debits a member's wallet by hand, or reverses
- * a credit the wallet received (a deposit, a staff credit), with a reason. One at or below the `adjustments`
- * setting's threshold for its currency is applied at once; one above waits (PENDING) until a second finance
- * clerk or admin, not the one who asked, approves it (then it is applied) or rejects it (nothing moves).
+ * a credit the wallet received (a deposit, a staff credit), with a reason. A credit is applied at once when it,
+ * with the same person's credits applied alone in the last 24 hours in its currency, stays at or below the
+ * `adjustments` setting's threshold (the money policy, issue 36); a debit or reversal when it is at or below
+ * the threshold. Otherwise it waits (PENDING) until a second finance clerk or admin, not the one who asked,
+ * approves it (then it is applied) or rejects it (nothing moves).
  * Agents get 403 STAFF_FORBIDDEN. Sessions, CSRF and the refusals of contract/staff.ts hold for every call.
  * Amounts are in major units of the member's currency (baht with satang, whole kip).
  *

@@ -91,8 +91,21 @@ describe('changing the money policy takes two admins', () => {
     const own = await staffCall(a.server, first, 'POST', `/settings/proposals/${id}/approve`, {});
     expect(message(own)).toBe('FOUR_EYES');
     await expect(operator(a.server, 'settings', 'approve', id, '--as', 'boss1')).rejects.toThrow('another admin');
+    await expect(operator(a.server, 'settings', 'approve', '3000000000', '--as', 'boss2')).rejects.toThrow('at most 9 digits');
+    await expect(operator(a.server, 'settings', 'approve', '0x10', '--as', 'boss2')).rejects.toThrow('a proposal id');
     const [done] = await operator(a.server, 'settings', 'approve', id, '--as', 'boss2');
     expect(done).toContain('adjustments set to {"approvalAboveBaht":5000,"approvalAboveKip":1000000}');
+  });
+
+  it('the proposer may withdraw their own proposal (a rejection), never approve it', async () => {
+    const before = await threshold();
+    const proposal = (await put(first, { approvalAboveBaht: 7000, approvalAboveKip: 1_000_000 }, 'a typo')).json() as SettingEntry;
+    const id = proposal.pending!.id;
+    const withdrawn = await staffCall(a.server, first, 'POST', `/settings/proposals/${id}/reject`, { reason: 'my typo' });
+    expect([withdrawn.statusCode, (withdrawn.json() as SettingEntry).pending]).toEqual([200, null]);
+    expect(await threshold()).toBe(before);
+    const row = (await auditOf(a.server, 'settings.reject', 'setting:adjustments')).find((r) => r.reason === 'my typo');
+    expect(row?.actor_username).toBe('boss1');
   });
 
   it("other settings are still one admin's change", async () => {

@@ -50,8 +50,7 @@ function wordsAndReason(command: string, args: string[]): { words: string[]; rea
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--reason' && args[i + 1] !== undefined) reason = args[++i];
-    else if (arg.startsWith('--') && !/^--?\d/.test(arg))
-      throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "...")`);
+    else if (arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "...")`);
     else words.push(arg);
   }
   return { words, reason };
@@ -286,8 +285,8 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
     case 'settings approve':
     case 'settings reject': {
       const { words, reason } = wordsAndReason(command, rest);
-      const id = Number(words[0]);
-      if (words.length !== 1 || !Number.isInteger(id) || id <= 0) throw new UsageError(`${command} needs a proposal id`);
+      const id = /^[1-9]\d{0,8}$/.test(words[0] ?? '') ? Number(words[0]) : 0;
+      if (words.length !== 1 || id === 0) throw new UsageError(`${command} needs a proposal id (a number of at most 9 digits)`);
       if (!env.actor || env.actor.username === CLI_SYSTEM.username) throw new UsageError(`${command} needs --as <admin>`);
       const why = givenReason(reason);
       if (action === 'reject' && !why) throw new UsageError(`settings reject needs a reason: --reason "..." (3 to 500 characters)`);

@@ -28,7 +28,7 @@ export const settingDescriptions: Record<SettingKey, string> = {
   uploads: 'upload budgets per address and per member, and the free-space floor',
   retention: 'when a quiet guest conversation is ended',
   adjustments:
-    'the money policy: what one staff member may credit alone in 24 hours (and the largest debit alone); beyond it a second approver decides; changed by two admins',
+    'the money policy of staff adjustments: what one staff member may credit alone by adjustments in 24 hours (and the largest debit alone); beyond it a second approver decides; changed by two admins',
   providerCache: "how long a game provider's launch link or balance stands for the same member",
   howto: "the how-to page's videos: titles per language, video and poster paths",
   transitStripes:

@@ -181,12 +181,12 @@ export const AdjustmentsSettingSchema = Type.Object(
     approvalAboveBaht: Type.Number({
       minimum: 0,
       maximum: 1e11,
-      description: "baht: one person's credits alone in 24 hours, or a debit, above this wait for a second approver",
+      description: "baht: one person's adjustment credits alone in 24 hours, or a debit, above this wait for a second approver",
     }),
     approvalAboveKip: Type.Integer({
       minimum: 0,
       maximum: 1e13,
-      description: "kip: one person's credits alone in 24 hours, or a debit, above this wait for a second approver",
+      description: "kip: one person's adjustment credits alone in 24 hours, or a debit, above this wait for a second approver",
     }),
   },
   { additionalProperties: false },

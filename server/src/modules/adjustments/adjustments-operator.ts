@@ -93,8 +93,10 @@ async function adjust(env: OperatorEnv, action: string | undefined, args: string
 export const adjustmentCommands: CommandSet = {
   help: `  npm run operator -- adjust credit <phone> <amount> --reason "..." --as <username>
   npm run operator -- adjust debit <phone> <amount> --reason "..." --as <username>
-                                                a staff credit or debit of the member's wallet (finance or admin); above the
-                                                adjustments setting's threshold it waits for a second finance clerk or admin
+                                                a staff credit or debit of the member's wallet (finance or admin); a credit
+                                                that takes this person's credits alone in 24 hours above the
+                                                adjustments setting's threshold (a debit: above it) waits for a
+                                                second finance clerk or admin
   npm run operator -- adjust reverse <journalId> --reason "..." --as <username>
                                                 take back a deposit or a staff credit (never below zero; once)
   npm run operator -- adjust list               waiting adjustments, then the 50 last decided

@@ -5,7 +5,7 @@ import type { SettingProposalsTable } from '../../db/schema-adjustments.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import type { SettingKey, Settings } from '../../settings/registry.js';
-import { readAllSettings, writeSetting } from '../../settings/store.js';
+import { checkSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
 import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
 
 /**
@@ -13,7 +13,10 @@ import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
  * (`adjustments`) is what keeps one person from creating money, so one admin who raises it and then
  * credits would undo it. A change of such a setting, in the console or with the CLI's `--as`, is a
  * proposal (`settings.propose` in the audit trail) that a second admin approves (then it is written, as
- * `settings.set` naming both) or rejects with a reason. One proposal per setting waits at a time.
+ * `settings.set` naming both) or rejects with a reason; the proposer may withdraw it (a rejection of their
+ * own) but never approve it. One proposal per setting waits at a time. In the console each admin signs in
+ * with their own password and TOTP; the CLI's `--as` names the admin without proving it (whoever has the
+ * shell has the database too), so the console is where the two people are held to be two.
  */
 export const TWO_ADMIN_SETTINGS: readonly SettingKey[] = ['adjustments'];
 
@@ -114,7 +117,8 @@ export async function decideProposal(
     const row = await tx.selectFrom('setting_proposals').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!row) throw new ApiError(404, 'NO_DATA');
     if (row.status !== 'PENDING') throw conflict('SETTING_PROPOSAL_DECIDED');
-    if (personOf(row.proposed_by) === by.actor.username) throw forbidden('FOUR_EYES');
+    // the proposer may withdraw their own proposal (a rejection), never apply it
+    if (input.outcome === 'APPLIED' && personOf(row.proposed_by) === by.actor.username) throw forbidden('FOUR_EYES');
     const claimed = await tx
       .updateTable('setting_proposals')
       .set({ status: input.outcome, decided_by: madeBy(by.actor), decided_at: now, decision_reason: input.reason })
@@ -134,7 +138,8 @@ export async function decideProposal(
     });
     if (input.outcome === 'APPLIED') {
       const before = (await readAllSettings(tx))[key];
-      const value = JSON.parse(row.value) as Settings[typeof key];
+      // checked again against the registry: a release between the proposal and its approval may have changed the schema
+      const value = checkSettingValue(key, JSON.parse(row.value) as unknown);
       await writeSetting(tx, key, value);
       await recordAudit(tx, by.actor, {
         action: 'settings.set',

@@ -11,9 +11,11 @@ import type { Settings } from '../../settings/registry.js';
  * paths, one person's credits never pass the threshold in a day without a second pair of eyes. A rolling
  * 24 hours, not the calendar day: no fresh allowance at midnight.
  *
- * Every path that credits a wallet on a staff member's word asks `creditAlone` in the credit's own
- * transaction, and records what it applied alone with `recordCreditAlone` there too. The person is the
- * username, the same in the console and the CLI's `--as`.
+ * A path that credits a wallet on a staff member's word asks `creditAlone` in the credit's own transaction,
+ * and records what it applied alone with `recordCreditAlone` there too. The person is the username, the
+ * same in the console and the CLI's `--as`. Today the staff adjustments (console and `adjust`) do; slip
+ * approval with another amount than the bank's, manual deposit confirmation, attaching an unmatched
+ * payment and the CLI's `deposit` do not yet (issue 36).
  */
 
 export const POLICY_WINDOW_MS = 24 * 3600 * 1000;
