@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems, setSetting, walletOf } from './deposit-helpers.js';
 import { message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { signedIn, staffCall } from './staff-helpers.js';
-import { adjustmentOf, adjustmentServer, ask } from './adjustment-helpers.js';
+import { adjustmentOf, adjustmentServer, ask, newPolicyDay } from './adjustment-helpers.js';
 
 /** Two clerks deciding one adjustment at once (issue 23): exactly one decision, the money moves at most once. */
 describe('adjustment races', () => {
@@ -17,6 +17,8 @@ describe('adjustment races', () => {
     third = (await signedIn(a.server, 'fin3', 'admin')).browser;
   });
   afterAll(() => a.close());
+  // each test judges its own credits under the money policy, not the sum of the tests before it
+  beforeEach(() => newPolicyDay(a.server));
 
   it('two approvals of one waiting credit at once: applied once, the other 409 ADJUSTMENT_NOT_PENDING', async () => {
     const before = await walletOf(a.server);
