@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingEntry } from '../../contract/staff-settings.js';
 import { walletOf } from './deposit-helpers.js';
-import { message } from './helper.js';
+import { build, message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 import { adjustmentOf, adjustmentServer, ask } from './adjustment-helpers.js';
@@ -111,5 +111,25 @@ describe('changing the money policy takes two admins', () => {
   it("other settings are still one admin's change", async () => {
     const res = await staffCall(a.server, first, 'PUT', '/settings/registerOTP', { value: true, reason: 'keep codes on' });
     expect(res.json()).toMatchObject({ value: true, twoAdmins: false, pending: null });
+  });
+});
+
+describe('sandboxPlay in production', () => {
+  it('is refused in the console and the CLI: one admin could otherwise make every round a win', async () => {
+    const server = await build({ production: true });
+    try {
+      const admin = (await signedIn(server, 'boss', 'admin')).browser;
+      const res = await staffCall(server, admin, 'PUT', '/settings/sandboxPlay', { value: { PG: 'win' }, reason: 'a drill' });
+      expect([res.statusCode, message(res)]).toEqual([400, 'SETTING_INVALID']);
+      await expect(operator(server, 'settings', 'set', 'sandboxPlay', '{"PG":"win"}')).rejects.toThrow('never changed in production');
+      const stored = await server.ctx.database.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'sandboxPlay')
+        .executeTakeFirst();
+      expect(JSON.parse(stored?.value ?? '{}')).toEqual({});
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { creditDeposit, memberMoney } from '../ledger/operations.js';
 import { notifyMember } from '../modules/events/service.js';
 import { ApiError } from '../lib/errors.js';
 import { setMemberStatus } from '../modules/account/service.js';
-import { isSettingKey, settingKeys } from '../settings/registry.js';
+import { isSettingKey, productionRefusal, settingKeys } from '../settings/registry.js';
 import { parseSettingValue, readAllSettings } from '../settings/store.js';
 
 import { commandSets } from './command-sets.js';
@@ -255,6 +255,8 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       const { words: valueParts, reason } = wordsAndReason('settings set', more);
       if (!valueParts.length) throw new UsageError(`settings set ${key} needs a value`);
       const value = parseSettingValue(key, valueParts.join(' '));
+      const refused = productionRefusal(key, env.config.production);
+      if (refused) throw new UsageError(`settings set ${key}: ${refused}`);
       if (needsTwoAdmins(key)) {
         // the money policy's threshold: one admin proposes, another approves (issue 36)
         if (!env.actor || env.actor.username === CLI_SYSTEM.username)

@@ -247,6 +247,16 @@ export const settingSchemas = {
 } satisfies Record<string, TSchema>;
 
 export type SettingKey = keyof typeof settingSchemas;
+
+/**
+ * Settings never changed in production (NODE_ENV=production), by anyone: `sandboxPlay` decides whether the
+ * sandbox game's rounds are won, so one admin setting it to "win" would create money for any member who
+ * plays (issue 36). Answers why, or undefined when the change may be made.
+ */
+export function productionRefusal(key: SettingKey, production: boolean): string | undefined {
+  if (production && key === 'sandboxPlay') return 'sandboxPlay decides whether rounds are won: a test setting, never changed in production';
+  return undefined;
+}
 export type Settings = { [K in SettingKey]: Static<(typeof settingSchemas)[K]> };
 export const settingKeys = Object.keys(settingSchemas) as SettingKey[];
 

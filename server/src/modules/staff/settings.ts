@@ -12,7 +12,7 @@ import {
   SettingPutBody,
 } from '../../../../contract/staff-settings.js';
 import { writeSettingAudited } from '../../operator/common.js';
-import { isSettingKey, settingKeys, settingSchemas, type SettingKey } from '../../settings/registry.js';
+import { isSettingKey, productionRefusal, settingKeys, settingSchemas, type SettingKey } from '../../settings/registry.js';
 import { settingDescriptions } from '../../settings/descriptions.js';
 import { checkSettingValue, readAllSettings, SettingValueError } from '../../settings/store.js';
 import { ApiError } from '../../lib/errors.js';
@@ -65,6 +65,8 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const key = knownKey(request.params.key);
       const reason = requiredReason(request.body.reason);
+      const refused = productionRefusal(key, ctx.config.production);
+      if (refused) return reply.status(400).send({ message: 'SETTING_INVALID', detail: refused });
       let value;
       try {
         value = checkSettingValue(key, request.body.value);
