@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../../tests/render';
@@ -81,6 +81,7 @@ describe('manual deposit requests waiting', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm and credit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This deposit request is no longer waiting');
     expect(await screen.findByText('No deposit request is waiting.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/staff/deposit-requests')).toHaveLength(2);
+    // the list is asked again after the answer is shown: waited for
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/deposit-requests')).toHaveLength(2));
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../../tests/render';
@@ -95,6 +95,7 @@ describe('unmatched payments', () => {
     await user.click(screen.getByRole('button', { name: 'Mark refunded' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This payment is no longer unmatched');
     expect(await screen.findByText('No unmatched payment is waiting.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/staff/payments/unmatched')).toHaveLength(2);
+    // the list is asked again after the answer is shown: waited for
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/payments/unmatched')).toHaveLength(2));
   });
 });

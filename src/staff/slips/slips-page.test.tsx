@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../../tests/render';
@@ -148,7 +148,8 @@ describe('slips in review', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This slip is no longer waiting for review');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(await screen.findByText('No slip is waiting for review.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/staff/slips')).toHaveLength(2);
+    // the list is asked again after the answer is shown: waited for
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/slips')).toHaveLength(2));
   });
 });
 

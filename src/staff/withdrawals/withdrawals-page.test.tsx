@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../../tests/render';
@@ -102,7 +102,8 @@ describe('withdrawals waiting', () => {
     await user.click(screen.getByRole('button', { name: 'Record as paid' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This withdrawal is no longer waiting');
     expect(await screen.findByText('No withdrawal is waiting.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/api/staff/withdrawals')).toHaveLength(2);
+    // the list is asked again after the answer is shown: waited for
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/withdrawals')).toHaveLength(2));
   });
 
   it('keeps the dialog open with the refusal when the server refuses the input', async () => {
