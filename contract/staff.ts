@@ -23,6 +23,12 @@ export const StaffRoleSchema = Type.Union([Type.Literal('agent'), Type.Literal('
 /** Roles that must sign in with TOTP (issue 23): they move money or change the site. */
 export const TOTP_REQUIRED: readonly StaffRole[] = ['finance', 'admin'];
 
+/**
+ * The person behind who did something (`staff:<username>` or `cli:<username>`): the console's and the CLI's
+ * same username are one person, as four-eyes and the money policy count them.
+ */
+export const personOf = (by: string) => by.slice(by.indexOf(':') + 1);
+
 /** A staff password: at least this long, and not the one-time password it replaces. */
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;

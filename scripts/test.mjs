@@ -21,7 +21,7 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const logDir = path.join(root, 'test-results', 'stages');
 fs.mkdirSync(logDir, { recursive: true });
 
-/** @type {{ name: string, cmd: string, needs?: string[] }[][]} groups run one after another; a group's stages at once */
+/** @type {{ name: string, cmd: string, needs?: string[], lane?: string }[][]} groups run one after another; a group's stages at once (a lane's in turn) */
 const GROUPS = [
   [
     { name: 'typecheck', cmd: 'npm run typecheck' },
@@ -41,6 +41,26 @@ const GROUPS = [
 ];
 
 const only = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(',')) : undefined;
+const known = new Set(GROUPS.flat().map((s) => s.name));
+const unknown = only ? [...only].filter((name) => !known.has(name)) : [];
+if (unknown.length || only?.size === 0) {
+  console.error(`TEST_STAGES names no stage of ${[...known].join(', ')}: ${unknown.join(', ') || '(empty)'}`);
+  process.exit(2);
+}
+/** The stages running now (their process groups), ended with the runner when it is stopped. */
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // ended meanwhile
+      }
+    }
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
 /** name → { result: 'passed' | 'failed' | 'skipped', seconds, why? } */
 const results = new Map();
 const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
@@ -51,27 +71,36 @@ function run(stage) {
   const out = fs.openSync(logFile, 'w');
   console.log(`▶ ${stage.name}: ${stage.cmd}`);
   return new Promise((resolve) => {
+    // a process group of its own: a stopped runner ends the stage with every process it started
     const child = spawn(stage.cmd, {
       cwd: root,
       shell: true,
+      detached: true,
       stdio: ['ignore', out, out],
       env: { ...process.env, FORCE_COLOR: '0' },
     });
-    const end = (code) => {
+    running.add(child);
+    let ended = false;
+    const end = (code, signal) => {
+      if (ended) return;
+      ended = true;
+      running.delete(child);
       fs.closeSync(out);
       const seconds = (Date.now() - started) / 1000;
       const result = code === 0 ? 'passed' : 'failed';
       results.set(stage.name, { result, seconds });
       const text = fs.readFileSync(logFile, 'utf8');
       process.stdout.write(`\n━━ ${stage.name} (${stage.cmd}) ━━\n${text}${text.endsWith('\n') ? '' : '\n'}`);
-      console.log(`━━ ${stage.name}: ${result} in ${fmt(seconds)}${code === 0 ? '' : ` (exit ${code})`} ━━\n`);
+      console.log(
+        `━━ ${stage.name}: ${result} in ${fmt(seconds)}${code === 0 ? '' : signal ? ` (ended by ${signal})` : ` (exit ${code})`} ━━\n`,
+      );
       resolve();
     };
     child.on('error', (err) => {
       fs.writeSync(out, `${err.message}\n`);
       end(1);
     });
-    child.on('exit', (code, signal) => end(code ?? (signal ? 128 : 1)));
+    child.on('exit', (code, signal) => end(code ?? 1, signal));
   });
 }
 
@@ -101,6 +130,6 @@ for (const group of GROUPS) {
 const total = (Date.now() - started) / 1000;
 console.log('stage        result    time');
 for (const [name, r] of results) console.log(`${name.padEnd(12)} ${r.result.padEnd(9)} ${r.why ?? fmt(r.seconds)}`);
-const passed = [...results.values()].every((r) => r.result === 'passed');
+const passed = results.size > 0 && [...results.values()].every((r) => r.result === 'passed');
 console.log(`${'all'.padEnd(12)} ${(passed ? 'passed' : 'FAILED').padEnd(9)} ${fmt(total)}`);
 if (!passed) process.exitCode = 1;

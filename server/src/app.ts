@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.js';
 import { isDatabaseUnavailable } from './db/faults.js';
 import { ApiError, gone } from './lib/errors.js';
-import { LedgerError } from './ledger/errors.js';
+import { isNotEnough } from './ledger/errors.js';
 import { createLogger } from './lib/logger.js';
 import { refuseNul } from './lib/no-nul.js';
 import { authGuard, isGatewayCallback } from './modules/auth/guard.js';
@@ -124,7 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) return reply.status(err.status).send({ message: err.code });
     // the ledger's refusal a member can meet, in the API's words (its others are the server's own faults)
-    if (err instanceof LedgerError && err.refusal === 'NOT_ENOUGH') return reply.status(400).send({ message: 'MONEY_NOT_ENOUGH' });
+    if (isNotEnough(err)) return reply.status(400).send({ message: 'MONEY_NOT_ENOUGH' });
     if (err.validation) return reply.status(400).send({ message: validationCode(err) });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

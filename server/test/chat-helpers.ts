@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import { sql } from 'kysely';
 import { call, type TestServer } from './helper.js';
 
 export const guestId = () => randomBytes(12).toString('hex');
@@ -91,8 +92,8 @@ export async function join<T = unknown>(url: string, data: unknown, channel: Cha
   return { socket, received, answer };
 }
 
-/** Waits until `check` holds (a socket event arrives), at most `ms`. */
-export async function until(check: () => boolean, ms = 5000): Promise<void> {
+/** Waits until `check` holds (a socket event arrives), at most `ms` (generous: a bound for a busy machine, not a timing). */
+export async function until(check: () => boolean, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -116,4 +117,20 @@ export async function agentOnline(server: TestServer, username = 'online-agent')
   return async () => {
     await db.deleteFrom('staff_presence').where('staff_id', '=', staff.id).execute();
   };
+}
+
+/**
+ * Until `instances` socket.io adapters of the server's schema hold their LISTEN (each instance's own
+ * connection, seen in pg_stat_activity): a message sent before then would not cross to another instance.
+ */
+export async function untilAdaptersListen(server: TestServer, instances: number, ms = 15_000): Promise<void> {
+  const listening = `LISTEN "socket.io:${server.schema}#%`;
+  const end = Date.now() + ms;
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where state = 'idle' and query like ${listening}`.execute(server.ctx.database.db);
+    if (rows[0]!.n >= instances) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${instances} socket.io adapters to listen`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

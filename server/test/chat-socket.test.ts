@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { setSetting } from './deposit-helpers.js';
-import { agentOnline, guestId, join, listen, send, textPackage, until, type Joined } from './chat-helpers.js';
+import { agentOnline, guestId, join, listen, send, textPackage, type Joined, until, untilAdaptersListen } from './chat-helpers.js';
 import { build, type TestServer } from './helper.js';
 
 const texts = (j: Joined) => j.received.map((m) => (m as { message: { payload?: { message?: string } } }).message.payload?.message);
@@ -112,7 +112,7 @@ describe('support chat sockets', () => {
       const there = await open({ guestId: guest });
       const here = await join(secondUrl, { guestId: guest });
       sockets.push(here);
-      await new Promise((r) => setTimeout(r, 300)); // the adapter's LISTEN is up
+      await untilAdaptersListen(server, 2); // both instances' adapters hear the channel
       await send(server, textPackage('across instances', { guestId: guest }));
       await until(() => texts(here).includes('across instances'));
       await until(() => texts(there).includes('across instances'));

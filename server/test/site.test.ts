@@ -307,9 +307,10 @@ describe('slow clients', () => {
       }, 25_000).unref();
     });
     clearInterval(timer);
-    // closed by the server's headers timeout while the headers still trickled, not by the test giving up
+    // closed by the server's headers timeout (10 s, app.ts), not by the test giving up; a busy machine can
+    // only close it later, never sooner
     expect(closedAfter).not.toBe(Infinity);
-    expect(sent).toBeLessThan(trickle.length);
+    expect(closedAfter).toBeGreaterThanOrEqual(9_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   }, 30_000);
 });

@@ -9,7 +9,7 @@ const BUILD = inject('serverBuild');
 const NODE_ARGS = ['--enable-source-maps'];
 /** main.ts's last start-up line, once app.listen has answered: it carries the address the OS gave. */
 const LISTENING = /"msg":"wallet site and API on (http:\/\/[^\s"]+)/;
-/** A loaded machine (CI, several test files at once) can take long to compile and migrate. */
+/** A loaded machine (CI, several test files at once) can take long to start and migrate. */
 const START_MS = 90_000;
 
 /** What the server's environment adds to or takes from the test's own: a value of undefined removes the variable. */

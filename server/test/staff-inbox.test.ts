@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxEvent, InboxList, InboxThread } from '../../contract/staff-inbox.js';
 import { newMember } from './bonus-helpers.js';
-import { guestId, history, join, listen, multipart, PNG, send, textPackage, until, type Channel, type Joined } from './chat-helpers.js';
+import {
+  guestId,
+  history,
+  join,
+  listen,
+  multipart,
+  PNG,
+  send,
+  textPackage,
+  type Channel,
+  type Joined,
+  until,
+  untilAdaptersListen,
+} from './chat-helpers.js';
 import { build, call, message, scratchDatabase, type TestServer } from './helper.js';
 import { auditOf, json } from './staff-queue-helpers.js';
 import { drainOutbox } from '../src/modules/chat/bus.js';
@@ -269,7 +282,7 @@ describe('the support inbox', () => {
       const customer = await join(secondUrl, { guestId: guest });
       sockets.push(customer);
       const inbox = await staffSocket(pim);
-      await new Promise((r) => setTimeout(r, 300)); // the adapter's LISTEN is up
+      await untilAdaptersListen(server, 2); // both instances' adapters hear the channel
       await act(nok, room, 'messages', { type: 'text', message: 'Answered from the first instance' });
       await until(() => customer.received.some((m) => (m as Msg).message.payload?.message === 'Answered from the first instance'));
       await until(() => inbox.received.some((e) => e.kind === 'message' && e.room === room && e.sender === 'agent'));

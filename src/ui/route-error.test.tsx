@@ -102,6 +102,7 @@ describe('a page that fails', () => {
     renderPage(lazyRouteComponent(() => Promise.reject(gone())));
 
     expect(await screen.findByRole('heading', { name: 'A new version is ready.' })).toBeVisible();
+    await vi.dynamicImportSettled(); // a reload would come through a lazily loaded module
     expect(sw.reloads).toBe(0); // no second reload by itself: no loop
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     // the reload goes through a lazily loaded module (route-error.tsx reloadToNewVersion): waited for
@@ -123,6 +124,7 @@ describe('a page that fails', () => {
     // the reload came back to the same missing chunk: the offer stays, no loop
     await act(() => router.invalidate());
     expect(await screen.findByRole('heading', { name: 'A new version is ready.' })).toBeVisible();
+    await vi.dynamicImportSettled();
     expect(sw.reloads).toBe(1);
   });
 

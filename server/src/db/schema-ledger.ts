@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 // The double-entry ledger and withdrawals (migration 0002); money in integer minor units.
 
@@ -38,21 +38,7 @@ export interface JournalTable {
  * Every entry as a reader sees it (the view of migration 0038): a pending entry's `status` is how its end
  * (`ended_by`) ended it, SUCCESS when posted, FAILED when voided; PENDING while none has. Read statuses here.
  */
-export interface LedgerEntriesView {
-  id: number;
-  member_id: number | null;
-  type: string;
-  status: 'SUCCESS' | 'PENDING' | 'FAILED';
-  amount: number;
-  from_label: string;
-  to_label: string;
-  visible: number;
-  created_at: number;
-  made_by: string | null;
-  pending_id: number | null;
-  outcome: 'posted' | 'voided' | null;
-  ended_by: number | null;
-}
+export type LedgerEntriesView = Selectable<JournalTable> & { ended_by: number | null };
 
 export interface PostingsTable {
   id: Generated<number>;

@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import type { Tx } from '../db/transaction.js';
 import { badRequest } from '../lib/errors.js';
 import { CoinRuleSchema, type CoinRule } from '../settings/registry.js';
-import { LedgerError } from './errors.js';
+import { isNotEnough } from './errors.js';
 import { accountId, balanceOf, houseAccount, move } from './ledger.js';
 import { convert, toMinor, type Currency } from './money.js';
 import type { MemberMoney } from './operations.js';
@@ -59,7 +59,7 @@ export async function spendCoin(tx: Tx, memberId: number, now: number): Promise<
       now,
     });
   } catch (err) {
-    if (err instanceof LedgerError && err.refusal === 'NOT_ENOUGH') throw badRequest('NO_COIN');
+    if (isNotEnough(err)) throw badRequest('NO_COIN');
     throw err;
   }
 }

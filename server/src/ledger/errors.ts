@@ -32,6 +32,9 @@ const BY_STATE: Record<string, LedgerRefusal> = {
   WL005: 'CHANGED',
 };
 
+/** The ledger refused because an account that may not go below zero would have. */
+export const isNotEnough = (err: unknown): err is LedgerError => err instanceof LedgerError && err.refusal === 'NOT_ENOUGH';
+
 /** The LedgerError a database error stands for, or the error itself when it is none of the ledger's. */
 export function ledgerErrorOf(err: unknown): unknown {
   const { code, detail } = (err ?? {}) as { code?: unknown; detail?: unknown };

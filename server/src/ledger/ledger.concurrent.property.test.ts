@@ -9,7 +9,7 @@ import { migrate } from '../db/database.js';
 import { seed } from '../db/seed.js';
 import { inSnapshot, withTransaction } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
-import { LedgerError } from './errors.js';
+import { isNotEnough } from './errors.js';
 import { transfer } from '../modules/wallet/transfers.js';
 import { SettingsCache } from '../settings/store.js';
 import { recoverOpen } from '../sweep.js';
@@ -113,7 +113,7 @@ async function run(plans: Op[][], settle: boolean[]): Promise<void> {
         return 'OK';
       } catch (err) {
         // the ledger's refusal, in the words the API answers it with (app.ts)
-        if (err instanceof LedgerError && err.refusal === 'NOT_ENOUGH') return 'MONEY_NOT_ENOUGH';
+        if (isNotEnough(err)) return 'MONEY_NOT_ENOUGH';
         if (!(err instanceof ApiError)) throw err;
         return err.code;
       }

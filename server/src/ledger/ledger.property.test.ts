@@ -12,7 +12,7 @@ import { SettingsCache } from '../settings/store.js';
 import { makeContext } from '../wiring.js';
 import { withTransaction } from '../db/transaction.js';
 import { ApiError } from '../lib/errors.js';
-import { LedgerError } from './errors.js';
+import { isNotEnough } from './errors.js';
 import { checkLedger } from './invariants.js';
 import { creditDeposit, memberMoney, requestWithdrawal, settleWithdrawal } from './operations.js';
 import { clearReward, grant, refuseWhileBonusActive, type Offer } from '../modules/bonus/service.js';
@@ -111,7 +111,7 @@ async function run(ops: Op[]): Promise<void> {
         return 'OK';
       } catch (err) {
         // the ledger's refusal, in the words the API answers it with (app.ts)
-        if (err instanceof LedgerError && err.refusal === 'NOT_ENOUGH') return 'MONEY_NOT_ENOUGH';
+        if (isNotEnough(err)) return 'MONEY_NOT_ENOUGH';
         if (!(err instanceof ApiError)) throw err;
         return err.code;
       }

@@ -84,10 +84,10 @@ export const gameAccount = (tx: Tx, memberId: number, provider: string, currency
   accountId(tx, { code: gameCode(memberId, provider), kind: 'game', memberId, currency, allowNegative: false });
 
 export const houseAccount = (tx: Tx, house: HouseAccount, currency: LedgerCurrency): Promise<number> =>
-  houseAccountAt(house, houseCode(house, currency), currency, tx);
+  houseAccountAt(tx, house, houseCode(house, currency), currency);
 
 /** A house account of kind `house` under `code` (the one of its kind, or a stripe). */
-const houseAccountAt = (house: HouseAccount, code: string, currency: LedgerCurrency, tx: Tx): Promise<number> =>
+const houseAccountAt = (tx: Tx, house: HouseAccount, code: string, currency: LedgerCurrency): Promise<number> =>
   accountId(tx, { code, kind: HOUSE[house].kind, memberId: null, currency, allowNegative: HOUSE[house].allowNegative });
 
 /**
@@ -113,13 +113,23 @@ export const stripeCode = (house: StripedHouse, memberId: number, currency: Ledg
  * stripes ends where it began; the provider float may go negative, so a game result takes any stripe.
  */
 export const stripeAccount = (tx: Tx, house: StripedHouse, memberId: number, currency: LedgerCurrency, stripes: number): Promise<number> =>
-  houseAccountAt(house, stripeCode(house, memberId, currency, stripes), currency, tx);
+  houseAccountAt(tx, house, stripeCode(house, memberId, currency, stripes), currency);
 
 export interface Posting {
   accountId: number;
   /** Signed minor units: negative takes money out of the account, positive puts it in. */
   amount: number;
 }
+
+/*
+ * The ledger's calls (the one implementation of each is its database function, migration 0038, which the
+ * transfer functions call too): a movement for good (`move`), money reserved to a holding account
+ * (`reserve`), and the end of a reserve, once (`postPending` to where it was going, `voidPending` back).
+ * Entries are never changed once written: an end is a new entry that names its reserve. Balances change
+ * by conditional updates, a member's accounts first and then the house's, each in id order. A refusal is
+ * a LedgerError (ledger/errors.ts); Postgres has then aborted the caller's transaction (any later statement
+ * fails), which withTransaction rolls back: a caller that catches one does not go on using `tx`.
+ */
 
 /** A movement as the statement names it: whose, what kind, how much, from and to (labels), shown or not. */
 export interface Entry {
@@ -133,15 +143,8 @@ export interface Entry {
   now: number;
 }
 
-/**
- * The ledger's calls (the one implementation of each is its database function, migration 0038, which the
- * transfer functions call too): a movement for good (`move`), money reserved to a holding account
- * (`reserve`), and the end of a reserve, once (`postPending` to where it was going, `voidPending` back).
- * Entries are never changed once written: an end is a new entry that names its reserve. Balances change
- * by conditional updates, a member's accounts first and then the house's, each in id order. A refusal is
- * a LedgerError (ledger/errors.ts), and the database has rolled the caller's transaction back.
- */
-const ledgerCall = async <T>(call: Promise<{ rows: { id: T }[] }>): Promise<T> => {
+/** One of the ledger's database functions, answering an entry's id; its refusal as a LedgerError. */
+const ledgerCall = async (call: Promise<{ rows: { id: number }[] }>): Promise<number> => {
   try {
     return (await call).rows[0]!.id;
   } catch (err) {
@@ -181,13 +184,7 @@ export const reserve = (tx: Tx, entry: Entry, accounts?: { source: number; holdi
   );
 
 /** How an end is written in the statement's terms: its type, from and to labels, shown or not, when. */
-export interface Ending {
-  type: string;
-  from: string;
-  to: string;
-  visible: boolean;
-  now: number;
-}
+export type Ending = Omit<Entry, 'memberId' | 'amount'>;
 
 const ended = (tx: Tx, pendingId: number, posted: boolean, from: number | null, to: number | null, how: Ending) =>
   ledgerCall(

@@ -11,6 +11,8 @@ import { commandSets } from './command-sets.js';
 import {
   auditCli,
   parseOptions,
+  refusedAsUsage,
+  wordsAndReason,
   printable,
   writeSettingAudited,
   printableLine,
@@ -33,28 +35,6 @@ const SETTING_REFUSALS: Record<string, string> = {
   SETTING_PROPOSAL_DECIDED: 'that proposal was decided already',
   NO_DATA: 'no such proposal',
 };
-
-async function refusedAsUsage<T>(command: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof ApiError) throw new UsageError(`${command}: ${SETTING_REFUSALS[err.code] ?? err.code}`);
-    throw err;
-  }
-}
-
-/** A command's words and its `--reason`; any other option is refused. */
-function wordsAndReason(command: string, args: string[]): { words: string[]; reason?: string } {
-  const words: string[] = [];
-  let reason: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--reason' && args[i + 1] !== undefined) reason = args[++i];
-    else if (arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "...")`);
-    else words.push(arg);
-  }
-  return { words, reason };
-}
 
 export const HELP = `Operator commands (act on the database of DATA_DIR or DATABASE_URL; a running server sees changes within seconds)
 
@@ -265,7 +245,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
           );
         const why = givenReason(reason);
         if (!why) throw new UsageError(`settings set ${key} needs a reason: --reason "..." (3 to 500 characters)`);
-        const proposal = await refusedAsUsage('settings set', () =>
+        const proposal = await refusedAsUsage('settings set', SETTING_REFUSALS, () =>
           proposeSetting({ database, now: Date.now }, { actor: env.actor! }, { key, value, reason: why }),
         );
         return print(
@@ -292,7 +272,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       if (!env.actor || env.actor.username === CLI_SYSTEM.username) throw new UsageError(`${command} needs --as <admin>`);
       const why = givenReason(reason);
       if (action === 'reject' && !why) throw new UsageError(`settings reject needs a reason: --reason "..." (3 to 500 characters)`);
-      const key = await refusedAsUsage(command, () =>
+      const key = await refusedAsUsage(command, SETTING_REFUSALS, () =>
         decideProposal(
           { database, now: Date.now },
           { actor: env.actor! },

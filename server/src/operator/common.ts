@@ -5,6 +5,7 @@ import type { SettingKey, Settings } from '../settings/registry.js';
 import { readAllSettings, writeSetting } from '../settings/store.js';
 import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
+import { ApiError } from '../lib/errors.js';
 
 export class UsageError extends Error {}
 
@@ -63,6 +64,32 @@ export function printable(text: string): string {
  */
 export function printableLine(line: string): string {
   return line.replace(UNPRINTABLE, (c) => (c === '\t' || c === '\n' ? c : visible(c)));
+}
+
+/**
+ * A command's words and its `--reason`; any other option is refused, the message saying what `also` may
+ * come (`--as`, taken out before by runCommand).
+ */
+export function wordsAndReason(command: string, args: string[], also = ''): { words: string[]; reason?: string } {
+  const words: string[] = [];
+  let reason: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--reason' && args[i + 1] !== undefined) reason = args[++i];
+    else if (arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "..."${also})`);
+    else words.push(arg);
+  }
+  return { words, reason };
+}
+
+/** A service's refusal (ApiError) as the CLI says it: `command: <sentence of its code>`; any other error as it is. */
+export async function refusedAsUsage<T>(command: string, sentences: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) throw new UsageError(`${command}: ${sentences[err.code] ?? err.code}`);
+    throw err;
+  }
 }
 
 /** `--name value` options after a command's positional arguments, only the `allowed` names. */

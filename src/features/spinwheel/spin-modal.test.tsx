@@ -142,7 +142,7 @@ describe('the spin wheel (§2, §4 Spin wheel)', () => {
     expect(screen.getByRole('button', { name: 'Spinning…' })).toBeDisabled();
     expect(screen.queryByRole('dialog', { name: 'Congratulations, you received a coupon' })).toBeNull();
     expect(await screen.findByRole('dialog', { name: 'Congratulations, you received a coupon' })).toHaveTextContent('50 baht');
-  }, 10_000);
+  });
 
   it('a refusal shows in an alert with its translated reason (NO_COIN)', async () => {
     server({ 'POST /api/spinwheel/spin': () => [400, { message: 'NO_COIN', success: false, error: 'NO_COIN', result: null }] });

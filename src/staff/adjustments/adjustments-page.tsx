@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/http';
 import { useOnline } from '../../ui/use-online';
 import { ConfirmDialog } from '../queues/confirm-dialog';
 import { useQueueFormat } from '../queues/queue-format';
-import { DecisionReasonField, reasonValid } from '../queues/reason-field';
+import { DecisionReasonField, decisionReasonReady } from '../queues/reason-field';
 import { meQueryOptions } from '../session/queries';
 import { RoleGate } from '../shell/role-gate';
 import { NotAllowed } from '../shell/route-states';
@@ -15,6 +15,7 @@ import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 import { AdjustmentForm } from './adjustment-form';
 import { adjustmentsQueryOptions, useDecideAdjustment } from './queries';
+import { personOf } from '../../../contract/staff';
 
 type Decision = { action: 'approve' | 'reject'; row: Adjustment } | null;
 
@@ -26,9 +27,6 @@ export function AdjustmentsPage() {
     </RoleGate>
   );
 }
-
-/** `staff:<name>` or `cli:<name>`: the same person either way. */
-const personOf = (by: string) => by.slice(by.indexOf(':') + 1);
 
 function Adjustments() {
   const { t, i18n } = useLingui();
@@ -200,7 +198,7 @@ function DecisionDialog({
   const { money } = useQueueFormat();
   const [reason, setReason] = useState('');
   const given = reason.trim();
-  const ready = action === 'reject' ? reasonValid(reason) : !given || reasonValid(reason);
+  const ready = decisionReasonReady(action === 'reject', reason);
   const { id } = row;
   const amount = money(row.amount, row.currency);
   const { name } = row.member;

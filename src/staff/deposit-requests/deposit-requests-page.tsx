@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../queues/confirm-dialog';
 import { MemberCell } from '../queues/member-cell';
 import { useQueueFormat } from '../queues/queue-format';
 import { QueueScreen } from '../queues/queue-screen';
-import { DecisionReasonField, reasonValid } from '../queues/reason-field';
+import { DecisionReasonField, decisionReasonReady } from '../queues/reason-field';
 import { useQueueOutcome } from '../queues/use-queue-outcome';
 import { RoleGate } from '../shell/role-gate';
 import { useConfirmDepositRequest, useRejectDepositRequest } from './mutations';
@@ -118,7 +118,7 @@ function DepositRequestDialog({
   const { id } = row;
   const { name, phone } = row.member;
   const given = reason.trim();
-  const ready = kind === 'reject' ? reasonValid(reason) : !given || reasonValid(reason);
+  const ready = decisionReasonReady(kind === 'reject', reason);
   const run = () => {
     outcome.clear();
     const settle = outcome.settle(

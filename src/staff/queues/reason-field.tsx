@@ -5,6 +5,8 @@ import { useId, type ReactNode } from 'react';
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 export const reasonValid = (text: string) => text.trim().length >= REASON_MIN && text.trim().length <= REASON_MAX;
+/** A decision's reason is ready: one that refuses needs a valid one; one that agrees, none or a valid one. */
+export const decisionReasonReady = (required: boolean, text: string) => (required ? reasonValid(text) : !text.trim() || reasonValid(text));
 
 interface ReasonFieldProps {
   label: string;

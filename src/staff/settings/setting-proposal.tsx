@@ -6,13 +6,11 @@ import { isApiError } from '../../lib/http';
 import { useOnline } from '../../ui/use-online';
 import { ConfirmDialog } from '../queues/confirm-dialog';
 import { useQueueFormat } from '../queues/queue-format';
-import { DecisionReasonField, reasonValid } from '../queues/reason-field';
+import { DecisionReasonField, decisionReasonReady } from '../queues/reason-field';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
 import { useDecideProposal } from './queries';
-
-/** The person behind `staff:<name>` or `cli:<name>`: one person in the console and the CLI. */
-const personOf = (by: string) => by.slice(by.indexOf(':') + 1);
+import { personOf } from '../../../contract/staff';
 
 /**
  * A two-admin setting's waiting change (issue 36): who proposed what and why; another admin approves it
@@ -89,7 +87,7 @@ function ProposalDialog({
   const decide = useDecideProposal();
   const [reason, setReason] = useState('');
   const given = reason.trim();
-  const ready = action === 'reject' ? reasonValid(reason) : !given || reasonValid(reason);
+  const ready = decisionReasonReady(action === 'reject', reason);
   const run = () =>
     decide.mutate(
       { id, action, reason: given || undefined },

@@ -151,10 +151,15 @@ describe('settings in the console', () => {
 
   it('a change of the money policy is a proposal: the proposer is told it waits, and cannot decide it', async () => {
     const user = userEvent.setup();
+    const mine = { ...PROPOSAL, proposedBy: 'staff:somchai' };
+    let proposed = false;
     const calls = admin({
-      'GET /api/staff/settings': () => [200, { settings: [ADJUSTMENTS] }],
+      'GET /api/staff/settings': () => [200, { settings: [{ ...ADJUSTMENTS, pending: proposed ? mine : null }] }],
       'GET /api/staff/settings/adjustments/history': () => [200, { rows: [], more: false }],
-      'PUT /api/staff/settings/adjustments': () => [200, { ...ADJUSTMENTS, pending: { ...PROPOSAL, proposedBy: 'staff:somchai' } }],
+      'PUT /api/staff/settings/adjustments': () => {
+        proposed = true;
+        return [200, { ...ADJUSTMENTS, pending: mine }];
+      },
     });
     await renderStaff('/staff/settings');
     await user.click(await screen.findByRole('button', { name: 'Edit adjustments' }));
@@ -165,6 +170,10 @@ describe('settings in the console', () => {
     await user.type(screen.getByLabelText('Reason'), 'busier evenings');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Proposed: it applies when a second admin approves it.')).toBeInTheDocument();
+    // the list asked again shows the proposal to its proposer, with no way to decide it
+    const waiting = await screen.findByRole('region', { name: 'A change waits for a second admin' });
+    expect(waiting).toHaveTextContent('You proposed it: another admin approves or rejects it.');
+    expect(within(waiting).queryByRole('button', { name: 'Approve the change' })).toBeNull();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       value: { ...THRESHOLD, approvalAboveBaht: 9000 },
       reason: 'busier evenings',

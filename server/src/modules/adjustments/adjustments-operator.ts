@@ -1,7 +1,6 @@
 import type { Adjustment } from '../../../../contract/staff-adjustments.js';
-import { ApiError } from '../../lib/errors.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import { printable, refusedAsUsage, UsageError, wordsAndReason, type OperatorEnv, type Print } from '../../operator/common.js';
 import { CLI_SYSTEM } from '../audit/service.js';
 import { approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment } from './service.js';
 
@@ -17,19 +16,6 @@ const REFUSALS: Record<string, string> = {
   NO_DATA: 'no such member, adjustment or reversible credit of that member',
 };
 
-/** The command's words and its `--reason`; any other option is refused. */
-function wordsAndReason(args: string[]): { words: string[]; reason?: string } {
-  const words: string[] = [];
-  let reason: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) words.push(arg);
-    else if (arg === '--reason' && args[i + 1] !== undefined) reason = args[++i];
-    else throw new UsageError(`adjust: unknown option ${printable(arg)} (only --reason "...", and --as <username>)`);
-  }
-  return { words, reason };
-}
-
 const line = (a: Adjustment) =>
   `${a.id}\t${a.member.phone}\t${a.kind}${a.reverses ? ` of entry ${a.reverses}` : ''}\t${a.amount} ${a.currency}\t${a.status}\t${a.requestedBy} ${a.requestedAt}\t${a.decidedBy ?? '-'}\t${printable(a.reason)}${a.decisionReason ? ` / ${printable(a.decisionReason)}` : ''}\t${a.journalId ?? '-'}`;
 
@@ -41,7 +27,7 @@ const told = (a: Adjustment) =>
 async function adjust(env: OperatorEnv, action: string | undefined, args: string[], print: Print): Promise<boolean> {
   const ctx = { database: env.database, now: Date.now };
   const by = { actor: env.actor ?? CLI_SYSTEM };
-  const { words, reason } = wordsAndReason(args);
+  const { words, reason } = wordsAndReason('adjust', args, ', and --as <username>');
   const id = Number(words[0]);
   switch (action) {
     case 'list': {
@@ -107,11 +93,6 @@ export const adjustmentCommands: CommandSet = {
   async run(env, args, print) {
     const [group, action, ...rest] = args;
     if (group !== 'adjust') return false;
-    try {
-      return await adjust(env, action, rest, print);
-    } catch (err) {
-      if (err instanceof ApiError) throw new UsageError(`adjust ${action}: ${REFUSALS[err.code] ?? err.code}`);
-      throw err;
-    }
+    return refusedAsUsage(`adjust ${action}`, REFUSALS, () => adjust(env, action, rest, print));
   },
 };

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/transaction.js';
 import type { AdjustmentsTable } from '../../db/schema.js';
 import { ApiError, conflict } from '../../lib/errors.js';
-import { LedgerError } from '../../ledger/errors.js';
+import { isNotEnough } from '../../ledger/errors.js';
 import { houseAccount, move, walletAccount, walletCode, type Posting } from '../../ledger/ledger.js';
 import type { MemberMoney } from '../../ledger/operations.js';
 import { toMajor } from '../../ledger/money.js';
@@ -80,7 +80,7 @@ export async function moveAdjustment(
     });
   } catch (err) {
     // the wallet (or the account the reversed money came from) holds less: a state, not bad input
-    if (err instanceof LedgerError && err.refusal === 'NOT_ENOUGH') throw conflict('MONEY_NOT_ENOUGH');
+    if (isNotEnough(err)) throw conflict('MONEY_NOT_ENOUGH');
     throw err;
   }
   const signed = row.kind === 'credit' ? amount : -amount;

@@ -7,6 +7,8 @@ import { ApiError, conflict, forbidden, isUniqueViolation } from '../../lib/erro
 import type { SettingKey, Settings } from '../../settings/registry.js';
 import { checkSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
 import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
+import { personOf } from '../../../../contract/staff.js';
+import { requireStaffRole } from './staff-role.js';
 
 /**
  * The money policy's own settings take two admins (issue 36): the threshold one person may credit alone
@@ -33,14 +35,8 @@ export interface SettingProposal {
 
 type Books = { database: Database; now: () => number };
 
-/** The person behind `staff:<name>` or `cli:<name>`: the same person in the console and the CLI. */
-const personOf = (by: string) => by.slice(by.indexOf(':') + 1);
-
 /** Only an admin, not disabled, proposes or decides (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */
-async function requireAdmin(tx: Tx, actor: Actor): Promise<void> {
-  const staff = await tx.selectFrom('staff').select(['role', 'disabled_at']).where('username', '=', actor.username).executeTakeFirst();
-  if (!staff || staff.disabled_at !== null || staff.role !== 'admin') throw forbidden('STAFF_FORBIDDEN');
-}
+const requireAdmin = (tx: Tx, actor: Actor) => requireStaffRole(tx, actor, ['admin']);
 
 const proposalOf = (row: Selectable<SettingProposalsTable>): SettingProposal => ({
   id: row.id,

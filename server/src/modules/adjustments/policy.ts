@@ -58,7 +58,8 @@ export type SecondBecause = 'amount' | 'day' | null;
  * other: the second sees the first's row.
  */
 export async function creditAlone(tx: Tx, person: string, currency: Currency, amount: number, now: number): Promise<SecondBecause> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`staff-credit:${person}`}))`.execute(tx);
+  // per schema too: another wallet (a test's) on the same Postgres has persons of its own
+  await sql`select pg_advisory_xact_lock(hashtext('staff-credit:' || current_schema() || ':' || ${person}))`.execute(tx);
   const threshold = (await approvalAbove(tx))[currency];
   if (amount > threshold) return 'amount';
   const used = (await creditedAlone(tx, person, now, currency))[currency];

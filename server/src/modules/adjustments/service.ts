@@ -10,6 +10,8 @@ import { adjustmentById } from './list.js';
 export { listAdjustments } from './list.js';
 import { moveAdjustment, reversibleEntry } from './money.js';
 import { approvalAbove, creditAlone, creditAloneLeft, recordCreditAlone, type SecondBecause } from './policy.js';
+import { personOf } from '../../../../contract/staff.js';
+import { requireStaffRole } from './staff-role.js';
 
 /**
  * Staff adjustments with four-eyes approval (issue 23): the console's calls and the operator's `adjust`
@@ -26,13 +28,7 @@ export { approvalAbove, creditAloneLeft };
 export { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from './policy-settings.js';
 
 /** Only a finance clerk or an admin, not disabled, adjusts money or decides on it (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */
-async function requireApprover(tx: Tx, actor: Actor): Promise<void> {
-  const staff = await tx.selectFrom('staff').select(['role', 'disabled_at']).where('username', '=', actor.username).executeTakeFirst();
-  if (!staff || staff.disabled_at !== null || (staff.role !== 'finance' && staff.role !== 'admin')) throw forbidden('STAFF_FORBIDDEN');
-}
-
-/** The person behind `staff:<name>` or `cli:<name>`: the same person in the console and the CLI. */
-const personOf = (by: string) => by.slice(by.indexOf(':') + 1);
+const requireApprover = (tx: Tx, actor: Actor) => requireStaffRole(tx, actor, ['finance', 'admin']);
 
 export interface AdjustmentRequest {
   phone: string;
@@ -150,7 +146,7 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
     // of the day (policy.ts); a debit or a reversal takes money out, and waits only above the threshold
     const because: SecondBecause =
       input.kind === 'credit'
-        ? await creditAlone(tx, personOf(requester), member.currency, amount, now)
+        ? await creditAlone(tx, by.actor.username, member.currency, amount, now)
         : amount > (await approvalAbove(tx))[member.currency]
           ? 'amount'
           : null;
@@ -177,7 +173,7 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
       await apply(tx, ctx, by, row.id, null, now);
       if (input.kind === 'credit')
         await recordCreditAlone(tx, {
-          person: personOf(requester),
+          person: by.actor.username,
           currency: member.currency,
           amount,
           source: `adjustment:${row.id}`,

@@ -4,9 +4,10 @@ import { settleDepositRequest } from './manual-service.js';
 
 /**
  * A person's answer to a manual deposit request (issue 23): the staff console's confirm and reject and the
- * operator's `deposit-request confirm|reject` are this one code. Confirming credits the request's own
- * journal entry (which then names the actor); rejecting credits nothing. A request settled meanwhile is
- * 409 DEPOSIT_REQUEST_NOT_PENDING.
+ * operator's `deposit-request confirm|reject` are this one code. Confirming posts the request's pending
+ * entry (a new entry, `deposit_credit`, that names it and the actor); rejecting voids it (a `deposit_void`
+ * entry that moves no money and does not name the actor yet). A request settled meanwhile is 409
+ * DEPOSIT_REQUEST_NOT_PENDING.
  */
 
 type Books = Pick<AppContext, 'database' | 'now'>;
@@ -21,7 +22,7 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
       after: { status: outcome },
       reason: reason ?? null,
       ip: by.ip ?? null,
-      // a rejected request's entry moved no money: it names nobody
+      // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
       journalIds: outcome === 'SUCCESS' ? journalIds : [],
       at: now,
     }),

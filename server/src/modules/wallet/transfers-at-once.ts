@@ -17,7 +17,7 @@ import type { IntentRow } from './intent-repository.js';
  * transfer's one implementation.
  */
 
-/** The least transfer in each currency's minor units, as `record` checks it. */
+/** The least transfer in each currency's minor units, as `wallet_transfer_record_v4` checks it. */
 const CURRENCIES = Object.keys(MINOR) as Currency[];
 const MINIMUMS = JSON.stringify(Object.fromEntries(CURRENCIES.map((c) => [c, toMinor(TRANSFER_MINIMUM, c)])));
 

@@ -1,0 +1,13 @@
+import type { StaffRole } from '../../../../contract/staff.js';
+import type { Tx } from '../../db/transaction.js';
+import { forbidden } from '../../lib/errors.js';
+import type { Actor } from '../audit/service.js';
+
+/**
+ * The actor is a staff member of one of `roles`, not disabled, read in the caller's transaction (the CLI's
+ * `--as` too, whose name no session vouches for): 403 STAFF_FORBIDDEN otherwise.
+ */
+export async function requireStaffRole(tx: Tx, actor: Actor, roles: readonly StaffRole[]): Promise<void> {
+  const staff = await tx.selectFrom('staff').select(['role', 'disabled_at']).where('username', '=', actor.username).executeTakeFirst();
+  if (!staff || staff.disabled_at !== null || !roles.includes(staff.role as StaffRole)) throw forbidden('STAFF_FORBIDDEN');
+}
