@@ -50,6 +50,12 @@ export const DepositSchema = Type.Object({
 export const CurrencyQuery = Type.Object({ currency: Type.Optional(Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')])) });
 export const SlipSchema = Type.Object({
   minDeposit: Type.Number({ minimum: 0 }),
+  /**
+   * The largest manual deposit request (§7 `isManual`), in the site's currency like `minDeposit`: a request
+   * staff confirm by hand is money on their word, so it has a ceiling (issue 36). Unset: 50,000 baht, or
+   * its kip at the seed rate. GET /api/lookup/slip always answers it, converted like `minDeposit`.
+   */
+  manualMaximum: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e11 })),
   closeTime: Type.String({
     pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
     description: 'daily slip upload closing time, HH:mm in Bangkok time, until midnight; 00:00: never closed',

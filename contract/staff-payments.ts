@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { StaffReason } from './staff-queues.js';
+import { CreditHold, StaffReason } from './staff-queues.js';
 
 /**
  * Unmatched payment callbacks (issue 23): a payment the gateway reported that credited nobody (its code
@@ -25,6 +25,8 @@ export const UnmatchedPayment = Type.Object({
   /** e.g. UNKNOWN_CODE, CODE_EXPIRED, AMOUNT_MISMATCH, WRONG_PROVIDER, CODE_PAID. */
   reason: Type.String(),
   receivedAt: Type.String({ format: 'date-time' }),
+  /** An attachment waiting for a second person (the money policy), with the member it names, or null. */
+  hold: Type.Union([Type.Intersect([CreditHold, Type.Object({ phone: Type.String() })]), Type.Null()]),
 });
 export type UnmatchedPayment = Static<typeof UnmatchedPayment>;
 
@@ -33,7 +35,12 @@ export type UnmatchedPaymentList = Static<typeof UnmatchedPaymentList>;
 
 export const PaymentIdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-/** Credit the payment to this member (a QR deposit): the member's currency must be the payment's (400 PAYMENT_CURRENCY_MISMATCH). */
+/**
+ * Credit the payment to this member (a QR deposit): the member's currency must be the payment's (400
+ * PAYMENT_CURRENCY_MISMATCH). Whose money it is is the clerk's word: past their allowance under the money
+ * policy it answers 202 `{ message: 'CREDIT_WAITS' }` and the payment stays unmatched with its `hold`; a
+ * second finance clerk or admin attaching it to the same member applies it (the asker: 403 FOUR_EYES).
+ */
 export const PaymentAttachBody = Type.Object({ phone: Type.String({ minLength: 1, maxLength: 20 }), reason: StaffReason });
 export type PaymentAttachBody = Static<typeof PaymentAttachBody>;
 

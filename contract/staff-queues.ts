@@ -66,6 +66,22 @@ const IdParam = Type.Object({ id: Type.String({ pattern: STAFF_ID_PATTERN }) });
 export { IdParam as QueueIdParam };
 
 /**
+ * A credit on a staff member's word waiting for a second person (the money policy, issue 36): who asked
+ * which credit and why it waits. `because`: `amount`, above the threshold alone; `day`, with the asker's
+ * other credits of the last 24 hours it would pass the threshold. A second finance clerk or admin (not
+ * `askedBy`) applies it by asking the same credit; the asker asking it again is 403 FOUR_EYES.
+ */
+export const CreditHold = Type.Object({
+  amount: Type.Number(),
+  /** `staff:<username>` or `cli:<username>`. */
+  askedBy: Type.String(),
+  askedAt: Type.String({ format: 'date-time' }),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  because: Type.Union([Type.Literal('amount'), Type.Literal('day')]),
+});
+export type CreditHold = Static<typeof CreditHold>;
+
+/**
  * GET /api/staff/slips: slips in review (status REVIEW), oldest first, at most 100. What the bank said
  * beside what the member registered: the reviewer compares them with the image.
  */
@@ -85,6 +101,8 @@ export const ReviewSlip = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   /** GET it with the session cookie: the slip image as uploaded (`/api/staff/slips/{id}/image`). */
   imageUrl: Type.String(),
+  /** An approval waiting for a second person, or null. */
+  hold: Type.Union([CreditHold, Type.Null()]),
 });
 export type ReviewSlip = Static<typeof ReviewSlip>;
 export const ReviewSlipList = Type.Object({ rows: Type.Array(ReviewSlip) });
@@ -96,7 +114,11 @@ export type ReviewSlipList = Static<typeof ReviewSlipList>;
  * bank amount and none given; 400 AMOUNT_INVALID for one that is not above 0, has too many decimals for the
  * currency, or is over the site's deposit maximum). 409 SLIP_NOT_WAITING when it was ended meanwhile;
  * 409 SLIP_DUPLICATE when that bank transaction was already credited (the slip is then FAILED
- * SLIP_DUPLICATE, as verification would have made it).
+ * SLIP_DUPLICATE, as verification would have made it). What is above the bank's amount (all of it when the
+ * bank never told one) is the approver's word: past their allowance under the money policy nothing is
+ * credited, the slip stays in review with its `hold`, and the answer is 202 `{ message: 'CREDIT_WAITS' }`.
+ * A credit on the approver's word needs a finance clerk or admin (403 STAFF_FORBIDDEN for the CLI without
+ * `--as`); approving a hold one asked oneself is 403 FOUR_EYES.
  */
 export const SlipApproveBody = Type.Object({
   amount: Type.Optional(Type.Number()),
@@ -149,6 +171,8 @@ export const WaitingDepositRequest = Type.Object({
   amount: Type.Number(),
   currency: Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')]),
   createdAt: Type.String({ format: 'date-time' }),
+  /** A confirmation waiting for a second person, or null. */
+  hold: Type.Union([CreditHold, Type.Null()]),
 });
 export type WaitingDepositRequest = Static<typeof WaitingDepositRequest>;
 export const WaitingDepositRequestList = Type.Object({ rows: Type.Array(WaitingDepositRequest) });
@@ -157,6 +181,8 @@ export type WaitingDepositRequestList = Static<typeof WaitingDepositRequestList>
 /**
  * POST /api/staff/deposit-requests/{id}/confirm (the money arrived: credited, `reason` optional) and
  * .../reject (a reason required: nothing credited). 409 DEPOSIT_REQUEST_NOT_PENDING when it was settled meanwhile.
+ * The whole amount is the confirmer's word (no bank told it): the money policy judges it, and past their
+ * allowance the request stays waiting with its `hold` and the answer is 202 `{ message: 'CREDIT_WAITS' }`.
  */
 export const DepositRequestConfirmBody = Type.Object({ reason: Type.Optional(StaffReason) });
 export type DepositRequestConfirmBody = Static<typeof DepositRequestConfirmBody>;

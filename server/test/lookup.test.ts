@@ -36,7 +36,7 @@ describe('lookups and site state', () => {
     const deposit = await get('deposit');
     expect(deposit.isManual).toBe(false);
     expect(deposit.banks[0]).toMatchObject({ bankCode: 'KBANK', mode: 'AUTO' });
-    expect(await get('slip')).toEqual({ minDeposit: 1, closeTime: '23:00' });
+    expect(await get('slip')).toEqual({ minDeposit: 1, closeTime: '23:00', manualMaximum: 50_000 });
     expect(await get('active')).toEqual({ active: true });
     expect(await get('registerOTP')).toEqual({ registerOTP: true });
     // the seed turns the support chat on (the widget and its backend)

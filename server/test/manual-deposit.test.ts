@@ -17,6 +17,8 @@ describe('manual deposit requests', () => {
   beforeAll(async () => {
     server = await build();
     token = await login(server.app);
+    // confirming a request credits on a person's word: a finance clerk, named with --as
+    await operator('staff', 'add', 'fin', 'finance');
   });
   afterAll(() => server.close());
 
@@ -33,10 +35,24 @@ describe('manual deposit requests', () => {
       [0, 400, 'DEPOSIT_MINIMUM'],
       [-5, 400, 'DEPOSIT_MINIMUM'],
       [100.001, 400, 'KEY_INVALID'],
+      // the ceiling of money staff confirm on their word: 50,000 baht unless the operator set another
+      [50_000.01, 400, 'DEPOSIT_MAXIMUM'],
     ] as const) {
       const res = await add(amount);
       expect([res.statusCode, message(res)], String(amount)).toEqual([status, code]);
     }
+  });
+
+  it('the slip lookup names the ceiling, in the asked currency; the operator may set another', async () => {
+    const lookup = async (currency = '') => (await call(server.app, 'GET', `/api/lookup/slip${currency}`)).json();
+    expect(await lookup()).toMatchObject({ minDeposit: 100, manualMaximum: 50_000 });
+    expect(await lookup('?currency=LAK')).toMatchObject({ manualMaximum: 30_000_000 });
+    await setSetting(server, 'slip', { ...server.ctx.settings.get('slip'), manualMaximum: 20_000 });
+    expect(await lookup()).toMatchObject({ manualMaximum: 20_000 });
+    const res = await add(20_000.5);
+    expect([res.statusCode, message(res)]).toEqual([400, 'DEPOSIT_MAXIMUM']);
+    const { manualMaximum: _, ...slip } = server.ctx.settings.get('slip');
+    await setSetting(server, 'slip', slip);
   });
 
   it('records a pending request shown on the statement, one at a time; the operator confirms it and the wallet is credited once', async () => {
@@ -56,10 +72,10 @@ describe('manual deposit requests', () => {
     expect(await ledgerProblems(server)).toEqual([]);
     expect((await operator('deposits', 'list')).join('\n')).toMatch(new RegExp(`^${requestId}\\t`, 'm'));
 
-    expect(await operator('deposit-request', 'confirm', String(requestId))).toEqual([
+    expect(await operator('deposit-request', 'confirm', String(requestId), '--as', 'fin')).toEqual([
       `deposit request ${requestId} confirmed (SUCCESS): the wallet is credited`,
     ]);
-    await expect(operator('deposit-request', 'confirm', String(requestId))).rejects.toThrow('not pending');
+    await expect(operator('deposit-request', 'confirm', String(requestId), '--as', 'fin')).rejects.toThrow('not pending');
     await expect(operator('deposit-request', 'reject', String(requestId), '--reason', 'never arrived')).rejects.toThrow('not pending');
     expect(await walletOf(server)).toBe(before + 25_050);
     ({ statements } = await statementOf(server, token));

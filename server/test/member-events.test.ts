@@ -202,7 +202,8 @@ describe('live member events', () => {
     const added = await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token });
     expect(added.statusCode, added.body).toBe(200);
     const { requestId } = added.json() as { requestId: number };
-    expect(await tells(1, () => operator('deposit-request', 'confirm', String(requestId)))).toEqual([
+    await operator('staff', 'add', 'eventclerk', 'finance');
+    expect(await tells(1, () => operator('deposit-request', 'confirm', String(requestId), '--as', 'eventclerk'))).toEqual([
       { kind: 'credit', source: 'MANUAL', amount: 300 },
     ]);
     const link = (await operator('giftlink', 'make', '50.25')).at(-1)!;

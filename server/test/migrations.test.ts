@@ -227,6 +227,7 @@ describe('migrating a database with data', () => {
         '0039_transfer_functions_on_the_ledger',
         '0040_staff_credits',
         '0041_setting_proposals',
+        '0042_credit_holds',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

@@ -37,7 +37,8 @@ describe('money on its way in the wallet view', () => {
       await setSetting(server, 'providerFaults', {});
       server.clock.now += 2 * server.config.providerTimeoutMs + 1;
       await runCommand(server.ctx, ['withdrawal', 'pay', '1', '--ref', 'BANKREF1'], () => undefined);
-      await runCommand(server.ctx, ['deposit-request', 'confirm', '1'], () => undefined);
+      await runCommand(server.ctx, ['staff', 'add', 'fin', 'finance'], () => undefined);
+      await runCommand(server.ctx, ['deposit-request', 'confirm', '1', '--as', 'fin'], () => undefined);
       // the hung transfer never reached the game: the sweep returns it to the wallet, all of it in view again
       expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
       const settled = await view();

@@ -217,7 +217,12 @@ describe('bank slips', () => {
     await expect(operator('slip', 'approve', String(id))).rejects.toThrow(/amount/);
     // an amount the bank never told is the clerk's word: it says why
     await expect(operator('slip', 'approve', String(id), '33')).rejects.toThrow(/needs a reason/);
-    expect((await operator('slip', 'approve', String(id), '33', '--reason', 'bank statement'))[0]).toMatch(/approved: 33 BAHT credited/);
+    // ... and a person's: from the shell, a finance clerk or admin named with --as (the money policy counts it)
+    await expect(operator('slip', 'approve', String(id), '33', '--reason', 'bank statement')).rejects.toThrow(/--as/);
+    await operator('staff', 'add', 'slipclerk', 'finance');
+    expect((await operator('slip', 'approve', String(id), '33', '--reason', 'bank statement', '--as', 'slipclerk'))[0]).toMatch(
+      /approved: 33 BAHT credited/,
+    );
     await expect(operator('slip', 'approve', String(id), '33', '--reason', 'bank statement')).rejects.toThrow(/not waiting/);
     expect(await slipOf(reference)).toMatchObject({ status: 'SUCCESS', amount: 33 });
     expect(await wallet()).toBeCloseTo(before + 33, 2);

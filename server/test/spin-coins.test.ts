@@ -58,7 +58,8 @@ describe('spin-wheel coins', () => {
     await operator(server, 'deposit-request', 'reject', String(rejected.requestId), '--reason', 'never arrived');
     expect(await setupCoins(server, token)).toEqual({ userCoin: 0, waitingCoin: undefined });
     const confirmed = (await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token })).json();
-    await operator(server, 'deposit-request', 'confirm', String(confirmed.requestId));
+    await operator(server, 'staff', 'add', 'coinclerk', 'finance');
+    await operator(server, 'deposit-request', 'confirm', String(confirmed.requestId), '--as', 'coinclerk');
     expect(await setupCoins(server, token)).toEqual({ userCoin: 0, waitingCoin: { coins: 3, bet: 300 } });
     await playNow(server, token, 300);
     expect(await profileCoins(server, token)).toBe(3);

@@ -51,6 +51,7 @@ describe('unmatched payments', () => {
       codeMemberPhone: DEMO_MEMBER.phone,
       reason: 'CODE_EXPIRED',
       receivedAt: new Date(q.server.clock.now).toISOString(),
+      hold: null,
     });
     const counts = (await staffCall(q.server, q.agent, 'GET', '/dashboard')).json();
     expect(counts.unmatchedPayments).toBe((await list()).length);

@@ -308,3 +308,66 @@ test('an admin proposes a higher threshold for crediting alone; it waits; a seco
     }
   }
 });
+
+test('a clerk approves a slip for far more than the bank confirmed: it waits; a second clerk approves it and the member is credited', async ({
+  page,
+  browser,
+}) => {
+  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+  const phone = await memberOnHome(page, { name: 'Large Slip', password: 'large-slip-1', firstName: 'large', lastName: 'slip' });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
+  expect(operator('slip', 'make', phone, '120', file, '--sender-name', 'Someone Else')).toContain('transaction reference');
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await deposit.locator('input[type=file]').setInputFiles(file);
+  await deposit.getByRole('button', { name: 'Send slip' }).click();
+  await expect(deposit.getByText('In review: our staff are checking this slip; the result shows here.')).toBeVisible({ timeout: 30_000 });
+
+  const first = addStaff('finance');
+  const second = addStaff('finance');
+  const desk = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+  const other = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+  const openSlip = async (p: Page) => {
+    await p.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Slips' }).click();
+    await p
+      .getByRole('row')
+      .filter({ hasText: phone })
+      .getByRole('button', { name: /^Review slip / })
+      .click();
+  };
+  try {
+    await toEnglish(desk);
+    await firstSignIn(desk, first.username, first.oneTime, 'a long first-clerk passphrase');
+    await openSlip(desk);
+    await desk.getByRole('button', { name: 'Approve…' }).click();
+    const approve = desk.getByRole('alertdialog', { name: /^Approve slip / });
+    await approve.getByLabel('Amount to credit').fill('12000');
+    await approve.getByLabel('Reason').fill('the slip image shows 12,000');
+    await approve.getByRole('button', { name: 'Approve and credit' }).click();
+    await expect(desk.getByText(/crediting 12,000\.00 to Large Slip waits for a second finance clerk or admin/)).toBeVisible();
+    const note = desk.getByRole('note');
+    await expect(note).toContainText(`Waits for a second person: ${first.username} asked to credit 12,000.00`);
+    await expect(note).toContainText('Another finance clerk or admin must approve it.');
+    // nothing credited meanwhile: the member still reads "in review"
+    await expect(deposit.getByText('In review: our staff are checking this slip; the result shows here.')).toBeVisible();
+
+    await toEnglish(other);
+    await firstSignIn(other, second.username, second.oneTime, 'a long second-clerk passphrase');
+    await openSlip(other);
+    await expect(other.getByRole('note')).toContainText('Approving the same credit applies it');
+    await other.getByRole('button', { name: 'Approve…' }).click();
+    const theirs = other.getByRole('alertdialog', { name: /^Approve slip / });
+    await expect(theirs.getByLabel('Amount to credit')).toHaveValue('12000.00');
+    await other.screenshot({ path: 'test-results/e2e-artifacts/screens/slip-hold-768.png', fullPage: true });
+    await theirs.getByRole('button', { name: 'Approve and credit' }).click();
+    await expect(other.getByText(/approved: 12,000\.00 credited to Large Slip/)).toBeVisible();
+  } finally {
+    await desk.close();
+    await other.close();
+  }
+  await expect(deposit.getByText('Credited: 12,000.00 baht is in your wallet.')).toBeVisible();
+  const trail = operator('audit', 'list', '--action', 'slip.approve');
+  expect(trail).toContain(first.username);
+  expect(trail).toContain(second.username);
+  expect(operator('ledger', 'check')).toContain('ledger check: every entry balances');
+});

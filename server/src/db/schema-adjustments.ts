@@ -55,8 +55,31 @@ export interface SettingProposalsTable {
   decision_reason: string | null;
 }
 
+/** A credit on a staff member's word waiting for a second person (migration 0042, credit-holds.ts). */
+export interface CreditHoldsTable {
+  id: Generated<number>;
+  /** What it credits, as the audit trail names it: `slip:<id>`, `deposit-request:<id>`, `payment:<gateway txn>`. */
+  source: string;
+  member_id: number;
+  currency: string;
+  /** The credit asked, minor units of `currency`. */
+  amount: number;
+  /** The part of it that is the asker's word alone (above what the bank confirmed), minor units. */
+  own_word: number;
+  reason: string | null;
+  /** `staff:<username>` or `cli:<username>`. */
+  asked_by: string;
+  asked_at: number;
+  waits_because: 'amount' | 'day';
+  /** APPLIED: a second person approved it; REPLACED: someone asked another credit for it; ENDED: its source ended otherwise. */
+  status: 'PENDING' | 'APPLIED' | 'REPLACED' | 'ENDED';
+  decided_by: string | null;
+  decided_at: number | null;
+}
+
 export interface AdjustmentTables {
   adjustments: AdjustmentsTable;
   staff_credits: StaffCreditsTable;
   setting_proposals: SettingProposalsTable;
+  credit_holds: CreditHoldsTable;
 }

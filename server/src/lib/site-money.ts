@@ -44,3 +44,7 @@ export const siteLimit = (
   major: number,
   member: Currency,
 ) => settingToMember(major, siteMoney(ctx.config, ctx.settings.get('bonus')), member);
+
+/** The `slip` setting's manual request ceiling in the site's currency, or its default (contract/lookup.ts SlipSchema). */
+export const manualMaximum = (config: Pick<Config, 'variant'>, slip: { manualMaximum?: number }) =>
+  slip.manualMaximum ?? seedFigure(config.variant === 'la', 50_000);

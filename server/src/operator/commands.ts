@@ -46,7 +46,7 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
                                                 block sign-in and end the member's sessions
   npm run operator -- member enable <phone> [--reason "..."]
                                                 allow sign-in again
-  npm run operator -- deposit <phone> <amount>  credit a manual deposit to the member's wallet
+  npm run operator -- deposit <phone> <amount>  demo top-up: credit the member's wallet (refused in production: adjust credit)
   npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, the bank account it was requested to, time)
   npm run operator -- withdrawal pay <id> --ref <bank reference>
                                                 mark a withdrawal paid (SUCCESS) by the bank transfer of that reference
@@ -136,6 +136,12 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
     case 'member enable':
       return memberStatusCommand(env, rest, 'active', print);
     case 'deposit': {
+      // a credit on nobody's word but the shell's, with no second person: a demo's top-up. In production money
+      // reaches a wallet by the bank (slips, QR), a member's request, or an adjustment under the money policy
+      if (env.config.production)
+        throw new UsageError(
+          'deposit is a demo top-up, refused in production: use adjust credit <phone> <amount> --reason "..." --as <username> (the money policy applies)',
+        );
       const phone = action;
       const amountText = rest[0];
       const member = phone

@@ -23,5 +23,6 @@ registerErrorMessages({
   TRUELINK_UNAVAILABLE: msg`The gift link service is not answering. Nothing was taken: please try again later.`,
   DEPOSIT_MANUAL_OFF: msg`Deposit requests are not open right now.`,
   DEPOSIT_MINIMUM: msg`The amount is below the minimum deposit.`,
+  DEPOSIT_MAXIMUM: msg`The amount is above the largest deposit request we take. Please deposit by slip or QR code, or ask support.`,
   DEPOSIT_REQUEST_PENDING: msg`Your previous deposit request is still waiting for our staff.`,
 });

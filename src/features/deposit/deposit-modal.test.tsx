@@ -241,4 +241,23 @@ describe('the slip status', () => {
     ]);
     expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(4);
   });
+  it('keeps a manual request between the minimum and the maximum the slip lookup names, and sends nothing outside them', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer({
+      ...lookups,
+      'GET /api/lookup/deposit': () => [200, { banks: [bank('KBANK', 'DEPOSIT', '0481234567')], wallets: [], isManual: true }],
+      'GET /api/lookup/slip': () => [200, { minDeposit: 100, closeTime: '23:00', manualMaximum: 50000 }],
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Request' }));
+    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    await user.type(amount, '50000.01');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(
+      await screen.findByText(
+        'The amount is above the largest deposit request we take. Please deposit by slip or QR code, or ask support.',
+      ),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
 });

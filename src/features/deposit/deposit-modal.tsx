@@ -108,7 +108,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
         />
       )}
       {method === 'giftlink' && <GiftLinkPanel onDone={onClose} />}
-      {method === 'manual' && <ManualPanel minimum={rules.data?.minDeposit ?? 0} onDone={onClose} />}
+      {method === 'manual' && <ManualPanel minimum={rules.data?.minDeposit ?? 0} maximum={rules.data?.manualMaximum} onDone={onClose} />}
       {method === 'slip' && <SlipSection headingId={`${inputId}-slip`} closed={closed} />}
     </Modal>
   );

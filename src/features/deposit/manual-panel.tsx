@@ -8,8 +8,12 @@ import { useOnline } from '../../ui/use-online';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useDepositRequest } from './mutations';
 
-/** §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it). */
-export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () => void }) {
+/**
+ * §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it),
+ * between the slip lookup's minimum and its manual maximum (the server holds both: 400 DEPOSIT_MINIMUM,
+ * DEPOSIT_MAXIMUM).
+ */
+export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; maximum: number | undefined; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const { parse } = useMoneyWords();
   const online = useOnline();
@@ -22,6 +26,7 @@ export function ManualPanel({ minimum, onDone }: { minimum: number; onDone: () =
     const parsed = parse(amount);
     if (!parsed.ok) return setError(parsed.message);
     if (parsed.value <= 0 || parsed.value < minimum) return setError(errorMessage(i18n, 'DEPOSIT_MINIMUM'));
+    if (maximum !== undefined && parsed.value > maximum) return setError(errorMessage(i18n, 'DEPOSIT_MAXIMUM'));
     if (send.isPending) return;
     send.mutate(parsed.value, {
       onSuccess: () => {

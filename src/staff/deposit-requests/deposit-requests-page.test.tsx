@@ -20,6 +20,7 @@ const request = (id: number, over: Partial<WaitingDepositRequest> = {}): Waiting
   amount: 1000,
   currency: 'BAHT',
   createdAt: '2026-11-20T08:30:00.000Z',
+  hold: null,
   ...over,
 });
 

@@ -13,10 +13,14 @@ import { RoleGate } from '../shell/role-gate';
 import { useConfirmDepositRequest, useRejectDepositRequest } from './mutations';
 import { depositRequestsQueryOptions } from './queries';
 import { ScrollRegion } from '../shell/scroll-region';
+import { HoldNote } from '../queues/hold-note';
 
 type Dialog = { kind: 'confirm' | 'reject'; row: WaitingDepositRequest } | null;
 
-/** Finance and admin: manual deposit requests waiting, each confirmed (credited) or rejected with a reason. */
+/**
+ * Finance and admin: manual deposit requests waiting, each confirmed (credited) or rejected with a reason.
+ * A confirmation past the clerk's allowance alone waits for a second person: the row shows it.
+ */
 export function DepositRequestsPage() {
   return (
     <RoleGate path="/deposit-requests">
@@ -72,7 +76,10 @@ function DepositRequests() {
                     <td>
                       <MemberCell member={row.member} />
                     </td>
-                    <td className="staff-num">{money(row.amount, row.currency)}</td>
+                    <td className="staff-num">
+                      {money(row.amount, row.currency)}
+                      {row.hold && <HoldNote hold={row.hold} currency={row.currency} />}
+                    </td>
                     <td className="staff-actions">
                       <button type="button" disabled={!online} onClick={() => open({ kind: 'confirm', row })} aria-label={confirmName(row)}>
                         <Trans>Confirm</Trans>
@@ -124,6 +131,7 @@ function DepositRequestDialog({
     const settle = outcome.settle(
       onClose,
       kind === 'confirm' ? t`Request ${id} confirmed: ${amount} credited to ${name}.` : t`Request ${id} rejected.`,
+      t`Request ${id}: crediting ${amount} to ${name} waits for a second finance clerk or admin.`,
     );
     if (kind === 'confirm') confirm.mutate({ id: row.id, body: given ? { reason: given } : {} }, settle);
     else reject.mutate({ id: row.id, body: { reason: given } }, settle);
@@ -150,6 +158,7 @@ function DepositRequestDialog({
           </Trans>
         )}
       </p>
+      {row.hold && <HoldNote hold={row.hold} currency={row.currency} />}
       <DecisionReasonField required={kind === 'reject'} value={reason} onChange={setReason} />
     </ConfirmDialog>
   );

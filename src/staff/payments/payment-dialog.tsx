@@ -27,8 +27,9 @@ export function PaymentDialog({
 }) {
   const { t } = useLingui();
   const { money } = useQueueFormat();
-  const [phone, setPhone] = useState('');
-  const [reason, setReason] = useState('');
+  // an attachment held for a second person is offered as it was asked: attaching it alike applies it
+  const [phone, setPhone] = useState(kind === 'attach' ? (row.hold?.phone ?? '') : '');
+  const [reason, setReason] = useState(kind === 'attach' ? (row.hold?.reason ?? '') : '');
   const [reference, setReference] = useState('');
   const action = kind === 'attach' ? attach : refunded;
   const amount = money(row.amount, row.currency);
@@ -40,7 +41,11 @@ export function PaymentDialog({
     if (kind === 'attach')
       attach.mutate(
         { id: gatewayTxnId, body: { phone: member, reason: reason.trim() } },
-        outcome.settle(onClose, t`Payment ${gatewayTxnId} attached: ${amount} credited to ${member}.`),
+        outcome.settle(
+          onClose,
+          t`Payment ${gatewayTxnId} attached: ${amount} credited to ${member}.`,
+          t`Payment ${gatewayTxnId}: crediting ${amount} to ${member} waits for a second finance clerk or admin.`,
+        ),
       );
     else {
       const ref = reference.trim();

@@ -14,6 +14,7 @@ const payment = (gatewayTxnId: string, over: Partial<UnmatchedPayment> = {}): Un
   codeMemberPhone: null,
   reason: 'UNKNOWN_CODE',
   receivedAt: '2026-11-20T08:30:00.000Z',
+  hold: null,
   ...over,
 });
 
@@ -97,5 +98,24 @@ describe('unmatched payments', () => {
     expect(await screen.findByText('No unmatched payment is waiting.')).toBeInTheDocument();
     // the list is asked again after the answer is shown: waited for
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/payments/unmatched')).toHaveLength(2));
+  });
+  it('shows an attachment waiting for a second person and offers it to the next clerk as it was asked', async () => {
+    const user = userEvent.setup();
+    const hold = {
+      amount: 250.75,
+      phone: '0812345678',
+      askedBy: 'staff:nok',
+      askedAt: '2026-11-20T09:00:00.000Z',
+      reason: 'receipt seen',
+      because: 'amount' as const,
+    };
+    const calls = await open([payment('T-9', { hold })], { 'POST /api/staff/payments/T-9/attach': () => [200, { message: 'SUCCESS' }] });
+    expect(screen.getByRole('note')).toHaveTextContent('Waits for a second person: nok asked to credit 250.75 to 0812345678');
+    await user.click(screen.getByRole('button', { name: 'Attach payment T-9' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Attach payment T-9' });
+    expect(within(dialog).getByLabelText("Member's phone")).toHaveValue('0812345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Attach and credit' }));
+    await screen.findByText('Payment T-9 attached: 250.75 credited to 0812345678.');
+    expect(posts(calls).map((c) => c.body)).toEqual([{ phone: '0812345678', reason: 'receipt seen' }]);
   });
 });

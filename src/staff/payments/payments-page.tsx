@@ -11,6 +11,7 @@ import { useQueueOutcome } from '../queues/use-queue-outcome';
 import { RoleGate } from '../shell/role-gate';
 import { ScrollRegion } from '../shell/scroll-region';
 import { PaymentDialog, type PaymentDialogState } from './payment-dialog';
+import { HoldNote } from '../queues/hold-note';
 import { unmatchedPaymentsQueryOptions, useAttachPayment, useRefundedPayment } from './queries';
 
 /** Why the gateway's payment credited nobody (server/src/modules/deposit/qr-callback.ts); another code is shown as it came. */
@@ -90,7 +91,10 @@ function Payments() {
                       {why(row.reason)}
                       {row.codeMemberPhone && <CodeOwner phone={row.codeMemberPhone} />}
                     </td>
-                    <td className="staff-num">{money(row.amount, row.currency)}</td>
+                    <td className="staff-num">
+                      {money(row.amount, row.currency)}
+                      {row.hold && <HoldNote hold={row.hold} currency={row.currency} to={row.hold.phone} />}
+                    </td>
                     <td className="staff-actions">
                       <button type="button" disabled={!online} onClick={() => open({ kind: 'attach', row })} aria-label={attachName(row)}>
                         <Trans>Attach</Trans>

@@ -3,6 +3,7 @@ import type { PaymentAttachBody, PaymentRefundedBody, UnmatchedPayment } from '.
 import { isApiError } from '../../lib/http';
 import { staffApi } from '../api';
 import { staffKeys } from '../session/queries';
+import { creditWaits } from '../queues/credit-hold';
 
 const paymentsKey = [...staffKeys.all, 'queue', 'payments'] as const;
 const dashboardKey = [...staffKeys.all, 'dashboard'] as const;
@@ -24,11 +25,14 @@ function usePaymentAction<Body>(action: 'attach' | 'refunded') {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Body }) =>
       staffApi<unknown>(`/api/staff/payments/${encodeURIComponent(id)}/${action}`, { method: 'POST', body }),
-    onSuccess: (_answer, { id }) => {
-      queryClient.setQueryData<{ rows: UnmatchedPayment[] }>(
-        paymentsKey,
-        (old) => old && { rows: old.rows.filter((r) => r.gatewayTxnId !== id) },
-      );
+    onSuccess: (answer, { id }) => {
+      // an attachment held for a second person: the payment stays unmatched, the list shows the hold
+      if (creditWaits(answer)) void queryClient.invalidateQueries({ queryKey: paymentsKey });
+      else
+        queryClient.setQueryData<{ rows: UnmatchedPayment[] }>(
+          paymentsKey,
+          (old) => old && { rows: old.rows.filter((r) => r.gatewayTxnId !== id) },
+        );
       void queryClient.invalidateQueries({ queryKey: dashboardKey });
     },
     onError: (err) => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { isApiError } from '../../lib/http';
 import { staffErrorMessage } from '../staff-errors';
 import type { QueueNotice } from './queue-screen';
+import { creditWaits } from './credit-hold';
 
 /**
  * The outcome of a queue action, told on the screen: done (the dialog closes, the row has left the list),
@@ -10,11 +11,15 @@ import type { QueueNotice } from './queue-screen';
  * asked again). Other refusals stay in the dialog, its fields kept.
  */
 export function useQueueOutcome() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const [notice, setNotice] = useState<QueueNotice>(null);
-  const settle = (close: () => void, done: string) => ({
-    onSuccess: () => {
-      setNotice({ kind: 'done', text: done });
+  const settle = (close: () => void, done: string, waits?: string) => ({
+    onSuccess: (answer: unknown) => {
+      // the money policy held the credit for a second person: said as plainly as a credit would be
+      setNotice({
+        kind: 'done',
+        text: creditWaits(answer) ? (waits ?? t`Nothing credited yet: it waits for a second finance clerk or admin.`) : done,
+      });
       close();
     },
     onError: (err: unknown) => {

@@ -20,15 +20,18 @@ interface Props {
 /**
  * Approve: the bank's amount, prefilled, is credited as it is (the call names no amount and no reason).
  * Another amount shows how far it is from the bank's and needs a reason; with no bank amount, both the
- * amount and a reason are needed.
+ * amount and a reason are needed. An approval held for a second person is prefilled as it was asked. What
+ * is above the bank's is the clerk's word: past their allowance the server holds it (202 CREDIT_WAITS).
  */
 export function SlipApproveDialog({ slip, action, outcome, onClose }: Props) {
   const { t, i18n } = useLingui();
   const { money } = useQueueFormat();
-  const { bankAmount, currency, reference } = slip;
+  const { bankAmount, currency, reference, hold } = slip;
   const confirmed = bankAmount === null ? '' : money(bankAmount, currency);
-  const [amountText, setAmountText] = useState(bankAmount === null ? '' : bankAmount.toFixed(MONEY_DECIMALS[currency]));
-  const [reason, setReason] = useState('');
+  // a held approval is offered as asked: approving the same amount is the second person's word on it
+  const start = hold ? hold.amount : bankAmount;
+  const [amountText, setAmountText] = useState(start === null ? '' : start.toFixed(MONEY_DECIMALS[currency]));
+  const [reason, setReason] = useState(hold?.reason ?? '');
   const amount = parseAmount(amountText, currency);
   const asBank = bankAmount !== null && amount !== null && minorUnits(amount, currency) === minorUnits(bankAmount, currency);
   const diff =
@@ -44,7 +47,11 @@ export function SlipApproveDialog({ slip, action, outcome, onClose }: Props) {
     const name = slip.member.name;
     action.mutate(
       { id: slip.id, body: asBank ? {} : { amount, reason: reason.trim() } },
-      outcome.settle(onClose, t`Slip ${reference} approved: ${credited} credited to ${name}.`),
+      outcome.settle(
+        onClose,
+        t`Slip ${reference} approved: ${credited} credited to ${name}.`,
+        t`Slip ${reference}: crediting ${credited} to ${name} waits for a second finance clerk or admin.`,
+      ),
     );
   };
   return (

@@ -5,6 +5,7 @@ import { useOnline } from '../../ui/use-online';
 import { useQueueFormat } from '../queues/queue-format';
 import { ScrollRegion } from '../shell/scroll-region';
 import { slipNote } from './slip-reasons';
+import { HoldNote } from '../queues/hold-note';
 
 interface Props {
   slip: ReviewSlip;
@@ -75,6 +76,7 @@ export function SlipDetail({ slip, onApprove, onReject }: Props) {
             <dt>{t`Account number`}</dt>
             <dd className="staff-mono">{member.bankAccountNo}</dd>
           </dl>
+          {slip.hold && <HoldNote hold={slip.hold} currency={slip.currency} />}
           <div className="staff-actions">
             <button type="button" disabled={!online} onClick={onApprove}>
               <Trans>Approve…</Trans>

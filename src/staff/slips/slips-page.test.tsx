@@ -27,6 +27,7 @@ const slip = (id: number, over: Partial<ReviewSlip> = {}): ReviewSlip => ({
   transRef: '016123ABCD',
   createdAt: '2026-11-20T08:30:00.000Z',
   imageUrl: `/api/staff/slips/${id}/image`,
+  hold: null,
   ...over,
 });
 
@@ -106,6 +107,58 @@ describe('slips in review', () => {
     await user.click(submit);
     await screen.findByText('Slip S-1 approved: 11,000.00 credited to Somchai Jaidee.');
     expect(posts(calls).map((c) => c.body)).toEqual([{ amount: 11000, reason: 'xSlip image shows 11,000; bank misread' }]);
+  });
+
+  it('keeps a slip whose approval waits for a second person, says so, and offers the next clerk the amount as it was asked', async () => {
+    const user = userEvent.setup();
+    let rows = [slip(1)];
+    const held = {
+      amount: 11000,
+      askedBy: 'staff:nok',
+      askedAt: '2026-11-20T09:00:00.000Z',
+      reason: 'Slip image shows 11,000',
+      because: 'amount' as const,
+    };
+    const calls = fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/slips': () => [200, { rows }],
+      'POST /api/staff/slips/1/approve': () => {
+        rows = [slip(1, { hold: held })];
+        return [202, { message: 'CREDIT_WAITS' }];
+      },
+    });
+    await renderStaff('/staff/slips');
+    await user.click(await screen.findByRole('button', { name: 'Approve…' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Approve slip S-1' });
+    const amount = within(dialog).getByLabelText('Amount to credit');
+    await user.clear(amount);
+    await user.type(amount, '11000');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Slip image shows 11,000');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
+    expect(
+      await screen.findByText('Slip S-1: crediting 11,000.00 to Somchai Jaidee waits for a second finance clerk or admin.'),
+    ).toBeInTheDocument();
+    // the slip stays, with who asked what and why it waits
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Waits for a second person: nok asked to credit 11,000.00');
+    expect(note).toHaveTextContent('It is above what one person may credit alone.');
+    expect(note).toHaveTextContent('Their reason: Slip image shows 11,000');
+    expect(note).toHaveTextContent('Approving the same credit applies it');
+    await user.click(screen.getByRole('button', { name: 'Approve…' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Approve slip S-1' });
+    expect(within(dialog).getByLabelText('Amount to credit')).toHaveValue('11000.00');
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Slip image shows 11,000');
+    expect(posts(calls)).toHaveLength(1);
+  });
+
+  it('tells the clerk who asked a held approval that another person must approve it', async () => {
+    await open([
+      slip(1, { hold: { amount: 6000, askedBy: 'staff:somchai', askedAt: '2026-11-20T09:00:00.000Z', reason: null, because: 'day' } }),
+    ]);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('With somchai’s other credits of the last 24 hours it passes what one person may credit alone.');
+    expect(note).toHaveTextContent('Another finance clerk or admin must approve it.');
   });
 
   it('needs an amount and a reason when the bank told none', async () => {

@@ -13,9 +13,9 @@ import type { Settings } from '../../settings/registry.js';
  *
  * A path that credits a wallet on a staff member's word asks `creditAlone` in the credit's own transaction,
  * and records what it applied alone with `recordCreditAlone` there too. The person is the username, the
- * same in the console and the CLI's `--as`. Today the staff adjustments (console and `adjust`) do; slip
- * approval with another amount than the bank's, manual deposit confirmation, attaching an unmatched
- * payment and the CLI's `deposit` do not yet (issue 36).
+ * same in the console and the CLI's `--as`. The staff adjustments (console and `adjust`) ask it here;
+ * slip approval above the bank's amount, manual deposit confirmation and attaching an unmatched payment
+ * ask it through credit-holds.ts. The CLI's `deposit` is a demo top-up, refused in production.
  */
 
 export const POLICY_WINDOW_MS = 24 * 3600 * 1000;

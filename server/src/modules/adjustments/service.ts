@@ -25,6 +25,7 @@ import { requireStaffRole } from './staff-role.js';
 type Books = { database: Database; now: () => number };
 
 export { approvalAbove, creditAloneLeft };
+export { endHold, judgeCredit, waitingHolds, type HoldView, type Verdict } from './credit-holds.js';
 export { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from './policy-settings.js';
 
 /** Only a finance clerk or an admin, not disabled, adjusts money or decides on it (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */

@@ -131,12 +131,23 @@ async function depositsList(env: OperatorEnv, print: Print) {
     print(`${l.id}\t${l.phone}\t${printable(l.voucher)}\t${money(l.amount, l.currency)}\t${l.status}\t${time(l.created_at)}`);
 }
 
+/** The deposit-request service's refusals in the operator's words. */
+const REQUEST_REFUSALS: Record<string, (id: number) => string> = {
+  NO_DATA: (id) => `no deposit request ${id}`,
+  DEPOSIT_REQUEST_NOT_PENDING: (id) => `deposit request ${id} is not pending`,
+  STAFF_FORBIDDEN: () =>
+    'confirming a deposit request credits money on your word: --as <username> of a finance clerk or admin who is not disabled',
+  FOUR_EYES: (id) => `you asked to confirm deposit request ${id}: a second finance clerk or admin confirms it (--as <another>)`,
+};
+
 export const depositCommands: CommandSet = {
   help: `  npm run operator -- qr list                   recent payment QR codes and unmatched gateway payments
   npm run operator -- qr pay <qrcodeId> [amount]  the sandbox gateway pays the code (its amount, or another) and sends the signed callback
   npm run operator -- giftlink make <amount>    a sandbox gift voucher of that many baht; the link is the last line
   npm run operator -- deposits list             recent deposits of every kind, open manual requests, gift links
-  npm run operator -- deposit-request confirm <id> [--reason "..."]  credit a manual deposit request (SUCCESS)
+  npm run operator -- deposit-request confirm <id> [--reason "..."] --as <username>
+                                                credit a manual deposit request (SUCCESS); past the money policy's
+                                                allowance it waits for a second finance clerk or admin to confirm it
   npm run operator -- deposit-request reject <id> --reason "..."     reject a manual deposit request (FAILED), nothing credited
 `,
   async run(env, args, print) {
@@ -177,18 +188,20 @@ export const depositCommands: CommandSet = {
           throw new UsageError(`deposit-request reject needs a reason: deposit-request reject ${id} --reason "..." (3 to 500 characters)`);
         const ctx = { database: env.database, now: Date.now };
         const by = { actor: env.actor ?? CLI_SYSTEM };
+        let waits: 'amount' | 'day' | null = null;
         try {
-          if (action === 'confirm') await confirmDepositRequest(ctx, by, { id, reason });
+          if (action === 'confirm') waits = (await confirmDepositRequest(ctx, by, { id, reason })).waits;
           else await rejectDepositRequest(ctx, by, { id, reason: reason! });
         } catch (err) {
-          if (err instanceof ApiError)
-            throw new UsageError(err.code === 'NO_DATA' ? `no deposit request ${id}` : `deposit request ${id} is not pending`);
+          if (err instanceof ApiError) throw new UsageError(REQUEST_REFUSALS[err.code]?.(id) ?? `deposit request ${id}: ${err.code}`);
           throw err;
         }
         print(
-          action === 'confirm'
-            ? `deposit request ${id} confirmed (SUCCESS): the wallet is credited`
-            : `deposit request ${id} rejected (FAILED): nothing credited`,
+          waits
+            ? `deposit request ${id}: confirming it waits for a second finance clerk or admin (${waits === 'amount' ? 'above the threshold' : 'your credits of the last 24 hours would pass the threshold'}): deposit-request confirm ${id} --as <another>`
+            : action === 'confirm'
+              ? `deposit request ${id} confirmed (SUCCESS): the wallet is credited`
+              : `deposit request ${id} rejected (FAILED): nothing credited`,
         );
         return true;
       }

@@ -8,7 +8,7 @@ import { depositCoins } from '../../ledger/coins.js';
 import { memberMoney } from '../../ledger/operations.js';
 import type { SettingsCache } from '../../settings/store.js';
 import type { Config } from '../../config.js';
-import { siteLimit } from '../../lib/site-money.js';
+import { manualMaximum, siteLimit } from '../../lib/site-money.js';
 
 /**
  * Manual deposit requests (§7 Wallet, `isManual`). The request is one visible pending entry of the ledger
@@ -29,7 +29,10 @@ export async function requestManualDeposit(
   if (!deps.settings.get('deposit').isManual) throw forbidden('DEPOSIT_MANUAL_OFF');
   const member = await memberMoney(tx, memberId);
   const minor = toMinor(amount, member.currency);
-  if (minor <= 0 || minor < siteLimit(deps, deps.settings.get('slip').minDeposit, member.currency)) throw badRequest('DEPOSIT_MINIMUM');
+  const slip = deps.settings.get('slip');
+  if (minor <= 0 || minor < siteLimit(deps, slip.minDeposit, member.currency)) throw badRequest('DEPOSIT_MINIMUM');
+  // money staff confirm on their word has a ceiling (issue 36): the money policy judges each confirmation too
+  if (minor > siteLimit(deps, manualMaximum(deps.config, slip), member.currency)) throw badRequest('DEPOSIT_MAXIMUM');
   const pending = await tx
     .selectFrom('deposit_requests')
     .select('id')
@@ -67,11 +70,20 @@ export async function settleDepositRequest(
   outcome: 'SUCCESS' | 'FAILED',
   now: number,
   also?: AlsoInTransaction,
-): Promise<void> {
-  await withTransaction(database, async (tx) => {
+  /** A person's confirmation: whether the money policy lets it credit now (false: it waits, nothing changes but the hold). */
+  judge?: (tx: Tx, request: { memberId: number; amount: number; currency: Currency }) => Promise<boolean>,
+): Promise<'settled' | 'held'> {
+  return withTransaction(database, async (tx) => {
     const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!request) throw new ApiError(404, 'NO_DATA');
     const member = await memberMoney(tx, request.member_id);
+    if (request.status !== 'PENDING') throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
+    if (
+      outcome === 'SUCCESS' &&
+      judge &&
+      !(await judge(tx, { memberId: request.member_id, amount: Number(request.amount), currency: request.currency as Currency }))
+    )
+      return 'held';
     const claimed = await tx
       .updateTable('deposit_requests')
       .set({ status: outcome, settled_at: now })
@@ -95,6 +107,7 @@ export async function settleDepositRequest(
     } else
       journalId = await voidPending(tx, request.journal_id, { type: 'deposit_void', from: 'MANUAL', to: 'WALLET', visible: false, now });
     await also?.(tx, [journalId]);
+    return 'settled' as const;
   });
 }
 

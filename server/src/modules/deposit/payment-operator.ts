@@ -9,6 +9,8 @@ const sentences: Record<string, (id: string) => string> = {
   NO_DATA: (id) => `no payment ${id}, or no member with that phone`,
   PAYMENT_NOT_UNMATCHED: (id) => `payment ${id} is not unmatched (already attached or refunded, or credited by its code)`,
   PAYMENT_CURRENCY_MISMATCH: (id) => `payment ${id} is in another currency than the member's wallet`,
+  STAFF_FORBIDDEN: () => 'attaching a payment credits money on your word: --as <username> of a finance clerk or admin who is not disabled',
+  FOUR_EYES: (id) => `you asked to attach payment ${id}: a second finance clerk or admin attaches it to the same member (--as <another>)`,
 };
 
 /**
@@ -16,7 +18,8 @@ const sentences: Record<string, (id: string) => string> = {
  * console's, so the rule, the audit row (actor `cli:system`, or `--as <staff>`) and the member's event agree.
  */
 export const paymentCommands: CommandSet = {
-  help: `  npm run operator -- payment attach <gatewayTxnId> <phone> --reason "..."              credit an unmatched payment to the member (a QR deposit)
+  help: `  npm run operator -- payment attach <gatewayTxnId> <phone> --reason "..." --as <username>  credit an unmatched payment to the member (a QR deposit);
+                                                past the money policy's allowance it waits for a second finance clerk or admin
   npm run operator -- payment refunded <gatewayTxnId> --reason "..." [--ref <bank ref>]  mark an unmatched payment refunded outside the ledger, nothing credited
 `,
   async run(env, args, print) {
@@ -32,7 +35,11 @@ export const paymentCommands: CommandSet = {
     try {
       if (action === 'attach') {
         const credited = await attachPayment(ctx, by, { gatewayTxnId: id, phone: phone!, reason: reason! });
-        print(`payment ${id} attached to ${phone}: ${credited.amount} ${credited.currency} credited`);
+        print(
+          credited.waits
+            ? `payment ${id}: attaching ${credited.amount} ${credited.currency} to ${phone} waits for a second finance clerk or admin (${credited.waits === 'amount' ? 'above the threshold' : 'your credits of the last 24 hours would pass the threshold'}): payment attach ${id} ${phone} --reason "..." --as <another>`
+            : `payment ${id} attached to ${phone}: ${credited.amount} ${credited.currency} credited`,
+        );
       } else {
         await refundPayment(ctx, by, { gatewayTxnId: id, reason: reason!, reference: ref });
         print(`payment ${id} marked refunded: nothing credited`);

@@ -143,6 +143,14 @@ async function slipRefusal(env: OperatorEnv, id: number, err: unknown, amountTex
         `slip ${id}: the bank said ${bank}; crediting ${amountText} needs a reason: slip approve ${id} ${amountText} --reason "..." (3 to 500 characters)`,
       );
     }
+    case 'STAFF_FORBIDDEN':
+      throw new UsageError(
+        `slip ${id}: crediting more than the bank confirmed needs --as <username> of a finance clerk or admin who is not disabled`,
+      );
+    case 'FOUR_EYES':
+      throw new UsageError(
+        `slip ${id}: you asked for this credit; a second finance clerk or admin approves it (slip approve ${id} <amount> --as <another>)`,
+      );
     default:
       throw new UsageError(`slip ${id}: ${err.code}`);
   }
@@ -159,7 +167,11 @@ async function approve(env: OperatorEnv, args: string[], print: (l: string) => v
   const credited = await approveSlip({ database: env.database, now: Date.now }, by, { id, amount, reason: flags.reason }).catch((err) =>
     slipRefusal(env, id, err, amountText),
   );
-  print(`slip ${id} approved: ${credited.amount} ${credited.currency} credited (SUCCESS)`);
+  if (credited.waits)
+    print(
+      `slip ${id}: crediting ${credited.amount} ${credited.currency} waits for a second finance clerk or admin (${credited.waits === 'amount' ? 'above the threshold' : 'your credits of the last 24 hours would pass the threshold'}): slip approve ${id} ${credited.amount} --as <another>`,
+    );
+  else print(`slip ${id} approved: ${credited.amount} ${credited.currency} credited (SUCCESS)`);
 }
 
 async function reject(env: OperatorEnv, args: string[], print: (l: string) => void) {
@@ -185,6 +197,8 @@ export const slipCommands: CommandSet = {
   npm run operator -- slip approve <id> [amount] [--reason "..."]
                                                 credit a slip waiting for review: the bank's amount; another amount, or one
                                                 the bank never told, needs --reason (3 to 500 characters, in the audit trail)
+                                                and --as <finance clerk or admin>; past their allowance alone (the money
+                                                policy) it waits for a second one to approve the same amount
   npm run operator -- slip reject <id> <reason> [--comment "..."]
                                                 fail a waiting slip with a reason code (SLIP_EXPIRED, SLIP_INVALID, ...)
 `,

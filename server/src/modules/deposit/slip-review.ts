@@ -4,12 +4,13 @@ import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { givenReason, recordAudit, type By } from '../audit/service.js';
 import { closeSlip, creditSlip } from './slips.js';
+import { endHold, judgeCredit, type Verdict } from '../adjustments/service.js';
 
 /**
  * A person's answer to a slip waiting for review (issue 23): the staff console's approve and reject and
  * the operator's `slip approve|reject` are this one code. Approving credits the bank's amount unless a
- * reason says otherwise (`slip approve 2 11000` once credited 11,000 for a 1,100 baht slip, unasked);
- * the audit row, the journal's `made_by` and the member's event go with the change, in its transaction.
+ * reason says otherwise (`slip approve 2 11000` once credited 11,000 for a 1,100 baht slip, unasked),
+ * and what is above the bank's is judged by the money policy (credit-holds.ts); the audit row, the journal's `made_by` and the member's event go with the change, in its transaction.
  */
 
 type Books = Pick<AppContext, 'database' | 'now'>;
@@ -41,38 +42,78 @@ function amountToCredit(bankMinor: number | null, currency: Currency, amount: nu
   return minor;
 }
 
-/** Credits a waiting slip; answers what was credited, in major units. */
-export async function approveSlip(
-  ctx: Books,
-  by: By,
-  input: { id: number; amount?: number; reason?: string },
-): Promise<{ amount: number; currency: Currency }> {
+/** What an approval did: credited, or left waiting for a second person (the money policy, credit-holds.ts). */
+export type SlipApproved = { amount: number; currency: Currency; waits: 'amount' | 'day' | null };
+
+/**
+ * Credits a waiting slip; answers what was credited, in major units. What is above the bank's amount (all
+ * of it when the bank never told one) is the approver's word: the money policy judges it, and past the
+ * approver's allowance the slip stays in review with the approval waiting for a second person.
+ */
+export async function approveSlip(ctx: Books, by: By, input: { id: number; amount?: number; reason?: string }): Promise<SlipApproved> {
   const slip = await waitingSlip(ctx, input.id);
   const currency = slip.currency as Currency;
   // the slip's amount is 0 until the bank told it
   const bankMinor = Number(slip.amount) > 0 ? Number(slip.amount) : null;
   const reason = givenReason(input.reason);
   const minor = amountToCredit(bankMinor, currency, input.amount, reason);
+  const ownWord = bankMinor === null ? minor : Math.max(0, minor - bankMinor);
   // a slip whose QR nobody could read is held by its own id, so it too credits once
   const bankTx =
     slip.sending_bank && slip.trans_ref
       ? { sendingBank: slip.sending_bank, transRef: slip.trans_ref }
       : { sendingBank: 'SLIP', transRef: slip.reference };
-  const result = await creditSlip(ctx, slip.id, slip.member_id, minor, bankTx, (tx, journalIds) =>
-    recordAudit(tx, by.actor, {
-      action: 'slip.approve',
-      target: `slip:${slip.id}`,
-      before: { status: slip.status, amount: bankMinor === null ? null : toMajor(bankMinor, currency) },
-      after: { status: 'SUCCESS', amount: toMajor(minor, currency) },
-      reason: reason ?? null,
-      ip: by.ip ?? null,
-      journalIds,
-      at: ctx.now(),
-    }),
+  const source = `slip:${slip.id}`;
+  const before = { status: slip.status, amount: bankMinor === null ? null : toMajor(bankMinor, currency) };
+  let verdict = { apply: true, secondOf: null } as Verdict;
+  const result = await creditSlip(
+    ctx,
+    slip.id,
+    slip.member_id,
+    minor,
+    bankTx,
+    (tx, journalIds) =>
+      recordAudit(tx, by.actor, {
+        action: 'slip.approve',
+        target: source,
+        before,
+        after: {
+          status: 'SUCCESS',
+          amount: toMajor(minor, currency),
+          ...(verdict.apply && verdict.secondOf ? { secondTo: verdict.secondOf.askedBy } : {}),
+        },
+        reason: reason ?? null,
+        ip: by.ip ?? null,
+        journalIds,
+        at: ctx.now(),
+      }),
+    async (tx) => {
+      const now = ctx.now();
+      verdict = await judgeCredit(tx, by.actor, {
+        source,
+        memberId: slip.member_id,
+        currency,
+        amount: minor,
+        ownWord,
+        reason: reason ?? null,
+        now,
+      });
+      if (verdict.apply) return true;
+      await recordAudit(tx, by.actor, {
+        action: 'slip.approve',
+        target: source,
+        before,
+        after: { status: 'WAITING', amount: toMajor(minor, currency), waitsBecause: verdict.because },
+        reason: reason ?? null,
+        ip: by.ip ?? null,
+        at: now,
+      });
+      return false;
+    },
   );
   if (result === 'duplicate') throw conflict('SLIP_DUPLICATE');
   if (result === 'closed') throw conflict('SLIP_NOT_WAITING');
-  return { amount: toMajor(minor, currency), currency };
+  return { amount: toMajor(minor, currency), currency, waits: !verdict.apply ? verdict.because : null };
 }
 
 /** Fails a waiting slip with the §4 reason its member reads; `comment` is the audit trail's reason when given. */
@@ -81,6 +122,7 @@ export async function rejectSlip(ctx: Books, by: By, input: { id: number; reason
   let ended = false;
   await closeSlip(ctx, slip.id, 'FAILED', input.reason, {}, async (tx) => {
     ended = true;
+    await endHold(tx, `slip:${slip.id}`, by.actor, ctx.now());
     await recordAudit(tx, by.actor, {
       action: 'slip.reject',
       target: `slip:${slip.id}`,

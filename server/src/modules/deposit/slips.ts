@@ -125,12 +125,15 @@ export async function creditSlip(
   amountMinor: number,
   bankTx: BankTx,
   also?: AlsoInTransaction,
-): Promise<'credited' | 'duplicate' | 'closed'> {
+  /** A person's approval: whether the money policy lets it credit now (false: it waits, nothing credited). */
+  judge?: (tx: Tx) => Promise<boolean>,
+): Promise<'credited' | 'duplicate' | 'closed' | 'held'> {
   try {
     const outcome = await withTransaction(ctx.database, async (tx) => {
       const member = await memberMoney(tx, memberId);
       const now = ctx.now();
       if (!(await holdOpenSlip(tx, slipId, now))) return 'closed';
+      if (judge && !(await judge(tx))) return 'held';
       await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
       await tellSlip(ctx, await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now), 'SUCCESS', tx);

@@ -7,6 +7,7 @@ import { toMajor, type Currency } from '../../ledger/money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { madeBy, recordAudit, requiredReason, type By } from '../audit/service.js';
 import { notifyMember } from '../events/service.js';
+import { endHold, judgeCredit, waitingHolds } from '../adjustments/service.js';
 
 /**
  * A person's answer to a payment the gateway reported that credited nobody (qr-callback.ts kept it
@@ -14,7 +15,9 @@ import { notifyMember } from '../events/service.js';
  * this one code. Attaching credits the member a QR deposit through the ledger's credit path; marking it
  * refunded moves nothing (the money went back outside). Either is a conditional update of the row from
  * UNMATCHED, so a payment is resolved once: a second answer, even at the same moment, is 409
- * PAYMENT_NOT_UNMATCHED. The audit row, the journal's `made_by` and the member's event share the transaction.
+ * PAYMENT_NOT_UNMATCHED. Whose money it is is the clerk's word: the money policy (credit-holds.ts) judges
+ * the whole amount, and past the clerk's allowance the attachment waits for a second finance clerk or
+ * admin to attach it to the same member. The audit row, the journal's `made_by` and the member's event share the transaction.
  */
 
 type Books = Pick<AppContext, 'database' | 'now'>;
@@ -43,16 +46,48 @@ const currencyOf = (row: { currency: string | null }) => (row.currency ?? 'BAHT'
 /** The payments waiting for a person, newest first. */
 export async function unmatchedPaymentList(tx: Tx): Promise<UnmatchedPayment[]> {
   const rows = await paymentRows(tx).where('qr_payments.status', '=', 'UNMATCHED').orderBy('qr_payments.id', 'desc').execute();
-  return rows.map((r) => ({
-    gatewayTxnId: r.gateway_txn_id,
-    provider: r.provider,
-    ref: r.ref,
-    amount: toMajor(Number(r.amount), currencyOf(r)),
-    currency: currencyOf(r),
-    codeMemberPhone: r.phone ?? null,
-    reason: r.reason ?? '',
-    receivedAt: new Date(Number(r.created_at)).toISOString(),
-  }));
+  const holds = await waitingHolds(
+    tx,
+    rows.map((r) => `payment:${r.gateway_txn_id}`),
+  );
+  const phones = new Map(
+    holds.size
+      ? (
+          await tx
+            .selectFrom('members')
+            .select(['id', 'phone'])
+            .where(
+              'id',
+              'in',
+              [...holds.values()].map((h) => h.memberId),
+            )
+            .execute()
+        ).map((m) => [m.id, m.phone])
+      : [],
+  );
+  return rows.map((r) => {
+    const hold = holds.get(`payment:${r.gateway_txn_id}`);
+    return {
+      gatewayTxnId: r.gateway_txn_id,
+      provider: r.provider,
+      ref: r.ref,
+      amount: toMajor(Number(r.amount), currencyOf(r)),
+      currency: currencyOf(r),
+      codeMemberPhone: r.phone ?? null,
+      reason: r.reason ?? '',
+      receivedAt: new Date(Number(r.created_at)).toISOString(),
+      hold: hold
+        ? {
+            amount: toMajor(hold.amount, currencyOf(r)),
+            phone: phones.get(hold.memberId) ?? '',
+            askedBy: hold.askedBy,
+            askedAt: new Date(hold.askedAt).toISOString(),
+            reason: hold.reason,
+            because: hold.because,
+          }
+        : null,
+    };
+  });
 }
 
 async function paymentOf(tx: Tx, gatewayTxnId: string) {
@@ -88,7 +123,7 @@ export async function attachPayment(
   ctx: Books,
   by: By,
   input: { gatewayTxnId: string; phone: string; reason: string },
-): Promise<{ amount: number; currency: Currency; memberId: number }> {
+): Promise<{ amount: number; currency: Currency; memberId: number; waits: 'amount' | 'day' | null }> {
   const reason = requiredReason(input.reason);
   return withTransaction(ctx.database, async (tx) => {
     const found = await tx.selectFrom('members').select(['id', 'phone']).where('phone', '=', input.phone.trim()).executeTakeFirst();
@@ -103,22 +138,43 @@ export async function attachPayment(
     const amount = Number(payment.amount);
     if (!(amount > 0)) throw badRequest('AMOUNT_INVALID');
     const now = ctx.now();
+    const major = toMajor(amount, currency);
+    // the gateway told the amount, but not whose it is: crediting it to this member is the clerk's word
+    const source = `payment:${payment.gateway_txn_id}`;
+    const verdict = await judgeCredit(tx, by.actor, { source, memberId: member.memberId, currency, amount, ownWord: amount, reason, now });
+    if (!verdict.apply) {
+      await recordAudit(tx, by.actor, {
+        action: 'payment.attach',
+        target: `payment:${payment.gateway_txn_id}`,
+        before: { status: 'UNMATCHED', unmatched: payment.reason, ref: payment.ref, amount: major, currency },
+        after: { status: 'WAITING', member: found.phone, amount: major, currency, waitsBecause: verdict.because },
+        reason,
+        ip: by.ip ?? null,
+        at: now,
+      });
+      return { amount: major, currency, memberId: member.memberId, waits: verdict.because };
+    }
     await claim(tx, payment.id, by, { status: 'ATTACHED', reason, at: now });
     const journalId = await creditDeposit(tx, member, amount, `QR_${payment.provider}`, now);
     await tx.updateTable('qr_payments').set({ member_id: member.memberId, journal_id: journalId }).where('id', '=', payment.id).execute();
-    const major = toMajor(amount, currency);
     await notifyMember(ctx.database, member.memberId, { kind: 'credit', source: `QR_${payment.provider}`, amount: major }, tx);
     await recordAudit(tx, by.actor, {
       action: 'payment.attach',
       target: `payment:${payment.gateway_txn_id}`,
       before: { status: 'UNMATCHED', unmatched: payment.reason, ref: payment.ref, amount: major, currency },
-      after: { status: 'ATTACHED', member: found.phone, amount: major, currency },
+      after: {
+        status: 'ATTACHED',
+        member: found.phone,
+        amount: major,
+        currency,
+        ...(verdict.secondOf ? { secondTo: verdict.secondOf.askedBy } : {}),
+      },
       reason,
       ip: by.ip ?? null,
       journalIds: [journalId],
       at: now,
     });
-    return { amount: major, currency, memberId: member.memberId };
+    return { amount: major, currency, memberId: member.memberId, waits: null };
   });
 }
 
@@ -135,6 +191,7 @@ export async function refundPayment(
     if (payment.status !== 'UNMATCHED') throw conflict('PAYMENT_NOT_UNMATCHED');
     const now = ctx.now();
     await claim(tx, payment.id, by, { status: 'REFUNDED', reason, reference, at: now });
+    await endHold(tx, `payment:${payment.gateway_txn_id}`, by.actor, now);
     const currency = currencyOf(payment);
     const major = toMajor(Number(payment.amount), currency);
     await recordAudit(tx, by.actor, {

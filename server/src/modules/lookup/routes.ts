@@ -4,7 +4,7 @@ import type { Static, TSchema } from 'typebox';
 import { ContactSchema, DepositSchema, inLanguage, InfoSchema, SlipSchema, type Lang } from '../../settings/registry.js';
 import { LangQuery } from '../../settings/localized.js';
 import { banksIn, depositIn, sourcesIn } from './repository.js';
-import { QUICK_AMOUNTS, siteCurrency, siteLimit } from '../../lib/site-money.js';
+import { manualMaximum, QUICK_AMOUNTS, siteCurrency, siteLimit } from '../../lib/site-money.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import {
   ActiveResponse,
@@ -76,7 +76,11 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get('/slip', { schema: { tags: ['lookup'], querystring: CurrencyQuery, response: { 200: SlipSchema } } }, (request) => {
     const slip = ctx.settings.get('slip');
-    return { ...slip, minDeposit: inCurrency(slip.minDeposit, request.query.currency) };
+    return {
+      ...slip,
+      minDeposit: inCurrency(slip.minDeposit, request.query.currency),
+      manualMaximum: inCurrency(manualMaximum(ctx.config, slip), request.query.currency),
+    };
   });
   get('/active', ActiveResponse, () => ({ active: true as const }));
   get('/registerOTP', RegisterOtpResponse, () => ({ registerOTP: ctx.settings.get('registerOTP') }));

@@ -22,10 +22,14 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/payments/:id/attach',
-    { onRequest: finance, schema: { params: PaymentIdParam, body: PaymentAttachBody, response: done } },
-    async (request) => {
-      await attachPayment(ctx, by(request), { gatewayTxnId: request.params.id, phone: request.body.phone, reason: request.body.reason });
-      return ok;
+    { onRequest: finance, schema: { params: PaymentIdParam, body: PaymentAttachBody, response: { 202: Message, ...done } } },
+    async (request, reply) => {
+      const attached = await attachPayment(ctx, by(request), {
+        gatewayTxnId: request.params.id,
+        phone: request.body.phone,
+        reason: request.body.reason,
+      });
+      return attached.waits ? reply.code(202).send({ message: 'CREDIT_WAITS' }) : ok;
     },
   );
 

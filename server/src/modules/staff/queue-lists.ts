@@ -2,6 +2,7 @@ import type { ReviewSlip, WaitingDepositRequest, WaitingWithdrawal } from '../..
 import type { Database } from '../../db/database.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { runningBonus } from '../bonus/service.js';
+import { waitingHolds, type HoldView } from '../adjustments/service.js';
 
 /**
  * The staff console's work queues (contract/staff-queues.ts): what waits for a person, oldest first, at
@@ -42,6 +43,18 @@ const memberOf = (r: {
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
+/** A waiting hold as the queues show it, or null (one for another member than the row's is not this row's). */
+const holdOf = (hold: HoldView | undefined, memberId: number, currency: Currency) =>
+  hold && hold.memberId === memberId
+    ? {
+        amount: toMajor(hold.amount, currency),
+        askedBy: hold.askedBy,
+        askedAt: iso(hold.askedAt),
+        reason: hold.reason,
+        because: hold.because,
+      }
+    : null;
+
 export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
   const rows = await db
     .selectFrom('slips')
@@ -62,6 +75,10 @@ export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
     .orderBy('slips.id')
     .limit(QUEUE_LIMIT)
     .execute();
+  const holds = await waitingHolds(
+    db,
+    rows.map((r) => `slip:${r.id}`),
+  );
   return rows.map((r) => ({
     id: r.id,
     reference: r.reference,
@@ -75,6 +92,7 @@ export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
     transRef: r.trans_ref,
     createdAt: iso(r.created_at),
     imageUrl: `/api/staff/slips/${r.id}/image`,
+    hold: holdOf(holds.get(`slip:${r.id}`), r.member_id, r.currency as Currency),
   }));
 }
 
@@ -129,11 +147,16 @@ export async function waitingDepositRequests(db: Db): Promise<WaitingDepositRequ
     .orderBy('deposit_requests.id')
     .limit(QUEUE_LIMIT)
     .execute();
+  const holds = await waitingHolds(
+    db,
+    rows.map((r) => `deposit-request:${r.id}`),
+  );
   return rows.map((r) => ({
     id: r.id,
     member: memberOf(r),
     amount: toMajor(Number(r.amount), r.currency as Currency),
     currency: r.currency as Currency,
     createdAt: iso(r.created_at),
+    hold: holdOf(holds.get(`deposit-request:${r.id}`), r.member_id, r.currency as Currency),
   }));
 }

@@ -22,6 +22,8 @@ import { requireStaff } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 const done = { 200: Message, ...refusals };
+/** A credit the money policy holds answers 202 CREDIT_WAITS (contract/staff-queues.ts). */
+const credits = { 200: Message, 202: Message, ...refusals };
 
 /** The types a slip upload is stored with (slip-upload.ts reads them from the bytes); anything else goes out as bytes, never rendered. */
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -38,6 +40,7 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
   const idOf = (request: { params: { id: string } }) => Number(request.params.id);
   const ok = { message: 'SUCCESS' };
+  const WAITS = { message: 'CREDIT_WAITS' };
 
   app.get('/slips', { onRequest: finance, schema: { response: { 200: ReviewSlipList, ...refusals } } }, async () => ({
     rows: await reviewSlips(ctx.database.db),
@@ -58,10 +61,10 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/slips/:id/approve',
-    { onRequest: finance, schema: { params: QueueIdParam, body: SlipApproveBody, response: done } },
-    async (request) => {
-      await approveSlip(ctx, by(request), { id: idOf(request), amount: request.body.amount, reason: request.body.reason });
-      return ok;
+    { onRequest: finance, schema: { params: QueueIdParam, body: SlipApproveBody, response: credits } },
+    async (request, reply) => {
+      const done = await approveSlip(ctx, by(request), { id: idOf(request), amount: request.body.amount, reason: request.body.reason });
+      return done.waits ? reply.code(202).send(WAITS) : ok;
     },
   );
 
@@ -102,10 +105,10 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/deposit-requests/:id/confirm',
-    { onRequest: finance, schema: { params: QueueIdParam, body: DepositRequestConfirmBody, response: done } },
-    async (request) => {
-      await confirmDepositRequest(ctx, by(request), { id: idOf(request), reason: request.body.reason });
-      return ok;
+    { onRequest: finance, schema: { params: QueueIdParam, body: DepositRequestConfirmBody, response: credits } },
+    async (request, reply) => {
+      const done = await confirmDepositRequest(ctx, by(request), { id: idOf(request), reason: request.body.reason });
+      return done.waits ? reply.code(202).send(WAITS) : ok;
     },
   );
 
