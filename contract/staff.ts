@@ -126,10 +126,18 @@ export const AuditRow = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
   /** The address the change came from (the forwarded one behind the proxy); null for the CLI. */
   ip: Type.Union([Type.String(), Type.Null()]),
+  /** The member the change is about, whatever its target (issue 36), or null. */
+  member: Type.Union([Type.Object({ id: Type.Integer(), phone: Type.String() }), Type.Null()]),
+  /** The amount it is about in the member's money, as recorded: '6000.00 BAHT'; null when none. */
+  money: Type.Union([Type.String(), Type.Null()]),
 });
 export type AuditRow = Static<typeof AuditRow>;
 
-/** GET /api/staff/audit (admin): newest first, filtered; `before` is the last page's smallest id. */
+/**
+ * GET /api/staff/audit (admin): newest first, filtered; `before` is the last page's smallest id. A target
+ * `member:<phone>` finds every row about that member: its own, and those filed under them (a slip, a
+ * withdrawal, an adjustment of theirs).
+ */
 export const AuditQuery = Type.Object({
   actor: Type.Optional(Type.String({ maxLength: 32 })),
   action: Type.Optional(Type.String({ maxLength: 64 })),

@@ -228,6 +228,7 @@ describe('migrating a database with data', () => {
         '0040_staff_credits',
         '0041_setting_proposals',
         '0042_credit_holds',
+        '0043_audit_chain',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

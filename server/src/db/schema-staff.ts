@@ -56,6 +56,18 @@ export interface AuditLogTable {
   after_json: string | null;
   reason: string | null;
   ip: string | null;
+  /** The member the row is about (migration 0043): filed under them whatever its target. */
+  member_id: Generated<number | null>;
+  /** The amount the row is about in the member's money: '6000.00 BAHT', '1000000 LAK'. */
+  money: Generated<string | null>;
+}
+
+/** The audit trail's hash chain (migration 0043): one link per row, written at its commit, in commit order. */
+export interface AuditChainTable {
+  seq: number;
+  audit_id: number;
+  prev_hash: string;
+  hash: string;
 }
 
 /** Devices a staff member finished a sign-in on (migration 0026): the hash of the staff_device cookie. */
@@ -72,4 +84,5 @@ export interface StaffTables {
   staff_sessions: StaffSessionsTable;
   staff_challenges: StaffChallengesTable;
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
 }

@@ -166,6 +166,8 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
           target: `member:${phone}`,
           after: { amount, currency: money.currency, journal: journalId },
           journalIds: [journalId],
+          member: member.id,
+          money: { minor, currency: money.currency },
         });
         return { journalId, currency: money.currency };
       });

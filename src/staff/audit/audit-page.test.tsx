@@ -15,6 +15,8 @@ const row = (id: number, over: Partial<AuditRow> = {}): AuditRow => ({
   after: { status: 'approved' },
   reason: null,
   ip: '203.0.113.7',
+  member: null,
+  money: null,
   ...over,
 });
 

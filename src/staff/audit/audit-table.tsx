@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditRow } from '../../../contract/staff';
 import { ScrollRegion } from '../shell/scroll-region';
+import { MemberLink } from '../members/member-link';
 
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
-/** The trail's rows, newest first, as the server recorded them. */
+/** The trail's rows, newest first, as the server recorded them: the member a row is about links to their page. */
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useLingui();
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -21,6 +22,8 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
             <th scope="col">{t`Who`}</th>
             <th scope="col">{t`Action`}</th>
             <th scope="col">{t`Target`}</th>
+            <th scope="col">{t`Member`}</th>
+            <th scope="col" className="staff-num">{t`Amount`}</th>
             <th scope="col">{t`Before`}</th>
             <th scope="col">{t`After`}</th>
             <th scope="col">{t`Reason`}</th>
@@ -42,6 +45,8 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
                 <td>
                   <code>{row.target}</code>
                 </td>
+                <td>{row.member ? <MemberLink id={row.member.id}>{row.member.phone}</MemberLink> : '—'}</td>
+                <td className="staff-num">{row.money ?? '—'}</td>
                 <td className="staff-json">{json(row.before)}</td>
                 <td className="staff-json">{json(row.after)}</td>
                 <td>{row.reason ?? '—'}</td>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MemberPage } from '../../../contract/staff-members';
@@ -164,5 +164,40 @@ describe('a member’s page', () => {
     const calls = await open('finance', { 'POST /api/staff/members/7/sessions/11/revoke': () => [200, { message: 'SUCCESS' }] });
     await user.click(screen.getByRole('button', { name: /End session/ }));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/staff/members/7/sessions/11/revoke']);
+  });
+  it('shows an admin what staff did to the member, with the amounts, and a finance clerk nothing of the trail', async () => {
+    const calls = await open('admin', {
+      'GET /api/staff/audit?target=member%3A0812345678': () => [
+        200,
+        {
+          rows: [
+            {
+              id: 31,
+              at: '2026-11-20T09:00:00.000Z',
+              actor: { kind: 'staff', username: 'malee' },
+              action: 'slip.approve',
+              target: 'slip:4',
+              before: { status: 'REVIEW', amount: 100 },
+              after: { status: 'SUCCESS', amount: 100 },
+              reason: null,
+              ip: '203.0.113.7',
+              member: { id: 7, phone: '0812345678' },
+              money: '100.00 BAHT',
+            },
+          ],
+          more: false,
+        },
+      ],
+    });
+    const section = (await screen.findByRole('heading', { name: 'What staff did' })).closest('section')!;
+    const row = await within(section).findByRole('row', { name: /slip\.approve/ });
+    expect(row).toHaveTextContent('100.00 BAHT');
+    expect(within(row).getByRole('link', { name: '0812345678' })).toHaveAttribute('href', '/staff/members/7');
+    expect(calls.filter((c) => c.url.startsWith('/api/staff/audit'))).toHaveLength(1);
+
+    cleanup();
+    const clerk = await open('finance');
+    expect(screen.queryByRole('heading', { name: 'What staff did' })).not.toBeInTheDocument();
+    expect(clerk.filter((c) => c.url.startsWith('/api/staff/audit'))).toEqual([]);
   });
 });

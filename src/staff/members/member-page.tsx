@@ -14,6 +14,7 @@ import { useFocusHeading } from '../use-focus-heading';
 import { BonusEndDialog } from './bonus-end-dialog';
 import { deviceOf } from './device';
 import { Balances, Bonus, Chat, Section, Slips, Statement, Withdrawals } from './member-sections';
+import { MemberAudit } from './member-audit';
 import { MemberStatusDialog } from './member-status-dialog';
 import { MemberStatusText } from './member-status-text';
 import { mayChangeMembers, memberPageQueryOptions, useMemberAction } from './queries';
@@ -55,6 +56,7 @@ function MemberView({ page }: { page: Page }) {
       <RunningBonus page={page} />
       <Sessions page={page} />
       <Chat page={page} />
+      <MemberAudit phone={page.phone} />
     </section>
   );
 }

@@ -70,6 +70,8 @@ const HISTORY: AuditRow[] = [
     actor: { kind: 'cli', username: 'system' },
     action: 'settings.set',
     target: 'setting:registerOTP',
+    member: null,
+    money: null,
     before: false,
     after: true,
     reason: null,

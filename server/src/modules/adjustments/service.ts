@@ -80,6 +80,8 @@ async function apply(tx: Tx, ctx: Books, by: By, id: number, reason: string | nu
     ip: by.ip ?? null,
     journalIds: [journalId],
     at: now,
+    member: row.member_id,
+    money: { minor: Number(row.amount), currency: row.currency as Currency },
   });
   return journalId;
 }
@@ -169,6 +171,8 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
       reason,
       ip: by.ip ?? null,
       at: now,
+      member: member.memberId,
+      money: { minor: amount, currency: member.currency },
     });
     if (!needsSecond) {
       await apply(tx, ctx, by, row.id, null, now);
@@ -209,6 +213,8 @@ async function decide(ctx: Books, by: By, id: number, outcome: 'APPLIED' | 'REJE
       reason,
       ip: by.ip ?? null,
       at: now,
+      member: row.member_id,
+      money: { minor: Number(row.amount), currency: row.currency as Currency },
     });
     if (outcome === 'APPLIED') {
       await apply(tx, ctx, by, id, reason, now);

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/transaction.js';
 import { StaffReason } from '../../../../contract/staff-queues.js';
 import { badRequest } from '../../lib/errors.js';
+import { MINOR, toMajor, type Currency } from '../../ledger/money.js';
 
 /** Who made a change: a staff member in the console, or the operator CLI (`system`, or `--as <staff>`). */
 export interface Actor {
@@ -44,7 +45,15 @@ export interface AuditEntry {
   /** Journal entries the change made: they name the actor (`made_by`). */
   journalIds?: readonly number[];
   at: number;
+  /** The member the change is about: the row is found from them (the member page, `member:<phone>`). */
+  member?: number | null;
+  /** The amount it is about, minor units of the member's currency: written '6000.00 BAHT'. */
+  money?: { minor: number; currency: Currency } | null;
 }
+
+/** An amount as the audit trail writes it: major units with the currency's decimals, and the currency. */
+export const auditMoney = (minor: number, currency: Currency) =>
+  `${toMajor(minor, currency).toFixed(Math.round(Math.log10(MINOR[currency])))} ${currency}`;
 
 /** What a journal entry made by a person says of them. */
 export const madeBy = (actor: Actor) => `${actor.kind}:${actor.username}`;
@@ -53,7 +62,8 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
 
 /**
  * The one way a change is recorded: called with the transaction that makes the change, so the change and
- * its row commit or roll back together. The table refuses UPDATE and DELETE (migration 0025's triggers).
+ * its row commit or roll back together. The table refuses UPDATE and DELETE (migration 0025's triggers),
+ * and at the commit the row is chained to the one before (migration 0043; `audit verify`: chain.ts).
  */
 export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx
@@ -68,6 +78,8 @@ export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Prom
       after_json: json(entry.after),
       reason: entry.reason ?? null,
       ip: entry.ip ?? null,
+      member_id: entry.member ?? null,
+      money: entry.money ? auditMoney(entry.money.minor, entry.money.currency) : null,
     })
     .execute();
   const ids = entry.journalIds?.filter((id) => id > 0) ?? [];
@@ -78,3 +90,5 @@ export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Prom
       .where('id', 'in', ids)
       .execute();
 }
+
+export { verifyChain, type ChainReport } from './chain.js';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { toMajor } from '../../ledger/money.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
 import { endHold, judgeCredit, type Verdict } from '../adjustments/service.js';
 import { givenReason, requiredReason, recordAudit, type By } from '../audit/service.js';
 import { settleDepositRequest } from './manual-service.js';
@@ -27,6 +27,11 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
     now,
     async (tx, journalIds) => {
       if (outcome === 'FAILED') await endHold(tx, source, by.actor, now);
+      const request = await tx
+        .selectFrom('deposit_requests')
+        .select(['member_id', 'amount', 'currency'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       await recordAudit(tx, by.actor, {
         action: outcome === 'SUCCESS' ? 'deposit-request.confirm' : 'deposit-request.reject',
         target: source,
@@ -37,6 +42,8 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
         // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
         journalIds: outcome === 'SUCCESS' ? journalIds : [],
         at: now,
+        member: request.member_id,
+        money: { minor: Number(request.amount), currency: request.currency as Currency },
       });
     },
     async (tx, request) => {
@@ -50,6 +57,8 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
         reason: reason ?? null,
         ip: by.ip ?? null,
         at: now,
+        member: request.memberId,
+        money: { minor: request.amount, currency: request.currency },
       });
       return false;
     },

@@ -86,6 +86,8 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
         ip: by.ip ?? null,
         journalIds,
         at: ctx.now(),
+        member: slip.member_id,
+        money: { minor, currency },
       }),
     async (tx) => {
       const now = ctx.now();
@@ -107,6 +109,8 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
         reason: reason ?? null,
         ip: by.ip ?? null,
         at: now,
+        member: slip.member_id,
+        money: { minor, currency },
       });
       return false;
     },
@@ -131,6 +135,9 @@ export async function rejectSlip(ctx: Books, by: By, input: { id: number; reason
       reason: givenReason(input.comment) ?? input.reason,
       ip: by.ip ?? null,
       at: ctx.now(),
+      member: slip.member_id,
+      // what the bank said it was, when it told: 0 until then
+      money: Number(slip.amount) > 0 ? { minor: Number(slip.amount), currency: slip.currency as Currency } : null,
     });
   });
   // closeSlip calls back only when this call ended the slip: another (the verifier, a second clerk) was first

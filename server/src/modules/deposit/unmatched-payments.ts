@@ -38,6 +38,7 @@ const paymentRows = (tx: Tx) =>
       'qr_payments.created_at',
       'qrcodes.currency',
       'members.phone',
+      'qrcodes.member_id as code_member_id',
     ]);
 
 /** The amount was stored in the named code's minor units; a code we never issued was read as baht (Thai gateways). */
@@ -151,6 +152,8 @@ export async function attachPayment(
         reason,
         ip: by.ip ?? null,
         at: now,
+        member: member.memberId,
+        money: { minor: amount, currency },
       });
       return { amount: major, currency, memberId: member.memberId, waits: verdict.because };
     }
@@ -173,6 +176,8 @@ export async function attachPayment(
       ip: by.ip ?? null,
       journalIds: [journalId],
       at: now,
+      member: member.memberId,
+      money: { minor: amount, currency },
     });
     return { amount: major, currency, memberId: member.memberId, waits: null };
   });
@@ -202,6 +207,9 @@ export async function refundPayment(
       reason,
       ip: by.ip ?? null,
       at: now,
+      // nobody's wallet: the member whose code it named, when it named one, finds it under them
+      member: payment.code_member_id ?? null,
+      money: { minor: Number(payment.amount), currency },
     });
   });
 }

@@ -10,17 +10,27 @@ const parsed = (text: string | null): unknown => {
   }
 };
 
-/** A page of the audit trail, newest first: exact filters on the actor's username, the action and the target; `before` an id. */
+/**
+ * A page of the audit trail, newest first: exact filters on the actor's username, the action and the
+ * target (`member:<phone>` also finds the rows filed under that member); `before` an id.
+ */
 export async function auditPage(db: Tx, query: AuditQuery): Promise<AuditPage> {
   let select = db
     .selectFrom('audit_log')
-    .selectAll()
-    .orderBy('id', 'desc')
+    .leftJoin('members', 'members.id', 'audit_log.member_id')
+    .selectAll('audit_log')
+    .select('members.phone as member_phone')
+    .orderBy('audit_log.id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1);
   if (query.actor) select = select.where('actor_username', '=', query.actor);
   if (query.action) select = select.where('action', '=', query.action);
-  if (query.target) select = select.where('target', '=', query.target);
-  if (query.before) select = select.where('id', '<', Number(query.before));
+  const phone = query.target?.startsWith('member:') ? query.target.slice('member:'.length) : undefined;
+  const member = phone ? await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst() : undefined;
+  // a member's rows: those that name them, and those filed under them (their slips, withdrawals, adjustments)
+  if (query.target && member)
+    select = select.where((eb) => eb.or([eb('target', '=', query.target!), eb('audit_log.member_id', '=', member.id)]));
+  else if (query.target) select = select.where('target', '=', query.target);
+  if (query.before) select = select.where('audit_log.id', '<', Number(query.before));
   const rows = await select.execute();
   return {
     rows: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
@@ -33,6 +43,8 @@ export async function auditPage(db: Tx, query: AuditQuery): Promise<AuditPage> {
       after: parsed(r.after_json),
       reason: r.reason,
       ip: r.ip,
+      member: r.member_id !== null && r.member_phone !== null ? { id: r.member_id, phone: r.member_phone } : null,
+      money: r.money,
     })),
     more: rows.length > AUDIT_PAGE_SIZE,
   };

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { STAFF_ROLES, type StaffRole } from '../../../../contract/staff.js';
-import { CLI_SYSTEM, type Actor } from '../audit/service.js';
+import { CLI_SYSTEM, verifyChain, type Actor } from '../audit/service.js';
 import {
   addStaff,
   DISPLAY_NAME_MAX,
@@ -122,6 +122,17 @@ async function auditList(env: OperatorEnv, rest: string[], print: Print): Promis
     );
 }
 
+/** `audit verify`: the hash chain recomputed from the rows as they are; a problem exits non-zero naming the first. */
+async function auditVerify(env: OperatorEnv, print: Print): Promise<void> {
+  const report = await verifyChain(env.database.db);
+  if (report.problems.length)
+    throw new UsageError(`audit verify failed: the trail was changed after it was written\n${report.problems.join('\n')}`);
+  print(
+    `audit verify: ${report.links} chained row(s) hold${report.beforeChain ? `; ${report.beforeChain} row(s) from before the chain (migration 0043) are not covered` : ''}`,
+  );
+  if (report.head) print(`head ${report.head} (keep it elsewhere: a later run that shows another history would not pass through it)`);
+}
+
 export const staffCommands: CommandSet = {
   help: `  npm run operator -- staff add <username> <role>   a staff member (agent, finance or admin); prints a one-time password, shown once
   npm run operator -- staff list                the staff (username, role, status, TOTP, created)
@@ -131,12 +142,15 @@ export const staffCommands: CommandSet = {
   npm run operator -- staff name <username> "<name>"   the name customers see on the staff member's chat replies (else the username)
   npm run operator -- audit list [--actor <username>] [--action <action>] [--limit <n>]
                                                 the audit trail, newest first (default 50 rows)
+  npm run operator -- audit verify              recompute the audit trail's hash chain: exits non-zero naming the first row
+                                                changed or removed; prints the head hash to keep elsewhere
   (any command: --as <username> records that staff member in the audit trail instead of the system)
 `,
   async run(env, args, print) {
     const [group, action, ...rest] = args;
     if (group === 'staff') return staffCommand(env, action, rest, print);
     if (group === 'audit' && action === 'list') return auditList(env, rest, print).then(() => true);
+    if (group === 'audit' && action === 'verify') return auditVerify(env, print).then(() => true);
     return false;
   },
 };

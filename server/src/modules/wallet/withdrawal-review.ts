@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/transaction.js';
 import { settleWithdrawal } from '../../ledger/operations.js';
 import { badRequest } from '../../lib/errors.js';
+import type { Currency } from '../../ledger/money.js';
 import { requiredReason, recordAudit, type By } from '../audit/service.js';
 import { notifyMember } from '../events/service.js';
 
@@ -19,6 +20,7 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
   await withTransaction(ctx.database, async (tx) => {
     const now = ctx.now();
     const { memberId, journalId } = await settleWithdrawal(tx, id, outcome, now);
+    const withdrawal = await tx.selectFrom('withdrawals').select(['amount', 'currency']).where('id', '=', id).executeTakeFirstOrThrow();
     if (detail.reference) await tx.updateTable('withdrawals').set({ payout_ref: detail.reference }).where('id', '=', id).execute();
     await recordAudit(tx, by.actor, {
       action: outcome === 'SUCCESS' ? 'withdrawal.pay' : 'withdrawal.reject',
@@ -29,6 +31,8 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
       ip: by.ip ?? null,
       journalIds: [journalId],
       at: now,
+      member: memberId,
+      money: { minor: Number(withdrawal.amount), currency: withdrawal.currency as Currency },
     });
     // the member's open app shows it paid, or the money back in the wallet, at once
     await notifyMember(ctx.database, memberId, { kind: 'withdraw', status: outcome }, tx);
