@@ -86,9 +86,9 @@ describe('staff sign-in', () => {
     expect((await staffCall(server, again, 'POST', '/auth/sign-in', { username: 'weakling', password: oneTime })).json()).toEqual({
       next: 'set-password',
     });
-    // an agent needs no TOTP: the own password ends the sign-in
+    // an agent enrols TOTP too (issue 36: agents read every member's bank account and chats)
     const done = await staffCall(server, again, 'POST', '/auth/password', { newPassword: STRONG_PASSWORD });
-    expect(done.json()).toMatchObject({ next: 'done', staff: { username: 'weakling', role: 'agent' } });
+    expect(done.json()).toMatchObject({ next: 'enrol-totp', otpauthUri: expect.stringMatching(/^otpauth:\/\/totp\//) });
     const old = await staffCall(server, newBrowser(), 'POST', '/auth/sign-in', { username: 'weakling', password: oneTime });
     expect([old.statusCode, message(old)]).toEqual([401, 'STAFF_SIGNIN_FAIL']);
   });
@@ -188,7 +188,7 @@ describe('staff sign-in limits behind the proxy', () => {
   afterAll(() => server.close());
 
   it("holds a name guessed at from many addresses for new devices only, never its owner's, and apart from member logins", async () => {
-    const { browser } = await signedIn(server, 'besieged', 'agent');
+    const { browser, totp } = await signedIn(server, 'besieged', 'agent');
     const device = browser.cookies.staff_device!;
     expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // every guess from its own address, as the proxy saw it
@@ -214,11 +214,22 @@ describe('staff sign-in limits behind the proxy', () => {
     // 11 wrong passwords from 11 addresses: the name waits, except on the device its owner signed in on
     for (let i = 1; i <= 11; i++) await signInFrom(`10.2.0.${i}`, `guess-${i}`);
     const owner = await signInFrom('10.2.1.1', STRONG_PASSWORD, { staff_device: device });
-    expect([owner.statusCode, owner.json()]).toEqual([200, expect.objectContaining({ next: 'done' })]);
+    // the password is taken on the owner's device: the code is asked next (every role has TOTP)
+    expect([owner.statusCode, owner.json()]).toEqual([200, expect.objectContaining({ next: 'totp' })]);
     const stranger = await signInFrom('10.2.1.2', STRONG_PASSWORD);
     expect([stranger.statusCode, message(stranger)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
+    const challenge = Object.fromEntries(owner.cookies.map((c) => [c.name, c.value]));
+    const done = await staffCall(
+      server,
+      { cookies: { staff_device: device, ...challenge } },
+      'POST',
+      '/auth/totp',
+      { code: codeAt(totp!, server) },
+      { 'x-forwarded-for': '10.2.1.1' },
+    );
+    expect([done.statusCode, done.json()]).toEqual([200, expect.objectContaining({ next: 'done' })]);
     // the device cookie: HttpOnly, SameSite=Strict, only for the sign-in's calls, for a year
-    expect(owner.cookies.find((c) => c.name === 'staff_device')).toMatchObject({
+    expect(done.cookies.find((c) => c.name === 'staff_device')).toMatchObject({
       value: device,
       httpOnly: true,
       sameSite: 'Strict',

@@ -80,12 +80,12 @@ test('a finance clerk added by the operator signs in with a password of their ow
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
-  // an agent: no TOTP asked, no audit trail, and its address says so
+  // an agent: TOTP too (they read members' bank accounts and chats), no audit trail, and its address says so
   const agent = addStaff('agent');
   const agentPage = await browser.newPage({ viewport: { width: 768, height: 1024 } });
   try {
     await toEnglish(agentPage);
-    expect(await firstSignIn(agentPage, agent.username, agent.oneTime, 'an agent passphrase')).toBeUndefined();
+    expect(await firstSignIn(agentPage, agent.username, agent.oneTime, 'an agent passphrase')).toBeDefined();
     // nor the finance screens: not in its navigation, and their addresses say so
     await expect(agentPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Slips' })).toHaveCount(0);
     for (const screen of ['/staff/audit', '/staff/slips', '/staff/withdrawals', '/staff/deposit-requests']) {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable } from '../../db/schema-staff.js';
 import type { Tx } from '../../db/transaction.js';
 
 /**
@@ -19,20 +21,8 @@ const field = (text: string | number | null) => {
 
 export const GENESIS = '0'.repeat(64);
 
-interface Row {
-  id: number;
-  at: number;
-  actor_kind: string;
-  actor_username: string;
-  action: string;
-  target: string;
-  before_json: string | null;
-  after_json: string | null;
-  reason: string | null;
-  ip: string | null;
-  member_id: number | null;
-  money: string | null;
-}
+/** A row as stored: every field the link covers. */
+type Row = Selectable<AuditLogTable>;
 
 /** The hash of link `seq` for `row` after the link whose hash is `prev`: the trigger's formula. */
 export function linkHash(seq: number, row: Row, prev: string): string {
@@ -101,8 +91,8 @@ export async function verifyChain(db: Tx, maxProblems = 20): Promise<ChainReport
       const row = byId.get(link.audit_id);
       if (!row) say(`audit row ${link.audit_id} (chain link ${seq}) was removed`);
       else {
-        const at = { ...row, at: Number(row.at), member_id: row.member_id ?? null, money: row.money ?? null };
-        if (linkHash(seq, at, link.prev_hash) !== link.hash) say(`audit row ${link.audit_id} (chain link ${seq}) was changed`);
+        if (linkHash(seq, { ...row, at: Number(row.at) }, link.prev_hash) !== link.hash)
+          say(`audit row ${link.audit_id} (chain link ${seq}) was changed`);
       }
       prev = link.hash;
       expected = seq + 1;

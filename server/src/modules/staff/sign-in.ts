@@ -14,7 +14,7 @@ import { qrcode } from '../../lib/qrcode.js';
 
 /**
  * The staff sign-in's steps (issue 23): the password (throttled like a member's), then as needed the
- * staff member's own password in place of the one-time one, TOTP enrolment (finance and admin must),
+ * staff member's own password in place of the one-time one, TOTP enrolment (every role must, issue 36),
  * and the TOTP code. A challenge row, named by the challenge cookie, carries the steps after the
  * password for CHALLENGE_MINUTES; only its token's hash is stored.
  */
