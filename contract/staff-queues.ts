@@ -71,6 +71,9 @@ export { IdParam as QueueIdParam };
  * other credits of the last 24 hours it would pass the threshold. A second finance clerk or admin (not
  * `askedBy`) applies it by asking the same credit; the asker asking it again is 403 FOUR_EYES.
  */
+/** The 202 answer's message when the money policy holds a credit for a second person. */
+export const CREDIT_WAITS = 'CREDIT_WAITS';
+
 export const CreditHold = Type.Object({
   amount: Type.Number(),
   /** `staff:<username>` or `cli:<username>`. */

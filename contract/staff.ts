@@ -21,12 +21,6 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = Type.Union([Type.Literal('agent'), Type.Literal('finance'), Type.Literal('admin')]);
 
 /**
- * Roles that must sign in with TOTP: every one (issue 36). Finance and admin move money or change the site;
- * an agent reads every member's bank account, sessions with addresses, and chats.
- */
-export const TOTP_REQUIRED: readonly StaffRole[] = ['agent', 'finance', 'admin'];
-
-/**
  * The person behind who did something (`staff:<username>` or `cli:<username>`): the console's and the CLI's
  * same username are one person, as four-eyes and the money policy count them.
  */

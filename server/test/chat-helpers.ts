@@ -92,11 +92,14 @@ export async function join<T = unknown>(url: string, data: unknown, channel: Cha
   return { socket, received, answer };
 }
 
-/** Waits until `check` holds (a socket event arrives), at most `ms` (generous: a bound for a busy machine, not a timing). */
-export async function until(check: () => boolean, ms = 15_000): Promise<void> {
+/**
+ * Waits until `check` holds (a socket event arrives, a row is there), at most `ms` (generous: a bound for a
+ * busy machine, not a timing); `what` names it when it never does.
+ */
+export async function until(check: () => boolean | Promise<boolean>, ms = 15_000, what = 'it'): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -125,12 +128,10 @@ export async function agentOnline(server: TestServer, username = 'online-agent')
  */
 export async function untilAdaptersListen(server: TestServer, instances: number, ms = 15_000): Promise<void> {
   const listening = `LISTEN "socket.io:${server.schema}#%`;
-  const end = Date.now() + ms;
-  for (;;) {
+  const listen = async () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
       where state = 'idle' and query like ${listening}`.execute(server.ctx.database.db);
-    if (rows[0]!.n >= instances) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${instances} socket.io adapters to listen`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+    return rows[0]!.n >= instances;
+  };
+  await until(listen, ms, `${instances} socket.io adapters to listen`);
 }

@@ -224,7 +224,7 @@ describe('staff sign-in limits behind the proxy', () => {
       { cookies: { staff_device: device, ...challenge } },
       'POST',
       '/auth/totp',
-      { code: codeAt(totp!, server) },
+      { code: codeAt(totp, server) },
       { 'x-forwarded-for': '10.2.1.1' },
     );
     expect([done.statusCode, done.json()]).toEqual([200, expect.objectContaining({ next: 'done' })]);

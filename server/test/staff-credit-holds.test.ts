@@ -5,7 +5,7 @@ import { gatewayCallback, ledgerProblems, setSetting, walletOf } from './deposit
 import { build, call, DEMO_MEMBER, message } from './helper.js';
 import { newMember } from './bonus-helpers.js';
 import { adjustmentOf, adjustmentServer, ask } from './adjustment-helpers.js';
-import { auditOf, reviewSlip } from './staff-queue-helpers.js';
+import { auditOf, json, requestDeposit as depositRequest, reviewSlip } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
 
 /**
@@ -19,11 +19,7 @@ describe('the money policy on slips, deposit requests and payments', () => {
   const db = () => a.server.ctx.database.db;
   const slips = async () => ((await staffCall(a.server, a.finance, 'GET', '/slips')).json() as ReviewSlipList).rows;
   const approve = (browser = a.finance, id: number, body: object) => staffCall(a.server, browser, 'POST', `/slips/${id}/approve`, body);
-  const requestDeposit = async (token: string, amount: number) => {
-    const res = await call(a.server.app, 'POST', '/api/wallet/add', { amount }, { token });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { requestId: number }).requestId;
-  };
+  const requestDeposit = (token: string, amount: number) => depositRequest(a.server, token, amount);
   const idOf = async (phone: string) =>
     (await db().selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
   const staffCredits = async (person: string) =>
@@ -55,7 +51,7 @@ describe('the money policy on slips, deposit requests and payments', () => {
       hold: { amount: 100_000, askedBy: 'staff:fin', reason: 'the slip says more', because: 'amount' },
     });
     const [row] = await auditOf(a.server, 'slip.approve', `slip:${id}`);
-    expect(JSON.parse(row!.after_json!)).toMatchObject({ status: 'WAITING', amount: 100_000, waitsBecause: 'amount' });
+    expect(json(row!.after_json)).toMatchObject({ status: 'WAITING', amount: 100_000, waitsBecause: 'amount' });
 
     const again = await approve(a.finance, id, { amount: 100_000, reason: 'the slip says more' });
     expect([again.statusCode, message(again)]).toEqual([403, 'FOUR_EYES']);
@@ -69,11 +65,11 @@ describe('the money policy on slips, deposit requests and payments', () => {
     expect(await staffCredits('fin')).toBe(0);
     expect(await staffCredits('fin2')).toBe(0);
     const rows = await auditOf(a.server, 'slip.approve', `slip:${id}`);
-    expect(rows.map((r) => [r.actor_username, JSON.parse(r.after_json!).status])).toEqual([
+    expect(rows.map((r) => [r.actor_username, (json(r.after_json) as { status: string }).status])).toEqual([
       ['fin', 'WAITING'],
       ['fin2', 'SUCCESS'],
     ]);
-    expect(JSON.parse(rows[1]!.after_json!).secondTo).toBe('staff:fin');
+    expect((json(rows[1]!.after_json) as { secondTo: string }).secondTo).toBe('staff:fin');
     expect(await ledgerProblems(a.server)).toEqual([]);
   });
 
@@ -160,7 +156,8 @@ describe('the money policy on slips, deposit requests and payments', () => {
       phone: DEMO_MEMBER.phone,
       because: 'amount',
     });
-    expect([(await attach()).statusCode, message(await attach())]).toEqual([403, 'FOUR_EYES']);
+    const again = await attach();
+    expect([again.statusCode, message(again)]).toEqual([403, 'FOUR_EYES']);
     const other = await newMember(a.server);
     // another member is another credit: judged afresh (still above the threshold), the hold now names them
     expect((await attach(a.second, other.phone)).statusCode).toBe(202);
@@ -168,6 +165,50 @@ describe('the money policy on slips, deposit requests and payments', () => {
     expect((await attach(a.second)).statusCode).toBe(200);
     expect(await walletOf(a.server)).toBe(before + 600_000);
     expect(await walletOf(a.server, await idOf(other.phone))).toBe(0);
+    expect(await ledgerProblems(a.server)).toEqual([]);
+  });
+
+  it("a second clerk's confirmation sent twice at once credits once: the other is 409, and no hold is left behind", async () => {
+    const member = await newMember(a.server);
+    for (let round = 0; round < 5; round++) {
+      const id = await requestDeposit(member.token, 6000);
+      const confirm = (browser = a.finance) => staffCall(a.server, browser, 'POST', `/deposit-requests/${id}/confirm`, {});
+      expect((await confirm()).statusCode).toBe(202);
+      const [one, two] = await Promise.all([confirm(a.second), confirm(a.second)]);
+      expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+      const left = await db().selectFrom('credit_holds').select('status').where('source', '=', `deposit-request:${id}`).execute();
+      expect(left.map((h) => h.status)).toEqual(['APPLIED']);
+    }
+    expect(await walletOf(a.server, await idOf(member.phone))).toBe(5 * 600_000);
+    expect(await ledgerProblems(a.server)).toEqual([]);
+  });
+
+  it('two clerks attaching one payment to two members at once: never a 500, one hold at most, and it stays unmatched', async () => {
+    const other = await newMember(a.server);
+    for (let round = 0; round < 5; round++) {
+      const code = (await call(a.server.app, 'POST', '/api/qrcode/KBANK', { amount: 6000 }, { token: a.token })).json();
+      a.server.clock.now += 11 * 60_000;
+      const txn = `RACE${round}`;
+      await gatewayCallback(a.server, 'KBANK', { transactionId: txn, ref: code.qrcodeId, amount: 6000, paidAt: a.server.clock.now });
+      const answers = await Promise.all([
+        staffCall(a.server, a.finance, 'POST', `/payments/${txn}/attach`, { phone: DEMO_MEMBER.phone, reason: 'receipt seen' }),
+        staffCall(a.server, a.second, 'POST', `/payments/${txn}/attach`, { phone: other.phone, reason: 'receipt seen' }),
+      ]);
+      // above the threshold for each alone: both wait, the later one's hold replacing the first's
+      expect(answers.map((r) => [r.statusCode, message(r)])).toEqual([
+        [202, 'CREDIT_WAITS'],
+        [202, 'CREDIT_WAITS'],
+      ]);
+      const pending = await db()
+        .selectFrom('credit_holds')
+        .select('id')
+        .where('source', '=', `payment:${txn}`)
+        .where('status', '=', 'PENDING')
+        .execute();
+      expect(pending).toHaveLength(1);
+      const payment = await db().selectFrom('qr_payments').select('status').where('gateway_txn_id', '=', txn).executeTakeFirstOrThrow();
+      expect(payment.status).toBe('UNMATCHED');
+    }
     expect(await ledgerProblems(a.server)).toEqual([]);
   });
 });

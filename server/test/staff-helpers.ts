@@ -64,8 +64,8 @@ export const codeAt = (totp: TOTP, server: TestServer) => totp.generate({ timest
 export const STRONG_PASSWORD = 'correct horse battery';
 
 /**
- * A staff member added by the CLI who went through the whole first sign-in (own password, TOTP when the
- * role needs it): the browser holds the session; the TOTP is the authenticator for later sign-ins.
+ * A staff member added by the CLI who went through the whole first sign-in (own password, TOTP: every
+ * role enrols): the browser holds the session; the TOTP is the authenticator for later sign-ins.
  */
 export async function signedIn(server: TestServer, username: string, role: string, address?: string) {
   const oneTime = await addStaff(server, username, role);
@@ -75,12 +75,10 @@ export async function signedIn(server: TestServer, username: string, role: strin
     next: string;
     otpauthUri?: string;
   };
-  let totp: TOTP | undefined;
-  if (step.next === 'enrol-totp') {
-    totp = authenticator(step.otpauthUri!);
-    const done = await staffCall(server, browser, 'POST', '/auth/totp', { code: codeAt(totp, server) });
-    if (done.statusCode !== 200) throw new Error(`enrolment failed: ${done.body}`);
-  }
+  if (step.next !== 'enrol-totp') throw new Error(`the first sign-in asked ${step.next}, not the TOTP enrolment`);
+  const totp = authenticator(step.otpauthUri!);
+  const done = await staffCall(server, browser, 'POST', '/auth/totp', { code: codeAt(totp, server) });
+  if (done.statusCode !== 200) throw new Error(`enrolment failed: ${done.body}`);
   // the next code is of the next 30 s step: a code is accepted once
   server.clock.now += 30_000;
   return { browser, totp };

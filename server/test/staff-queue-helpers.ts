@@ -68,6 +68,13 @@ export async function reviewSlip(server: TestServer, amountMinor: number, transR
   return { id: row.id, reference };
 }
 
+/** A manual deposit request the member holding `token` makes (the operator allows them: `deposit.isManual`); answers its id. */
+export async function requestDeposit(server: TestServer, token: string, amount: number): Promise<number> {
+  const res = await call(server.app, 'POST', '/api/wallet/add', { amount }, { token });
+  if (res.statusCode !== 200) throw new Error(`deposit request refused: ${res.statusCode} ${res.body}`);
+  return (res.json() as { requestId: number }).requestId;
+}
+
 /** The audit rows of one action on one target, oldest first. */
 export const auditOf = (server: TestServer, action: string, target: string) =>
   server.ctx.database.db

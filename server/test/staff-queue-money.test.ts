@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WaitingDepositRequestList, WaitingWithdrawalList } from '../../contract/staff-queues.js';
 import { setSetting, statementOf, walletOf } from './deposit-helpers.js';
 import { call, DEMO_MEMBER, message } from './helper.js';
-import { auditOf, json, madeBy, queueServer } from './staff-queue-helpers.js';
+import { auditOf, json, madeBy, queueServer, requestDeposit as depositRequest } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
 
 /** The staff console's withdrawals waiting and manual deposit requests (issue 23), and the operator's commands for them. */
@@ -15,11 +15,7 @@ describe('staff money queues', () => {
     return (res.json() as { withdrawalId: number }).withdrawalId;
   };
   const withdrawal = (id: number) => db().selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const requestDeposit = async (amount: number) => {
-    const res = await call(q.server.app, 'POST', '/api/wallet/add', { amount }, { token: q.token });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { requestId: number }).requestId;
-  };
+  const requestDeposit = (amount: number) => depositRequest(q.server, q.token, amount);
   const request = (id: number) => db().selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, memberOnHome, operator, savedQueries, serviceWorkerReady, test } from './support';
+import { addStaff, expect, memberOnHome, operator, savedQueries, serviceWorkerReady, test } from './support';
 
 const PASSWORD = 'deposit-pass1';
 
@@ -259,8 +259,7 @@ test('where the operator allows it, a manual deposit request waits on the statem
     const open = requests.split('\n').find((line) => line.includes(phone));
     const id = open?.split('\t')[0] ?? '';
     // confirming credits on a person's word: a finance clerk named with --as (the money policy, issue 36)
-    const clerk = `depclerk${Date.now().toString(36)}`;
-    operator('staff', 'add', clerk, 'finance');
+    const clerk = addStaff('finance').username;
     expect(operator('deposit-request', 'confirm', id, '--as', clerk)).toContain(`deposit request ${id} confirmed`);
     await page.reload();
     await expect(page.getByText('Deposit request')).toBeVisible();

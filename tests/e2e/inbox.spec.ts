@@ -1,6 +1,5 @@
-import { TOTP } from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
-import { acceptAgreement, expect, test } from './support';
+import { acceptAgreement, expect, firstSignIn, staffInEnglish, test } from './support';
 import { postgresAnswers, twoInstances, type Instances } from './two-instances';
 
 const SCREENS = 'test-results/e2e-artifacts/screens';
@@ -36,20 +35,8 @@ async function agentOnInbox(browser: Browser, username: string, displayName: str
     baseURL: AGENTS_AT,
   });
   const page = await context.newPage();
-  await page.goto('/staff/');
-  await page.getByLabel(/ภาษา|Language/).selectOption('en');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(oneTime);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('New password', { exact: true }).fill('an agent with a long passphrase');
-  await page.getByLabel('New password again').fill('an agent with a long passphrase');
-  await page.getByRole('button', { name: 'Save the password' }).click();
-  // every role enrols TOTP: the test is the authenticator app, reading the key shown for typing by hand
-  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
-  const secret = (await page.locator('.staff-secret').textContent())!.replace(/\s/g, '');
-  await page.getByLabel('6-digit code').fill(new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate());
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await staffInEnglish(page);
+  await firstSignIn(page, username, oneTime, 'an agent with a long passphrase');
   await page
     .getByRole('navigation', { name: 'Console' })
     .getByRole('link', { name: /^Inbox/ })

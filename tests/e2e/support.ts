@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
 import { normaliseAccountName } from '../../contract/account-rules';
 import type { OtpSendResponse } from '../../contract/otp';
 import { MEMBER_EVENT, type MemberEvent } from '../../contract/member-events';
@@ -208,6 +209,48 @@ export function memberEventsOf(page: Page): MemberEvent[] {
     }),
   );
   return events;
+}
+
+/** A staff member added by the operator (`operate`: the server's CLI): the one-time password is the last line it prints. */
+export function addStaff(
+  role: 'agent' | 'finance' | 'admin',
+  operate: (...args: string[]) => string = operator,
+): { username: string; oneTime: string } {
+  const username = `${role}${Date.now().toString(36)}`;
+  const printed = operate('staff', 'add', username, role).trim().split('\n');
+  return { username, oneTime: printed.at(-1)!.trim() };
+}
+
+/** The staff sign-in page, in English. */
+export async function staffInEnglish(page: Page) {
+  await page.goto('/staff/');
+  await page.getByLabel(/ภาษา|Language/).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+}
+
+/**
+ * The first sign-in from the sign-in page: the one-time password, a password of one's own, and TOTP
+ * enrolment (every role, issue 36), up to the dashboard. Answers the authenticator (the test is the app,
+ * reading the key shown for typing by hand) and the code that confirmed the enrolment.
+ */
+export async function firstSignIn(page: Page, username: string, oneTime: string, password: string): Promise<{ totp: TOTP; spent: string }> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(oneTime);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('New password again').fill(password);
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+  // the QR an authenticator app scans, and the same key to type by hand
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.locator('.staff-secret').textContent())!.replace(/\s/g, '');
+  const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
+  const spent = totp.generate();
+  await page.getByLabel('6-digit code').fill(spent);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  return { totp, spent };
 }
 
 export { expect, test } from './a11y-fixture';

@@ -12,10 +12,13 @@ export interface MemberMoney {
 /**
  * The member's currency, and a lock on the member's row for the rest of the transaction: every money
  * movement of one member takes this lock first, so two of them (a withdrawal and its settlement, say)
- * queue instead of deadlocking on the accounts and the one-pending index.
+ * queue instead of deadlocking on the accounts and the one-pending index. FOR NO KEY UPDATE, not FOR
+ * UPDATE: the members' key never changes, and a row that only names the member (an audit row's
+ * member_id, a slip's) takes KEY SHARE on it, which this lock lets through; FOR UPDATE made a staff
+ * rejection (slip row, then the audit row's key share) and a credit (member, then slip) wait on each other.
  */
 export async function memberMoney(tx: Tx, memberId: number): Promise<MemberMoney> {
-  const m = await tx.selectFrom('members').select(['id', 'currency']).where('id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
+  const m = await tx.selectFrom('members').select(['id', 'currency']).where('id', '=', memberId).forNoKeyUpdate().executeTakeFirstOrThrow();
   return { memberId: m.id, currency: m.currency };
 }
 
@@ -132,15 +135,15 @@ export type Settlement = 'SUCCESS' | 'FAILED';
 /**
  * The payout's outcome: paid (its reserve posted from pending payouts to paid out) or rejected (voided:
  * back to the member's wallet). Only a pending withdrawal settles, once. Runs in the caller's transaction and answers the withdrawal's
- * member, whom the caller tells in that transaction (the ledger knows no member events), and the entry it
- * made (the caller's audit row names it).
+ * member, whom the caller tells in that transaction (the ledger knows no member events), the entry it
+ * made (the caller's audit row names it) and the withdrawal's amount (minor units) and currency.
  */
 export async function settleWithdrawal(
   tx: Tx,
   withdrawalId: number,
   outcome: Settlement,
   now: number,
-): Promise<{ memberId: number; journalId: number }> {
+): Promise<{ memberId: number; journalId: number; amount: number; currency: Currency }> {
   const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
   if (!w) throw new ApiError(404, 'NO_DATA');
   await memberMoney(tx, w.member_id);
@@ -160,5 +163,5 @@ export async function settleWithdrawal(
           { type: 'payout', from: 'PENDING_PAYOUT', to: 'BANK', visible: false, now },
         )
       : await voidPending(tx, w.journal_id, { type: 'withdraw_return', from: 'PENDING_PAYOUT', to: 'WALLET', visible: false, now });
-  return { memberId: w.member_id, journalId };
+  return { memberId: w.member_id, journalId, amount: Number(w.amount), currency: w.currency as Currency };
 }

@@ -15,6 +15,10 @@ export class ApiError extends Error {
 export const isUniqueViolation = (err: unknown): boolean =>
   /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? '') + String((err as { detail?: unknown })?.detail ?? ''));
 
+/** A unique violation of that constraint (Postgres names it on the error), not of another in the same transaction. */
+export const isUniqueViolationOf = (err: unknown, constraint: string): boolean =>
+  isUniqueViolation(err) && (err as { constraint?: unknown })?.constraint === constraint;
+
 export const badRequest = (code: string) => new ApiError(400, code);
 export const unauthorized = (code = 'invalid-token') => new ApiError(401, code);
 export const forbidden = (code: string) => new ApiError(403, code);

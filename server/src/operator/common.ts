@@ -9,6 +9,13 @@ import { ApiError } from '../lib/errors.js';
 
 export class UsageError extends Error {}
 
+/**
+ * A credit the money policy held, said at a terminal: what waits, why (its `waitsBecause`), and the
+ * command a second finance clerk or admin runs to apply it.
+ */
+export const waitsForSecond = (what: string, because: 'amount' | 'day', then: string) =>
+  `${what} waits for a second finance clerk or admin (${because === 'amount' ? 'above the threshold' : 'your credits of the last 24 hours would pass the threshold'}): ${then} --as <another>`;
+
 export type Print = (line: string) => void;
 
 /** What an operator command works on: the database, and the configuration (the server's address, secrets). */

@@ -241,7 +241,7 @@ describe('the slip status', () => {
     ]);
     expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(4);
   });
-  it('keeps a manual request between the minimum and the maximum the slip lookup names, and sends nothing outside them', async () => {
+  it('refuses a manual request above the maximum the slip lookup names before sending it', async () => {
     const user = userEvent.setup();
     const calls = fakeServer({
       ...lookups,

@@ -1,3 +1,4 @@
+import { QueryState } from '../shell/route-states';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,7 +30,7 @@ export function AdjustmentsPage() {
 }
 
 function Adjustments() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const query = useQuery(adjustmentsQueryOptions());
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const heading = useFocusHeading();
@@ -56,19 +57,7 @@ function Adjustments() {
           {notice.text}
         </p>
       )}
-      {query.isPending && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {query.error && (
-        <div role="alert">
-          <p>{staffErrorMessage(i18n, query.error)}</p>
-          <button type="button" onClick={() => void query.refetch()} disabled={!online || query.isFetching}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )}
+      <QueryState query={query} />
       {query.data && (
         <>
           <AdjustmentForm above={query.data.approvalAbove} left={query.data.creditAloneLeft} onDone={(text) => setNotice({ text })} />

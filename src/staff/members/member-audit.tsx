@@ -1,11 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { AuditTable } from '../audit/audit-table';
+import { AuditRows } from '../audit/audit-rows';
 import { auditQueryOptions } from '../audit/queries';
 import { mayOpen } from '../roles';
 import { meQueryOptions } from '../session/queries';
-import { staffErrorMessage } from '../staff-errors';
-import { useOnline } from '../../ui/use-online';
 import { Section } from './member-sections';
 
 /**
@@ -20,29 +18,10 @@ export function MemberAudit({ phone }: { phone: string }) {
 }
 
 function MemberAuditRows({ phone }: { phone: string }) {
-  const { i18n } = useLingui();
-  const online = useOnline();
   const query = useInfiniteQuery(auditQueryOptions({ target: `member:${phone}` }));
-  const rows = query.data?.pages.flatMap((p) => p.rows) ?? [];
   return (
     <Section title={<Trans>What staff did</Trans>}>
-      {query.isPending && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {query.error && <p role="alert">{staffErrorMessage(i18n, query.error)}</p>}
-      {query.data && (rows.length ? <AuditTable rows={rows} /> : <p>{<Trans>No change by staff yet.</Trans>}</p>)}
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="staff-secondary"
-          disabled={!online || query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          <Trans>Show older changes</Trans>
-        </button>
-      )}
+      <AuditRows query={query} empty={<Trans>No change by staff yet.</Trans>} />
     </Section>
   );
 }

@@ -1,5 +1,4 @@
-/** The server's answer when the money policy holds a credit for a second person (contract/staff-queues.ts CreditHold). */
-export const CREDIT_WAITS = 'CREDIT_WAITS';
+import { CREDIT_WAITS } from '../../../contract/staff-queues';
 
 /** Whether a queue action's answer says the credit waits for a second person instead of being applied. */
 export const creditWaits = (answer: unknown) =>

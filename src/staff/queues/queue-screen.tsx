@@ -1,10 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { QueryState } from '../shell/route-states';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../../lib/http';
-import { useOnline } from '../../ui/use-online';
 import { NotAllowed } from '../shell/route-states';
-import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 
 /** What the last action did: done, or refused because the row had moved on (409: the list was asked again). */
@@ -21,9 +19,7 @@ interface QueueScreenProps<Row> {
 
 /** A work queue's screen: its heading (focused on open), loading, the refusal with a retry, the last action's outcome, the rows. */
 export function QueueScreen<Row>({ id, title, query, notice, empty, children }: QueueScreenProps<Row>) {
-  const { i18n } = useLingui();
   const heading = useFocusHeading();
-  const online = useOnline();
   useEffect(() => {
     // the dialog closed and the button that opened it left with its row: the place is the screen's heading,
     // the outcome read right under it (nothing is moved when focus is still on the page)
@@ -42,19 +38,7 @@ export function QueueScreen<Row>({ id, title, query, notice, empty, children }: 
           {notice.text}
         </p>
       )}
-      {query.isPending && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {query.error && (
-        <div role="alert">
-          <p>{staffErrorMessage(i18n, query.error)}</p>
-          <button type="button" onClick={() => void query.refetch()} disabled={!online || query.isFetching}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )}
+      <QueryState query={query} />
       {query.data && (query.data.rows.length ? children(query.data.rows) : <p>{empty}</p>)}
     </section>
   );

@@ -1,12 +1,11 @@
+import { QueryState } from '../shell/route-states';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
-import { useOnline } from '../../ui/use-online';
 import { RoleGate } from '../shell/role-gate';
 import { NotAllowed } from '../shell/route-states';
 import { ScrollRegion } from '../shell/scroll-region';
-import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 import { settingsQueryOptions } from './queries';
 import { SettingEditor } from './setting-editor';
@@ -26,9 +25,8 @@ const summary = (value: unknown) => {
 };
 
 function Settings() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const heading = useFocusHeading();
-  const online = useOnline();
   const settings = useQuery(settingsQueryOptions());
   const [editing, setEditing] = useState<string | null>(null);
   if (isApiError(settings.error, 'STAFF_FORBIDDEN')) return <NotAllowed />;
@@ -38,19 +36,7 @@ function Settings() {
       <h1 id="staff-settings-title" ref={heading} tabIndex={-1}>
         <Trans>Settings</Trans>
       </h1>
-      {settings.isPending && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {settings.error && (
-        <div role="alert">
-          <p>{staffErrorMessage(i18n, settings.error)}</p>
-          <button type="button" onClick={() => void settings.refetch()} disabled={!online || settings.isFetching}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )}
+      <QueryState query={settings} />
       {entry ? (
         <SettingEditor key={entry.key} entry={entry} onDone={() => setEditing(null)} />
       ) : (

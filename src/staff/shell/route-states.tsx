@@ -3,6 +3,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { staffErrorMessage } from '../staff-errors';
 import { StaffLink } from '../link';
+import { useOnline } from '../../ui/use-online';
 
 /** A screen that failed to load: the reason in the console's words, and a retry. */
 export function StaffRouteError({ error, reset }: ErrorComponentProps) {
@@ -49,5 +50,28 @@ export function NotAllowed() {
         <Trans>Your role cannot open this screen. Ask an admin if you need it.</Trans>
       </p>
     </div>
+  );
+}
+
+/** What a screen's query is doing when it has no data to show: loading, or its refusal with a retry (offline: none). */
+export function QueryState({ query }: { query: { isPending: boolean; error: unknown; isFetching: boolean; refetch: () => unknown } }) {
+  const { i18n } = useLingui();
+  const online = useOnline();
+  return (
+    <>
+      {query.isPending && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {query.error && (
+        <div role="alert">
+          <p>{staffErrorMessage(i18n, query.error)}</p>
+          <button type="button" onClick={() => void query.refetch()} disabled={!online || query.isFetching}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { personOf } from '../../../../contract/staff.js';
 import type { Tx } from '../../db/transaction.js';
 import { forbidden } from '../../lib/errors.js';
-import type { Currency } from '../../ledger/money.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
+import type { CreditHold } from '../../../../contract/staff-queues.js';
 import { madeBy, type Actor } from '../audit/service.js';
-import { creditAlone, recordCreditAlone } from './policy.js';
-import { requireStaffRole } from './staff-role.js';
+import { creditAlone } from './policy.js';
+import { requireApprover } from './staff-role.js';
 
 /**
  * The money policy on every path that credits a wallet on a staff member's word besides adjustments
@@ -36,10 +37,10 @@ export interface StaffCredit {
 }
 
 export type Verdict =
-  /** Credit now. `secondOf`: the hold a second person just approved (whose asker is named). */
-  | { apply: true; secondOf: { id: number; askedBy: string } | null }
-  /** Nothing credited: the hold waits for a second person. */
-  | { apply: false; holdId: number; because: 'amount' | 'day' };
+  /** Credit now. `secondTo`: who asked the hold a second person just approved, or null. */
+  | { apply: true; secondTo: string | null }
+  /** Nothing credited: a hold waits for a second person. */
+  | { apply: false; because: 'amount' | 'day' };
 
 const pendingHold = (tx: Tx, source: string) =>
   tx.selectFrom('credit_holds').selectAll().where('source', '=', source).where('status', '=', 'PENDING').forUpdate().executeTakeFirst();
@@ -56,30 +57,27 @@ async function decideHold(tx: Tx, id: number, status: 'APPLIED' | 'REPLACED' | '
 /** Whether `actor` may credit `credit` now, in the crediting transaction (the member's row locked first). */
 export async function judgeCredit(tx: Tx, actor: Actor, credit: StaffCredit): Promise<Verdict> {
   const pending = await pendingHold(tx, credit.source);
-  if (credit.ownWord <= 0 && !pending) return { apply: true, secondOf: null };
+  if (credit.ownWord <= 0 && !pending) return { apply: true, secondTo: null };
   // a credit on a person's word needs a person who may give it: a finance clerk or admin (the CLI's --as)
-  await requireStaffRole(tx, actor, ['finance', 'admin']);
+  await requireApprover(tx, actor);
   const person = actor.username;
   if (pending && Number(pending.amount) === credit.amount && pending.member_id === credit.memberId) {
     if (personOf(pending.asked_by) === person) throw forbidden('FOUR_EYES');
     await decideHold(tx, pending.id, 'APPLIED', actor, credit.now);
-    return { apply: true, secondOf: { id: pending.id, askedBy: pending.asked_by } };
+    return { apply: true, secondTo: pending.asked_by };
   }
   if (pending) await decideHold(tx, pending.id, 'REPLACED', actor, credit.now);
-  const because = credit.ownWord > 0 ? await creditAlone(tx, person, credit.currency, credit.ownWord, credit.now) : null;
-  if (because === null) {
-    if (credit.ownWord > 0)
-      await recordCreditAlone(tx, {
-        person,
-        currency: credit.currency,
-        amount: credit.ownWord,
-        source: credit.source,
-        memberId: credit.memberId,
-        at: credit.now,
-      });
-    return { apply: true, secondOf: null };
-  }
-  const hold = await tx
+  if (credit.ownWord <= 0) return { apply: true, secondTo: null };
+  const because = await creditAlone(tx, {
+    person,
+    currency: credit.currency,
+    amount: credit.ownWord,
+    source: credit.source,
+    memberId: credit.memberId,
+    at: credit.now,
+  });
+  if (because === null) return { apply: true, secondTo: null };
+  await tx
     .insertInto('credit_holds')
     .values({
       source: credit.source,
@@ -95,9 +93,8 @@ export async function judgeCredit(tx: Tx, actor: Actor, credit: StaffCredit): Pr
       decided_by: null,
       decided_at: null,
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { apply: false, holdId: hold.id, because };
+    .execute();
+  return { apply: false, because };
 }
 
 /** The source ended without this credit (rejected, refunded): its waiting hold, if any, ends with it. */
@@ -106,30 +103,30 @@ export async function endHold(tx: Tx, source: string, actor: Actor, now: number)
   if (pending) await decideHold(tx, pending.id, 'ENDED', actor, now);
 }
 
-/** What a queue shows of a waiting hold: who asked what, and why it waits. */
-export interface HoldView {
-  amount: number;
-  askedBy: string;
-  askedAt: number;
-  reason: string | null;
-  because: 'amount' | 'day';
-  memberId: number;
-}
+/** A waiting hold as the queues show it (contract CreditHold), with the phone of the member it credits. */
+export type HoldView = CreditHold & { phone: string };
 
 /** The waiting holds of these sources, by source. */
 export async function waitingHolds(tx: Tx, sources: readonly string[]): Promise<Map<string, HoldView>> {
   if (!sources.length) return new Map();
-  const rows = await tx.selectFrom('credit_holds').selectAll().where('source', 'in', sources).where('status', '=', 'PENDING').execute();
+  const rows = await tx
+    .selectFrom('credit_holds')
+    .innerJoin('members', 'members.id', 'credit_holds.member_id')
+    .selectAll('credit_holds')
+    .select('members.phone')
+    .where('credit_holds.source', 'in', sources)
+    .where('credit_holds.status', '=', 'PENDING')
+    .execute();
   return new Map(
     rows.map((r) => [
       r.source,
       {
-        amount: Number(r.amount),
+        amount: toMajor(Number(r.amount), r.currency as Currency),
+        phone: r.phone,
         askedBy: r.asked_by,
-        askedAt: Number(r.asked_at),
+        askedAt: new Date(Number(r.asked_at)).toISOString(),
         reason: r.reason,
         because: r.waits_because,
-        memberId: r.member_id,
       },
     ]),
   );

@@ -12,13 +12,16 @@ import type { Settings } from '../../settings/registry.js';
  * 24 hours, not the calendar day: no fresh allowance at midnight.
  *
  * A path that credits a wallet on a staff member's word asks `creditAlone` in the credit's own transaction,
- * and records what it applied alone with `recordCreditAlone` there too. The person is the username, the
+ * which records there what it lets apply alone. The person is the username, the
  * same in the console and the CLI's `--as`. The staff adjustments (console and `adjust`) ask it here;
  * slip approval above the bank's amount, manual deposit confirmation and attaching an unmatched payment
  * ask it through credit-holds.ts. The CLI's `deposit` is a demo top-up, refused in production.
  */
 
 export const POLICY_WINDOW_MS = 24 * 3600 * 1000;
+
+/** The first key of the money policy's advisory locks (two-key form): one per person and schema. */
+const POLICY_LOCK_CLASS = 36;
 
 const DEFAULT_THRESHOLDS: Settings['adjustments'] = { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 };
 
@@ -52,25 +55,31 @@ export async function creditAloneLeft(tx: Tx, person: string, now: number): Prom
 /** Why a credit waits for a second person, or null when it may apply alone. */
 export type SecondBecause = 'amount' | 'day' | null;
 
-/**
- * Whether `person` may credit `amount` (minor units of `currency`) alone now. Takes a lock on the person's
- * credits until the transaction ends, so two credits of one person at once are judged one after the
- * other: the second sees the first's row.
- */
-export async function creditAlone(tx: Tx, person: string, currency: Currency, amount: number, now: number): Promise<SecondBecause> {
-  // per schema too: another wallet (a test's) on the same Postgres has persons of its own
-  await sql`select pg_advisory_xact_lock(hashtext('staff-credit:' || current_schema() || ':' || ${person}))`.execute(tx);
-  const threshold = (await approvalAbove(tx))[currency];
-  if (amount > threshold) return 'amount';
-  const used = (await creditedAlone(tx, person, now, currency))[currency];
-  return used + amount > threshold ? 'day' : null;
+/** A credit on one person's word: who, how much (minor units) in what, what credits it, to whom, when. */
+export interface PersonCredit {
+  person: string;
+  currency: Currency;
+  amount: number;
+  /** As the audit trail names it: `adjustment:<id>`, `slip:<id>`, ... */
+  source: string;
+  memberId: number;
+  at: number;
 }
 
-/** Records a credit `person` applied alone (after `creditAlone` said it may), in the credit's transaction. */
-export async function recordCreditAlone(
-  tx: Tx,
-  credit: { person: string; currency: Currency; amount: number; source: string; memberId: number; at: number },
-): Promise<void> {
+/**
+ * Whether `credit.person` may credit `credit.amount` alone now; when they may, the credit is recorded
+ * against their allowance here, in the credit's transaction (it rolls back with the credit). Takes a lock
+ * on the person's credits until the transaction ends, so two credits of one person at once are judged one
+ * after the other: the second sees the first's row.
+ */
+export async function creditAlone(tx: Tx, credit: PersonCredit): Promise<SecondBecause> {
+  // per schema too: another wallet (a test's) on the same Postgres has persons of its own; the two-key
+  // form keeps these locks apart from any one-key advisory lock (the audit chain's)
+  await sql`select pg_advisory_xact_lock(${POLICY_LOCK_CLASS}, hashtext(current_schema() || ':' || ${credit.person}))`.execute(tx);
+  const threshold = (await approvalAbove(tx))[credit.currency];
+  if (credit.amount > threshold) return 'amount';
+  const used = (await creditedAlone(tx, credit.person, credit.at, credit.currency))[credit.currency];
+  if (used + credit.amount > threshold) return 'day';
   await tx
     .insertInto('staff_credits')
     .values({
@@ -82,4 +91,5 @@ export async function recordCreditAlone(
       at: credit.at,
     })
     .execute();
+  return null;
 }

@@ -4,14 +4,14 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
-import { givenReason, madeBy, recordAudit, requiredReason, type Actor, type By } from '../audit/service.js';
+import { givenReason, madeBy, recordAudit, requiredReason, type By } from '../audit/service.js';
 import { adjustmentById } from './list.js';
 
 export { listAdjustments } from './list.js';
 import { moveAdjustment, reversibleEntry } from './money.js';
-import { approvalAbove, creditAlone, creditAloneLeft, recordCreditAlone, type SecondBecause } from './policy.js';
+import { approvalAbove, creditAlone, creditAloneLeft, type SecondBecause } from './policy.js';
 import { personOf } from '../../../../contract/staff.js';
-import { requireStaffRole } from './staff-role.js';
+import { requireApprover } from './staff-role.js';
 
 /**
  * Staff adjustments with four-eyes approval (issue 23): the console's calls and the operator's `adjust`
@@ -27,9 +27,6 @@ type Books = { database: Database; now: () => number };
 export { approvalAbove, creditAloneLeft };
 export { endHold, judgeCredit, waitingHolds, type HoldView, type Verdict } from './credit-holds.js';
 export { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from './policy-settings.js';
-
-/** Only a finance clerk or an admin, not disabled, adjusts money or decides on it (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */
-const requireApprover = (tx: Tx, actor: Actor) => requireStaffRole(tx, actor, ['finance', 'admin']);
 
 export interface AdjustmentRequest {
   phone: string;
@@ -149,7 +146,14 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
     // of the day (policy.ts); a debit or a reversal takes money out, and waits only above the threshold
     const because: SecondBecause =
       input.kind === 'credit'
-        ? await creditAlone(tx, by.actor.username, member.currency, amount, now)
+        ? await creditAlone(tx, {
+            person: by.actor.username,
+            currency: member.currency,
+            amount,
+            source: `adjustment:${row.id}`,
+            memberId: member.memberId,
+            at: now,
+          })
         : amount > (await approvalAbove(tx))[member.currency]
           ? 'amount'
           : null;
@@ -174,18 +178,7 @@ export async function requestAdjustment(ctx: Books, by: By, input: AdjustmentReq
       member: member.memberId,
       money: { minor: amount, currency: member.currency },
     });
-    if (!needsSecond) {
-      await apply(tx, ctx, by, row.id, null, now);
-      if (input.kind === 'credit')
-        await recordCreditAlone(tx, {
-          person: by.actor.username,
-          currency: member.currency,
-          amount,
-          source: `adjustment:${row.id}`,
-          memberId: member.memberId,
-          at: now,
-        });
-    }
+    if (!needsSecond) await apply(tx, ctx, by, row.id, null, now);
     return row.id;
   }).catch(async (err: unknown) => {
     const first = err instanceof ApiError && err.code === 'ADJUSTMENT_REPLAYED' ? await replay() : undefined;

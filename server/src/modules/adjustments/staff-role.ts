@@ -11,3 +11,6 @@ export async function requireStaffRole(tx: Tx, actor: Actor, roles: readonly Sta
   const staff = await tx.selectFrom('staff').select(['role', 'disabled_at']).where('username', '=', actor.username).executeTakeFirst();
   if (!staff || staff.disabled_at !== null || !roles.includes(staff.role as StaffRole)) throw forbidden('STAFF_FORBIDDEN');
 }
+
+/** Only a finance clerk or an admin, not disabled, puts money in or decides on it (the CLI's `--as` too): 403 STAFF_FORBIDDEN. */
+export const requireApprover = (tx: Tx, actor: Actor) => requireStaffRole(tx, actor, ['finance', 'admin']);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from '../../db/schema-staff.js';
-import type { Tx } from '../../db/transaction.js';
+import type { Database } from '../../db/database.js';
+import { inSnapshot } from '../../db/transaction.js';
 
 /**
  * The audit trail's hash chain (migration 0043): at each audited commit the database links the row to the
@@ -19,13 +20,13 @@ const field = (text: string | number | null) => {
   return `${Buffer.byteLength(value, 'utf8')}:${value}`;
 };
 
-export const GENESIS = '0'.repeat(64);
+const GENESIS = '0'.repeat(64);
 
 /** A row as stored: every field the link covers. */
 type Row = Selectable<AuditLogTable>;
 
 /** The hash of link `seq` for `row` after the link whose hash is `prev`: the trigger's formula. */
-export function linkHash(seq: number, row: Row, prev: string): string {
+function linkHash(seq: number, row: Row, prev: string): string {
   const text = [
     seq,
     row.id,
@@ -60,53 +61,73 @@ export interface ChainReport {
 
 const PAGE = 2000;
 
-/** Walks the whole chain, a page of links at a time. */
-export async function verifyChain(db: Tx, maxProblems = 20): Promise<ChainReport> {
-  const problems: string[] = [];
-  const say = (line: string) => {
-    if (problems.length < maxProblems) problems.push(line);
-  };
-  let expected = 1;
-  let prev = GENESIS;
-  let links = 0;
-  const chained = new Set<number>();
-  for (;;) {
-    const page = await db.selectFrom('audit_chain').selectAll().where('seq', '>=', expected).orderBy('seq').limit(PAGE).execute();
-    if (!page.length) break;
-    const rows = await db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        page.map((l) => l.audit_id),
-      )
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const link of page) {
-      const seq = Number(link.seq);
-      if (seq !== expected) say(`chain links ${expected} to ${seq - 1} were removed (before audit row ${link.audit_id})`);
-      else if (link.prev_hash !== prev) say(`chain link ${seq} (audit row ${link.audit_id}) does not follow the link before it`);
-      chained.add(link.audit_id);
-      const row = byId.get(link.audit_id);
-      if (!row) say(`audit row ${link.audit_id} (chain link ${seq}) was removed`);
-      else {
-        if (linkHash(seq, { ...row, at: Number(row.at) }, link.prev_hash) !== link.hash)
+/** What `audit verify` names at most: the first problems, the first of them first. */
+const MAX_PROBLEMS = 20;
+
+/**
+ * Walks the whole chain, a page of links at a time, in one snapshot: a row committed meanwhile is in it
+ * with its link, or in neither.
+ */
+export function verifyChain(database: Database): Promise<ChainReport> {
+  return inSnapshot(database, async (db) => {
+    const problems: string[] = [];
+    const say = (line: string) => {
+      if (problems.length < MAX_PROBLEMS) problems.push(line);
+    };
+    let expected = 1;
+    let prev = GENESIS;
+    let links = 0;
+    for (;;) {
+      const page = await db.selectFrom('audit_chain').selectAll().where('seq', '>=', expected).orderBy('seq').limit(PAGE).execute();
+      if (!page.length) break;
+      const rows = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          page.map((l) => l.audit_id),
+        )
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const link of page) {
+        const seq = Number(link.seq);
+        if (seq !== expected) say(`chain links ${expected} to ${seq - 1} were removed (before audit row ${link.audit_id})`);
+        else if (link.prev_hash !== prev) say(`chain link ${seq} (audit row ${link.audit_id}) does not follow the link before it`);
+        const row = byId.get(link.audit_id);
+        if (!row) say(`audit row ${link.audit_id} (chain link ${seq}) was removed`);
+        else if (linkHash(seq, { ...row, at: Number(row.at) }, link.prev_hash) !== link.hash)
           say(`audit row ${link.audit_id} (chain link ${seq}) was changed`);
+        prev = link.hash;
+        expected = seq + 1;
+        links += 1;
       }
-      prev = link.hash;
-      expected = seq + 1;
-      links += 1;
     }
-  }
-  let beforeChain = 0;
-  let firstChained = Infinity;
-  for (const id of chained) firstChained = Math.min(firstChained, id);
-  // every row since the chain began has a link: one without was written with the chain's trigger off
-  const ids = await db.selectFrom('audit_log').select('id').orderBy('id').execute();
-  for (const { id } of ids) {
-    if (id < firstChained) beforeChain += 1;
-    else if (!chained.has(id)) say(`audit row ${id} is not in the chain (written with the chain switched off)`);
-  }
-  return { links, beforeChain, problems, head: links ? prev : null };
+    // every row since the chain began (its lowest row) has a link: one without was written with the chain's trigger off
+    const first =
+      (
+        await db
+          .selectFrom('audit_chain')
+          .select((eb) => eb.fn.min('audit_id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? null;
+    const before = await db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('rows'))
+      .$if(first !== null, (q) => q.where('id', '<', first!))
+      .executeTakeFirstOrThrow();
+    if (first !== null) {
+      const unchained = await db
+        .selectFrom('audit_log')
+        .leftJoin('audit_chain', 'audit_chain.audit_id', 'audit_log.id')
+        .select('audit_log.id')
+        .where('audit_chain.seq', 'is', null)
+        .where('audit_log.id', '>=', first)
+        .orderBy('audit_log.id')
+        .limit(MAX_PROBLEMS)
+        .execute();
+      for (const { id } of unchained) say(`audit row ${id} is not in the chain (written with the chain switched off)`);
+    }
+    return { links, beforeChain: Number(before.rows), problems, head: links ? prev : null };
+  });
 }

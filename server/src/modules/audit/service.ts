@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/transaction.js';
 import { StaffReason } from '../../../../contract/staff-queues.js';
 import { badRequest } from '../../lib/errors.js';
-import { MINOR, toMajor, type Currency } from '../../ledger/money.js';
+import { DECIMALS, toMajor, type Currency } from '../../ledger/money.js';
 
 /** Who made a change: a staff member in the console, or the operator CLI (`system`, or `--as <staff>`). */
 export interface Actor {
@@ -52,8 +52,7 @@ export interface AuditEntry {
 }
 
 /** An amount as the audit trail writes it: major units with the currency's decimals, and the currency. */
-export const auditMoney = (minor: number, currency: Currency) =>
-  `${toMajor(minor, currency).toFixed(Math.round(Math.log10(MINOR[currency])))} ${currency}`;
+export const auditMoney = (minor: number, currency: Currency) => `${toMajor(minor, currency).toFixed(DECIMALS[currency])} ${currency}`;
 
 /** What a journal entry made by a person says of them. */
 export const madeBy = (actor: Actor) => `${actor.kind}:${actor.username}`;
@@ -91,4 +90,4 @@ export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Prom
       .execute();
 }
 
-export { verifyChain, type ChainReport } from './chain.js';
+export { verifyChain } from './chain.js';

@@ -1,9 +1,17 @@
 import { SandboxGateway, SIGNATURE_HEADER, signCallback } from '../../adapters/gateway/gateway.js';
 import { SandboxVouchers } from '../../adapters/voucher/voucher.js';
-import { ApiError } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import {
+  auditCli,
+  parseOptions,
+  printable,
+  refusedAsUsage,
+  UsageError,
+  type OperatorEnv,
+  type Print,
+  waitsForSecond,
+} from '../../operator/common.js';
 import { CLI_SYSTEM, givenReason } from '../audit/service.js';
 import { confirmDepositRequest, rejectDepositRequest } from './deposit-request-review.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -132,13 +140,13 @@ async function depositsList(env: OperatorEnv, print: Print) {
 }
 
 /** The deposit-request service's refusals in the operator's words. */
-const REQUEST_REFUSALS: Record<string, (id: number) => string> = {
-  NO_DATA: (id) => `no deposit request ${id}`,
-  DEPOSIT_REQUEST_NOT_PENDING: (id) => `deposit request ${id} is not pending`,
-  STAFF_FORBIDDEN: () =>
+const requestRefusals = (id: number): Record<string, string> => ({
+  NO_DATA: `no deposit request ${id}`,
+  DEPOSIT_REQUEST_NOT_PENDING: `deposit request ${id} is not pending`,
+  STAFF_FORBIDDEN:
     'confirming a deposit request credits money on your word: --as <username> of a finance clerk or admin who is not disabled',
-  FOUR_EYES: (id) => `you asked to confirm deposit request ${id}: a second finance clerk or admin confirms it (--as <another>)`,
-};
+  FOUR_EYES: `you asked to confirm deposit request ${id}: a second finance clerk or admin confirms it (--as <another>)`,
+});
 
 export const depositCommands: CommandSet = {
   help: `  npm run operator -- qr list                   recent payment QR codes and unmatched gateway payments
@@ -188,17 +196,12 @@ export const depositCommands: CommandSet = {
           throw new UsageError(`deposit-request reject needs a reason: deposit-request reject ${id} --reason "..." (3 to 500 characters)`);
         const ctx = { database: env.database, now: Date.now };
         const by = { actor: env.actor ?? CLI_SYSTEM };
-        let waits: 'amount' | 'day' | null = null;
-        try {
-          if (action === 'confirm') waits = (await confirmDepositRequest(ctx, by, { id, reason })).waits;
-          else await rejectDepositRequest(ctx, by, { id, reason: reason! });
-        } catch (err) {
-          if (err instanceof ApiError) throw new UsageError(REQUEST_REFUSALS[err.code]?.(id) ?? `deposit request ${id}: ${err.code}`);
-          throw err;
-        }
+        const { waits } = await refusedAsUsage(`deposit-request ${action} ${id}`, requestRefusals(id), () =>
+          action === 'confirm' ? confirmDepositRequest(ctx, by, { id, reason }) : rejectDepositRequest(ctx, by, { id, reason: reason! }),
+        );
         print(
           waits
-            ? `deposit request ${id}: confirming it waits for a second finance clerk or admin (${waits === 'amount' ? 'above the threshold' : 'your credits of the last 24 hours would pass the threshold'}): deposit-request confirm ${id} --as <another>`
+            ? waitsForSecond(`deposit request ${id}: confirming it`, waits, `deposit-request confirm ${id}`)
             : action === 'confirm'
               ? `deposit request ${id} confirmed (SUCCESS): the wallet is credited`
               : `deposit request ${id} rejected (FAILED): nothing credited`,

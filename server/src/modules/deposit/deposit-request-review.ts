@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.js';
-import { toMajor, type Currency } from '../../ledger/money.js';
-import { endHold, judgeCredit, type Verdict } from '../adjustments/service.js';
+import type { Tx } from '../../db/transaction.js';
+import { toMajor } from '../../ledger/money.js';
+import { endHold, judgeCredit } from '../adjustments/service.js';
 import { givenReason, requiredReason, recordAudit, type By } from '../audit/service.js';
-import { settleDepositRequest } from './manual-service.js';
+import { settleDepositRequest, type SettledRequest } from './manual-service.js';
 
 /**
  * A person's answer to a manual deposit request (issue 23): the staff console's confirm and reject and the
@@ -16,54 +17,53 @@ import { settleDepositRequest } from './manual-service.js';
 
 type Books = Pick<AppContext, 'database' | 'now'>;
 
-async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAILED', reason: string | undefined) {
+async function settle(
+  ctx: Books,
+  by: By,
+  id: number,
+  outcome: 'SUCCESS' | 'FAILED',
+  reason: string | undefined,
+): Promise<{ waits: 'amount' | 'day' | null }> {
   const now = ctx.now();
   const source = `deposit-request:${id}`;
-  let verdict = { apply: true, secondOf: null } as Verdict;
-  const settled = await settleDepositRequest(
+  // the answer's audit row: the confirmation or rejection, or a confirmation left WAITING for a second person
+  const audit = (tx: Tx, request: SettledRequest, after: Record<string, unknown>, journalIds: readonly number[] = []) =>
+    recordAudit(tx, by.actor, {
+      action: outcome === 'SUCCESS' ? 'deposit-request.confirm' : 'deposit-request.reject',
+      target: source,
+      before: { status: 'PENDING' },
+      after,
+      reason: reason ?? null,
+      ip: by.ip ?? null,
+      journalIds,
+      at: now,
+      member: request.memberId,
+      money: { minor: request.amount, currency: request.currency },
+    });
+  let secondTo: string | null = null;
+  let waits: 'amount' | 'day' | null = null;
+  await settleDepositRequest(
     ctx.database,
     id,
     outcome,
     now,
-    async (tx, journalIds) => {
+    async (tx, journalIds, request) => {
       if (outcome === 'FAILED') await endHold(tx, source, by.actor, now);
-      const request = await tx
-        .selectFrom('deposit_requests')
-        .select(['member_id', 'amount', 'currency'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      await recordAudit(tx, by.actor, {
-        action: outcome === 'SUCCESS' ? 'deposit-request.confirm' : 'deposit-request.reject',
-        target: source,
-        before: { status: 'PENDING' },
-        after: { status: outcome, ...(verdict.apply && verdict.secondOf ? { secondTo: verdict.secondOf.askedBy } : {}) },
-        reason: reason ?? null,
-        ip: by.ip ?? null,
-        // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
-        journalIds: outcome === 'SUCCESS' ? journalIds : [],
-        at: now,
-        member: request.member_id,
-        money: { minor: Number(request.amount), currency: request.currency as Currency },
-      });
+      // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
+      await audit(tx, request, { status: outcome, ...(secondTo ? { secondTo } : {}) }, outcome === 'SUCCESS' ? journalIds : []);
     },
     async (tx, request) => {
-      verdict = await judgeCredit(tx, by.actor, { source, ...request, ownWord: request.amount, reason: reason ?? null, now });
-      if (verdict.apply) return true;
-      await recordAudit(tx, by.actor, {
-        action: 'deposit-request.confirm',
-        target: source,
-        before: { status: 'PENDING' },
-        after: { status: 'WAITING', amount: toMajor(request.amount, request.currency), waitsBecause: verdict.because },
-        reason: reason ?? null,
-        ip: by.ip ?? null,
-        at: now,
-        member: request.memberId,
-        money: { minor: request.amount, currency: request.currency },
-      });
+      const verdict = await judgeCredit(tx, by.actor, { source, ...request, ownWord: request.amount, reason: reason ?? null, now });
+      if (verdict.apply) {
+        secondTo = verdict.secondTo;
+        return true;
+      }
+      waits = verdict.because;
+      await audit(tx, request, { status: 'WAITING', amount: toMajor(request.amount, request.currency), waitsBecause: waits });
       return false;
     },
   );
-  return { waits: settled === 'held' && !verdict.apply ? verdict.because : null };
+  return { waits };
 }
 
 export const confirmDepositRequest = (ctx: Books, by: By, input: { id: number; reason?: string }) =>

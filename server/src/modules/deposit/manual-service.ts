@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { withTransaction, type AlsoInTransaction, type Tx } from '../../db/transaction.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { houseAccount, postPending, reserve, voidPending, walletAccount } from '../../ledger/ledger.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
@@ -63,27 +63,34 @@ export async function requestManualDeposit(
   }
 }
 
-/** The operator's answer: SUCCESS posts the request (the money credited), FAILED voids it; only a pending request, once. */
+/** A request as its settlement's callbacks see it: whose, how much (minor units), in what. */
+export interface SettledRequest {
+  memberId: number;
+  amount: number;
+  currency: Currency;
+}
+
+/**
+ * The operator's answer: SUCCESS posts the request (the money credited), FAILED voids it; only a pending
+ * request, once. The request's row is locked first, so its status is the one this answer changes: a
+ * confirmation that waited while another clerk rejected it is 409, not a hold on a rejected request.
+ */
 export async function settleDepositRequest(
   database: Database,
   id: number,
   outcome: 'SUCCESS' | 'FAILED',
   now: number,
-  also?: AlsoInTransaction,
+  also?: (tx: Tx, journalIds: readonly number[], request: SettledRequest) => Promise<void>,
   /** A person's confirmation: whether the money policy lets it credit now (false: it waits, nothing changes but the hold). */
-  judge?: (tx: Tx, request: { memberId: number; amount: number; currency: Currency }) => Promise<boolean>,
+  judge?: (tx: Tx, request: SettledRequest) => Promise<boolean>,
 ): Promise<'settled' | 'held'> {
   return withTransaction(database, async (tx) => {
-    const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).executeTakeFirst();
+    const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!request) throw new ApiError(404, 'NO_DATA');
     const member = await memberMoney(tx, request.member_id);
     if (request.status !== 'PENDING') throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
-    if (
-      outcome === 'SUCCESS' &&
-      judge &&
-      !(await judge(tx, { memberId: request.member_id, amount: Number(request.amount), currency: request.currency as Currency }))
-    )
-      return 'held';
+    const settled: SettledRequest = { memberId: request.member_id, amount: Number(request.amount), currency: request.currency as Currency };
+    if (outcome === 'SUCCESS' && judge && !(await judge(tx, settled))) return 'held';
     const claimed = await tx
       .updateTable('deposit_requests')
       .set({ status: outcome, settled_at: now })
@@ -106,7 +113,7 @@ export async function settleDepositRequest(
       await notifyMember(database, request.member_id, { kind: 'credit', source: 'MANUAL', amount: toMajor(amount, currency) }, tx);
     } else
       journalId = await voidPending(tx, request.journal_id, { type: 'deposit_void', from: 'MANUAL', to: 'WALLET', visible: false, now });
-    await also?.(tx, [journalId]);
+    await also?.(tx, [journalId], settled);
     return 'settled' as const;
   });
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/errors.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { parseOptions, UsageError } from '../../operator/common.js';
+import { parseOptions, UsageError, waitsForSecond } from '../../operator/common.js';
 import { CLI_SYSTEM, givenReason } from '../audit/service.js';
 import { attachPayment, refundPayment } from './unmatched-payments.js';
 
@@ -37,7 +37,11 @@ export const paymentCommands: CommandSet = {
         const credited = await attachPayment(ctx, by, { gatewayTxnId: id, phone: phone!, reason: reason! });
         print(
           credited.waits
-            ? `payment ${id}: attaching ${credited.amount} ${credited.currency} to ${phone} waits for a second finance clerk or admin (${credited.waits === 'amount' ? 'above the threshold' : 'your credits of the last 24 hours would pass the threshold'}): payment attach ${id} ${phone} --reason "..." --as <another>`
+            ? waitsForSecond(
+                `payment ${id}: attaching ${credited.amount} ${credited.currency} to ${phone}`,
+                credited.waits,
+                `payment attach ${id} ${phone} --reason "..."`,
+              )
             : `payment ${id} attached to ${phone}: ${credited.amount} ${credited.currency} credited`,
         );
       } else {

@@ -4,7 +4,7 @@ import { generate } from 'promptparse';
 import { drawSlip } from '../../adapters/slip/slip-image.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { printable, UsageError, type OperatorEnv } from '../../operator/common.js';
+import { printable, UsageError, type OperatorEnv, waitsForSecond } from '../../operator/common.js';
 import { ApiError } from '../../lib/errors.js';
 import { CLI_SYSTEM } from '../audit/service.js';
 import { approveSlip, rejectSlip } from './slip-review.js';
@@ -169,7 +169,12 @@ async function approve(env: OperatorEnv, args: string[], print: (l: string) => v
   );
   if (credited.waits)
     print(
-      `slip ${id}: crediting ${credited.amount} ${credited.currency} waits for a second finance clerk or admin (${credited.waits === 'amount' ? 'above the threshold' : 'your credits of the last 24 hours would pass the threshold'}): slip approve ${id} ${credited.amount} --as <another>`,
+      waitsForSecond(
+        `slip ${id}: crediting ${credited.amount} ${credited.currency}`,
+        credited.waits,
+        // another amount than the bank's always needs a reason
+        `slip approve ${id} ${credited.amount} --reason "..."`,
+      ),
     );
   else print(`slip ${id} approved: ${credited.amount} ${credited.currency} credited (SUCCESS)`);
 }

@@ -4,7 +4,8 @@ import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { givenReason, recordAudit, type By } from '../audit/service.js';
 import { closeSlip, creditSlip } from './slips.js';
-import { endHold, judgeCredit, type Verdict } from '../adjustments/service.js';
+import { endHold, judgeCredit } from '../adjustments/service.js';
+import type { Tx } from '../../db/transaction.js';
 
 /**
  * A person's answer to a slip waiting for review (issue 23): the staff console's approve and reject and
@@ -36,7 +37,7 @@ function amountToCredit(bankMinor: number | null, currency: Currency, amount: nu
   } catch {
     throw badRequest('AMOUNT_INVALID');
   }
-  // no deposit maximum exists in the settings (slip: minDeposit only); a figure past exact integers is no amount
+  // a figure past exact integers is no amount; what is above the bank's is judged by the money policy
   if (!(minor > 0) || !Number.isSafeInteger(minor)) throw badRequest('AMOUNT_INVALID');
   if (minor !== bankMinor && !reason) throw badRequest('REASON_REQUIRED');
   return minor;
@@ -65,59 +66,44 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
       : { sendingBank: 'SLIP', transRef: slip.reference };
   const source = `slip:${slip.id}`;
   const before = { status: slip.status, amount: bankMinor === null ? null : toMajor(bankMinor, currency) };
-  let verdict = { apply: true, secondOf: null } as Verdict;
+  // the approval's audit row: credited, or left WAITING for a second person
+  const audit = (tx: Tx, after: Record<string, unknown>, journalIds: readonly number[] = []) =>
+    recordAudit(tx, by.actor, {
+      action: 'slip.approve',
+      target: source,
+      before,
+      after: { amount: toMajor(minor, currency), ...after },
+      reason: reason ?? null,
+      ip: by.ip ?? null,
+      journalIds,
+      at: ctx.now(),
+      member: slip.member_id,
+      money: { minor, currency },
+    });
+  let secondTo: string | null = null;
+  let waits: 'amount' | 'day' | null = null;
   const result = await creditSlip(
     ctx,
     slip.id,
     slip.member_id,
     minor,
     bankTx,
-    (tx, journalIds) =>
-      recordAudit(tx, by.actor, {
-        action: 'slip.approve',
-        target: source,
-        before,
-        after: {
-          status: 'SUCCESS',
-          amount: toMajor(minor, currency),
-          ...(verdict.apply && verdict.secondOf ? { secondTo: verdict.secondOf.askedBy } : {}),
-        },
-        reason: reason ?? null,
-        ip: by.ip ?? null,
-        journalIds,
-        at: ctx.now(),
-        member: slip.member_id,
-        money: { minor, currency },
-      }),
+    (tx, journalIds) => audit(tx, { status: 'SUCCESS', ...(secondTo ? { secondTo } : {}) }, journalIds),
     async (tx) => {
-      const now = ctx.now();
-      verdict = await judgeCredit(tx, by.actor, {
-        source,
-        memberId: slip.member_id,
-        currency,
-        amount: minor,
-        ownWord,
-        reason: reason ?? null,
-        now,
-      });
-      if (verdict.apply) return true;
-      await recordAudit(tx, by.actor, {
-        action: 'slip.approve',
-        target: source,
-        before,
-        after: { status: 'WAITING', amount: toMajor(minor, currency), waitsBecause: verdict.because },
-        reason: reason ?? null,
-        ip: by.ip ?? null,
-        at: now,
-        member: slip.member_id,
-        money: { minor, currency },
-      });
+      const credit = { source, memberId: slip.member_id, currency, amount: minor, ownWord, reason: reason ?? null, now: ctx.now() };
+      const verdict = await judgeCredit(tx, by.actor, credit);
+      if (verdict.apply) {
+        secondTo = verdict.secondTo;
+        return true;
+      }
+      waits = verdict.because;
+      await audit(tx, { status: 'WAITING', waitsBecause: waits });
       return false;
     },
   );
   if (result === 'duplicate') throw conflict('SLIP_DUPLICATE');
   if (result === 'closed') throw conflict('SLIP_NOT_WAITING');
-  return { amount: toMajor(minor, currency), currency, waits: !verdict.apply ? verdict.because : null };
+  return { amount: toMajor(minor, currency), currency, waits };
 }
 
 /** Fails a waiting slip with the §4 reason its member reads; `comment` is the audit trail's reason when given. */

@@ -6,7 +6,7 @@ import { withTransaction, type AlsoInTransaction, type Tx } from '../../db/trans
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { siteLimit } from '../../lib/site-money.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
-import { isUniqueViolation } from '../../lib/errors.js';
+import { isUniqueViolationOf } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { notifyMember } from '../events/service.js';
 import { senderMatches } from './sender-match.js';
@@ -142,7 +142,8 @@ export async function creditSlip(
     });
     return outcome;
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+    // another slip holds the bank transaction (slip_credits' key), not any other row this transaction wrote
+    if (!isUniqueViolationOf(err, 'slip_credits_pk')) throw err;
     await closeSlip(ctx, slipId, 'FAILED', 'SLIP_DUPLICATE', { ...bankTx, amount: amountMinor });
     return 'duplicate';
   }

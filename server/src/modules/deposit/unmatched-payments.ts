@@ -51,48 +51,26 @@ export async function unmatchedPaymentList(tx: Tx): Promise<UnmatchedPayment[]> 
     tx,
     rows.map((r) => `payment:${r.gateway_txn_id}`),
   );
-  const phones = new Map(
-    holds.size
-      ? (
-          await tx
-            .selectFrom('members')
-            .select(['id', 'phone'])
-            .where(
-              'id',
-              'in',
-              [...holds.values()].map((h) => h.memberId),
-            )
-            .execute()
-        ).map((m) => [m.id, m.phone])
-      : [],
-  );
-  return rows.map((r) => {
-    const hold = holds.get(`payment:${r.gateway_txn_id}`);
-    return {
-      gatewayTxnId: r.gateway_txn_id,
-      provider: r.provider,
-      ref: r.ref,
-      amount: toMajor(Number(r.amount), currencyOf(r)),
-      currency: currencyOf(r),
-      codeMemberPhone: r.phone ?? null,
-      reason: r.reason ?? '',
-      receivedAt: new Date(Number(r.created_at)).toISOString(),
-      hold: hold
-        ? {
-            amount: toMajor(hold.amount, currencyOf(r)),
-            phone: phones.get(hold.memberId) ?? '',
-            askedBy: hold.askedBy,
-            askedAt: new Date(hold.askedAt).toISOString(),
-            reason: hold.reason,
-            because: hold.because,
-          }
-        : null,
-    };
-  });
+  return rows.map((r) => ({
+    gatewayTxnId: r.gateway_txn_id,
+    provider: r.provider,
+    ref: r.ref,
+    amount: toMajor(Number(r.amount), currencyOf(r)),
+    currency: currencyOf(r),
+    codeMemberPhone: r.phone ?? null,
+    reason: r.reason ?? '',
+    receivedAt: new Date(Number(r.created_at)).toISOString(),
+    hold: holds.get(`payment:${r.gateway_txn_id}`) ?? null,
+  }));
 }
 
+/**
+ * The payment, its row locked for the rest of the transaction: two answers to one payment at once (two
+ * clerks attaching it to different members, an attach and a refund) are judged one after the other, each
+ * seeing what the other did.
+ */
 async function paymentOf(tx: Tx, gatewayTxnId: string) {
-  const row = await paymentRows(tx).where('qr_payments.gateway_txn_id', '=', gatewayTxnId).executeTakeFirst();
+  const row = await paymentRows(tx).where('qr_payments.gateway_txn_id', '=', gatewayTxnId).forUpdate('qr_payments').executeTakeFirst();
   if (!row) throw new ApiError(404, 'NO_DATA');
   return row;
 }
@@ -142,43 +120,30 @@ export async function attachPayment(
     const major = toMajor(amount, currency);
     // the gateway told the amount, but not whose it is: crediting it to this member is the clerk's word
     const source = `payment:${payment.gateway_txn_id}`;
-    const verdict = await judgeCredit(tx, by.actor, { source, memberId: member.memberId, currency, amount, ownWord: amount, reason, now });
-    if (!verdict.apply) {
-      await recordAudit(tx, by.actor, {
+    // the attachment's audit row: attached, or left WAITING for a second person
+    const audit = (after: Record<string, unknown>, journalIds: readonly number[] = []) =>
+      recordAudit(tx, by.actor, {
         action: 'payment.attach',
-        target: `payment:${payment.gateway_txn_id}`,
+        target: source,
         before: { status: 'UNMATCHED', unmatched: payment.reason, ref: payment.ref, amount: major, currency },
-        after: { status: 'WAITING', member: found.phone, amount: major, currency, waitsBecause: verdict.because },
+        after: { member: found.phone, amount: major, currency, ...after },
         reason,
         ip: by.ip ?? null,
+        journalIds,
         at: now,
         member: member.memberId,
         money: { minor: amount, currency },
       });
+    const verdict = await judgeCredit(tx, by.actor, { source, memberId: member.memberId, currency, amount, ownWord: amount, reason, now });
+    if (!verdict.apply) {
+      await audit({ status: 'WAITING', waitsBecause: verdict.because });
       return { amount: major, currency, memberId: member.memberId, waits: verdict.because };
     }
     await claim(tx, payment.id, by, { status: 'ATTACHED', reason, at: now });
     const journalId = await creditDeposit(tx, member, amount, `QR_${payment.provider}`, now);
     await tx.updateTable('qr_payments').set({ member_id: member.memberId, journal_id: journalId }).where('id', '=', payment.id).execute();
     await notifyMember(ctx.database, member.memberId, { kind: 'credit', source: `QR_${payment.provider}`, amount: major }, tx);
-    await recordAudit(tx, by.actor, {
-      action: 'payment.attach',
-      target: `payment:${payment.gateway_txn_id}`,
-      before: { status: 'UNMATCHED', unmatched: payment.reason, ref: payment.ref, amount: major, currency },
-      after: {
-        status: 'ATTACHED',
-        member: found.phone,
-        amount: major,
-        currency,
-        ...(verdict.secondOf ? { secondTo: verdict.secondOf.askedBy } : {}),
-      },
-      reason,
-      ip: by.ip ?? null,
-      journalIds: [journalId],
-      at: now,
-      member: member.memberId,
-      money: { minor: amount, currency },
-    });
+    await audit({ status: 'ATTACHED', ...(verdict.secondTo ? { secondTo: verdict.secondTo } : {}) }, [journalId]);
     return { amount: major, currency, memberId: member.memberId, waits: null };
   });
 }

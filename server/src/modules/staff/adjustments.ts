@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Message } from '../../../../contract/message.js';
 import {
   Adjustment,
@@ -10,7 +9,6 @@ import {
   AdjustmentRequestBody,
 } from '../../../../contract/staff-adjustments.js';
 import { toMajor } from '../../ledger/money.js';
-import type { By } from '../audit/service.js';
 import {
   approvalAbove,
   approveAdjustment,
@@ -19,7 +17,7 @@ import {
   rejectAdjustment,
   requestAdjustment,
 } from '../adjustments/service.js';
-import { requireStaff } from './session.js';
+import { requireStaff, staffBy } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 
@@ -27,7 +25,7 @@ const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: 
 export const adjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
+  const by = staffBy;
   const idOf = (request: { params: { id: string } }) => Number(request.params.id);
   const done = { 200: Adjustment, ...refusals };
 

@@ -25,10 +25,14 @@ export async function auditPage(db: Tx, query: AuditQuery): Promise<AuditPage> {
   if (query.actor) select = select.where('actor_username', '=', query.actor);
   if (query.action) select = select.where('action', '=', query.action);
   const phone = query.target?.startsWith('member:') ? query.target.slice('member:'.length) : undefined;
-  const member = phone ? await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst() : undefined;
   // a member's rows: those that name them, and those filed under them (their slips, withdrawals, adjustments)
-  if (query.target && member)
-    select = select.where((eb) => eb.or([eb('target', '=', query.target!), eb('audit_log.member_id', '=', member.id)]));
+  if (phone !== undefined)
+    select = select.where((eb) =>
+      eb.or([
+        eb('target', '=', query.target!),
+        eb('audit_log.member_id', '=', eb.selectFrom('members').select('id').where('phone', '=', phone)),
+      ]),
+    );
   else if (query.target) select = select.where('target', '=', query.target);
   if (query.before) select = select.where('audit_log.id', '<', Number(query.before));
   const rows = await select.execute();

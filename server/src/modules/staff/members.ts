@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Message } from '../../../../contract/message.js';
 import {
   MemberBonusEndBody,
@@ -13,10 +12,10 @@ import {
   MemberStatusBody,
 } from '../../../../contract/staff-members.js';
 import { revokeMemberSession, setMemberStatus } from '../account/service.js';
-import { givenReason, requiredReason, type By } from '../audit/service.js';
+import { givenReason, requiredReason } from '../audit/service.js';
 import { memberPage, searchMembers } from './member-lists.js';
 import { endRewardByStaff } from '../bonus/service.js';
-import { requireStaff } from './session.js';
+import { requireStaff, staffBy } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 429: Message };
 const done = { 200: Message, ...refusals };
@@ -30,7 +29,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const anyRole = requireStaff(app, 'agent', 'finance', 'admin');
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
+  const by = staffBy;
   const ok = { message: 'SUCCESS' };
 
   app.get(

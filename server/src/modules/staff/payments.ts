@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Message } from '../../../../contract/message.js';
+import { CREDIT_WAITS } from '../../../../contract/staff-queues.js';
 import { PaymentAttachBody, PaymentIdParam, PaymentRefundedBody, UnmatchedPaymentList } from '../../../../contract/staff-payments.js';
-import type { By } from '../audit/service.js';
 import { attachPayment, refundPayment, unmatchedPaymentList } from '../deposit/service.js';
-import { requireStaff } from './session.js';
+import { requireStaff, staffBy } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 const done = { 200: Message, ...refusals };
@@ -13,7 +12,7 @@ const done = { 200: Message, ...refusals };
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
+  const by = staffBy;
   const ok = { message: 'SUCCESS' };
 
   app.get('/payments/unmatched', { onRequest: finance, schema: { response: { 200: UnmatchedPaymentList, ...refusals } } }, async () => ({
@@ -29,7 +28,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         phone: request.body.phone,
         reason: request.body.reason,
       });
-      return attached.waits ? reply.code(202).send({ message: 'CREDIT_WAITS' }) : ok;
+      return attached.waits ? reply.code(202).send({ message: CREDIT_WAITS }) : ok;
     },
   );
 

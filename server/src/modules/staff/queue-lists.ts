@@ -43,17 +43,12 @@ const memberOf = (r: {
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
-/** A waiting hold as the queues show it, or null (one for another member than the row's is not this row's). */
-const holdOf = (hold: HoldView | undefined, memberId: number, currency: Currency) =>
-  hold && hold.memberId === memberId
-    ? {
-        amount: toMajor(hold.amount, currency),
-        askedBy: hold.askedBy,
-        askedAt: iso(hold.askedAt),
-        reason: hold.reason,
-        because: hold.because,
-      }
-    : null;
+/** A waiting hold as the queues show it: the row names its member already. */
+function holdOf(hold: HoldView | undefined) {
+  if (!hold) return null;
+  const { phone: _phone, ...view } = hold;
+  return view;
+}
 
 export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
   const rows = await db
@@ -92,7 +87,7 @@ export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
     transRef: r.trans_ref,
     createdAt: iso(r.created_at),
     imageUrl: `/api/staff/slips/${r.id}/image`,
-    hold: holdOf(holds.get(`slip:${r.id}`), r.member_id, r.currency as Currency),
+    hold: holdOf(holds.get(`slip:${r.id}`)),
   }));
 }
 
@@ -157,6 +152,6 @@ export async function waitingDepositRequests(db: Db): Promise<WaitingDepositRequ
     amount: toMajor(Number(r.amount), r.currency as Currency),
     currency: r.currency as Currency,
     createdAt: iso(r.created_at),
-    hold: holdOf(holds.get(`deposit-request:${r.id}`), r.member_id, r.currency as Currency),
+    hold: holdOf(holds.get(`deposit-request:${r.id}`)),
   }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Message } from '../../../../contract/message.js';
 import {
+  CREDIT_WAITS,
   DepositRequestConfirmBody,
   DepositRequestRejectBody,
   QueueIdParam,
@@ -14,11 +14,10 @@ import {
   WithdrawalRejectBody,
 } from '../../../../contract/staff-queues.js';
 import { ApiError } from '../../lib/errors.js';
-import type { By } from '../audit/service.js';
 import { approveSlip, confirmDepositRequest, rejectDepositRequest, rejectSlip, SLIP_BUCKET } from '../deposit/service.js';
 import { payWithdrawal, rejectWithdrawal } from '../wallet/service.js';
 import { reviewSlips, waitingDepositRequests, waitingWithdrawals } from './queue-lists.js';
-import { requireStaff } from './session.js';
+import { requireStaff, staffBy } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 const done = { 200: Message, ...refusals };
@@ -37,10 +36,10 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
+  const by = staffBy;
   const idOf = (request: { params: { id: string } }) => Number(request.params.id);
   const ok = { message: 'SUCCESS' };
-  const WAITS = { message: 'CREDIT_WAITS' };
+  const WAITS = { message: CREDIT_WAITS };
 
   app.get('/slips', { onRequest: finance, schema: { response: { 200: ReviewSlipList, ...refusals } } }, async () => ({
     rows: await reviewSlips(ctx.database.db),

@@ -1,5 +1,5 @@
 import type { StaffReport } from '../../../../contract/staff-reports.js';
-import { MINOR } from '../../ledger/money.js';
+import { DECIMALS } from '../../ledger/money.js';
 
 /**
  * One text cell of a CSV file: quoted, its quotes doubled, and one a spreadsheet would read as a formula
@@ -21,7 +21,7 @@ export const csvRow = (cells: Cell[]) =>
 export function reportCsv(report: StaffReport): string {
   const rows: Cell[][] = [['currency', 'section', 'provider', 'item', 'count', 'amount']];
   for (const c of report.currencies) {
-    const money = (amount: number) => ({ amount: amount.toFixed(Math.log10(MINOR[c.currency])) });
+    const money = (amount: number) => ({ amount: amount.toFixed(DECIMALS[c.currency]) });
     const line = (section: string, item: string, count: number | null, amount: number | null, provider = '') =>
       rows.push([c.currency, section, provider, item, count, amount === null ? null : money(amount)]);
     for (const d of c.deposits) line('deposits', d.channel, d.count, d.amount);

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { By } from '../audit/service.js';
 import { ApiError, forbidden } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import { STAFF_BACKGROUND_HEADER, STAFF_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS, type StaffRole } from '../../../../contract/staff.js';
@@ -37,6 +38,9 @@ declare module 'fastify' {
 }
 
 export const staffUnauthorized = () => new ApiError(401, 'STAFF_UNAUTHORIZED');
+
+/** Who asks a console action, as the services record it: the signed-in staff member and their address. */
+export const staffBy = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
 
 /**
  * Staff cookies go only over HTTPS in production (NODE_ENV=production), whatever the request came over: a

@@ -17,9 +17,9 @@ import { settingDescriptions } from '../../settings/descriptions.js';
 import { checkSettingValue, readAllSettings, SettingValueError } from '../../settings/store.js';
 import { ApiError } from '../../lib/errors.js';
 import { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from '../adjustments/service.js';
-import { givenReason, requiredReason, type By } from '../audit/service.js';
+import { givenReason, requiredReason } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
-import { requireStaff } from './session.js';
+import { requireStaff, staffBy } from './session.js';
 
 const refusals = { 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 
@@ -48,7 +48,7 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** A setting as it now is, with the change waiting for a second admin. */
   const current = async (key: SettingKey) =>
     entry(key, (await readAllSettings(ctx.database.db))[key] ?? null, (await pendingProposals(ctx.database.db)).get(key));
-  const by = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
+  const by = staffBy;
 
   app.get('/settings', { onRequest: admin, schema: { response: { 200: SettingList, ...refusals } } }, async () => {
     const all = await readAllSettings(ctx.database.db);

@@ -5,7 +5,7 @@ import { ApiError, badRequest } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import { staffPasswordProblem, TOTP_REQUIRED, type StaffRole, type StaffSignInStep } from '../../../../contract/staff.js';
+import { staffPasswordProblem, type StaffRole, type StaffSignInStep } from '../../../../contract/staff.js';
 import { recordAudit } from '../audit/service.js';
 import { beginLoginAttempt } from '../auth/service.js';
 import { findStaff, isStaffUsername } from './accounts.js';
@@ -55,14 +55,8 @@ function totpOf(username: string, secret: Secret, issuer = 'staff'): TOTP {
 /** The step after the ones done: set-password, enrol-totp, totp, or a session. `oneTime`: the password step one took. */
 async function next(ctx: AppContext, staff: Staff, challenge: Challenge | undefined, ip: string, oneTime?: string): Promise<StepResult> {
   const now = ctx.now();
-  const step = staff.must_change_password
-    ? 'set-password'
-    : staff.totp_enrolled_at !== null
-      ? 'totp'
-      : TOTP_REQUIRED.includes(staff.role)
-        ? 'enrol-totp'
-        : undefined;
-  if (!step) return finish(ctx, staff, ip);
+  // every role signs in with TOTP (issue 36: agents read every member's bank account and chats)
+  const step = staff.must_change_password ? 'set-password' : staff.totp_enrolled_at !== null ? 'totp' : 'enrol-totp';
   let pending: string | null = step === 'set-password' && oneTime ? ctx.staffSecrets.seal(oneTime, oneTimeContext(staff.id)) : null;
   let uri: { otpauthUri: string; qrDataUrl: string } | undefined;
   if (step === 'enrol-totp') {

@@ -124,7 +124,7 @@ async function auditList(env: OperatorEnv, rest: string[], print: Print): Promis
 
 /** `audit verify`: the hash chain recomputed from the rows as they are; a problem exits non-zero naming the first. */
 async function auditVerify(env: OperatorEnv, print: Print): Promise<void> {
-  const report = await verifyChain(env.database.db);
+  const report = await verifyChain(env.database);
   if (report.problems.length)
     throw new UsageError(`audit verify failed: the trail was changed after it was written\n${report.problems.join('\n')}`);
   print(

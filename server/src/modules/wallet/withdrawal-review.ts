@@ -2,7 +2,6 @@ import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/transaction.js';
 import { settleWithdrawal } from '../../ledger/operations.js';
 import { badRequest } from '../../lib/errors.js';
-import type { Currency } from '../../ledger/money.js';
 import { requiredReason, recordAudit, type By } from '../audit/service.js';
 import { notifyMember } from '../events/service.js';
 
@@ -19,8 +18,7 @@ type Books = Pick<AppContext, 'database' | 'now'>;
 async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAILED', detail: { reference?: string; reason?: string }) {
   await withTransaction(ctx.database, async (tx) => {
     const now = ctx.now();
-    const { memberId, journalId } = await settleWithdrawal(tx, id, outcome, now);
-    const withdrawal = await tx.selectFrom('withdrawals').select(['amount', 'currency']).where('id', '=', id).executeTakeFirstOrThrow();
+    const { memberId, journalId, amount, currency } = await settleWithdrawal(tx, id, outcome, now);
     if (detail.reference) await tx.updateTable('withdrawals').set({ payout_ref: detail.reference }).where('id', '=', id).execute();
     await recordAudit(tx, by.actor, {
       action: outcome === 'SUCCESS' ? 'withdrawal.pay' : 'withdrawal.reject',
@@ -32,7 +30,7 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
       journalIds: [journalId],
       at: now,
       member: memberId,
-      money: { minor: Number(withdrawal.amount), currency: withdrawal.currency as Currency },
+      money: { minor: amount, currency },
     });
     // the member's open app shows it paid, or the money back in the wallet, at once
     await notifyMember(ctx.database, memberId, { kind: 'withdraw', status: outcome }, tx);
