@@ -9,6 +9,11 @@ export interface Config {
   dataDir: string;
   /** postgres://... : that Postgres instead of the embedded server of DATA_DIR (db/embedded-postgres.ts). */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_OWNER_URL: the role that owns the tables and runs the migrations, when DATABASE_URL's role
+   * is meant to own nothing (db/roles.ts); without it DATABASE_URL's role runs the migrations itself.
+   */
+  databaseOwnerUrl: string | undefined;
   variant: Variant;
   /** Directory of the built PWA; absent in API-only tests. */
   staticDir: string | undefined;
@@ -222,6 +227,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${databaseUrl}"`);
   }
+  const databaseOwnerUrl = env.DATABASE_OWNER_URL || undefined;
+  if (databaseOwnerUrl && !/^postgres(ql)?:\/\//.test(databaseOwnerUrl))
+    throw new ConfigError('DATABASE_OWNER_URL must be a postgres:// URL');
+  if (databaseOwnerUrl && !databaseUrl)
+    throw new ConfigError('DATABASE_OWNER_URL is set without DATABASE_URL: set both (the embedded server has roles of its own)');
   const staticDir = env.STATIC_DIR === '' ? undefined : path.resolve(env.STATIC_DIR ?? 'dist');
   const port = int(env, 'PORT', 8080, 0, 65535);
   const config: Config = {
@@ -229,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl,
+    databaseOwnerUrl,
     variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
     staticDir,
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 60 * 24 * 7, 1, 60 * 24 * 365),

@@ -5,6 +5,7 @@ import { createLifecycle } from './modules/system/health.js';
 import { LogSmsSender } from './adapters/sms/sender.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, oneAtATime, openDatabase } from './db/database.js';
+import { auditTrailExposure } from './db/roles.js';
 import { MemoryBooks } from './adapters/games/sandbox-books.js';
 import { DEMO_MEMBER, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
@@ -51,6 +52,16 @@ async function main(): Promise<void> {
     : undefined;
   watchdog?.unref();
   const applied = await migrate(database);
+  // the audit trail shows tampering only if the server cannot rewrite it (db/roles.ts)
+  const exposure = await auditTrailExposure(database.db);
+  const fix =
+    'connect the server (DATABASE_URL) as a role that owns nothing and name the owner in DATABASE_OWNER_URL (README, Running in production)';
+  if (exposure && config.production) {
+    console.error(`Configuration error: ${exposure}: ${fix}`);
+    await database.close();
+    process.exit(2);
+  }
+  if (exposure) logger.warn(`${exposure}; in production: ${fix}`);
   const seeded = await oneAtATime(database, () => seed(database, config));
   const settings = await SettingsCache.load(database.db);
   const sms = new LogSmsSender(logger);

@@ -123,11 +123,13 @@ describe('backup and restore (DATABASE_URL, pg_dump)', () => {
     url.pathname = `/${name}`;
     return url.toString();
   };
+  // a drop waits for a checkpoint, which on a busy machine (every stage of npm test at once) took over the
+  // default 30 s once: the hook has its own limit
   afterAll(async () => {
     // every pool on them is closed by now: no other session to end (WITH (FORCE) would need rights over theirs)
     for (const name of names) await admin.query(`drop database if exists "${name}"`);
     await admin.end();
-  });
+  }, 180_000);
 
   it('backs up while members transact and restores into an empty database that balances', { timeout: 120_000 }, async () => {
     await admin.connect();

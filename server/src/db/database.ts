@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { embeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { isConnectionLost } from './faults.js';
 import { migrationProvider } from './migrations.js';
+import { grantServerRole } from './roles.js';
 import type { DB } from './schema.js';
 
 /** The one database the wallet runs on (docs/money-core.md: Postgres everywhere). */
@@ -14,6 +15,11 @@ export interface Database {
   where: string;
   /** The embedded server of DATA_DIR when no DATABASE_URL is given (db/embedded-postgres.ts); absent otherwise. */
   embedded?: EmbeddedPostgres;
+  /**
+   * The role that owns the tables, when the pool's role is another that owns nothing (db/roles.ts): the
+   * embedded server's owner, or DATABASE_OWNER_URL. The migrations run as it; absent: the pool's role.
+   */
+  ownerUrl?: string;
   /** Where it is, so another pool (the socket.io adapter's) reaches the same tables. */
   postgres: {
     url: string;
@@ -142,22 +148,25 @@ function dropLostClients(pool: pg.Pool): void {
  * ends the pool and stops an embedded server this process started once nobody else uses it.
  */
 export async function openDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databasePoolMax'>>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databasePoolMax' | 'databaseOwnerUrl'>>,
   options: OpenOptions = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl ? undefined : await embeddedPostgres(config.dataDir, options.log);
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const databaseUrl = config.databaseUrl ?? embedded!.serverUrl;
+  const ownerUrl = config.databaseUrl ? config.databaseOwnerUrl : embedded!.url;
   const pg = await loadPg();
   const pool = new pg.Pool({ ...poolOptions(databaseUrl, options.schema, 'wallet'), max: config.databasePoolMax ?? 10 });
   keepPoolAlive(pool, 'wallet', options.onConnectionError ?? logToConsole);
   pool.on('connect', keepPlanned);
   dropLostClients(pool);
   if (options.schema) {
-    const client = await pool.connect();
+    // by the owner, when there is one: a schema's owner may drop any table in it
+    const client = new pg.Client({ connectionString: ownerUrl ?? databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    await client.connect();
     try {
       await client.query(`create schema if not exists "${options.schema}"`);
     } finally {
-      client.release();
+      await client.end();
     }
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -166,6 +175,7 @@ export async function openDatabase(
     db,
     where: `${where}${options.schema ? ` schema ${options.schema}` : ''}`,
     embedded,
+    ...(ownerUrl ? { ownerUrl } : {}),
     postgres: { url: databaseUrl, schema: options.schema, onConnectionError: options.onConnectionError ?? logToConsole, pool, pg },
     close: async () => {
       await db.destroy();
@@ -198,12 +208,12 @@ export async function oneAtATime<T>(database: Database, work: () => Promise<T>):
 }
 
 /** The migrator of this code's migrations, in the database's own schema. */
-async function migratorOf(database: Database): Promise<Migrator> {
+async function migratorOf(db: Kysely<DB>): Promise<Migrator> {
   // Postgres: Kysely looks for its own tables in every schema unless told which one, so another
   // schema's kysely_migration (a test run beside this one, a crashed run's leftovers) read as ours
-  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema;
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
   return new Migrator({
-    db: database.db,
+    db,
     provider: migrationProvider(),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
@@ -224,12 +234,46 @@ const isScanRace = (err: unknown, results: unknown, ours: string | undefined) =>
   SCAN_RACES.has(String((err as { code?: string }).code)) &&
   !(ours && String((err as Error).message).includes(`"${ours}"`));
 
-/** Brings the database to this code's migrations (or only up to `upTo`); answers the names applied now. */
+/**
+ * Brings the database to this code's migrations (or only up to `upTo`); answers the names applied now.
+ * With an owner (Database.ownerUrl) they run as the owner, which then grants the pool's role what the
+ * server needs (db/roles.ts).
+ */
 export async function migrate(database: Database, upTo?: string): Promise<string[]> {
+  return asOwner(database, async (owner) => {
+    const applied = await migrateOn(owner.db, database.postgres.schema, upTo);
+    if (owner !== database) {
+      const serverRole = (await sql<{ role: string }>`select current_user as role`.execute(database.db)).rows[0]!.role;
+      const ownerRole = (await sql<{ role: string }>`select current_user as role`.execute(owner.db)).rows[0]!.role;
+      if (serverRole !== ownerRole) await grantServerRole(owner.db, serverRole);
+    }
+    return applied;
+  });
+}
+
+/**
+ * `work` on the same database as its owner (Database.ownerUrl), over a pool of one connection made for
+ * it and ended after it; on `database` itself when the pool's role is the owner. For what only the owner
+ * may: the migrations, an import that sets the id sequences.
+ */
+export async function asOwner<T>(database: Database, work: (owner: Database) => Promise<T>): Promise<T> {
+  if (!database.ownerUrl) return work(database);
+  const { pg: pgm, schema, onConnectionError } = database.postgres;
+  const pool = new pgm.Pool({ ...poolOptions(database.ownerUrl, schema, 'wallet owner'), max: 1 });
+  keepPoolAlive(pool, 'wallet owner', onConnectionError);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    return await work({ ...database, db, postgres: { ...database.postgres, url: database.ownerUrl, pool } });
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function migrateOn(db: Kysely<DB>, schema: string | undefined, upTo?: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
-    const migrator = await migratorOf(database);
+    const migrator = await migratorOf(db);
     const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
-    if (error && attempt < 5 && isScanRace(error, results, database.postgres.schema)) {
+    if (error && attempt < 5 && isScanRace(error, results, schema)) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       continue;
     }

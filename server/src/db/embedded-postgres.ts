@@ -25,12 +25,23 @@ const run = promisify(execFile);
 /** The embedded server's cluster of a data directory. */
 export const clusterOf = (dataDir: string) => path.join(path.resolve(dataDir), 'postgres');
 
-/** The URL of the `wallet` database of a data directory's embedded server (over its Unix socket), started or not. */
-export const embeddedUrl = (dataDir: string) => `postgres://wallet@${encodeURIComponent(socketDirOf(clusterOf(dataDir)))}/wallet`;
+/** The URL of the `wallet` database of a data directory's embedded server (over its Unix socket), started or not, as its owner. */
+export const embeddedUrl = (dataDir: string, role = OWNER_ROLE) =>
+  `postgres://${role}@${encodeURIComponent(socketDirOf(clusterOf(dataDir)))}/wallet`;
+
+/**
+ * The cluster's superuser, which owns the wallet's tables and runs the migrations; the wallet server
+ * connects as SERVER_ROLE, which may read and write the rows but owns nothing: it cannot change a table,
+ * turn off its triggers, or change or remove a row of the audit trail (db/roles.ts).
+ */
+const OWNER_ROLE = 'wallet';
+export const SERVER_ROLE = 'wallet_server';
 
 export interface EmbeddedPostgres {
-  /** A postgres:// URL over the Unix socket, to the `wallet` database. */
+  /** A postgres:// URL over the Unix socket, to the `wallet` database, as its owner (migrations, tests, tools). */
   url: string;
+  /** The same database as SERVER_ROLE: what the wallet server connects with. */
+  serverUrl: string;
   /** Where the cluster is (DATA_DIR/postgres). */
   cluster: string;
   /** True when this process started the server; false when it found one running. */
@@ -206,6 +217,7 @@ export async function embeddedPostgres(dataDir: string, log: (line: string) => v
   await ensureDatabase(socketDir);
   return {
     url,
+    serverUrl: embeddedUrl(dataDir, SERVER_ROLE),
     cluster,
     started,
     running: () => runningPid(cluster) !== undefined,
@@ -244,7 +256,7 @@ async function othersConnected(socketDir: string): Promise<boolean> {
   }
 }
 
-/** The `wallet` database, made on the first start (initdb makes only `postgres`). */
+/** The `wallet` database and the server's role, made on the first start (initdb makes only `postgres` and the owner). */
 async function ensureDatabase(socketDir: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ host: socketDir, user: 'wallet', database: 'postgres' });
@@ -255,6 +267,12 @@ async function ensureDatabase(socketDir: string): Promise<void> {
       await client.query('create database wallet').catch((err: { code?: string }) => {
         // another process made it at the same moment
         if (err.code !== '42P04') throw err;
+      });
+    const role = await client.query(`select 1 from pg_roles where rolname = '${SERVER_ROLE}'`);
+    if (!role.rowCount)
+      await client.query(`create role ${SERVER_ROLE} login`).catch((err: { code?: string }) => {
+        // made at the same moment by another process (duplicate_object, or the catalogue's unique index)
+        if (err.code !== '42710' && err.code !== '23505') throw err;
       });
   } finally {
     await client.end();

@@ -80,7 +80,11 @@ export async function backup(database: Database, config: Config, dir: string, pr
   const target = path.resolve(dir);
   if (!emptyOrMissing(target)) throw new UsageError(`${target} is not empty: back up into a new directory`);
   fs.mkdirSync(target, { recursive: true });
-  await pgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(target, PG_DUMP)}`], database.postgres.url);
+  await pgTool(
+    'pg_dump',
+    ['--format=custom', '--no-owner', `--file=${path.join(target, PG_DUMP)}`],
+    database.ownerUrl ?? database.postgres.url,
+  );
   const data = path.join(target, 'data');
   for (const part of DATA_PARTS) {
     for (const file of filesUnder(path.join(config.dataDir, part))) {
@@ -115,9 +119,10 @@ function readManifest(dir: string): Manifest {
 
 /** Whether an open Postgres database holds a wallet: its schema has our migrations table. */
 async function postgresHoldsWallet(database: Database): Promise<boolean> {
-  const found = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-    where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(database.db);
-  return Number(found.rows[0]?.n ?? 0) > 0;
+  // to_regclass, not information_schema: that hides a table the role has no rights on yet (the server's
+  // role of a wallet made before it had one, until a server start grants them)
+  const found = await sql<{ here: boolean }>`select to_regclass('kysely_migration') is not null as here`.execute(database.db);
+  return found.rows[0]?.here === true;
 }
 
 /**
@@ -160,7 +165,13 @@ export async function restore(config: Config, dir: string, print: Print): Promis
       const to = path.join(config.dataDir, path.relative(data, file));
       if (fs.existsSync(to)) throw new UsageError(`${to} exists: restore into a new data directory`);
     }
-    await pgTool('pg_restore', ['--no-owner', '--exit-on-error', path.join(source, PG_DUMP)], database.postgres.url);
+    // as the owner, when there is one; the server role's grants are not restored but made again by the
+    // migrations below (the roles of the database the backup came from need not exist here)
+    await pgTool(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--exit-on-error', path.join(source, PG_DUMP)],
+      database.ownerUrl ?? database.postgres.url,
+    );
     for (const file of filesUnder(data)) {
       const to = path.join(config.dataDir, path.relative(data, file));
       fs.mkdirSync(path.dirname(to), { recursive: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
+import { asOwner, migrate, openDatabase, type Database } from '../db/database.js';
 import { migrationNames } from '../db/migrations.js';
 import { inSnapshot, withTransaction, type Tx } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
@@ -139,9 +139,9 @@ async function copyUploads(tx: Tx, dir: string): Promise<number> {
 
 /** Whether the target may take the import: no members and no journal entries, and no migration the file lacks. */
 async function targetEmpty(database: Database, fileMigrations: string[]): Promise<boolean> {
-  const migrated = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-    where table_schema = current_schema() and table_name = 'kysely_migration'`.execute(database.db);
-  if (!migrated.rows[0]?.n) return true;
+  // to_regclass sees a table the role has no rights on yet (information_schema hides it)
+  const migrated = await sql<{ here: boolean }>`select to_regclass('kysely_migration') is not null as here`.execute(database.db);
+  if (!migrated.rows[0]?.here) return true;
   const applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(database.db)).rows.map((r) => r.name);
   if (applied.some((name) => !fileMigrations.includes(name))) return false;
   const held = await sql<{ n: number }>`select (select count(*) from members) + (select count(*) from journal) as n`.execute(database.db);
@@ -167,37 +167,40 @@ export async function importSqlite(config: Config, file: string, uploads: string
       if (!(await targetEmpty(database, fileMigrations)))
         throw new UsageError('the target already holds a wallet: import into a new data directory or database');
       await migrate(database, last);
-      const counts = await withTransaction(database, async (tx) => {
-        const copied: [string, number][] = [];
-        const inFile = new Set(
-          sqlite
-            .prepare("select name from sqlite_master where type = 'table'")
-            .all()
-            .map((r) => String(r.name)),
-        );
-        for (const table of await tablesInOrder(tx)) {
-          if (!inFile.has(table)) continue;
-          const target = await columnsOf(tx, table);
-          const source = new Set(
+      // as the owner: the rows keep their ids, and only the owner sets the id sequences past them
+      const counts = await asOwner(database, (owner) =>
+        withTransaction(owner, async (tx) => {
+          const copied: [string, number][] = [];
+          const inFile = new Set(
             sqlite
-              .prepare(`select name from pragma_table_info('${table}')`)
+              .prepare("select name from sqlite_master where type = 'table'")
               .all()
               .map((r) => String(r.name)),
           );
-          copied.push([
-            table,
-            await copyTable(
-              tx,
-              sqlite,
+          for (const table of await tablesInOrder(tx)) {
+            if (!inFile.has(table)) continue;
+            const target = await columnsOf(tx, table);
+            const source = new Set(
+              sqlite
+                .prepare(`select name from pragma_table_info('${table}')`)
+                .all()
+                .map((r) => String(r.name)),
+            );
+            copied.push([
               table,
-              target.filter((c) => source.has(c)),
-            ),
-          ]);
-        }
-        await advanceSequences(tx);
-        if (uploads) copied.push(['stored_files (uploads)', await copyUploads(tx, uploads)]);
-        return copied;
-      });
+              await copyTable(
+                tx,
+                sqlite,
+                table,
+                target.filter((c) => source.has(c)),
+              ),
+            ]);
+          }
+          await advanceSequences(tx);
+          if (uploads) copied.push(['stored_files (uploads)', await copyUploads(tx, uploads)]);
+          return copied;
+        }),
+      );
       const applied = await migrate(database);
       const problems = await inSnapshot(database, checkLedger);
       if (problems.length) throw new UsageError(`imported, but the ledger check failed:\n${problems.join('\n')}`);
