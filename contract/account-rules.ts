@@ -45,6 +45,14 @@ export function stripUnsafe(text: string): string {
   return text.replace(UNSAFE_TEXT, '');
 }
 
+/** Unsafe characters but the line feed and the tab (UNSAFE_TEXT without them). */
+const UNSAFE_IN_LINES = /(?![\n\t])[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** Text of several lines (a chat message): control and bidi-control characters stripped, its line feeds and tabs kept. */
+export function stripUnsafeInLines(text: string): string {
+  return text.replace(UNSAFE_IN_LINES, '');
+}
+
 /** A member's name as stored: unsafe characters stripped, trimmed. */
 export function cleanName(name: string): string {
   return stripUnsafe(name).trim();

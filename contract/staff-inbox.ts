@@ -188,6 +188,19 @@ export const InboxSent = Type.Object({ id: Type.Integer() });
 export const InboxEndBody = Type.Object({ closingWords: Type.Optional(Words) });
 export type InboxEndBody = Static<typeof InboxEndBody>;
 
+/**
+ * POST /api/staff/inbox/end-waiting-guests {rooms, closingWords?}: ends at once the guest conversations
+ * among `rooms` (those the agent sees waiting, at most 200) that still wait for an answer and nobody holds;
+ * a member's, an answered, a taken or an ended one is left as it is. Each end is audited as chat.end.
+ */
+export const InboxEndGuestsBody = Type.Object({
+  rooms: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 200 }),
+  closingWords: Type.Optional(Words),
+});
+export type InboxEndGuestsBody = Static<typeof InboxEndGuestsBody>;
+export const InboxEndedGuests = Type.Object({ ended: Type.Integer() });
+export type InboxEndedGuests = Static<typeof InboxEndedGuests>;
+
 /** POST /api/staff/inbox/{room}/read: the holder has read the customer's messages (the unread count drops). */
 
 /** POST /api/staff/inbox/ticket: a one-minute ticket for the console's socket (`staff-join` {ticket}): the session cookie never reaches /socket.io. */

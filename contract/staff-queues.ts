@@ -44,6 +44,12 @@ export const SLIP_REASONS = [
   'SLIP_UNKNOWN',
 ] as const;
 export type SlipReason = (typeof SLIP_REASONS)[number];
+/**
+ * Why verification left a slip to a person, beyond the §4 reasons (never a member's rejection reason): the
+ * bank's sender matches the uploader's registered account and another member's too, both held when the
+ * money was sent, so it is not credited by itself (ReviewSlip.lookAlikes shows them side by side).
+ */
+export const SLIP_SENDER_AMBIGUOUS = 'SLIP_SENDER_AMBIGUOUS';
 export const SlipReasonSchema = Type.Union([
   Type.Literal('SLIP_INCORRECT'),
   Type.Literal('SLIP_WRONG_ACCOUNT'),
@@ -106,6 +112,24 @@ export const ReviewSlip = Type.Object({
   imageUrl: Type.String(),
   /** An approval waiting for a second person, or null. */
   hold: Type.Union([CreditHold, Type.Null()]),
+  /**
+   * For a slip whose sender is in doubt (SLIP_SENDER_MISMATCH, SLIP_SENDER_AMBIGUOUS): every member whose
+   * registered account the bank's sender could be (bank, each digit shown, name), the uploader first when
+   * theirs matches; at most 20. Empty otherwise, and when the bank named no sender or none match.
+   */
+  lookAlikes: Type.Array(
+    Type.Object({
+      memberId: Type.Integer(),
+      name: Type.String(),
+      phone: Type.String(),
+      bankAccountName: Type.String(),
+      bankAccountNo: Type.String(),
+      /** When the member registered, and last changed their bank details (null: never): after the transfer, not its sender. */
+      registeredAt: Type.String({ format: 'date-time' }),
+      bankChangedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      uploader: Type.Boolean(),
+    }),
+  ),
 });
 export type ReviewSlip = Static<typeof ReviewSlip>;
 export const ReviewSlipList = Type.Object({ rows: Type.Array(ReviewSlip) });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { sql } from 'kysely';
@@ -22,8 +22,19 @@ export function textPackage(text: string, who: { guestId?: string; userId?: stri
   };
 }
 
-export const send = (server: TestServer, body: unknown, token?: string) =>
-  call(server.app, 'POST', '/api/chat/send-message', body, { token });
+/**
+ * A guest behind an address of its own (10.x.y.z from its id), unless `address` says: the limit on new
+ * guest conversations per address has its own test, and the others open many guests' conversations.
+ */
+const addressOfGuest = (body: unknown) => {
+  const id = (body as { guestId?: string | null } | undefined)?.guestId;
+  if (!id) return undefined;
+  const [a, b, c] = createHash('sha256').update(id).digest();
+  return `10.${a}.${b}.${c}`;
+};
+
+export const send = (server: TestServer, body: unknown, token?: string, address?: string) =>
+  call(server.app, 'POST', '/api/chat/send-message', body, { token, address: address ?? addressOfGuest(body) });
 
 export async function history(
   server: TestServer,

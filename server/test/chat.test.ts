@@ -254,14 +254,59 @@ describe('support chat over HTTP', () => {
     expect((await operator('chat', 'list')).find((l) => l.includes(phone))).toMatch(/^1\t.*\t\d{4}-[^\t]*\tnobody\t/);
   });
 
-  it("shows a guest's terminal escapes to the operator as text, never obeyed (chat show, chat list)", async () => {
+  it("strips control and bidi characters from a guest's name and text: stored, shown and listed without them", async () => {
     const guest = guestId();
     const evil = { username: '\u001b[31mred', name: '\u001b]0;title\u0007Evil\u202e' };
-    expect((await send(server, textPackage('hi\u001b[2J', { guestId: guest }, evil))).statusCode).toBe(200);
+    expect((await send(server, textPackage('hi\u001b[2J\u2066 there\nsecond line\u202e', { guestId: guest }, evil))).statusCode).toBe(200);
     const out = [...(await operator('chat', 'show', guest)), ...(await operator('chat', 'list'))].join('\n');
-    expect(['\u001b', '\u0007', '\u202e'].filter((c) => out.includes(c))).toEqual([]);
-    expect(out).toContain('(\\u{1b}[31mred)');
-    expect(out).toContain('\\u{1b}]0;title\\u{7}Evil\\u{202e}');
+    expect(['\u001b', '\u0007', '\u202e', '\u2066'].filter((c) => out.includes(c))).toEqual([]);
+    expect(out).toContain('([31mred)');
+    expect(out).toContain(']0;titleEvil');
+    const room = await server.ctx.database.db
+      .selectFrom('chat_rooms')
+      .select(['name', 'username'])
+      .where('guest_id', '=', guest)
+      .executeTakeFirstOrThrow();
+    expect(room).toEqual({ name: ']0;titleEvil', username: '[31mred' });
+    const mine = messagesOf(await history(server, { guestId: guest })).find((m) => m.sender === 'customer')!;
+    expect(mine.message.payload?.message).toBe('hi[2J there\nsecond line');
+    // nothing left but such characters is blank
+    const blank = await send(server, textPackage('\u202e\u2066\u0007', { guestId: guest }));
+    expect([blank.statusCode, message(blank)]).toEqual([400, 'CHAT_EMPTY']);
+  });
+
+  it('opens at most 5 new guest conversations a minute and 30 an hour from one address, on every instance alike', async () => {
+    const address = '203.0.113.9';
+    const open = (on: TestServer = server) => send(on, textPackage('hello', { guestId: guestId() }), undefined, address);
+    const first = guestId();
+    expect((await send(server, textPackage('hello', { guestId: first }), undefined, address)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await open()).statusCode).toBe(200);
+    const refused = guestId();
+    const over = await send(server, textPackage('one more', { guestId: refused }), undefined, address);
+    expect([over.statusCode, message(over)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
+    expect(await server.ctx.database.db.selectFrom('chat_rooms').select('room').where('guest_id', '=', refused).execute()).toEqual([]);
+    // a conversation already open goes on; another address opens its own
+    expect((await send(server, textPackage('still here', { guestId: first }), undefined, address)).statusCode).toBe(200);
+    expect((await send(server, textPackage('hello', { guestId: guestId() }), undefined, '203.0.113.10')).statusCode).toBe(200);
+    // a second instance on the same database counts the same address
+    const other = await build({ publicUrl: 'http://127.0.0.1:9' }, { shareWith: server });
+    try {
+      other.clock.now = server.clock.now;
+      const there = await open(other);
+      expect([there.statusCode, message(there)]).toEqual([429, 'REQUEST_LIMIT_1MIN']);
+    } finally {
+      await other.close();
+    }
+    // each minute on, five more, up to 30 attempts in the hour (the two refused above count too), then
+    // none until the hour has passed
+    const answers: number[] = [];
+    for (let minute = 0; minute < 6; minute += 1) {
+      server.clock.now += 61_000;
+      for (let i = 0; i < 5; i += 1) answers.push((await open()).statusCode);
+    }
+    expect(answers).toEqual([...Array<number>(23).fill(200), ...Array<number>(7).fill(429)]);
+    server.clock.now += 60 * 60_000;
+    expect((await open()).statusCode).toBe(200);
   });
 
   it('deletes an upload no message names an hour later (not after 30 minutes), and keeps one a message names', async () => {

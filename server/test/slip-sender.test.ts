@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { build, call, login, registration, type TestServer } from './helper.js';
 import { slipDriver } from './slip-helpers.js';
+import { addStaff, signedIn, staffCall } from './staff-helpers.js';
+import type { ReviewSlip } from '../../contract/staff-queues.js';
 
 /**
  * Issue 19 item 2: a member whose account number shares the digits a slip shows (same bank) uploads
@@ -73,7 +75,10 @@ describe('whose slip it is', () => {
     );
 
     // approving it by mistake after the real owner was credited cannot credit the transaction twice
-    await expect(operator('slip', 'approve', String(id))).rejects.toThrow(/already credited/);
+    // (the thief's account did not send it: crediting it is a clerk's word, who must be named)
+    await expect(operator('slip', 'approve', String(id))).rejects.toThrow(/needs --as <username>/);
+    await addStaff(server, 'fin.sender', 'finance');
+    await expect(operator('slip', 'approve', String(id), '--as', 'fin.sender')).rejects.toThrow(/already credited/);
     expect(await slipOf(stolen, thief)).toMatchObject({ status: 'FAILED', note: 'SLIP_DUPLICATE' });
     expect(await wallet(thief)).toBe(0);
     expect(await wallet()).toBe(300);
@@ -140,6 +145,55 @@ describe('whose slip it is', () => {
     const stolen = await uploadReference(fs.readFileSync(file), { token: late });
     expect(await slipOf(stolen, late)).toMatchObject({ status: 'REVIEW', note: 'SLIP_SENDER_MISMATCH' });
     expect(await wallet(late)).toBe(0);
+  });
+
+  it('leaves to a person a slip whose sender matches two members who both held such an account, and lists both side by side', async () => {
+    // a namesake at the same bank, registered long before, whose number shows the same digits as the victim's
+    const TWIN = { phone: '0899100004', bankAccountNo: '9990012348', bankAccountName: 'สมศรี ทดสอบ' };
+    expect((await call(server.app, 'POST', '/api/account/', registration(TWIN.phone, TWIN))).statusCode).toBe(201);
+    await registeredLongAgo(TWIN.phone);
+    // kept with dashes, as an account imported from an earlier release may be: the digits still count
+    await server.ctx.database.db.updateTable('members').set({ bank_account_no: '999-0-01234-8' }).where('phone', '=', TWIN.phone).execute();
+    const twin = await login(server.app, TWIN.phone, 'secret123');
+    const before = await wallet();
+    const file = path.join(dir, 'victim-4.png');
+    const transRef = transRefOf(await operator('slip', 'make', VICTIM.phone, '400', file, '--minutes-ago', atNoon()));
+    const slip = fs.readFileSync(file);
+
+    // the real sender's own upload is not credited by itself, nor is the namesake's
+    const own = await uploadReference(slip);
+    expect(await slipOf(own)).toMatchObject({ status: 'REVIEW', note: 'SLIP_SENDER_AMBIGUOUS', amount: 400 });
+    const theirs = await uploadReference(slip, { token: twin });
+    expect(await slipOf(theirs, twin)).toMatchObject({ status: 'REVIEW', note: 'SLIP_SENDER_AMBIGUOUS', amount: 400 });
+    expect(await wallet()).toBe(before);
+    expect(await wallet(twin)).toBe(0);
+    expect(await credits(transRef)).toEqual([]);
+
+    // the reviewer sees every member the sender could be, each with when they registered and changed bank details
+    const { browser } = await signedIn(server, 'clerk.alike', 'finance');
+    const listed = (await staffCall(server, browser, 'GET', '/slips')).json() as { rows: ReviewSlip[] };
+    const row = listed.rows.find((r) => r.reference === own)!;
+    expect(row.note).toBe('SLIP_SENDER_AMBIGUOUS');
+    expect(row.lookAlikes.map((m) => [m.phone, m.bankAccountNo, m.uploader])).toEqual([
+      [VICTIM.phone, VICTIM.bankAccountNo, true],
+      // the thief took the victim's name after the transfer (an earlier test): listed, his change dated
+      [THIEF.phone, THIEF.bankAccountNo, false],
+      // and the one who registered in the sender's name after the transfer (an earlier test)
+      ['0899100003', '8880012345', false],
+      [TWIN.phone, '999-0-01234-8', false],
+    ]);
+    expect(row.lookAlikes[1]!.bankChangedAt).not.toBeNull();
+    // the uploader comes first
+    expect(listed.rows.find((r) => r.reference === theirs)!.lookAlikes.map((m) => [m.phone, m.uploader])).toEqual([
+      [TWIN.phone, true],
+      [VICTIM.phone, false],
+      [THIEF.phone, false],
+      ['0899100003', false],
+    ]);
+    // the one who uploaded the slip and is its sender is credited by the clerk at the bank's amount
+    const approved = await staffCall(server, browser, 'POST', `/slips/${row.id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await wallet()).toBe(before + 400);
   });
 
   it('leaves the ledger balanced', async () => {

@@ -144,6 +144,21 @@ describe('staff sign-in', () => {
     expect(message(back)).toBe('STAFF_SIGNIN_FAIL');
   });
 
+  it('ends an agent session made before every role needed TOTP: the next sign-in asks to enrol', async () => {
+    const { browser } = await signedIn(server, 'old.agent', 'agent');
+    expect((await staffCall(server, browser, 'GET', '/me')).statusCode).toBe(200);
+    // as a session of a release where agents signed in with a password alone left it: no TOTP enrolled
+    await server.ctx.database.db
+      .updateTable('staff')
+      .set({ totp_secret: null, totp_enrolled_at: null })
+      .where('username', '=', 'old.agent')
+      .execute();
+    const ended = await staffCall(server, browser, 'GET', '/me');
+    expect([ended.statusCode, message(ended)]).toEqual([401, 'STAFF_UNAUTHORIZED']);
+    const again = await staffCall(server, newBrowser(), 'POST', '/auth/sign-in', { username: 'old.agent', password: STRONG_PASSWORD });
+    expect((again.json() as { next: string }).next).toBe('enrol-totp');
+  });
+
   it("does not count the console's background refreshes as use, and ends any session 12 hours after the sign-in", async () => {
     const background = { 'x-staff-background': '1' };
     const { browser: left } = await signedIn(server, 'wanderer', 'agent');

@@ -77,16 +77,34 @@ describe('the money policy on slips, deposit requests and payments', () => {
     const before = await walletOf(a.server);
     const answers = [];
     for (let i = 0; i < 10; i++) {
-      const { id } = await reviewSlip(a.server, 10_000);
+      // from the member's own account, on a bank account the operator checks by hand
+      const { id } = await reviewSlip(a.server, 10_000, undefined, null);
       answers.push((await approve(a.finance, id, { amount: 5099, reason: 'typed by the bank wrong' })).statusCode);
     }
     expect(answers).toEqual([200, ...Array(9).fill(202)]);
     expect(await walletOf(a.server)).toBe(before + 509_900);
     expect(await staffCredits('fin')).toBe(499_900);
     // the bank's own amount is no one's word: it applies whatever the clerk credited alone today
-    const { id } = await reviewSlip(a.server, 250_000);
+    const { id } = await reviewSlip(a.server, 250_000, undefined, null);
     expect((await approve(a.finance, id, {})).statusCode).toBe(200);
     expect(await walletOf(a.server)).toBe(before + 509_900 + 250_000);
+  });
+
+  it("a slip not from the member's account, or whose sender could be another member, is the clerk's word at the bank's amount too", async () => {
+    const before = await walletOf(a.server);
+    for (const note of ['SLIP_SENDER_MISMATCH', 'SLIP_SENDER_AMBIGUOUS']) {
+      const { id } = await reviewSlip(a.server, 600_000, undefined, note);
+      const alone = await approve(a.finance, id, {});
+      expect([note, alone.statusCode, message(alone)]).toEqual([note, 202, 'CREDIT_WAITS']);
+      expect((await slips()).find((s) => s.id === id)).toMatchObject({ hold: { amount: 6000, because: 'amount' } });
+      expect((await approve(a.second, id, {})).statusCode).toBe(200);
+    }
+    expect(await walletOf(a.server)).toBe(before + 1_200_000);
+    // within the allowance it applies alone, and counts against it
+    const { id } = await reviewSlip(a.server, 100_000);
+    expect((await approve(a.finance, id, {})).statusCode).toBe(200);
+    expect(await staffCredits('fin')).toBe(100_000);
+    expect(await ledgerProblems(a.server)).toEqual([]);
   });
 
   it('another amount for a held slip replaces the hold and is judged afresh; rejecting the slip ends it', async () => {
@@ -109,7 +127,7 @@ describe('the money policy on slips, deposit requests and payments', () => {
   it('the slips, requests and adjustments of one clerk share one allowance; the CLI needs --as and follows it too', async () => {
     const member = await newMember(a.server);
     expect(adjustmentOf(await ask(a.server, a.finance, { kind: 'credit', amount: 3000 })).status).toBe('APPLIED');
-    const { id } = await reviewSlip(a.server, 10_000);
+    const { id } = await reviewSlip(a.server, 10_000, undefined, null);
     // 3,000 + 1,900 above the bank's: within 5,000
     expect((await approve(a.finance, id, { amount: 2000, reason: 'the slip says more' })).statusCode).toBe(200);
     const requestId = await requestDeposit(member.token, 100.01);

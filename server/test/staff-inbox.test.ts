@@ -316,6 +316,41 @@ describe('the support inbox', () => {
     expect((await list()).conversations.find((c) => c.room === held)!.holder).toBeNull();
   });
 
+  it('ends the waiting guest conversations it is given in one go, and leaves a member’s, a taken, an answered and an ended one', async () => {
+    const flood = [];
+    for (let i = 0; i < 4; i += 1) flood.push((await guestWrites(`spam ${i}`)).room);
+    const taken = (await guestWrites('a real question')).room;
+    expect((await act(pim, taken, 'take')).statusCode).toBe(200);
+    const answered = (await guestWrites('another one')).room;
+    expect((await act(nok, answered, 'take')).statusCode).toBe(200);
+    expect((await act(nok, answered, 'messages', { type: 'text', message: 'Hello!' })).statusCode).toBe(200);
+    expect((await act(nok, answered, 'release')).statusCode).toBe(200);
+    const gone = (await guestWrites('bye')).room;
+    expect((await act(nok, gone, 'end')).statusCode).toBe(200);
+    const { token } = await newMember(server);
+    expect((await send(server, textPackage('member here'), token)).statusCode).toBe(200);
+    const memberRoom = (await list()).conversations.find((c) => c.kind === 'member' && c.lastMessage.text === 'member here')!.room;
+
+    const rooms = [...flood, taken, answered, gone, memberRoom, 'guest:nobody-at-all'];
+    const res = await staffCall(server, nok, 'POST', '/inbox/end-waiting-guests', {
+      rooms,
+      closingWords: 'Closed: please write again if you need us.',
+    });
+    expect([res.statusCode, res.json()]).toEqual([200, { ended: 4 }]);
+    const open = (await list()).conversations.map((c) => c.room);
+    expect(flood.filter((room) => open.includes(room))).toEqual([]);
+    expect([taken, answered, memberRoom].every((room) => open.includes(room))).toBe(true);
+    // each end is its own, audited as one ended by hand; the guest read the closing words before the end
+    for (const room of flood) expect((await auditOf(server, 'chat.end', `chat:${room}`)).map((a) => a.actor_username)).toEqual(['nok']);
+    const words = messagesOf(await history(server, { guestId: flood[0]!.slice(6) })).map((m) => m.message.message_type);
+    expect(words.slice(0, 2)).toEqual(['end', 'text']);
+    // asked again: nothing left to end; bad input is a 400 and ends nothing
+    expect((await staffCall(server, nok, 'POST', '/inbox/end-waiting-guests', { rooms })).json()).toEqual({ ended: 0 });
+    for (const body of [{ rooms: [] }, { rooms: Array.from({ length: 201 }, (_, i) => `guest:${i}`) }, {}])
+      expect((await staffCall(server, nok, 'POST', '/inbox/end-waiting-guests', body)).statusCode).toBe(400);
+    expect((await list()).conversations.map((c) => c.room)).toEqual(open);
+  });
+
   it('shows every message from a given one on, so earlier pages loaded and the newest leave no gap', async () => {
     const { guest, room } = await guestWrites('message 0');
     for (let i = 1; i < 60; i++) {

@@ -39,7 +39,13 @@ export const IMAGE = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0
  * A slip waiting for review as verification leaves one: its image stored, what the bank said (the amount
  * in minor units, 0 when it never told it) and why it waits. `transRef` shared by two slips makes a duplicate.
  */
-export async function reviewSlip(server: TestServer, amountMinor: number, transRef = randomBytes(6).toString('hex').toUpperCase()) {
+export async function reviewSlip(
+  server: TestServer,
+  amountMinor: number,
+  transRef = randomBytes(6).toString('hex').toUpperCase(),
+  /** Why it waits: not sent from the member's account unless told (null: an account the operator checks by hand). */
+  note: string | null = 'SLIP_SENDER_MISMATCH',
+) {
   const reference = `REV${randomBytes(5).toString('hex').toUpperCase()}`;
   await server.ctx.storage.put(SLIP_BUCKET, reference, { bytes: IMAGE, contentType: 'image/png' });
   const now = server.clock.now;
@@ -51,7 +57,7 @@ export async function reviewSlip(server: TestServer, amountMinor: number, transR
       file_name: reference,
       content_type: 'image/png',
       status: 'REVIEW',
-      note: 'SLIP_SENDER_MISMATCH',
+      note,
       amount: amountMinor,
       currency: 'BAHT',
       sending_bank: amountMinor > 0 ? '004' : null,

@@ -58,6 +58,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'POST', url: '/inbox/:room/release', roles: ['agent', 'finance', 'admin'] },
   { method: 'POST', url: '/inbox/:room/messages', roles: ['agent', 'finance', 'admin'], body: { type: 'text', message: 'hi' } },
   { method: 'POST', url: '/inbox/:room/end', roles: ['agent', 'finance', 'admin'], body: {} },
+  { method: 'POST', url: '/inbox/end-waiting-guests', roles: ['agent', 'finance', 'admin'], body: { rooms: ['guest:none'] } },
   { method: 'POST', url: '/inbox/:room/read', roles: ['agent', 'finance', 'admin'] },
   { method: 'POST', url: '/inbox/upload-image', roles: ['agent', 'finance', 'admin'] },
   { method: 'POST', url: '/inbox/upload-video', roles: ['agent', 'finance', 'admin'] },

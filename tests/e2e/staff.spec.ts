@@ -316,6 +316,9 @@ test('a clerk approves a slip for far more than the bank confirmed: it waits; a 
     await other.getByRole('button', { name: 'Approve…' }).click();
     const theirs = other.getByRole('alertdialog', { name: /^Approve slip / });
     await expect(theirs.getByLabel('Amount to credit')).toHaveValue('12000.00');
+    // their own reason: the first clerk's is in the note, not offered
+    await expect(theirs.getByLabel('Reason')).toHaveValue('');
+    await theirs.getByLabel('Reason').fill('checked the bank statement: 12,000 arrived');
     await other.screenshot({ path: 'test-results/e2e-artifacts/screens/slip-hold-768.png', fullPage: true });
     await theirs.getByRole('button', { name: 'Approve and credit' }).click();
     await expect(other.getByText(/approved: 12,000\.00 credited to Large Slip/)).toBeVisible();

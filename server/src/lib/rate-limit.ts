@@ -124,6 +124,12 @@ export const LIMITS = {
   /** Chat messages of one conversation, and of all guests behind one address (a guest id costs nothing to make). */
   chatSendRoom: { max: 30, windowMs: minute },
   chatSendGuestAddress: { max: 120, windowMs: minute },
+  /**
+   * New guest conversations behind one address (each one rings every agent): a handful a minute, a few
+   * dozen an hour, on top of the message limits; a message to a conversation already open counts not here.
+   */
+  chatOpenGuestMinute: { max: 5, windowMs: minute },
+  chatOpenGuestHour: { max: 30, windowMs: 60 * minute },
   /** Chat uploads (up to 20 MB each) of one member, and of all guests behind one address. */
   chatUploadMember: { max: 10, windowMs: minute },
   chatUploadGuestAddress: { max: 30, windowMs: minute },

@@ -60,7 +60,7 @@ export function ContextPanel({ context }: { context: InboxContext }) {
           <ol className="staff-list">
             {context.pages.map((p) => (
               <li key={p} className="staff-mono">
-                {p}
+                <bdi>{p}</bdi>
               </li>
             ))}
           </ol>

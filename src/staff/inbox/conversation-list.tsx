@@ -35,7 +35,7 @@ export function ConversationList({ conversations, chosen, unansweredMinutes, now
           <li key={c.room} className={`staff-inbox-item${late ? ' is-late' : ''}${c.room === chosen ? ' is-chosen' : ''}`}>
             <Link to={'/inbox' as LinkProps['to']} search={{ room: c.room } as never} aria-current={c.room === chosen ? 'true' : undefined}>
               <span className="staff-inbox-name">
-                <span className="staff-strong">{c.name}</span>{' '}
+                <bdi className="staff-strong">{c.name}</bdi>{' '}
                 <span className="staff-muted">{c.kind === 'member' ? t`Member` : `${t`Guest`} ${c.who.slice(-8)}`}</span>
                 {unread > 0 && (
                   <span className="staff-badge">
@@ -45,7 +45,7 @@ export function ConversationList({ conversations, chosen, unansweredMinutes, now
               </span>
               <span className="staff-inbox-last">
                 {c.lastMessage.sender === 'customer' ? '' : `${c.lastMessage.sender === 'agent' ? t`Support` : t`Greeter`}: `}
-                {c.lastMessage.text}
+                <bdi>{c.lastMessage.text}</bdi>
               </span>
               <span className="staff-inbox-meta">
                 {waited === null ? (

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../queues/confirm-dialog';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
 import { Composer } from './composer';
+import { ClosingWordsField, closingWordsValid } from './closing-words';
 import { ContextPanel } from './context-panel';
 import { MessageView } from './message-view';
 import { olderMessages, threadQueryOptions, useEnd, useMarkRead, useRelease, useTake } from './queries';
@@ -116,7 +117,8 @@ export function ConversationView({ room, canned }: Props) {
     <section className="staff-inbox-thread" aria-labelledby="staff-thread-title">
       <header className="staff-thread-head">
         <h2 id="staff-thread-title" ref={heading} tabIndex={-1}>
-          {name} <span className="staff-muted">{conversation.kind === 'member' ? conversation.who : conversation.who.slice(-8)}</span>
+          <bdi>{name}</bdi>{' '}
+          <span className="staff-muted">{conversation.kind === 'member' ? conversation.who : conversation.who.slice(-8)}</span>
         </h2>
         <p>
           {!open ? (
@@ -246,7 +248,6 @@ export function ConversationView({ room, canned }: Props) {
 
 /** Ending a conversation: closing words (optional) go first, then the end the customer's chat shows. */
 function EndDialog({ room, onClose, onEnded }: { room: string; onClose: () => void; onEnded: () => void }) {
-  const { t } = useLingui();
   const end = useEnd(room);
   const [words, setWords] = useState('');
   // ended or taken by another meanwhile: the conversation, asked again, says which
@@ -258,7 +259,7 @@ function EndDialog({ room, onClose, onEnded }: { room: string; onClose: () => vo
     <ConfirmDialog
       title={<Trans>End the conversation</Trans>}
       confirmLabel={<Trans>End the conversation</Trans>}
-      ready={words.length <= 2000}
+      ready={closingWordsValid(words)}
       pending={end.isPending}
       error={end.error}
       onConfirm={() => end.mutate(words, { onSuccess: onEnded })}
@@ -267,17 +268,7 @@ function EndDialog({ room, onClose, onEnded }: { room: string; onClose: () => vo
       <p>
         <Trans>The customer sees the closing words, then that the conversation ended. Their next message opens a new one.</Trans>
       </p>
-      <div className="field">
-        <label htmlFor="staff-closing-words">{t`Closing words (optional)`}</label>
-        <textarea
-          id="staff-closing-words"
-          rows={3}
-          maxLength={2000}
-          value={words}
-          onChange={(e) => setWords(e.target.value)}
-          data-autofocus
-        />
-      </div>
+      <ClosingWordsField id="staff-closing-words" value={words} onChange={setWords} />
     </ConfirmDialog>
   );
 }

@@ -145,6 +145,37 @@ describe('the support inbox', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it('closes the waiting guest conversations nobody holds in one go, after a confirmation, and says how many closed', async () => {
+    const user = userEvent.setup();
+    const flood = [
+      conversation(),
+      conversation({ room: 'guest:cccccccccccccccccccc', name: '\u202eEvil', who: 'cccccccccccccccccccc' }),
+      ...list().conversations.slice(1),
+    ];
+    const calls = fakeServer({
+      ...signedIn('agent'),
+      'GET /api/staff/inbox': () => [200, { ...list(), conversations: flood }],
+      'POST /api/staff/inbox/end-waiting-guests': () => [200, { ended: 2 }],
+    });
+    await renderStaff('/staff/inbox');
+    // the guest's own name is isolated from the console's words around it
+    const evil = await screen.findByText('\u202eEvil');
+    expect(evil.tagName).toBe('BDI');
+    // the member's (held) and the answered guest's are not among them
+    await user.click(screen.getByRole('button', { name: 'Close waiting guest conversations (2)' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Close 2 waiting guest conversations' });
+    await user.type(within(dialog).getByLabelText('Closing words (optional)'), 'Please write again if you need us.');
+    await user.click(within(dialog).getByRole('button', { name: 'Close them' }));
+    expect(await screen.findByText('2 guest conversations closed.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({
+        url: '/api/staff/inbox/end-waiting-guests',
+        body: { rooms: ['guest:aaaaaaaaaaaaaaaaaaaa', 'guest:cccccccccccccccccccc'], closingWords: 'Please write again if you need us.' },
+      }),
+    ]);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('lists the conversations waiting first, red past the setting, with unread counts and holders; the tab and the menu count them', async () => {
     fakeServer({ ...signedIn('agent'), 'GET /api/staff/inbox': () => [200, list()] });
     await renderStaff('/staff/inbox');

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch, type LinkProps } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useFocusHeading } from '../use-focus-heading';
 import { askNotifications, notificationState, setSoundOn, soundOn } from './alerts';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
+import { EndGuestsDialog, waitingGuests } from './end-guests-dialog';
 import { inboxQueryOptions, useTakeNext } from './queries';
 import { useNow } from './waiting';
 
@@ -31,9 +32,14 @@ export function InboxPage() {
   const next = useTakeNext();
   const [sound, setSound] = useState(soundOn);
   const [notifications, setNotifications] = useState(notificationState);
+  // the rooms a bulk end was asked for (fixed when the dialog opened), and how many the last one ended
+  const [ending, setEnding] = useState<string[] | null>(null);
+  const [ended, setEnded] = useState<number | null>(null);
   const open = (room: string) => void navigate({ to: '/inbox' as LinkProps['to'], search: { room } as never });
   const data = list.data;
   const people = (data?.online ?? []).map((s) => s.displayName).join(', ');
+  const guests = waitingGuests(data?.conversations ?? []);
+  const waitingCount = guests.length;
   return (
     <section aria-labelledby="staff-inbox-title" className="staff-inbox">
       <h1 id="staff-inbox-title" ref={heading} tabIndex={-1}>
@@ -47,6 +53,19 @@ export function InboxPage() {
         >
           <Trans>Take the next waiting</Trans>
         </button>
+        {guests.length > 0 && (
+          <button
+            type="button"
+            className="staff-secondary"
+            disabled={!online}
+            onClick={() => {
+              setEnded(null);
+              setEnding(guests);
+            }}
+          >
+            <Trans>Close waiting guest conversations ({waitingCount})</Trans>
+          </button>
+        )}
         <label className="staff-check">
           <input
             type="checkbox"
@@ -70,6 +89,20 @@ export function InboxPage() {
         )}
         <p className="staff-muted">{people ? <Trans>Online: {people}</Trans> : <Trans>Nobody is online.</Trans>}</p>
       </div>
+      {/* always on the page, so a screen reader announces what comes into it */}
+      <p role="status" className="staff-muted">
+        {ended !== null && <Plural value={ended} one="# guest conversation closed." other="# guest conversations closed." />}
+      </p>
+      {ending && (
+        <EndGuestsDialog
+          rooms={ending}
+          onClose={() => setEnding(null)}
+          onEnded={(count) => {
+            setEnding(null);
+            setEnded(count);
+          }}
+        />
+      )}
       {next.error && (
         <FormError
           message={isApiError(next.error, 'NO_DATA') ? t`No conversation is waiting for an agent.` : staffErrorMessage(i18n, next.error)}

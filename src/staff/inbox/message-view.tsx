@@ -30,7 +30,12 @@ function Body({ message }: { message: InboxMessage }) {
     );
   }
   const p = (message.payload ?? {}) as Payload;
-  const words = p.message ? <p className="staff-chat-text">{p.message}</p> : null;
+  // dir=auto: the customer's words set their own direction, apart from the console's
+  const words = p.message ? (
+    <p className="staff-chat-text" dir="auto">
+      {p.message}
+    </p>
+  ) : null;
   switch (message.type) {
     case 'text':
       return words;
@@ -38,7 +43,9 @@ function Body({ message }: { message: InboxMessage }) {
       const tapped = p.message ?? '';
       return (
         <p className="staff-chat-text">
-          <Trans>Tapped: {tapped}</Trans>
+          <Trans>
+            Tapped: <bdi>{tapped}</bdi>
+          </Trans>
         </p>
       );
     }
@@ -118,7 +125,7 @@ export function MessageView({ message, customer, time }: { message: InboxMessage
   return (
     <li className={`staff-chat-message is-${message.sender}`}>
       <p className="staff-chat-who">
-        <span className="staff-strong">{who}</span> <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
+        <bdi className="staff-strong">{who}</bdi> <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
       </p>
       <Body message={message} />
       {message.sender !== 'customer' && (

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UploadResponse } from '../../../contract/chat';
-import type { InboxAnswer, InboxList, InboxMessagesPage, InboxThread } from '../../../contract/staff-inbox';
+import type { InboxAnswer, InboxEndedGuests, InboxList, InboxMessagesPage, InboxThread } from '../../../contract/staff-inbox';
 import { staffApi, staffUpload } from '../api';
 import { staffKeys } from '../session/queries';
 
@@ -73,3 +73,16 @@ export const uploadAnswerFile = (kind: 'image' | 'video', file: File, onProgress
 
 /** A ticket for the console's socket (a minute's, of this session). */
 export const socketTicket = () => staffApi<{ ticket: string }>('/api/staff/inbox/ticket', { method: 'POST' });
+
+/** Ends the waiting guest conversations among `rooms` (contract: end-waiting-guests); the list is asked again. */
+export function useEndWaitingGuests() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rooms, closingWords }: { rooms: string[]; closingWords: string }) =>
+      staffApi<InboxEndedGuests>('/api/staff/inbox/end-waiting-guests', {
+        method: 'POST',
+        body: closingWords.trim() ? { rooms, closingWords } : { rooms },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+  });
+}

@@ -29,7 +29,8 @@ export function PaymentDialog({
   const { money } = useQueueFormat();
   // an attachment held for a second person is offered as it was asked: attaching it alike applies it
   const [phone, setPhone] = useState(kind === 'attach' ? (row.hold?.phone ?? '') : '');
-  const [reason, setReason] = useState(kind === 'attach' ? (row.hold?.reason ?? '') : '');
+  // the reason is each person's own: the first one's is shown in the hold's note, never offered as the second's
+  const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const action = kind === 'attach' ? attach : refunded;
   const amount = money(row.amount, row.currency);

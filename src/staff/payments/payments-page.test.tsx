@@ -99,7 +99,7 @@ describe('unmatched payments', () => {
     // the list is asked again after the answer is shown: waited for
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/payments/unmatched')).toHaveLength(2));
   });
-  it('shows an attachment waiting for a second person and offers it to the next clerk as it was asked', async () => {
+  it('shows an attachment waiting for a second person and offers it to the next clerk as it was asked, but for the reason', async () => {
     const user = userEvent.setup();
     const hold = {
       amount: 250.75,
@@ -114,8 +114,11 @@ describe('unmatched payments', () => {
     await user.click(screen.getByRole('button', { name: 'Attach payment T-9' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Attach payment T-9' });
     expect(within(dialog).getByLabelText("Member's phone")).toHaveValue('0812345678');
+    // the reason is the second clerk's own: the first one's is in the note, not offered
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Reason'), 'bank statement line matches');
     await user.click(within(dialog).getByRole('button', { name: 'Attach and credit' }));
     await screen.findByText('Payment T-9 attached: 250.75 credited to 0812345678.');
-    expect(posts(calls).map((c) => c.body)).toEqual([{ phone: '0812345678', reason: 'receipt seen' }]);
+    expect(posts(calls).map((c) => c.body)).toEqual([{ phone: '0812345678', reason: 'bank statement line matches' }]);
   });
 });

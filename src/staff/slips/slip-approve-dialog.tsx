@@ -20,7 +20,8 @@ interface Props {
 /**
  * Approve: the bank's amount, prefilled, is credited as it is (the call names no amount and no reason).
  * Another amount shows how far it is from the bank's and needs a reason; with no bank amount, both the
- * amount and a reason are needed. An approval held for a second person is prefilled as it was asked. What
+ * amount and a reason are needed. An approval held for a second person is prefilled with its amount (the
+ * reason is the second person's own). What
  * is above the bank's is the clerk's word: past their allowance the server holds it (202 CREDIT_WAITS).
  */
 export function SlipApproveDialog({ slip, action, outcome, onClose }: Props) {
@@ -31,7 +32,8 @@ export function SlipApproveDialog({ slip, action, outcome, onClose }: Props) {
   // a held approval is offered as asked: approving the same amount is the second person's word on it
   const start = hold ? hold.amount : bankAmount;
   const [amountText, setAmountText] = useState(start === null ? '' : start.toFixed(MONEY_DECIMALS[currency]));
-  const [reason, setReason] = useState(hold?.reason ?? '');
+  // the reason is each person's own: the first one's is shown in the hold's note, never offered as the second's
+  const [reason, setReason] = useState('');
   const amount = parseAmount(amountText, currency);
   const asBank = bankAmount !== null && amount !== null && minorUnits(amount, currency) === minorUnits(bankAmount, currency);
   const diff =

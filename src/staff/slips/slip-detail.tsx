@@ -76,6 +76,7 @@ export function SlipDetail({ slip, onApprove, onReject }: Props) {
             <dt>{t`Account number`}</dt>
             <dd className="staff-mono">{member.bankAccountNo}</dd>
           </dl>
+          <LookAlikes slip={slip} />
           {slip.hold && <HoldNote hold={slip.hold} currency={slip.currency} />}
           <div className="staff-actions">
             <button type="button" disabled={!online} onClick={onApprove}>
@@ -88,5 +89,55 @@ export function SlipDetail({ slip, onApprove, onReject }: Props) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * Every member whose registered account the bank's sender could be, side by side: one who registered or
+ * changed their bank details after the transfer did not send it. Nothing when no member's account matches.
+ */
+function LookAlikes({ slip }: { slip: ReviewSlip }) {
+  const { t } = useLingui();
+  const { when } = useQueueFormat();
+  if (!slip.lookAlikes.length) return null;
+  return (
+    <>
+      <h3>
+        <Trans>Members the sender could be</Trans>
+      </h3>
+      <ScrollRegion label={t`Members the sender could be`}>
+        <table className="staff-table">
+          <caption className="visually-hidden">
+            <Trans>Members the sender could be</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Member`}</th>
+              <th scope="col">{t`Account name`}</th>
+              <th scope="col">{t`Account number`}</th>
+              <th scope="col">{t`Registered`}</th>
+              <th scope="col">{t`Bank details changed`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slip.lookAlikes.map((m) => (
+              <tr key={m.memberId}>
+                <td>
+                  <bdi>{m.name}</bdi> ({m.phone}){m.uploader && <> · {t`uploaded this slip`}</>}
+                </td>
+                <td>
+                  <bdi>{m.bankAccountName}</bdi>
+                </td>
+                <td className="staff-mono">{m.bankAccountNo}</td>
+                <td>
+                  <time dateTime={m.registeredAt}>{when(m.registeredAt)}</time>
+                </td>
+                <td>{m.bankChangedAt ? <time dateTime={m.bankChangedAt}>{when(m.bankChangedAt)}</time> : t`Never`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SlipReason } from '../../../contract/staff-queues';
+import { SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../contract/staff-queues';
 
 /**
  * The §4 slip reasons in a reviewer's words: why verification left a slip to a person, and the choices
@@ -20,11 +20,13 @@ export const SLIP_REASON_NAMES: Record<SlipReason, MessageDescriptor> = {
 };
 
 const NO_ANSWER = msg`The bank could not be asked`;
+const AMBIGUOUS = msg`The sender could be more than one member: compare the accounts below`;
 
 export const isSlipReason = (code: string): code is SlipReason => Object.hasOwn(SLIP_REASON_NAMES, code);
 
 /** Why a slip is in review: its reason's sentence, a code the console does not know as it came, or the bank's silence. */
 export function slipNote(i18n: I18n, note: string | null): string {
   if (note === null) return i18n._(NO_ANSWER);
+  if (note === SLIP_SENDER_AMBIGUOUS) return i18n._(AMBIGUOUS);
   return isSlipReason(note) ? i18n._(SLIP_REASON_NAMES[note]) : note;
 }

@@ -28,6 +28,7 @@ const slip = (id: number, over: Partial<ReviewSlip> = {}): ReviewSlip => ({
   createdAt: '2026-11-20T08:30:00.000Z',
   imageUrl: `/api/staff/slips/${id}/image`,
   hold: null,
+  lookAlikes: [],
   ...over,
 });
 
@@ -73,6 +74,40 @@ describe('slips in review', () => {
     expect(within(second).getAllByText('Not told')).toHaveLength(4);
   });
 
+  it('shows every member the sender could be side by side, the uploader marked, when the sender matches more than one', async () => {
+    const alike = (memberId: number, phone: string, over: Partial<ReviewSlip['lookAlikes'][number]> = {}) => ({
+      memberId,
+      name: `Member ${memberId}`,
+      phone,
+      bankAccountName: 'SOMSAK T',
+      bankAccountNo: `55500${memberId}4321`,
+      registeredAt: '2026-01-05T03:00:00.000Z',
+      bankChangedAt: null,
+      uploader: false,
+      ...over,
+    });
+    await open([
+      slip(1, {
+        note: 'SLIP_SENDER_AMBIGUOUS',
+        lookAlikes: [alike(7, '0812345678', { uploader: true }), alike(9, '0899999999', { bankChangedAt: '2026-11-20T08:00:00.000Z' })],
+      }),
+    ]);
+    const detail = screen.getByRole('region', { name: 'Slip S-1' });
+    expect(within(detail).getByText('The sender could be more than one member: compare the accounts below')).toBeInTheDocument();
+    const table = within(detail).getByRole('table', { name: 'Members the sender could be' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Member 7 (0812345678) · uploaded this slip', 'SOMSAK T', '5550074321', expect.any(String), 'Never'],
+      ['Member 9 (0899999999)', 'SOMSAK T', '5550094321', expect.any(String), expect.not.stringMatching(/^Never$/)],
+    ]);
+  });
+
   it('approves with the bank’s amount without a reason, with the CSRF header, and the slip leaves the list', async () => {
     const user = userEvent.setup();
     const calls = await open([slip(1), slip(2)], { 'POST /api/staff/slips/1/approve': () => [200, {}] });
@@ -109,7 +144,7 @@ describe('slips in review', () => {
     expect(posts(calls).map((c) => c.body)).toEqual([{ amount: 11000, reason: 'xSlip image shows 11,000; bank misread' }]);
   });
 
-  it('keeps a slip whose approval waits for a second person, says so, and offers the next clerk the amount as it was asked', async () => {
+  it('keeps a slip whose approval waits for a second person, says so, and offers the next clerk the amount as it was asked, not the reason', async () => {
     const user = userEvent.setup();
     let rows = [slip(1)];
     const held = {
@@ -148,7 +183,8 @@ describe('slips in review', () => {
     await user.click(screen.getByRole('button', { name: 'Approve…' }));
     dialog = screen.getByRole('alertdialog', { name: 'Approve slip S-1' });
     expect(within(dialog).getByLabelText('Amount to credit')).toHaveValue('11000.00');
-    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Slip image shows 11,000');
+    // the reason is the next clerk's own: the first one's is in the note
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('');
     expect(posts(calls)).toHaveLength(1);
   });
 

@@ -206,55 +206,87 @@ export async function endConversation(ctx: Ctx, publish: ChatPublish, agent: Age
     const row = await lockedRoom(ctx, tx, room);
     if (row.ended_at !== null) throw conflict('CHAT_ENDED');
     if (row.assigned_to !== null && row.assigned_to !== agent.staffId) throw conflict('CHAT_HELD');
-    const now = ctx.now();
-    if (words !== undefined) {
-      const closing = await insertMessage(tx, {
-        room,
-        session_id: row.session_id,
-        sender: 'agent',
-        message_type: 'text',
-        payload: { message: words },
-        created_at: now,
-        staff_id: agent.staffId,
-        agent_name: (await staffName(tx, agent.staffId)) ?? 'Support',
-      });
-      await publish(tx, { kind: 'message', room, messageId: closing.id });
-    }
-    // the marker is no reply to count: read as it is made
-    const marker = await insertMessage(tx, {
+    await endLocked(ctx, tx, publish, agent, row, words);
+  });
+}
+
+/** How many conversations one bulk end takes at most. */
+export const BULK_END_MAX = 200;
+
+/**
+ * Ends, in one go, the guest conversations of `rooms` (the ones the agent sees waiting) that are still
+ * waiting for an answer and that nobody holds: a flood of guests (each conversation a tone for every
+ * agent) is cleared without opening each. A member's conversation, one answered, taken or ended
+ * meanwhile is left as it is. Each end is its own, audited like one ended by hand. Answers how many ended.
+ */
+export async function endWaitingGuests(ctx: Ctx, publish: ChatPublish, agent: Agent, rooms: readonly string[], closingWords?: string) {
+  const words = closingWords?.trim() ? closingWords : undefined;
+  if (words !== undefined) checkWords(words);
+  let ended = 0;
+  for (const room of new Set(rooms)) {
+    if (!room.startsWith('guest:')) continue;
+    ended += await withTransaction(ctx.database, async (tx) => {
+      await sql`select room from chat_rooms where room = ${room} for update`.execute(tx);
+      const row = await roomOf(tx, room);
+      if (!row || row.guest_id === null || row.ended_at !== null || row.waiting_since === null || row.assigned_to !== null) return 0;
+      await endLocked(ctx, tx, publish, agent, row, words);
+      return 1;
+    });
+  }
+  return ended;
+}
+
+/** The end of a conversation whose row `tx` holds, open and the agent's to end. */
+async function endLocked(ctx: Ctx, tx: Tx, publish: ChatPublish, agent: Agent, row: RoomRow, words: string | undefined): Promise<void> {
+  const { room } = row;
+  const now = ctx.now();
+  if (words !== undefined) {
+    const closing = await insertMessage(tx, {
       room,
       session_id: row.session_id,
-      sender: 'bot',
-      message_type: 'end',
-      payload: {},
+      sender: 'agent',
+      message_type: 'text',
+      payload: { message: words },
       created_at: now,
-      read_at: now,
+      staff_id: agent.staffId,
+      agent_name: (await staffName(tx, agent.staffId)) ?? 'Support',
     });
-    const ended = await tx
-      .updateTable('chat_rooms')
-      .set({ ended_at: now, waiting_since: null, assigned_to: null, assigned_at: null })
-      .where('room', '=', room)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(ended.numUpdatedRows) !== 1) throw conflict('CHAT_ENDED');
-    // the customer's messages of this conversation are answered: none is left unread in the inbox
-    await tx
-      .updateTable('chat_messages')
-      .set({ read_at: now })
-      .where('room', '=', room)
-      .where('sender', '=', 'customer')
-      .where('read_at', 'is', null)
-      .execute();
-    await recordAudit(tx, agent.actor, {
-      action: 'chat.end',
-      target: `chat:${room}`,
-      after: { session: row.session_id, ...(words !== undefined ? { closingWords: words } : {}) },
-      ip: agent.ip ?? null,
-      at: now,
-    });
-    await publish(tx, { kind: 'message', room, messageId: marker.id });
-    await publish(tx, { kind: 'ended', room });
+    await publish(tx, { kind: 'message', room, messageId: closing.id });
+  }
+  // the marker is no reply to count: read as it is made
+  const marker = await insertMessage(tx, {
+    room,
+    session_id: row.session_id,
+    sender: 'bot',
+    message_type: 'end',
+    payload: {},
+    created_at: now,
+    read_at: now,
   });
+  const ended = await tx
+    .updateTable('chat_rooms')
+    .set({ ended_at: now, waiting_since: null, assigned_to: null, assigned_at: null })
+    .where('room', '=', room)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(ended.numUpdatedRows) !== 1) throw conflict('CHAT_ENDED');
+  // the customer's messages of this conversation are answered: none is left unread in the inbox
+  await tx
+    .updateTable('chat_messages')
+    .set({ read_at: now })
+    .where('room', '=', room)
+    .where('sender', '=', 'customer')
+    .where('read_at', 'is', null)
+    .execute();
+  await recordAudit(tx, agent.actor, {
+    action: 'chat.end',
+    target: `chat:${room}`,
+    after: { session: row.session_id, ...(words !== undefined ? { closingWords: words } : {}) },
+    ip: agent.ip ?? null,
+    at: now,
+  });
+  await publish(tx, { kind: 'message', room, messageId: marker.id });
+  await publish(tx, { kind: 'ended', room });
 }
 
 /** The holder read the customer's messages: how many were unread. Others' reading marks nothing (the holder still has them to read). */

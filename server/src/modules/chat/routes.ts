@@ -59,11 +59,24 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // 429 before anything is stored: the site's outbox keeps the message and tries again later; a repeat
       // of a stored message (a retry after a lost answer) is answered without counting
       const repeat = await messageByClientId(db, customer.room, request.body.clientMessageId);
-      if (!repeat)
+      if (!repeat) {
+        const guest = customer.memberId === null;
+        const address = addressOf(request);
+        // a guest's message that opens a conversation (none yet, or the last one ended) counts as one more
+        // conversation of its address, shared by every instance (the limiter's counts are rows)
+        const room = guest ? await roomOf(db, customer.room) : undefined;
+        const opens = guest && (!room || room.ended_at !== null);
         await ctx.limiter.hit([
           [`chat:send:${customer.room}`, LIMITS.chatSendRoom],
-          ...(customer.memberId === null ? [[`chat:send:ip:${addressOf(request)}`, LIMITS.chatSendGuestAddress] as const] : []),
+          ...(guest ? [[`chat:send:ip:${address}`, LIMITS.chatSendGuestAddress] as const] : []),
+          ...(opens
+            ? ([
+                [`chat:open:minute:${address}`, LIMITS.chatOpenGuestMinute],
+                [`chat:open:hour:${address}`, LIMITS.chatOpenGuestHour],
+              ] as const)
+            : []),
         ]);
+      }
       return sendMessage(ctx, app.chatDeliver, customer, request.body);
     },
   );

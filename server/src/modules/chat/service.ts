@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
+import { cleanName, stripUnsafeInLines } from '../../../../contract/account-rules.js';
 import type { AppContext } from '../../context.js';
 import type { ChatSender } from '../../db/schema-chat.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
@@ -27,24 +28,26 @@ function checkText(text: string, blankAllowed = false): void {
 
 /** §5 and §9: text not blank and at most 2000 characters; media only a file this server took, of its kind. */
 async function checkContent(ctx: AppContext, m: CustomerMessage): Promise<unknown> {
+  // control and bidi-control characters never reach an agent's screen (a reversed line, a faked one)
+  const message = stripUnsafeInLines(m.payload.message ?? '');
   if (m.message_type === 'text') {
-    checkText(m.payload.message);
-    return { message: m.payload.message };
+    checkText(message);
+    return { message };
   }
   if (m.message_type === 'postback') {
-    checkText(m.payload.message);
-    return { message: m.payload.message, payload: m.payload.payload };
+    checkText(message);
+    return { message, payload: m.payload.payload };
   }
-  checkText(m.payload.message ?? '', true);
+  checkText(message, true);
   const name = FILE_PATH.exec(m.payload.filePath)?.[1];
   const upload = name ? await uploadOf(ctx.database.db, name) : undefined;
   if (!upload || upload.file_type !== m.payload.fileType) throw new ApiError(400, 'CHAT_FILE_UNSUPPORTED');
   return {
-    message: m.payload.message ?? '',
+    message,
     url: true,
     fileType: upload.file_type,
     filePath: m.payload.filePath,
-    name: m.payload.name ?? '',
+    name: cleanName(m.payload.name ?? ''),
   };
 }
 
@@ -84,7 +87,9 @@ function withPage(pages: string | null, page: string | undefined): string | null
 }
 
 async function whoIs(ctx: AppContext, customer: Customer, body: { username?: string | null; name?: string | null }) {
-  if (customer.memberId === null) return { username: body.username?.trim() || 'guest', name: body.name?.trim() || 'Guest' };
+  // a guest names themselves: nothing that reorders or disguises the name (or the guest id beside it) in the console
+  if (customer.memberId === null)
+    return { username: cleanName(body.username ?? '') || 'guest', name: cleanName(body.name ?? '') || 'Guest' };
   const m = await ctx.database.db
     .selectFrom('members')
     .select(['phone', 'name'])
@@ -184,6 +189,7 @@ export async function sendMessage(ctx: AppContext, deliver: Deliver, customer: C
 export {
   answerConversation,
   endConversation,
+  endWaitingGuests,
   readConversation,
   releaseConversation,
   takeConversation,

@@ -21,6 +21,7 @@ export { approveSlip, rejectSlip } from './slip-review.js';
 export { confirmDepositRequest, rejectDepositRequest } from './deposit-request-review.js';
 export { attachPayment, refundPayment, unmatchedPaymentList } from './unmatched-payments.js';
 export { SLIP_BUCKET };
+export { membersLike, senderOfText } from './slip-repository.js';
 
 /** POST /api/wallet/add: a manual deposit request the operator confirms or rejects; a replay of the key answers as the first. */
 export const requestDeposit = (ctx: AppContext, request: FastifyRequest, memberId: number, amount: number) => {

@@ -145,7 +145,7 @@ async function slipRefusal(env: OperatorEnv, id: number, err: unknown, amountTex
     }
     case 'STAFF_FORBIDDEN':
       throw new UsageError(
-        `slip ${id}: crediting more than the bank confirmed needs --as <username> of a finance clerk or admin who is not disabled`,
+        `slip ${id}: crediting on a person's word (more than the bank confirmed, or a slip not known to be from the member's own account) needs --as <username> of a finance clerk or admin who is not disabled`,
       );
     case 'FOUR_EYES':
       throw new UsageError(

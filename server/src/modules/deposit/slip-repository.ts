@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
+import { senderMatches } from './sender-match.js';
 
 /** The member's slips, newest first, one page, and how many there are in all. */
 export async function slipPage(db: Kysely<DB>, memberId: number, page: number, limit: number) {
@@ -174,6 +175,62 @@ export const memberBankAccount = (tx: Tx, memberId: number) =>
     .select(['bank_code', 'bank_account_no', 'bank_account_name', 'bank_changed_at', 'created_at'])
     .where('id', '=', memberId)
     .executeTakeFirstOrThrow();
+
+/** The bank's words for a sender as a slip keeps them (`KBANK xxx-x-x4567-x นาย สมชาย ใ`): bank, masked account, name. */
+export interface BankSender {
+  bank: string;
+  account: string;
+  name: string;
+}
+
+export const senderOfText = (text: string | null): BankSender | undefined => {
+  const [bank, account, ...name] = (text ?? '').split(' ');
+  return bank && account && name.length ? { bank, account, name: name.join(' ') } : undefined;
+};
+
+/** How many members with the digits a slip shows one look reads at most (more: too many to tell apart). */
+const LOOK_LIMIT = 200;
+
+export interface LookFor {
+  /** Leave this member out (the uploader, when the question is whether another could have sent it). */
+  except?: number;
+  /** Put this member first (the uploader, in a reviewer's list). */
+  first?: number;
+  /** Only members who held their account then: registered by `registeredBy`, bank details unchanged since `unchangedSince`. */
+  held?: { registeredBy: number; unchangedSince: number };
+}
+
+/**
+ * Members whose registered account the bank's sender could be: the same bank, every digit the bank shows
+ * in its place (a LIKE on the digits, inside the bank's rows of members_bank_account_unique), and the name
+ * (sender-match.ts); oldest first. `more`: past LOOK_LIMIT members showed those digits, too many to tell
+ * apart. A mask that shows fewer than 4 digits matches nobody (maskedMatches).
+ */
+export async function membersLike(tx: Tx, sender: BankSender, look: LookFor = {}) {
+  const shown = [...sender.account.normalize('NFKC').replace(/[\s.-]/g, '')];
+  if (shown.filter((c) => /\d/.test(c)).length < 4) return { members: [], more: false };
+  const pattern = shown.map((c) => (/\d/.test(c) ? c : '_')).join('');
+  let query = tx
+    .selectFrom('members')
+    .select(['id', 'name', 'phone', 'bank_code', 'bank_account_no', 'bank_account_name', 'created_at', 'bank_changed_at'])
+    .where('bank_code', '=', sender.bank)
+    .where(sql<string>`regexp_replace(bank_account_no, '[^0-9]', '', 'g')`, 'like', pattern);
+  if (look.except !== undefined) query = query.where('id', '<>', look.except);
+  const { held } = look;
+  if (held)
+    query = query
+      .where('created_at', '<=', held.registeredBy)
+      .where((eb) => eb.or([eb('bank_changed_at', 'is', null), eb('bank_changed_at', '<=', held.unchangedSince)]));
+  const found = await query
+    .orderBy(sql`id = ${look.first ?? 0}`, 'desc')
+    .orderBy('id')
+    .limit(LOOK_LIMIT + 1)
+    .execute();
+  return {
+    members: found.slice(0, LOOK_LIMIT).filter((m) => senderMatches(sender, { ...m, accountNames: [m.bank_account_name] })),
+    more: found.length > LOOK_LIMIT,
+  };
+}
 
 /** Slips still PROCESSING whose next attempt is due and no one holds, oldest first. */
 export const dueSlipIds = async (tx: Tx, now: number, limit: number) =>

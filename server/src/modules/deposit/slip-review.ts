@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { SlipReason } from '../../../../contract/staff-queues.js';
+import { SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { givenReason, recordAudit, type By } from '../audit/service.js';
@@ -11,7 +11,7 @@ import type { Tx } from '../../db/transaction.js';
  * A person's answer to a slip waiting for review (issue 23): the staff console's approve and reject and
  * the operator's `slip approve|reject` are this one code. Approving credits the bank's amount unless a
  * reason says otherwise (`slip approve 2 11000` once credited 11,000 for a 1,100 baht slip, unasked),
- * and what is above the bank's is judged by the money policy (credit-holds.ts); the audit row, the journal's `made_by` and the member's event go with the change, in its transaction.
+ * and what is above the bank's (all of it when the sender is in doubt) is judged by the money policy (credit-holds.ts); the audit row, the journal's `made_by` and the member's event go with the change, in its transaction.
  */
 
 type Books = Pick<AppContext, 'database' | 'now'>;
@@ -58,7 +58,11 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
   const bankMinor = Number(slip.amount) > 0 ? Number(slip.amount) : null;
   const reason = givenReason(input.reason);
   const minor = amountToCredit(bankMinor, currency, input.amount, reason);
-  const ownWord = bankMinor === null ? minor : Math.max(0, minor - bankMinor);
+  // a slip the bank says another account sent, or that more than one member could have sent: that the
+  // money is this member's is the approver's word, all of it (a clerk and a look-alike would otherwise
+  // move a real sender's deposit to the look-alike unseen, at the bank's amount)
+  const senderInDoubt = slip.note === 'SLIP_SENDER_MISMATCH' || slip.note === SLIP_SENDER_AMBIGUOUS;
+  const ownWord = bankMinor === null || senderInDoubt ? minor : Math.max(0, minor - bankMinor);
   // a slip whose QR nobody could read is held by its own id, so it too credits once
   const bankTx =
     slip.sending_bank && slip.trans_ref

@@ -20,6 +20,7 @@ import {
   insertSlipCredit,
   markSlipCredited,
   memberBankAccount,
+  membersLike,
   retrySlipAt,
   slipToVerify,
   uncountAttempt,
@@ -45,7 +46,7 @@ const MAX_CAPTCHAS = 3;
 
 // the §4 reasons: one list, in the contract, for the verification, the operator and the staff console
 export { SLIP_REASONS, type SlipReason } from '../../../../contract/staff-queues.js';
-import type { SlipReason } from '../../../../contract/staff-queues.js';
+import { SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
 
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
@@ -58,7 +59,7 @@ export async function closeSlip(
   ctx: Books,
   slipId: number,
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
-  note: SlipReason | null,
+  note: SlipReason | typeof SLIP_SENDER_AMBIGUOUS | null,
   said: SlipSaid = {},
   also?: AlsoInTransaction,
 ): Promise<void> {
@@ -183,6 +184,21 @@ async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<
   return senderMatches(bank.sender, { ...member, accountNames: [member.bank_account_name] });
 }
 
+/**
+ * Whether another member could have sent it too: an account that matches as well (the name printed on
+ * every slip and the digits it shows, copied), held when the money was sent. Then neither is credited by
+ * itself; a person compares them (the review lists them side by side). One registered or changed after the
+ * transfer is no sender, and cannot hold the real sender's slip up.
+ */
+async function sentByAnother(ctx: AppContext, slip: SlipRow, bank: Found): Promise<boolean> {
+  const { members, more } = await membersLike(ctx.database.db, bank.sender, {
+    except: slip.member_id,
+    held: { registeredBy: bank.time, unchangedSince: bank.time - BANK_CHANGE_MARGIN_MS },
+  });
+  // too many members show those digits to tell them apart: a person looks
+  return more || members.length > 0;
+}
+
 /** A change of bank details this long before a transfer still sends the transfer's slip to review. */
 const BANK_CHANGE_MARGIN_MS = 24 * 60 * 60 * 1000;
 
@@ -232,6 +248,7 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   const reason = refusal(ctx, slip, answer, account);
   if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, said);
   if (!(await fromMember(ctx, slip, answer))) return closeSlip(ctx, slip.id, 'REVIEW', 'SLIP_SENDER_MISMATCH', said);
+  if (await sentByAnother(ctx, slip, answer)) return closeSlip(ctx, slip.id, 'REVIEW', SLIP_SENDER_AMBIGUOUS, said);
   // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
   if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, said);
   await creditSlip(ctx, slip.id, slip.member_id, answer.amount, bankTx);

@@ -6,6 +6,8 @@ import { UploadResponse } from '../../../../contract/chat.js';
 import {
   InboxAnswer,
   InboxEndBody,
+  InboxEndedGuests,
+  InboxEndGuestsBody,
   InboxList,
   InboxMessagesPage,
   InboxMessagesQuery,
@@ -28,6 +30,7 @@ import {
   contextOf,
   conversationOf,
   endConversation,
+  endWaitingGuests,
   fileOf,
   MAX_BYTES,
   messagesOf,
@@ -132,6 +135,14 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await ctx.limiter.hit([[`chat:staff-send:${request.staff!.staffId}`, LIMITS.chatSendRoom]]);
       return { id: await answerConversation(ctx, app.chatPublish, agent(request), request.params.room, request.body) };
     },
+  );
+
+  app.post(
+    '/inbox/end-waiting-guests',
+    { onRequest: anyRole, schema: { body: InboxEndGuestsBody, response: { 200: InboxEndedGuests, ...refusals } } },
+    async (request) => ({
+      ended: await endWaitingGuests(ctx, app.chatPublish, agent(request), request.body.rooms, request.body.closingWords),
+    }),
   );
 
   app.post(

@@ -1,8 +1,14 @@
-import type { ReviewSlip, WaitingDepositRequest, WaitingWithdrawal } from '../../../../contract/staff-queues.js';
+import {
+  SLIP_SENDER_AMBIGUOUS,
+  type ReviewSlip,
+  type WaitingDepositRequest,
+  type WaitingWithdrawal,
+} from '../../../../contract/staff-queues.js';
 import type { Database } from '../../db/database.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { runningBonus } from '../bonus/service.js';
 import { waitingHolds, type HoldView } from '../adjustments/service.js';
+import { membersLike, senderOfText } from '../deposit/service.js';
 
 /**
  * The staff console's work queues (contract/staff-queues.ts): what waits for a person, oldest first, at
@@ -10,6 +16,8 @@ import { waitingHolds, type HoldView } from '../adjustments/service.js';
  * (slips REVIEW, withdrawals and deposit requests PENDING), so the counts and the lists agree.
  */
 export const QUEUE_LIMIT = 100;
+/** How many members one slip's review lists beside it at most. */
+const LOOK_ALIKES = 20;
 
 type Db = Database['db'];
 
@@ -74,7 +82,14 @@ export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
     db,
     rows.map((r) => `slip:${r.id}`),
   );
-  return rows.map((r) => ({
+  // the members the sender could be, side by side for the reviewer: for the slips whose sender is in
+  // doubt, one look after another (the uploader first, at most LOOK_ALIKES)
+  const alike: Awaited<ReturnType<typeof membersLike>>['members'][] = [];
+  for (const r of rows) {
+    const sender = r.note === 'SLIP_SENDER_MISMATCH' || r.note === SLIP_SENDER_AMBIGUOUS ? senderOfText(r.sender) : undefined;
+    alike.push(sender ? (await membersLike(db, sender, { first: r.member_id })).members.slice(0, LOOK_ALIKES) : []);
+  }
+  return rows.map((r, i) => ({
     id: r.id,
     reference: r.reference,
     member: memberOf(r),
@@ -88,6 +103,16 @@ export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
     createdAt: iso(r.created_at),
     imageUrl: `/api/staff/slips/${r.id}/image`,
     hold: holdOf(holds.get(`slip:${r.id}`)),
+    lookAlikes: alike[i]!.map((m) => ({
+      memberId: m.id,
+      name: m.name,
+      phone: m.phone,
+      bankAccountName: m.bank_account_name,
+      bankAccountNo: m.bank_account_no,
+      registeredAt: iso(m.created_at),
+      bankChangedAt: m.bank_changed_at === null ? null : iso(m.bank_changed_at),
+      uploader: m.id === r.member_id,
+    })),
   }));
 }
 

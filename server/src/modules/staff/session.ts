@@ -107,15 +107,20 @@ function sessionRow(ctx: AppContext, by: { tokenHash: string } | { id: number })
       'staff.username',
       'staff.role',
       'staff.disabled_at',
+      'staff.totp_enrolled_at',
     ]);
   return (
     'id' in by ? q.where('staff_sessions.id', '=', by.id) : q.where('staff_sessions.token_hash', '=', by.tokenHash)
   ).executeTakeFirst();
 }
 
-/** The caller of a session row if it is open: not revoked, not idle too long, not older than the longest a session lives, its staff member not disabled. */
+/**
+ * The caller of a session row if it is open: not revoked, not idle too long, not older than the longest a
+ * session lives, its staff member not disabled and enrolled in TOTP (an agent's session from before every
+ * role needed it, issue 36, or one whose TOTP an admin reset, ends: the next sign-in enrols).
+ */
 function openCaller(row: Awaited<ReturnType<typeof sessionRow>>, now: number): StaffCaller | undefined {
-  if (!row || row.revoked_at !== null || row.disabled_at !== null) return undefined;
+  if (!row || row.revoked_at !== null || row.disabled_at !== null || row.totp_enrolled_at === null) return undefined;
   if (Number(row.last_seen_at) + STAFF_IDLE_MINUTES * 60_000 <= now) return undefined;
   if (Number(row.created_at) + STAFF_SESSION_MAX_HOURS * 3_600_000 <= now) return undefined;
   return { staffId: row.staff_id, username: row.username, role: row.role, sessionId: row.id, csrfToken: row.csrf_secret };
