@@ -92,6 +92,10 @@ describe('configuration from the environment', () => {
       QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
       GIFTLINK_SECRET: 'a-real-giftlink-secret-0123',
       GAME_SECRET_KEY: Buffer.alloc(32, 9).toString('hex'),
+      SMS_PROVIDER: 'thaibulksms',
+      THAIBULKSMS_API_KEY: 'key',
+      THAIBULKSMS_API_SECRET: 'secret',
+      THAIBULKSMS_SENDER: 'WALLET',
     };
 
     it('starts with every secret set and none a demo default', () => {
@@ -108,8 +112,33 @@ describe('configuration from the environment', () => {
         'QR_CALLBACK_SECRET is the demo default: set a secret of at least 16 characters (openssl rand -hex 32)',
         'GIFTLINK_SECRET is not set (the demo default would be used): set a secret of at least 16 characters (openssl rand -hex 32)',
         'GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
+        'SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
       ]);
       expect(() => loadConfig(env)).toThrow(new ConfigError(lines.join('\n')));
+    });
+
+    it('takes a real SMS gateway with its settings, and names what one lacks', () => {
+      expect(loadConfig(real)).toMatchObject({
+        smsProvider: 'thaibulksms',
+        thaibulksms: { apiKey: 'key', apiSecret: 'secret', sender: 'WALLET', baseUrl: 'https://api-v2.thaibulksms.com' },
+      });
+      const twilio = {
+        ...real,
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 't',
+        TWILIO_FROM: '+1500',
+        TWILIO_BASE_URL: 'http://127.0.0.1:9',
+      };
+      expect(loadConfig(twilio).twilio).toEqual({ accountSid: 'AC1', authToken: 't', from: '+1500', baseUrl: 'http://127.0.0.1:9' });
+      expect(() => loadConfig({ ...real, THAIBULKSMS_SENDER: '' })).toThrow('SMS_PROVIDER=thaibulksms needs THAIBULKSMS_SENDER');
+      expect(() => loadConfig({ ...real, SMS_PROVIDER: 'twilio' })).toThrow(
+        'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM',
+      );
+      expect(() => loadConfig({ ...real, SMS_PROVIDER: 'carrier-pigeon' })).toThrow('SMS_PROVIDER must be one of log, thaibulksms, twilio');
+      expect(() => loadConfig({ ...real, THAIBULKSMS_BASE_URL: 'ftp://x' })).toThrow('THAIBULKSMS_BASE_URL must be an http(s) URL');
+      // outside production the log sender is the default
+      expect(loadConfig({}).smsProvider).toBe('log');
     });
 
     it.each([

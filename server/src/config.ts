@@ -14,6 +14,13 @@ export interface Config {
    * is meant to own nothing (db/roles.ts); without it DATABASE_URL's role runs the migrations itself.
    */
   databaseOwnerUrl: string | undefined;
+  /**
+   * SMS_PROVIDER: where one-time codes go. `log` writes them to the server log (development only:
+   * production refuses it); `thaibulksms` (Thai numbers) and `twilio` (Lao and international) send them.
+   */
+  smsProvider: 'log' | 'thaibulksms' | 'twilio';
+  thaibulksms: { apiKey: string; apiSecret: string; sender: string; baseUrl: string } | undefined;
+  twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   variant: Variant;
   /** Directory of the built PWA; absent in API-only tests. */
   staticDir: string | undefined;
@@ -192,6 +199,9 @@ export function productionProblems(config: Config, env: Env): string[] {
   }
   // a key file made in DATA_DIR belongs to one machine: other instances could not open its game passwords
   if (!config.gameSecretKey) problems.push('GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)');
+  // the log sender writes every one-time code to the log: whoever reads the logs signs in as any member
+  if (config.smsProvider === 'log')
+    problems.push('SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio');
   if (config.sandboxStore === 'memory')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
@@ -218,6 +228,52 @@ function metricsToken(env: Env): string | undefined {
   return token;
 }
 
+/** The named variables, each required (one ConfigError naming every one missing). */
+function required<K extends string>(env: Env, why: string, names: readonly K[]): Record<K, string> {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length) throw new ConfigError(`${why} needs ${missing.join(', ')}`);
+  return Object.fromEntries(names.map((name) => [name, env[name]!])) as Record<K, string>;
+}
+
+/** A provider's base URL: its own by default, a local fake's in tests. */
+function baseUrl(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw;
+}
+
+/** SMS_PROVIDER and the chosen provider's settings (README: Running in production). */
+function smsSettings(env: Env): Pick<Config, 'smsProvider' | 'thaibulksms' | 'twilio'> {
+  const smsProvider = oneOf(env, 'SMS_PROVIDER', ['log', 'thaibulksms', 'twilio'] as const, 'log');
+  if (smsProvider === 'thaibulksms') {
+    const v = required(env, 'SMS_PROVIDER=thaibulksms', ['THAIBULKSMS_API_KEY', 'THAIBULKSMS_API_SECRET', 'THAIBULKSMS_SENDER']);
+    return {
+      smsProvider,
+      twilio: undefined,
+      thaibulksms: {
+        apiKey: v.THAIBULKSMS_API_KEY,
+        apiSecret: v.THAIBULKSMS_API_SECRET,
+        sender: v.THAIBULKSMS_SENDER,
+        baseUrl: baseUrl(env, 'THAIBULKSMS_BASE_URL', 'https://api-v2.thaibulksms.com'),
+      },
+    };
+  }
+  if (smsProvider === 'twilio') {
+    const v = required(env, 'SMS_PROVIDER=twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
+    return {
+      smsProvider,
+      thaibulksms: undefined,
+      twilio: {
+        accountSid: v.TWILIO_ACCOUNT_SID,
+        authToken: v.TWILIO_AUTH_TOKEN,
+        from: v.TWILIO_FROM,
+        baseUrl: baseUrl(env, 'TWILIO_BASE_URL', 'https://api.twilio.com'),
+      },
+    };
+  }
+  return { smsProvider, thaibulksms: undefined, twilio: undefined };
+}
+
 /**
  * Reads and validates the environment; a wrong value throws ConfigError with a message for the operator
  * (in production, one line per secret that is missing or a demo default).
@@ -240,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl,
     databaseOwnerUrl,
+    ...smsSettings(env),
     variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
     staticDir,
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 60 * 24 * 7, 1, 60 * 24 * 365),

@@ -2,7 +2,7 @@ import { UPLOAD_SWEEP_EVERY_MS } from './modules/chat/upload-sweep.js';
 import { recoverOpen, sweepOnce, sweepUploads } from './sweep.js';
 import { buildApp } from './app.js';
 import { createLifecycle } from './modules/system/health.js';
-import { LogSmsSender } from './adapters/sms/sender.js';
+import { smsSenderOf } from './adapters/sms/choose.js';
 import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, oneAtATime, openDatabase } from './db/database.js';
 import { auditTrailExposure } from './db/roles.js';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   if (exposure) logger.warn(`${exposure}; in production: ${fix}`);
   const seeded = await oneAtATime(database, () => seed(database, config));
   const settings = await SettingsCache.load(database.db);
-  const sms = new LogSmsSender(logger);
+  const sms = smsSenderOf(config, logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));
   // SANDBOX_STORE=memory: the sandbox provider's own books, this process's only (a benchmark's)
   const sandboxBooks = config.sandboxStore === 'memory' ? new MemoryBooks() : undefined;

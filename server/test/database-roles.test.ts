@@ -17,6 +17,10 @@ const PRODUCTION: ServerEnv = {
   QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
   GIFTLINK_SECRET: 'a-real-giftlink-secret-0123',
   GAME_SECRET_KEY: Buffer.alloc(32, 7).toString('hex'),
+  SMS_PROVIDER: 'thaibulksms',
+  THAIBULKSMS_API_KEY: 'key',
+  THAIBULKSMS_API_SECRET: 'secret',
+  THAIBULKSMS_SENDER: 'WALLET',
 };
 
 const dirs: string[] = [];

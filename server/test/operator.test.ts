@@ -166,6 +166,7 @@ describe('operator commands against a running server (the embedded Postgres of i
       expect.stringMatching(/^Configuration error: QR_CALLBACK_SECRET is not set/),
       expect.stringMatching(/^Configuration error: GIFTLINK_SECRET is the demo default/),
       expect.stringMatching(/^Configuration error: GAME_SECRET_KEY is not set/),
+      expect.stringMatching(/^Configuration error: SMS_PROVIDER is log/),
     ]);
   });
 });

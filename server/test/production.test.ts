@@ -11,6 +11,10 @@ const REAL = {
   QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
   GIFTLINK_SECRET: 'a-real-giftlink-secret-0123',
   GAME_SECRET_KEY: Buffer.alloc(32, 5).toString('hex'),
+  SMS_PROVIDER: 'thaibulksms',
+  THAIBULKSMS_API_KEY: 'key',
+  THAIBULKSMS_API_SECRET: 'secret',
+  THAIBULKSMS_SENDER: 'WALLET',
 };
 
 /** The real server in its own process, its output kept, without the test's own NODE_ENV and secrets. */
@@ -49,6 +53,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       'Configuration error: QR_CALLBACK_SECRET is the demo default: set a secret of at least 16 characters (openssl rand -hex 32)',
       'Configuration error: GIFTLINK_SECRET is not set (the demo default would be used): set a secret of at least 16 characters (openssl rand -hex 32)',
       'Configuration error: GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
+      'Configuration error: SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
     ]);
   }, 120_000);
 
