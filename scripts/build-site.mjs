@@ -27,6 +27,24 @@ export function siteStamp(variant, env = process.env) {
   return `${variant} ${giftlink}`;
 }
 
+/** The demo gift-link passphrase (server/src/config.ts DEMO_SECRETS): production refuses it. */
+const DEMO_GIFTLINK_SECRET = 'wallet-demo-giftlink-secret';
+
+/**
+ * Why a production build (NODE_ENV=production) must not go out: the bundle carries the gift-link
+ * passphrase, so a site built without the server's GIFTLINK_SECRET (the demo one) fails every gift-link
+ * deposit on a production server. One line per problem; none outside production.
+ */
+export function buildProblems(env = process.env) {
+  if (env.NODE_ENV !== 'production') return [];
+  const secret = env.GIFTLINK_SECRET || env.VITE_GIFTLINK_SECRET || '';
+  const fix = "build with the server's environment (set -a; . /etc/wallet/wallet.env; set +a; npm run build)";
+  if (!secret) return [`GIFTLINK_SECRET is not set, so the site would carry the demo gift-link passphrase: ${fix}`];
+  if (secret === DEMO_GIFTLINK_SECRET) return [`GIFTLINK_SECRET is the demo default, which production refuses: ${fix}`];
+  if (secret.length < 16) return [`GIFTLINK_SECRET is shorter than 16 characters, which production refuses: ${fix}`];
+  return [];
+}
+
 /** A new release's name: sortable by time, unique across builds started in the same millisecond. */
 export const releaseId = () => `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
 
@@ -72,6 +90,11 @@ export function buildSite({ variant, env = process.env, logLevel } = {}) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const problems = buildProblems();
+  if (problems.length) {
+    for (const line of problems) console.error(`Build error: ${line}`);
+    process.exit(2);
+  }
   const dir = buildSite();
   console.log(`site release ${path.relative(root, dir)} is current (dist -> it); the last ${KEEP_RELEASES} are kept`);
 }

@@ -77,6 +77,16 @@ describe('backup and restore (the embedded Postgres of DATA_DIR)', () => {
     expect(backedUp.out).toContain(`written to ${target}`);
     expect(backedUp.code).toBe(0);
     expect(during).toBeGreaterThan(0); // the copy was made while transfers went on
+    // every member's data and the game key: for the operator's user alone
+    const modes = (function walk(at: string): [string, number][] {
+      const here: [string, number][] = [[path.relative(target, at) || '.', fs.statSync(at).mode & 0o777]];
+      if (!fs.statSync(at).isDirectory()) return here;
+      return [...here, ...fs.readdirSync(at).flatMap((name) => walk(path.join(at, name)))];
+    })(target);
+    expect(modes.filter(([, mode]) => mode & 0o077)).toEqual([]);
+    expect(modes.find(([name]) => name === '.')![1]).toBe(0o700);
+    expect(modes.find(([name]) => name === 'manifest.json')![1]).toBe(0o600);
+    expect(modes.find(([name]) => name === 'wallet.pgdump')![1]).toBe(0o600);
     const manifest = JSON.parse(fs.readFileSync(path.join(target, 'manifest.json'), 'utf8')) as { files: { path: string }[] };
     expect(manifest.files.map((f) => f.path).sort()).toEqual(['data/game-secret.key', 'wallet.pgdump']);
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneReleases } from '../../scripts/build-site.mjs';
+import { buildProblems, pruneReleases } from '../../scripts/build-site.mjs';
 import { build, type TestServer } from './helper.js';
 
 /** A small build as vite and scripts/prerender.ts leave it, named by `name` in its page and asset. */
@@ -131,6 +131,25 @@ describe('site releases: a new build switched in under a running server', () => 
     expect((await get('/assets/app-none.js')).statusCode).toBe(404);
     expect((await get('/assets/..%2f..%2fdist/index.html')).statusCode).toBe(404);
     expect((await get('/prerendered.json')).statusCode).toBe(200);
+  });
+
+  it('refuses a production build without the server’s gift-link secret, before building anything', async () => {
+    expect(buildProblems({})).toEqual([]);
+    expect(buildProblems({ NODE_ENV: 'production', GIFTLINK_SECRET: 'a-real-giftlink-secret-0123' })).toEqual([]);
+    for (const secret of [undefined, 'wallet-demo-giftlink-secret', 'short'])
+      expect(buildProblems({ NODE_ENV: 'production', ...(secret ? { GIFTLINK_SECRET: secret } : {}) })).toEqual([
+        expect.stringMatching(/^GIFTLINK_SECRET is (not set|the demo default|shorter than 16 characters)/),
+      ]);
+    const script = path.join(path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname))), 'scripts', 'build-site.mjs');
+    const child = spawn(process.execPath, [script], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^Build error: GIFTLINK_SECRET is not set, so the site would carry the demo gift-link passphrase/);
   });
 
   it('keeps the newest releases and the current one when pruning', () => {

@@ -79,7 +79,10 @@ async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: strin
 export async function backup(database: Database, config: Config, dir: string, print: Print): Promise<void> {
   const target = path.resolve(dir);
   if (!emptyOrMissing(target)) throw new UsageError(`${target} is not empty: back up into a new directory`);
-  fs.mkdirSync(target, { recursive: true });
+  // every member's data and the game key: the operator's user alone reads it (folders 0700, files 0600),
+  // the folder closed before anything is written into it
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  fs.chmodSync(target, 0o700);
   await pgTool(
     'pg_dump',
     ['--format=custom', '--no-owner', `--file=${path.join(target, PG_DUMP)}`],
@@ -89,17 +92,18 @@ export async function backup(database: Database, config: Config, dir: string, pr
   for (const part of DATA_PARTS) {
     for (const file of filesUnder(path.join(config.dataDir, part))) {
       const to = path.join(data, path.relative(config.dataDir, file));
-      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
       fs.copyFileSync(file, to);
     }
   }
+  for (const file of filesUnder(target)) fs.chmodSync(file, 0o600);
   const files = filesUnder(target).map((file) => ({
     path: path.relative(target, file),
     bytes: fs.statSync(file).size,
     sha256: sha256(file),
   }));
   const manifest: Manifest = { format: 'member-wallet-backup/1', createdAt: new Date().toISOString(), dialect: 'postgres', files };
-  fs.writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   const bytes = files.reduce((n, f) => n + f.bytes, 0);
   print(`backup of ${database.where} written to ${target}: ${files.length} files, ${bytes} bytes, manifest ${MANIFEST}`);
 }
