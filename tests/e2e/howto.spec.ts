@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, serviceWorkerReady, test, useEnglish } from './support';
+import { expect, savedQueries, serviceWorkerReady, test, useEnglish } from './support';
 
 const TITLE = 'How to check your balance';
 
@@ -35,7 +35,7 @@ test('a how-to video plays, is saved whole, and plays and seeks again with the n
   await expect(entry).toBeFocused();
   await expect(entry).toContainText('Available offline', { timeout: 15_000 });
   expect(await video.count()).toBe(0); // closing removed the player, and with it the playback
-  await page.waitForTimeout(1_500); // the saved list reaches IndexedDB
+  await expect.poll(() => savedQueries(page)).toContain('"howto"'); // the list is saved in IndexedDB
 
   await context.setOffline(true);
   try {
@@ -70,7 +70,7 @@ test('offline, a video never watched says it is not saved, and the page does not
   await serviceWorkerReady(page);
   await page.goto('/howto');
   await expect(page.getByRole('list').getByRole('button')).toHaveCount(5);
-  await page.waitForTimeout(1_500);
+  await expect.poll(() => savedQueries(page)).toContain('"howto"');
   await context.setOffline(true);
   try {
     await page.reload();

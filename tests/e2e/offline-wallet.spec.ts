@@ -1,4 +1,4 @@
-import { acceptAgreement, expect, operator, serviceWorkerReady, signIn, test, useEnglish } from './support';
+import { acceptAgreement, expect, operator, savedQueries, serviceWorkerReady, signIn, test, useEnglish } from './support';
 
 test('offline, the wallet shows its last snapshot and its time, and money actions say why they are off', async ({ page, context }) => {
   // the refresh-all widget is on the home while the spin wheel is off (§2); the spin-wheel spec turns it on
@@ -11,7 +11,7 @@ test('offline, the wallet shows its last snapshot and its time, and money action
   const balance = await page.locator('.balance').innerText();
   const updated = page.getByText(/^Updated \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
   await expect(updated).toBeVisible();
-  await page.waitForTimeout(1_500); // the cache reaches IndexedDB
+  await expect.poll(() => savedQueries(page)).toContain('["wallet"]'); // the wallet's answer is saved in IndexedDB
 
   await context.setOffline(true);
   try {

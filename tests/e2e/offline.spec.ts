@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, operator, serviceWorkerReady, test, useEnglish } from './support';
+import { expect, operator, savedQueries, serviceWorkerReady, test, useEnglish } from './support';
 
 test('Chrome reports no installability errors', async ({ playwright, baseURL }, testInfo) => {
   // a normal profile: Chrome never offers to install from an incognito-like context
@@ -40,8 +40,8 @@ test('after one visit the shell and the last lookups load with the network off',
   await serviceWorkerReady(page);
   await page.getByRole('link', { name: 'Contact' }).click();
   await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
-  // let the query cache reach IndexedDB
-  await page.waitForTimeout(1_500);
+  // the contact lookup is in the query cache the app saved in IndexedDB
+  await expect.poll(() => savedQueries(page)).toContain('"contact"');
 
   await context.setOffline(true);
   try {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptAgreement, expect, freshPhone, operator, registerByApi, signIn, test, useEnglish } from './support';
+import { acceptAgreement, expect, freshPhone, operator, registerByApi, savedKey, signIn, test, useEnglish } from './support';
 
 const PASSWORD = 'spin-pass1';
 const SCREENS = 'test-results/e2e-artifacts/screens';
@@ -132,7 +132,7 @@ test('spin the wheel from the home, win a coupon, claim it into the wallet, and 
   ] as const) {
     await page.getByLabel(/Language|ภาษา|ພາສາ/).selectOption(locale);
     await expect(page.locator('html')).toHaveAttribute('lang', locale === 'la' ? 'lo' : 'th');
-    await page.waitForTimeout(300); // the choice reaches IndexedDB before the page loads again
+    await expect.poll(() => savedKey(page, 'locale')).toBe(locale); // the choice is in IndexedDB before the page loads again
     await page.goto('/user/home');
     await page.getByRole('button', { name: spin }).click();
     await expect(page.locator('.wheel')).toBeVisible();

@@ -177,21 +177,29 @@ export async function memberOnHome(
   return phone;
 }
 
-/** The query cache the app saved in IndexedDB, as the JSON string the persister wrote ('' before the first save). */
-export function savedQueries(page: Page): Promise<string> {
+/** What the app keeps in IndexedDB under `key` (src/lib/storage.ts), as a string ('' before it is first written). */
+export function savedKey(page: Page, key: string): Promise<string> {
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<string>((resolve) => {
         const open = indexedDB.open('wallet');
         open.onsuccess = () => {
-          const get = open.result.transaction('kv').objectStore('kv').get('queries');
+          const get = open.result.transaction('kv').objectStore('kv').get(name);
           get.onsuccess = () => resolve(String(get.result ?? ''));
           get.onerror = () => resolve('');
         };
         open.onerror = () => resolve('');
       }),
+    key,
   );
 }
+
+/**
+ * The query cache the app saved in IndexedDB, as the JSON string the persister wrote ('' before the first
+ * save): a test waits for what it needs to be in it (`expect.poll(() => savedQueries(page)).toContain(…)`)
+ * before it goes offline, never for a clock.
+ */
+export const savedQueries = (page: Page): Promise<string> => savedKey(page, 'queries');
 
 /** Every spec's `test`: Playwright's, with the axe-core gate on each screen it visits (a11y-fixture.ts). */
 /**
