@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
-import type { SlipItem, SlipUploadResponse } from '../../../contract/deposit';
+import type { SlipItem, SlipListResponse, SlipUploadResponse } from '../../../contract/deposit';
 import { errorMessage } from '../../lib/errors';
 import { slipKeys } from '../../lib/member/statement-keys';
 import type { OutboxItem } from '../../lib/outbox';
@@ -77,6 +77,17 @@ function OutboxRow({ item, slips }: { item: OutboxItem; slips: SlipItem[] | unde
   );
 }
 
+/** While a slip sent from this device is still being checked, how often its result is asked for besides the live event. */
+const CHECKING_POLL_MS = 5_000;
+
+/** Whether one of the slips sent from here (their references) is not yet listed, or listed as still being checked. */
+export function stillChecking(references: readonly string[], list: SlipListResponse | undefined): boolean {
+  return references.some((reference) => {
+    const slip = list?.slips.find((s) => s.reference === reference);
+    return !slip || slip.status === 'PROCESSING';
+  });
+}
+
 /** §2 Deposit modal, bank slip: choose or photograph it; it goes through the outbox and its result shows on its row. */
 export function SlipSection({ headingId, closed }: { headingId: string; closed: boolean }) {
   const { t } = useLingui();
@@ -91,8 +102,15 @@ export function SlipSection({ headingId, closed }: { headingId: string; closed: 
     void slipOutbox.start();
   }, []);
   // the rows' results: the newest page of the slip list, kept current by the live events (or asked while they are down)
-  const delivered = items.filter((i) => i.state === 'done').length;
-  const slips = useQuery({ ...slipListQuery(1), enabled: delivered > 0 });
+  const sent = items.flatMap((i) => (i.state === 'done' ? [(i.result as SlipUploadResponse | undefined)?.reference ?? ''] : []));
+  const delivered = sent.length;
+  const slips = useQuery({
+    ...slipListQuery(1),
+    enabled: delivered > 0,
+    // a result the live channel missed (told before its socket had joined, say) is asked for while a slip
+    // sent from here is still being checked: the member never waits on "checking" for a result that came
+    refetchInterval: (query) => (stillChecking(sent, query.state.data) ? CHECKING_POLL_MS : false),
+  });
   useEffect(() => {
     if (delivered) void queryClient.invalidateQueries({ queryKey: slipKeys.all });
   }, [delivered, queryClient]);
