@@ -193,8 +193,10 @@ export type InboxEndBody = Static<typeof InboxEndBody>;
  * among `rooms` (those the agent sees waiting, at most 200) that still wait for an answer and nobody holds;
  * a member's, an answered, a taken or an ended one is left as it is. Each end is audited as chat.end.
  */
+/** How many conversations one bulk end takes at most. */
+export const INBOX_BULK_END_MAX = 200;
 export const InboxEndGuestsBody = Type.Object({
-  rooms: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 200 }),
+  rooms: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: INBOX_BULK_END_MAX }),
   closingWords: Type.Optional(Words),
 });
 export type InboxEndGuestsBody = Static<typeof InboxEndGuestsBody>;

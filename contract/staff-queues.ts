@@ -50,6 +50,9 @@ export type SlipReason = (typeof SLIP_REASONS)[number];
  * money was sent, so it is not credited by itself (ReviewSlip.lookAlikes shows them side by side).
  */
 export const SLIP_SENDER_AMBIGUOUS = 'SLIP_SENDER_AMBIGUOUS';
+
+/** A slip in review not known to be from its member's own account: not sent from it, or maybe from another's. */
+export const senderInDoubt = (note: string | null) => note === 'SLIP_SENDER_MISMATCH' || note === SLIP_SENDER_AMBIGUOUS;
 export const SlipReasonSchema = Type.Union([
   Type.Literal('SLIP_INCORRECT'),
   Type.Literal('SLIP_WRONG_ACCOUNT'),

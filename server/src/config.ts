@@ -235,43 +235,43 @@ function required<K extends string>(env: Env, why: string, names: readonly K[]):
   return Object.fromEntries(names.map((name) => [name, env[name]!])) as Record<K, string>;
 }
 
-/** A provider's base URL: its own by default, a local fake's in tests. */
+/** A provider's base URL, without a trailing slash: its own by default, a local fake's in tests. */
 function baseUrl(env: Env, name: string, fallback: string): string {
   const raw = env[name] || fallback;
   if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  return raw;
+  return raw.replace(/\/+$/, '');
 }
 
-/** SMS_PROVIDER and the chosen provider's settings (README: Running in production). */
+/** Each SMS gateway's settings: the variables it needs (each required), and its base URL's variable and default. */
+const SMS_GATEWAYS = {
+  thaibulksms: {
+    needs: { apiKey: 'THAIBULKSMS_API_KEY', apiSecret: 'THAIBULKSMS_API_SECRET', sender: 'THAIBULKSMS_SENDER' },
+    base: ['THAIBULKSMS_BASE_URL', 'https://api-v2.thaibulksms.com'],
+  },
+  twilio: {
+    needs: { accountSid: 'TWILIO_ACCOUNT_SID', authToken: 'TWILIO_AUTH_TOKEN', from: 'TWILIO_FROM' },
+    base: ['TWILIO_BASE_URL', 'https://api.twilio.com'],
+  },
+} as const;
+
+/** One gateway's settings, read as SMS_GATEWAYS says (a ConfigError naming every variable missing). */
+function gatewaySettings<G extends keyof typeof SMS_GATEWAYS>(env: Env, gateway: G) {
+  const { needs, base } = SMS_GATEWAYS[gateway];
+  const given = required(env, `SMS_PROVIDER=${gateway}`, Object.values(needs));
+  const fields = Object.fromEntries(Object.entries(needs).map(([field, name]) => [field, given[name]]));
+  return { ...fields, baseUrl: baseUrl(env, base[0], base[1]) } as { [K in keyof (typeof SMS_GATEWAYS)[G]['needs']]: string } & {
+    baseUrl: string;
+  };
+}
+
+/** SMS_PROVIDER and the chosen gateway's settings (README: Running in production). */
 function smsSettings(env: Env): Pick<Config, 'smsProvider' | 'thaibulksms' | 'twilio'> {
   const smsProvider = oneOf(env, 'SMS_PROVIDER', ['log', 'thaibulksms', 'twilio'] as const, 'log');
-  if (smsProvider === 'thaibulksms') {
-    const v = required(env, 'SMS_PROVIDER=thaibulksms', ['THAIBULKSMS_API_KEY', 'THAIBULKSMS_API_SECRET', 'THAIBULKSMS_SENDER']);
-    return {
-      smsProvider,
-      twilio: undefined,
-      thaibulksms: {
-        apiKey: v.THAIBULKSMS_API_KEY,
-        apiSecret: v.THAIBULKSMS_API_SECRET,
-        sender: v.THAIBULKSMS_SENDER,
-        baseUrl: baseUrl(env, 'THAIBULKSMS_BASE_URL', 'https://api-v2.thaibulksms.com'),
-      },
-    };
-  }
-  if (smsProvider === 'twilio') {
-    const v = required(env, 'SMS_PROVIDER=twilio', ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
-    return {
-      smsProvider,
-      thaibulksms: undefined,
-      twilio: {
-        accountSid: v.TWILIO_ACCOUNT_SID,
-        authToken: v.TWILIO_AUTH_TOKEN,
-        from: v.TWILIO_FROM,
-        baseUrl: baseUrl(env, 'TWILIO_BASE_URL', 'https://api.twilio.com'),
-      },
-    };
-  }
-  return { smsProvider, thaibulksms: undefined, twilio: undefined };
+  return {
+    smsProvider,
+    thaibulksms: smsProvider === 'thaibulksms' ? gatewaySettings(env, smsProvider) : undefined,
+    twilio: smsProvider === 'twilio' ? gatewaySettings(env, smsProvider) : undefined,
+  };
 }
 
 /**

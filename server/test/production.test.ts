@@ -1,21 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { build, DEMO_MEMBER } from './helper.js';
-import { spawnServer, type ServerEnv } from './spawn-server.js';
+import { PRODUCTION_ENV, scratchDirs, spawnServer, type ServerEnv } from './spawn-server.js';
 
-const REAL = {
-  QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
-  GIFTLINK_SECRET: 'a-real-giftlink-secret-0123',
-  GAME_SECRET_KEY: Buffer.alloc(32, 5).toString('hex'),
-  SMS_PROVIDER: 'thaibulksms',
-  THAIBULKSMS_API_KEY: 'key',
-  THAIBULKSMS_API_SECRET: 'secret',
-  THAIBULKSMS_SENDER: 'WALLET',
-};
+/** A production server's environment but for NODE_ENV, which each test gives. */
+const { NODE_ENV: _production, ...REAL } = PRODUCTION_ENV;
 
 /** The real server in its own process, its output kept, without the test's own NODE_ENV and secrets. */
 const serverWith = (dataDir: string, env: ServerEnv) =>
@@ -38,13 +28,7 @@ async function memberPhones(dataDir: string): Promise<string[]> {
 }
 
 describe('production mode (NODE_ENV=production), the real server process', () => {
-  const dirs: string[] = [];
-  const dataDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-prod-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  const dataDir = scratchDirs('wallet-prod-');
 
   it('refuses to start on demo or missing secrets, one line naming each variable, exit code 2', async () => {
     const server = serverWith(dataDir(), { NODE_ENV: 'production', QR_CALLBACK_SECRET: DEMO_SECRETS.QR_CALLBACK_SECRET });

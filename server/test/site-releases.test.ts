@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProblems, pruneReleases } from '../../scripts/build-site.mjs';
+import { DEMO_SECRETS } from '../src/config.js';
 import { build, type TestServer } from './helper.js';
 
 /** A small build as vite and scripts/prerender.ts leave it, named by `name` in its page and asset. */
@@ -136,11 +137,12 @@ describe('site releases: a new build switched in under a running server', () => 
   it('refuses a production build without the server’s gift-link secret, before building anything', async () => {
     expect(buildProblems({})).toEqual([]);
     expect(buildProblems({ NODE_ENV: 'production', GIFTLINK_SECRET: 'a-real-giftlink-secret-0123' })).toEqual([]);
-    for (const secret of [undefined, 'wallet-demo-giftlink-secret', 'short'])
+    // the server's own demo secret: the build refuses what production refuses
+    for (const secret of [undefined, DEMO_SECRETS.GIFTLINK_SECRET, 'short'])
       expect(buildProblems({ NODE_ENV: 'production', ...(secret ? { GIFTLINK_SECRET: secret } : {}) })).toEqual([
         expect.stringMatching(/^GIFTLINK_SECRET is (not set|the demo default|shorter than 16 characters)/),
       ]);
-    const script = path.join(path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname))), 'scripts', 'build-site.mjs');
+    const script = path.resolve(import.meta.dirname, '../../scripts/build-site.mjs');
     const child = spawn(process.execPath, [script], {
       env: { PATH: process.env.PATH, NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'pipe'],

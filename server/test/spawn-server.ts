@@ -1,4 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, inject } from 'vitest';
@@ -11,6 +13,32 @@ const NODE_ARGS = ['--enable-source-maps'];
 const LISTENING = /"msg":"wallet site and API on (http:\/\/[^\s"]+)/;
 /** A loaded machine (CI, several test files at once) can take long to start and migrate. */
 const START_MS = 90_000;
+
+/**
+ * What a production server needs to start (NODE_ENV=production refuses demo parts): real secrets and a real
+ * SMS gateway's settings (no text is sent at start).
+ */
+export const PRODUCTION_ENV: ServerEnv = {
+  NODE_ENV: 'production',
+  QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
+  GIFTLINK_SECRET: 'a-real-giftlink-secret-0123',
+  GAME_SECRET_KEY: Buffer.alloc(32, 5).toString('hex'),
+  SMS_PROVIDER: 'thaibulksms',
+  THAIBULKSMS_API_KEY: 'key',
+  THAIBULKSMS_API_SECRET: 'secret',
+  THAIBULKSMS_SENDER: 'WALLET',
+};
+
+/** Scratch folders (a server's DATA_DIR), each named `prefix…`, removed after the file's tests. */
+export function scratchDirs(prefix: string): () => string {
+  const made: string[] = [];
+  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  return () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
+}
 
 /** What the server's environment adds to or takes from the test's own: a value of undefined removes the variable. */
 export type ServerEnv = Record<string, string | undefined>;

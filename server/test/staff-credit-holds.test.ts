@@ -124,6 +124,26 @@ describe('the money policy on slips, deposit requests and payments', () => {
     ]);
   });
 
+  it('a held slip whose transfer another slip credited fails as a duplicate and its hold ends; a credited transfer never waits', async () => {
+    // the real sender's and a look-alike's uploads of one transfer, both in review
+    const lookAlike = await reviewSlip(a.server, 600_000, 'ONETRANSFER01', 'SLIP_SENDER_AMBIGUOUS');
+    const real = await reviewSlip(a.server, 600_000, 'ONETRANSFER01', 'SLIP_SENDER_AMBIGUOUS');
+    expect((await approve(a.second, lookAlike.id, {})).statusCode).toBe(202);
+    expect((await approve(a.finance, real.id, {})).statusCode).toBe(202);
+    expect((await approve(a.second, real.id, {})).statusCode).toBe(200);
+    const late = await approve(a.finance, lookAlike.id, {});
+    expect([late.statusCode, message(late)]).toEqual([409, 'SLIP_DUPLICATE']);
+    const holdsOf = (id: number) =>
+      db().selectFrom('credit_holds').select(['status', 'decided_by']).where('source', '=', `slip:${id}`).execute();
+    expect(await holdsOf(lookAlike.id)).toEqual([{ status: 'ENDED', decided_by: 'cli:system' }]);
+    // a third upload of it, asked past the clerk's allowance: a duplicate at once, not a wait for nothing
+    const third = await reviewSlip(a.server, 600_000, 'ONETRANSFER01', 'SLIP_SENDER_AMBIGUOUS');
+    const again = await approve(a.finance, third.id, {});
+    expect([again.statusCode, message(again)]).toEqual([409, 'SLIP_DUPLICATE']);
+    expect(await holdsOf(third.id)).toEqual([]);
+    expect(await ledgerProblems(a.server)).toEqual([]);
+  });
+
   it('the slips, requests and adjustments of one clerk share one allowance; the CLI needs --as and follows it too', async () => {
     const member = await newMember(a.server);
     expect(adjustmentOf(await ask(a.server, a.finance, { kind: 'credit', amount: 3000 })).status).toBe('APPLIED');

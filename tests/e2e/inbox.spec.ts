@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { acceptAgreement, expect, firstSignIn, staffInEnglish, test } from './support';
+import { acceptAgreement, addStaff, expect, firstSignIn, staffInEnglish, test } from './support';
 import { postgresAnswers, twoInstances, type Instances } from './two-instances';
 
 const SCREENS = 'test-results/e2e-artifacts/screens';
@@ -26,7 +26,7 @@ test.afterAll(async () => {
 
 /** An agent added by the operator, named for the customers, signed in at 768 px with a password of their own, on the inbox. */
 async function agentOnInbox(browser: Browser, username: string, displayName: string): Promise<Page> {
-  const oneTime = instances!.operator('staff', 'add', username, 'agent').trim().split('\n').at(-1)!.trim();
+  const { oneTime } = addStaff('agent', instances!.operator, username);
   instances!.operator('staff', 'name', username, displayName);
   const context = await browser.newContext({
     viewport: { width: 768, height: 1024 },

@@ -219,12 +219,15 @@ export function memberEventsOf(page: Page): MemberEvent[] {
   return events;
 }
 
-/** A staff member added by the operator (`operate`: the server's CLI): the one-time password is the last line it prints. */
+/**
+ * A staff member added by the operator (`operate`: the server's CLI; `username`: a name of the test's, else
+ * a fresh one): the one-time password is the last line it prints.
+ */
 export function addStaff(
   role: 'agent' | 'finance' | 'admin',
   operate: (...args: string[]) => string = operator,
+  username = `${role}${Date.now().toString(36)}`,
 ): { username: string; oneTime: string } {
-  const username = `${role}${Date.now().toString(36)}`;
   const printed = operate('staff', 'add', username, role).trim().split('\n');
   return { username, oneTime: printed.at(-1)!.trim() };
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { embeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { isConnectionLost } from './faults.js';
 import { migrationProvider } from './migrations.js';
-import { grantServerRole } from './roles.js';
+import { grantServerRole, grantsMissing } from './roles.js';
 import type { DB } from './schema.js';
 
 /** The one database the wallet runs on (docs/money-core.md: Postgres everywhere). */
@@ -190,6 +190,14 @@ function hostOf(url: string): string {
   return `${decodeURIComponent(parsed.host)}${parsed.pathname}`;
 }
 
+/** Whether an open database holds a wallet: its schema has our migrations table. */
+export async function holdsWallet(database: Database): Promise<boolean> {
+  // to_regclass, not information_schema: that hides a table the role has no rights on yet (the server's
+  // role of a wallet made before it had one, until a server start grants them)
+  const found = await sql<{ here: boolean }>`select to_regclass('kysely_migration') is not null as here`.execute(database.db);
+  return found.rows[0]?.here === true;
+}
+
 /**
  * Start-up work that instances starting together on one Postgres must do one at a time (the seed: two
  * at once both found no demo member and one crashed on members_phone_key). A session advisory lock per
@@ -245,7 +253,9 @@ export async function migrate(database: Database, upTo?: string): Promise<string
     if (owner !== database) {
       const serverRole = (await sql<{ role: string }>`select current_user as role`.execute(database.db)).rows[0]!.role;
       const ownerRole = (await sql<{ role: string }>`select current_user as role`.execute(owner.db)).rows[0]!.role;
-      if (serverRole !== ownerRole) await grantServerRole(owner.db, serverRole);
+      // granted again only when there is something to grant: new tables, or rights changed by hand
+      if (serverRole !== ownerRole && (applied.length > 0 || (await grantsMissing(owner.db, serverRole))))
+        await grantServerRole(owner.db, serverRole);
     }
     return applied;
   });

@@ -59,6 +59,36 @@ async function grantOnce(owner: Kysely<DB>, role: string): Promise<void> {
 }
 
 /**
+ * Whether `role` lacks what grantServerRole gives, or holds what it takes away, on the current schema: one
+ * read of the catalogue, so a start with nothing to change writes nothing there (a GRANT rewrites each
+ * table's privileges, and two of them at once can fail with "tuple concurrently updated").
+ */
+export async function grantsMissing(owner: Kysely<DB>, role: string): Promise<boolean> {
+  const has = (what: string[], joint: 'or' | 'and') =>
+    sql.join(
+      what.map((privilege) => sql`has_table_privilege(${role}, c.oid, ${privilege})`),
+      sql.raw(` ${joint} `),
+    );
+  const any = (what: string[]) => sql`(${has(what, 'or')})`;
+  const all = (what: string[]) => sql`(${has(what, 'and')})`;
+  const { rows } = await sql<{ missing: boolean }>`
+    select not has_schema_privilege(${role}, current_schema(), 'USAGE')
+      or exists (
+        select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v') and case
+           when c.relname = any(${APPEND_ONLY}) then not ${all(['SELECT', 'INSERT'])} or ${any(['UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'])}
+           when c.relname = any(${MIGRATOR}) then not ${all(['SELECT'])} or ${any(['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER'])}
+           else not ${all(['SELECT', 'INSERT', 'UPDATE', 'DELETE'])}
+         end)
+      or exists (
+        select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = current_schema() and c.relkind = 'S'
+           and (not (has_sequence_privilege(${role}, c.oid, 'USAGE') and has_sequence_privilege(${role}, c.oid, 'SELECT'))
+                or has_sequence_privilege(${role}, c.oid, 'UPDATE'))) as missing`.execute(owner);
+  return rows[0]?.missing === true;
+}
+
+/**
  * Why the role this connection runs as could change or remove a row of the audit trail (a superuser; the
  * tables' owner, or a member of its role; a grant to update, delete or truncate): undefined when it
  * cannot. Production refuses to start on such a role.

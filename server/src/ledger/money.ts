@@ -7,7 +7,7 @@ export type LedgerCurrency = Currency | 'COIN';
 /** Minor units per major unit: satang for baht; kip has no minor unit in use. */
 export const MINOR: Record<Currency, number> = { BAHT: 100, LAK: 1 };
 /** The decimals a major amount is written with: 2 for baht, none for kip (log10 of MINOR). */
-export const DECIMALS: Record<Currency, number> = { BAHT: 2, LAK: 0 };
+export const DECIMALS = { BAHT: Math.log10(MINOR.BAHT), LAK: Math.log10(MINOR.LAK) } satisfies Record<Currency, number>;
 
 /**
  * A wire amount (a number in the member's currency, at most 2 decimals for baht, whole kip) to integer

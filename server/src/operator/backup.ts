@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
+import { holdsWallet, migrate, openDatabase, type Database } from '../db/database.js';
 import { clusterOf } from '../db/embedded-postgres.js';
 import { inSnapshot } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
@@ -121,14 +120,6 @@ function readManifest(dir: string): Manifest {
   return manifest;
 }
 
-/** Whether an open Postgres database holds a wallet: its schema has our migrations table. */
-async function postgresHoldsWallet(database: Database): Promise<boolean> {
-  // to_regclass, not information_schema: that hides a table the role has no rights on yet (the server's
-  // role of a wallet made before it had one, until a server start grants them)
-  const found = await sql<{ here: boolean }>`select to_regclass('kysely_migration') is not null as here`.execute(database.db);
-  return found.rows[0]?.here === true;
-}
-
 /**
  * The wallet at DATA_DIR or DATABASE_URL, opened; undefined when there is none, and nothing created. The
  * embedded server's cluster is looked for first (opening makes one); a database is opened once and
@@ -138,7 +129,7 @@ export async function openWallet(config: Config): Promise<Database | undefined> 
   if (!config.databaseUrl && !fs.existsSync(path.join(clusterOf(config.dataDir), 'PG_VERSION'))) return undefined;
   const database = await openDatabase(config);
   try {
-    if (await postgresHoldsWallet(database)) return database;
+    if (await holdsWallet(database)) return database;
   } catch (err) {
     await database.close();
     throw err;
@@ -163,7 +154,7 @@ export async function restore(config: Config, dir: string, print: Print): Promis
   // one pool for the look at the target, the restore, the migrations and the ledger check
   const database = await openDatabase(config);
   try {
-    if (await postgresHoldsWallet(database)) throw occupied;
+    if (await holdsWallet(database)) throw occupied;
     const data = path.join(source, 'data');
     for (const file of filesUnder(data)) {
       const to = path.join(config.dataDir, path.relative(data, file));

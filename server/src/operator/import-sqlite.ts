@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import { asOwner, migrate, openDatabase, type Database } from '../db/database.js';
+import { asOwner, holdsWallet, migrate, openDatabase, type Database } from '../db/database.js';
 import { migrationNames } from '../db/migrations.js';
 import { inSnapshot, withTransaction, type Tx } from '../db/transaction.js';
 import { checkLedger } from '../ledger/invariants.js';
@@ -139,9 +139,7 @@ async function copyUploads(tx: Tx, dir: string): Promise<number> {
 
 /** Whether the target may take the import: no members and no journal entries, and no migration the file lacks. */
 async function targetEmpty(database: Database, fileMigrations: string[]): Promise<boolean> {
-  // to_regclass sees a table the role has no rights on yet (information_schema hides it)
-  const migrated = await sql<{ here: boolean }>`select to_regclass('kysely_migration') is not null as here`.execute(database.db);
-  if (!migrated.rows[0]?.here) return true;
+  if (!(await holdsWallet(database))) return true;
   const applied = (await sql<{ name: string }>`select name from kysely_migration`.execute(database.db)).rows.map((r) => r.name);
   if (applied.some((name) => !fileMigrations.includes(name))) return false;
   const held = await sql<{ n: number }>`select (select count(*) from members) + (select count(*) from journal) as n`.execute(database.db);

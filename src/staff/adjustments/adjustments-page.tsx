@@ -1,4 +1,3 @@
-import { QueryState } from '../shell/route-states';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +9,7 @@ import { useQueueFormat } from '../queues/queue-format';
 import { DecisionReasonField, decisionReasonReady } from '../queues/reason-field';
 import { meQueryOptions } from '../session/queries';
 import { RoleGate } from '../shell/role-gate';
-import { NotAllowed } from '../shell/route-states';
+import { NotAllowed, QueryState } from '../shell/route-states';
 import { ScrollRegion } from '../shell/scroll-region';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';

@@ -152,10 +152,14 @@ describe('the support inbox', () => {
       conversation({ room: 'guest:cccccccccccccccccccc', name: '\u202eEvil', who: 'cccccccccccccccccccc' }),
       ...list().conversations.slice(1),
     ];
+    let open = flood;
     const calls = fakeServer({
       ...signedIn('agent'),
-      'GET /api/staff/inbox': () => [200, { ...list(), conversations: flood }],
-      'POST /api/staff/inbox/end-waiting-guests': () => [200, { ended: 2 }],
+      'GET /api/staff/inbox': () => [200, { ...list(), conversations: open }],
+      'POST /api/staff/inbox/end-waiting-guests': () => {
+        open = list().conversations.slice(1);
+        return [200, { ended: 2 }];
+      },
     });
     await renderStaff('/staff/inbox');
     // the guest's own name is isolated from the console's words around it
@@ -174,6 +178,9 @@ describe('the support inbox', () => {
       }),
     ]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // the button left with the guests it closed: the keyboard's place is the screen's heading
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Close waiting guest conversations/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Inbox', level: 1 })).toHaveFocus();
   });
 
   it('lists the conversations waiting first, red past the setting, with unread counts and holders; the tab and the menu count them', async () => {

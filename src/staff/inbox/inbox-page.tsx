@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch, type LinkProps } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/http';
 import { FormError } from '../../ui/field';
 import { useOnline } from '../../ui/use-online';
@@ -39,6 +39,11 @@ export function InboxPage() {
   const data = list.data;
   const people = (data?.online ?? []).map((s) => s.displayName).join(', ');
   const guests = waitingGuests(data?.conversations ?? []);
+  useEffect(() => {
+    // the bulk end's button leaves with the guests it closed: the keyboard's place is the screen's heading,
+    // the count read under it (as a queue screen does after its row left)
+    if (ended !== null && (!document.activeElement || document.activeElement === document.body)) heading.current?.focus();
+  }, [ended, heading, guests.length]);
   const waitingCount = guests.length;
   return (
     <section aria-labelledby="staff-inbox-title" className="staff-inbox">

@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { AuditRows } from '../audit/audit-rows';
 import { auditQueryOptions } from '../audit/queries';
-import { mayOpen } from '../roles';
-import { meQueryOptions } from '../session/queries';
+import { RoleGate } from '../shell/role-gate';
 import { Section } from './member-sections';
 
 /**
@@ -12,9 +11,11 @@ import { Section } from './member-sections';
  * trail is the admins' (GET /api/staff/audit): the section is theirs too.
  */
 export function MemberAudit({ phone }: { phone: string }) {
-  const { data: me } = useSuspenseQuery(meQueryOptions());
-  if (!mayOpen(me.role, '/audit')) return null;
-  return <MemberAuditRows phone={phone} />;
+  return (
+    <RoleGate path="/audit" fallback={null}>
+      <MemberAuditRows phone={phone} />
+    </RoleGate>
+  );
 }
 
 function MemberAuditRows({ phone }: { phone: string }) {

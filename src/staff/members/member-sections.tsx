@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
 import { useQueueFormat } from '../queues/queue-format';
-import { ScrollRegion } from '../shell/scroll-region';
+import { StaffTable } from '../shell/staff-table';
 
 /** One section of a member's page: a heading and its content, or a sentence when there is nothing. */
 export function Section({ title, empty, children }: { title: ReactNode; empty?: ReactNode; children?: ReactNode }) {
@@ -12,27 +12,6 @@ export function Section({ title, empty, children }: { title: ReactNode; empty?: 
       <h2>{title}</h2>
       {empty ?? children}
     </section>
-  );
-}
-
-/** A table of a section, scrolling on its own at 768 px. */
-function Table({ label, head, children }: { label: string; head: ReactNode[]; children: ReactNode }) {
-  return (
-    <ScrollRegion label={label}>
-      <table className="staff-table">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th scope="col" key={i}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </ScrollRegion>
   );
 }
 
@@ -57,14 +36,14 @@ export function Balances({ page }: { page: MemberPage }) {
         </dt>
         <dd>{balances.coins}</dd>
       </dl>
-      <Table label={t`Game accounts`} head={[t`Game`, t`Balance`]}>
+      <StaffTable label={t`Game accounts`} head={[t`Game`, t`Balance`]}>
         {balances.games.map((g) => (
           <tr key={g.code}>
             <td>{g.name}</td>
             <td>{money(g.amount, currency)}</td>
           </tr>
         ))}
-      </Table>
+      </StaffTable>
     </Section>
   );
 }
@@ -81,7 +60,7 @@ export function Statement({ page }: { page: MemberPage }) {
       title={<Trans>Statement (latest 20)</Trans>}
       empty={page.statement.length ? undefined : <Trans>No statement lines yet.</Trans>}
     >
-      <Table label={t`Statement lines, newest first`} head={[t`Entry`, t`Time`, t`What the member reads`, t`Amount`, t`Status`]}>
+      <StaffTable label={t`Statement lines, newest first`} head={[t`Entry`, t`Time`, t`What the member reads`, t`Amount`, t`Status`]}>
         {page.statement.map((s) => (
           <tr key={s._id}>
             <td className="staff-mono">{s._id}</td>
@@ -93,7 +72,7 @@ export function Statement({ page }: { page: MemberPage }) {
             <td>{statusText(i18n, s)}</td>
           </tr>
         ))}
-      </Table>
+      </StaffTable>
     </Section>
   );
 }
@@ -103,7 +82,7 @@ export function Slips({ page }: { page: MemberPage }) {
   const { money, when } = useQueueFormat();
   return (
     <Section title={<Trans>Slips</Trans>} empty={page.slips.length ? undefined : <Trans>No slips.</Trans>}>
-      <Table label={t`Slips, newest first`} head={[t`Time`, t`Reference`, t`Amount`, t`Status`, t`Note`]}>
+      <StaffTable label={t`Slips, newest first`} head={[t`Time`, t`Reference`, t`Amount`, t`Status`, t`Note`]}>
         {page.slips.map((s) => (
           <tr key={s.id}>
             <td>{when(s.createdAt)}</td>
@@ -113,7 +92,7 @@ export function Slips({ page }: { page: MemberPage }) {
             <td>{s.note}</td>
           </tr>
         ))}
-      </Table>
+      </StaffTable>
     </Section>
   );
 }
@@ -123,7 +102,7 @@ export function Withdrawals({ page }: { page: MemberPage }) {
   const { money, when } = useQueueFormat();
   return (
     <Section title={<Trans>Withdrawals</Trans>} empty={page.withdrawals.length ? undefined : <Trans>No withdrawals.</Trans>}>
-      <Table label={t`Withdrawals, newest first`} head={[t`Time`, t`Amount`, t`To`, t`Status`, t`Bank reference`]}>
+      <StaffTable label={t`Withdrawals, newest first`} head={[t`Time`, t`Amount`, t`To`, t`Status`, t`Bank reference`]}>
         {page.withdrawals.map((w) => (
           <tr key={w.id}>
             <td>{when(w.createdAt)}</td>
@@ -135,7 +114,7 @@ export function Withdrawals({ page }: { page: MemberPage }) {
             <td className="staff-mono">{w.payoutRef}</td>
           </tr>
         ))}
-      </Table>
+      </StaffTable>
     </Section>
   );
 }

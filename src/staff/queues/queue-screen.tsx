@@ -1,8 +1,7 @@
-import { QueryState } from '../shell/route-states';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../../lib/http';
-import { NotAllowed } from '../shell/route-states';
+import { NotAllowed, QueryState } from '../shell/route-states';
 import { useFocusHeading } from '../use-focus-heading';
 
 /** What the last action did: done, or refused because the row had moved on (409: the list was asked again). */

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { CurrencyReport, DepositChannel, Tally } from '../../../contract/staff-reports';
 import { useQueueFormat } from '../queues/queue-format';
 import { ScrollRegion } from '../shell/scroll-region';
+import { StaffTable } from '../shell/staff-table';
 
 const CHANNELS: Record<DepositChannel, MessageDescriptor> = {
   slip: msg`Slip`,
@@ -24,27 +25,15 @@ function FigureTable({ label, rows, currency }: { label: string; rows: Row[]; cu
   const { money } = useQueueFormat();
   const number = new Intl.NumberFormat(i18n.locale);
   return (
-    <ScrollRegion label={label}>
-      <table className="staff-table">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Item`}</th>
-            <th scope="col">{t`Count`}</th>
-            <th scope="col">{t`Amount`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([item, count, amount]) => (
-            <tr key={item}>
-              <th scope="row">{item}</th>
-              <td className="staff-num">{count === null ? '' : number.format(count)}</td>
-              <td className="staff-num">{amount === null ? '' : money(amount, currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <StaffTable label={label} head={[t`Item`, t`Count`, t`Amount`]}>
+      {rows.map(([item, count, amount]) => (
+        <tr key={item}>
+          <th scope="row">{item}</th>
+          <td className="staff-num">{count === null ? '' : number.format(count)}</td>
+          <td className="staff-num">{amount === null ? '' : money(amount, currency)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { REPORT_MAX_DAYS } from '../../../contract/staff-reports';
 import { isApiError } from '../../lib/http';
 import { RoleGate } from '../shell/role-gate';
-import { NotAllowed } from '../shell/route-states';
-import { staffErrorMessage } from '../staff-errors';
+import { NotAllowed, QueryState } from '../shell/route-states';
 import { useFocusHeading } from '../use-focus-heading';
 import { reportQueryOptions } from './queries';
 import { CurrencyTables } from './report-tables';
@@ -25,7 +24,7 @@ const valid = ({ from, to }: Period) =>
   /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to && addDays(from, REPORT_MAX_DAYS - 1) >= to;
 
 function Reports() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const heading = useFocusHeading();
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
   const [preset, setPreset] = useState<Preset>('today');
@@ -96,19 +95,7 @@ function Reports() {
           <Trans>Choose a start date, and an end date on or after it, at most {REPORT_MAX_DAYS} days later.</Trans>
         </p>
       )}
-      {ok && report.isPending && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {report.error && (
-        <div role="alert">
-          <p>{staffErrorMessage(i18n, report.error)}</p>
-          <button type="button" onClick={() => void report.refetch()} disabled={report.isFetching}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      )}
+      {ok && <QueryState query={report} />}
       {report.data &&
         (report.data.currencies.length ? (
           report.data.currencies.map((c) => <CurrencyTables key={c.currency} report={c} />)

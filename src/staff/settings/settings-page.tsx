@@ -1,10 +1,9 @@
-import { QueryState } from '../shell/route-states';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
 import { RoleGate } from '../shell/role-gate';
-import { NotAllowed } from '../shell/route-states';
+import { NotAllowed, QueryState } from '../shell/route-states';
 import { ScrollRegion } from '../shell/scroll-region';
 import { useFocusHeading } from '../use-focus-heading';
 import { settingsQueryOptions } from './queries';

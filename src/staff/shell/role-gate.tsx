@@ -7,9 +7,10 @@ import { NotAllowed } from './route-states';
 
 /**
  * A screen some roles may not open: the navigation hides it from them, and whoever opens its address is
- * told so without asking the server for its data (the children mount only for an allowed role).
+ * told so without asking the server for its data (the children mount only for an allowed role). A part of
+ * another screen gives its own `fallback` (nothing, say) in place of "not allowed".
  */
-export function RoleGate({ path, children }: { path: StaffPath; children: ReactNode }) {
+export function RoleGate({ path, children, fallback = <NotAllowed /> }: { path: StaffPath; children: ReactNode; fallback?: ReactNode }) {
   const { data: me } = useSuspenseQuery(meQueryOptions());
-  return mayOpen(me.role, path) ? children : <NotAllowed />;
+  return mayOpen(me.role, path) ? children : fallback;
 }

@@ -6,6 +6,7 @@ import { useQueueFormat } from '../queues/queue-format';
 import { ScrollRegion } from '../shell/scroll-region';
 import { slipNote } from './slip-reasons';
 import { HoldNote } from '../queues/hold-note';
+import { StaffTable } from '../shell/staff-table';
 
 interface Props {
   slip: ReviewSlip;
@@ -67,7 +68,7 @@ export function SlipDetail({ slip, onApprove, onReject }: Props) {
           <dl className="staff-facts">
             <dt>{t`Member`}</dt>
             <dd>
-              {member.name} ({member.phone})
+              <bdi>{member.name}</bdi> ({member.phone})
             </dd>
             <dt>{t`Account name`}</dt>
             <dd>{member.bankAccountName}</dd>
@@ -101,43 +102,25 @@ function LookAlikes({ slip }: { slip: ReviewSlip }) {
   const { when } = useQueueFormat();
   if (!slip.lookAlikes.length) return null;
   return (
-    <>
-      <h3>
-        <Trans>Members the sender could be</Trans>
-      </h3>
-      <ScrollRegion label={t`Members the sender could be`}>
-        <table className="staff-table">
-          <caption className="visually-hidden">
-            <Trans>Members the sender could be</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Member`}</th>
-              <th scope="col">{t`Account name`}</th>
-              <th scope="col">{t`Account number`}</th>
-              <th scope="col">{t`Registered`}</th>
-              <th scope="col">{t`Bank details changed`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {slip.lookAlikes.map((m) => (
-              <tr key={m.memberId}>
-                <td>
-                  <bdi>{m.name}</bdi> ({m.phone}){m.uploader && <> · {t`uploaded this slip`}</>}
-                </td>
-                <td>
-                  <bdi>{m.bankAccountName}</bdi>
-                </td>
-                <td className="staff-mono">{m.bankAccountNo}</td>
-                <td>
-                  <time dateTime={m.registeredAt}>{when(m.registeredAt)}</time>
-                </td>
-                <td>{m.bankChangedAt ? <time dateTime={m.bankChangedAt}>{when(m.bankChangedAt)}</time> : t`Never`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-    </>
+    <StaffTable
+      label={t`Members the sender could be`}
+      head={[t`Member`, t`Account name`, t`Account number`, t`Registered`, t`Bank details changed`]}
+    >
+      {slip.lookAlikes.map((m) => (
+        <tr key={m.memberId}>
+          <td>
+            <bdi>{m.name}</bdi> ({m.phone}){m.uploader && <> · {t`uploaded this slip`}</>}
+          </td>
+          <td>
+            <bdi>{m.bankAccountName}</bdi>
+          </td>
+          <td className="staff-mono">{m.bankAccountNo}</td>
+          <td>
+            <time dateTime={m.registeredAt}>{when(m.registeredAt)}</time>
+          </td>
+          <td>{m.bankChangedAt ? <time dateTime={m.bankChangedAt}>{when(m.bankChangedAt)}</time> : t`Never`}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

@@ -52,11 +52,26 @@ export function maskAccount(account: string): string {
  * digit the bank shows equals the account's digit there; anything else it prints (x, *, •) is unknown.
  */
 export function maskedMatches(masked: string, account: string): boolean {
-  const m = [...masked.normalize('NFKC').replace(/[\s.-]/g, '')];
+  const m = maskedPlaces(masked);
   const a = account.replace(/\D/g, '');
-  // a mask that hides almost everything proves nothing: at least 4 digits must show
-  if (m.length !== a.length || m.filter((c) => /\d/.test(c)).length < 4) return false;
+  if (!m || m.length !== a.length) return false;
   return m.every((c, i) => !/\d/.test(c) || c === a[i]);
+}
+
+/** A masked account's places, separators gone; undefined when it shows fewer than 4 digits (it proves nothing). */
+function maskedPlaces(masked: string): string[] | undefined {
+  const m = [...masked.normalize('NFKC').replace(/[\s.-]/g, '')];
+  return m.filter((c) => /\d/.test(c)).length < 4 ? undefined : m;
+}
+
+/**
+ * The accounts' digits a masked account can be, as a SQL LIKE pattern (each digit shown in its place, `_`
+ * for each hidden one): the rows maskedMatches would take. Undefined when it matches nothing.
+ */
+export function maskedPattern(masked: string): string | undefined {
+  return maskedPlaces(masked)
+    ?.map((c) => (/\d/.test(c) ? c : '_'))
+    .join('');
 }
 
 /** A sender's name as slip services answer it: title and first name, the surname cut to its first letter ("นาย สมชาย ใ"). */

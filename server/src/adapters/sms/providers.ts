@@ -13,21 +13,22 @@ export class SmsSendError extends Error {
   override name = 'SmsSendError';
 }
 
-export interface SmsProviderOptions {
+interface SmsProviderOptions {
+  /** Without a trailing slash (config.ts takes it off). */
   baseUrl: string;
   timeoutMs: number;
   variant: Variant;
 }
 
 /** The text of a one-time code, in the site's language (Thai or Lao). */
-export function otpText(variant: Variant, code: string, ref: string): string {
+function otpText(variant: Variant, code: string, ref: string): string {
   return variant === 'la' ? `ລະຫັດ OTP ຂອງທ່ານ: ${code} (ອ້າງອີງ ${ref})` : `รหัส OTP ของคุณ: ${code} (อ้างอิง ${ref})`;
 }
 
 const COUNTRY: Record<Variant, string> = { th: '66', la: '856' };
 
 /** A member's phone as typed on the site (0812345678; 02012345678 in Laos) in international digits, without the plus. */
-export function internationalDigits(phone: string, variant: Variant): string {
+function internationalDigits(phone: string, variant: Variant): string {
   const digits = phone.replace(/\D/g, '');
   if (digits.startsWith('0')) return COUNTRY[variant] + digits.slice(1);
   return digits.startsWith(COUNTRY[variant]) ? digits : COUNTRY[variant] + digits;
@@ -76,7 +77,7 @@ export class ThaiBulkSmsSender implements SmsSender {
     const msisdn = internationalDigits(phone, this.o.variant);
     const { status, json } = await postForm(
       'ThaiBulkSMS',
-      `${this.o.baseUrl.replace(/\/+$/, '')}/sms`,
+      `${this.o.baseUrl}/sms`,
       basic(this.o.apiKey, this.o.apiSecret),
       { msisdn, message: otpText(this.o.variant, code, ref), sender: this.o.sender },
       this.o.timeoutMs,
@@ -108,7 +109,7 @@ export class TwilioSmsSender implements SmsSender {
   async sendOtp(phone: string, code: string, ref: string): Promise<void> {
     const { status, json } = await postForm(
       'Twilio',
-      `${this.o.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(this.o.accountSid)}/Messages.json`,
+      `${this.o.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(this.o.accountSid)}/Messages.json`,
       basic(this.o.accountSid, this.o.authToken),
       { To: `+${internationalDigits(phone, this.o.variant)}`, From: this.o.from, Body: otpText(this.o.variant, code, ref) },
       this.o.timeoutMs,

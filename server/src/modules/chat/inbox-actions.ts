@@ -21,10 +21,15 @@ export interface Agent extends By {
 
 const FILE_PATH = /^\/files\/chat\/([A-Za-z0-9_-]{16,100})$/;
 
-/** The conversation, its row locked so two agents acting on it take turns; 404 NO_DATA for none. */
-async function lockedRoom(ctx: Ctx, tx: Tx, room: string): Promise<RoomRow> {
+/** The conversation, its row locked so two agents acting on it take turns; undefined for none. */
+async function lockRoom(tx: Tx, room: string): Promise<RoomRow | undefined> {
   await sql`select room from chat_rooms where room = ${room} for update`.execute(tx);
-  const row = await roomOf(tx, room);
+  return roomOf(tx, room);
+}
+
+/** lockRoom, 404 NO_DATA for none. */
+async function lockedRoom(ctx: Ctx, tx: Tx, room: string): Promise<RoomRow> {
+  const row = await lockRoom(tx, room);
   if (!row) throw new ApiError(404, 'NO_DATA');
   return row;
 }
@@ -206,12 +211,12 @@ export async function endConversation(ctx: Ctx, publish: ChatPublish, agent: Age
     const row = await lockedRoom(ctx, tx, room);
     if (row.ended_at !== null) throw conflict('CHAT_ENDED');
     if (row.assigned_to !== null && row.assigned_to !== agent.staffId) throw conflict('CHAT_HELD');
-    await endLocked(ctx, tx, publish, agent, row, words);
+    await endLocked(ctx, tx, publish, agent, row, words === undefined ? undefined : { words, agentName: await closingName(tx, agent) });
   });
 }
 
-/** How many conversations one bulk end takes at most. */
-export const BULK_END_MAX = 200;
+/** The name the closing words are signed with (staffName's, else "Support"). */
+const closingName = async (tx: Tx, agent: Agent) => (await staffName(tx, agent.staffId)) ?? 'Support';
 
 /**
  * Ends, in one go, the guest conversations of `rooms` (the ones the agent sees waiting) that are still
@@ -222,36 +227,45 @@ export const BULK_END_MAX = 200;
 export async function endWaitingGuests(ctx: Ctx, publish: ChatPublish, agent: Agent, rooms: readonly string[], closingWords?: string) {
   const words = closingWords?.trim() ? closingWords : undefined;
   if (words !== undefined) checkWords(words);
+  // one name for every closing, read once
+  const closing = words === undefined ? undefined : { words, agentName: await closingName(ctx.database.db, agent) };
   let ended = 0;
   for (const room of new Set(rooms)) {
     if (!room.startsWith('guest:')) continue;
     ended += await withTransaction(ctx.database, async (tx) => {
-      await sql`select room from chat_rooms where room = ${room} for update`.execute(tx);
-      const row = await roomOf(tx, room);
+      const row = await lockRoom(tx, room);
       if (!row || row.guest_id === null || row.ended_at !== null || row.waiting_since === null || row.assigned_to !== null) return 0;
-      await endLocked(ctx, tx, publish, agent, row, words);
+      await endLocked(ctx, tx, publish, agent, row, closing);
       return 1;
     });
   }
   return ended;
 }
 
-/** The end of a conversation whose row `tx` holds, open and the agent's to end. */
-async function endLocked(ctx: Ctx, tx: Tx, publish: ChatPublish, agent: Agent, row: RoomRow, words: string | undefined): Promise<void> {
+/** The end of a conversation whose row `tx` holds, open and the agent's to end; `closing`: the words first, signed. */
+async function endLocked(
+  ctx: Ctx,
+  tx: Tx,
+  publish: ChatPublish,
+  agent: Agent,
+  row: RoomRow,
+  closing: { words: string; agentName: string } | undefined,
+): Promise<void> {
   const { room } = row;
+  const words = closing?.words;
   const now = ctx.now();
-  if (words !== undefined) {
-    const closing = await insertMessage(tx, {
+  if (closing) {
+    const said = await insertMessage(tx, {
       room,
       session_id: row.session_id,
       sender: 'agent',
       message_type: 'text',
-      payload: { message: words },
+      payload: { message: closing.words },
       created_at: now,
       staff_id: agent.staffId,
-      agent_name: (await staffName(tx, agent.staffId)) ?? 'Support',
+      agent_name: closing.agentName,
     });
-    await publish(tx, { kind: 'message', room, messageId: closing.id });
+    await publish(tx, { kind: 'message', room, messageId: said.id });
   }
   // the marker is no reply to count: read as it is made
   const marker = await insertMessage(tx, {

@@ -54,11 +54,10 @@ async function settle(
     },
     async (tx, request) => {
       const verdict = await judgeCredit(tx, by.actor, { source, ...request, ownWord: request.amount, reason: reason ?? null, now });
-      if (verdict.apply) {
-        secondTo = verdict.secondTo;
-        return true;
-      }
-      waits = verdict.because;
+      // set on every attempt: a transaction tried again after a conflict judges afresh
+      secondTo = verdict.apply ? verdict.secondTo : null;
+      waits = verdict.apply ? null : verdict.because;
+      if (verdict.apply) return true;
       await audit(tx, request, { status: 'WAITING', amount: toMajor(request.amount, request.currency), waitsBecause: waits });
       return false;
     },

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
+import { maskedPattern } from '../../adapters/slip/bank.js';
 import { senderMatches } from './sender-match.js';
 
 /** The member's slips, newest first, one page, and how many there are in all. */
@@ -207,9 +208,8 @@ export interface LookFor {
  * apart. A mask that shows fewer than 4 digits matches nobody (maskedMatches).
  */
 export async function membersLike(tx: Tx, sender: BankSender, look: LookFor = {}) {
-  const shown = [...sender.account.normalize('NFKC').replace(/[\s.-]/g, '')];
-  if (shown.filter((c) => /\d/.test(c)).length < 4) return { members: [], more: false };
-  const pattern = shown.map((c) => (/\d/.test(c) ? c : '_')).join('');
+  const pattern = maskedPattern(sender.account);
+  if (!pattern) return { members: [], more: false };
   let query = tx
     .selectFrom('members')
     .select(['id', 'name', 'phone', 'bank_code', 'bank_account_no', 'bank_account_name', 'created_at', 'bank_changed_at'])

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
+import { senderInDoubt, type SlipReason } from '../../../../contract/staff-queues.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { givenReason, recordAudit, type By } from '../audit/service.js';
@@ -61,8 +61,7 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
   // a slip the bank says another account sent, or that more than one member could have sent: that the
   // money is this member's is the approver's word, all of it (a clerk and a look-alike would otherwise
   // move a real sender's deposit to the look-alike unseen, at the bank's amount)
-  const senderInDoubt = slip.note === 'SLIP_SENDER_MISMATCH' || slip.note === SLIP_SENDER_AMBIGUOUS;
-  const ownWord = bankMinor === null || senderInDoubt ? minor : Math.max(0, minor - bankMinor);
+  const ownWord = bankMinor === null || senderInDoubt(slip.note) ? minor : Math.max(0, minor - bankMinor);
   // a slip whose QR nobody could read is held by its own id, so it too credits once
   const bankTx =
     slip.sending_bank && slip.trans_ref
@@ -96,11 +95,10 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
     async (tx) => {
       const credit = { source, memberId: slip.member_id, currency, amount: minor, ownWord, reason: reason ?? null, now: ctx.now() };
       const verdict = await judgeCredit(tx, by.actor, credit);
-      if (verdict.apply) {
-        secondTo = verdict.secondTo;
-        return true;
-      }
-      waits = verdict.because;
+      // set on every attempt: a transaction tried again after a conflict judges afresh
+      secondTo = verdict.apply ? verdict.secondTo : null;
+      waits = verdict.apply ? null : verdict.because;
+      if (verdict.apply) return true;
       await audit(tx, { status: 'WAITING', waitsBecause: waits });
       return false;
     },

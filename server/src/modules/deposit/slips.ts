@@ -9,6 +9,8 @@ import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { isUniqueViolationOf } from '../../lib/errors.js';
 import { callWithin } from '../../lib/outside-call.js';
 import { notifyMember } from '../events/service.js';
+import { endHold } from '../adjustments/service.js';
+import { CLI_SYSTEM } from '../audit/service.js';
 import { senderMatches } from './sender-match.js';
 import { slipDeadline } from './slip-hours.js';
 import {
@@ -66,15 +68,16 @@ export async function closeSlip(
   // only the call that ended it tells: a slip another call ended first (the worker crediting it while the
   // operator rejects it) comes back as no row, and its member was told by that call. `also` (an audit row)
   // is written with the change, and only when this call made it.
-  if (also)
-    return withTransaction(ctx.database, async (tx) => {
-      const ended = await endSlip(tx, slipId, status, note, said, ctx.now());
-      if (!ended) return;
-      await also(tx, []);
-      await tellSlip(ctx, ended, status, tx);
-    });
-  const ended = await endSlip(ctx.database.db, slipId, status, note, said, ctx.now());
-  if (ended) await tellSlip(ctx, ended, status);
+  return withTransaction(ctx.database, async (tx) => {
+    const now = ctx.now();
+    const ended = await endSlip(tx, slipId, status, note, said, now);
+    if (!ended) return;
+    await also?.(tx, []);
+    // an approval waiting for a second person ends with its slip, however the slip failed (a duplicate of
+    // a credited transfer, the verifier): nothing is left to approve (a reject's own `also` ended it first)
+    if (status === 'FAILED') await endHold(tx, `slip:${slipId}`, CLI_SYSTEM, now);
+    await tellSlip(ctx, ended, status, tx);
+  });
 }
 
 /** Tells the slip's member its result (a live event; the slip list row turns into it), in `tx` when it has one. */
@@ -134,7 +137,9 @@ export async function creditSlip(
       const member = await memberMoney(tx, memberId);
       const now = ctx.now();
       if (!(await holdOpenSlip(tx, slipId, now))) return 'closed';
-      if (judge && !(await judge(tx))) return 'held';
+      // a transfer credited already is a duplicate whoever approves it: judged, it would wait for a second
+      // person only to fail then (the insert below fails it now, and closeSlip ends any hold with it)
+      if (judge && !(await bankTxCredited(tx, bankTx)) && !(await judge(tx))) return 'held';
       await insertSlipCredit(tx, slipId, bankTx, now);
       const journalId = await creditDeposit(tx, member, amountMinor, 'SLIP', now);
       await tellSlip(ctx, await markSlipCredited(tx, slipId, amountMinor, bankTx, journalId, now), 'SUCCESS', tx);
@@ -191,10 +196,7 @@ async function fromMember(ctx: AppContext, slip: SlipRow, bank: Found): Promise<
  * transfer is no sender, and cannot hold the real sender's slip up.
  */
 async function sentByAnother(ctx: AppContext, slip: SlipRow, bank: Found): Promise<boolean> {
-  const { members, more } = await membersLike(ctx.database.db, bank.sender, {
-    except: slip.member_id,
-    held: { registeredBy: bank.time, unchangedSince: bank.time - BANK_CHANGE_MARGIN_MS },
-  });
+  const { members, more } = await membersLike(ctx.database.db, bank.sender, { except: slip.member_id, held: heldAt(bank.time) });
   // too many members show those digits to tell them apart: a person looks
   return more || members.length > 0;
 }
@@ -202,10 +204,13 @@ async function sentByAnother(ctx: AppContext, slip: SlipRow, bank: Found): Promi
 /** A change of bank details this long before a transfer still sends the transfer's slip to review. */
 const BANK_CHANGE_MARGIN_MS = 24 * 60 * 60 * 1000;
 
-/** Whether the member held these bank details when the transfer was made (registered before it, not changed since a day before it). */
+/** What holding bank details when a transfer was made means: registered by then, not changed since a day before it. */
+const heldAt = (sentAt: number) => ({ registeredBy: sentAt, unchangedSince: sentAt - BANK_CHANGE_MARGIN_MS });
+
+/** Whether the member held these bank details when the transfer was made (heldAt; membersLike asks the same in SQL). */
 function heldWhenSent(member: { created_at: number; bank_changed_at: number | null }, sentAt: number): boolean {
-  if (member.created_at > sentAt) return false;
-  return member.bank_changed_at === null || member.bank_changed_at <= sentAt - BANK_CHANGE_MARGIN_MS;
+  const held = heldAt(sentAt);
+  return member.created_at <= held.registeredBy && (member.bank_changed_at === null || member.bank_changed_at <= held.unchangedSince);
 }
 
 /**

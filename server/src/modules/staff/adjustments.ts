@@ -25,7 +25,6 @@ const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: 
 export const adjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = staffBy;
   const idOf = (request: { params: { id: string } }) => Number(request.params.id);
   const done = { 200: Adjustment, ...refusals };
 
@@ -40,18 +39,18 @@ export const adjustmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/adjustments', { onRequest: finance, schema: { body: AdjustmentRequestBody, response: done } }, async (request) =>
-    requestAdjustment(ctx, by(request), request.body),
+    requestAdjustment(ctx, staffBy(request), request.body),
   );
 
   app.post(
     '/adjustments/:id/approve',
     { onRequest: finance, schema: { params: AdjustmentIdParam, body: AdjustmentApproveBody, response: done } },
-    async (request) => approveAdjustment(ctx, by(request), { id: idOf(request), reason: request.body.reason }),
+    async (request) => approveAdjustment(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason }),
   );
 
   app.post(
     '/adjustments/:id/reject',
     { onRequest: finance, schema: { params: AdjustmentIdParam, body: AdjustmentRejectBody, response: done } },
-    async (request) => rejectAdjustment(ctx, by(request), { id: idOf(request), reason: request.body.reason }),
+    async (request) => rejectAdjustment(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason }),
   );
 };

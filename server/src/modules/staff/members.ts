@@ -29,7 +29,6 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const anyRole = requireStaff(app, 'agent', 'finance', 'admin');
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = staffBy;
   const ok = { message: 'SUCCESS' };
 
   app.get(
@@ -50,7 +49,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: finance, schema: { params: MemberIdParam, body: MemberBonusEndBody, response: done } },
     async (request) => {
       const reason = requiredReason(request.body.reason);
-      await endRewardByStaff(ctx, by(request), Number(request.params.id), reason);
+      await endRewardByStaff(ctx, staffBy(request), Number(request.params.id), reason);
       return ok;
     },
   );
@@ -64,7 +63,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { onRequest: finance, schema: { params: MemberIdParam, body: MemberStatusBody, response: done } },
       async (request) => {
         const reason = requiredReason(request.body.reason);
-        await setMemberStatus(ctx, by(request), Number(request.params.id), status, reason);
+        await setMemberStatus(ctx, staffBy(request), Number(request.params.id), status, reason);
         return ok;
       },
     );
@@ -75,7 +74,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await revokeMemberSession(
         ctx,
-        by(request),
+        staffBy(request),
         Number(request.params.id),
         Number(request.params.sessionId),
         givenReason(request.body.reason),
@@ -88,7 +87,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/members/:id/sessions/revoke-all',
     { onRequest: finance, schema: { params: MemberIdParam, body: MemberRevokeBody, response: done } },
     async (request) => {
-      await revokeMemberSession(ctx, by(request), Number(request.params.id), 'all', givenReason(request.body.reason));
+      await revokeMemberSession(ctx, staffBy(request), Number(request.params.id), 'all', givenReason(request.body.reason));
       return ok;
     },
   );

@@ -12,7 +12,6 @@ const done = { 200: Message, ...refusals };
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = staffBy;
   const ok = { message: 'SUCCESS' };
 
   app.get('/payments/unmatched', { onRequest: finance, schema: { response: { 200: UnmatchedPaymentList, ...refusals } } }, async () => ({
@@ -23,7 +22,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/payments/:id/attach',
     { onRequest: finance, schema: { params: PaymentIdParam, body: PaymentAttachBody, response: { 202: Message, ...done } } },
     async (request, reply) => {
-      const attached = await attachPayment(ctx, by(request), {
+      const attached = await attachPayment(ctx, staffBy(request), {
         gatewayTxnId: request.params.id,
         phone: request.body.phone,
         reason: request.body.reason,
@@ -36,7 +35,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/payments/:id/refunded',
     { onRequest: finance, schema: { params: PaymentIdParam, body: PaymentRefundedBody, response: done } },
     async (request) => {
-      await refundPayment(ctx, by(request), {
+      await refundPayment(ctx, staffBy(request), {
         gatewayTxnId: request.params.id,
         reason: request.body.reason,
         reference: request.body.reference,

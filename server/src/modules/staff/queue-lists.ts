@@ -1,9 +1,4 @@
-import {
-  SLIP_SENDER_AMBIGUOUS,
-  type ReviewSlip,
-  type WaitingDepositRequest,
-  type WaitingWithdrawal,
-} from '../../../../contract/staff-queues.js';
+import { senderInDoubt, type ReviewSlip, type WaitingDepositRequest, type WaitingWithdrawal } from '../../../../contract/staff-queues.js';
 import type { Database } from '../../db/database.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { runningBonus } from '../bonus/service.js';
@@ -86,7 +81,7 @@ export async function reviewSlips(db: Db): Promise<ReviewSlip[]> {
   // doubt, one look after another (the uploader first, at most LOOK_ALIKES)
   const alike: Awaited<ReturnType<typeof membersLike>>['members'][] = [];
   for (const r of rows) {
-    const sender = r.note === 'SLIP_SENDER_MISMATCH' || r.note === SLIP_SENDER_AMBIGUOUS ? senderOfText(r.sender) : undefined;
+    const sender = senderInDoubt(r.note) ? senderOfText(r.sender) : undefined;
     alike.push(sender ? (await membersLike(db, sender, { first: r.member_id })).members.slice(0, LOOK_ALIKES) : []);
   }
   return rows.map((r, i) => ({

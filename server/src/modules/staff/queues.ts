@@ -36,7 +36,6 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const finance = requireStaff(app, 'finance', 'admin');
-  const by = staffBy;
   const idOf = (request: { params: { id: string } }) => Number(request.params.id);
   const ok = { message: 'SUCCESS' };
   const WAITS = { message: CREDIT_WAITS };
@@ -62,7 +61,11 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/slips/:id/approve',
     { onRequest: finance, schema: { params: QueueIdParam, body: SlipApproveBody, response: credits } },
     async (request, reply) => {
-      const done = await approveSlip(ctx, by(request), { id: idOf(request), amount: request.body.amount, reason: request.body.reason });
+      const done = await approveSlip(ctx, staffBy(request), {
+        id: idOf(request),
+        amount: request.body.amount,
+        reason: request.body.reason,
+      });
       return done.waits ? reply.code(202).send(WAITS) : ok;
     },
   );
@@ -71,7 +74,7 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/slips/:id/reject',
     { onRequest: finance, schema: { params: QueueIdParam, body: SlipRejectBody, response: done } },
     async (request) => {
-      await rejectSlip(ctx, by(request), { id: idOf(request), reason: request.body.reason, comment: request.body.comment });
+      await rejectSlip(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason, comment: request.body.comment });
       return ok;
     },
   );
@@ -84,7 +87,7 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/withdrawals/:id/pay',
     { onRequest: finance, schema: { params: QueueIdParam, body: WithdrawalPayBody, response: done } },
     async (request) => {
-      await payWithdrawal(ctx, by(request), { id: idOf(request), reference: request.body.reference });
+      await payWithdrawal(ctx, staffBy(request), { id: idOf(request), reference: request.body.reference });
       return ok;
     },
   );
@@ -93,7 +96,7 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/withdrawals/:id/reject',
     { onRequest: finance, schema: { params: QueueIdParam, body: WithdrawalRejectBody, response: done } },
     async (request) => {
-      await rejectWithdrawal(ctx, by(request), { id: idOf(request), reason: request.body.reason });
+      await rejectWithdrawal(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason });
       return ok;
     },
   );
@@ -106,7 +109,7 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/deposit-requests/:id/confirm',
     { onRequest: finance, schema: { params: QueueIdParam, body: DepositRequestConfirmBody, response: credits } },
     async (request, reply) => {
-      const done = await confirmDepositRequest(ctx, by(request), { id: idOf(request), reason: request.body.reason });
+      const done = await confirmDepositRequest(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason });
       return done.waits ? reply.code(202).send(WAITS) : ok;
     },
   );
@@ -115,7 +118,7 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/deposit-requests/:id/reject',
     { onRequest: finance, schema: { params: QueueIdParam, body: DepositRequestRejectBody, response: done } },
     async (request) => {
-      await rejectDepositRequest(ctx, by(request), { id: idOf(request), reason: request.body.reason });
+      await rejectDepositRequest(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason });
       return ok;
     },
   );

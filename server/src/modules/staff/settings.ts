@@ -48,7 +48,6 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** A setting as it now is, with the change waiting for a second admin. */
   const current = async (key: SettingKey) =>
     entry(key, (await readAllSettings(ctx.database.db))[key] ?? null, (await pendingProposals(ctx.database.db)).get(key));
-  const by = staffBy;
 
   app.get('/settings', { onRequest: admin, schema: { response: { 200: SettingList, ...refusals } } }, async () => {
     const all = await readAllSettings(ctx.database.db);
@@ -76,7 +75,7 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (needsTwoAdmins(key)) {
         // the money policy's threshold: a proposal, applied when a second admin approves it
-        await proposeSetting(ctx, by(request), { key, value, reason });
+        await proposeSetting(ctx, staffBy(request), { key, value, reason });
         return current(key);
       }
       const actor = { kind: 'staff' as const, username: request.staff!.username };
@@ -90,7 +89,7 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const decision =
     (outcome: 'APPLIED' | 'REJECTED') => async (request: FastifyRequest<{ Params: { id: string }; Body: SettingDecisionBody }>) => {
       const reason = outcome === 'REJECTED' ? requiredReason(request.body.reason) : (givenReason(request.body.reason) ?? null);
-      const key = await decideProposal(ctx, by(request), { id: Number(request.params.id), outcome, reason });
+      const key = await decideProposal(ctx, staffBy(request), { id: Number(request.params.id), outcome, reason });
       await ctx.settings.refresh();
       return current(key);
     };
