@@ -485,7 +485,7 @@ describe('game accounts and transfers', () => {
     const { db } = server.ctx.database;
     const { id } = await db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow();
     const seen = await db.transaction().execute(async (tx) => {
-      const begun = await sql<{ r: unknown }>`select wallet_transfer_record_v3(${id}::integer, 'PG', 'out', 100::bigint,
+      const begun = await sql<{ r: unknown }>`select wallet_transfer_record_v4(${id}::integer, 'PG', 'out', 100::bigint,
           '{"THB":100,"LAK":100000}'::jsonb, 'unused', 'unused', '{}'::jsonb, null, null, 0::bigint, '0:0', 0::bigint, '{}'::jsonb, true) as r`.execute(
         tx,
       );
@@ -504,7 +504,7 @@ describe('game accounts and transfers', () => {
     expect(usual).not.toBe('off');
     const inFinish = await db.transaction().execute(async (tx) => {
       // an intent that is not there: the function closes nothing
-      const finished = await sql<{ r: unknown }>`select wallet_transfer_finish_v4(0, 0, true, 0, '', '', 200, 'null') as r`.execute(tx);
+      const finished = await sql<{ r: unknown }>`select wallet_transfer_finish_v5(0, 0, true, 0, '', '', 200, 'null') as r`.execute(tx);
       expect(finished.rows[0]!.r).toEqual({ closed: false });
       return (await setting(tx)).rows[0]!.s;
     });

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/transaction.js';
 import { LedgerError } from '../src/ledger/errors.js';
-import { checkLedger } from '../src/ledger/invariants.js';
+import { checkLedger, checkLedgerSince } from '../src/ledger/invariants.js';
+import { requestWithdrawal, settleWithdrawal } from '../src/ledger/operations.js';
 import { houseAccount, move, postPending, reserve, voidPending, walletAccount } from '../src/ledger/ledger.js';
 import { build, DEMO_MEMBER, type TestServer } from './helper.js';
 
@@ -153,8 +154,8 @@ describe('the ledger as a closed component', () => {
     expect(await checkLedger(db())).toEqual([]);
   });
 
-  it('lets an older release end its own pending entry on the row once during an upgrade, and nothing more', async () => {
-    // as a release before 0038 wrote and ended a withdrawal
+  it('ends a pending entry only by an entry that names it: marking it ended on the row is refused (0044)', async () => {
+    // as a release before 0038 wrote, and then ended, a withdrawal
     const { id } = await db()
       .insertInto('journal')
       .values({
@@ -169,14 +170,54 @@ describe('the ledger as a closed component', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sql`update journal set status = 'SUCCESS' where id = ${id}`.execute(db());
-    expect((await statusOf(id)).status).toBe('SUCCESS');
-    await expect(sql`update journal set status = 'FAILED' where id = ${id}`.execute(db())).rejects.toThrow(/LEDGER_CHANGED/);
-    await expect(
-      sql`update journal set status = 'SUCCESS', amount = 2 where id = (select max(id) from journal where status = 'PENDING')`.execute(
-        db(),
-      ),
-    ).rejects.toThrow(/LEDGER_CHANGED/);
+    for (const status of ['SUCCESS', 'FAILED']) {
+      await expect(sql`update journal set status = ${status} where id = ${id}`.execute(db())).rejects.toThrow(/LEDGER_CHANGED/);
+      expect((await statusOf(id)).status).toBe('PENDING');
+    }
+    // a reserve of no flow's: the ledger check names it (and the test server's own check at its close would)
+    expect(await checkLedger(db())).toEqual([`journal ${id}: an open withdraw reserve that no flow holds`]);
+    await withTransaction(server.ctx.database, (tx) =>
+      voidPending(tx, id, { type: 'withdraw_return', from: 'BANK', to: 'WALLET', visible: false, now: now() }),
+    );
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("ledger check finds a flow whose status is not how its reserve ended, in the full check and the sweep's", async () => {
+    const before = Number(
+      (
+        await db()
+          .selectFrom('journal')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const withdrawal = await withTransaction(server.ctx.database, (tx) =>
+      requestWithdrawal(tx, { memberId, currency: 'BAHT' }, 500, now()),
+    );
+    const row = await db().selectFrom('withdrawals').select('journal_id').where('id', '=', withdrawal).executeTakeFirstOrThrow();
+    expect(await checkLedger(db())).toEqual([]);
+    // paid on the flow's row, its reserve never ended (a flow's status is changed with its end, or not at all)
+    await db().updateTable('withdrawals').set({ status: 'SUCCESS' }).where('id', '=', withdrawal).execute();
+    const apart = `withdrawals ${withdrawal} is SUCCESS but its reserve, journal ${row.journal_id}, is PENDING`;
+    expect(await checkLedger(db())).toEqual([apart]);
+    expect((await checkLedgerSince(db(), before)).problems).toEqual([apart]);
+    // an end written later names the flow again
+    await db().updateTable('withdrawals').set({ status: 'PENDING' }).where('id', '=', withdrawal).execute();
+    await withTransaction(server.ctx.database, (tx) => settleWithdrawal(tx, withdrawal, 'FAILED', now()));
+    const ended = Number(
+      (
+        await db()
+          .selectFrom('journal')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await db().updateTable('withdrawals').set({ status: 'SUCCESS' }).where('id', '=', withdrawal).execute();
+    expect((await checkLedgerSince(db(), ended - 1)).problems).toEqual([
+      `withdrawals ${withdrawal} is SUCCESS but its reserve, journal ${row.journal_id}, is FAILED`,
+    ]);
+    await db().updateTable('withdrawals').set({ status: 'FAILED' }).where('id', '=', withdrawal).execute();
+    expect(await checkLedger(db())).toEqual([]);
   });
 
   it('ledger check finds an end that names no pending entry', async () => {

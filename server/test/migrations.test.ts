@@ -229,6 +229,7 @@ describe('migrating a database with data', () => {
         '0041_setting_proposals',
         '0042_credit_holds',
         '0043_audit_chain',
+        '0044_ledger_contract',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);
@@ -241,16 +242,19 @@ describe('migrating a database with data', () => {
       await fresh.drop();
     }
   });
-  it('keeps the transfer functions an older instance calls beside the newer ones (0034 to 0039 add newer ones; the older stay)', async () => {
+  it('keeps the transfer functions an older instance calls beside the newer ones until 0044, then only the ones this release calls', async () => {
     const { database, drop } = await unmigrated();
     try {
-      await migrate(database);
-      const functions = await sql<{ proname: string; args: string }>`select proname, pg_get_function_identity_arguments(p.oid) as args
-          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-          where n.nspname = current_schema() and proname like 'wallet_transfer_%' order by proname`.execute(database.db);
-      const told = (args: string) => args.includes('p_channel');
-      const syncs = (args: string) => args.includes('p_sync_mark');
-      expect(functions.rows.map((f) => [f.proname, told(f.args), syncs(f.args)])).toEqual([
+      const transferFunctions = async () => {
+        const functions = await sql<{ proname: string; args: string }>`select proname, pg_get_function_identity_arguments(p.oid) as args
+            from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = current_schema() and proname like 'wallet_transfer_%' order by proname`.execute(database.db);
+        const told = (args: string) => args.includes('p_channel');
+        const syncs = (args: string) => args.includes('p_sync_mark');
+        return functions.rows.map((f) => [f.proname, told(f.args), syncs(f.args)]);
+      };
+      await migrate(database, '0043_audit_chain');
+      expect(await transferFunctions()).toEqual([
         ['wallet_transfer_finish_v1', true, false],
         ['wallet_transfer_finish_v2', false, false],
         ['wallet_transfer_finish_v3', false, false],
@@ -259,6 +263,11 @@ describe('migrating a database with data', () => {
         ['wallet_transfer_record_v1', false, false],
         ['wallet_transfer_record_v2', false, true],
         ['wallet_transfer_record_v3', false, true],
+        ['wallet_transfer_record_v4', false, true],
+      ]);
+      await migrate(database);
+      expect(await transferFunctions()).toEqual([
+        ['wallet_transfer_finish_v5', false, false],
         ['wallet_transfer_record_v4', false, true],
       ]);
     } finally {

@@ -166,8 +166,11 @@ test('a loss on a closed day comes back as cashback: receive it, then move it to
   await expect(page).toHaveURL(/\/play\/PG\?u=/);
   // the sandbox's demo game is told to take this round (a drill setting), so the loss is certain
   operator('settings', 'set', 'sandboxPlay', '{"PG":"lose"}');
-  // the server re-reads settings every SETTINGS_REFRESH_MS (200 ms in this run)
-  await page.waitForTimeout(1_000);
+  // the server re-reads settings every SETTINGS_REFRESH_MS: the page says the drill once it has
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('#drill')).toHaveText('Drill: every round is lost', { timeout: 500 });
+  }).toPass();
   await page.getByRole('button', { name: 'Bet 50', exact: true }).click();
   await expect(page.locator('#result')).toHaveText('You lost 50.00');
   operator('settings', 'set', 'sandboxPlay', '{}');

@@ -10,6 +10,7 @@ import type { Tx } from '../db/transaction.js';
 export async function checkLedger(tx: Tx): Promise<string[]> {
   const problems = (await unbalancedJournals(tx, 0)).map(journalProblem);
   problems.push(...(await wrongEnds(tx, 0)));
+  problems.push(...(await flowsApart(tx, 0)));
   problems.push(...(await balanceDrift(tx)).map(driftProblem));
   problems.push(...(await negativeAccounts(tx)));
   problems.push(...(await currencySums(tx)));
@@ -38,6 +39,53 @@ async function wrongEnds(tx: Tx, afterJournalId: number): Promise<string[]> {
     )
     .execute();
   return rows.map((r) => `journal ${r.id} ends ${r.pending_id}, which is not a pending entry of that member and amount`);
+}
+
+/**
+ * The flows that hold a reserve of the ledger's while an outside answer or a person decides: each row names
+ * its pending entry (`journal_id`; one row to an entry, migration 0044), and its status is the one that
+ * reads as how the entry ended (`open` while none has, `posted`, `voided`). The row keeps what the ledger
+ * does not (the provider and its reference, the bank account, who decided); both change in one transaction.
+ */
+const RESERVING_FLOWS = [
+  { table: 'transfer_intents', open: 'open', posted: 'settled', voided: 'compensated' },
+  { table: 'withdrawals', open: 'PENDING', posted: 'SUCCESS', voided: 'FAILED' },
+  { table: 'deposit_requests', open: 'PENDING', posted: 'SUCCESS', voided: 'FAILED' },
+] as const;
+
+/**
+ * Flows apart from the ledger, among the entries after `afterJournalId` (reserves written since, and the
+ * reserves of ends written since): a flow whose entry is not a reserve of its member and amount, or whose
+ * status is not how that entry ended; and an open reserve that no flow holds (nothing would ever end it).
+ */
+async function flowsApart(tx: Tx, afterJournalId: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const flow of RESERVING_FLOWS) {
+    const table = sql.table(flow.table);
+    const rows = await sql<{ id: number; status: string; journal_id: number; entry: string | null; other: boolean | null }>`
+      select f.id, f.status, f.journal_id, e.status as entry, (e.member_id is distinct from f.member_id or e.amount <> f.amount) as other
+        from ${table} f left join ledger_entries e on e.id = f.journal_id
+       where f.journal_id in (select id from journal where id > ${afterJournalId}
+                              union all select pending_id from journal where id > ${afterJournalId} and pending_id is not null)
+         and (e.id is null or e.member_id is distinct from f.member_id or e.amount <> f.amount
+              or e.status is distinct from case f.status when ${flow.open} then 'PENDING' when ${flow.posted} then 'SUCCESS'
+                                                         when ${flow.voided} then 'FAILED' end)
+       order by f.id`.execute(tx);
+    for (const r of rows.rows)
+      problems.push(
+        r.entry === null || r.other
+          ? `${flow.table} ${r.id} names journal ${r.journal_id}, which is not a reserve of its member and amount`
+          : `${flow.table} ${r.id} is ${r.status} but its reserve, journal ${r.journal_id}, is ${r.entry}`,
+      );
+  }
+  const holders = RESERVING_FLOWS.map((f) => sql`not exists (select 1 from ${sql.table(f.table)} f where f.journal_id = j.id)`);
+  const orphans = await sql<{ id: number; type: string }>`
+    select j.id, j.type from journal j
+     where j.id > ${afterJournalId} and j.status = 'PENDING' and j.pending_id is null
+       and not exists (select 1 from journal e where e.pending_id = j.id) and ${sql.join(holders, sql` and `)}
+     order by j.id`.execute(tx);
+  problems.push(...orphans.rows.map((j) => `journal ${j.id}: an open ${j.type} reserve that no flow holds`));
+  return problems;
 }
 
 /** An account whose cached balance is not the sum of its postings. */
@@ -126,6 +174,7 @@ export async function checkLedgerSince(tx: Tx, afterJournalId: number, recheck: 
   const lastJournalId = Math.max(afterJournalId, Number(last?.id ?? 0));
   const problems = (await unbalancedJournals(tx, afterJournalId)).map(journalProblem);
   problems.push(...(await wrongEnds(tx, afterJournalId)));
+  problems.push(...(await flowsApart(tx, afterJournalId)));
   const touched = await tx
     .selectFrom('postings as p')
     .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')

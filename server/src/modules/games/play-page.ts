@@ -54,6 +54,8 @@ export async function playPages(app: FastifyInstance): Promise<void> {
       } catch {
         return reply.status(403).type('text/html').send('<p>Game login failed</p>');
       }
+      // a drill's fixed outcome is said on the page (tests wait for it, not for the settings' refresh)
+      const drill = ctx.config.production ? undefined : ctx.settings.get('sandboxPlay')[game.code];
       const forms = STAKES.map(
         (stake) =>
           `<form method="post" action="/play/${game.code}/bet"><input type="hidden" name="u" value="${escape(u)}"><input type="hidden" name="k" value="${escape(k)}"><input type="hidden" name="stake" value="${stake}"><button ${balance < stake * 100 ? 'disabled' : ''}>Bet ${stake}</button></form>`,
@@ -66,7 +68,7 @@ export async function playPages(app: FastifyInstance): Promise<void> {
 <style nonce="${reply.cspNonce.style}">body{font-family:system-ui,sans-serif;background:#101828;color:#fff;margin:0;padding:1.5rem;text-align:center}h1{color:${game.color === '#101828' ? '#f0b400' : '#f0b400'}}.bal{font-size:2rem;font-weight:700}.row{display:flex;gap:.75rem;justify-content:center;flex-wrap:wrap}button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:10px;border:0;background:#f0b400;color:#1d1500;min-width:7rem}button:disabled{opacity:.5}</style></head>
 <body><h1>${escape(game.name)}</h1><p>Demo game of the sandbox provider. Player ${escape(u)}</p>
 <p>Balance</p><p class="bal" id="balance">${(balance / 100).toFixed(2)}</p>
-${r ? `<p role="status" id="result">${escape(r)}</p>` : ''}<div class="row">${forms}</div></body></html>`,
+${drill ? `<p id="drill">Drill: every round is ${drill === 'win' ? 'won' : 'lost'}</p>` : ''}${r ? `<p role="status" id="result">${escape(r)}</p>` : ''}<div class="row">${forms}</div></body></html>`,
         );
     },
   );
