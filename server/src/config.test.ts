@@ -96,6 +96,8 @@ describe('configuration from the environment', () => {
       THAIBULKSMS_API_KEY: 'key',
       THAIBULKSMS_API_SECRET: 'secret',
       THAIBULKSMS_SENDER: 'WALLET',
+      SLIP_VERIFIER: 'easyslip',
+      EASYSLIP_API_KEY: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
     };
 
     it('starts with every secret set and none a demo default', () => {
@@ -113,8 +115,21 @@ describe('configuration from the environment', () => {
         'GIFTLINK_SECRET is not set (the demo default would be used): set a secret of at least 16 characters (openssl rand -hex 32)',
         'GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
         'SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
+        "SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
       ]);
       expect(() => loadConfig(env)).toThrow(new ConfigError(lines.join('\n')));
+    });
+
+    it('takes EasySlip as the slip verifier with its key, and names what it lacks', () => {
+      expect(loadConfig(real)).toMatchObject({
+        slipVerifier: 'easyslip',
+        easyslip: { apiKey: real.EASYSLIP_API_KEY, baseUrl: 'https://developer.easyslip.com/api/v1' },
+      });
+      expect(loadConfig({ ...real, EASYSLIP_BASE_URL: 'http://127.0.0.1:9/api/v1/' }).easyslip?.baseUrl).toBe('http://127.0.0.1:9/api/v1');
+      expect(() => loadConfig({ ...real, EASYSLIP_API_KEY: '' })).toThrow('SLIP_VERIFIER=easyslip needs EASYSLIP_API_KEY');
+      expect(() => loadConfig({ ...real, SLIP_VERIFIER: 'slipok' })).toThrow('SLIP_VERIFIER must be one of sandbox, easyslip');
+      // outside production the sandbox bank is the default
+      expect(loadConfig({})).toMatchObject({ slipVerifier: 'sandbox', easyslip: undefined });
     });
 
     it('takes a real SMS gateway with its settings, and names what one lacks', () => {

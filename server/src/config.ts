@@ -21,6 +21,13 @@ export interface Config {
   smsProvider: 'log' | 'thaibulksms' | 'twilio';
   thaibulksms: { apiKey: string; apiSecret: string; sender: string; baseUrl: string } | undefined;
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  /**
+   * SLIP_VERIFIER: who tells whether a slip's transfer happened. `sandbox` asks the sandbox bank's own books
+   * (the operator's `slip make`; production refuses it); `easyslip` asks EasySlip (Thai banks), by the
+   * slip's QR, and by its image when this server reads no QR in it.
+   */
+  slipVerifier: 'sandbox' | 'easyslip';
+  easyslip: { apiKey: string; baseUrl: string } | undefined;
   variant: Variant;
   /** Directory of the built PWA; absent in API-only tests. */
   staticDir: string | undefined;
@@ -202,6 +209,10 @@ export function productionProblems(config: Config, env: Env): string[] {
   // the log sender writes every one-time code to the log: whoever reads the logs signs in as any member
   if (config.smsProvider === 'log')
     problems.push('SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio');
+  if (config.slipVerifier === 'sandbox')
+    problems.push(
+      "SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
+    );
   if (config.sandboxStore === 'memory')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
@@ -274,6 +285,14 @@ function smsSettings(env: Env): Pick<Config, 'smsProvider' | 'thaibulksms' | 'tw
   };
 }
 
+/** SLIP_VERIFIER and EasySlip's settings (README: Running in production). */
+function slipVerifierSettings(env: Env): Pick<Config, 'slipVerifier' | 'easyslip'> {
+  const slipVerifier = oneOf(env, 'SLIP_VERIFIER', ['sandbox', 'easyslip'] as const, 'sandbox');
+  if (slipVerifier === 'sandbox') return { slipVerifier, easyslip: undefined };
+  const { EASYSLIP_API_KEY: apiKey } = required(env, 'SLIP_VERIFIER=easyslip', ['EASYSLIP_API_KEY']);
+  return { slipVerifier, easyslip: { apiKey, baseUrl: baseUrl(env, 'EASYSLIP_BASE_URL', 'https://developer.easyslip.com/api/v1') } };
+}
+
 /**
  * Reads and validates the environment; a wrong value throws ConfigError with a message for the operator
  * (in production, one line per secret that is missing or a demo default).
@@ -297,6 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseOwnerUrl,
     ...smsSettings(env),
+    ...slipVerifierSettings(env),
     variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
     staticDir,
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 60 * 24 * 7, 1, 60 * 24 * 365),

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { DatabaseBooks, type SandboxBooks } from './adapters/games/sandbox-books.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
-import { SandboxBank } from './adapters/slip/bank.js';
+import { SandboxBank, SlipVerifierError, type SlipBank } from './adapters/slip/bank.js';
+import { EasySlipBank } from './adapters/slip/easyslip.js';
 import { SlipReader } from './adapters/slip/slip-reader.js';
 import { SandboxGateway } from './adapters/gateway/gateway.js';
 import { SandboxVouchers } from './adapters/voucher/voucher.js';
@@ -15,6 +16,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { DatabaseCounters } from './db/rate-limit-counters.js';
+import { countProviderFault, providerFaults } from './lib/provider-faults.js';
 import { RateLimiter } from './lib/rate-limit.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
@@ -66,10 +68,7 @@ export function makeContext(parts: {
     sandboxVouchers,
     // in the database: several instances on one database count against one limit
     limiter: new RateLimiter(new DatabaseCounters(parts.database.db), now),
-    slipBank: new SandboxBank(parts.database.db, () => {
-      const fault = parts.settings.get('slipFault');
-      return fault === 'none' ? undefined : fault;
-    }),
+    slipBank: slipVerifierOf(parts),
     slipReader: new SlipReader({
       threads: parts.config.slipReadThreads,
       queue: parts.config.slipReadQueue,
@@ -84,5 +83,32 @@ export function makeContext(parts: {
     staffSecrets: new SecretBox(deriveKey(gameKey, 'staff-totp')),
     chatKey: deriveKey(gameKey, 'chat-deliver'),
     now,
+  };
+}
+
+/**
+ * The slip verifier SLIP_VERIFIER names: the sandbox bank (its faults by the `slipFault` setting), or
+ * EasySlip, whose calls that come to no answer are logged (the provider, the code, why) and counted in
+ * /metrics (`wallet_provider_faults_total`) before the slip is asked about again later.
+ */
+function slipVerifierOf(parts: Parameters<typeof makeContext>[0]): SlipBank {
+  const { config, database, settings, log } = parts;
+  if (config.slipVerifier === 'sandbox' || !config.easyslip)
+    return new SandboxBank(database.db, () => {
+      const fault = settings.get('slipFault');
+      return fault === 'none' ? undefined : fault;
+    });
+  const easyslip = new EasySlipBank({ ...config.easyslip, timeoutMs: config.providerTimeoutMs });
+  const faults = providerFaults(database);
+  const watched = <T>(call: Promise<T>): Promise<T> =>
+    call.catch((err: unknown) => {
+      const code = err instanceof SlipVerifierError ? err.code : 'failed';
+      countProviderFault(faults, 'easyslip', code);
+      log?.warn({ provider: 'easyslip', code }, `slip verifier: ${(err as Error).message}; the slip is asked about again later`);
+      throw err;
+    });
+  return {
+    transaction: (slip) => watched(easyslip.transaction(slip)),
+    image: (image, contentType) => watched(easyslip.image(image, contentType)),
   };
 }

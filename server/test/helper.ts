@@ -43,7 +43,7 @@ export async function appOn(
   await seed(database, config);
   const settings = await SettingsCache.load(database.db);
   const sms = wiring.sms ?? new RecordingSmsSender();
-  const ctx = makeContext({ config, database, settings, sms, gameKey: wiring.gameKey, now: wiring.now });
+  const ctx = makeContext({ config, database, settings, sms, gameKey: wiring.gameKey, now: wiring.now, log: wiring.logger });
   const app = await buildApp(ctx, { logger: wiring.logger ?? false, lifecycle: wiring.lifecycle });
   return { app, ctx, settings, sms };
 }

@@ -38,6 +38,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       'Configuration error: GIFTLINK_SECRET is not set (the demo default would be used): set a secret of at least 16 characters (openssl rand -hex 32)',
       'Configuration error: GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
       'Configuration error: SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
+      "Configuration error: SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
     ]);
   }, 120_000);
 

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
+import type { Config } from '../src/config.js';
 import { verifyDueSlips } from '../src/modules/deposit/slips.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
@@ -40,11 +42,16 @@ export interface SlipView {
  */
 export async function slipServer({
   closeTime,
+  config = {},
+  logger,
 }: {
   closeTime: string;
+  /** More of the server's configuration (its slip verifier, say). */
+  config?: Partial<Config>;
+  logger?: FastifyBaseLogger;
 }): Promise<{ server: TestServer; dir: string; token: string; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slips-'));
-  const server = await build({ dataDir: dir, providerTimeoutMs: 200 });
+  const server = await build({ dataDir: dir, providerTimeoutMs: 200, ...config }, { logger });
   const operator = (...args: string[]) => runCommand(server.ctx, args, () => undefined);
   await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime }));
   await operator('settings', 'set', 'uploads', JSON.stringify({ ...server.ctx.settings.get('uploads'), slipsPer10Min: 1000 }));

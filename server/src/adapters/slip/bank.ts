@@ -1,10 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
+/** A bank transaction as a slip names it: the sending bank's code (the Bank of Thailand's) and its reference. */
+export interface BankTx {
+  sendingBank: string;
+  transRef: string;
+}
+
+/** A slip asked about by its mini QR: the QR's text (what a verification service takes), and the transaction it names. */
+export type SlipQuestion = BankTx & { payload: string };
+
 /** What the bank says about one transaction, as slip-verification services (EasySlip, SlipOK, the banks' open APIs) answer. */
 export type BankAnswer =
   | {
       kind: 'found';
+      /** The transaction the answer is about (asked by image, the verifier read it off the slip). */
+      ref: BankTx;
       amount: number;
       currency: string;
       /** Account numbers as slips show them: masked but for a few digits (xxx-x-x4567-x); the sender's name with its title, the surname cut short. */
@@ -13,12 +24,31 @@ export type BankAnswer =
       time: number;
     }
   | { kind: 'not-found' }
+  /** The verifier could read no slip from what it was given (a payload it refuses, an image without a slip QR). */
+  | { kind: 'unreadable' }
   /** The bank's captcha wall: the same question may work when asked again. */
   | { kind: 'captcha' };
 
-/** The outside system behind slip verification. Throws or hangs when it is down; the caller times out. */
+/**
+ * The outside system behind slip verification. Throws (SlipVerifierError where it can say why) or hangs
+ * when it gives no answer: down, slow, our account refused, a body that is not its API; the caller times
+ * it out and asks again later.
+ */
 export interface SlipBank {
-  transaction(sendingBank: string, transRef: string): Promise<BankAnswer>;
+  transaction(slip: SlipQuestion): Promise<BankAnswer>;
+  /** By the slip's image, when our reader found no slip QR in it; absent where the verifier reads no images (the sandbox bank). */
+  image?(image: Uint8Array, contentType: string): Promise<BankAnswer>;
+}
+
+/** A verifier's call that came to no answer; `code` (a word: timeout, quota_exceeded, malformed) names why for the log and the metrics. */
+export class SlipVerifierError extends Error {
+  override name = 'SlipVerifierError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export type SlipFault = 'captcha' | 'fail' | 'hang' | undefined;
@@ -88,7 +118,7 @@ export class SandboxBank implements SlipBank {
     private readonly fault: () => SlipFault,
   ) {}
 
-  async transaction(sendingBank: string, transRef: string): Promise<BankAnswer> {
+  async transaction({ sendingBank, transRef }: SlipQuestion): Promise<BankAnswer> {
     const fault = this.fault();
     if (fault === 'fail') throw new Error('sandbox bank: service unavailable');
     if (fault === 'hang') return new Promise<never>(() => undefined);
@@ -102,6 +132,7 @@ export class SandboxBank implements SlipBank {
     if (!t) return { kind: 'not-found' };
     return {
       kind: 'found',
+      ref: { sendingBank, transRef },
       amount: Number(t.amount),
       currency: t.currency,
       sender: { bank: t.from_bank, account: maskAccount(t.from_account), name: maskSenderName(t.from_name) },

@@ -6,7 +6,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 /** What the slip's mini QR (the Bank of Thailand slip-verify payload) says, or why it says nothing. */
 export type SlipQr =
-  | { kind: 'found'; sendingBank: string; transRef: string }
+  | { kind: 'found'; payload: string; sendingBank: string; transRef: string }
   /** A QR code, but not a valid slip-verify payload (wrong tag, bad CRC). */
   | { kind: 'unreadable-reference' }
   /** No QR code in the image at all. */
@@ -69,7 +69,7 @@ export async function readSlipQr(image: Uint8Array): Promise<SlipQr> {
   if (!texts.length) return { kind: 'no-qr' };
   for (const text of texts) {
     const slip = slipVerify(text);
-    if (slip?.sendingBank && slip.transRef) return { kind: 'found', sendingBank: slip.sendingBank, transRef: slip.transRef };
+    if (slip?.sendingBank && slip.transRef) return { kind: 'found', payload: text, sendingBank: slip.sendingBank, transRef: slip.transRef };
   }
   return { kind: 'unreadable-reference' };
 }

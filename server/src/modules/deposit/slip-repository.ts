@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../db/transaction.js';
-import { maskedPattern } from '../../adapters/slip/bank.js';
+import { maskedPattern, type BankTx } from '../../adapters/slip/bank.js';
 import { senderMatches } from './sender-match.js';
 
 /** The member's slips, newest first, one page, and how many there are in all. */
@@ -51,10 +51,7 @@ export interface SlipRow {
 }
 
 /** The bank transaction a slip names: the key of slip_credits. */
-export interface BankTx {
-  sendingBank: string;
-  transRef: string;
-}
+export type { BankTx };
 
 /** What the bank said, kept on a slip that ends without money (for the member's reason and the operator's review). */
 export interface SlipSaid {

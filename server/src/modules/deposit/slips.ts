@@ -228,26 +228,38 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   if (ctx.slipReader.full) return readLater(ctx, slip);
   const file = await ctx.storage.get(SLIP_BUCKET, slip.file_name).catch(() => undefined);
   if (!file) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
-  const qr = await ctx.slipReader.read(new Uint8Array(file.bytes));
+  const image = new Uint8Array(file.bytes);
+  const qr = await ctx.slipReader.read(image);
   if (qr.kind === 'busy') return readLater(ctx, slip);
   // a worker that timed out or died on it: a person can still look at the image
   if (qr.kind === 'failed') return closeSlip(ctx, slip.id, 'REVIEW', null);
   if (qr.kind === 'undecodable') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INCORRECT');
-  if (qr.kind === 'no-qr') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID');
-  if (qr.kind === 'unreadable-reference') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_REFERENCE_UNREADABLE');
-  const bankTx: BankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
-
-  // already credited from another upload: no need to ask the bank
-  if (await bankTxCredited(ctx.database.db, bankTx)) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_DUPLICATE', bankTx);
-
-  const answer = await callWithin(() => ctx.slipBank.transaction(bankTx.sendingBank, bankTx.transRef), ctx.config.providerTimeoutMs);
+  let answer: BankAnswer | undefined;
+  let bankTx: BankTx;
+  if (qr.kind === 'found') {
+    bankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
+    // already credited from another upload: no need to ask the bank
+    if (await bankTxCredited(ctx.database.db, bankTx)) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_DUPLICATE', bankTx);
+    answer = await callWithin(() => ctx.slipBank.transaction(qr), ctx.config.providerTimeoutMs);
+    if (answer?.kind === 'unreadable') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_REFERENCE_UNREADABLE', bankTx);
+  } else {
+    // no slip QR we could read: a verifier that reads images may still find one (EasySlip); else the member is told why
+    const unread = qr.kind === 'no-qr' ? 'SLIP_INVALID' : 'SLIP_REFERENCE_UNREADABLE';
+    const byImage = ctx.slipBank.image?.bind(ctx.slipBank);
+    if (!byImage) return closeSlip(ctx, slip.id, 'FAILED', unread);
+    answer = await callWithin(() => byImage(image, file.contentType), ctx.config.providerTimeoutMs);
+    if (answer?.kind === 'unreadable' || answer?.kind === 'not-found') return closeSlip(ctx, slip.id, 'FAILED', unread);
+    if (answer?.kind !== 'found') return later(ctx, slip);
+    bankTx = answer.ref;
+    if (await bankTxCredited(ctx.database.db, bankTx)) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_DUPLICATE', bankTx);
+  }
   if (answer === undefined) return later(ctx, slip);
   if (answer.kind === 'captcha') {
     const captchas = slip.captchas + 1;
     if (captchas >= MAX_CAPTCHAS) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_CAPTCHA', bankTx);
     return later(ctx, slip, captchas);
   }
-  if (answer.kind === 'not-found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
+  if (answer.kind !== 'found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
   const account = receivingAccount(ctx, answer);
   const said = { ...bankTx, amount: answer.amount, sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}` };
   const reason = refusal(ctx, slip, answer, account);

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { providerFaults } from '../../lib/provider-faults.js';
 import { sweepHealth } from './sweep-health.js';
 
 declare module 'fastify' {
@@ -99,6 +100,16 @@ function metricsOf(app: FastifyInstance) {
     collect() {
       this.reset();
       for (const [task, n] of sweepHealth(database).failures) this.inc({ task }, n);
+    },
+  });
+  new Counter({
+    name: 'wallet_provider_faults_total',
+    help: 'Calls to an outside system that came to no answer (down, slow, our account refused, a body that is not its API), by provider and code; the log says each',
+    labelNames: ['provider', 'code'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { provider, code, count } of providerFaults(database).values()) this.inc({ provider, code }, count);
     },
   });
   // the database's view (shared by every instance): read at each scrape, left out when the database does not answer
