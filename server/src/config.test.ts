@@ -98,6 +98,8 @@ describe('configuration from the environment', () => {
       THAIBULKSMS_SENDER: 'WALLET',
       SLIP_VERIFIER: 'easyslip',
       EASYSLIP_API_KEY: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      PAYMENT_GATEWAY: 'opn',
+      OPN_SECRET_KEY: 'skey_test_5z0configtestkey',
     };
 
     it('starts with every secret set and none a demo default', () => {
@@ -116,6 +118,7 @@ describe('configuration from the environment', () => {
         'GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
         'SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
         "SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
+        "PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn",
       ]);
       expect(() => loadConfig(env)).toThrow(new ConfigError(lines.join('\n')));
     });
@@ -130,6 +133,17 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ ...real, SLIP_VERIFIER: 'slipok' })).toThrow('SLIP_VERIFIER must be one of sandbox, easyslip');
       // outside production the sandbox bank is the default
       expect(loadConfig({})).toMatchObject({ slipVerifier: 'sandbox', easyslip: undefined });
+    });
+
+    it('takes Opn as the payment gateway with its secret key, and names what it lacks', () => {
+      expect(loadConfig(real)).toMatchObject({
+        paymentGateway: 'opn',
+        opn: { secretKey: real.OPN_SECRET_KEY, baseUrl: 'https://api.omise.co' },
+      });
+      expect(loadConfig({ ...real, OPN_BASE_URL: 'http://127.0.0.1:9/' }).opn?.baseUrl).toBe('http://127.0.0.1:9');
+      expect(() => loadConfig({ ...real, OPN_SECRET_KEY: '' })).toThrow('PAYMENT_GATEWAY=opn needs OPN_SECRET_KEY');
+      expect(() => loadConfig({ ...real, PAYMENT_GATEWAY: 'stripe' })).toThrow('PAYMENT_GATEWAY must be one of sandbox, opn');
+      expect(loadConfig({})).toMatchObject({ paymentGateway: 'sandbox', opn: undefined });
     });
 
     it('takes a real SMS gateway with its settings, and names what one lacks', () => {

@@ -28,6 +28,12 @@ export interface Config {
    */
   slipVerifier: 'sandbox' | 'easyslip';
   easyslip: { apiKey: string; baseUrl: string } | undefined;
+  /**
+   * PAYMENT_GATEWAY: who issues payment QR codes and says they were paid. `sandbox` is the built-in one
+   * (its callback signed with QR_CALLBACK_SECRET; production refuses it); `opn` is Opn Payments.
+   */
+  paymentGateway: 'sandbox' | 'opn';
+  opn: { secretKey: string; baseUrl: string } | undefined;
   variant: Variant;
   /** Directory of the built PWA; absent in API-only tests. */
   staticDir: string | undefined;
@@ -213,6 +219,8 @@ export function productionProblems(config: Config, env: Env): string[] {
     problems.push(
       "SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
     );
+  if (config.paymentGateway === 'sandbox')
+    problems.push("PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn");
   if (config.sandboxStore === 'memory')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
@@ -293,6 +301,14 @@ function slipVerifierSettings(env: Env): Pick<Config, 'slipVerifier' | 'easyslip
   return { slipVerifier, easyslip: { apiKey, baseUrl: baseUrl(env, 'EASYSLIP_BASE_URL', 'https://developer.easyslip.com/api/v1') } };
 }
 
+/** PAYMENT_GATEWAY and Opn's settings (README: Running in production). */
+function gatewaySettingsOf(env: Env): Pick<Config, 'paymentGateway' | 'opn'> {
+  const paymentGateway = oneOf(env, 'PAYMENT_GATEWAY', ['sandbox', 'opn'] as const, 'sandbox');
+  if (paymentGateway === 'sandbox') return { paymentGateway, opn: undefined };
+  const { OPN_SECRET_KEY: secretKey } = required(env, 'PAYMENT_GATEWAY=opn', ['OPN_SECRET_KEY']);
+  return { paymentGateway, opn: { secretKey, baseUrl: baseUrl(env, 'OPN_BASE_URL', 'https://api.omise.co') } };
+}
+
 /**
  * Reads and validates the environment; a wrong value throws ConfigError with a message for the operator
  * (in production, one line per secret that is missing or a demo default).
@@ -317,6 +333,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseOwnerUrl,
     ...smsSettings(env),
     ...slipVerifierSettings(env),
+    ...gatewaySettingsOf(env),
     variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
     staticDir,
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 60 * 24 * 7, 1, 60 * 24 * 365),

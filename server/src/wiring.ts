@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { DatabaseBooks, type SandboxBooks } from './adapters/games/sandbox-books.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
-import { SandboxBank, SlipVerifierError, type SlipBank } from './adapters/slip/bank.js';
+import { SandboxBank, type SlipBank } from './adapters/slip/bank.js';
 import { EasySlipBank } from './adapters/slip/easyslip.js';
 import { SlipReader } from './adapters/slip/slip-reader.js';
-import { SandboxGateway } from './adapters/gateway/gateway.js';
+import { SandboxGateway, type PaymentGateway } from './adapters/gateway/gateway.js';
+import { OpnGateway } from './adapters/gateway/opn.js';
 import { SandboxVouchers } from './adapters/voucher/voucher.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import { DatabaseStorage } from './adapters/storage/storage.js';
@@ -16,7 +17,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { DatabaseCounters } from './db/rate-limit-counters.js';
-import { countProviderFault, providerFaults } from './lib/provider-faults.js';
+import { providerFaults, watchFaults } from './lib/provider-faults.js';
 import { RateLimiter } from './lib/rate-limit.js';
 import { SecretBox } from './lib/secret-box.js';
 import type { SettingsCache } from './settings/store.js';
@@ -62,8 +63,8 @@ export function makeContext(parts: {
     payouts: new SandboxPayouts((m) => parts.log?.info(m)),
     games: sandboxGames,
     sandboxGames,
-    gateway: sandboxGateway,
-    sandboxGateway,
+    gateway: gatewayOf(parts) ?? sandboxGateway,
+    sandboxGateway: parts.config.paymentGateway === 'sandbox' ? sandboxGateway : undefined,
     vouchers: sandboxVouchers,
     sandboxVouchers,
     // in the database: several instances on one database count against one limit
@@ -99,16 +100,30 @@ function slipVerifierOf(parts: Parameters<typeof makeContext>[0]): SlipBank {
       return fault === 'none' ? undefined : fault;
     });
   const easyslip = new EasySlipBank({ ...config.easyslip, timeoutMs: config.providerTimeoutMs });
-  const faults = providerFaults(database);
-  const watched = <T>(call: Promise<T>): Promise<T> =>
-    call.catch((err: unknown) => {
-      const code = err instanceof SlipVerifierError ? err.code : 'failed';
-      countProviderFault(faults, 'easyslip', code);
-      log?.warn({ provider: 'easyslip', code }, `slip verifier: ${(err as Error).message}; the slip is asked about again later`);
-      throw err;
-    });
+  const watched = watchFaults(providerFaults(database), 'easyslip', log);
   return {
     transaction: (slip) => watched(easyslip.transaction(slip)),
     image: (image, contentType) => watched(easyslip.image(image, contentType)),
+  };
+}
+
+/**
+ * The payment gateway PAYMENT_GATEWAY names when it is a real one (Opn), its calls that come to no
+ * answer logged and counted as the slip verifier's are; undefined for the sandbox gateway.
+ */
+function gatewayOf(parts: Parameters<typeof makeContext>[0]): PaymentGateway | undefined {
+  const { config, database, log } = parts;
+  if (config.paymentGateway !== 'opn' || !config.opn) return undefined;
+  const opn = new OpnGateway({
+    ...config.opn,
+    timeoutMs: config.providerTimeoutMs,
+    // loaded at the first code: sharp and the QR reader cost a start time it does not need
+    readQr: async (image) => (await import('./adapters/slip/reader.js')).readQrTexts(image),
+  });
+  const watched = watchFaults(providerFaults(database), 'opn', log);
+  return {
+    createCode: (req) => watched(opn.createCode(req)),
+    cancelCode: () => opn.cancelCode(),
+    paymentOf: (id) => watched(opn.paymentOf(id)),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { serveFake } from './fake-server.js';
 
 /**
  * A local fake of EasySlip's v1 API (https://document.easyslip.com), as the real adapter speaks to it
@@ -67,7 +67,6 @@ export const slipData = (s: EasySlipSlip) => ({
 
 export async function fakeEasySlip(key = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f'): Promise<FakeEasySlip> {
   const fake: FakeEasySlip = { url: '', key, mode: 'ok', slips: new Map(), images: new Map(), asked: [], close: async () => undefined };
-  const hanging = new Set<http.ServerResponse>();
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -100,7 +99,7 @@ export async function fakeEasySlip(key = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f')
       payload = fake.images.get(sha256(bytes));
       if (!payload) return error(res, 404, 'qrcode_not_found');
     }
-    if (fake.mode === 'hang') return hanging.add(res);
+    if (fake.mode === 'hang') return;
     if (fake.mode === 'quota') return error(res, 403, 'quota_exceeded');
     if (fake.mode === 'expired') return error(res, 403, 'application_expired');
     if (fake.mode === 'server-error') return error(res, 500, 'api_server_error');
@@ -117,18 +116,7 @@ export async function fakeEasySlip(key = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f')
     send(res, 200, { status: 200, data });
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => void answer(req, Buffer.concat(chunks), res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const { url, close } = await serveFake(answer);
+  Object.assign(fake, { url, close });
   return fake;
 }

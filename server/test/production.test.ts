@@ -39,6 +39,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       'Configuration error: GAME_SECRET_KEY is not set: set the same 32-byte key on every instance (openssl rand -hex 32)',
       'Configuration error: SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
       "Configuration error: SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
+      "Configuration error: PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn",
     ]);
   }, 120_000);
 

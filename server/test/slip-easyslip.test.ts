@@ -6,6 +6,7 @@ import { drawSlip } from '../src/adapters/slip/slip-image.js';
 import { createLogger } from '../src/lib/logger.js';
 import { DEMO_MEMBER, type TestServer } from './helper.js';
 import { fakeEasySlip, sha256, type FakeEasySlip } from './easyslip-fake.js';
+import { faultsSince, providerFaultCounts } from './fake-server.js';
 import { slipDriver, slipServer } from './slip-helpers.js';
 
 /**
@@ -55,16 +56,7 @@ describe('slips verified by EasySlip', () => {
     return { payload, transRef, image: await drawSlip(payload) };
   }
 
-  const faults = async () => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: '/metrics',
-      headers: { authorization: 'Bearer easyslip-test-metrics-token' },
-    });
-    return [...res.body.matchAll(/^wallet_provider_faults_total\{provider="easyslip",code="(\w+)"\} (\d+)/gm)].map(
-      (m) => `${m[1]} ${m[2]}`,
-    );
-  };
+  const faults = () => providerFaultCounts(server.app, 'easyslip-test-metrics-token', 'easyslip');
 
   beforeAll(async () => {
     fake = await fakeEasySlip();
@@ -142,13 +134,9 @@ describe('slips verified by EasySlip', () => {
       expect((await slipOf(reference)).status).toBe('PROCESSING');
     }
     expect(await wallet()).toBe(before);
-    const count = (code: string, list: string[]) => Number(list.find((l) => l.startsWith(`${code} `))?.split(' ')[1] ?? 0);
     // a hung call is counted when its own timeout ends it, about when the slip was left for later
     await expect
-      .poll(async () => {
-        const now = await faults();
-        return ['quota_exceeded', 'api_server_error', 'timeout', 'malformed'].map((code) => count(code, now) - count(code, counted));
-      })
+      .poll(async () => faultsSince(counted, await faults(), ['quota_exceeded', 'api_server_error', 'timeout', 'malformed']))
       .toEqual([1, 1, 1, 1]);
     expect(logged.join('')).toMatch(/"provider":"easyslip","code":"quota_exceeded".*EasySlip answered 403 quota_exceeded/);
     // the operator tops the quota up: the next attempt credits it

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { serveFake } from './fake-server.js';
 
 /**
  * Local fakes of the SMS gateways the real adapters speak to (server/src/adapters/sms/providers.ts), each
@@ -18,28 +18,9 @@ export interface FakeGateway {
   close(): Promise<void>;
 }
 
-async function serve(handle: (req: http.IncomingMessage, form: Record<string, string>, res: http.ServerResponse) => void) {
-  const hanging = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(body));
-      handle(req, form, res);
-      if (!res.writableEnded) hanging.add(res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** A fake whose handler takes the request's form fields. */
+const serve = (handle: (req: http.IncomingMessage, form: Record<string, string>, res: http.ServerResponse) => void) =>
+  serveFake((req, body, res) => handle(req, Object.fromEntries(new URLSearchParams(body.toString())), res));
 
 const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });

@@ -13,3 +13,27 @@ export function countProviderFault(faults: ReturnType<typeof providerFaults>, pr
   if (seen) seen.count += 1;
   else faults.set(key, { provider, code, count: 1 });
 }
+
+/** The code an adapter's error carries (a word: timeout, quota_exceeded, refused), or `failed`. */
+export function faultCode(err: unknown): string {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[a-z0-9_]{1,40}$/.test(code) ? code : 'failed';
+}
+
+/**
+ * Wraps an adapter's calls: one that fails is counted (`wallet_provider_faults_total{provider,code}`) and
+ * logged with its provider, its code and the adapter's message, then failed as it was.
+ */
+export function watchFaults(
+  faults: ReturnType<typeof providerFaults>,
+  provider: string,
+  log: { warn(obj: object, msg: string): void } | undefined,
+): <T>(call: Promise<T>) => Promise<T> {
+  return (call) =>
+    call.catch((err: unknown) => {
+      const code = faultCode(err);
+      countProviderFault(faults, provider, code);
+      log?.warn({ provider, code }, `${provider}: ${(err as Error)?.message ?? String(err)}`);
+      throw err;
+    });
+}

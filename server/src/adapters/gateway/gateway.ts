@@ -18,10 +18,26 @@ export interface CodeRequest {
 }
 
 export interface PaymentGateway {
-  /** Registers the code and answers its payload; throws when the gateway refuses or fails. */
+  /** Registers the code and answers its payload; throws GatewayError when the gateway refuses, another error when it gives no answer. */
   createCode(req: CodeRequest): Promise<{ payload: string }>;
   /** Withdraws a code: a payment for it no longer goes through (best effort: one that does is kept unmatched). */
   cancelCode(ref: string): Promise<void>;
+  /**
+   * A gateway whose webhook only names a payment (Opn): the payment as the gateway answers it when asked
+   * back, undefined when it knows none by that id. Absent for a gateway whose callback is signed (the sandbox).
+   */
+  paymentOf?(transactionId: string): Promise<GatewayPayment | undefined>;
+}
+
+/** A payment as the gateway answered it when asked: whose code (our ref, as the charge's metadata carries it), how much, paid or not. */
+export interface GatewayPayment {
+  transactionId: string;
+  ref: string;
+  provider: string;
+  amountMinor: number;
+  currency: Currency;
+  paid: boolean;
+  paidAt: number | undefined;
 }
 
 /** The callback body the gateway sends, amounts in baht. */
@@ -44,7 +60,15 @@ export function signatureValid(secret: string, rawBody: Buffer, signature: unkno
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
-export class GatewayError extends Error {}
+/** The gateway answered and refused: the code does not exist there. `code` names why (a word) for the log and the metrics. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'refused',
+  ) {
+    super(message);
+  }
+}
 
 export interface PayeeSettings {
   billerId: string;

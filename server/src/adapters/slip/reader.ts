@@ -50,6 +50,27 @@ async function pixels(image: Uint8Array) {
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
+/**
+ * The texts of the QR codes in a small image (a payment gateway's QR, PNG or SVG, drawn at 4 times its
+ * size so an SVG's modules are several pixels wide). Runs on the caller's thread: for images of a few
+ * hundred pixels, not for photos (readSlipQr, in a worker).
+ */
+export async function readQrTexts(image: Uint8Array): Promise<string[]> {
+  const { data, info } = await sharp(image, { limitInputPixels: 4_000_000, failOn: 'error', density: 288 })
+    .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  await prepare();
+  const picture = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const results = await readBarcodes(picture as unknown as Parameters<typeof readBarcodes>[0], {
+    formats: ['QRCode'],
+    maxNumberOfSymbols: 2,
+  });
+  return results.filter((r) => r.isValid).map((r) => r.text);
+}
+
 /** Reads the slip-verify QR of a JPEG, PNG or WebP (dimensions already checked by the caller). Blocks its thread: run it in a worker. */
 export async function readSlipQr(image: Uint8Array): Promise<SlipQr> {
   let texts: string[];

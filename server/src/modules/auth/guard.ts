@@ -22,13 +22,13 @@ export const authGuard = fp(async function authGuard(app: FastifyInstance) {
   });
 });
 
-/** The one route an outside system calls: the payment gateway's signed callback. */
-export const GATEWAY_CALLBACK_ROUTE = '/api/callbacks/qr/:provider';
+/** The routes an outside system calls: the sandbox gateway's signed callback, and Opn's webhook. */
+export const GATEWAY_CALLBACK_ROUTES: readonly string[] = ['/api/callbacks/qr/:provider', '/api/callbacks/opn'];
 
 /**
- * The gateway's callback carries no member marker and no token (its HMAC signature over the raw body
- * is checked by the route), and a paid code must be recorded even while the site is terminated: the
- * member API's marker and site-active checks skip this route, and only it.
+ * A gateway's callback carries no member marker and no token (the sandbox's HMAC signature over the raw
+ * body is checked by its route; Opn's payment is asked back from Opn), and a paid code must be recorded
+ * even while the site is terminated: the member API's marker and site-active checks skip these routes, and only them.
  */
 export const isGatewayCallback = (request: FastifyRequest): boolean =>
-  request.method === 'POST' && request.routeOptions.url === GATEWAY_CALLBACK_ROUTE;
+  request.method === 'POST' && GATEWAY_CALLBACK_ROUTES.includes(request.routeOptions.url ?? '');

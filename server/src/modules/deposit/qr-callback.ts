@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { signatureValid } from '../../adapters/gateway/gateway.js';
+import { signatureValid, type GatewayPayment, type PaymentGateway } from '../../adapters/gateway/gateway.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
@@ -116,7 +116,11 @@ export async function handleQrCallback(
   }
   // the raw body passes the app's NUL check unread (app.ts refuseNul): the parsed one is checked here
   if (!Value.Check(CallbackBody, body) || holdsNul(body)) return { status: 400, body: { message: 'KEY_INVALID' } };
-  const payment = body;
+  return recordPayment(deps, provider, body);
+}
+
+/** A payment the gateway vouched for (a signed callback, or one asked back): recorded once, its replay answered as it was. */
+async function recordPayment(deps: CallbackDeps, provider: string, payment: CallbackBody): Promise<Outcome<Answer>> {
   try {
     return { status: 200, body: await withTransaction(deps.database, (tx) => record(deps, tx, provider, payment, deps.now())) };
   } catch (err) {
@@ -126,4 +130,44 @@ export async function handleQrCallback(
     if (!seen) throw err;
     return { status: 200, body: { message: 'SUCCESS', status: seen.status } };
   }
+}
+
+/** Opn's webhook body: an event naming a charge. Nothing else in it is read. */
+const OpnEvent = Type.Object({ object: Type.Literal('event'), data: Type.Object({ id: Type.String({ maxLength: 100 }) }) });
+
+/**
+ * A gateway's webhook that only names a payment (Opn's `charge.complete`, POST /api/callbacks/opn): the
+ * payment is asked back from the gateway, and only what the gateway answers is recorded, as a signed
+ * callback is (credited once, or kept unmatched). 503 while the gateway cannot be asked (it delivers again);
+ * 404 for a payment it does not know; 200 NOT_PAID for one not (yet) paid.
+ */
+export async function handleGatewayWebhook(
+  deps: CallbackDeps & { gateway: Pick<PaymentGateway, 'paymentOf'> },
+  rawBody: Buffer,
+): Promise<Outcome<Answer>> {
+  const paymentOf = deps.gateway.paymentOf?.bind(deps.gateway);
+  if (!paymentOf) return { status: 404, body: { message: 'NO_DATA' } };
+  let event: unknown;
+  try {
+    event = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return { status: 400, body: { message: 'KEY_INVALID' } };
+  }
+  if (!Value.Check(OpnEvent, event) || holdsNul(event)) return { status: 400, body: { message: 'KEY_INVALID' } };
+  let payment: GatewayPayment | undefined;
+  try {
+    payment = await paymentOf(event.data.id);
+  } catch {
+    return { status: 503, body: { message: 'GATEWAY_UNAVAILABLE' } };
+  }
+  if (!payment) return { status: 404, body: { message: 'NO_DATA' } };
+  if (!payment.paid) return { status: 200, body: { message: 'SUCCESS', status: 'NOT_PAID' } };
+  const known = isQrProvider(payment.provider) ? payment.provider : 'UNKNOWN';
+  return recordPayment(deps, known, {
+    transactionId: payment.transactionId,
+    // a charge with no code of ours (made elsewhere on the account) is kept unmatched under no ref
+    ref: payment.ref.slice(0, 64) || 'NONE',
+    amount: toMajor(payment.amountMinor, payment.currency === 'LAK' ? 'LAK' : 'BAHT'),
+    paidAt: payment.paidAt,
+  });
 }

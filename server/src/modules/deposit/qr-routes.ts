@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { SIGNATURE_HEADER } from '../../adapters/gateway/gateway.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { keyOf } from '../../lib/idempotency.js';
-import { CallbackAnswer, handleQrCallback } from './qr-callback.js';
+import { CallbackAnswer, handleGatewayWebhook, handleQrCallback } from './qr-callback.js';
 import { cancelCode, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
 import { QrCreateBody, QrState, type QrProvider } from '../../../../contract/deposit.js';
 
@@ -86,8 +86,26 @@ export const qrCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      // the built-in gateway's signed callback: a real gateway's payments come by its own webhook below
+      if (!app.ctx.sandboxGateway) return reply.status(404).send({ message: 'NO_DATA' });
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const outcome = await handleQrCallback(app.ctx, request.params.provider, raw, request.headers[SIGNATURE_HEADER]);
+      return reply.status(outcome.status as 200).send(outcome.body);
+    },
+  );
+  app.post(
+    '/opn',
+    {
+      schema: {
+        tags: ['callbacks'],
+        response: { 200: CallbackAnswer, 400: CallbackAnswer, 404: CallbackAnswer, 503: CallbackAnswer },
+      },
+    },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await handleGatewayWebhook(app.ctx, raw);
+      if (outcome.status === 503)
+        request.log.warn({ provider: 'opn' }, 'opn webhook: the charge could not be asked back; Opn delivers it again');
       return reply.status(outcome.status as 200).send(outcome.body);
     },
   );

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { build, call, login, type TestServer } from './helper.js';
+import { gatewayCallback } from './deposit-helpers.js';
+import { faultsSince, providerFaultCounts } from './fake-server.js';
+import { fakeOpn, type FakeOpn } from './opn-fake.js';
+
+/**
+ * Payment QR codes through Opn Payments (PAYMENT_GATEWAY=opn, issue 37), against a local fake of its
+ * documented charges API: the code the member sees is the charge's own, and a payment is credited only as
+ * Opn answers it when asked back, never as a webhook's body claims.
+ */
+describe('payment QR codes through Opn Payments', () => {
+  let fake: FakeOpn;
+  let server: TestServer;
+  let token: string;
+  const create = (provider: string, amount: number) => call(server.app, 'POST', `/api/qrcode/${provider}`, { amount }, { token });
+  const wallet = async () =>
+    ((await call(server.app, 'GET', '/api/wallet', undefined, { token })).json() as { wallet: { amount: number } }).wallet.amount;
+  const webhook = (body: unknown) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/callbacks/opn',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const chargeOfCode = (qrcodeId: string) => [...fake.charges.values()].find((c) => c.metadata.ref === qrcodeId)!;
+  const faults = () => providerFaultCounts(server.app, 'opn-test-metrics-token-0', 'opn');
+
+  beforeAll(async () => {
+    fake = await fakeOpn();
+    server = await build({
+      providerTimeoutMs: 300,
+      paymentGateway: 'opn',
+      opn: { baseUrl: fake.url, secretKey: fake.secretKey },
+      metricsToken: 'opn-test-metrics-token-0',
+    });
+    token = await login(server.app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.mode = 'ok';
+    fake.asked.length = 0;
+  });
+
+  it("shows the member the QR of the charge Opn made: PromptPay for a bank, TrueMoney's for WW", async () => {
+    const res = await create('KBANK', 150.25);
+    expect(res.statusCode, res.body).toBe(200);
+    const state = res.json() as { qrcodeId: string; payload: string; amount: number; qrcode: string };
+    const charge = chargeOfCode(state.qrcodeId);
+    expect(state).toMatchObject({ hasQrcode: true, amount: 150.25, payload: fake.payloads.get(charge.id) });
+    expect(state.qrcode).toMatch(/^<svg/);
+    expect(fake.asked).toEqual([
+      {
+        method: 'POST',
+        path: '/charges',
+        form: {
+          amount: '15025',
+          currency: 'THB',
+          'source[type]': 'promptpay',
+          'metadata[ref]': state.qrcodeId,
+          'metadata[provider]': 'KBANK',
+          description: `Wallet deposit ${state.qrcodeId}`,
+        },
+      },
+    ]);
+    const ww = (await create('WW', 100)).json() as { qrcodeId: string; payload: string };
+    expect(chargeOfCode(ww.qrcodeId).source.type).toBe('truemoney_qr');
+    expect(ww.payload).toBe(fake.payloads.get(chargeOfCode(ww.qrcodeId).id));
+  });
+
+  it('credits a paid code once, as Opn answers the charge when asked back; a replay changes nothing', async () => {
+    const before = await wallet();
+    const state = (await create('KBANK', 250)).json() as { qrcodeId: string };
+    const charge = chargeOfCode(state.qrcodeId);
+    fake.pay(charge.id);
+    const event = fake.event(charge.id);
+    fake.asked.length = 0;
+    const first = await webhook(event);
+    expect([first.statusCode, first.json()]).toEqual([200, { message: 'SUCCESS', status: 'CREDITED' }]);
+    expect(fake.asked).toEqual([{ method: 'GET', path: `/charges/${charge.id}` }]);
+    expect(await wallet()).toBeCloseTo(before + 250, 2);
+    const again = await webhook(event);
+    expect([again.statusCode, again.json()]).toEqual([200, { message: 'SUCCESS', status: 'CREDITED' }]);
+    expect(await wallet()).toBeCloseTo(before + 250, 2);
+    const code = await call(server.app, 'GET', '/api/qrcode/KBANK', undefined, { token });
+    expect(code.json()).toMatchObject({ hasQrcode: false });
+  });
+
+  it('never credits what the webhook claims: a charge Opn says is unpaid, one it does not know, a body that is not an event', async () => {
+    const before = await wallet();
+    const state = (await create('KBANK', 300)).json() as { qrcodeId: string };
+    const charge = chargeOfCode(state.qrcodeId);
+    // the body says paid; Opn says pending
+    const forged = { ...fake.event(charge.id), data: { ...charge, status: 'successful', paid: true } };
+    expect((await webhook(forged)).json()).toEqual({ message: 'SUCCESS', status: 'NOT_PAID' });
+    expect((await webhook({ ...forged, data: { ...forged.data, id: 'chrg_test_nosuchcharge0' } })).statusCode).toBe(404);
+    for (const body of [{ object: 'event' }, { object: 'event', data: { id: 'x'.repeat(300) } }, 'not json', []])
+      expect((await webhook(body)).statusCode).toBe(typeof body === 'string' ? 400 : 400);
+    // the sandbox gateway's signed callback is no way in: with Opn, only what Opn answers credits
+    const signed = await gatewayCallback(server, 'KBANK', { transactionId: 'T-signed-1', ref: state.qrcodeId, amount: 300 });
+    expect(signed.statusCode).toBe(404);
+    expect(await wallet()).toBe(before);
+  });
+
+  it('answers 503 while Opn cannot be asked back (Opn delivers again), and credits at the delivery after', async () => {
+    const before = await wallet();
+    const state = (await create('KBANK', 120)).json() as { qrcodeId: string };
+    const charge = chargeOfCode(state.qrcodeId);
+    fake.pay(charge.id);
+    for (const mode of ['server-error', 'hang', 'garbage'] as const) {
+      fake.mode = mode;
+      expect((await webhook(fake.event(charge.id))).statusCode).toBe(503);
+    }
+    expect(await wallet()).toBe(before);
+    fake.mode = 'ok';
+    expect((await webhook(fake.event(charge.id))).json()).toEqual({ message: 'SUCCESS', status: 'CREDITED' });
+    expect(await wallet()).toBeCloseTo(before + 120, 2);
+  });
+
+  it('tells the member QR_FAIL when Opn refuses, fails or hangs, or its QR cannot be read; logged and counted', async () => {
+    const counted = await faults();
+    for (const mode of ['rate-limited', 'server-error', 'hang', 'garbage', 'no-image'] as const) {
+      fake.mode = mode;
+      const res = await create('KBANK', 50);
+      expect([mode, res.statusCode, res.json()]).toEqual([mode, 503, { hasQrcode: false, message: 'QR_FAIL' }]);
+    }
+    // below Opn's least: refused by Opn, the member told the same
+    fake.mode = 'ok';
+    expect((await create('KBANK', 5)).statusCode).not.toBe(200);
+    // a hung call is counted when its own timeout ends it, about when the member was answered
+    await expect
+      .poll(async () => faultsSince(counted, await faults(), ['too_many_requests', 'internal_error', 'timeout', 'malformed']))
+      .toEqual([1, 1, 1, 2]);
+  });
+});
