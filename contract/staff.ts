@@ -106,6 +106,24 @@ export const StaffDashboard = Type.Object({
 });
 export type StaffDashboard = Static<typeof StaffDashboard>;
 
+/**
+ * What the site still lacks before real members come, for admins (GET /api/staff/go-live): a deposit
+ * account, a contact, demo data gone, and each outside system a real one (SMS, slip verifier, payment
+ * gateway, game provider). Codes, worded by the console.
+ */
+export const GoLiveItem = Type.Union([
+  Type.Literal('DEPOSIT_ACCOUNT'),
+  Type.Literal('CONTACT'),
+  Type.Literal('DEMO_DATA'),
+  Type.Literal('SMS_LOG'),
+  Type.Literal('SLIP_SANDBOX'),
+  Type.Literal('GATEWAY_SANDBOX'),
+  Type.Literal('GAME_SANDBOX'),
+]);
+export type GoLiveItem = Static<typeof GoLiveItem>;
+export const GoLive = Type.Object({ missing: Type.Array(GoLiveItem) });
+export type GoLive = Static<typeof GoLive>;
+
 /** Who made a change: a staff member (by username) or the operator CLI (`system`, or `--as <staff>`). */
 export const AuditActor = Type.Object({ kind: Type.Union([Type.Literal('staff'), Type.Literal('cli')]), username: Type.String() });
 

@@ -7,7 +7,7 @@ import { ConfigError, demoSecretWarnings, loadConfig } from './config.js';
 import { migrate, oneAtATime, openDatabase } from './db/database.js';
 import { auditTrailExposure } from './db/roles.js';
 import { MemoryBooks } from './adapters/games/sandbox-books.js';
-import { DEMO_MEMBER, seed } from './db/seed.js';
+import { DEMO_MEMBER, demoDataProblems, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
 import { createLogger } from './lib/logger.js';
 import { SettingsCache } from './settings/store.js';
@@ -63,6 +63,14 @@ async function main(): Promise<void> {
   }
   if (exposure) logger.warn(`${exposure}; in production: ${fix}`);
   const seeded = await oneAtATime(database, () => seed(database, config));
+  // a database a demo ran on, put into production: members would be told to pay the demo's account
+  const demoData = config.production ? await demoDataProblems(database) : [];
+  if (demoData.length) {
+    for (const problem of demoData)
+      console.error(`Configuration error: ${problem} (npm run operator -- ...; README, Running in production)`);
+    await database.close();
+    process.exit(2);
+  }
   const settings = await SettingsCache.load(database.db);
   const sms = smsSenderOf(config, logger);
   const gameKey = resolveGameKey(config, (m) => logger.info(m));

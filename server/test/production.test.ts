@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_SECRETS } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
+import { demoDataProblems } from '../src/db/seed.js';
 import { build, DEMO_MEMBER } from './helper.js';
 import { PRODUCTION_ENV, scratchDirs, spawnServer, type ServerEnv } from './spawn-server.js';
 
@@ -63,6 +64,24 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
     expect(server.out.stdout).not.toContain(DEMO_MEMBER.password);
   }, 120_000);
 
+  it('refuses to start in production on a database a demo ran on, one line for each piece of demo data, exit code 2', async () => {
+    const dir = dataDir();
+    const demo = serverWith(dir, { NODE_ENV: 'development' });
+    try {
+      expect(await demo.listening).toBe(true);
+    } finally {
+      await demo.stop();
+    }
+    const server = serverWith(dir, { NODE_ENV: 'production', ...REAL });
+    expect(await server.exit).toBe(2);
+    const lines = server.out.stderr.trim().split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe(
+      "Configuration error: the deposit account KBANK 0481234567 is the demo's: set your own (settings set deposit) (npm run operator -- ...; README, Running in production)",
+    );
+    expect(lines.every((l) => l.startsWith('Configuration error: '))).toBe(true);
+  }, 120_000);
+
   it('outside production starts with the demo secrets, one loud warning each, and the demo member', async () => {
     const dir = dataDir();
     const server = serverWith(dir, { NODE_ENV: 'development' });
@@ -80,6 +99,44 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
 });
 
 describe('the production seed', () => {
+  it('seeds no business data: no deposit account (deposits closed), contact, notice, bonus, promotion code or wheel; its address PUBLIC_URL', async () => {
+    const server = await build({ production: true, publicUrl: 'https://wallet.example.co.th' });
+    try {
+      const { settings, database } = server.ctx;
+      expect(settings.get('deposit')).toEqual({ banks: [], wallets: [], isManual: false });
+      expect(settings.get('contact')).toMatchObject({ lineLink: '', lineName: '', lineQR: '' });
+      expect(settings.get('info')).toEqual({ name: 'wallet.example.co.th', website: 'wallet.example.co.th' });
+      expect([settings.get('invite').active, settings.get('refund').active, settings.get('spinwheel').active]).toEqual([
+        false,
+        false,
+        false,
+      ]);
+      expect(await database.db.selectFrom('bonuses').select('code').execute()).toEqual([]);
+      expect(await database.db.selectFrom('promotions').select('code').execute()).toEqual([]);
+      const deposit = await server.app.inject({ method: 'GET', url: '/api/lookup/deposit', headers: { 'x-wallet-client': 'member' } });
+      expect(deposit.json()).toMatchObject({ banks: [] });
+      expect(await demoDataProblems(database)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("names each piece of demo data in a demo's database: its account, contact, address, bonuses, codes and member", async () => {
+    const server = await build();
+    try {
+      expect(await demoDataProblems(server.ctx.database)).toEqual([
+        "the deposit account KBANK 0481234567 is the demo's: set your own (settings set deposit)",
+        "the LINE contact is the demo's (@walletdemo): set your own (settings set contact)",
+        "the site's address is the demo's (walletthai.example): set yours (settings set info)",
+        "the demo's bonuses are live (DAILY10, FIRSTDEP100, WEEKLY100): disable them (bonus disable <code>)",
+        "the demo's promotion codes are live (NEWYEAR20, WELCOME50): disable them (promotion disable <code>)",
+        "the demo member 0812345678 signs in with the README's password: disable it (member disable 0812345678)",
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('creates no demo member, and the demo sign-in is refused', async () => {
     const server = await build({ production: true });
     try {

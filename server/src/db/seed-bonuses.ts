@@ -121,6 +121,9 @@ function demoBonuses(lao: boolean, now: number) {
 }
 
 /** Adds each demo bonus whose code is missing; never changes one the operator edited. */
+/** The demo bonuses' codes (production must not run them: seed.ts demoDataProblems). */
+export const DEMO_BONUS_CODES: readonly string[] = demoBonuses(false, 0).map((b) => b.code);
+
 export async function seedBonuses(db: Kysely<DB>, lao: boolean): Promise<void> {
   const existing = new Set((await db.selectFrom('bonuses').select('code').execute()).map((b) => b.code));
   const missing = demoBonuses(lao, Date.now()).filter((b) => !existing.has(b.code));
@@ -174,6 +177,9 @@ function demoPromotions(lao: boolean, now: number) {
 }
 
 /** Adds each demo promotion whose code is missing; never changes one the operator edited. */
+/** The demo promotion codes (production must not run them). */
+export const DEMO_PROMOTION_CODES: readonly string[] = demoPromotions(false, 0).map((p) => p.code);
+
 export async function seedPromotions(db: Kysely<DB>, lao: boolean): Promise<void> {
   const existing = new Set((await db.selectFrom('promotions').select('code').execute()).map((p) => p.code));
   const missing = demoPromotions(lao, Date.now()).filter((p) => !existing.has(p.code));

@@ -10,7 +10,7 @@ import { amountIn } from './seed-bonuses.js';
  * again" slices; the weights add up to 100, so each is the chance in percent. The Lao site counts in
  * kip at 600 kip a baht.
  */
-const SPIN_BONUS = 'SPINBONUS50';
+export const SPIN_BONUS = 'SPINBONUS50';
 
 function demoWheel(lao: boolean): WheelInput {
   const amount = (baht: number) => seedFigure(lao, baht);

@@ -2,9 +2,9 @@ import { DEFAULT_SUPPORT } from '../settings/support-setting.js';
 import { DEFAULT_CHAT } from '../settings/chat-setting.js';
 import { DEFAULT_HOWTO } from '../settings/howto-setting.js';
 import type { Config } from '../config.js';
-import { hashPassword } from '../lib/password.js';
-import { seedBonuses, seedPromotions } from './seed-bonuses.js';
-import { seedSpinwheel } from './seed-spin.js';
+import { hashPassword, verifyPassword } from '../lib/password.js';
+import { DEMO_BONUS_CODES, DEMO_PROMOTION_CODES, seedBonuses, seedPromotions } from './seed-bonuses.js';
+import { SPIN_BONUS, seedSpinwheel } from './seed-spin.js';
 import type { Settings } from '../settings/registry.js';
 import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
@@ -40,7 +40,34 @@ const SOURCES = [
  * Every setting's first value. `drawLineQr` false leaves the LINE QR image out: the contact setting exists
  * and keeps its own, and drawing one costs every start the qrcode package.
  */
-async function defaultSettings(config: Pick<Config, 'variant'>, drawLineQr: boolean): Promise<Settings> {
+async function defaultSettings(config: SeedConfig, drawLineQr: boolean): Promise<Settings> {
+  const demo = await demoSettings(config, drawLineQr);
+  return config.production ? { ...demo, ...productionSettings(demo, config) } : demo;
+}
+
+/** What the seed needs of the configuration: production seeds no business data (productionSettings). */
+type SeedConfig = Pick<Config, 'variant'> & Partial<Pick<Config, 'production' | 'publicUrl'>>;
+
+/**
+ * A production site's first values where the demo's are business data: no deposit account (deposits say
+ * they are closed until the operator sets one), no contact, no notice, invite and cashback off, the wheel
+ * off, its name and address PUBLIC_URL's host. The rules (limits, terms, timings) stay the demo's.
+ */
+function productionSettings(demo: Settings, config: SeedConfig): Partial<Settings> {
+  const host = config.publicUrl ? new URL(config.publicUrl).host : '';
+  const none = { th: '', la: '', en: '' };
+  return {
+    info: { name: host, website: host },
+    contact: { contactText: none, lineLink: '', lineName: '', lineQR: '' },
+    notice: none,
+    deposit: { banks: [], wallets: [], isManual: false },
+    invite: { ...demo.invite, active: false, banners: [] },
+    refund: { ...demo.refund, active: false, banners: [] },
+    spinwheel: { ...demo.spinwheel, active: false },
+  };
+}
+
+async function demoSettings(config: Pick<Config, 'variant'>, drawLineQr: boolean): Promise<Settings> {
   const lao = config.variant === 'la';
   // every money figure is chosen in baht and seeded in the site's currency (kip on the Lao site)
   const money = (baht: number) => seedFigure(lao, baht);
@@ -155,7 +182,7 @@ interface SeedResult {
  * Fills what is missing: safe to run on every start, and new settings get their defaults. In production
  * no demo member: its password is in the README.
  */
-export async function seed(database: Database, config: Pick<Config, 'variant'> & Partial<Pick<Config, 'production'>>): Promise<SeedResult> {
+export async function seed(database: Database, config: SeedConfig): Promise<SeedResult> {
   const { db } = database;
   const existing = await readAllSettings(db);
   const defaults = await defaultSettings(config, existing.contact === undefined);
@@ -188,9 +215,12 @@ export async function seed(database: Database, config: Pick<Config, 'variant'> &
       .execute();
   }
 
-  await seedBonuses(db, config.variant === 'la');
-  await seedPromotions(db, config.variant === 'la');
-  await seedSpinwheel(db, config.variant === 'la');
+  // the demo's bonuses, promotion codes and wheel prizes are business data: none in production
+  if (!config.production) {
+    await seedBonuses(db, config.variant === 'la');
+    await seedPromotions(db, config.variant === 'la');
+    await seedSpinwheel(db, config.variant === 'la');
+  }
 
   const memberCount = await db
     .selectFrom('members')
@@ -221,4 +251,59 @@ export async function seed(database: Database, config: Pick<Config, 'variant'> &
     demoMemberCreated = true;
   }
   return { settingsAdded, demoMemberCreated };
+}
+
+/** The demo's deposit accounts, by number: money sent to one goes to nobody's business. */
+const DEMO_ACCOUNTS = new Set(
+  [...THAI_DEPOSIT.banks, ...LAO_DEPOSIT.banks].filter((b) => b.bankType === 'DEPOSIT').map((b) => b.bankAccountNo),
+);
+
+/**
+ * Demo data a production site must not run with (main.ts refuses to start, one line each): a deposit
+ * account, contact or address of the demo's, its bonuses, promotion codes or wheel, the demo member. Found
+ * in a database a demo ran on before it was put into production; empty for one production seeded.
+ */
+export async function demoDataProblems(database: Database): Promise<string[]> {
+  const { db } = database;
+  const settings = await readAllSettings(db);
+  const problems: string[] = [];
+  for (const bank of settings.deposit?.banks ?? [])
+    if (DEMO_ACCOUNTS.has(bank.bankAccountNo))
+      problems.push(`the deposit account ${bank.bankCode} ${bank.bankAccountNo} is the demo's: set your own (settings set deposit)`);
+  if (settings.contact?.lineName === '@walletdemo')
+    problems.push("the LINE contact is the demo's (@walletdemo): set your own (settings set contact)");
+  if (settings.info?.website.endsWith('.example'))
+    problems.push(`the site's address is the demo's (${settings.info.website}): set yours (settings set info)`);
+  const codes = [SPIN_BONUS, ...DEMO_BONUS_CODES];
+  const bonuses = await db
+    .selectFrom('bonuses')
+    .select('code')
+    .where('code', 'in', codes)
+    .where('active', '=', 1)
+    .orderBy('code')
+    .execute();
+  if (bonuses.length)
+    problems.push(`the demo's bonuses are live (${bonuses.map((b) => b.code).join(', ')}): disable them (bonus disable <code>)`);
+  const promotions = await db
+    .selectFrom('promotions')
+    .select('code')
+    .where('code', 'in', DEMO_PROMOTION_CODES)
+    .where('active', '=', 1)
+    .orderBy('code')
+    .execute();
+  if (promotions.length)
+    problems.push(
+      `the demo's promotion codes are live (${promotions.map((p) => p.code).join(', ')}): disable them (promotion disable <code>)`,
+    );
+  const member = await db
+    .selectFrom('members')
+    .select('password_hash')
+    .where('phone', '=', DEMO_MEMBER.phone)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (member && (await verifyPassword(member.password_hash, DEMO_MEMBER.password)))
+    problems.push(
+      `the demo member ${DEMO_MEMBER.phone} signs in with the README's password: disable it (member disable ${DEMO_MEMBER.phone})`,
+    );
+  return problems;
 }

@@ -8,6 +8,7 @@ import { mayOpen } from '../roles';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
+import { GoLiveSection } from './go-live-section';
 import { dashboardQueryOptions } from './queries';
 
 const COUNTS: [keyof StaffDashboard, MessageDescriptor, StaffPath][] = [
@@ -66,6 +67,7 @@ export function DashboardPage() {
           })}
         </dl>
       )}
+      {me.role === 'admin' && <GoLiveSection />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Message } from '../../../../contract/message.js';
 import {
   AuditPage,
   AuditQuery,
+  GoLive,
   StaffDashboard,
   StaffMe,
   StaffPasswordBody,
@@ -23,6 +24,7 @@ import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
 import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
+import { goLiveMissing } from './go-live.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -140,6 +142,10 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     };
   });
+
+  app.get('/go-live', { onRequest: adminOnly, schema: { response: { 200: GoLive, ...refusals } } }, async () => ({
+    missing: await goLiveMissing(ctx),
+  }));
 
   await app.register(queueRoutes);
   await app.register(memberRoutes);

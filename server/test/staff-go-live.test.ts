@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, type TestServer } from './helper.js';
+import { operator, signedIn, staffCall } from './staff-helpers.js';
+
+/** The admins' "before you go live" list (GET /api/staff/go-live): what a site still lacks before real members come. */
+describe('before you go live', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  const missing = async (s: TestServer, browser: Awaited<ReturnType<typeof signedIn>>['browser']) => {
+    const res = await staffCall(s, browser, 'GET', '/go-live');
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { missing: string[] }).missing;
+  };
+
+  it('on the demo: its data, and every outside system a sandbox; for admins only', async () => {
+    server = await build();
+    const admin = await signedIn(server, 'ada', 'admin');
+    expect(await missing(server, admin.browser)).toEqual(['DEMO_DATA', 'SMS_LOG', 'SLIP_SANDBOX', 'GATEWAY_SANDBOX', 'GAME_SANDBOX']);
+    const finance = await signedIn(server, 'fin', 'finance');
+    expect((await staffCall(server, finance.browser, 'GET', '/go-live')).statusCode).toBe(403);
+  });
+
+  it('on a production site with real outside systems: the deposit account and contact until set, and the games', async () => {
+    server = await build({
+      production: true,
+      publicUrl: 'https://wallet.example.co.th',
+      smsProvider: 'thaibulksms',
+      thaibulksms: { apiKey: 'k', apiSecret: 's', sender: 'WALLET', baseUrl: 'http://127.0.0.1:9' },
+      slipVerifier: 'easyslip',
+      easyslip: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' },
+      paymentGateway: 'opn',
+      opn: { secretKey: 'skey_test_k', baseUrl: 'http://127.0.0.1:9' },
+    });
+    const admin = await signedIn(server, 'ada', 'admin');
+    expect(await missing(server, admin.browser)).toEqual(['DEPOSIT_ACCOUNT', 'CONTACT', 'GAME_SANDBOX']);
+    const account = {
+      bankCode: 'SCB',
+      bankType: 'DEPOSIT',
+      mode: 'AUTO',
+      nameTH: 'ไทยพาณิชย์',
+      nameEN: 'SCB',
+      bankAccountName: { th: 'บริษัท วอลเล็ต จำกัด', en: 'WALLET CO., LTD.' },
+      bankAccountNo: '4051234567',
+      currency: 'BAHT',
+    };
+    await operator(server, 'settings', 'set', 'deposit', JSON.stringify({ banks: [account], wallets: [], isManual: false }));
+    await operator(server, 'settings', 'set', 'contact', JSON.stringify({ ...server.ctx.settings.get('contact'), lineName: '@wallet' }));
+    await server.ctx.settings.refresh();
+    expect(await missing(server, admin.browser)).toEqual(['GAME_SANDBOX']);
+  });
+});

@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+
+const COUNTS = { slipsInReview: 2, withdrawalsWaiting: 0, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 1 };
+
+describe('the dashboard', () => {
+  it('shows an admin what the site still lacks before it goes live, each said plainly', async () => {
+    fakeServer({
+      ...signedIn('admin'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/go-live': () => [200, { missing: ['DEPOSIT_ACCOUNT', 'GAME_SANDBOX'] }],
+    });
+    await renderStaff('/staff/');
+    const list = await screen.findByRole('region', { name: 'Before you go live' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'No deposit account is set: members are told deposits are closed. Add one in Settings (deposit).',
+      "The games are the sandbox provider's: no real game provider is connected yet.",
+    ]);
+  });
+
+  it('says so when nothing is missing', async () => {
+    fakeServer({
+      ...signedIn('admin'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/go-live': () => [200, { missing: [] }],
+    });
+    await renderStaff('/staff/');
+    const list = await screen.findByRole('region', { name: 'Before you go live' });
+    expect(await within(list).findByText(/Nothing is missing/)).toBeInTheDocument();
+  });
+
+  it('shows the list in Thai', async () => {
+    fakeServer({
+      ...signedIn('admin'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/go-live': () => [200, { missing: ['CONTACT'] }],
+    });
+    await renderStaff('/staff/', 'th');
+    const list = await screen.findByRole('region', { name: 'ก่อนเปิดให้บริการจริง' });
+    expect((await within(list).findAllByRole('listitem'))[0]).toHaveTextContent('ยังไม่ได้ตั้งช่องทางติดต่อ');
+  });
+
+  it('never shows the list to a finance clerk, nor asks for it', async () => {
+    const calls = fakeServer({ ...signedIn('finance'), 'GET /api/staff/dashboard': () => [200, COUNTS] });
+    await renderStaff('/staff/');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('Slips in review')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Before you go live' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/staff/go-live')).toBe(false);
+  });
+});
