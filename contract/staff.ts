@@ -118,6 +118,7 @@ export const GoLiveItem = Type.Union([
   Type.Literal('SMS_LOG'),
   Type.Literal('SLIP_SANDBOX'),
   Type.Literal('GATEWAY_SANDBOX'),
+  Type.Literal('GIFTLINK_SANDBOX'),
   Type.Literal('GAME_SANDBOX'),
 ]);
 export type GoLiveItem = Static<typeof GoLiveItem>;

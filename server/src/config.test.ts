@@ -99,7 +99,7 @@ describe('configuration from the environment', () => {
       SLIP_VERIFIER: 'easyslip',
       EASYSLIP_API_KEY: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
       PAYMENT_GATEWAY: 'opn',
-      OPN_SECRET_KEY: 'skey_test_5z0configtestkey',
+      OPN_SECRET_KEY: 'skey_5z0configlivekey',
     };
 
     it('starts with every secret set and none a demo default', () => {
@@ -142,6 +142,8 @@ describe('configuration from the environment', () => {
       });
       expect(loadConfig({ ...real, OPN_BASE_URL: 'http://127.0.0.1:9/' }).opn?.baseUrl).toBe('http://127.0.0.1:9');
       expect(() => loadConfig({ ...real, OPN_SECRET_KEY: '' })).toThrow('PAYMENT_GATEWAY=opn needs OPN_SECRET_KEY');
+      // a test key in production: Opn's test dashboard would mark charges paid
+      expect(() => loadConfig({ ...real, OPN_SECRET_KEY: 'skey_test_5z0x' })).toThrow('OPN_SECRET_KEY is a test key');
       expect(() => loadConfig({ ...real, PAYMENT_GATEWAY: 'stripe' })).toThrow('PAYMENT_GATEWAY must be one of sandbox, opn');
       expect(loadConfig({})).toMatchObject({ paymentGateway: 'sandbox', opn: undefined });
     });

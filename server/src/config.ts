@@ -221,6 +221,10 @@ export function productionProblems(config: Config, env: Env): string[] {
     );
   if (config.paymentGateway === 'sandbox')
     problems.push("PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn");
+  if (config.opn?.secretKey.includes('_test_'))
+    problems.push(
+      "OPN_SECRET_KEY is a test key (skey_test_…: anyone with Opn's test dashboard could mark a charge paid): set the live secret key",
+    );
   if (config.sandboxStore === 'memory')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;

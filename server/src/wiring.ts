@@ -114,11 +114,18 @@ function slipVerifierOf(parts: Parameters<typeof makeContext>[0]): SlipBank {
 function gatewayOf(parts: Parameters<typeof makeContext>[0]): PaymentGateway | undefined {
   const { config, database, log } = parts;
   if (config.paymentGateway !== 'opn' || !config.opn) return undefined;
+  // the QR reader (sharp and zxing's wasm) loaded now, not by the first member's code within its budget
+  const reader = import('./adapters/slip/reader.js').then(async (m) => {
+    await m.warmQrReader();
+    return m;
+  });
+  reader.catch((err: unknown) => log?.warn({ err }, 'opn: the QR reader did not load'));
   const opn = new OpnGateway({
     ...config.opn,
-    timeoutMs: config.providerTimeoutMs,
-    // loaded at the first code: sharp and the QR reader cost a start time it does not need
-    readQr: async (image) => (await import('./adapters/slip/reader.js')).readQrTexts(image),
+    // nine tenths of the caller's budget: the adapter's own end of it is the one logged and counted
+    timeoutMs: Math.max(1, Math.floor(config.providerTimeoutMs * 0.9)),
+    readQr: async (image) => (await reader).readQrTexts(image),
+    liveOnly: config.production,
   });
   const watched = watchFaults(providerFaults(database), 'opn', log);
   return {

@@ -216,6 +216,19 @@ describe('the ledger as a closed component', () => {
     expect((await checkLedgerSince(db(), ended - 1)).problems).toEqual([
       `withdrawals ${withdrawal} is SUCCESS but its reserve, journal ${row.journal_id}, is FAILED`,
     ]);
+    // a flow open on its row whose reserve has ended: every pass reads the open flows, whenever they were written
+    await db().updateTable('withdrawals').set({ status: 'PENDING' }).where('id', '=', withdrawal).execute();
+    const latest = Number(
+      (
+        await db()
+          .selectFrom('journal')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    expect((await checkLedgerSince(db(), latest)).problems).toEqual([
+      `withdrawals ${withdrawal} is PENDING but its reserve, journal ${row.journal_id}, is FAILED`,
+    ]);
     await db().updateTable('withdrawals').set({ status: 'FAILED' }).where('id', '=', withdrawal).execute();
     expect(await checkLedger(db())).toEqual([]);
   });

@@ -16,7 +16,7 @@ export type OpnMode = 'ok' | 'hang' | 'server-error' | 'rate-limited' | 'garbage
 export interface FakeCharge {
   object: 'charge';
   id: string;
-  livemode: false;
+  livemode: boolean;
   amount: number;
   currency: string;
   status: 'pending' | 'successful' | 'failed' | 'expired';
@@ -79,7 +79,7 @@ export async function fakeOpn(secretKey = 'skey_test_5z0fakeopnsecretkey'): Prom
   async function answer(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse) {
     const raw = body.toString();
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    const image = /^\/charges\/(chrg_test_\w+)\/documents\/docu_test_\w+\/downloads\/\w+$/.exec(path);
+    const image = /^\/charges\/(chrg_\w+)\/documents\/docu_test_\w+\/downloads\/\w+$/.exec(path);
     // the QR image's address carries its own token: no key needed (as Opn's plugins fetch it)
     if (image && req.method === 'GET') {
       const payload = fake.payloads.get(image[1]!);
@@ -99,7 +99,9 @@ export async function fakeOpn(secretKey = 'skey_test_5z0fakeopnsecretkey'): Prom
       if (form.currency !== 'THB') return error(res, 400, 'invalid_charge', 'currency is not supported');
       const type = form['source[type]'];
       if (type !== 'promptpay' && type !== 'truemoney_qr') return error(res, 400, 'bad_request', 'source type is not supported');
-      const id = `chrg_test_${randomBytes(8).toString('hex')}`;
+      // a live key makes live charges (chrg_…), a test key test ones (chrg_test_…), as Opn does
+      const live = !secretKey.includes('_test_');
+      const id = `chrg_${live ? '' : 'test_'}${randomBytes(8).toString('hex')}`;
       const metadata = Object.fromEntries(
         Object.entries(form)
           .filter(([k]) => k.startsWith('metadata['))
@@ -108,7 +110,7 @@ export async function fakeOpn(secretKey = 'skey_test_5z0fakeopnsecretkey'): Prom
       const charge: FakeCharge = {
         object: 'charge',
         id,
-        livemode: false,
+        livemode: live,
         amount,
         currency: 'THB',
         status: 'pending',
@@ -143,7 +145,7 @@ export async function fakeOpn(secretKey = 'skey_test_5z0fakeopnsecretkey'): Prom
       if (fake.mode === 'no-image') fake.payloads.delete(id);
       return send(res, 200, charge);
     }
-    const get = /^\/charges\/(chrg_test_\w+)$/.exec(path);
+    const get = /^\/charges\/(chrg_\w+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const charge = fake.charges.get(get[1]!);
       return charge ? send(res, 200, charge) : error(res, 404, 'not_found', `charge ${get[1]} was not found`);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { build, call, login, type TestServer } from './helper.js';
+import { newMember } from './bonus-helpers.js';
 import { gatewayCallback } from './deposit-helpers.js';
+import { operator } from './staff-helpers.js';
 import { faultsSince, providerFaultCounts } from './fake-server.js';
 import { fakeOpn, type FakeOpn } from './opn-fake.js';
 
@@ -29,7 +31,7 @@ describe('payment QR codes through Opn Payments', () => {
   beforeAll(async () => {
     fake = await fakeOpn();
     server = await build({
-      providerTimeoutMs: 300,
+      providerTimeoutMs: 1500,
       paymentGateway: 'opn',
       opn: { baseUrl: fake.url, secretKey: fake.secretKey },
       metricsToken: 'opn-test-metrics-token-0',
@@ -98,11 +100,72 @@ describe('payment QR codes through Opn Payments', () => {
     expect((await webhook(forged)).json()).toEqual({ message: 'SUCCESS', status: 'NOT_PAID' });
     expect((await webhook({ ...forged, data: { ...forged.data, id: 'chrg_test_nosuchcharge0' } })).statusCode).toBe(404);
     for (const body of [{ object: 'event' }, { object: 'event', data: { id: 'x'.repeat(300) } }, 'not json', []])
-      expect((await webhook(body)).statusCode).toBe(typeof body === 'string' ? 400 : 400);
+      expect((await webhook(body)).statusCode).toBe(400);
+    // an event of no code of ours (a refund, a charge made elsewhere, a forgery naming none) costs no call to Opn
+    fake.asked.length = 0;
+    for (const data of [{ id: 'rfnd_test_1' }, { id: charge.id, metadata: {} }, { id: charge.id, metadata: { ref: 'QRNOTOURS' } }])
+      expect((await webhook({ object: 'event', key: 'charge.complete', data })).json()).toEqual({ message: 'SUCCESS', status: 'IGNORED' });
+    expect(fake.asked).toEqual([]);
     // the sandbox gateway's signed callback is no way in: with Opn, only what Opn answers credits
     const signed = await gatewayCallback(server, 'KBANK', { transactionId: 'T-signed-1', ref: state.qrcodeId, amount: 300 });
     expect(signed.statusCode).toBe(404);
     expect(await wallet()).toBe(before);
+  });
+
+  it("keeps a payment in another currency than the code's unmatched, never credited", async () => {
+    const before = await wallet();
+    const state = (await create('KBANK', 300)).json() as { qrcodeId: string };
+    const charge = chargeOfCode(state.qrcodeId);
+    fake.pay(charge.id);
+    charge.currency = 'JPY';
+    expect((await webhook(fake.event(charge.id))).json()).toEqual({ message: 'SUCCESS', status: 'UNMATCHED' });
+    expect(await wallet()).toBe(before);
+    const payment = await server.ctx.database.db
+      .selectFrom('qr_payments')
+      .select('reason')
+      .where('gateway_txn_id', '=', charge.id)
+      .executeTakeFirstOrThrow();
+    expect(payment.reason).toBe('CURRENCY_MISMATCH');
+  });
+
+  it('in production takes only live charges: a test charge marked paid credits nothing', async () => {
+    const live = await build({
+      production: true,
+      providerTimeoutMs: 1500,
+      paymentGateway: 'opn',
+      opn: { baseUrl: fake.url, secretKey: fake.secretKey },
+    });
+    try {
+      // a production site offers the QR provider once the operator has set it
+      const kbank = {
+        bankCode: 'KBANK',
+        bankType: 'QRCODE',
+        mode: 'AUTO',
+        nameTH: 'กสิกรไทย',
+        nameEN: 'Kasikornbank',
+        bankAccountName: 'WALLET',
+        bankAccountNo: '',
+        currency: 'BAHT',
+      };
+      await operator(live, 'settings', 'set', 'deposit', JSON.stringify({ banks: [kbank], wallets: [], isManual: false }));
+      await live.ctx.settings.refresh();
+      const { token: member } = await newMember(live);
+      const created = await call(live.app, 'POST', '/api/qrcode/KBANK', { amount: 100 }, { token: member });
+      expect(created.statusCode, created.body).toBe(200);
+      const state = created.json() as { qrcodeId: string };
+      const charge = chargeOfCode(state.qrcodeId);
+      expect(charge.livemode).toBe(false);
+      fake.pay(charge.id);
+      const res = await live.app.inject({
+        method: 'POST',
+        url: '/api/callbacks/opn',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(fake.event(charge.id)),
+      });
+      expect([res.statusCode, res.json()]).toEqual([404, { message: 'NO_DATA' }]);
+    } finally {
+      await live.close();
+    }
   });
 
   it('answers 503 while Opn cannot be asked back (Opn delivers again), and credits at the delivery after', async () => {
@@ -127,9 +190,12 @@ describe('payment QR codes through Opn Payments', () => {
       const res = await create('KBANK', 50);
       expect([mode, res.statusCode, res.json()]).toEqual([mode, 503, { hasQrcode: false, message: 'QR_FAIL' }]);
     }
-    // below Opn's least: refused by Opn, the member told the same
+    // below Opn's least (20 baht): the member is told the minimum, and Opn is not asked
     fake.mode = 'ok';
-    expect((await create('KBANK', 5)).statusCode).not.toBe(200);
+    fake.asked.length = 0;
+    const small = await create('KBANK', 19.99);
+    expect([small.statusCode, small.json()]).toEqual([400, { hasQrcode: false, message: 'QR_MINIMUM' }]);
+    expect(fake.asked).toEqual([]);
     // a hung call is counted when its own timeout ends it, about when the member was answered
     await expect
       .poll(async () => faultsSince(counted, await faults(), ['too_many_requests', 'internal_error', 'timeout', 'malformed']))

@@ -75,7 +75,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
     const server = serverWith(dir, { NODE_ENV: 'production', ...REAL });
     expect(await server.exit).toBe(2);
     const lines = server.out.stderr.trim().split('\n');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(8);
     expect(lines[0]).toBe(
       "Configuration error: the deposit account KBANK 0481234567 is the demo's: set your own (settings set deposit) (npm run operator -- ...; README, Running in production)",
     );
@@ -126,6 +126,8 @@ describe('the production seed', () => {
     try {
       expect(await demoDataProblems(server.ctx.database)).toEqual([
         "the deposit account KBANK 0481234567 is the demo's: set your own (settings set deposit)",
+        'gift-link deposits are offered (deposit.wallets), and only the sandbox can redeem them: remove them (settings set deposit)',
+        "the demo's wheel and its cash prizes are live: set your own wheel or turn it off (settings set spinwheel)",
         "the LINE contact is the demo's (@walletdemo): set your own (settings set contact)",
         "the site's address is the demo's (walletthai.example): set yours (settings set info)",
         "the demo's bonuses are live (DAILY10, FIRSTDEP100, WEEKLY100): disable them (bonus disable <code>)",

@@ -30,7 +30,7 @@ export const PRODUCTION_ENV: ServerEnv = {
   SLIP_VERIFIER: 'easyslip',
   EASYSLIP_API_KEY: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
   PAYMENT_GATEWAY: 'opn',
-  OPN_SECRET_KEY: 'skey_test_5z0productiontestkey',
+  OPN_SECRET_KEY: 'skey_5z0productionlivekey',
 };
 
 /** Scratch folders (a server's DATA_DIR), each named `prefix…`, removed after the file's tests. */

@@ -18,7 +18,14 @@ describe('before you go live', () => {
   it('on the demo: its data, and every outside system a sandbox; for admins only', async () => {
     server = await build();
     const admin = await signedIn(server, 'ada', 'admin');
-    expect(await missing(server, admin.browser)).toEqual(['DEMO_DATA', 'SMS_LOG', 'SLIP_SANDBOX', 'GATEWAY_SANDBOX', 'GAME_SANDBOX']);
+    expect(await missing(server, admin.browser)).toEqual([
+      'DEMO_DATA',
+      'SMS_LOG',
+      'SLIP_SANDBOX',
+      'GATEWAY_SANDBOX',
+      'GIFTLINK_SANDBOX',
+      'GAME_SANDBOX',
+    ]);
     const finance = await signedIn(server, 'fin', 'finance');
     expect((await staffCall(server, finance.browser, 'GET', '/go-live')).statusCode).toBe(403);
   });

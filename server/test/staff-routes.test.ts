@@ -11,6 +11,7 @@ import { guestId, send, textPackage } from './chat-helpers.js';
 const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[]; body?: unknown }[] = [
   { method: 'GET', url: '/me', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/dashboard', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/go-live', roles: ['admin'] },
   { method: 'GET', url: '/audit', roles: ['admin'] },
   { method: 'POST', url: '/auth/sign-out', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/slips', roles: ['finance', 'admin'] },

@@ -69,6 +69,9 @@ function demoWheel(lao: boolean): WheelInput {
   };
 }
 
+/** The demo wheel's slices, by code (production must not run it: seed.ts demoDataProblems). */
+export const DEMO_WHEEL_CODES: readonly string[] = demoWheel(false).slices.map((s) => s.code);
+
 /** Adds the wheel's bonus and the demo wheel where there are none; never touches what the operator set. */
 export async function seedSpinwheel(db: Kysely<DB>, lao: boolean): Promise<void> {
   const now = Date.now();

@@ -4,7 +4,7 @@ import { DEFAULT_HOWTO } from '../settings/howto-setting.js';
 import type { Config } from '../config.js';
 import { hashPassword, verifyPassword } from '../lib/password.js';
 import { DEMO_BONUS_CODES, DEMO_PROMOTION_CODES, seedBonuses, seedPromotions } from './seed-bonuses.js';
-import { SPIN_BONUS, seedSpinwheel } from './seed-spin.js';
+import { DEMO_WHEEL_CODES, SPIN_BONUS, seedSpinwheel } from './seed-spin.js';
 import type { Settings } from '../settings/registry.js';
 import { readAllSettings, writeSetting } from '../settings/store.js';
 import type { Database } from './database.js';
@@ -270,6 +270,16 @@ export async function demoDataProblems(database: Database): Promise<string[]> {
   for (const bank of settings.deposit?.banks ?? [])
     if (DEMO_ACCOUNTS.has(bank.bankAccountNo))
       problems.push(`the deposit account ${bank.bankCode} ${bank.bankAccountNo} is the demo's: set your own (settings set deposit)`);
+  if ((settings.deposit?.wallets ?? []).length)
+    problems.push(
+      'gift-link deposits are offered (deposit.wallets), and only the sandbox can redeem them: remove them (settings set deposit)',
+    );
+  if (settings.spinwheel?.active) {
+    const wheel = await db.selectFrom('spin_wheels').select('slices').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const codes = wheel ? (JSON.parse(wheel.slices) as { code: string }[]).map((s) => s.code) : [];
+    if (codes.length && codes.every((code) => DEMO_WHEEL_CODES.includes(code)))
+      problems.push("the demo's wheel and its cash prizes are live: set your own wheel or turn it off (settings set spinwheel)");
+  }
   if (settings.contact?.lineName === '@walletdemo')
     problems.push("the LINE contact is the demo's (@walletdemo): set your own (settings set contact)");
   if (settings.info?.website.endsWith('.example'))

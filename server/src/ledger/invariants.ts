@@ -55,8 +55,10 @@ const RESERVING_FLOWS = [
 
 /**
  * Flows apart from the ledger, among the entries after `afterJournalId` (reserves written since, and the
- * reserves of ends written since): a flow whose entry is not a reserve of its member and amount, or whose
- * status is not how that entry ended; and an open reserve that no flow holds (nothing would ever end it).
+ * reserves of ends written since) and every flow still open: a flow whose entry is not a reserve of its
+ * member and amount, or whose status is not how that entry ended; and an open reserve that no flow holds
+ * (nothing would ever end it). A flow closed on its row with no entry written (a change by hand) is found
+ * by the full check (afterJournalId 0).
  */
 async function flowsApart(tx: Tx, afterJournalId: number): Promise<string[]> {
   const problems: string[] = [];
@@ -65,8 +67,9 @@ async function flowsApart(tx: Tx, afterJournalId: number): Promise<string[]> {
     const rows = await sql<{ id: number; status: string; journal_id: number; entry: string | null; other: boolean | null }>`
       select f.id, f.status, f.journal_id, e.status as entry, (e.member_id is distinct from f.member_id or e.amount <> f.amount) as other
         from ${table} f left join ledger_entries e on e.id = f.journal_id
-       where f.journal_id in (select id from journal where id > ${afterJournalId}
-                              union all select pending_id from journal where id > ${afterJournalId} and pending_id is not null)
+       where (f.journal_id in (select id from journal where id > ${afterJournalId}
+                               union all select pending_id from journal where id > ${afterJournalId} and pending_id is not null)
+              or f.status = ${flow.open})
          and (e.id is null or e.member_id is distinct from f.member_id or e.amount <> f.amount
               or e.status is distinct from case f.status when ${flow.open} then 'PENDING' when ${flow.posted} then 'SUCCESS'
                                                          when ${flow.voided} then 'FAILED' end)

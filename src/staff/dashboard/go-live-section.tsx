@@ -14,6 +14,7 @@ const ITEMS: Record<GoLiveItem, MessageDescriptor> = {
   SMS_LOG: msg`One-time codes are written to the server log, not sent by SMS (SMS_PROVIDER=log).`,
   SLIP_SANDBOX: msg`Slips are checked against the sandbox bank, not a real one (SLIP_VERIFIER=sandbox).`,
   GATEWAY_SANDBOX: msg`Payment QR codes come from the sandbox gateway, not a real one (PAYMENT_GATEWAY=sandbox).`,
+  GIFTLINK_SANDBOX: msg`Gift-link deposits are offered, but only the sandbox can redeem the links: remove the wallets in Settings (deposit).`,
   GAME_SANDBOX: msg`The games are the sandbox provider's: no real game provider is connected yet.`,
 };
 

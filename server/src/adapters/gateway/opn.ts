@@ -20,6 +20,8 @@ import { GatewayError, type CodeRequest, type GatewayPayment, type PaymentGatewa
  * the wallet closed that is paid anyway arrives as a payment and is kept unmatched for staff, as before.
  */
 export const OPN_VERSION = '2019-05-29';
+/** Opn's least PromptPay or TrueMoney charge: 20 baht (its capability API's charge_amount minimum for a Thai account). */
+export const OPN_MINIMUM_SATANG = 2000;
 
 /** A call to Opn that came to no answer: `code` names why (timeout, unreachable, malformed, or Opn's error code). */
 export class OpnUnanswered extends Error {
@@ -40,13 +42,17 @@ export class OpnGateway implements PaymentGateway {
       timeoutMs: number;
       /** The texts of the QR codes in an image (PNG or SVG). */
       readQr: (image: Uint8Array) => Promise<string[]>;
+      /** Production: only live charges (`livemode: true`) are payments; a test charge is none of ours. */
+      liveOnly: boolean;
     },
   ) {}
 
   async createCode(req: CodeRequest): Promise<{ payload: string }> {
     // Opn's PromptPay and TrueMoney take baht only
     if (req.currency !== 'BAHT') throw new GatewayError(`Opn takes THB only, not ${req.currency}`);
-    const { status, json } = await this.request('POST', '/charges', {
+    // the charge, its image and the reading share one budget: its end is this adapter's to log
+    const deadline = Date.now() + this.o.timeoutMs;
+    const { status, json } = await this.request('POST', '/charges', deadline, {
       amount: String(req.amountMinor),
       currency: 'THB',
       'source[type]': req.provider === 'WW' ? 'truemoney_qr' : 'promptpay',
@@ -61,8 +67,9 @@ export class OpnGateway implements PaymentGateway {
     const uri = text(field(field(field(field(json, 'source'), 'scannable_code'), 'image'), 'download_uri'));
     if (!charge || charge.metadataRef !== req.ref || charge.amount !== req.amountMinor || charge.status !== 'pending' || !uri)
       throw new OpnUnanswered('malformed', `Opn answered ${status} without a pending charge of this code and its QR image`);
-    const image = await this.download(uri);
+    const image = await this.download(uri, deadline);
     const payload = (await this.o.readQr(image)).find((t) => /^000201/.test(t));
+    if (Date.now() > deadline) throw new OpnUnanswered('timeout', `Opn: the code was not ready within ${this.o.timeoutMs} ms`);
     if (!payload) throw new OpnUnanswered('malformed', `Opn's QR image of ${charge.id} holds no payment code`);
     return { payload };
   }
@@ -73,11 +80,12 @@ export class OpnGateway implements PaymentGateway {
 
   async paymentOf(chargeId: string): Promise<GatewayPayment | undefined> {
     if (!/^chrg_(test_)?[0-9a-z]{1,64}$/.test(chargeId)) return undefined;
-    const { status, json } = await this.request('GET', `/charges/${chargeId}`);
+    const { status, json } = await this.request('GET', `/charges/${chargeId}`, Date.now() + this.o.timeoutMs);
     if (status === 404) return undefined;
     if (status !== 200) throw new OpnUnanswered(codeOf(json, status), `Opn answered ${status} ${errorCode(json)} for charge ${chargeId}`);
     const charge = chargeOf(json);
     if (!charge || charge.id !== chargeId) throw new OpnUnanswered('malformed', `Opn answered ${status} without charge ${chargeId}`);
+    if (this.o.liveOnly && !charge.live) return undefined;
     return {
       transactionId: charge.id,
       ref: charge.metadataRef,
@@ -89,7 +97,7 @@ export class OpnGateway implements PaymentGateway {
     };
   }
 
-  private async request(method: 'GET' | 'POST', path: string, form?: Record<string, string>) {
+  private async request(method: 'GET' | 'POST', path: string, deadline: number, form?: Record<string, string>) {
     let res: Response;
     let body: string;
     try {
@@ -102,7 +110,7 @@ export class OpnGateway implements PaymentGateway {
           ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
         body: form ? new URLSearchParams(form) : undefined,
-        signal: AbortSignal.timeout(this.o.timeoutMs),
+        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
       });
       body = await res.text();
     } catch (err) {
@@ -118,16 +126,17 @@ export class OpnGateway implements PaymentGateway {
   }
 
   /** The QR image: Opn's own address is asked with the key, any other with nothing of ours. */
-  private async download(uri: string): Promise<Uint8Array> {
+  private async download(uri: string, deadline: number): Promise<Uint8Array> {
     const url = new URL(uri);
     const ours = url.origin === new URL(this.o.baseUrl).origin;
     let bytes: Uint8Array;
     try {
       const res = await fetch(url, {
         headers: ours ? { authorization: `Basic ${Buffer.from(`${this.o.secretKey}:`).toString('base64')}` } : {},
-        signal: AbortSignal.timeout(this.o.timeoutMs),
+        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
       });
       if (res.status !== 200) throw new OpnUnanswered('malformed', `Opn's QR image answered ${res.status}`);
+      if (Number(res.headers.get('content-length') ?? 0) > 1_000_000) throw new OpnUnanswered('malformed', "Opn's QR image is over 1 MB");
       bytes = new Uint8Array(await res.arrayBuffer());
     } catch (err) {
       throw err instanceof OpnUnanswered ? err : unanswered(err, this.o.timeoutMs);
@@ -166,6 +175,7 @@ function chargeOf(json: unknown) {
     amount: amount as number,
     status,
     paid: field(json, 'paid') === true,
+    live: field(json, 'livemode') === true,
     paidAt: Number.isFinite(paidAt) ? paidAt : undefined,
     // Opn's THB is our baht; another currency is one no code here asks for
     currency: (currency === 'THB' ? 'BAHT' : currency) as Currency,

@@ -115,7 +115,8 @@ function found(data: unknown, status: number): BankAnswer {
   if (
     !Number.isSafeInteger(minor) ||
     minor < 0 ||
-    Math.abs(minor - (amount as number) * 100) > 1e-6 ||
+    // at most two decimals, compared in cents (a float of 10^8 baht carries more error than 1e-6 cents)
+    Math.abs(minor / 100 - (amount as number)) > 1e-9 * Math.max(1, Math.abs(amount as number)) ||
     !Number.isFinite(time) ||
     !/^[\w-]{1,64}$/.test(transRef) ||
     !sender ||

@@ -50,6 +50,9 @@ async function pixels(image: Uint8Array) {
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
+/** Loads the QR reader's wasm now, so the first code read does not pay for it. */
+export const warmQrReader = (): Promise<unknown> => prepare();
+
 /**
  * The texts of the QR codes in a small image (a payment gateway's QR, PNG or SVG, drawn at 4 times its
  * size so an SVG's modules are several pixels wide). Runs on the caller's thread: for images of a few

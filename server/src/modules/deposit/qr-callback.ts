@@ -38,7 +38,10 @@ export interface CallbackDeps {
 }
 
 type Verdict = { status: 'CREDITED'; reason: null } | { status: 'UNMATCHED'; reason: string };
-async function record(deps: CallbackDeps, tx: Tx, provider: string, body: CallbackBody, now: number): Promise<Answer> {
+/** A payment as recorded: the callback's fields, and the currency when the gateway names it (Opn). */
+type Payment = CallbackBody & { currency?: string };
+
+async function record(deps: CallbackDeps, tx: Tx, provider: string, body: Payment, now: number): Promise<Answer> {
   const code = await codeByRef(tx, body.ref);
   // the lock order of every money movement: the member's row first (Postgres), before the payment, the
   // code or any account is touched, so two deliveries of one callback (or a delivery and the member's own
@@ -69,6 +72,7 @@ async function record(deps: CallbackDeps, tx: Tx, provider: string, body: Callba
     );
   if (!code) verdict = { status: 'UNMATCHED', reason: 'UNKNOWN_CODE' };
   else if (code.provider !== provider) verdict = { status: 'UNMATCHED', reason: 'WRONG_PROVIDER' };
+  else if (body.currency !== undefined && body.currency !== code.currency) verdict = { status: 'UNMATCHED', reason: 'CURRENCY_MISMATCH' };
   else if (!exact || Number(code.amount) !== amount) verdict = { status: 'UNMATCHED', reason: 'AMOUNT_MISMATCH' };
   else if (code.status === 'OPEN' && code.expires_at <= now) {
     await closeCode(tx, code.id, 'EXPIRED', now);
@@ -120,7 +124,7 @@ export async function handleQrCallback(
 }
 
 /** A payment the gateway vouched for (a signed callback, or one asked back): recorded once, its replay answered as it was. */
-async function recordPayment(deps: CallbackDeps, provider: string, payment: CallbackBody): Promise<Outcome<Answer>> {
+async function recordPayment(deps: CallbackDeps, provider: string, payment: Payment): Promise<Outcome<Answer>> {
   try {
     return { status: 200, body: await withTransaction(deps.database, (tx) => record(deps, tx, provider, payment, deps.now())) };
   } catch (err) {
@@ -132,8 +136,17 @@ async function recordPayment(deps: CallbackDeps, provider: string, payment: Call
   }
 }
 
-/** Opn's webhook body: an event naming a charge. Nothing else in it is read. */
-const OpnEvent = Type.Object({ object: Type.Literal('event'), data: Type.Object({ id: Type.String({ maxLength: 100 }) }) });
+/**
+ * Opn's webhook body: an event naming a charge, and the code of ours its metadata names. Nothing else in it
+ * is believed: the charge is asked back from Opn.
+ */
+const OpnEvent = Type.Object({
+  object: Type.Literal('event'),
+  data: Type.Object({
+    id: Type.String({ maxLength: 100 }),
+    metadata: Type.Optional(Type.Object({ ref: Type.Optional(Type.String({ maxLength: 64 })) })),
+  }),
+});
 
 /**
  * A gateway's webhook that only names a payment (Opn's `charge.complete`, POST /api/callbacks/opn): the
@@ -154,6 +167,10 @@ export async function handleGatewayWebhook(
     return { status: 400, body: { message: 'KEY_INVALID' } };
   }
   if (!Value.Check(OpnEvent, event) || holdsNul(event)) return { status: 400, body: { message: 'KEY_INVALID' } };
+  // an event of no code of ours (another object, a charge made elsewhere on the account, a forgery): not
+  // worth a call to Opn; answered 200 so Opn does not deliver it again
+  const ref = event.data.metadata?.ref;
+  if (!ref || !(await codeByRef(deps.database.db, ref))) return { status: 200, body: { message: 'SUCCESS', status: 'IGNORED' } };
   let payment: GatewayPayment | undefined;
   try {
     payment = await paymentOf(event.data.id);
@@ -164,6 +181,7 @@ export async function handleGatewayWebhook(
   if (!payment.paid) return { status: 200, body: { message: 'SUCCESS', status: 'NOT_PAID' } };
   const known = isQrProvider(payment.provider) ? payment.provider : 'UNKNOWN';
   return recordPayment(deps, known, {
+    currency: payment.currency,
     transactionId: payment.transactionId,
     // a charge with no code of ours (made elsewhere on the account) is kept unmatched under no ref
     ref: payment.ref.slice(0, 64) || 'NONE',

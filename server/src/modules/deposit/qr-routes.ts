@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { Type } from 'typebox';
 import { SIGNATURE_HEADER } from '../../adapters/gateway/gateway.js';
+import { addressOf } from '../../lib/address.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { keyOf } from '../../lib/idempotency.js';
 import { CallbackAnswer, handleGatewayWebhook, handleQrCallback } from './qr-callback.js';
 import { cancelCode, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
@@ -98,10 +100,11 @@ export const qrCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['callbacks'],
-        response: { 200: CallbackAnswer, 400: CallbackAnswer, 404: CallbackAnswer, 503: CallbackAnswer },
+        response: { 200: CallbackAnswer, 400: CallbackAnswer, 404: CallbackAnswer, 429: CallbackAnswer, 503: CallbackAnswer },
       },
     },
     async (request, reply) => {
+      await app.ctx.limiter.hit([[`webhook:opn:ip:${addressOf(request)}`, LIMITS.gatewayWebhookAddress]]);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const outcome = await handleGatewayWebhook(app.ctx, raw);
       if (outcome.status === 503)

@@ -23,6 +23,7 @@ import { QR_PROVIDERS, type QrProvider, type QrState } from '../../../../contrac
 import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { QR_MINIMUM } from '../../../../contract/limits.js';
 import { qrcode } from '../../lib/qrcode.js';
+import { OPN_MINIMUM_SATANG } from '../../adapters/gateway/opn.js';
 
 /**
  * Payment QR codes (§7 QR). Creating one is an outside call (lib/outside-call.ts): the code is recorded
@@ -112,6 +113,8 @@ function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { re
       if (!offered) throw badRequest('QR_UNAVAILABLE');
       const amount = toMinor(start.amount, member.currency);
       if (amount <= 0 || amount < toMinor(QR_MINIMUM[start.provider], member.currency)) throw badRequest('QR_MINIMUM');
+      // Opn charges 20 baht at least: below it the member is told the minimum, not that the gateway failed
+      if (ctx.config.paymentGateway === 'opn' && amount < OPN_MINIMUM_SATANG) throw badRequest('QR_MINIMUM');
       if (amount > qrMaximum(ctx, start.provider, member.currency)) throw badRequest('QR_MAXIMUM');
       // one open code per member: a new one replaces the others, whatever their provider
       closedAtRecord = await cancelOpenCodes(tx, start.memberId, now);

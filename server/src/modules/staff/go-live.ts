@@ -19,6 +19,8 @@ export async function goLiveMissing(ctx: Pick<AppContext, 'config' | 'settings' 
   if (ctx.config.smsProvider === 'log') missing.push('SMS_LOG');
   if (ctx.config.slipVerifier === 'sandbox') missing.push('SLIP_SANDBOX');
   if (ctx.config.paymentGateway === 'sandbox') missing.push('GATEWAY_SANDBOX');
+  // no real gift-link adapter yet: offered, its links are redeemed against the sandbox's vouchers
+  if (ctx.settings.get('deposit').wallets.length > 0) missing.push('GIFTLINK_SANDBOX');
   missing.push('GAME_SANDBOX');
   return missing;
 }
