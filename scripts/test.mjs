@@ -8,8 +8,9 @@
 //   unit ──────┐                       (the site's Vitest project)
 //   server ────┤                       (the server's Vitest project: Postgres, child processes)
 //   build ─────┘                       (the site and the server, with the size budgets)
-//   e2e (th) ──────────────┐           (needs the build: dist/ and build/)
-//   e2e (la) ─ lighthouse ─┘           (the Lao build of its own; Lighthouse on dist/)
+//   e2e (th) ──────────────────────────┐   (needs the build: dist/ and build/)
+//   e2e (la) ─ lighthouse ─ e2e (prod) ─┘   (the Lao build of its own; Lighthouse on dist/; then a
+//                                          production server on the providers' fakes)
 //
 // TEST_STAGES=e2e-th,lighthouse runs only those (a stage left out counts as done: build first). The output
 // of each stage is also kept in test-results/stages/<stage>.log.
@@ -37,6 +38,8 @@ const GROUPS = [
     // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
     { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
     { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
+    // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
+    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'la' },
   ],
 ];
 

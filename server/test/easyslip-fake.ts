@@ -87,7 +87,7 @@ export async function fakeEasySlip(key = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f')
       const form = await new Request('http://fake/verify', {
         method: 'POST',
         headers: { 'content-type': req.headers['content-type'] ?? '' },
-        body: raw,
+        body: new Uint8Array(raw),
       })
         .formData()
         .catch(() => undefined);
