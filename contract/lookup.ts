@@ -88,7 +88,13 @@ export const RegisterOtpResponse = Type.Object({ registerOTP: Type.Boolean() });
 export type RegisterOtpResponse = Static<typeof RegisterOtpResponse>;
 export const ChatWidgetResponse = Type.Object({ enableChatWidget: Type.Boolean() });
 export type ChatWidgetResponse = Static<typeof ChatWidgetResponse>;
-export type InfoResponse = Static<typeof InfoSchema>;
+/** GET /api/lookup/info: the site's name and address, and `testSite` on a staging site (NODE_ENV=staging). */
+export const InfoAnswer = Type.Object({
+  name: Type.String(),
+  website: Type.String(),
+  testSite: Type.Optional(Type.Boolean({ description: 'a test site: every page says so, and no money here is real' })),
+});
+export type InfoResponse = Static<typeof InfoAnswer>;
 export type ContactResponse = Static<typeof ContactSchema>;
 
 /** The how-to page (§2 How-to): each video with its title in the requested language. */

@@ -63,6 +63,8 @@ export const StaffMe = Type.Object({
   role: StaffRoleSchema,
   /** The token every changing call sends back in `x-csrf-token`. */
   csrfToken: Type.String(),
+  /** A staging site (NODE_ENV=staging): the console says it is a test site. */
+  testSite: Type.Optional(Type.Boolean()),
 });
 export type StaffMe = Static<typeof StaffMe>;
 

@@ -64,6 +64,8 @@ export interface Config {
   timeZone: string;
   /** NODE_ENV=production: real money. Every secret must be set and none a demo default; no demo member is seeded. */
   production: boolean;
+  /** NODE_ENV=staging: a test site, sandboxes allowed; every page of the site and the console says it is one. */
+  staging: boolean;
   /** Worker threads reading slip images (SLIP_READ_THREADS). */
   slipReadThreads: number;
   /** Slips waiting for a reading thread (SLIP_READ_QUEUE); more wait in the database and are read later. */
@@ -353,6 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
     giftlinkSecret: env.GIFTLINK_SECRET || DEMO_SECRETS.GIFTLINK_SECRET,
     timeZone: timeZone(env),
     production: env.NODE_ENV === 'production',
+    staging: env.NODE_ENV === 'staging',
     slipReadThreads: int(env, 'SLIP_READ_THREADS', 1, 1, 16),
     slipReadQueue: int(env, 'SLIP_READ_QUEUE', 4, 0, 100),
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 2, 500),

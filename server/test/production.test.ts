@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SECRETS } from '../src/config.js';
+import { DEMO_SECRETS, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { demoDataProblems } from '../src/db/seed.js';
 import { build, DEMO_MEMBER } from './helper.js';
 import { PRODUCTION_ENV, scratchDirs, spawnServer, type ServerEnv } from './spawn-server.js';
+import { signedIn, staffCall } from './staff-helpers.js';
 
 /** A production server's environment but for NODE_ENV, which each test gives. */
 const { NODE_ENV: _production, ...REAL } = PRODUCTION_ENV;
@@ -154,6 +155,29 @@ describe('the production seed', () => {
       expect(login.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a staging site (NODE_ENV=staging)', () => {
+  it('runs on the sandboxes and the demo secrets, and tells the site and the console it is a test site', async () => {
+    const config = loadConfig({ NODE_ENV: 'staging' });
+    expect([config.staging, config.production, config.smsProvider, config.paymentGateway]).toEqual([true, false, 'log', 'sandbox']);
+    const server = await build({ staging: true });
+    try {
+      const info = await server.app.inject({ method: 'GET', url: '/api/lookup/info', headers: { 'x-wallet-client': 'member' } });
+      expect(info.json()).toMatchObject({ testSite: true });
+      const { browser } = await signedIn(server, 'ada', 'admin');
+      expect((await staffCall(server, browser, 'GET', '/me')).json()).toMatchObject({ username: 'ada', testSite: true });
+    } finally {
+      await server.close();
+    }
+    const real = await build();
+    try {
+      const info = await real.app.inject({ method: 'GET', url: '/api/lookup/info', headers: { 'x-wallet-client': 'member' } });
+      expect(info.json()).not.toHaveProperty('testSite');
+    } finally {
+      await real.close();
     }
   });
 });

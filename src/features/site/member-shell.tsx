@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { infoQuery } from '../../lib/lookups';
+import { TestSiteNote } from '../../ui/test-site-note';
 import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
@@ -44,6 +45,7 @@ export function MemberShell({ parts }: { parts: ShellParts }) {
 
   return (
     <div className="shell member">
+      <TestSiteNote />
       <header className="top-bar">
         <span className="app-name">{info.data?.name ?? 'Wallet'}</span>
         <LanguageSelect compact />

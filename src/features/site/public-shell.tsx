@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { infoQuery } from '../../lib/lookups';
 import { ChatIcon, LoginIcon, PenIcon, PlayIcon } from '../../ui/icons';
+import { TestSiteNote } from '../../ui/test-site-note';
 
 /** §2 Public shell: the page, the bottom menu (Home, Register, How to use, Contact) and the credit line. */
 export function PublicShell() {
@@ -10,6 +11,7 @@ export function PublicShell() {
   const info = useQuery(infoQuery());
   return (
     <div className="shell public">
+      <TestSiteNote />
       <Outlet />
       <footer className="credit">
         {info.data && (

@@ -19,6 +19,17 @@ describe('the signed-in console', () => {
     expect(screen.getByText('malee')).toBeInTheDocument();
     expect(screen.getByText('Finance')).toBeInTheDocument();
     expect(router.history.location.pathname).toBe('/staff/');
+    // a real site: no test-site note
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('says on every screen of a staging site that it is a test site', async () => {
+    fakeServer({
+      'GET /api/staff/me': () => [200, { username: 'malee', role: 'finance', csrfToken: 'csrf-1', testSite: true }],
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+    });
+    await renderStaff('/staff/');
+    expect(await screen.findByRole('note')).toHaveTextContent('Test site: nothing here is real money.');
   });
 
   it('signs out with the session’s CSRF token and returns to the sign-in', async () => {

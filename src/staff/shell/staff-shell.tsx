@@ -57,6 +57,11 @@ export function StaffShell() {
       <a className="staff-skip" href="#staff-main">
         <Trans>Skip to the content</Trans>
       </a>
+      {me.testSite && (
+        <p className="staff-test-site" role="note">
+          <Trans>Test site: nothing here is real money.</Trans>
+        </p>
+      )}
       <header className="staff-header">
         <p className="staff-brand">
           <Trans>Staff console</Trans>

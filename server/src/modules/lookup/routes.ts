@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyContextConfig } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { ContactSchema, DepositSchema, inLanguage, InfoSchema, SlipSchema, type Lang } from '../../settings/registry.js';
+import { ContactSchema, DepositSchema, inLanguage, SlipSchema, type Lang } from '../../settings/registry.js';
+import { InfoAnswer } from '../../../../contract/lookup.js';
 import { LangQuery } from '../../settings/localized.js';
 import { banksIn, depositIn, sourcesIn } from './repository.js';
 import { manualMaximum, QUICK_AMOUNTS, siteCurrency, siteLimit } from '../../lib/site-money.js';
@@ -40,7 +41,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   get('/banks', BanksResponse, async (lang) => ({ banks: await banksIn(db, lang) }));
   get('/sources', SourcesResponse, async (lang) => ({ sources: await sourcesIn(db, lang) }));
-  get('/info', InfoSchema, () => ctx.settings.get('info'));
+  get('/info', InfoAnswer, () => ({ ...ctx.settings.get('info'), ...(ctx.config.staging ? { testSite: true } : {}) }));
   // a closed site still says how to reach support (/terminated shows it): the one lookup it answers
   get(
     '/contact',

@@ -110,7 +110,12 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/me', { onRequest: anyRole, schema: { response: { 200: StaffMe, ...refusals } } }, async (request) => {
     const staff = request.staff!;
-    return { username: staff.username, role: staff.role, csrfToken: staff.csrfToken };
+    return {
+      username: staff.username,
+      role: staff.role,
+      csrfToken: staff.csrfToken,
+      ...(ctx.config.staging ? { testSite: true } : {}),
+    };
   });
 
   app.get('/dashboard', { onRequest: anyRole, schema: { response: { 200: StaffDashboard, ...refusals } } }, async () => {
