@@ -47,7 +47,7 @@ export class SessionCache {
   /** Grows on every forgetting: a read begun before it is not kept. */
   private epoch = 0;
   private on = false;
-  private stopListening: (() => void) | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly database: Database,
@@ -79,9 +79,10 @@ export class SessionCache {
     await ready;
   }
 
-  stop(): void {
-    this.stopListening?.();
+  async stop(): Promise<void> {
+    const stop = this.stopListening;
     this.stopListening = undefined;
+    await stop?.();
     this.forgetAll();
     this.on = false;
     cachesOf(this.database).delete(this);

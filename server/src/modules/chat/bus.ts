@@ -134,7 +134,7 @@ export function runOutbox(database: Database, sockets: ChatSockets, log: (err: u
   return {
     stop: () => {
       clearInterval(timer);
-      listening.stop();
+      return listening.stop();
     },
   };
 }

@@ -274,8 +274,7 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
   app.addHook('preClose', async () => {
     clearInterval(recheck);
     clearInterval(heartbeat);
-    outbox.stop();
-    events.stop();
+    await Promise.all([outbox.stop(), events.stop()]);
     // this instance's consoles go offline now, not when their presence lapses
     for (const socket of await io.local.fetchSockets()) delete (socket.data as { staffId?: number }).staffId;
     await app.ctx.database.db

@@ -86,7 +86,7 @@ export function listenMemberEvents(
   database: Database,
   listener: MemberEventListener,
   log: (err: Error) => void,
-): { ready: Promise<void>; stop: () => void } {
+): { ready: Promise<void>; stop: () => Promise<void> } {
   return listenChannel(
     database,
     channelOf(database),
@@ -112,7 +112,7 @@ export function listenChannel(
   heard: (payload: string) => void,
   log: (err: Error) => void,
   listening: (up: boolean) => void = () => undefined,
-): { ready: Promise<void>; stop: () => void } {
+): { ready: Promise<void>; stop: () => Promise<void> } {
   let readied: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (readied = resolve));
   const where = database.postgres;
@@ -163,12 +163,14 @@ export function listenChannel(
       );
   };
   connect();
-  const stop = () => {
+  // resolves once the connection has ended: an embedded Postgres stops at the process's end only when no
+  // other client is connected, and a LISTEN connection still closing counted as one (the server left running)
+  const stop = async () => {
     stopped = true;
     clearTimeout(retry);
     const last = client;
     client = undefined;
-    void last?.end().catch(() => undefined);
+    await last?.end().catch(() => undefined);
   };
   return { ready, stop };
 }
