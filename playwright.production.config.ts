@@ -25,16 +25,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    // the Thai run's server settings (short sweeps, a 4 s provider timeout), on this run's port and database
     env: {
+      ...(base.webServer as { env: Record<string, string> }).env,
       PORT: String(PROD_PORT),
       E2E_PROD_CONTROL_PORT: String(PROD_CONTROL_PORT),
       DATA_DIR: PROD_DATA_DIR,
-      SETTINGS_REFRESH_MS: '200',
-      SWEEP_EVERY_MS: '3000',
-      PROVIDER_TIMEOUT_MS: '4000',
-      LOG_LEVEL: 'info',
-      VARIANT: 'th',
-      DATABASE_URL: '',
     },
   },
 });

@@ -115,8 +115,8 @@ function gatewayOf(parts: Parameters<typeof makeContext>[0]): PaymentGateway | u
   const { config, database, log } = parts;
   if (config.paymentGateway !== 'opn' || !config.opn) return undefined;
   // the QR reader (sharp and zxing's wasm) loaded now, not by the first member's code within its budget
-  const reader = import('./adapters/slip/reader.js').then(async (m) => {
-    await m.warmQrReader();
+  const reader = import('./adapters/slip/qr-texts.js').then(async (m) => {
+    await m.prepareQrReader();
     return m;
   });
   reader.catch((err: unknown) => log?.warn({ err }, 'opn: the QR reader did not load'));
@@ -124,7 +124,7 @@ function gatewayOf(parts: Parameters<typeof makeContext>[0]): PaymentGateway | u
     ...config.opn,
     // nine tenths of the caller's budget: the adapter's own end of it is the one logged and counted
     timeoutMs: Math.max(1, Math.floor(config.providerTimeoutMs * 0.9)),
-    readQr: async (image) => (await reader).readQrTexts(image),
+    readQr: async (image) => (await reader).readGatewayQr(image),
     liveOnly: config.production,
   });
   const watched = watchFaults(providerFaults(database), 'opn', log);

@@ -22,6 +22,15 @@ describe('the ledger as a closed component', () => {
     Number((await db().selectFrom('ledger_accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
   const statusOf = async (id: number) =>
     await db().selectFrom('ledger_entries').select(['status', 'ended_by']).where('id', '=', id).executeTakeFirstOrThrow();
+  const lastJournalId = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('journal')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const refusalOf = (work: Promise<unknown>) =>
     work.then(
       () => 'none',
@@ -183,14 +192,7 @@ describe('the ledger as a closed component', () => {
   });
 
   it("ledger check finds a flow whose status is not how its reserve ended, in the full check and the sweep's", async () => {
-    const before = Number(
-      (
-        await db()
-          .selectFrom('journal')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const before = await lastJournalId();
     const withdrawal = await withTransaction(server.ctx.database, (tx) =>
       requestWithdrawal(tx, { memberId, currency: 'BAHT' }, 500, now()),
     );
@@ -204,28 +206,14 @@ describe('the ledger as a closed component', () => {
     // an end written later names the flow again
     await db().updateTable('withdrawals').set({ status: 'PENDING' }).where('id', '=', withdrawal).execute();
     await withTransaction(server.ctx.database, (tx) => settleWithdrawal(tx, withdrawal, 'FAILED', now()));
-    const ended = Number(
-      (
-        await db()
-          .selectFrom('journal')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const ended = await lastJournalId();
     await db().updateTable('withdrawals').set({ status: 'SUCCESS' }).where('id', '=', withdrawal).execute();
     expect((await checkLedgerSince(db(), ended - 1)).problems).toEqual([
       `withdrawals ${withdrawal} is SUCCESS but its reserve, journal ${row.journal_id}, is FAILED`,
     ]);
     // a flow open on its row whose reserve has ended: every pass reads the open flows, whenever they were written
     await db().updateTable('withdrawals').set({ status: 'PENDING' }).where('id', '=', withdrawal).execute();
-    const latest = Number(
-      (
-        await db()
-          .selectFrom('journal')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const latest = await lastJournalId();
     expect((await checkLedgerSince(db(), latest)).problems).toEqual([
       `withdrawals ${withdrawal} is PENDING but its reserve, journal ${row.journal_id}, is FAILED`,
     ]);

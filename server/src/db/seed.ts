@@ -284,27 +284,20 @@ export async function demoDataProblems(database: Database): Promise<string[]> {
     problems.push("the LINE contact is the demo's (@walletdemo): set your own (settings set contact)");
   if (settings.info?.website.endsWith('.example'))
     problems.push(`the site's address is the demo's (${settings.info.website}): set yours (settings set info)`);
-  const codes = [SPIN_BONUS, ...DEMO_BONUS_CODES];
-  const bonuses = await db
-    .selectFrom('bonuses')
-    .select('code')
-    .where('code', 'in', codes)
-    .where('active', '=', 1)
-    .orderBy('code')
-    .execute();
-  if (bonuses.length)
-    problems.push(`the demo's bonuses are live (${bonuses.map((b) => b.code).join(', ')}): disable them (bonus disable <code>)`);
-  const promotions = await db
-    .selectFrom('promotions')
-    .select('code')
-    .where('code', 'in', DEMO_PROMOTION_CODES)
-    .where('active', '=', 1)
-    .orderBy('code')
-    .execute();
-  if (promotions.length)
-    problems.push(
-      `the demo's promotion codes are live (${promotions.map((p) => p.code).join(', ')}): disable them (promotion disable <code>)`,
-    );
+  // the demo's bonuses and promotion codes still offered, by code
+  const live = (table: 'bonuses' | 'promotions', codes: readonly string[]) =>
+    db
+      .selectFrom(table)
+      .select('code')
+      .where('code', 'in', codes)
+      .where('active', '=', 1)
+      .orderBy('code')
+      .execute()
+      .then((rows) => rows.map((r) => r.code).join(', '));
+  const bonuses = await live('bonuses', [SPIN_BONUS, ...DEMO_BONUS_CODES]);
+  if (bonuses) problems.push(`the demo's bonuses are live (${bonuses}): disable them (bonus disable <code>)`);
+  const promotions = await live('promotions', DEMO_PROMOTION_CODES);
+  if (promotions) problems.push(`the demo's promotion codes are live (${promotions}): disable them (promotion disable <code>)`);
   const member = await db
     .selectFrom('members')
     .select('password_hash')
