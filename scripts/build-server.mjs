@@ -24,7 +24,14 @@ const STAMP = path.join(BUILD_DIR, '.built');
 const SERVER_LINK = path.join(BUILD_DIR, 'server');
 const SERVER_RELEASES = path.join(BUILD_DIR, 'releases');
 /** The entry points, each one file of build/server/ (the slip reader finds its worker beside itself). */
-const ENTRIES = { main: 'server/src/main.ts', cli: 'server/src/operator/cli.ts', 'slip-worker': 'server/src/adapters/slip/slip-worker.ts' };
+const ENTRIES = {
+  main: 'server/src/main.ts',
+  cli: 'server/src/operator/cli.ts',
+  'slip-worker': 'server/src/adapters/slip/slip-worker.ts',
+  // the sandbox game provider, a process of its own (docs/game-provider-protocol.md)
+  'game-sandbox': 'server/src/game-sandbox/main.ts',
+};
+export const GAME_SANDBOX = path.join(SERVER_LINK, 'game-sandbox.js');
 export const SERVER_MAIN = path.join(SERVER_LINK, 'main.js');
 export const OPERATOR_CLI = path.join(SERVER_LINK, 'cli.js');
 /**

@@ -108,6 +108,7 @@ describe('configuration from the environment', () => {
         'SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
         "SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
         "PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn",
+        "GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
       ]);
       expect(() => loadConfig(env)).toThrow(new ConfigError(lines.join('\n')));
     });
@@ -135,6 +136,20 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ ...real, OPN_SECRET_KEY: 'skey_test_5z0x' })).toThrow('OPN_SECRET_KEY is a test key');
       expect(() => loadConfig({ ...real, PAYMENT_GATEWAY: 'stripe' })).toThrow('PAYMENT_GATEWAY must be one of sandbox, opn');
       expect(loadConfig({})).toMatchObject({ paymentGateway: 'sandbox', opn: undefined });
+    });
+
+    it('takes a game bridge with its address and secret, and names what it lacks', () => {
+      expect(loadConfig(real)).toMatchObject({
+        gameProvider: 'http',
+        gameBridge: { url: 'https://bridge.example/wallet/v1', secret: real.GAME_PROVIDER_SECRET },
+      });
+      expect(() => loadConfig({ ...real, GAME_PROVIDER_URL: '' })).toThrow('GAME_PROVIDER=http needs GAME_PROVIDER_URL');
+      expect(() => loadConfig({ ...real, GAME_PROVIDER_SECRET: '' })).toThrow('GAME_PROVIDER=http needs GAME_PROVIDER_SECRET');
+      expect(() => loadConfig({ ...real, GAME_PROVIDER_SECRET: 'short' })).toThrow('GAME_PROVIDER_SECRET must be at least 16 characters');
+      expect(() => loadConfig({ ...real, GAME_PROVIDER_URL: 'bridge.example' })).toThrow('GAME_PROVIDER_URL must be an http(s) URL');
+      expect(() => loadConfig({ ...real, GAME_PROVIDER: 'sandbox' })).toThrow('GAME_PROVIDER is sandbox');
+      // outside production the in-process sandbox is the default
+      expect(loadConfig({})).toMatchObject({ gameProvider: 'sandbox', gameBridge: undefined });
     });
 
     it('takes a real SMS gateway with its settings, and names what one lacks', () => {

@@ -34,6 +34,13 @@ export interface Config {
    */
   paymentGateway: 'sandbox' | 'opn';
   opn: { secretKey: string; baseUrl: string } | undefined;
+  /**
+   * GAME_PROVIDER: who runs the games. `sandbox` is the in-process sandbox provider (production refuses
+   * it); `http` is a bridge that speaks our game-provider protocol (docs/game-provider-protocol.md) at
+   * GAME_PROVIDER_URL, its calls and answers signed with GAME_PROVIDER_SECRET.
+   */
+  gameProvider: 'sandbox' | 'http';
+  gameBridge: { url: string; secret: string } | undefined;
   variant: Variant;
   /** Directory of the built PWA; absent in API-only tests. */
   staticDir: string | undefined;
@@ -227,7 +234,11 @@ export function productionProblems(config: Config, env: Env): string[] {
     problems.push(
       "OPN_SECRET_KEY is a test key (skey_test_…: anyone with Opn's test dashboard could mark a charge paid): set the live secret key",
     );
-  if (config.sandboxStore === 'memory')
+  if (config.gameProvider === 'sandbox')
+    problems.push(
+      "GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
+    );
+  if (config.sandboxStore === 'memory' && config.gameProvider === 'sandbox')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
 }
@@ -315,6 +326,17 @@ function gatewaySettingsOf(env: Env): Pick<Config, 'paymentGateway' | 'opn'> {
   return { paymentGateway, opn: { secretKey, baseUrl: baseUrl(env, 'OPN_BASE_URL', 'https://api.omise.co') } };
 }
 
+/** GAME_PROVIDER and its bridge's address and secret (docs/game-provider-protocol.md). */
+function gameProviderOf(env: Env): Pick<Config, 'gameProvider' | 'gameBridge'> {
+  const gameProvider = oneOf(env, 'GAME_PROVIDER', ['sandbox', 'http'] as const, 'sandbox');
+  if (gameProvider === 'sandbox') return { gameProvider, gameBridge: undefined };
+  const { GAME_PROVIDER_URL } = required(env, 'GAME_PROVIDER=http', ['GAME_PROVIDER_URL', 'GAME_PROVIDER_SECRET']);
+  return {
+    gameProvider,
+    gameBridge: { url: baseUrl(env, 'GAME_PROVIDER_URL', GAME_PROVIDER_URL), secret: secret(env, 'GAME_PROVIDER_SECRET', '') },
+  };
+}
+
 /**
  * Reads and validates the environment; a wrong value throws ConfigError with a message for the operator
  * (in production, one line per secret that is missing or a demo default).
@@ -340,6 +362,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...smsSettings(env),
     ...slipVerifierSettings(env),
     ...gatewaySettingsOf(env),
+    ...gameProviderOf(env),
     variant: oneOf(env, 'VARIANT', ['th', 'la'] as const, 'th'),
     staticDir,
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 60 * 24 * 7, 1, 60 * 24 * 365),

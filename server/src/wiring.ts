@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { GameBridgeUnanswered, HttpGameProvider } from './adapters/games/http-provider.js';
+import type { GameProvider } from './adapters/games/provider.js';
 import { SandboxProvider } from './adapters/games/sandbox.js';
 import { DatabaseBooks, type SandboxBooks } from './adapters/games/sandbox-books.js';
 import { SandboxPayouts } from './adapters/payout/payout.js';
@@ -40,12 +42,15 @@ export function makeContext(parts: {
 }): AppContext {
   const now = parts.now ?? Date.now;
   const gameKey = parts.gameKey ?? randomBytes(32);
-  const sandboxGames = new SandboxProvider(
-    parts.sandboxBooks ?? new DatabaseBooks(parts.database.db),
-    (code) => parts.settings.get('providerFaults')[code],
-    now,
-    parts.config.sandboxLatencyMs,
-  );
+  const sandboxGames =
+    parts.config.gameProvider === 'sandbox'
+      ? new SandboxProvider(
+          parts.sandboxBooks ?? new DatabaseBooks(parts.database.db),
+          (code) => parts.settings.get('providerFaults')[code],
+          now,
+          parts.config.sandboxLatencyMs,
+        )
+      : undefined;
   const faults = () => parts.settings.get('providerFaults');
   const sandboxGateway = new SandboxGateway(
     parts.database.db,
@@ -61,7 +66,7 @@ export function makeContext(parts: {
     sessions: new SessionCache(parts.database, now),
     sms: parts.sms,
     payouts: new SandboxPayouts((m) => parts.log?.info(m)),
-    games: sandboxGames,
+    games: sandboxGames ?? bridgeOf(parts),
     sandboxGames,
     gateway: gatewayOf(parts) ?? sandboxGateway,
     sandboxGateway: parts.config.paymentGateway === 'sandbox' ? sandboxGateway : undefined,
@@ -104,6 +109,34 @@ function slipVerifierOf(parts: Parameters<typeof makeContext>[0]): SlipBank {
   return {
     transaction: (slip) => watched(easyslip.transaction(slip)),
     image: (image, contentType) => watched(easyslip.image(image, contentType)),
+  };
+}
+
+/**
+ * The game providers behind the bridge GAME_PROVIDER_URL names (GAME_PROVIDER=http): its calls that come
+ * to no answer are logged and counted as the slip verifier's are (`wallet_provider_faults_total{provider="games"}`);
+ * a refusal (no account, too little money) is an answer, not a fault.
+ */
+function bridgeOf(parts: Parameters<typeof makeContext>[0]): GameProvider {
+  const { config, database, log } = parts;
+  if (!config.gameBridge) throw new Error('GAME_PROVIDER=http without GAME_PROVIDER_URL');
+  // the adapter ends its own call before the transfer's deadline, so its fault is the one logged
+  const bridge = new HttpGameProvider({
+    baseUrl: config.gameBridge.url,
+    secret: config.gameBridge.secret,
+    timeoutMs: Math.floor(0.9 * config.providerTimeoutMs),
+  });
+  const w = watchFaults(providerFaults(database), 'games', log, (err) => err instanceof GameBridgeUnanswered);
+  return {
+    createAccount: (provider, memberId, currency) => w(bridge.createAccount(provider, memberId, currency)),
+    balance: (provider, username) => w(bridge.balance(provider, username)),
+    deposit: (provider, username, amount, ref) => w(bridge.deposit(provider, username, amount, ref)),
+    withdraw: (provider, username, amount, ref) => w(bridge.withdraw(provider, username, amount, ref)),
+    refState: (provider, ref) => w(bridge.refState(provider, ref)),
+    cancel: (provider, ref) => w(bridge.cancel(provider, ref)),
+    resetPassword: (provider, username) => w(bridge.resetPassword(provider, username)),
+    betsSince: (provider, username, since) => w(bridge.betsSince(provider, username, since)),
+    launchUrl: (provider, username, origin) => w(bridge.launchUrl(provider, username, origin)),
   };
 }
 

@@ -169,6 +169,7 @@ describe('operator commands against a running server (the embedded Postgres of i
       expect.stringMatching(/^Configuration error: SMS_PROVIDER is log/),
       expect.stringMatching(/^Configuration error: SLIP_VERIFIER is sandbox/),
       expect.stringMatching(/^Configuration error: PAYMENT_GATEWAY is sandbox/),
+      expect.stringMatching(/^Configuration error: GAME_PROVIDER is sandbox/),
     ]);
   });
 });

@@ -42,6 +42,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       'Configuration error: SMS_PROVIDER is log (one-time codes would go to the log and never reach members): set thaibulksms or twilio',
       "Configuration error: SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
       "Configuration error: PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn",
+      "Configuration error: GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
     ]);
   }, 120_000);
 

@@ -15,8 +15,8 @@ const LISTENING = /"msg":"wallet site and API on (http:\/\/[^\s"]+)/;
 const START_MS = 90_000;
 
 /**
- * What a production server needs to start (NODE_ENV=production refuses demo parts): real secrets and a real
- * SMS gateway's settings (no text is sent at start).
+ * What a production server needs to start (NODE_ENV=production refuses demo parts): real secrets and real
+ * outside systems' settings (none is called at start).
  */
 export const PRODUCTION_ENV: ServerEnv = {
   NODE_ENV: 'production',
@@ -31,6 +31,9 @@ export const PRODUCTION_ENV: ServerEnv = {
   EASYSLIP_API_KEY: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
   PAYMENT_GATEWAY: 'opn',
   OPN_SECRET_KEY: 'skey_5z0productionlivekey',
+  GAME_PROVIDER: 'http',
+  GAME_PROVIDER_URL: 'https://bridge.example/wallet/v1',
+  GAME_PROVIDER_SECRET: 'a-real-game-bridge-secret-0123',
 };
 
 /** Scratch folders (a server's DATA_DIR), each named `prefix…`, removed after the file's tests. */

@@ -40,9 +40,11 @@ describe('before you go live', () => {
       easyslip: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' },
       paymentGateway: 'opn',
       opn: { secretKey: 'skey_test_k', baseUrl: 'http://127.0.0.1:9' },
+      gameProvider: 'http',
+      gameBridge: { url: 'http://127.0.0.1:9/v1', secret: 'a-game-bridge-secret-0123' },
     });
     const admin = await signedIn(server, 'ada', 'admin');
-    expect(await missing(server, admin.browser)).toEqual(['DEPOSIT_ACCOUNT', 'CONTACT', 'GAME_SANDBOX']);
+    expect(await missing(server, admin.browser)).toEqual(['DEPOSIT_ACCOUNT', 'CONTACT']);
     const account = {
       bankCode: 'SCB',
       bankType: 'DEPOSIT',
@@ -56,6 +58,6 @@ describe('before you go live', () => {
     await operator(server, 'settings', 'set', 'deposit', JSON.stringify({ banks: [account], wallets: [], isManual: false }));
     await operator(server, 'settings', 'set', 'contact', JSON.stringify({ ...server.ctx.settings.get('contact'), lineName: '@wallet' }));
     await server.ctx.settings.refresh();
-    expect(await missing(server, admin.browser)).toEqual(['GAME_SANDBOX']);
+    expect(await missing(server, admin.browser)).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import { acceptAgreement, freshPhone, signIn, useEnglish } from '../e2e/support'
  * A member of a production site (NODE_ENV=production) at 360 px, its outside systems the local fakes of
  * ThaiBulkSMS, Opn Payments and EasySlip (tests/e2e-production/start.ts): registered with the code the SMS
  * gateway was given, deposits closed until the operator sets an account, then a QR code paid through
- * Opn's webhook and a slip EasySlip verified, each credited once.
+ * Opn's webhook and a slip EasySlip verified, each credited once; then a game of the sandbox bridge
+ * (the game-provider protocol, a process of its own): money moved in, played on its page, and back.
  */
 const CONTROL = `http://127.0.0.1:${PROD_CONTROL_PORT}`;
 const PASSWORD = 'prod-pass1';
@@ -42,7 +43,7 @@ const ACCOUNT = {
 };
 const QR_KBANK = { ...ACCOUNT, bankCode: 'KBANK', bankType: 'QRCODE', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', bankAccountNo: '' };
 
-test('a member of a production site registers with the texted code, and deposits by an Opn QR and a slip EasySlip verified', async ({
+test('a member of a production site registers with the texted code, deposits by an Opn QR and a slip EasySlip verified, and plays through the game bridge', async ({
   page,
 }) => {
   const phone = freshPhone();
@@ -114,5 +115,29 @@ test('a member of a production site registers with the texted code, and deposits
   await expect(modal.getByText('Credited: 50.00 baht is in your wallet.')).toBeVisible({ timeout: 30_000 });
   await modal.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.locator('.balance')).toHaveText('150.00');
+
+  // a game behind the game-provider protocol: the sandbox bridge, a process of its own with its own books
+  await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
+  const slot = page.getByRole('dialog', { name: 'PG Soft' });
+  await slot.getByRole('button', { name: 'Open an account' }).click();
+  await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
+  await slot.getByRole('button', { name: 'Transfer in' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer' });
+  await transfer.getByLabel('Amount (baht)').fill('100');
+  await transfer.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByText('Transfer done.')).toBeVisible();
+  await expect(page.getByText('Wallet 50.00 · Games 100.00')).toBeVisible();
+  await page.getByRole('button', { name: 'PG Soft: balance 100.00' }).click();
+  await page.getByRole('dialog', { name: 'PG Soft' }).getByRole('button', { name: 'Play on the web' }).click();
+  // the bridge's own game page: its balance is what the wallet moved there
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${PROD_CONTROL_PORT + 1}/play/PG\\?u=`));
+  await expect(page.locator('#balance')).toHaveText('100.00');
+  await page.getByRole('button', { name: 'Bet 10', exact: true }).click();
+  await expect(page.locator('#result')).toHaveText(/You (won 20\.00|lost 10\.00)/);
+  const played = await page.locator('#balance').innerText();
+  await page.goto('/user/home');
+  await page.getByRole('button', { name: 'All to wallet' }).click();
+  await expect(page.getByText('All game balances are back in the wallet.')).toBeVisible();
+  await expect(page.locator('.balance')).toHaveText(played === '110.00' ? '160.00' : '140.00');
   await page.screenshot({ path: 'test-results/e2e-prod-artifacts/production-member.png' });
 });

@@ -1,14 +1,18 @@
 // The production-mode e2e run's servers (playwright.production.config.ts): local fakes of ThaiBulkSMS,
-// EasySlip and Opn Payments (the same the server tests use: server/test/*-fake*.ts), a control port the
-// spec drives them through, and the wallet server in production (NODE_ENV=production) pointed at them.
+// EasySlip and Opn Payments (the same the server tests use: server/test/*-fake*.ts), the sandbox game
+// bridge as a process of its own (it speaks the game-provider protocol, docs/game-provider-protocol.md, as
+// an aggregator's bridge would), a control port the spec drives them through, and the wallet server in
+// production (NODE_ENV=production) pointed at them.
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
 import { generate } from 'promptparse';
 import { drawSlip } from '../../server/src/adapters/slip/slip-image';
 import { SENDING_BANK, maskAccount, maskSenderName } from '../../server/src/adapters/slip/bank';
 import { fakeEasySlip } from '../../server/test/easyslip-fake';
 import { fakeOpn } from '../../server/test/opn-fake';
 import { fakeThaiBulkSms } from '../../server/test/sms-fakes';
+import { ensureServerBuilt, GAME_SANDBOX } from '../../scripts/build-server.mjs';
 
 const port = Number(process.env.PORT);
 const controlPort = Number(process.env.E2E_PROD_CONTROL_PORT);
@@ -18,6 +22,35 @@ const sms = await fakeThaiBulkSms('e2e-key', 'e2e-secret');
 // a live key: production refuses a test one, and the fake then makes live charges
 const opn = await fakeOpn('skey_5z0e2eproductionlivekey');
 const easyslip = await fakeEasySlip();
+
+// the sandbox game provider, a process of its own with its own books (never the wallet's database)
+const gamesPort = controlPort + 1;
+const gamesUrl = `http://127.0.0.1:${gamesPort}`;
+const GAME_SECRET = 'e2e-production-game-bridge-secret';
+await ensureServerBuilt();
+const games = spawn(process.execPath, [GAME_SANDBOX], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    GAME_PROVIDER_SECRET: GAME_SECRET,
+    GAME_SANDBOX_PORT: String(gamesPort),
+    GAME_SANDBOX_PUBLIC_URL: gamesUrl,
+    GAME_SANDBOX_BOOKS: path.join(process.env.DATA_DIR ?? 'test-results/e2e-prod-data', 'game-sandbox', 'books.jsonl'),
+  },
+});
+// the bridge answers before the wallet starts: a member's first game is never its start-up's
+await (async () => {
+  for (;;) {
+    if (games.exitCode !== null) throw new Error(`the game sandbox exited with ${games.exitCode}`);
+    const up = await fetch(`${gamesUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+})();
 
 /** The production server's environment, and its operator's. */
 const production: NodeJS.ProcessEnv = {
@@ -38,6 +71,9 @@ const production: NodeJS.ProcessEnv = {
   PAYMENT_GATEWAY: 'opn',
   OPN_SECRET_KEY: opn.secretKey,
   OPN_BASE_URL: opn.url,
+  GAME_PROVIDER: 'http',
+  GAME_PROVIDER_URL: `${gamesUrl}/v1`,
+  GAME_PROVIDER_SECRET: GAME_SECRET,
 };
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -115,10 +151,14 @@ const server = spawn(process.execPath, ['scripts/start.mjs', '--server-only'], {
   stdio: 'inherit',
   env: production,
 });
-const stop = (signal: NodeJS.Signals) => server.kill(signal);
+const stop = (signal: NodeJS.Signals) => {
+  server.kill(signal);
+  games.kill(signal);
+};
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 server.on('exit', (code) => {
+  games.kill('SIGTERM');
   void Promise.all([sms.close(), opn.close(), easyslip.close()]).finally(() => {
     control.close();
     process.exit(code ?? 0);

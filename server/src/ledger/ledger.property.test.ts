@@ -91,7 +91,7 @@ async function run(ops: Op[]): Promise<void> {
     });
     ctx.games = new SandboxProvider(new DatabaseBooks(database.db), () => (failing ? 'fail-transfers' : undefined));
     for (const id of ids) {
-      const creds = await ctx.games.createAccount('PG', id);
+      const creds = await ctx.games.createAccount('PG', id, 'BAHT');
       await database.db
         .insertInto('game_accounts')
         .values({ member_id: id, provider: 'PG', ...creds, created_at: 0 })

@@ -22,15 +22,18 @@ export function faultCode(err: unknown): string {
 
 /**
  * Wraps an adapter's calls: one that fails is counted (`wallet_provider_faults_total{provider,code}`) and
- * logged with its provider, its code and the adapter's message, then failed as it was.
+ * logged with its provider, its code and the adapter's message, then failed as it was. `isFault` leaves
+ * out failures that are answers (a game provider refusing a withdrawal above the balance).
  */
 export function watchFaults(
   faults: ReturnType<typeof providerFaults>,
   provider: string,
   log: { warn(obj: object, msg: string): void } | undefined,
+  isFault: (err: unknown) => boolean = () => true,
 ): <T>(call: Promise<T>) => Promise<T> {
   return (call) =>
     call.catch((err: unknown) => {
+      if (!isFault(err)) throw err;
       const code = faultCode(err);
       countProviderFault(faults, provider, code);
       log?.warn({ provider, code }, `${provider}: ${(err as Error)?.message ?? String(err)}`);

@@ -3,6 +3,8 @@
  * currency. `ref` makes deposits and withdrawals idempotent at the provider: the same ref applies once,
  * and a cancelled ref never applies (a call that hung and arrives late does nothing).
  */
+import type { Currency } from '../../ledger/money.js';
+
 export interface GameCredentials {
   username: string;
   password: string;
@@ -11,7 +13,8 @@ export interface GameCredentials {
 export type RefState = 'applied' | 'unknown';
 
 export interface GameProvider {
-  createAccount(provider: string, memberId: number): Promise<GameCredentials>;
+  /** The member's account at the game, in the member's currency (the same username if it has one). */
+  createAccount(provider: string, memberId: number, currency: Currency): Promise<GameCredentials>;
   balance(provider: string, username: string): Promise<number>;
   deposit(provider: string, username: string, amount: number, ref: string): Promise<void>;
   withdraw(provider: string, username: string, amount: number, ref: string): Promise<void>;
@@ -25,4 +28,16 @@ export interface GameProvider {
   launchUrl(provider: string, username: string, origin: string): Promise<string>;
 }
 
-export class ProviderError extends Error {}
+/**
+ * The provider answered no (`code`: the protocol's error code, docs/game-provider-protocol.md), or gave no
+ * answer (`GameBridgeUnanswered`, http-provider.ts): either way nothing the call asked was done, or it is
+ * asked again by its ref.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'refused',
+  ) {
+    super(message);
+  }
+}

@@ -74,7 +74,7 @@ export class DatabaseBooks implements SandboxBooks {
         .where('ref', '=', ref)
         .executeTakeFirst();
       if (seen?.state === 'applied') return; // the same ref applies once
-      if (seen?.state === 'void') throw new ProviderError(`ref ${ref} was cancelled`);
+      if (seen?.state === 'void') throw new ProviderError(`ref ${ref} was cancelled`, 'ref_cancelled');
       const delta = kind === 'deposit' ? amount : -amount;
       const updated = await tx
         .updateTable('sandbox_game_accounts')
@@ -83,7 +83,8 @@ export class DatabaseBooks implements SandboxBooks {
         .where('username', '=', username)
         .where((eb) => eb(eb('balance', '+', delta), '>=', 0))
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new ProviderError(`${kind} of ${amount} refused for ${username}`);
+      if (Number(updated.numUpdatedRows) !== 1)
+        throw new ProviderError(`${kind} of ${amount} refused for ${username}`, 'insufficient_funds');
       await tx
         .insertInto('sandbox_game_refs')
         .values({ provider, ref, username, kind, amount, state: 'applied', created_at: now })
@@ -128,8 +129,8 @@ export class DatabaseBooks implements SandboxBooks {
         .where('provider', '=', provider)
         .where('username', '=', username)
         .executeTakeFirst();
-      if (!acc || !samePassword(acc.password, password)) throw new ProviderError('wrong game login');
-      if (stake <= 0 || Number(acc.balance) < stake) throw new ProviderError('stake above balance');
+      if (!acc || !samePassword(acc.password, password)) throw new ProviderError('wrong game login', 'no_account');
+      if (stake <= 0 || Number(acc.balance) < stake) throw new ProviderError('stake above balance', 'insufficient_funds');
       const won = win ? stake * 2 : 0;
       await tx
         .updateTable('sandbox_game_accounts')
@@ -146,7 +147,7 @@ export class DatabaseBooks implements SandboxBooks {
 /** The books in this process's memory: emptied by a restart, never shared (SANDBOX_STORE=memory; production refuses it). */
 export class MemoryBooks implements SandboxBooks {
   private readonly accounts = new Map<string, { password: string; balance: number; turnover: number }>();
-  private readonly refs = new Map<string, 'applied' | 'void'>();
+  private readonly refs = new Map<string, { state: 'applied' | 'void'; username?: string; kind?: string; amount?: number }>();
   private readonly bets = new Map<string, { stake: number; at: number }[]>();
 
   async openAccount(provider: string, username: string, password: string): Promise<void> {
@@ -168,21 +169,31 @@ export class MemoryBooks implements SandboxBooks {
 
   async move(provider: string, username: string, amount: number, ref: string, kind: 'deposit' | 'withdraw'): Promise<void> {
     const seen = this.refs.get(`${provider}/${ref}`);
-    if (seen === 'applied') return;
-    if (seen === 'void') throw new ProviderError(`ref ${ref} was cancelled`);
+    if (seen?.state === 'void') throw new ProviderError(`ref ${ref} was cancelled`, 'ref_cancelled');
+    if (seen) {
+      // the same ref applies once: asked again for another move, it says so rather than answer applied
+      if (seen.username !== username || seen.kind !== kind || seen.amount !== amount)
+        throw new ProviderError(`ref ${ref} was applied to another move`, 'ref_conflict');
+      return;
+    }
     const found = this.accounts.get(`${provider}/${username}`);
     const delta = kind === 'deposit' ? amount : -amount;
-    if (!found || found.balance + delta < 0) throw new ProviderError(`${kind} of ${amount} refused for ${username}`);
+    if (!found) throw new ProviderError(`no ${provider} account ${username}`, 'no_account');
+    if (found.balance + delta < 0) throw new ProviderError(`${kind} of ${amount} refused for ${username}`, 'insufficient_funds');
     found.balance += delta;
-    this.refs.set(`${provider}/${ref}`, 'applied');
+    this.refs.set(`${provider}/${ref}`, { state: 'applied', username, kind, amount });
   }
 
   async refApplied(provider: string, ref: string): Promise<boolean> {
-    return this.refs.get(`${provider}/${ref}`) === 'applied';
+    return this.refs.get(`${provider}/${ref}`)?.state === 'applied';
+  }
+
+  async refCancelled(provider: string, ref: string): Promise<boolean> {
+    return this.refs.get(`${provider}/${ref}`)?.state === 'void';
   }
 
   async cancel(provider: string, ref: string): Promise<void> {
-    if (!this.refs.has(`${provider}/${ref}`)) this.refs.set(`${provider}/${ref}`, 'void');
+    if (!this.refs.has(`${provider}/${ref}`)) this.refs.set(`${provider}/${ref}`, { state: 'void' });
   }
 
   async betsSince(provider: string, username: string, since: number): Promise<number> {
@@ -192,8 +203,8 @@ export class MemoryBooks implements SandboxBooks {
   async playRound(provider: string, username: string, password: string, stake: number, win: boolean, now: number) {
     const key = `${provider}/${username}`;
     const acc = this.accounts.get(key);
-    if (!acc || !samePassword(acc.password, password)) throw new ProviderError('wrong game login');
-    if (stake <= 0 || acc.balance < stake) throw new ProviderError('stake above balance');
+    if (!acc || !samePassword(acc.password, password)) throw new ProviderError('wrong game login', 'no_account');
+    if (stake <= 0 || acc.balance < stake) throw new ProviderError('stake above balance', 'insufficient_funds');
     const won = win ? stake * 2 : 0;
     acc.balance += won - stake;
     acc.turnover += stake;

@@ -31,16 +31,17 @@ export class SandboxProvider implements GameProvider {
   ) {}
 
   private async gate(provider: string, transfer = false): Promise<void> {
-    if (!findGame(provider)) throw new ProviderError(`unknown provider ${provider}`);
+    if (!findGame(provider)) throw new ProviderError(`unknown provider ${provider}`, 'unknown_game');
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     const fault = this.faultFor(provider);
     const applies = fault === 'fail' || fault === 'hang' || (transfer && fault !== undefined);
     if (!applies) return;
-    if (fault?.startsWith('fail')) throw new ProviderError(`${provider} sandbox told to fail`);
+    if (fault?.startsWith('fail')) throw new ProviderError(`${provider} sandbox told to fail`, 'unavailable');
     await new Promise<never>(() => undefined);
   }
 
   async createAccount(provider: string, memberId: number): Promise<GameCredentials> {
+    // one account per member and game: the currency is the member's, which the books need not keep
     await this.gate(provider);
     const username = `${provider.toLowerCase().slice(0, 4)}${String(memberId).padStart(6, '0')}`;
     const password = newPassword();
@@ -50,7 +51,7 @@ export class SandboxProvider implements GameProvider {
 
   private async account(provider: string, username: string) {
     const found = await this.books.account(provider, username);
-    if (!found) throw new ProviderError(`no ${provider} account ${username}`);
+    if (!found) throw new ProviderError(`no ${provider} account ${username}`, 'no_account');
     return found;
   }
 
@@ -63,7 +64,7 @@ export class SandboxProvider implements GameProvider {
   async login(provider: string, username: string, password: string): Promise<number> {
     await this.gate(provider);
     const acc = await this.account(provider, username);
-    if (!samePassword(acc.password, password)) throw new ProviderError('wrong game login');
+    if (!samePassword(acc.password, password)) throw new ProviderError('wrong game login', 'no_account');
     return acc.balance;
   }
 

@@ -2,24 +2,20 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { backgroundSvg, logoSvg } from '../../adapters/games/art.js';
 import { findGame, GAMES } from '../../adapters/games/catalog.js';
+import { playPageHtml, roundResult, STAKES } from '../../adapters/games/play-html.js';
 import { ProviderError } from '../../adapters/games/provider.js';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const STAKES = [10, 50, 100];
 
 function svg(reply: FastifyReply, body: string) {
   return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
 }
 
 /**
- * The sandbox provider's own pages, served by our server as a provider would serve its game: a logo,
- * a card background, and a small demo game where each bet wins (about 45%) or loses, so balances move
- * as real play moves them and turnover is recorded. Plain HTML forms: it works without our app.
+ * The catalog's art (each game's logo and card background, whatever provider serves it) and, for the
+ * in-process sandbox provider, its demo game where each bet wins (about 45%) or loses, so balances move as
+ * real play moves them and turnover is recorded (adapters/games/play-html.ts).
  */
 export async function playPages(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  const sandbox = ctx.sandboxGames;
-  if (!sandbox) return;
 
   // the games belong to the site: a terminated site serves none of them (as /api answers 'gone')
   app.addHook('onRequest', async (_request, reply) => {
@@ -40,6 +36,10 @@ export async function playPages(app: FastifyInstance): Promise<void> {
     return svg(reply, backgroundSvg(game));
   });
 
+  // the in-process sandbox's game page; a bridge's games are played on the provider's own pages
+  const sandbox = ctx.sandboxGames;
+  if (!sandbox) return;
+
   app.get<{ Params: { provider: string }; Querystring: { u?: string; k?: string; r?: string } }>(
     '/play/:provider',
     { schema: { hide: true } },
@@ -56,20 +56,10 @@ export async function playPages(app: FastifyInstance): Promise<void> {
       }
       // a drill's fixed outcome is said on the page (tests wait for it, not for the settings' refresh)
       const drill = ctx.config.production ? undefined : ctx.settings.get('sandboxPlay')[game.code];
-      const forms = STAKES.map(
-        (stake) =>
-          `<form method="post" action="/play/${game.code}/bet"><input type="hidden" name="u" value="${escape(u)}"><input type="hidden" name="k" value="${escape(k)}"><input type="hidden" name="stake" value="${stake}"><button ${balance < stake * 100 ? 'disabled' : ''}>Bet ${stake}</button></form>`,
-      ).join('');
       return reply
         .type('text/html')
         .header('cache-control', 'no-store')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(game.name)} demo</title>
-<style nonce="${reply.cspNonce.style}">body{font-family:system-ui,sans-serif;background:#101828;color:#fff;margin:0;padding:1.5rem;text-align:center}h1{color:${game.color === '#101828' ? '#f0b400' : '#f0b400'}}.bal{font-size:2rem;font-weight:700}.row{display:flex;gap:.75rem;justify-content:center;flex-wrap:wrap}button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:10px;border:0;background:#f0b400;color:#1d1500;min-width:7rem}button:disabled{opacity:.5}</style></head>
-<body><h1>${escape(game.name)}</h1><p>Demo game of the sandbox provider. Player ${escape(u)}</p>
-<p>Balance</p><p class="bal" id="balance">${(balance / 100).toFixed(2)}</p>
-${drill ? `<p id="drill">Drill: every round is ${drill === 'win' ? 'won' : 'lost'}</p>` : ''}${r ? `<p role="status" id="result">${escape(r)}</p>` : ''}<div class="row">${forms}</div></body></html>`,
-        );
+        .send(playPageHtml({ game, username: u, key: k, balance, drill, result: r, styleNonce: reply.cspNonce.style }));
     },
   );
 
@@ -87,7 +77,7 @@ ${drill ? `<p id="drill">Drill: every round is ${drill === 'win' ? 'won' : 'lost
         // value stored before); otherwise about 45% of rounds are won
         const told = ctx.config.production ? undefined : ctx.settings.get('sandboxPlay')[game.code];
         const round = await sandbox.playRound(game.code, u, k, amount, told ? told === 'win' : randomInt(100) < 45);
-        result = round.won ? `You won ${(round.won / 100).toFixed(2)}` : `You lost ${(amount / 100).toFixed(2)}`;
+        result = roundResult(round.won, amount);
       } catch (err) {
         result = err instanceof ProviderError ? err.message : 'Bet refused';
       }

@@ -54,7 +54,8 @@ export async function activateAccount(ctx: AppContext, memberId: number, code: s
   const db = ctx.database.db;
   const game = gameOr404(code);
   if (await findAccount(db, memberId, game.code)) throw conflict('SLOT_ALREADY_ACTIVE');
-  const created = await callProvider(ctx, () => ctx.games.createAccount(game.code, memberId));
+  const { currency } = await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const created = await callProvider(ctx, () => ctx.games.createAccount(game.code, memberId, currency as Currency));
   if (!created) throw badRequest('SLOT_ACTIVATE_FAIL');
   await addAccount(db, {
     member_id: memberId,

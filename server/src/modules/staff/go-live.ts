@@ -5,8 +5,8 @@ import type { GoLiveItem } from '../../../../contract/staff.js';
 /**
  * What this site still lacks before real members come, as the admins' "before you go live" list shows
  * it (GET /api/staff/go-live): a deposit account (until one is set, deposits say they are closed), a
- * contact, demo data gone (production refuses to start on it), and each outside system a real one. The
- * games are the sandbox provider's until a real one is connected: said, never hidden.
+ * contact, demo data gone (production refuses to start on it), and each outside system a real one, the
+ * games a bridge's (GAME_PROVIDER=http) rather than the sandbox provider's.
  */
 export async function goLiveMissing(ctx: Pick<AppContext, 'config' | 'settings' | 'database'>): Promise<GoLiveItem[]> {
   const missing: GoLiveItem[] = [];
@@ -21,6 +21,6 @@ export async function goLiveMissing(ctx: Pick<AppContext, 'config' | 'settings' 
   if (ctx.config.paymentGateway === 'sandbox') missing.push('GATEWAY_SANDBOX');
   // no real gift-link adapter yet: offered, its links are redeemed against the sandbox's vouchers
   if (ctx.settings.get('deposit').wallets.length > 0) missing.push('GIFTLINK_SANDBOX');
-  missing.push('GAME_SANDBOX');
+  if (ctx.config.gameProvider === 'sandbox') missing.push('GAME_SANDBOX');
   return missing;
 }

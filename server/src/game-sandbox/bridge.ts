@@ -1,0 +1,245 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findGame } from '../adapters/games/catalog.js';
+import { playPageHtml, roundResult, STAKES } from '../adapters/games/play-html.js';
+import { answerSignature, callSignature, MAX_SKEW_SECONDS, OPERATIONS, signedWith, type Operation } from '../adapters/games/protocol.js';
+import { ProviderError } from '../adapters/games/provider.js';
+import { SandboxProvider, type Fault } from '../adapters/games/sandbox.js';
+import type { SandboxBooks } from '../adapters/games/sandbox-books.js';
+
+/** The books the bridge answers from: the sandbox's, which also say whether a ref was cancelled. */
+export type BridgeBooks = SandboxBooks & { refCancelled(provider: string, ref: string): Promise<boolean> };
+
+export interface BridgeOptions {
+  /** GAME_PROVIDER_SECRET: the wallet's calls are signed with it, and so are the answers. */
+  secret: string;
+  books: BridgeBooks;
+  /** Where members' browsers reach this process: the launch links' origin. */
+  publicUrl: string;
+  /** A drill's fault for a game (tests): see SandboxProvider. */
+  faultFor?: (game: string) => Fault | undefined;
+  /** A drill's fixed outcome of every round of a game (tests); otherwise about 45% of rounds are won. */
+  drillFor?: (game: string) => 'win' | 'lose' | undefined;
+  now?: () => number;
+  /** Each protocol call waits this long before it is served: another system's latency. */
+  latencyMs?: number;
+  log?: (line: string) => void;
+}
+
+const STATUS: Record<string, number> = {
+  bad_request: 400,
+  bad_signature: 401,
+  unknown_game: 404,
+  no_account: 404,
+  ref_cancelled: 409,
+  ref_conflict: 409,
+  insufficient_funds: 422,
+  unavailable: 503,
+};
+const BODY_LIMIT = 16 * 1024;
+
+class Refusal extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+/**
+ * The sandbox game provider as a process of its own, speaking the game-provider protocol
+ * (docs/game-provider-protocol.md) at `/v1/{operation}`: it is the reference bridge the wallet's adapter
+ * is tested against, and the demo's provider. Its game pages (`/play/{game}`) are where a launch link
+ * sends a member: a demo game whose rounds move the balances as play does and record the bets.
+ */
+export function bridgeHandler(o: BridgeOptions): http.RequestListener {
+  const now = o.now ?? Date.now;
+  const games = new SandboxProvider(o.books, o.faultFor ?? (() => undefined), now, o.latencyMs ?? 0);
+
+  async function operate(op: Operation, b: Record<string, unknown>): Promise<unknown> {
+    const game = text(b.game, 20);
+    switch (op) {
+      case 'open': {
+        if (!Number.isSafeInteger(b.member) || (b.member as number) <= 0 || (b.currency !== 'BAHT' && b.currency !== 'LAK'))
+          throw new Refusal('bad_request');
+        return games.createAccount(game, b.member as number);
+      }
+      case 'balance':
+        return { balance: await games.balance(game, text(b.username, 64)) };
+      case 'deposit':
+      case 'withdraw': {
+        const [username, amount, ref] = [text(b.username, 64), positive(b.amount), refOf(b.ref)];
+        await (op === 'deposit' ? games.deposit(game, username, amount, ref) : games.withdraw(game, username, amount, ref));
+        return { state: 'applied' };
+      }
+      case 'ref': {
+        const ref = refOf(b.ref);
+        if ((await games.refState(game, ref)) === 'applied') return { state: 'applied' };
+        return { state: (await o.books.refCancelled(game, ref)) ? 'cancelled' : 'unknown' };
+      }
+      case 'cancel': {
+        const ref = refOf(b.ref);
+        await games.cancel(game, ref);
+        return { state: (await games.refState(game, ref)) === 'applied' ? 'applied' : 'cancelled' };
+      }
+      case 'password':
+        return { password: await games.resetPassword(game, text(b.username, 64)) };
+      case 'bets': {
+        if (!Number.isSafeInteger(b.since) || (b.since as number) < 0) throw new Refusal('bad_request');
+        return { stakes: await games.betsSince(game, text(b.username, 64), b.since as number) };
+      }
+      case 'launch':
+        return { url: await games.launchUrl(game, text(b.username, 64), o.publicUrl) };
+    }
+  }
+
+  async function protocol(req: http.IncomingMessage, op: string, raw: string, res: http.ServerResponse) {
+    const timestamp = Number(req.headers['x-wallet-timestamp']);
+    const given = String(req.headers['x-wallet-signature'] ?? '');
+    const expected = Number.isSafeInteger(timestamp) ? callSignature(o.secret, timestamp, op, raw) : '';
+    // the answer is signed over the call's signature: the one given, or nothing when there is none
+    const callSig = /^v1=[0-9a-f]{64}$/.test(given) ? given.slice(3) : '';
+    const answer = (status: number, body: unknown) => {
+      const json = JSON.stringify(body);
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        'x-bridge-signature': `v1=${answerSignature(o.secret, callSig, status, json)}`,
+      });
+      res.end(json);
+    };
+    const refuse = (code: string, message = code) => answer(STATUS[code] ?? 503, { error: { code, message } });
+    if (!expected || !signedWith(given, expected) || Math.abs(Math.floor(now() / 1000) - timestamp) > MAX_SKEW_SECONDS)
+      return refuse('bad_signature', 'the signature does not match, or the timestamp is more than 300 s away');
+    if (!(OPERATIONS as readonly string[]).includes(op)) return refuse('bad_request', `no operation ${op}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return refuse('bad_request', 'the body is not JSON');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse('bad_request', 'the body is not an object');
+    try {
+      answer(200, await operate(op as Operation, body as Record<string, unknown>));
+    } catch (err) {
+      if (err instanceof Refusal) return refuse(err.code, `a field is missing or malformed`);
+      if (err instanceof ProviderError && err.code in STATUS) return refuse(err.code, err.message);
+      o.log?.(`game sandbox: ${op} failed: ${(err as Error).message}`);
+      refuse('unavailable', 'the sandbox could not answer');
+    }
+  }
+
+  async function playPage(url: URL, res: http.ServerResponse, code: string) {
+    const game = findGame(code);
+    const [u, k, r] = ['u', 'k', 'r'].map((name) => url.searchParams.get(name) ?? '') as [string, string, string];
+    if (!game) return html(res, 404, '<p>Unknown game</p>');
+    let balance: number;
+    try {
+      // the launch secret is needed to see a player's balance, as it is to bet
+      balance = await games.login(game.code, u, k);
+    } catch {
+      return html(res, 403, '<p>Game login failed</p>');
+    }
+    const nonce = randomBytes(16).toString('base64');
+    html(
+      res,
+      200,
+      playPageHtml({ game, username: u, key: k, balance, drill: o.drillFor?.(game.code), result: r, styleNonce: nonce }),
+      nonce,
+    );
+  }
+
+  async function bet(raw: string, res: http.ServerResponse, code: string) {
+    const game = findGame(code);
+    const form = new URLSearchParams(raw);
+    const [u, k] = [form.get('u') ?? '', form.get('k') ?? ''];
+    const stake = Number(form.get('stake'));
+    const amount = STAKES.includes(stake) ? stake * 100 : 0;
+    if (!game || !amount) return html(res, 400, '<p>Bad bet</p>');
+    let result: string;
+    try {
+      const told = o.drillFor?.(game.code);
+      const round = await games.playRound(game.code, u, k, amount, told ? told === 'win' : randomInt(100) < 45);
+      result = roundResult(round.won, amount);
+    } catch (err) {
+      result = err instanceof ProviderError ? err.message : 'Bet refused';
+    }
+    res.writeHead(303, {
+      location: `/play/${game.code}?u=${encodeURIComponent(u)}&k=${encodeURIComponent(k)}&r=${encodeURIComponent(result)}`,
+    });
+    res.end();
+  }
+
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://bridge');
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const route = /^\/v1\/([a-z]+)$/.exec(url.pathname);
+      const play = /^\/play\/([A-Za-z0-9]+)(\/bet)?$/.exec(url.pathname);
+      const served = (async () => {
+        if (size > BODY_LIMIT) return html(res, 413, '<p>Too large</p>');
+        if (req.method === 'POST' && route) return protocol(req, route[1]!, raw, res);
+        if (req.method === 'GET' && url.pathname === '/healthz') return html(res, 200, 'ok');
+        if (req.method === 'GET' && play && !play[2]) return playPage(url, res, play[1]!);
+        if (req.method === 'POST' && play?.[2]) return bet(raw, res, play[1]!);
+        html(res, 404, '<p>Not found</p>');
+      })();
+      served.catch((err: unknown) => {
+        o.log?.(`game sandbox: ${req.method} ${url.pathname} failed: ${(err as Error).message}`);
+        if (!res.headersSent) html(res, 500, '<p>Error</p>');
+      });
+    });
+  };
+}
+
+function html(res: http.ServerResponse, status: number, body: string, styleNonce?: string) {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': `default-src 'none'; style-src ${styleNonce ? `'nonce-${styleNonce}'` : "'none'"}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  });
+  res.end(body);
+}
+
+function text(value: unknown, max: number): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) throw new Refusal('bad_request');
+  return value;
+}
+
+const refOf = (value: unknown) => {
+  const ref = text(value, 100);
+  if (!/^[A-Za-z0-9_.:-]+$/.test(ref)) throw new Refusal('bad_request');
+  return ref;
+};
+
+function positive(value: unknown): number {
+  if (!Number.isSafeInteger(value) || (value as number) <= 0) throw new Refusal('bad_request');
+  return value as number;
+}
+
+/** The bridge listening on `port` (0: any free one) of `host`; `close` ends hanging calls too. */
+export async function serveBridge(
+  o: BridgeOptions & { port: number; host?: string },
+): Promise<{ url: string; server: http.Server; close(): Promise<void> }> {
+  const server = http.createServer(bridgeHandler(o));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host ?? '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${o.host ?? '127.0.0.1'}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

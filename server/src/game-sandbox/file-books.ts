@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ProviderError } from '../adapters/games/provider.js';
+import { MemoryBooks, type SandboxBooks } from '../adapters/games/sandbox-books.js';
+
+type Entry =
+  | { op: 'open'; provider: string; username: string; password: string; now: number }
+  | { op: 'password'; provider: string; username: string; password: string }
+  | { op: 'move'; provider: string; username: string; amount: number; ref: string; kind: 'deposit' | 'withdraw'; now: number }
+  | { op: 'cancel'; provider: string; ref: string; now: number }
+  | { op: 'round'; provider: string; username: string; password: string; stake: number; win: boolean; now: number };
+
+/**
+ * The sandbox bridge's own books (it is "another company": none of the wallet's database), kept in memory
+ * and in a journal file of its own: each change is written and flushed to disk before it is made, so what
+ * the bridge answered survives a crash, and a start replays the journal. A change the books refuse (too
+ * little money, a cancelled ref) is refused again on replay, the same way. A last line a crash cut short
+ * is no change: its call got no answer.
+ */
+export class FileBooks implements SandboxBooks {
+  private readonly memory = new MemoryBooks();
+  private chain: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly fd: number) {}
+
+  /** The books of `file`, its journal replayed (created empty when there is none). */
+  static async open(file: string): Promise<FileBooks> {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const books = new FileBooks(fs.openSync(file, 'a+', 0o600));
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    for (const line of lines) {
+      if (!line) continue;
+      let entry: Entry;
+      try {
+        entry = JSON.parse(line) as Entry;
+      } catch {
+        continue; // the last line of a crash
+      }
+      await books.apply(entry).catch(() => undefined);
+    }
+    return books;
+  }
+
+  close(): void {
+    fs.closeSync(this.fd);
+  }
+
+  private apply(e: Entry): Promise<unknown> {
+    const m = this.memory;
+    switch (e.op) {
+      case 'open':
+        return m.openAccount(e.provider, e.username, e.password);
+      case 'password':
+        return m.setPassword(e.provider, e.username, e.password);
+      case 'move':
+        return m.move(e.provider, e.username, e.amount, e.ref, e.kind);
+      case 'cancel':
+        return m.cancel(e.provider, e.ref);
+      case 'round':
+        return m.playRound(e.provider, e.username, e.password, e.stake, e.win, e.now);
+    }
+  }
+
+  /** Written and flushed, then made: one change at a time, in the journal's order. */
+  private change<T>(entry: Entry): Promise<T> {
+    const next = this.chain.then(() => {
+      try {
+        fs.writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+        fs.fdatasyncSync(this.fd);
+      } catch (err) {
+        throw new ProviderError(`sandbox books not written: ${(err as Error).message}`, 'unavailable');
+      }
+      return this.apply(entry) as Promise<T>;
+    });
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  openAccount(provider: string, username: string, password: string, now: number): Promise<void> {
+    return this.change({ op: 'open', provider, username, password, now });
+  }
+
+  account(provider: string, username: string) {
+    return this.memory.account(provider, username);
+  }
+
+  setPassword(provider: string, username: string, password: string): Promise<void> {
+    return this.change({ op: 'password', provider, username, password });
+  }
+
+  move(provider: string, username: string, amount: number, ref: string, kind: 'deposit' | 'withdraw', now: number): Promise<void> {
+    return this.change({ op: 'move', provider, username, amount, ref, kind, now });
+  }
+
+  refApplied(provider: string, ref: string): Promise<boolean> {
+    return this.memory.refApplied(provider, ref);
+  }
+
+  refCancelled(provider: string, ref: string): Promise<boolean> {
+    return this.memory.refCancelled(provider, ref);
+  }
+
+  cancel(provider: string, ref: string, now: number): Promise<void> {
+    return this.change({ op: 'cancel', provider, ref, now });
+  }
+
+  betsSince(provider: string, username: string, since: number): Promise<number> {
+    return this.memory.betsSince(provider, username, since);
+  }
+
+  playRound(provider: string, username: string, password: string, stake: number, win: boolean, now: number) {
+    return this.change<{ balance: number; won: number }>({ op: 'round', provider, username, password, stake, win, now });
+  }
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Fault } from '../src/adapters/games/sandbox.js';
+import { MemoryBooks } from '../src/adapters/games/sandbox-books.js';
+import { serveBridge } from '../src/game-sandbox/bridge.js';
+import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
+import { runCommand } from '../src/operator/commands.js';
+import { faultsSince, providerFaultCounts, serveFake } from './fake-server.js';
+import { build, call, DEMO_MEMBER, login, message, type TestServer } from './helper.js';
+
+/**
+ * The wallet with its games behind a bridge (GAME_PROVIDER=http, docs/game-provider-protocol.md), the
+ * sandbox bridge standing in for an aggregator's: what a member sees, and that a bridge that fails or
+ * hangs costs no money (the transfer waits in transit and is settled by what the bridge says of its ref).
+ */
+describe('games through the game-provider protocol', () => {
+  const SECRET = 'wallet-bridge-secret-0123456789';
+  const METRICS = 'games-bridge-metrics-token-0123';
+  let bridge: Awaited<ReturnType<typeof serveBridge>>;
+  const faults = new Map<string, Fault>();
+  let server: TestServer;
+  let token: string;
+  const get = (url: string) => call(server.app, 'GET', url, undefined, { token });
+  const move = (body: unknown, key?: string) =>
+    call(server.app, 'POST', '/api/wallet/transfer', body, { token, headers: key ? { 'idempotency-key': key } : {} });
+  const wallet = async () => (await get('/api/wallet')).json();
+  const slot = async (code: string) => (await wallet()).slots.find((s: { code: string }) => s.code === code);
+  const counts = () => providerFaultCounts(server.app, METRICS, 'games');
+
+  beforeAll(async () => {
+    bridge = await serveBridge({
+      secret: SECRET,
+      books: new MemoryBooks(),
+      port: 0,
+      publicUrl: 'https://games.example',
+      faultFor: (g) => faults.get(g),
+    });
+    server = await build({
+      gameProvider: 'http',
+      gameBridge: { url: `${bridge.url}/v1`, secret: SECRET },
+      providerTimeoutMs: 3000,
+      metricsToken: METRICS,
+    });
+    token = await login(server.app);
+    await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
+  });
+  afterAll(async () => {
+    await server.close();
+    await bridge.close();
+  });
+  beforeEach(() => faults.clear());
+
+  it('opens an account at the bridge, launches its game there, and moves money in and back', async () => {
+    expect(server.ctx.sandboxGames).toBeUndefined();
+    const opened = await get('/api/wallet/activate/PG');
+    expect(opened.statusCode).toBe(200);
+    const { username } = opened.json();
+    expect(username).toMatch(/^pg\d{6}$/);
+    // PG signs its player in through the wallet's auto-login call: the link is the bridge's game page
+    const link = await get(`/api/autoLogin/PG/${username}`);
+    expect(link.json().link).toMatch(/^https:\/\/games\.example\/play\/PG\?u=/);
+
+    const into = await move({ from: 'WALLET', to: 'PG', amount: 100 });
+    expect([into.statusCode, message(into)]).toEqual([200, 'SUCCESS']);
+    expect((await wallet()).wallet.amount).toBe(900);
+    expect((await slot('PG')).amount).toBe(100);
+    const back = await move({ from: 'PG', to: 'WALLET', amount: 40.5 });
+    expect(message(back)).toBe('SUCCESS');
+    expect((await wallet()).wallet.amount).toBe(940.5);
+    // a refusal is an answer: above the game's balance, nothing moves and it is no fault of the bridge
+    const before = await counts();
+    const over = await move({ from: 'PG', to: 'WALLET', amount: 60 });
+    expect(over.statusCode).toBe(400);
+    expect((await slot('PG')).amount).toBe(59.5);
+    expect(faultsSince(before, await counts(), ['insufficient_funds'])).toEqual([0]);
+  });
+
+  it('says a game cannot be opened while the bridge is down, and counts it for on-call', async () => {
+    const before = await counts();
+    faults.set('JOKER', 'fail');
+    expect(message(await get('/api/wallet/activate/JOKER'))).toBe('SLOT_ACTIVATE_FAIL');
+    expect(faultsSince(before, await counts(), ['unavailable'])).toEqual([1]);
+    faults.clear();
+    expect((await get('/api/wallet/activate/JOKER')).statusCode).toBe(200);
+    // a game without auto-login shows its launch link in the wallet
+    expect((await slot('JOKER')).web).toMatch(/^https:\/\/games\.example\/play\/JOKER\?u=/);
+  });
+
+  it('keeps a transfer the bridge hung on in transit, and returns the money once the bridge says the ref never applied', async () => {
+    await get('/api/wallet/activate/SLOTXO');
+    const start = (await wallet()).wallet.amount as number;
+    faults.set('SLOTXO', 'hang');
+    const hung = await move({ from: 'WALLET', to: 'SLOTXO', amount: 25 }, 'bridge-hang-key-01');
+    expect([hung.statusCode, message(hung)]).toEqual([409, 'TRANSFER_PENDING']);
+    expect((await wallet()).wallet.amount).toBe(start - 25);
+    // still hanging: the sweep leaves it in transit rather than guess
+    server.clock.now += 10 * 60_000;
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 1 });
+    faults.clear();
+    expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
+    expect((await wallet()).wallet.amount).toBe(start);
+    expect((await slot('SLOTXO')).amount).toBe(0);
+    // the same key answers what happened, and moves nothing again
+    expect(message(await move({ from: 'WALLET', to: 'SLOTXO', amount: 25 }, 'bridge-hang-key-01'))).toBe('TRANSFER_FAIL');
+    expect((await wallet()).wallet.amount).toBe(start);
+  });
+
+  it('keeps a transfer the bridge refused after it hung back in the wallet', async () => {
+    await get('/api/wallet/activate/CIRCUS');
+    const start = (await wallet()).wallet.amount as number;
+    // deposits hang, asks are answered: the ref is cancelled before it applied, and the money comes back at once
+    faults.set('CIRCUS', 'hang-transfers');
+    expect(message(await move({ from: 'WALLET', to: 'CIRCUS', amount: 10 }, 'bridge-hang-key-02'))).toBe('TRANSFER_FAIL');
+    expect((await wallet()).wallet.amount).toBe(start);
+    faults.clear();
+    expect((await slot('CIRCUS')).amount).toBe(0);
+  });
+
+  it('settles a transfer whose answer was lost by what the bridge says it applied', async () => {
+    // a network in front of the bridge that delivers the deposit and loses its answer
+    let loseNext = true;
+    const lossy = await serveFake(async (req, body, res) => {
+      const forwarded = await fetch(`${bridge.url}${req.url}`, {
+        method: 'POST',
+        headers: Object.fromEntries(['content-type', 'x-wallet-timestamp', 'x-wallet-signature'].map((h) => [h, String(req.headers[h])])),
+        body,
+      });
+      const text = await forwarded.text();
+      if (req.url?.endsWith('/deposit') && loseNext) {
+        loseNext = false;
+        return; // applied at the bridge, never answered
+      }
+      res.writeHead(forwarded.status, {
+        'content-type': 'application/json',
+        'x-bridge-signature': forwarded.headers.get('x-bridge-signature')!,
+      });
+      res.end(text);
+    });
+    const lossyServer = await build(
+      { gameProvider: 'http', gameBridge: { url: `${lossy.url}/v1`, secret: SECRET }, providerTimeoutMs: 3000 },
+      { shareWith: server },
+    );
+    try {
+      const via = (method: 'GET' | 'POST', url: string, body?: unknown, key?: string) =>
+        call(lossyServer.app, method, url, body, { token, headers: key ? { 'idempotency-key': key } : {} });
+      await via('GET', '/api/wallet/activate/USUN');
+      const start = (await wallet()).wallet.amount as number;
+      const lost = await via('POST', '/api/wallet/transfer', { from: 'WALLET', to: 'USUN', amount: 30 }, 'bridge-lost-key-01');
+      expect([lost.statusCode, message(lost)]).toEqual([200, 'SUCCESS']);
+      expect(loseNext).toBe(false);
+      expect((await wallet()).wallet.amount).toBe(start - 30);
+      expect((await slot('USUN')).amount).toBe(30);
+    } finally {
+      await lossyServer.close();
+      await lossy.close();
+    }
+  });
+});
