@@ -135,6 +135,8 @@ describe('configuration from the environment', () => {
       // a test key in production: Opn's test dashboard would mark charges paid
       expect(() => loadConfig({ ...real, OPN_SECRET_KEY: 'skey_test_5z0x' })).toThrow('OPN_SECRET_KEY is a test key');
       expect(() => loadConfig({ ...real, PAYMENT_GATEWAY: 'stripe' })).toThrow('PAYMENT_GATEWAY must be one of sandbox, opn');
+      // the sandbox gateway's callback secret is not served under Opn: production does not ask for it
+      expect(loadConfig({ ...real, QR_CALLBACK_SECRET: '' }).production).toBe(true);
       expect(loadConfig({})).toMatchObject({ paymentGateway: 'sandbox', opn: undefined });
     });
 
@@ -180,7 +182,7 @@ describe('configuration from the environment', () => {
       [{ GIFTLINK_SECRET: DEMO_SECRETS.GIFTLINK_SECRET }, ['GIFTLINK_SECRET is the demo default']],
       [{ GIFTLINK_SECRET: 'short' }, ['GIFTLINK_SECRET is shorter than 16 characters']],
       [{ GAME_SECRET_KEY: '' }, ['GAME_SECRET_KEY is not set']],
-      [{ QR_CALLBACK_SECRET: '' }, ['QR_CALLBACK_SECRET is not set']],
+      [{ QR_CALLBACK_SECRET: '', PAYMENT_GATEWAY: 'sandbox' }, ['QR_CALLBACK_SECRET is not set', 'PAYMENT_GATEWAY is sandbox']],
     ])('refuses %j', (change, starts) => {
       const env = { ...real, ...change };
       let message = '';

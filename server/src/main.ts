@@ -124,7 +124,7 @@ async function main(): Promise<void> {
       const stopped = embedded?.stop({ evenIfUsed: true }) ?? Promise.resolve();
       void Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, EMBEDDED_STOP_LIMIT_MS))])
         .catch(() => undefined)
-        .finally(() => process.exit(1));
+        .finally(() => void flushed().finally(() => process.exit(1)));
     }, SHUTDOWN_LIMIT_MS);
     clearInterval(sweep);
     clearInterval(watchdog);
@@ -133,8 +133,11 @@ async function main(): Promise<void> {
     if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     await app.close();
     await database.close();
+    await flushed();
     process.exit(0);
   };
+  // the log is written asynchronously: its last lines (why the embedded Postgres was left running) go out before the exit
+  const flushed = () => new Promise<void>((resolve) => logger.flush(() => resolve()));
   // one shutdown, whatever signals follow: a second SIGTERM (a process group signalled, and the parent
   // passing it on) must not end the process half-way, before its embedded Postgres is stopped
   let stopping = false;

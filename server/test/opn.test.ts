@@ -1,3 +1,4 @@
+import { LIMITS } from '../src/lib/rate-limit.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { build, call, login, type TestServer } from './helper.js';
 import { newMember } from './bonus-helpers.js';
@@ -87,6 +88,8 @@ describe('payment QR codes through Opn Payments', () => {
     const again = await webhook(event);
     expect([again.statusCode, again.json()]).toEqual([200, { message: 'SUCCESS', status: 'CREDITED' }]);
     expect(await wallet()).toBeCloseTo(before + 250, 2);
+    // the replay was answered from our books: no second call to Opn
+    expect(fake.asked).toHaveLength(1);
     const code = await call(server.app, 'GET', '/api/qrcode/KBANK', undefined, { token });
     expect(code.json()).toMatchObject({ hasQrcode: false });
   });
@@ -200,5 +203,29 @@ describe('payment QR codes through Opn Payments', () => {
     await expect
       .poll(async () => faultsSince(counted, await faults(), ['too_many_requests', 'internal_error', 'timeout', 'malformed']))
       .toEqual([1, 1, 1, 2]);
+  });
+
+  it('holds back an address sending deliveries that find no payment, never one delivering real payments', async () => {
+    const from = (remoteAddress: string, body: unknown) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/callbacks/opn',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    // a busy evening: more replays of a real payment than the limit, from one address, all answered
+    const state = (await create('KBANK', 30)).json() as { qrcodeId: string };
+    const charge = chargeOfCode(state.qrcodeId);
+    fake.pay(charge.id);
+    const paid = fake.event(charge.id);
+    for (let i = 0; i < LIMITS.gatewayWebhookAddress.max + 5; i += 1) expect((await from('203.0.113.7', paid)).statusCode).toBe(200);
+    // a charge Opn does not know, named with one of our codes: each cost a call to Opn, and they count
+    const forged = { ...paid, data: { ...paid.data, id: 'chrg_test_nosuchcharge1' } };
+    for (let i = 0; i < LIMITS.gatewayWebhookAddress.max; i += 1) expect((await from('203.0.113.9', forged)).statusCode).toBe(404);
+    const over = await from('203.0.113.9', forged);
+    expect([over.statusCode, over.json()]).toEqual([429, { message: 'REQUEST_LIMIT_1MIN' }]);
+    // another address delivering a real payment is not held back by it
+    expect((await from('203.0.113.7', paid)).statusCode).toBe(200);
   });
 });

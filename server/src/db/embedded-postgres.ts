@@ -229,7 +229,14 @@ export async function embeddedPostgres(dataDir: string, log: (line: string) => v
     },
     stop: async (options = {}) => {
       if (runningPid(cluster) === undefined || !owned()) return;
-      if (!options.evenIfUsed && (await othersConnected(socketDir))) return;
+      if (!options.evenIfUsed) {
+        const others = await othersConnected(socketDir);
+        if (others.length) {
+          // said, so a server left running is never a mystery: who kept it (application names)
+          log(`embedded Postgres: left running for ${others.length} other client(s): ${[...new Set(others)].join(', ')}`);
+          return;
+        }
+      }
       await exec(bin.pg_ctl, ['-D', cluster, '-m', 'fast', '-w', 'stop']).catch((err: unknown) => {
         // stopped meanwhile by another process's end: nothing left to stop
         if (runningPid(cluster) !== undefined) throw err;
@@ -239,18 +246,18 @@ export async function embeddedPostgres(dataDir: string, log: (line: string) => v
   };
 }
 
-/** Whether any other client is connected to the server (another wallet instance, an operator command). */
-async function othersConnected(socketDir: string): Promise<boolean> {
+/** The application names of the other clients connected to the server (another wallet instance, an operator command). */
+async function othersConnected(socketDir: string): Promise<string[]> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ host: socketDir, user: 'wallet', database: 'postgres' });
   try {
     await client.connect();
-    const others = await client.query<{ n: string }>(
-      `select count(*) as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    const others = await client.query<{ name: string }>(
+      `select coalesce(nullif(application_name, ''), '(unnamed)') as name from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
     );
-    return Number(others.rows[0]?.n ?? 0) > 0;
+    return others.rows.map((r) => r.name);
   } catch {
-    return false;
+    return [];
   } finally {
     await client.end().catch(() => undefined);
   }

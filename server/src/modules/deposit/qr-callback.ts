@@ -171,6 +171,9 @@ export async function handleGatewayWebhook(
   // worth a call to Opn; answered 200 so Opn does not deliver it again
   const ref = event.data.metadata?.ref;
   if (!ref || !(await codeByRef(deps.database.db, ref))) return { status: 200, body: { message: 'SUCCESS', status: 'IGNORED' } };
+  // a charge already recorded (from Opn's own answer) is answered as it was: a replay costs no call to Opn
+  const seen = await paymentByTxn(deps.database.db, event.data.id);
+  if (seen) return { status: 200, body: { message: 'SUCCESS', status: seen.status } };
   let payment: GatewayPayment | undefined;
   try {
     payment = await paymentOf(event.data.id);

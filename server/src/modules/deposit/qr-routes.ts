@@ -104,9 +104,13 @@ export const qrCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.ctx.limiter.hit([[`webhook:opn:ip:${addressOf(request)}`, LIMITS.gatewayWebhookAddress]]);
+      // only deliveries that found no payment count (a malformed body, a charge Opn does not know or says is
+      // unpaid, Opn unreachable): each may have cost a call to Opn for nothing; a busy evening of real
+      // payments, or their replays (answered from our books), is never held back
+      const attempt = await app.ctx.limiter.attempt([[`webhook:opn:ip:${addressOf(request)}`, LIMITS.gatewayWebhookAddress]]);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const outcome = await handleGatewayWebhook(app.ctx, raw);
+      if (outcome.status === 200 && outcome.body.status !== 'NOT_PAID') await attempt.succeeded();
       if (outcome.status === 503)
         request.log.warn({ provider: 'opn' }, 'opn webhook: the charge could not be asked back; Opn delivers it again');
       return reply.status(outcome.status as 200).send(outcome.body);
