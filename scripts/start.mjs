@@ -1,9 +1,11 @@
 // `npm start`: build the PWA when the sources are newer than the build, then run the one server
-// process (site, /api, socket.io) in the foreground. Configuration: see README (PORT, DATA_DIR, ...).
-import { spawn } from 'node:child_process';
+// process (site, /api, socket.io) in the foreground, and beside it, for the demo, the sandbox game
+// provider's bridge (scripts/game-sandbox.mjs). Configuration: see README (PORT, DATA_DIR, ...).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuilt, newestMtime, SERVER_MAIN } from './build-server.mjs';
+import { ensureServerBuilt, GAME_SANDBOX, newestMtime, OPERATOR_CLI, SERVER_MAIN } from './build-server.mjs';
+import { sandboxBridge } from './game-sandbox.mjs';
 import { buildSite, siteStamp } from './build-site.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -25,6 +27,63 @@ if (!serverOnly && (!builtAt || builtVariant !== stamp || newestMtime(inputs.map
 
 // the server runs as JavaScript (build/, scripts/build-server.mjs), compiled again when a source changed
 if (await ensureServerBuilt()) console.log('server compiled to build/');
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// the demo's game provider: the sandbox bridge, a process of its own with its own books (scripts/game-sandbox.mjs)
+const bridge = sandboxBridge();
+let games;
+let stopping = false;
+if (bridge) {
+  if (!fs.existsSync(bridge.books)) {
+    // the books of a release before the bridge (tables of the wallet's database) carried over, once
+    const fresh = !process.env.DATABASE_URL && !fs.existsSync(path.join(path.resolve(process.env.DATA_DIR || 'data'), 'postgres'));
+    if (fresh) fs.writeFileSync(bridge.books, '', { mode: 0o600 });
+    else {
+      const exported = spawnSync(process.execPath, [OPERATOR_CLI, 'games', 'export-sandbox', bridge.books], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, GAME_PROVIDER: 'sandbox' },
+      });
+      if (exported.status !== 0) process.exit(exported.status ?? 1);
+    }
+  }
+  const startGames = () => {
+    games = spawn(process.execPath, ['--enable-source-maps', GAME_SANDBOX], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...bridge.bridgeEnv },
+    });
+    // a crash of the provider is a provider down: the server copes, and it is started again
+    games.on('exit', (code) => {
+      if (stopping) return;
+      console.error(`game sandbox exited (${code}); starting it again in 1 s`);
+      setTimeout(startGames, 1000);
+    });
+  };
+  startGames();
+  // answering before the server starts: a member's first game is never the bridge's start-up
+  for (let i = 0; i < 100; i += 1) {
+    const up = await fetch(`http://127.0.0.1:${bridge.port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, ...bridge?.serverEnv },
+});
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopping = true;
+    server.kill(signal);
+    games?.kill(signal);
+  });
+server.on('exit', (code, signal) => {
+  stopping = true;
+  games?.kill('SIGTERM');
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -143,8 +143,13 @@ describe('configuration from the environment', () => {
     it('takes a game bridge with its address and secret, and names what it lacks', () => {
       expect(loadConfig(real)).toMatchObject({
         gameProvider: 'http',
-        gameBridge: { url: 'https://bridge.example/wallet/v1', secret: real.GAME_PROVIDER_SECRET },
+        gameBridge: { url: 'https://bridge.example/wallet/v1', secret: real.GAME_PROVIDER_SECRET, sandbox: false },
       });
+      // the sandbox bridge npm start runs says so, and production refuses it
+      expect(() => loadConfig({ ...real, GAME_PROVIDER_SANDBOX: '1' })).toThrow(
+        'GAME_PROVIDER_SANDBOX=1: the bridge at GAME_PROVIDER_URL is the sandbox',
+      );
+      expect(loadConfig({ ...real, NODE_ENV: 'staging', GAME_PROVIDER_SANDBOX: '1' }).gameBridge?.sandbox).toBe(true);
       expect(() => loadConfig({ ...real, GAME_PROVIDER_URL: '' })).toThrow('GAME_PROVIDER=http needs GAME_PROVIDER_URL');
       expect(() => loadConfig({ ...real, GAME_PROVIDER_SECRET: '' })).toThrow('GAME_PROVIDER=http needs GAME_PROVIDER_SECRET');
       expect(() => loadConfig({ ...real, GAME_PROVIDER_SECRET: 'short' })).toThrow('GAME_PROVIDER_SECRET must be at least 16 characters');

@@ -40,7 +40,8 @@ export interface Config {
    * GAME_PROVIDER_URL, its calls and answers signed with GAME_PROVIDER_SECRET.
    */
   gameProvider: 'sandbox' | 'http';
-  gameBridge: { url: string; secret: string } | undefined;
+  /** `sandbox`: the bridge is the sandbox provider's (GAME_PROVIDER_SANDBOX=1, which `npm start` sets for the bridge it runs). */
+  gameBridge: { url: string; secret: string; sandbox: boolean } | undefined;
   variant: Variant;
   /** Directory of the built PWA; absent in API-only tests. */
   staticDir: string | undefined;
@@ -240,6 +241,8 @@ export function productionProblems(config: Config, env: Env): string[] {
     problems.push(
       "GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
     );
+  if (config.gameBridge?.sandbox)
+    problems.push('GAME_PROVIDER_SANDBOX=1: the bridge at GAME_PROVIDER_URL is the sandbox provider: set the address of a real bridge');
   if (config.sandboxStore === 'memory' && config.gameProvider === 'sandbox')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
@@ -335,7 +338,11 @@ function gameProviderOf(env: Env): Pick<Config, 'gameProvider' | 'gameBridge'> {
   const { GAME_PROVIDER_URL } = required(env, 'GAME_PROVIDER=http', ['GAME_PROVIDER_URL', 'GAME_PROVIDER_SECRET']);
   return {
     gameProvider,
-    gameBridge: { url: baseUrl(env, 'GAME_PROVIDER_URL', GAME_PROVIDER_URL), secret: secret(env, 'GAME_PROVIDER_SECRET', '') },
+    gameBridge: {
+      url: baseUrl(env, 'GAME_PROVIDER_URL', GAME_PROVIDER_URL),
+      secret: secret(env, 'GAME_PROVIDER_SECRET', ''),
+      sandbox: env.GAME_PROVIDER_SANDBOX === '1',
+    },
   };
 }
 

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpGameProvider } from '../src/adapters/games/http-provider.js';
 import type { Fault } from '../src/adapters/games/sandbox.js';
 import { MemoryBooks } from '../src/adapters/games/sandbox-books.js';
 import { serveBridge } from '../src/game-sandbox/bridge.js';
+import { FileBooks } from '../src/game-sandbox/file-books.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { faultsSince, providerFaultCounts, serveFake } from './fake-server.js';
@@ -36,7 +41,7 @@ describe('games through the game-provider protocol', () => {
     });
     server = await build({
       gameProvider: 'http',
-      gameBridge: { url: `${bridge.url}/v1`, secret: SECRET },
+      gameBridge: { url: `${bridge.url}/v1`, secret: SECRET, sandbox: true },
       providerTimeoutMs: 3000,
       metricsToken: METRICS,
     });
@@ -136,7 +141,7 @@ describe('games through the game-provider protocol', () => {
       res.end(text);
     });
     const lossyServer = await build(
-      { gameProvider: 'http', gameBridge: { url: `${lossy.url}/v1`, secret: SECRET }, providerTimeoutMs: 3000 },
+      { gameProvider: 'http', gameBridge: { url: `${lossy.url}/v1`, secret: SECRET, sandbox: true }, providerTimeoutMs: 3000 },
       { shareWith: server },
     );
     try {
@@ -152,6 +157,68 @@ describe('games through the game-provider protocol', () => {
     } finally {
       await lossyServer.close();
       await lossy.close();
+    }
+  });
+});
+
+describe("the in-process sandbox's books carried over to the bridge", () => {
+  it('exports accounts, balances, refs and bets as the journal the bridge starts from', async () => {
+    const server = await build();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-sandbox-'));
+    try {
+      const token = await login(server.app);
+      await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '500'], () => undefined);
+      const { username, password } = (await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).json();
+      const moved = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 200 }, { token });
+      expect(message(moved)).toBe('SUCCESS');
+      const since = server.clock.now - 1;
+      await server.ctx.sandboxGames!.playRound('PG', username, password, 5000, false);
+      await server.ctx.sandboxGames!.cancel('PG', 'intent-never-sent');
+
+      // the in-process sandbox's drills are its settings
+      await runCommand(server.ctx, ['games', 'drill', 'pg', 'hang-transfers'], () => undefined);
+      await runCommand(server.ctx, ['games', 'drill', 'PG', 'win'], () => undefined);
+      await server.ctx.settings.refresh();
+      expect([server.ctx.settings.get('providerFaults'), server.ctx.settings.get('sandboxPlay')]).toEqual([
+        { PG: 'hang-transfers' },
+        { PG: 'win' },
+      ]);
+      await runCommand(server.ctx, ['games', 'drill', 'PG', 'none'], () => undefined);
+      await server.ctx.settings.refresh();
+      expect([server.ctx.settings.get('providerFaults'), server.ctx.settings.get('sandboxPlay')]).toEqual([{}, {}]);
+
+      const file = path.join(dir, 'books.jsonl');
+      const printed: string[] = [];
+      await runCommand(server.ctx, ['games', 'export-sandbox', file], (line) => printed.push(line));
+      expect(printed.at(-1)).toMatch(/: 1 accounts, 2 refs, 1 bets$/);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      await expect(runCommand(server.ctx, ['games', 'export-sandbox', file], () => undefined)).rejects.toThrow('is never overwritten');
+
+      // the bridge started on it answers as the in-process sandbox did
+      const books = await FileBooks.open(file);
+      const bridge = await serveBridge({ secret: 'export-bridge-secret-0123456', books, port: 0, publicUrl: 'https://games.example' });
+      try {
+        const games = new HttpGameProvider({ baseUrl: `${bridge.url}/v1`, secret: 'export-bridge-secret-0123456', timeoutMs: 10_000 });
+        expect(await games.balance('PG', username)).toBe(15_000);
+        expect(await games.betsSince('PG', username, since)).toBe(5_000);
+        const [intent] = await server.ctx.database.db.selectFrom('transfer_intents').select('id').execute();
+        expect(await games.refState('PG', `intent-${intent!.id}`)).toBe('applied');
+        // a ref cancelled in-process stays cancelled: the deposit that arrives late moves nothing
+        await expect(games.deposit('PG', username, 100, 'intent-never-sent')).rejects.toMatchObject({ code: 'ref_cancelled' });
+        expect((await games.createAccount('PG', 1, 'BAHT')).username).toBe(username);
+        // the bridge's drills (`games drill`): a fault, then none
+        expect(await games.sandboxDrill('PG', 'fail')).toEqual({ fault: 'fail', play: 'none' });
+        await expect(games.balance('PG', username)).rejects.toMatchObject({ code: 'unavailable' });
+        expect(await games.sandboxDrill('PG', 'none')).toEqual({ fault: 'none', play: 'none' });
+        expect(await games.balance('PG', username)).toBe(15_000);
+        await expect(games.sandboxDrill('PG', 'jackpot')).rejects.toMatchObject({ code: 'bad_request' });
+      } finally {
+        await bridge.close();
+        books.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await server.close();
     }
   });
 });

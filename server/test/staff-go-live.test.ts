@@ -41,7 +41,7 @@ describe('before you go live', () => {
       paymentGateway: 'opn',
       opn: { secretKey: 'skey_test_k', baseUrl: 'http://127.0.0.1:9' },
       gameProvider: 'http',
-      gameBridge: { url: 'http://127.0.0.1:9/v1', secret: 'a-game-bridge-secret-0123' },
+      gameBridge: { url: 'http://127.0.0.1:9/v1', secret: 'a-game-bridge-secret-0123', sandbox: false },
     });
     const admin = await signedIn(server, 'ada', 'admin');
     expect(await missing(server, admin.browser)).toEqual(['DEPOSIT_ACCOUNT', 'CONTACT']);

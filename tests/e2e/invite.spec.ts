@@ -164,16 +164,13 @@ test('a loss on a closed day comes back as cashback: receive it, then move it to
   await page.getByRole('button', { name: 'PG Soft: balance 100.00' }).click();
   await page.getByRole('dialog', { name: 'PG Soft' }).getByRole('button', { name: 'Play on the web' }).click();
   await expect(page).toHaveURL(/\/play\/PG\?u=/);
-  // the sandbox's demo game is told to take this round (a drill setting), so the loss is certain
-  operator('settings', 'set', 'sandboxPlay', '{"PG":"lose"}');
-  // the server re-reads settings every SETTINGS_REFRESH_MS: the page says the drill once it has
-  await expect(async () => {
-    await page.reload();
-    await expect(page.locator('#drill')).toHaveText('Drill: every round is lost', { timeout: 500 });
-  }).toPass();
+  // the sandbox bridge's demo game is told to take this round (a drill), so the loss is certain
+  operator('games', 'drill', 'PG', 'lose');
+  await page.reload();
+  await expect(page.locator('#drill')).toHaveText('Drill: every round is lost');
   await page.getByRole('button', { name: 'Bet 50', exact: true }).click();
   await expect(page.locator('#result')).toHaveText('You lost 50.00');
-  operator('settings', 'set', 'sandboxPlay', '{}');
+  operator('games', 'drill', 'PG', 'none');
   const balance = Number(await page.locator('#balance').textContent());
   expect(balance).toBe(50);
   const loss = 100 - balance;

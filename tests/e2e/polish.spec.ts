@@ -81,7 +81,7 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   await expect(page.getByRole('button', { name: 'PG Soft: balance 250.00' })).toContainText('PG Soft · 250.00');
   // a provider that does not answer: its balance is said to be unconfirmed, and a failed move out of it
   // says the money is still in the game (never "back in your wallet")
-  operator('settings', 'set', 'providerFaults', '{"PG":"fail"}');
+  operator('games', 'drill', 'PG', 'fail');
   try {
     await expect(async () => {
       await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
@@ -92,7 +92,7 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
     }).toPass({ timeout: 15_000 });
     await expect(page.getByText('Not confirmed: PG Soft did not answer.', { exact: false })).toBeVisible();
     // refusing transfers only, it answers balance checks again: the card is confirmed once that is in force
-    operator('settings', 'set', 'providerFaults', '{"PG":"fail-transfers"}');
+    operator('games', 'drill', 'PG', 'fail-transfers');
     await expect(async () => {
       await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'Refresh all' }).click();
       // exact: the unconfirmed card's name begins with the same words
@@ -103,7 +103,7 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
     await page.getByRole('navigation', { name: 'Wallet actions' }).getByRole('button', { name: 'All to wallet' }).click();
     await expect(page.getByText('A game did not answer: its money is still in the game. Please try again later.')).toBeVisible();
   } finally {
-    operator('settings', 'set', 'providerFaults', '{}');
+    operator('games', 'drill', 'PG', 'none');
   }
   await expect(page.locator('.balance')).toHaveText('1,000.00');
   await expect(page.getByText('Wallet 750.00 · Games 250.00')).toBeVisible();

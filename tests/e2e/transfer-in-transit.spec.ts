@@ -18,7 +18,7 @@ test('a transfer in transit is shown until it settles', async ({ page }) => {
   await slot.getByRole('button', { name: 'Open an account' }).click();
   await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
 
-  operator('settings', 'set', 'providerFaults', JSON.stringify({ PG: 'hang' }));
+  operator('games', 'drill', 'PG', 'hang');
   const onItsWay = page.getByRole('region', { name: 'On its way' });
   try {
     await slot.getByRole('button', { name: 'Transfer in' }).click();
@@ -43,7 +43,7 @@ test('a transfer in transit is shown until it settles', async ({ page }) => {
     await onItsWay.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/e2e-artifacts/screens/transfer-in-transit.png' });
   } finally {
-    operator('settings', 'set', 'providerFaults', '{}');
+    operator('games', 'drill', 'PG', 'none');
   }
 
   // the provider is back: the sweep asks it, finds the transfer never arrived and returns the money;

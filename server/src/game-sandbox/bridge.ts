@@ -17,9 +17,9 @@ export interface BridgeOptions {
   books: BridgeBooks;
   /** Where members' browsers reach this process: the launch links' origin. */
   publicUrl: string;
-  /** A drill's fault for a game (tests): see SandboxProvider. */
+  /** A drill's fault for a game (tests): see SandboxProvider. Absent: those set by `POST /v1/drill`. */
   faultFor?: (game: string) => Fault | undefined;
-  /** A drill's fixed outcome of every round of a game (tests); otherwise about 45% of rounds are won. */
+  /** A drill's fixed outcome of every round of a game; otherwise about 45% of rounds are won. Absent: `POST /v1/drill`'s. */
   drillFor?: (game: string) => 'win' | 'lose' | undefined;
   now?: () => number;
   /** Each protocol call waits this long before it is served: another system's latency. */
@@ -53,7 +53,26 @@ class Refusal extends Error {
  */
 export function bridgeHandler(o: BridgeOptions): http.RequestListener {
   const now = o.now ?? Date.now;
-  const games = new SandboxProvider(o.books, o.faultFor ?? (() => undefined), now, o.latencyMs ?? 0);
+  // drills the operator sets on this process (`games drill`, POST /v1/drill), unless the options fix them
+  const faults = new Map<string, Fault>();
+  const plays = new Map<string, 'win' | 'lose'>();
+  const faultFor = o.faultFor ?? ((game: string) => faults.get(game));
+  const drillFor = o.drillFor ?? ((game: string) => plays.get(game));
+  const games = new SandboxProvider(o.books, faultFor, now, o.latencyMs ?? 0);
+
+  /** A drill for a game: a fault, a fixed outcome of its rounds, or none of either. */
+  function drill(b: Record<string, unknown>) {
+    const game = text(b.game, 20);
+    if (!findGame(game)) throw new ProviderError(`unknown provider ${game}`, 'unknown_game');
+    const what = b.drill;
+    if (what === 'none') {
+      faults.delete(game);
+      plays.delete(game);
+    } else if (what === 'win' || what === 'lose') plays.set(game, what);
+    else if (what === 'fail' || what === 'hang' || what === 'fail-transfers' || what === 'hang-transfers') faults.set(game, what);
+    else throw new Refusal('bad_request');
+    return { game, fault: faults.get(game) ?? 'none', play: plays.get(game) ?? 'none' };
+  }
 
   async function operate(op: Operation, b: Record<string, unknown>): Promise<unknown> {
     const game = text(b.game, 20);
@@ -110,7 +129,8 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
     const refuse = (code: string, message = code) => answer(STATUS[code] ?? 503, { error: { code, message } });
     if (!expected || !signedWith(given, expected) || Math.abs(Math.floor(now() / 1000) - timestamp) > MAX_SKEW_SECONDS)
       return refuse('bad_signature', 'the signature does not match, or the timestamp is more than 300 s away');
-    if (!(OPERATIONS as readonly string[]).includes(op)) return refuse('bad_request', `no operation ${op}`);
+    // `drill` is the sandbox's own: no bridge of a real provider answers it
+    if (!(OPERATIONS as readonly string[]).includes(op) && op !== 'drill') return refuse('bad_request', `no operation ${op}`);
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -119,7 +139,8 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse('bad_request', 'the body is not an object');
     try {
-      answer(200, await operate(op as Operation, body as Record<string, unknown>));
+      const b = body as Record<string, unknown>;
+      answer(200, op === 'drill' ? drill(b) : await operate(op as Operation, b));
     } catch (err) {
       if (err instanceof Refusal) return refuse(err.code, `a field is missing or malformed`);
       if (err instanceof ProviderError && err.code in STATUS) return refuse(err.code, err.message);
@@ -140,12 +161,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
       return html(res, 403, '<p>Game login failed</p>');
     }
     const nonce = randomBytes(16).toString('base64');
-    html(
-      res,
-      200,
-      playPageHtml({ game, username: u, key: k, balance, drill: o.drillFor?.(game.code), result: r, styleNonce: nonce }),
-      nonce,
-    );
+    html(res, 200, playPageHtml({ game, username: u, key: k, balance, drill: drillFor(game.code), result: r, styleNonce: nonce }), nonce);
   }
 
   async function bet(raw: string, res: http.ServerResponse, code: string) {
@@ -157,7 +173,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
     if (!game || !amount) return html(res, 400, '<p>Bad bet</p>');
     let result: string;
     try {
-      const told = o.drillFor?.(game.code);
+      const told = drillFor(game.code);
       const round = await games.playRound(game.code, u, k, amount, told ? told === 'win' : randomInt(100) < 45);
       result = roundResult(round.won, amount);
     } catch (err) {

@@ -8,7 +8,13 @@ type Entry =
   | { op: 'password'; provider: string; username: string; password: string }
   | { op: 'move'; provider: string; username: string; amount: number; ref: string; kind: 'deposit' | 'withdraw'; now: number }
   | { op: 'cancel'; provider: string; ref: string; now: number }
-  | { op: 'round'; provider: string; username: string; password: string; stake: number; win: boolean; now: number };
+  | { op: 'round'; provider: string; username: string; password: string; stake: number; win: boolean; now: number }
+  // carried over from the wallet's tables of a release before the bridge (`games export-sandbox`)
+  | { op: 'import-account'; provider: string; username: string; password: string; balance: number }
+  | { op: 'import-ref'; provider: string; ref: string; state: 'applied' | 'void'; username: string; kind: string; amount: number }
+  | { op: 'import-bet'; provider: string; username: string; stake: number; at: number };
+
+export type JournalEntry = Entry;
 
 /**
  * The sandbox bridge's own books (it is "another company": none of the wallet's database), kept in memory
@@ -58,6 +64,12 @@ export class FileBooks implements SandboxBooks {
         return m.cancel(e.provider, e.ref);
       case 'round':
         return m.playRound(e.provider, e.username, e.password, e.stake, e.win, e.now);
+      case 'import-account':
+        return m.importAccount(e.provider, e.username, e.password, e.balance);
+      case 'import-ref':
+        return m.importRef(e);
+      case 'import-bet':
+        return m.importBet(e.provider, e.username, e.stake, e.at);
     }
   }
 

@@ -9,6 +9,7 @@ import { wheelCommands } from '../modules/spinwheel/wheel-operator.js';
 import { chatCommands } from '../modules/chat/chat-operator.js';
 import { staffCommands } from '../modules/staff/staff-operator.js';
 import { adjustmentCommands } from '../modules/adjustments/adjustments-operator.js';
+import { gameCommands } from '../modules/games/games-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 import { ledgerCommands } from './ledger-commands.js';
 
@@ -35,4 +36,5 @@ export const commandSets: CommandSet[] = [
   chatCommands,
   staffCommands,
   adjustmentCommands,
+  gameCommands,
 ];

@@ -29,7 +29,7 @@ export class HttpGameProvider implements GameProvider {
     },
   ) {}
 
-  private async call(operation: Operation, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async call(operation: Operation | 'drill', payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     const body = JSON.stringify(payload);
     const timestamp = Math.floor((this.o.now ?? Date.now)() / 1000);
     const signature = callSignature(this.o.secret, timestamp, operation, body);
@@ -117,6 +117,15 @@ export class HttpGameProvider implements GameProvider {
 
   async betsSince(provider: string, username: string, since: number): Promise<number> {
     return amount(await this.call('bets', { game: provider, username, since }), 'stakes', 'bets');
+  }
+
+  /**
+   * The sandbox bridge's own call, no real bridge answers it (`games drill`): a fault for a game (`fail`,
+   * `hang`, `fail-transfers`, `hang-transfers`), a fixed outcome of its rounds (`win`, `lose`), or `none`.
+   */
+  async sandboxDrill(provider: string, drill: string): Promise<{ fault: string; play: string }> {
+    const answer = await this.call('drill', { game: provider, drill });
+    return { fault: str(answer, 'fault', 'drill'), play: str(answer, 'play', 'drill') };
   }
 
   async launchUrl(provider: string, username: string, origin: string): Promise<string> {

@@ -196,6 +196,30 @@ export class MemoryBooks implements SandboxBooks {
     if (!this.refs.has(`${provider}/${ref}`)) this.refs.set(`${provider}/${ref}`, { state: 'void' });
   }
 
+  /** Books carried over from another store (the wallet's tables of a release before the bridge): taken as they were. */
+  async importAccount(provider: string, username: string, password: string, balance: number): Promise<void> {
+    this.accounts.set(`${provider}/${username}`, { password, balance, turnover: 0 });
+  }
+
+  async importRef(r: {
+    provider: string;
+    ref: string;
+    state: 'applied' | 'void';
+    username: string;
+    kind: string;
+    amount: number;
+  }): Promise<void> {
+    this.refs.set(
+      `${r.provider}/${r.ref}`,
+      r.state === 'void' ? { state: 'void' } : { state: 'applied', username: r.username, kind: r.kind, amount: r.amount },
+    );
+  }
+
+  async importBet(provider: string, username: string, stake: number, at: number): Promise<void> {
+    const key = `${provider}/${username}`;
+    this.bets.set(key, [...(this.bets.get(key) ?? []), { stake, at }]);
+  }
+
   async betsSince(provider: string, username: string, since: number): Promise<number> {
     return (this.bets.get(`${provider}/${username}`) ?? []).filter((b) => b.at >= since).reduce((sum, b) => sum + b.stake, 0);
   }

@@ -21,6 +21,6 @@ export async function goLiveMissing(ctx: Pick<AppContext, 'config' | 'settings' 
   if (ctx.config.paymentGateway === 'sandbox') missing.push('GATEWAY_SANDBOX');
   // no real gift-link adapter yet: offered, its links are redeemed against the sandbox's vouchers
   if (ctx.settings.get('deposit').wallets.length > 0) missing.push('GIFTLINK_SANDBOX');
-  if (ctx.config.gameProvider === 'sandbox') missing.push('GAME_SANDBOX');
+  if (ctx.config.gameProvider === 'sandbox' || ctx.config.gameBridge?.sandbox) missing.push('GAME_SANDBOX');
   return missing;
 }
