@@ -127,6 +127,16 @@ export type GoLiveItem = Static<typeof GoLiveItem>;
 export const GoLive = Type.Object({ missing: Type.Array(GoLiveItem) });
 export type GoLive = Static<typeof GoLive>;
 
+/** An admin's test text through the site's SMS provider, to their own phone (POST /api/staff/go-live/test-sms). */
+export const GoLiveTestSms = Type.Object({ phone: Type.String({ minLength: 1, maxLength: 20 }) });
+/** Sent, with the code the text carries (tied to no member); or not, with the provider's reason. */
+export const GoLiveTestSmsAnswer = Type.Object({
+  sent: Type.Boolean(),
+  code: Type.Optional(Type.String()),
+  detail: Type.Optional(Type.String()),
+});
+export type GoLiveTestSmsAnswer = Static<typeof GoLiveTestSmsAnswer>;
+
 /** Who made a change: a staff member (by username) or the operator CLI (`system`, or `--as <staff>`). */
 export const AuditActor = Type.Object({ kind: Type.Union([Type.Literal('staff'), Type.Literal('cli')]), username: Type.String() });
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SmsSendError } from '../src/adapters/sms/providers.js';
 import { build, type TestServer } from './helper.js';
 import { operator, signedIn, staffCall } from './staff-helpers.js';
 
@@ -59,5 +60,43 @@ describe('before you go live', () => {
     await operator(server, 'settings', 'set', 'contact', JSON.stringify({ ...server.ctx.settings.get('contact'), lineName: '@wallet' }));
     await server.ctx.settings.refresh();
     expect(await missing(server, admin.browser)).toEqual([]);
+  });
+
+  it("sends an admin's test SMS through the site's provider, shows its code or why not, and keeps it in the audit trail", async () => {
+    server = await build();
+    const s = server;
+    const admin = await signedIn(s, 'ada', 'admin');
+    const test = (phone: string) => staffCall(s, admin.browser, 'POST', '/go-live/test-sms', { phone });
+    const ok = await test('0891234567');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { sent, code } = ok.json() as { sent: boolean; code: string };
+    expect(sent).toBe(true);
+    // the provider was given the same code the admin sees
+    expect(s.sms.lastCodeFor('0891234567')).toBe(code);
+    expect(code).toMatch(/^\d{6}$/);
+
+    // a provider that refuses: its reason, never a code
+    const real = s.ctx.sms;
+    s.ctx.sms = { sendOtp: () => Promise.reject(new SmsSendError('ThaiBulkSMS answered 402 ERR_CREDIT')) };
+    try {
+      expect((await test('0891234567')).json()).toEqual({ sent: false, detail: 'ThaiBulkSMS answered 402 ERR_CREDIT' });
+    } finally {
+      s.ctx.sms = real;
+    }
+    // a number the site's rule refuses is said as the member site says it
+    const wrong = await test('12345');
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, { message: 'PHONE_NUMBER_REQUIRE_10_DIGIT' }]);
+
+    const audit = await staffCall(s, admin.browser, 'GET', '/audit?action=go-live.test-sms');
+    const rows = (audit.json() as { rows: { target: string; after: unknown }[] }).rows;
+    expect(rows.map((r) => [r.target, r.after])).toEqual([
+      ['phone:0891234567', { sent: false, provider: 'log' }],
+      ['phone:0891234567', { sent: true, provider: 'log' }],
+    ]);
+
+    // one admin cannot use it to text anyone at length: a few a minute
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push((await test('0891234567')).statusCode);
+    expect(answers).toContain(429);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { addStaff, expect, firstSignIn, memberOnHome, operator, staffInEnglish, test } from './support';
+import { addStaff, codesSentTo, expect, firstSignIn, freshPhone, memberOnHome, operator, staffInEnglish, test } from './support';
 
 // the desk is made for a desktop or a tablet (issue 23: usable at 768 px)
 test.use({ viewport: { width: 768, height: 1024 } });
@@ -72,6 +72,16 @@ test('a finance clerk added by the operator signs in with a password of their ow
   try {
     await staffInEnglish(adminPage);
     await firstSignIn(adminPage, admin.username, admin.oneTime, 'an admin passphrase here');
+    // the go-live list's test SMS goes through the site's SMS provider (the log sender here): the code shown is the one sent
+    await adminPage.goto('/staff/');
+    const phone = freshPhone();
+    const testSms = adminPage.getByRole('form', { name: 'Send a test SMS' });
+    await testSms.getByLabel('Phone for a test SMS').fill(phone);
+    await testSms.getByRole('button', { name: 'Send a test SMS' }).click();
+    await expect(testSms.getByRole('status')).toHaveText(/^Sent: the text should arrive with the code \d{6}\.$/);
+    const shown = /(\d{6})/.exec(await testSms.getByRole('status').innerText())![1];
+    expect(codesSentTo(phone)).toEqual([shown]);
+    await adminPage.screenshot({ path: 'test-results/e2e-artifacts/screens/go-live-test-sms-768.png', fullPage: true });
     await adminPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit trail' }).click();
     await adminPage.getByLabel('Target').fill(`staff:${clerk.username}`);
     await adminPage.getByRole('button', { name: 'Filter' }).click();

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
@@ -49,5 +50,29 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Slips in review')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Before you go live' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/staff/go-live')).toBe(false);
+  });
+
+  it('sends an admin a test SMS through the site provider and shows its code, or why it was not sent', async () => {
+    const sent: unknown[] = [];
+    let answer: unknown = { sent: true, code: '482910' };
+    fakeServer({
+      ...signedIn('admin'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/go-live': () => [200, { missing: [] }],
+      'POST /api/staff/go-live/test-sms': (body) => {
+        sent.push(body);
+        return [200, answer];
+      },
+    });
+    await renderStaff('/staff/');
+    const form = await screen.findByRole('form', { name: 'Send a test SMS' });
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('Phone for a test SMS'), '0891234567');
+    await user.click(within(form).getByRole('button', { name: 'Send a test SMS' }));
+    expect(await within(form).findByText('Sent: the text should arrive with the code 482910.')).toBeInTheDocument();
+    expect(sent).toEqual([{ phone: '0891234567' }]);
+    answer = { sent: false, detail: 'ThaiBulkSMS answered 402 credit' };
+    await user.click(within(form).getByRole('button', { name: 'Send a test SMS' }));
+    expect(await within(form).findByText('Not sent: ThaiBulkSMS answered 402 credit')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import type { GoLiveItem } from '../../../contract/staff';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { GoLiveItem, GoLiveTestSmsAnswer } from '../../../contract/staff';
+import { TextField } from '../../ui/field';
+import { staffApi } from '../api';
 import { staffErrorMessage } from '../staff-errors';
 import { goLiveQueryOptions } from './queries';
 
@@ -40,6 +43,47 @@ export function GoLiveSection() {
           ))}
         </ul>
       )}
+      <TestSms />
     </section>
+  );
+}
+
+/**
+ * A test text through the site's SMS provider to an admin's own phone (POST /api/staff/go-live/test-sms):
+ * the code it carries is shown here, so the admin sees the provider deliver it, or why it did not.
+ */
+function TestSms() {
+  const { t, i18n } = useLingui();
+  const [phone, setPhone] = useState('');
+  const send = useMutation({
+    mutationFn: (to: string) => staffApi<GoLiveTestSmsAnswer>('/api/staff/go-live/test-sms', { method: 'POST', body: { phone: to } }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (phone.trim()) send.mutate(phone.trim());
+  };
+  const answer = send.data;
+  const code = answer?.code;
+  const detail = answer?.detail;
+  return (
+    <form className="staff-filters" onSubmit={submit} aria-label={t`Send a test SMS`}>
+      <TextField
+        label={t`Phone for a test SMS`}
+        value={phone}
+        onChange={setPhone}
+        maxLength={20}
+        inputMode="tel"
+        hint={t`Your own phone: a text with a test code is sent through the site's SMS provider.`}
+      />
+      <button type="submit" disabled={send.isPending || !phone.trim()}>
+        <Trans>Send a test SMS</Trans>
+      </button>
+      <p role="status">
+        {send.isPending && <Trans>Sending…</Trans>}
+        {answer?.sent && <Trans>Sent: the text should arrive with the code {code}.</Trans>}
+        {answer && !answer.sent && <Trans>Not sent: {detail}</Trans>}
+        {send.error && staffErrorMessage(i18n, send.error)}
+      </p>
+    </form>
   );
 }
