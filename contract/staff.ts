@@ -137,6 +137,34 @@ export const GoLiveTestSmsAnswer = Type.Object({
 });
 export type GoLiveTestSmsAnswer = Static<typeof GoLiveTestSmsAnswer>;
 
+/**
+ * A sample slip checked as a member's would be, crediting nothing (POST /api/staff/go-live/test-slip): what
+ * the verifier said of its transfer (the amount in baht or kip, accounts masked as slips show them,
+ * whether it went to one of the site's deposit accounts), or why it said nothing.
+ */
+export const GoLiveSlipCheck = Type.Union([
+  Type.Object({
+    result: Type.Literal('FOUND'),
+    amount: Type.Number(),
+    currency: Type.String(),
+    sender: Type.String(),
+    receiver: Type.String(),
+    ours: Type.Boolean(),
+    time: Type.String({ format: 'date-time' }),
+    reference: Type.String(),
+  }),
+  Type.Object({
+    result: Type.Union([
+      Type.Literal('NOT_FOUND'),
+      Type.Literal('UNREADABLE'),
+      Type.Literal('CAPTCHA'),
+      Type.Literal('NO_ANSWER'),
+      Type.Literal('BUSY'),
+    ]),
+  }),
+]);
+export type GoLiveSlipCheck = Static<typeof GoLiveSlipCheck>;
+
 /** Who made a change: a staff member (by username) or the operator CLI (`system`, or `--as <staff>`). */
 export const AuditActor = Type.Object({ kind: Type.Union([Type.Literal('staff'), Type.Literal('cli')]), username: Type.String() });
 

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'promptparse';
+import { drawSlip } from '../src/adapters/slip/slip-image.js';
 import { SmsSendError } from '../src/adapters/sms/providers.js';
-import { build, type TestServer } from './helper.js';
+import { multipart as chatMultipart, PNG } from './chat-helpers.js';
+import { build, DEMO_MEMBER, type TestServer } from './helper.js';
 import { operator, signedIn, staffCall } from './staff-helpers.js';
 
 /** The admins' "before you go live" list (GET /api/staff/go-live): what a site still lacks before real members come. */
@@ -98,5 +104,62 @@ describe('before you go live', () => {
     const answers = [];
     for (let i = 0; i < 6; i += 1) answers.push((await test('0891234567')).statusCode);
     expect(answers).toContain(429);
+  });
+
+  it("checks a sample slip with the slip verifier as a member's would be, crediting nothing, and keeps it in the audit trail", async () => {
+    server = await build({ providerTimeoutMs: 500 });
+    const s = server;
+    const admin = await signedIn(s, 'ada', 'admin');
+    const check = async (image: Buffer) => {
+      const file = chatMultipart(image, 'slip.png');
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/staff/go-live/test-slip',
+        cookies: admin.browser.cookies,
+        headers: { 'x-csrf-token': admin.browser.csrf!, 'content-type': file.headers['content-type'] },
+        payload: file.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { result: string };
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'go-live-slip-'));
+    try {
+      // a transfer the (sandbox) bank knows, to the site's deposit account
+      const made = path.join(dir, 'made.png');
+      await operator(s, 'slip', 'make', DEMO_MEMBER.phone, '120', made);
+      const wallet = async () =>
+        Number(
+          (
+            await s.ctx.database.db
+              .selectFrom('slips')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const slipsBefore = await wallet();
+      expect(await check(fs.readFileSync(made))).toMatchObject({ result: 'FOUND', amount: 120, ours: true });
+      // a slip QR of a transfer the bank does not know, and an image with no slip in it
+      const unknown = await drawSlip(generate.slipVerify({ sendingBank: '004', transRef: '016333999999ABCD1234' }));
+      expect(await check(unknown)).toEqual({ result: 'NOT_FOUND' });
+      expect(await check(PNG)).toEqual({ result: 'UNREADABLE' });
+      // the verifier gives no answer: said so, never taken for a refusal
+      await operator(s, 'settings', 'set', 'slipFault', '"hang"');
+      await s.ctx.settings.refresh();
+      expect(await check(fs.readFileSync(made))).toEqual({ result: 'NO_ANSWER' });
+      // nothing was made of them: no slip, no credit
+      expect(await wallet()).toBe(slipsBefore);
+      const audit = await staffCall(s, admin.browser, 'GET', '/audit?action=go-live.test-slip');
+      const rows = (audit.json() as { rows: { target: string; after: { result: string; verifier: string } }[] }).rows;
+      expect(rows.map((r) => [r.target, r.after.result, r.after.verifier])).toEqual([
+        ['slip:sample', 'NO_ANSWER', 'sandbox'],
+        ['slip:sample', 'UNREADABLE', 'sandbox'],
+        ['slip:sample', 'NOT_FOUND', 'sandbox'],
+        ['slip:sample', 'FOUND', 'sandbox'],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const finance = await signedIn(s, 'fin', 'finance');
+    expect((await staffCall(s, finance.browser, 'POST', '/go-live/test-slip', {})).statusCode).toBe(403);
   });
 });

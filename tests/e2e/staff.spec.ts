@@ -81,7 +81,16 @@ test('a finance clerk added by the operator signs in with a password of their ow
     await expect(testSms.getByRole('status')).toHaveText(/^Sent: the text should arrive with the code \d{6}\.$/);
     const shown = /(\d{6})/.exec(await testSms.getByRole('status').innerText())![1];
     expect(codesSentTo(phone)).toEqual([shown]);
-    await adminPage.screenshot({ path: 'test-results/e2e-artifacts/screens/go-live-test-sms-768.png', fullPage: true });
+    // a sample slip asked of the slip verifier (the sandbox bank here): what it knows of the transfer, nothing credited
+    const sample = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'go-live-slip-')), 'sample.png');
+    operator('slip', 'make', '0812345678', '120', sample);
+    const testSlip = adminPage.getByRole('form', { name: 'Check a sample slip' });
+    await testSlip.getByLabel('Sample slip').setInputFiles(sample);
+    await testSlip.getByRole('button', { name: 'Check the slip' }).click();
+    await expect(testSlip.getByRole('status')).toHaveText(
+      /^The verifier knows this transfer \(\w+\): 120\.00 BAHT from .+ to .+\. It went to one of your deposit accounts\.$/,
+    );
+    await adminPage.screenshot({ path: 'test-results/e2e-artifacts/screens/go-live-tests-768.png', fullPage: true });
     await adminPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit trail' }).click();
     await adminPage.getByLabel('Target').fill(`staff:${clerk.username}`);
     await adminPage.getByRole('button', { name: 'Filter' }).click();

@@ -133,8 +133,8 @@ export const LIMITS = {
   /** Chat uploads (up to 20 MB each) of one member, and of all guests behind one address. */
   chatUploadMember: { max: 10, windowMs: minute },
   chatUploadGuestAddress: { max: 30, windowMs: minute },
-  /** An admin's test texts through the SMS provider (the go-live list): each costs a text. */
-  goLiveTestSms: { max: 5, windowMs: minute },
+  /** An admin's tests of an outside system from the go-live list, of each kind: each costs a text or a verification. */
+  goLiveTest: { max: 5, windowMs: minute },
   /** Deliveries of a gateway's webhook from one address that found no payment: each may have cost a call to the gateway. */
   gatewayWebhookAddress: { max: 120, windowMs: minute },
 } satisfies Record<string, Limit>;

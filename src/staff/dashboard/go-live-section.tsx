@@ -3,9 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { GoLiveItem, GoLiveTestSmsAnswer } from '../../../contract/staff';
+import type { GoLiveItem, GoLiveSlipCheck, GoLiveTestSmsAnswer } from '../../../contract/staff';
+import { formatMoney } from '../../lib/format';
 import { TextField } from '../../ui/field';
-import { staffApi } from '../api';
+import { staffApi, staffUpload } from '../api';
 import { staffErrorMessage } from '../staff-errors';
 import { goLiveQueryOptions } from './queries';
 
@@ -44,6 +45,7 @@ export function GoLiveSection() {
         </ul>
       )}
       <TestSms />
+      <TestSlip />
     </section>
   );
 }
@@ -86,4 +88,81 @@ function TestSms() {
       </p>
     </form>
   );
+}
+
+/**
+ * A sample slip (a small transfer to the site's account, from a staff member's own phone) asked of the
+ * slip verifier as a member's would be (POST /api/staff/go-live/test-slip): what it knows of the transfer,
+ * or why it said nothing. Nothing is credited.
+ */
+function TestSlip() {
+  const { t, i18n } = useLingui();
+  const [file, setFile] = useState<File | undefined>();
+  const check = useMutation({
+    mutationFn: (image: File) => staffUpload<GoLiveSlipCheck>('/api/staff/go-live/test-slip', image, () => undefined),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (file) check.mutate(file);
+  };
+  const said = check.data;
+  return (
+    <form className="staff-filters" onSubmit={submit} aria-label={t`Check a sample slip`}>
+      <div className="field">
+        <label htmlFor="go-live-slip">
+          <Trans>Sample slip</Trans>
+        </label>
+        <input
+          id="go-live-slip"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          aria-describedby="go-live-slip-hint"
+          onChange={(e) => setFile(e.target.files?.[0])}
+        />
+        <p id="go-live-slip-hint" className="hint">
+          <Trans>A slip of a small transfer to your deposit account: it is asked of the slip verifier, and nothing is credited.</Trans>
+        </p>
+      </div>
+      <button type="submit" disabled={check.isPending || !file}>
+        <Trans>Check the slip</Trans>
+      </button>
+      <p role="status">
+        {check.isPending && <Trans>Checking…</Trans>}
+        {said && <SlipCheckText said={said} />}
+        {check.error && staffErrorMessage(i18n, check.error)}
+      </p>
+    </form>
+  );
+}
+
+function SlipCheckText({ said }: { said: GoLiveSlipCheck }) {
+  const { i18n } = useLingui();
+  switch (said.result) {
+    case 'FOUND': {
+      const amount = `${formatMoney(said.amount, i18n.locale, said.currency === 'LAK' ? 'LAK' : 'BAHT')} ${said.currency}`;
+      const { sender, receiver, reference } = said;
+      return (
+        <>
+          <Trans>
+            The verifier knows this transfer ({reference}): {amount} from {sender} to {receiver}.
+          </Trans>{' '}
+          {said.ours ? (
+            <Trans>It went to one of your deposit accounts.</Trans>
+          ) : (
+            <Trans>It did not go to any of your deposit accounts.</Trans>
+          )}
+        </>
+      );
+    }
+    case 'NOT_FOUND':
+      return <Trans>The verifier does not know this transfer: not a real slip, or not yet known to the bank.</Trans>;
+    case 'UNREADABLE':
+      return <Trans>No slip could be read from this image.</Trans>;
+    case 'CAPTCHA':
+      return <Trans>The bank asked for a captcha: try again in a minute.</Trans>;
+    case 'BUSY':
+      return <Trans>The slip reader is busy: try again in a minute.</Trans>;
+    case 'NO_ANSWER':
+      return <Trans>The slip verifier gave no answer: the server log and wallet_provider_faults_total say why.</Trans>;
+  }
 }

@@ -49,6 +49,7 @@ const MAX_CAPTCHAS = 3;
 // the §4 reasons: one list, in the contract, for the verification, the operator and the staff console
 export { SLIP_REASONS, type SlipReason } from '../../../../contract/staff-queues.js';
 import { SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
+import type { GoLiveSlipCheck } from '../../../../contract/staff.js';
 
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
 export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
@@ -269,6 +270,38 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
   if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, said);
   await creditSlip(ctx, slip.id, slip.member_id, answer.amount, bankTx);
+}
+
+/**
+ * A sample slip asked about as a member's is (read, then the verifier asked by its QR or its image), and
+ * nothing more: no slip row, no credit. The console's go-live check of the slip verifier.
+ */
+export async function checkSampleSlip(ctx: AppContext, image: Uint8Array, contentType: string): Promise<GoLiveSlipCheck> {
+  const qr = await ctx.slipReader.read(image);
+  if (qr.kind === 'busy') return { result: 'BUSY' };
+  if (qr.kind === 'failed' || qr.kind === 'undecodable') return { result: 'UNREADABLE' };
+  let answer: BankAnswer | undefined;
+  if (qr.kind === 'found') answer = await callWithin(() => ctx.slipBank.transaction(qr), ctx.config.providerTimeoutMs);
+  else {
+    const byImage = ctx.slipBank.image?.bind(ctx.slipBank);
+    if (!byImage) return { result: 'UNREADABLE' };
+    answer = await callWithin(() => byImage(image, contentType), ctx.config.providerTimeoutMs);
+  }
+  if (answer === undefined) return { result: 'NO_ANSWER' };
+  if (answer.kind === 'not-found') return { result: 'NOT_FOUND' };
+  if (answer.kind === 'unreadable') return { result: 'UNREADABLE' };
+  if (answer.kind === 'captcha') return { result: 'CAPTCHA' };
+  const currency: Currency = answer.currency === 'LAK' ? 'LAK' : 'BAHT';
+  return {
+    result: 'FOUND',
+    amount: toMajor(answer.amount, currency),
+    currency,
+    sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}`,
+    receiver: `${answer.receiver.bank} ${answer.receiver.account}`,
+    ours: receivingAccount(ctx, answer) !== undefined,
+    time: new Date(answer.time).toISOString(),
+    reference: answer.ref.transRef,
+  };
 }
 
 /** Start-up and the minute sweep: every slip still PROCESSING whose next attempt is due (a crash, a retry). */

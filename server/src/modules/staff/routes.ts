@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,9 +5,6 @@ import { Message } from '../../../../contract/message.js';
 import {
   AuditPage,
   AuditQuery,
-  GoLive,
-  GoLiveTestSms,
-  GoLiveTestSmsAnswer,
   StaffDashboard,
   StaffMe,
   StaffPasswordBody,
@@ -17,11 +13,8 @@ import {
   StaffTotpBody,
 } from '../../../../contract/staff.js';
 import { addressOf } from '../../lib/address.js';
-import { badRequest } from '../../lib/errors.js';
 import { withTransaction } from '../../db/transaction.js';
 import { recordAudit } from '../audit/service.js';
-import { phoneRule } from '../../../../contract/account-rules.js';
-import { LIMITS } from '../../lib/rate-limit.js';
 import { auditPage } from './audit-query.js';
 import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
@@ -30,7 +23,7 @@ import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
 import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
-import { goLiveMissing } from './go-live.js';
+import { goLiveRoutes } from './go-live-routes.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -154,43 +147,6 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.get('/go-live', { onRequest: adminOnly, schema: { response: { 200: GoLive, ...refusals } } }, async () => ({
-    missing: await goLiveMissing(ctx),
-  }));
-
-  // a test text through the site's SMS provider to an admin's own phone: its code is shown to the admin,
-  // tied to no member; refused by the SMS provider, the answer says why (its message names no code)
-  app.post(
-    '/go-live/test-sms',
-    { onRequest: adminOnly, schema: { body: GoLiveTestSms, response: { 200: GoLiveTestSmsAnswer, ...refusals } } },
-    async (request) => {
-      const staff = request.staff!;
-      const { phone } = request.body;
-      const wrong = phoneRule(phone, ctx.config.variant);
-      if (wrong) throw badRequest(wrong);
-      await ctx.limiter.hit([[`go-live:test-sms:${staff.staffId}`, LIMITS.goLiveTestSms]]);
-      const code = String(randomInt(1_000_000)).padStart(6, '0');
-      let detail: string | undefined;
-      await ctx.sms.sendOtp(phone, code, 'TEST').catch((err: unknown) => {
-        detail = String((err as Error)?.message ?? err).slice(0, 200);
-      });
-      await withTransaction(ctx.database, (tx) =>
-        recordAudit(
-          tx,
-          { kind: 'staff', username: staff.username },
-          {
-            action: 'go-live.test-sms',
-            target: `phone:${phone}`,
-            after: { sent: !detail, provider: ctx.config.smsProvider },
-            ip: request.ip,
-            at: ctx.now(),
-          },
-        ),
-      );
-      return detail === undefined ? { sent: true, code } : { sent: false, detail };
-    },
-  );
-
   await app.register(queueRoutes);
   await app.register(memberRoutes);
   await app.register(adjustmentRoutes);
@@ -198,6 +154,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(settingRoutes);
   await app.register(reportRoutes);
   await app.register(inboxRoutes);
+  await app.register(goLiveRoutes);
 
   app.get(
     '/audit',
