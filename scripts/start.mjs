@@ -52,9 +52,15 @@ if (bridge) {
       stdio: 'inherit',
       env: { ...process.env, ...bridge.bridgeEnv },
     });
-    // a crash of the provider is a provider down: the server copes, and it is started again
+    const startedAt = Date.now();
+    // a crash of the provider is a provider down: the server copes, and it is started again; one that
+    // cannot start at all (its port taken, exit code 2) is said once and left down
     games.on('exit', (code) => {
       if (stopping) return;
+      if (code === 2 && Date.now() - startedAt < 10_000) {
+        console.error('game sandbox could not start (above): the games answer as a provider that is down');
+        return;
+      }
       console.error(`game sandbox exited (${code}); starting it again in 1 s`);
       setTimeout(startGames, 1000);
     });

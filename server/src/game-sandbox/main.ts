@@ -38,7 +38,13 @@ const bridge = await serveBridge({
   publicUrl: (env.GAME_SANDBOX_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
   latencyMs,
   log: (line) => console.warn(line),
-});
+}).catch((err: NodeJS.ErrnoException) =>
+  fail(
+    err.code === 'EADDRINUSE'
+      ? `port ${port} of ${host} is taken: set GAME_SANDBOX_PORT`
+      : `cannot listen on ${host}:${port}: ${err.message}`,
+  ),
+);
 console.log(`game sandbox: the protocol at ${bridge.url}/v1, its books in ${file}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
