@@ -35,7 +35,9 @@ let stopping = false;
 if (bridge) {
   if (!fs.existsSync(bridge.books)) {
     // the books of a release before the bridge (tables of the wallet's database) carried over, once
-    const fresh = !process.env.DATABASE_URL && !fs.existsSync(path.join(path.resolve(process.env.DATA_DIR || 'data'), 'postgres'));
+    const fresh = process.env.DATABASE_URL
+      ? !(await holdsSandboxBooks(process.env.DATABASE_URL))
+      : !fs.existsSync(path.join(path.resolve(process.env.DATA_DIR || 'data'), 'postgres'));
     if (fresh) fs.writeFileSync(bridge.books, '', { mode: 0o600 });
     else {
       const exported = spawnSync(process.execPath, [OPERATOR_CLI, 'games', 'export-sandbox', bridge.books], {
@@ -62,7 +64,7 @@ if (bridge) {
         return;
       }
       console.error(`game sandbox exited (${code}); starting it again in 1 s`);
-      setTimeout(startGames, 1000);
+      setTimeout(() => stopping || startGames(), 1000);
     });
   };
   startGames();
@@ -74,6 +76,19 @@ if (bridge) {
     );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Whether the Postgres of DATABASE_URL has the in-process sandbox's tables of a release before the bridge. */
+async function holdsSandboxBooks(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    const found = await client.query(`select to_regclass('sandbox_game_accounts') is not null as here`);
+    return found.rows[0]?.here === true;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -154,6 +154,12 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ ...real, GAME_PROVIDER_SECRET: '' })).toThrow('GAME_PROVIDER=http needs GAME_PROVIDER_SECRET');
       expect(() => loadConfig({ ...real, GAME_PROVIDER_SECRET: 'short' })).toThrow('GAME_PROVIDER_SECRET must be at least 16 characters');
       expect(() => loadConfig({ ...real, GAME_PROVIDER_URL: 'bridge.example' })).toThrow('GAME_PROVIDER_URL must be an http(s) URL');
+      // game passwords cross that line: TLS, or this machine
+      expect(() => loadConfig({ ...real, GAME_PROVIDER_URL: 'http://bridge.example/v1' })).toThrow(
+        'GAME_PROVIDER_URL is plain http to another machine',
+      );
+      expect(() => loadConfig({ ...real, GAME_PROVIDER_URL: 'http://127.0.0.1.evil.example/v1' })).toThrow('plain http');
+      expect(loadConfig({ ...real, GAME_PROVIDER_URL: 'http://127.0.0.1:9080/v1' }).gameBridge?.url).toBe('http://127.0.0.1:9080/v1');
       expect(() => loadConfig({ ...real, GAME_PROVIDER: 'sandbox' })).toThrow('GAME_PROVIDER is sandbox');
       // outside production the in-process sandbox is the default
       expect(loadConfig({})).toMatchObject({ gameProvider: 'sandbox', gameBridge: undefined });

@@ -241,6 +241,9 @@ export function productionProblems(config: Config, env: Env): string[] {
     problems.push(
       "GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
     );
+  // the bridge's answers carry game passwords: over TLS, or on this machine
+  if (config.gameBridge && !/^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(config.gameBridge.url))
+    problems.push('GAME_PROVIDER_URL is plain http to another machine (game passwords would cross the network readable): use https');
   if (config.gameBridge?.sandbox)
     problems.push('GAME_PROVIDER_SANDBOX=1: the bridge at GAME_PROVIDER_URL is the sandbox provider: set the address of a real bridge');
   if (config.sandboxStore === 'memory' && config.gameProvider === 'sandbox')

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameBridgeUnanswered, HttpGameProvider } from '../src/adapters/games/http-provider.js';
 import { answerSignature, callSignature } from '../src/adapters/games/protocol.js';
 import { ProviderError } from '../src/adapters/games/provider.js';
@@ -138,14 +138,47 @@ describe('the wallet adapter against the sandbox bridge', () => {
     await games.cancel('SLOTXO', 'intent-r2');
     // a crash cut the last line short: that call got no answer, and is no change
     fs.appendFileSync(path.join(dir, 'books.jsonl'), '{"op":"move","provider":"SLOTXO","usern');
-    const reopened = await FileBooks.open(path.join(dir, 'books.jsonl'));
+    const file = path.join(dir, 'books.jsonl');
+    const reopened = await FileBooks.open(file);
     try {
       expect(await reopened.account('SLOTXO', username)).toMatchObject({ balance: 7_000 });
       expect(await reopened.refApplied('SLOTXO', 'intent-r1')).toBe(true);
       expect(await reopened.refCancelled('SLOTXO', 'intent-r2')).toBe(true);
+      // the torn line is gone: a change made now is a line of its own, and is there after the next start
+      await reopened.move('SLOTXO', username, 3_000, 'intent-r3', 'deposit', Date.now());
     } finally {
       reopened.close();
     }
+    const again = await FileBooks.open(file);
+    try {
+      expect(await again.account('SLOTXO', username)).toMatchObject({ balance: 10_000 });
+      expect(await again.refApplied('SLOTXO', 'intent-r3')).toBe(true);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('takes back a change it could not flush, so a restart never makes what the caller was told failed', async () => {
+    const file = path.join(dir, 'flush.jsonl');
+    const first = await FileBooks.open(file);
+    await first.openAccount('PG', 'pg000777', 'secret-pass', Date.now());
+    const flush = vi.spyOn(fs, 'fdatasyncSync').mockImplementationOnce(() => {
+      throw new Error('EIO: the disk said no');
+    });
+    await expect(first.move('PG', 'pg000777', 300, 'intent-f1', 'deposit', Date.now())).rejects.toMatchObject({ code: 'unavailable' });
+    flush.mockRestore();
+    expect(await first.refApplied('PG', 'intent-f1')).toBe(false);
+    first.close();
+    const restarted = await FileBooks.open(file);
+    try {
+      expect(await restarted.refApplied('PG', 'intent-f1')).toBe(false);
+      expect(await restarted.account('PG', 'pg000777')).toMatchObject({ balance: 0 });
+    } finally {
+      restarted.close();
+    }
+    // a line damaged before the last is no journal to start on
+    fs.writeFileSync(file, '{"op":"open"\n' + fs.readFileSync(file, 'utf8'));
+    await expect(FileBooks.open(file)).rejects.toThrow('line 1 is not a journal entry');
   });
 
   it('is no answer when the bridge is down, hangs, or is reached with another secret or clock', async () => {
@@ -246,6 +279,9 @@ describe('the wallet adapter against answers no bridge should give', () => {
       [{ status: 503, body: '{"error":{"code":"unavailable","message":"aggregator down"}}' }, 'unavailable'],
       [{ status: 500, body: '{"oops":true}' }, 'http_500'],
       [{ status: 418, body: '{"error":{"code":"teapot","message":"?"}}' }, 'http_418'],
+      // a refusal's code under another status than the protocol's is no refusal
+      [{ status: 400, body: '{"error":{"code":"insufficient_funds","message":"?"}}' }, 'insufficient_funds'],
+      [{ status: 404, body: '{"error":{"code":"unavailable","message":"?"}}' }, 'unavailable'],
     ];
     for (const [answer, code] of cases) {
       next = () => answer;

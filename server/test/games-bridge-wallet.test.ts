@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpGameProvider } from '../src/adapters/games/http-provider.js';
 import type { Fault } from '../src/adapters/games/sandbox.js';
 import { MemoryBooks } from '../src/adapters/games/sandbox-books.js';
+import { answerSignature } from '../src/adapters/games/protocol.js';
 import { serveBridge } from '../src/game-sandbox/bridge.js';
 import { FileBooks } from '../src/game-sandbox/file-books.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
@@ -219,6 +220,54 @@ describe("the in-process sandbox's books carried over to the bridge", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       await server.close();
+    }
+  });
+});
+
+describe('a bridge whose answers contradict each other', () => {
+  it('keeps the transfer in transit rather than settle it either way', async () => {
+    const SECRET = 'contradicting-bridge-secret-01';
+    const bridge = await serveFake((req, body, res) => {
+      const op = req.url!.split('/').at(-1)!;
+      const callSig = String(req.headers['x-wallet-signature']).slice(3);
+      const { member } = JSON.parse(body.toString()) as { member?: number };
+      const answers: Record<string, unknown> = {
+        open: { username: `pg${String(member).padStart(6, '0')}`, password: 'contra-pass1' },
+        balance: { balance: 0 },
+        // the deposit's answer is lost; then "cancel" says it applied, "ref" that it never did
+        cancel: { state: 'applied' },
+        ref: { state: 'unknown' },
+        launch: { url: 'https://games.example/play' },
+      };
+      if (!(op in answers)) return; // deposit: no answer
+      const json = JSON.stringify(answers[op]);
+      res.writeHead(200, { 'content-type': 'application/json', 'x-bridge-signature': `v1=${answerSignature(SECRET, callSig, 200, json)}` });
+      res.end(json);
+    });
+    const server = await build({
+      gameProvider: 'http',
+      gameBridge: { url: `${bridge.url}/v1`, secret: SECRET, sandbox: false },
+      providerTimeoutMs: 3000,
+    });
+    try {
+      const token = await login(server.app);
+      await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '100'], () => undefined);
+      expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
+      const moved = await call(
+        server.app,
+        'POST',
+        '/api/wallet/transfer',
+        { from: 'WALLET', to: 'PG', amount: 40 },
+        { token, headers: { 'idempotency-key': 'contra-key-00001' } },
+      );
+      expect([moved.statusCode, message(moved)]).toEqual([409, 'TRANSFER_PENDING']);
+      server.clock.now += 10 * 60_000;
+      expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 1 });
+      const view = (await call(server.app, 'GET', '/api/wallet', undefined, { token })).json() as { wallet: { amount: number } };
+      expect(view.wallet.amount).toBe(60);
+    } finally {
+      await server.close();
+      await bridge.close();
     }
   });
 });

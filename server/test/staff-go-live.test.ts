@@ -5,7 +5,8 @@ import path from 'node:path';
 import { generate } from 'promptparse';
 import { drawSlip } from '../src/adapters/slip/slip-image.js';
 import { SmsSendError } from '../src/adapters/sms/providers.js';
-import { multipart as chatMultipart, PNG } from './chat-helpers.js';
+import { PNG } from 'pngjs';
+import { multipart as chatMultipart, PNG as GARBLED_PNG } from './chat-helpers.js';
 import { build, DEMO_MEMBER, type TestServer } from './helper.js';
 import { operator, signedIn, staffCall } from './staff-helpers.js';
 
@@ -110,15 +111,18 @@ describe('before you go live', () => {
     server = await build({ providerTimeoutMs: 500 });
     const s = server;
     const admin = await signedIn(s, 'ada', 'admin');
-    const check = async (image: Buffer) => {
+    const send = (image: Buffer) => {
       const file = chatMultipart(image, 'slip.png');
-      const res = await s.app.inject({
+      return s.app.inject({
         method: 'POST',
         url: '/api/staff/go-live/test-slip',
         cookies: admin.browser.cookies,
         headers: { 'x-csrf-token': admin.browser.csrf!, 'content-type': file.headers['content-type'] },
         payload: file.payload,
       });
+    };
+    const check = async (image: Buffer) => {
+      const res = await send(image);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { result: string };
     };
@@ -141,7 +145,12 @@ describe('before you go live', () => {
       // a slip QR of a transfer the bank does not know, and an image with no slip in it
       const unknown = await drawSlip(generate.slipVerify({ sendingBank: '004', transRef: '016333999999ABCD1234' }));
       expect(await check(unknown)).toEqual({ result: 'NOT_FOUND' });
-      expect(await check(PNG)).toEqual({ result: 'UNREADABLE' });
+      const plain = new PNG({ width: 300, height: 300 });
+      plain.data.fill(255);
+      expect(await check(PNG.sync.write(plain))).toEqual({ result: 'UNREADABLE' });
+      // what is not an image of a slip's size is refused as the member's upload refuses it
+      const notImage = await send(GARBLED_PNG);
+      expect([notImage.statusCode, notImage.json()]).toEqual([400, { message: 'SLIP_INVALID_FILE' }]);
       // the verifier gives no answer: said so, never taken for a refusal
       await operator(s, 'settings', 'set', 'slipFault', '"hang"');
       await s.ctx.settings.refresh();

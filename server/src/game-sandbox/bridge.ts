@@ -96,9 +96,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
         return { state: (await o.books.refCancelled(game, ref)) ? 'cancelled' : 'unknown' };
       }
       case 'cancel': {
-        const ref = refOf(b.ref);
-        await games.cancel(game, ref);
-        return { state: (await games.refState(game, ref)) === 'applied' ? 'applied' : 'cancelled' };
+        return { state: await games.cancel(game, refOf(b.ref)) };
       }
       case 'password':
         return { password: await games.resetPassword(game, text(b.username, 64)) };

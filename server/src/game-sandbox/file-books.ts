@@ -29,19 +29,32 @@ export class FileBooks implements SandboxBooks {
 
   private constructor(private readonly fd: number) {}
 
-  /** The books of `file`, its journal replayed (created empty when there is none). */
+  /**
+   * The books of `file`, its journal replayed (created empty when there is none). A last line a crash cut
+   * short is cut off the file before anything is added, so the next change starts a line of its own; an
+   * unreadable line before it is a damaged journal, and the books refuse to open on it.
+   */
   static async open(file: string): Promise<FileBooks> {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const books = new FileBooks(fs.openSync(file, 'a+', 0o600));
-    const lines = fs.readFileSync(file, 'utf8').split('\n');
-    for (const line of lines) {
+    const fd = fs.openSync(file, 'a+', 0o600);
+    const text = fs.readFileSync(file, 'utf8');
+    const whole = text.lastIndexOf('\n') + 1;
+    if (whole < Buffer.byteLength(text)) {
+      fs.ftruncateSync(fd, Buffer.byteLength(text.slice(0, whole)));
+      fs.fdatasyncSync(fd);
+    }
+    const books = new FileBooks(fd);
+    const lines = text.slice(0, whole).split('\n');
+    for (const [i, line] of lines.entries()) {
       if (!line) continue;
       let entry: Entry;
       try {
         entry = JSON.parse(line) as Entry;
       } catch {
-        continue; // the last line of a crash
+        fs.closeSync(fd);
+        throw new Error(`${file}: line ${i + 1} is not a journal entry: the journal is damaged`);
       }
+      // a change the books refused when it was made is refused again, the same way
       await books.apply(entry).catch(() => undefined);
     }
     return books;
@@ -73,13 +86,25 @@ export class FileBooks implements SandboxBooks {
     }
   }
 
-  /** Written and flushed, then made: one change at a time, in the journal's order. */
+  /**
+   * Written and flushed, then made: one change at a time, in the journal's order. A write or flush that
+   * fails is taken back off the file (else a restart would make a change the caller was told was not
+   * made); when even that fails, the process ends, and its books are the file's at the next start.
+   */
   private change<T>(entry: Entry): Promise<T> {
     const next = this.chain.then(() => {
+      const end = fs.fstatSync(this.fd).size;
       try {
         fs.writeSync(this.fd, `${JSON.stringify(entry)}\n`);
         fs.fdatasyncSync(this.fd);
       } catch (err) {
+        try {
+          fs.ftruncateSync(this.fd, end);
+          fs.fdatasyncSync(this.fd);
+        } catch {
+          console.error(`game sandbox: the journal could not be written nor taken back (${(err as Error).message}); exiting`);
+          process.exit(1);
+        }
         throw new ProviderError(`sandbox books not written: ${(err as Error).message}`, 'unavailable');
       }
       return this.apply(entry) as Promise<T>;

@@ -47,6 +47,8 @@ export class HttpGameProvider implements GameProvider {
           'x-request-id': randomUUID(),
         },
         body,
+        // an answer is the bridge's own, never another address's it points to
+        redirect: 'error',
         signal: AbortSignal.timeout(this.o.timeoutMs),
       });
       text = await res.text();
@@ -73,9 +75,8 @@ export class HttpGameProvider implements GameProvider {
     const code = typeof error?.code === 'string' ? error.code : '';
     const message = typeof error?.message === 'string' ? error.message.slice(0, 200) : '';
     const known = (ERROR_CODES as readonly string[]).includes(code);
-    // a refusal is an answer; the bridge down, busy or confused is none
-    if (known && res.status >= 400 && res.status < 500 && code !== 'rate_limited' && code !== 'bad_signature' && code !== 'bad_request')
-      throw new ProviderError(`game bridge refused ${operation}: ${code} ${message}`, code);
+    // a refusal is an answer, with the status the protocol gives it; the bridge down, busy or confused is none
+    if (REFUSALS[code] === res.status) throw new ProviderError(`game bridge refused ${operation}: ${code} ${message}`, code);
     throw new GameBridgeUnanswered(
       `game bridge: ${operation} answered ${res.status} ${known ? code : '(not a protocol error)'} ${message}`.trim(),
       known ? code : `http_${res.status}`,
@@ -106,9 +107,10 @@ export class HttpGameProvider implements GameProvider {
     throw malformed('ref', 'state');
   }
 
-  async cancel(provider: string, ref: string): Promise<void> {
+  async cancel(provider: string, ref: string): Promise<'applied' | 'cancelled'> {
     const { state } = await this.call('cancel', { game: provider, ref });
     if (state !== 'applied' && state !== 'cancelled') throw malformed('cancel', 'state');
+    return state;
   }
 
   async resetPassword(provider: string, username: string): Promise<string> {
@@ -135,6 +137,15 @@ export class HttpGameProvider implements GameProvider {
     return url;
   }
 }
+
+/** The protocol's refusals (answers, not faults) and their statuses (docs/game-provider-protocol.md). */
+const REFUSALS: Record<string, number> = {
+  unknown_game: 404,
+  no_account: 404,
+  ref_cancelled: 409,
+  ref_conflict: 409,
+  insufficient_funds: 422,
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const malformed = (operation: string, field: string) =>

@@ -20,8 +20,8 @@ export interface GameProvider {
   withdraw(provider: string, username: string, amount: number, ref: string): Promise<void>;
   /** Whether a deposit or withdrawal with this ref was applied; used to finish transfers after a crash. */
   refState(provider: string, ref: string): Promise<RefState>;
-  /** Makes sure a ref that was not applied never will be. */
-  cancel(provider: string, ref: string): Promise<void>;
+  /** Makes sure a ref that was not applied never will be; answers which it is now (an applied ref stays applied). */
+  cancel(provider: string, ref: string): Promise<'applied' | 'cancelled'>;
   resetPassword(provider: string, username: string): Promise<string>;
   /** The player's bets (stakes, minor units) placed at or after `since` (epoch ms): a bonus's turnover. */
   betsSince(provider: string, username: string, since: number): Promise<number>;

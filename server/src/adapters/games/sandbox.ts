@@ -86,9 +86,10 @@ export class SandboxProvider implements GameProvider {
     return (await this.books.refApplied(provider, ref)) ? 'applied' : 'unknown';
   }
 
-  async cancel(provider: string, ref: string): Promise<void> {
+  async cancel(provider: string, ref: string): Promise<'applied' | 'cancelled'> {
     await this.gate(provider);
     await this.books.cancel(provider, ref, this.now());
+    return (await this.books.refApplied(provider, ref)) ? 'applied' : 'cancelled';
   }
 
   async resetPassword(provider: string, username: string): Promise<string> {

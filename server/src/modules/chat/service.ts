@@ -200,5 +200,5 @@ export { contextOf, conversationOf, messagesOf, messageText, openConversations }
 export { onlineStaff } from './presence.js';
 export { staffSocketTicket } from './staff-ticket.js';
 export { CHAT_BUCKET, fileOf, storeChatFile } from './upload-routes.js';
-export { MAX_BYTES, sniffMedia } from './media.js';
+export { MAX_BYTES } from './media.js';
 export { roomOf } from './repository.js';

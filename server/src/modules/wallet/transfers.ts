@@ -54,10 +54,14 @@ function transferFlow(ctx: AppContext): OutsideFlow<TransferRequest, TransferInt
       return callProvider(ctx, () => move().then(() => true));
     },
     ask: async ({ row }): Promise<Applied> => {
-      const cancelled = await callProvider(ctx, () => ctx.games.cancel(row.provider, refOf(row.id)).then(() => true));
-      if (!cancelled) return undefined;
+      // cancelled first, so a call that hung cannot apply later; then asked, and settled only when both
+      // answers agree: a provider that says "cancelled" and then "applied" (or the reverse) is no answer
+      const cancelled = await callProvider(ctx, () => ctx.games.cancel(row.provider, refOf(row.id)));
+      if (cancelled === undefined) return undefined;
       const state = await callProvider(ctx, () => ctx.games.refState(row.provider, refOf(row.id)));
-      return state === undefined ? undefined : state === 'applied';
+      if (state === undefined) return undefined;
+      if ((cancelled === 'applied') !== (state === 'applied')) return undefined;
+      return state === 'applied';
     },
     open: async (before) => (await openIntents(ctx.database.db, before)).map((r) => asIntent(r, r.username)),
     answer: (applied) =>
