@@ -165,6 +165,17 @@ export const GoLiveSlipCheck = Type.Union([
 ]);
 export type GoLiveSlipCheck = Static<typeof GoLiveSlipCheck>;
 
+/**
+ * A test QR code of the payment gateway, for the least it takes (POST /api/staff/go-live/test-qr): its
+ * SVG to pay from a staff member's own banking app, whose payment is kept unmatched (TEST_PAYMENT) for
+ * finance to refund; or why the gateway made none.
+ */
+export const GoLiveTestQr = Type.Union([
+  Type.Object({ made: Type.Literal(true), ref: Type.String(), amount: Type.Number(), qrcode: Type.String() }),
+  Type.Object({ made: Type.Literal(false), detail: Type.String() }),
+]);
+export type GoLiveTestQr = Static<typeof GoLiveTestQr>;
+
 /** Who made a change: a staff member (by username) or the operator CLI (`system`, or `--as <staff>`). */
 export const AuditActor = Type.Object({ kind: Type.Union([Type.Literal('staff'), Type.Literal('cli')]), username: Type.String() });
 

@@ -1,4 +1,5 @@
 import { LIMITS } from '../src/lib/rate-limit.js';
+import { makeTestCode } from '../src/modules/deposit/service.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { build, call, login, type TestServer } from './helper.js';
 import { newMember } from './bonus-helpers.js';
@@ -227,5 +228,22 @@ describe('payment QR codes through Opn Payments', () => {
     expect([over.statusCode, over.json()]).toEqual([429, { message: 'REQUEST_LIMIT_1MIN' }]);
     // another address delivering a real payment is not held back by it
     expect((await from('203.0.113.7', paid)).statusCode).toBe(200);
+  });
+
+  it("makes the go-live list's test QR an Opn charge of 20 baht, whose payment is kept unmatched as a test", async () => {
+    const made = await makeTestCode(server.ctx, 'staff:ada');
+    if (!made.made) throw new Error(made.detail);
+    expect(made.amount).toBe(20);
+    const charge = chargeOfCode(made.ref);
+    expect([charge.amount, charge.source.type]).toEqual([2000, 'promptpay']);
+    fake.pay(charge.id);
+    const delivered = await webhook(fake.event(charge.id));
+    expect(delivered.json()).toEqual({ message: 'SUCCESS', status: 'UNMATCHED' });
+    const payment = await server.ctx.database.db
+      .selectFrom('qr_payments')
+      .selectAll()
+      .where('gateway_txn_id', '=', charge.id)
+      .executeTakeFirstOrThrow();
+    expect([payment.reason, payment.member_id, payment.journal_id]).toEqual(['TEST_PAYMENT', null, null]);
   });
 });

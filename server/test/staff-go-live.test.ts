@@ -171,4 +171,30 @@ describe('before you go live', () => {
     const finance = await signedIn(s, 'fin', 'finance');
     expect((await staffCall(s, finance.browser, 'POST', '/go-live/test-slip', {})).statusCode).toBe(403);
   });
+
+  it('makes an admin a real QR of the gateway whose payment is kept as a test for finance, never credited', async () => {
+    server = await build();
+    const s = server;
+    const admin = await signedIn(s, 'ada', 'admin');
+    const made = await staffCall(s, admin.browser, 'POST', '/go-live/test-qr', {});
+    expect(made.statusCode, made.body).toBe(200);
+    const qr = made.json() as { made: boolean; ref: string; amount: number; qrcode: string };
+    expect(qr).toMatchObject({ made: true, amount: 1 });
+    expect(qr.qrcode).toMatch(/^<svg/);
+    // a staff member's banking app pays it (the sandbox gateway here): it arrives, kept unmatched as a test
+    const before = await s.ctx.database.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    await operator(s, 'qr', 'pay', qr.ref);
+    const payment = await s.ctx.database.db.selectFrom('qr_payments').selectAll().where('ref', '=', qr.ref).executeTakeFirstOrThrow();
+    expect([payment.status, payment.reason, Number(payment.amount), payment.member_id]).toEqual(['UNMATCHED', 'TEST_PAYMENT', 100, null]);
+    const after = await s.ctx.database.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const audit = await staffCall(s, admin.browser, 'GET', '/audit?action=go-live.test-qr');
+    expect((audit.json() as { rows: { target: string }[] }).rows.map((r) => r.target)).toEqual([`qr:${qr.ref}`]);
+  });
 });

@@ -14,6 +14,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'GET', url: '/go-live', roles: ['admin'] },
   { method: 'POST', url: '/go-live/test-sms', roles: ['admin'], body: { phone: '0891234567' } },
   { method: 'POST', url: '/go-live/test-slip', roles: ['admin'] },
+  { method: 'POST', url: '/go-live/test-qr', roles: ['admin'], body: {} },
   { method: 'GET', url: '/audit', roles: ['admin'] },
   { method: 'POST', url: '/auth/sign-out', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/slips', roles: ['finance', 'admin'] },

@@ -90,7 +90,15 @@ test('a finance clerk added by the operator signs in with a password of their ow
     await expect(testSlip.getByRole('status')).toHaveText(
       /^The verifier knows this transfer \(\w+\): 120\.00 BAHT from .+ to .+\. It went to one of your deposit accounts\.$/,
     );
+    // a real QR of the payment gateway (the sandbox here), paid: it waits in Unmatched payments as a test, nobody credited
+    const testQr = adminPage.getByRole('group', { name: 'Make a test QR code' });
+    await testQr.getByRole('button', { name: 'Make a test QR code' }).click();
+    await expect(testQr.getByRole('img', { name: 'Test QR code to pay 1.00 baht' })).toBeVisible();
+    const ref = /\((QRTEST[0-9A-F]+)\)/.exec(await testQr.getByRole('status').innerText())![1]!;
     await adminPage.screenshot({ path: 'test-results/e2e-artifacts/screens/go-live-tests-768.png', fullPage: true });
+    operator('qr', 'pay', ref);
+    await adminPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Unmatched payments' }).click();
+    await expect(adminPage.getByText("A test payment of the go-live list's test QR code: refund it").first()).toBeVisible();
     await adminPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit trail' }).click();
     await adminPage.getByLabel('Target').fill(`staff:${clerk.username}`);
     await adminPage.getByRole('button', { name: 'Filter' }).click();

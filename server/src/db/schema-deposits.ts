@@ -88,8 +88,20 @@ export interface SandboxVouchersTable {
   expires_at: number;
 }
 
+/** A test QR code an admin made from the go-live list (migration 0045): its payment is kept unmatched, TEST_PAYMENT. */
+export interface GoLiveTestCodesTable {
+  ref: string;
+  provider: string;
+  /** Minor units of baht. */
+  amount: number;
+  /** `staff:<username>`. */
+  made_by: string;
+  created_at: number;
+}
+
 export interface DepositTables {
   qrcodes: QrcodesTable;
+  go_live_test_codes: GoLiveTestCodesTable;
   qr_payments: QrPaymentsTable;
   truelink_redemptions: TruelinkRedemptionsTable;
   deposit_requests: DepositRequestsTable;

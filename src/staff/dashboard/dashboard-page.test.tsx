@@ -75,4 +75,25 @@ describe('the dashboard', () => {
     await user.click(within(form).getByRole('button', { name: 'Send a test SMS' }));
     expect(await within(form).findByText('Not sent: ThaiBulkSMS answered 402 credit')).toBeInTheDocument();
   });
+
+  it('makes an admin a test QR code of the gateway and says where its payment will wait, or why there is none', async () => {
+    let answer: unknown = { made: true, ref: 'QRTEST0A1B2C', amount: 20, qrcode: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' };
+    fakeServer({
+      ...signedIn('admin'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/go-live': () => [200, { missing: [] }],
+      'POST /api/staff/go-live/test-qr': () => [200, answer],
+    });
+    await renderStaff('/staff/');
+    const group = await screen.findByRole('group', { name: 'Make a test QR code' });
+    const user = userEvent.setup();
+    await user.click(within(group).getByRole('button', { name: 'Make a test QR code' }));
+    expect(await within(group).findByRole('img', { name: 'Test QR code to pay 20.00 baht' })).toBeInTheDocument();
+    expect(within(group).getByRole('status')).toHaveTextContent('the payment arrives in Unmatched payments as a test (QRTEST0A1B2C)');
+    answer = { made: false, detail: 'Opn refused the charge: 401 authentication_failure' };
+    await user.click(within(group).getByRole('button', { name: 'Make a test QR code' }));
+    expect(
+      await within(group).findByText('The payment gateway made no code: Opn refused the charge: 401 authentication_failure'),
+    ).toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { GoLiveItem, GoLiveSlipCheck, GoLiveTestSmsAnswer } from '../../../contract/staff';
+import type { GoLiveItem, GoLiveSlipCheck, GoLiveTestQr, GoLiveTestSmsAnswer } from '../../../contract/staff';
 import { formatMoney } from '../../lib/format';
 import { TextField } from '../../ui/field';
 import { staffApi, staffUpload } from '../api';
@@ -46,6 +46,7 @@ export function GoLiveSection() {
       )}
       <TestSms />
       <TestSlip />
+      <TestQr />
     </section>
   );
 }
@@ -165,4 +166,46 @@ function SlipCheckText({ said }: { said: GoLiveSlipCheck }) {
     case 'NO_ANSWER':
       return <Trans>The slip verifier gave no answer: the server log and wallet_provider_faults_total say why.</Trans>;
   }
+}
+
+/**
+ * A real QR code of the payment gateway for the least it takes (POST /api/staff/go-live/test-qr), to pay
+ * from a staff member's own banking app: its payment arrives as every payment does and waits in Unmatched
+ * payments as a test, for finance to refund.
+ */
+function TestQr() {
+  const { t, i18n } = useLingui();
+  const make = useMutation({ mutationFn: () => staffApi<GoLiveTestQr>('/api/staff/go-live/test-qr', { method: 'POST', body: {} }) });
+  const made = make.data;
+  const amount = made?.made ? formatMoney(made.amount, i18n.locale) : '';
+  const ref = made?.made ? made.ref : '';
+  const detail = made && !made.made ? made.detail : '';
+  return (
+    <div className="staff-filters" role="group" aria-label={t`Make a test QR code`}>
+      <button type="button" disabled={make.isPending} onClick={() => make.mutate()}>
+        <Trans>Make a test QR code</Trans>
+      </button>
+      <div role="status">
+        {make.isPending && <Trans>Asking the payment gateway…</Trans>}
+        {made?.made && (
+          <>
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.qrcode)}`}
+              alt={t`Test QR code to pay ${amount} baht`}
+              width={200}
+              height={200}
+            />
+            <p>
+              <Trans>
+                Pay {amount} baht from a staff member's own banking app: the payment arrives in Unmatched payments as a test ({ref}), for
+                finance to refund.
+              </Trans>
+            </p>
+          </>
+        )}
+        {made && !made.made && <Trans>The payment gateway made no code: {detail}</Trans>}
+        {make.error && staffErrorMessage(i18n, make.error)}
+      </div>
+    </div>
+  );
 }

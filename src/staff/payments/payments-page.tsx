@@ -23,6 +23,7 @@ const WHY: Record<string, MessageDescriptor> = {
   CODE_CANCELLED: msg`The code had been cancelled`,
   CODE_PAID: msg`The code was already paid`,
   CODE_CLOSED: msg`The code was paid at the same moment`,
+  TEST_PAYMENT: msg`A test payment of the go-live list's test QR code: refund it`,
 };
 
 /** Finance and admin: gateway payments that credited nobody, each attached to a member or marked refunded. */

@@ -19,7 +19,7 @@ import type { Settings } from '../../settings/registry.js';
 import { readAllSettings } from '../../settings/store.js';
 import { pendingRequests } from './manual-service.js';
 import { handleQrCallback } from './qr-callback.js';
-import { codeByRef, recentCodes, unmatchedPayments } from './qr-repository.js';
+import { codeByRef, recentCodes, testCodeByRef, unmatchedPayments } from './qr-repository.js';
 import { recentRedemptions } from './truelink-repository.js';
 
 /**
@@ -65,7 +65,8 @@ async function qrList(env: OperatorEnv, print: Print) {
 async function qrPay(env: OperatorEnv, args: string[], print: Print) {
   const [ref, amountText] = args;
   if (!ref) throw new UsageError('qr pay needs a QR code id (see qr list)');
-  const code = await codeByRef(env.database.db, ref);
+  // a member's code, or an admin's test code of the go-live list (in baht)
+  const code = (await codeByRef(env.database.db, ref)) ?? ((await testCodeByRef(env.database.db, ref)) && { currency: 'BAHT' });
   if (!code) throw new UsageError(`no QR code ${ref}`);
   let amountMinor: number | undefined;
   if (amountText !== undefined) {

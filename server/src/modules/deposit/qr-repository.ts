@@ -97,3 +97,7 @@ export const recentCodes = (tx: Tx, limit: number) =>
 
 export const unmatchedPayments = (tx: Tx) =>
   tx.selectFrom('qr_payments').selectAll().where('status', '=', 'UNMATCHED').orderBy('id', 'desc').execute();
+
+/** An admin's test code of the go-live list (migration 0045), by its ref. */
+export const testCodeByRef = (tx: Tx, ref: string) =>
+  tx.selectFrom('go_live_test_codes').selectAll().where('ref', '=', ref).executeTakeFirst();

@@ -19,6 +19,7 @@ export { redeemGiftLink } from './truelink-service.js';
 // the staff console's queues: the same answers as the operator's commands
 export { approveSlip, rejectSlip } from './slip-review.js';
 export { checkSampleSlip } from './slips.js';
+export { makeTestCode } from './qr-service.js';
 export { inspectSlipImage } from './slip-upload.js';
 export { confirmDepositRequest, rejectDepositRequest } from './deposit-request-review.js';
 export { attachPayment, refundPayment, unmatchedPaymentList } from './unmatched-payments.js';

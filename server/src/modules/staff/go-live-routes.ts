@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { phoneRule } from '../../../../contract/account-rules.js';
 import { Message } from '../../../../contract/message.js';
-import { GoLive, GoLiveSlipCheck, GoLiveTestSms, GoLiveTestSmsAnswer } from '../../../../contract/staff.js';
+import { GoLive, GoLiveSlipCheck, GoLiveTestQr, GoLiveTestSms, GoLiveTestSmsAnswer } from '../../../../contract/staff.js';
 import { withTransaction } from '../../db/transaction.js';
 import { badRequest } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { recordAudit, type AuditEntry } from '../audit/service.js';
 import { fileOf, MAX_BYTES } from '../chat/service.js';
-import { checkSampleSlip, inspectSlipImage } from '../deposit/service.js';
+import { checkSampleSlip, inspectSlipImage, makeTestCode } from '../deposit/service.js';
 import { goLiveMissing } from './go-live.js';
 import { requireStaff } from './session.js';
 
@@ -19,7 +19,7 @@ const refusals = { 400: Message, 401: Message, 403: Message, 413: Message, 415: 
 /**
  * The admins' "before you go live" (contract/staff.ts): what the site still lacks, and a test of each
  * outside system an admin can make from the console without a member: a text through the SMS provider to
- * their own phone, and a sample slip asked of the slip verifier. Each test is in the audit trail, a few a
+ * their own phone, a sample slip asked of the slip verifier, and a QR code of the payment gateway. Each test is in the audit trail, a few a
  * minute per admin (each costs a text or a verification), and changes nothing else.
  */
 export const goLiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -58,6 +58,21 @@ export const goLiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return detail === undefined ? { sent: true, code } : { sent: false, detail };
     },
   );
+
+  // a real code of the payment gateway for the least it takes: paid from a staff member's own banking app,
+  // its payment arrives as every payment does and is kept unmatched (TEST_PAYMENT) for finance to refund
+  app.post('/go-live/test-qr', { onRequest: adminOnly, schema: { response: { 200: GoLiveTestQr, ...refusals } } }, async (request) => {
+    await ctx.limiter.hit([[`go-live:test-qr:${request.staff!.staffId}`, LIMITS.goLiveTest]]);
+    const made = await makeTestCode(ctx, `staff:${request.staff!.username}`);
+    await audit(request, {
+      action: 'go-live.test-qr',
+      target: made.made ? `qr:${made.ref}` : 'qr:none',
+      after: made.made
+        ? { made: true, amount: made.amount, gateway: ctx.config.paymentGateway }
+        : { ...made, gateway: ctx.config.paymentGateway },
+    });
+    return made;
+  });
 
   // a slip of a small transfer to the site's account, from a staff member's own phone: what the verifier knows of it
   app.post('/go-live/test-slip', { onRequest: adminOnly, schema: { response: { 200: GoLiveSlipCheck, ...refusals } } }, async (request) => {
