@@ -15,13 +15,18 @@ const changed = [...moneyMovedKeys, bonusKeys.all];
 /** §7 GET /api/bonus/activate/{code}; the key makes a retried receive count once. */
 export const useActivateBonus = () =>
   useMoneySubmission(
+    'bonus/activate',
     (code: string, key: string) => api<Activated>(`/api/bonus/activate/${encodeURIComponent(code)}`, { idempotencyKey: key }),
     changed,
   );
 
 /** §7 GET /api/promotion/activate/{code} (upper-cased, encoded). */
 export const useActivatePromotion = () =>
-  useMoneySubmission((code: string, key: string) => api<Activated>(promotionPath('activate', code), { idempotencyKey: key }), changed);
+  useMoneySubmission(
+    'promotion/activate',
+    (code: string, key: string) => api<Activated>(promotionPath('activate', code), { idempotencyKey: key }),
+    changed,
+  );
 
 /** §7 GET /api/bonus/clear: ends the active bonus or promotion, taking back its forfeited share. */
 export function useClearBonus() {

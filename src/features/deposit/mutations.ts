@@ -10,12 +10,16 @@ import { noCode, qrKeys } from './queries';
 /** POST /api/qrcode/{provider}: the new code becomes the view's; the server cancelled the others, so their views ask again. */
 export function useCreateQr(provider: QrProvider) {
   const queryClient = useQueryClient();
-  return useMoneySubmission(async (amount: number, key: string) => {
-    const created = await api<QrState>(`/api/qrcode/${provider}`, { body: { amount }, idempotencyKey: key });
-    await putQueryData<QrState>(queryClient, qrKeys.one(provider), (old) => ({ maximum: old?.maximum, ...created }));
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === qrKeys.all[0] && q.queryKey[1] !== provider });
-    return created;
-  }, []);
+  return useMoneySubmission(
+    `qrcode/${provider}`,
+    async (amount: number, key: string) => {
+      const created = await api<QrState>(`/api/qrcode/${provider}`, { body: { amount }, idempotencyKey: key });
+      await putQueryData<QrState>(queryClient, qrKeys.one(provider), (old) => ({ maximum: old?.maximum, ...created }));
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === qrKeys.all[0] && q.queryKey[1] !== provider });
+      return created;
+    },
+    [],
+  );
 }
 
 /** DELETE /api/qrcode/{id}: the view goes back to the amount picker. */
@@ -30,6 +34,7 @@ export function useCancelQr(provider: QrProvider) {
 /** POST /api/wallet/truelink with the link encrypted (§7): the voucher's amount into the wallet. */
 export const useRedeemGiftLink = () =>
   useMoneySubmission(
+    'wallet/truelink',
     async (plain: string, key: string) =>
       api<TruelinkResponse>('/api/wallet/truelink', { body: { link: await encryptGiftLink(plain) }, idempotencyKey: key }),
     moneyMovedKeys,
@@ -37,7 +42,6 @@ export const useRedeemGiftLink = () =>
 
 /** POST /api/wallet/add: a deposit request our staff confirm; it shows on the statement as in progress. */
 export const useDepositRequest = () =>
-  useMoneySubmission(
-    (amount: number, key: string) => api('/api/wallet/add', { body: { amount }, idempotencyKey: key }),
-    [statementKeys.all],
-  );
+  useMoneySubmission('wallet/add', (amount: number, key: string) => api('/api/wallet/add', { body: { amount }, idempotencyKey: key }), [
+    statementKeys.all,
+  ]);

@@ -8,7 +8,7 @@ import { inviteKeys, type InviteResult } from './queries';
  * a lost answer count once; the wallet, the statement and the records refresh either way (it may have gone through).
  */
 export const useReceiveInvite = () =>
-  useMoneySubmission(
-    (_: void, key: string) => api<InviteResult>('/api/invite/bonus', { idempotencyKey: key }),
-    [...moneyMovedKeys, inviteKeys.all],
-  );
+  useMoneySubmission('invite/bonus', (_: void, key: string) => api<InviteResult>('/api/invite/bonus', { idempotencyKey: key }), [
+    ...moneyMovedKeys,
+    inviteKeys.all,
+  ]);

@@ -9,7 +9,7 @@ import { refundKeys, type RefundResult } from './queries';
  * the wallet and the statement refresh either way.
  */
 export const useRefundAction = (action: 'receive' | 'addWallet') =>
-  useMoneySubmission(
-    (_: void, key: string) => api<RefundResult>(`/api/refund/${action}`, { idempotencyKey: key }),
-    [...moneyMovedKeys, refundKeys.all],
-  );
+  useMoneySubmission(`refund/${action}`, (_: void, key: string) => api<RefundResult>(`/api/refund/${action}`, { idempotencyKey: key }), [
+    ...moneyMovedKeys,
+    refundKeys.all,
+  ]);

@@ -12,6 +12,7 @@ import { spinKeys, type ClaimResult, type Spun } from './queries';
  */
 export const useSpin = () =>
   useMoneySubmission(
+    'spinwheel/spin',
     (_: void, key: string) => api<Spun>(`/api/spinwheel/spin?lang=${currentLocale()}`, { method: 'POST', idempotencyKey: key }),
     [],
   );
@@ -30,6 +31,7 @@ export function useSpinRefresh() {
 /** §7 POST /api/spinwheel/coupon/claim: the prize goes to the wallet; coupons, wallet and statement change (also after a lost answer). */
 export const useClaimCoupon = () =>
   useMoneySubmission(
+    'spinwheel/claim',
     (coupon: number, key: string) => api<ClaimResult>('/api/spinwheel/coupon/claim', { body: { coupon }, idempotencyKey: key }),
     [...moneyMovedKeys, spinKeys.coupons],
   );

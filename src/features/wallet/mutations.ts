@@ -20,6 +20,7 @@ import { walletKeys } from './queries';
 /** §7 transfer between the wallet and a game account; the key makes a retry move the money once. */
 export const useTransfer = () =>
   useMoneySubmission(
+    'wallet/transfer',
     (body: TransferBody, key: string) => api<Message>('/api/wallet/transfer', { body, idempotencyKey: key }),
     moneyMovedKeys,
   );
@@ -27,6 +28,7 @@ export const useTransfer = () =>
 /** §7 transferAll: every game balance into `to` (the home's "all to wallet"). */
 export const useTransferAll = () =>
   useMoneySubmission(
+    'wallet/transferAll',
     (to: string, key: string) => api<Message>('/api/wallet/transferAll', { body: { to } satisfies TransferAllBody, idempotencyKey: key }),
     moneyMovedKeys,
   );
@@ -34,6 +36,7 @@ export const useTransferAll = () =>
 /** §7 withdrawAll: the amount to the registered bank account. */
 export const useWithdraw = () =>
   useMoneySubmission(
+    'wallet/withdrawAll',
     (amount: number, key: string) =>
       api<WithdrawResponse>('/api/wallet/withdrawAll', { body: { amount } satisfies WithdrawBody, idempotencyKey: key }),
     moneyMovedKeys,
