@@ -1,4 +1,4 @@
 /** scripts/game-sandbox.mjs, for the TypeScript that starts the demo's server (tests/e2e). */
 export declare function sandboxBridge(
   env?: NodeJS.ProcessEnv,
-): { port: number; books: string; bridgeEnv: Record<string, string>; serverEnv: Record<string, string> } | undefined;
+): { url: string; books: string; bridgeEnv: Record<string, string>; serverEnv: Record<string, string> } | undefined;

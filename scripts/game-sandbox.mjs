@@ -22,22 +22,25 @@ export function sandboxBridge(env = process.env) {
   const { secret } = JSON.parse(fs.readFileSync(file, 'utf8'));
   const port = Number(env.GAME_SANDBOX_PORT || Number(env.PORT || 8080) + 1000);
   const host = env.HOST || '127.0.0.1';
+  // where the server (and start.mjs's readiness look) reach it: its host, this machine for all of them
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   // where members' browsers reach its game pages: the site's own address on the bridge's port
   const shown = new URL(env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`);
   shown.port = String(port);
+  const books = path.join(dir, 'books.jsonl');
   return {
-    port,
-    books: path.join(dir, 'books.jsonl'),
+    url,
+    books,
     bridgeEnv: {
       GAME_PROVIDER_SECRET: secret,
       GAME_SANDBOX_PORT: String(port),
       GAME_SANDBOX_HOST: host,
       GAME_SANDBOX_PUBLIC_URL: env.GAME_SANDBOX_PUBLIC_URL || shown.origin,
-      GAME_SANDBOX_BOOKS: path.join(dir, 'books.jsonl'),
+      GAME_SANDBOX_BOOKS: books,
     },
     serverEnv: {
       GAME_PROVIDER: 'http',
-      GAME_PROVIDER_URL: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/v1`,
+      GAME_PROVIDER_URL: `${url}/v1`,
       GAME_PROVIDER_SECRET: secret,
       GAME_PROVIDER_SANDBOX: '1',
     },

@@ -68,9 +68,10 @@ if (bridge) {
     });
   };
   startGames();
-  // answering before the server starts: a member's first game is never the bridge's start-up
-  for (let i = 0; i < 100; i += 1) {
-    const up = await fetch(`http://127.0.0.1:${bridge.port}/healthz`).then(
+  // answering before the server starts: a member's first game is never the bridge's start-up (one that
+  // could not start is not waited for)
+  for (let i = 0; i < 100 && games.exitCode === null; i += 1) {
+    const up = await fetch(`${bridge.url}/healthz`).then(
       (r) => r.ok,
       () => false,
     );

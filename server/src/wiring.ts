@@ -104,13 +104,19 @@ function slipVerifierOf(parts: Parameters<typeof makeContext>[0]): SlipBank {
       const fault = settings.get('slipFault');
       return fault === 'none' ? undefined : fault;
     });
-  const easyslip = new EasySlipBank({ ...config.easyslip, timeoutMs: config.providerTimeoutMs });
+  const easyslip = new EasySlipBank({ ...config.easyslip, timeoutMs: adapterTimeoutMs(config) });
   const watched = watchFaults(providerFaults(database), 'easyslip', log);
   return {
     transaction: (slip) => watched(easyslip.transaction(slip)),
     image: (image, contentType) => watched(easyslip.image(image, contentType)),
   };
 }
+
+/**
+ * An adapter's own budget for a call: nine tenths of the caller's (PROVIDER_TIMEOUT_MS), so the adapter ends
+ * the call first and its fault (timeout, with the provider's name) is the one logged and counted.
+ */
+const adapterTimeoutMs = (config: Config) => Math.max(1, Math.floor(config.providerTimeoutMs * 0.9));
 
 /**
  * The game providers behind the bridge GAME_PROVIDER_URL names (GAME_PROVIDER=http): its calls that come
@@ -120,11 +126,10 @@ function slipVerifierOf(parts: Parameters<typeof makeContext>[0]): SlipBank {
 function bridgeOf(parts: Parameters<typeof makeContext>[0]): GameProvider {
   const { config, database, log } = parts;
   if (!config.gameBridge) throw new Error('GAME_PROVIDER=http without GAME_PROVIDER_URL');
-  // the adapter ends its own call before the transfer's deadline, so its fault is the one logged
   const bridge = new HttpGameProvider({
     baseUrl: config.gameBridge.url,
     secret: config.gameBridge.secret,
-    timeoutMs: Math.floor(0.9 * config.providerTimeoutMs),
+    timeoutMs: adapterTimeoutMs(config),
   });
   const w = watchFaults(providerFaults(database), 'games', log, (err) => err instanceof GameBridgeUnanswered);
   return {
@@ -155,8 +160,7 @@ function gatewayOf(parts: Parameters<typeof makeContext>[0]): PaymentGateway | u
   reader.catch((err: unknown) => log?.warn({ err }, 'opn: the QR reader did not load'));
   const opn = new OpnGateway({
     ...config.opn,
-    // nine tenths of the caller's budget: the adapter's own end of it is the one logged and counted
-    timeoutMs: Math.max(1, Math.floor(config.providerTimeoutMs * 0.9)),
+    timeoutMs: adapterTimeoutMs(config),
     readQr: async (image) => (await reader).readGatewayQr(image),
     liveOnly: config.production,
   });

@@ -258,16 +258,11 @@ const DEMO_ACCOUNTS = new Set(
   [...THAI_DEPOSIT.banks, ...LAO_DEPOSIT.banks].filter((b) => b.bankType === 'DEPOSIT').map((b) => b.bankAccountNo),
 );
 
-/** Hashes already checked against the README's password: one slow verification per hash, not one per look at the go-live list. */
-const demoHashes = new Map<string, boolean>();
+/** The demo member's last hash checked against the README's password: one slow verification per hash, not per look at the go-live list. */
+let checked: { hash: string; demo: boolean } | undefined;
 async function isDemoPassword(hash: string): Promise<boolean> {
-  let known = demoHashes.get(hash);
-  if (known === undefined) {
-    known = await verifyPassword(hash, DEMO_MEMBER.password);
-    if (demoHashes.size >= 16) demoHashes.clear();
-    demoHashes.set(hash, known);
-  }
-  return known;
+  if (checked?.hash !== hash) checked = { hash, demo: await verifyPassword(hash, DEMO_MEMBER.password) };
+  return checked.demo;
 }
 
 /**

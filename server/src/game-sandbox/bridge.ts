@@ -1,11 +1,21 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findGame } from '../adapters/games/catalog.js';
-import { playPageHtml, roundResult, STAKES } from '../adapters/games/play-html.js';
-import { answerSignature, callSignature, MAX_SKEW_SECONDS, OPERATIONS, signedWith, type Operation } from '../adapters/games/protocol.js';
+import { demoGameBet, demoGamePage } from '../adapters/games/demo-game.js';
+import {
+  answerSignature,
+  callSignature,
+  ERROR_STATUS,
+  isErrorCode,
+  MAX_SKEW_SECONDS,
+  OPERATIONS,
+  signedWith,
+  type BridgeErrorCode,
+  type Operation,
+} from '../adapters/games/protocol.js';
 import { ProviderError } from '../adapters/games/provider.js';
-import { SandboxProvider, type Fault } from '../adapters/games/sandbox.js';
+import { isFault, isPlay, SandboxProvider, type Fault, type Play } from '../adapters/games/sandbox.js';
 import type { SandboxBooks } from '../adapters/games/sandbox-books.js';
 
 /** The books the bridge answers from: the sandbox's, which also say whether a ref was cancelled. */
@@ -20,30 +30,17 @@ export interface BridgeOptions {
   /** A drill's fault for a game (tests): see SandboxProvider. Absent: those set by `POST /v1/drill`. */
   faultFor?: (game: string) => Fault | undefined;
   /** A drill's fixed outcome of every round of a game; otherwise about 45% of rounds are won. Absent: `POST /v1/drill`'s. */
-  drillFor?: (game: string) => 'win' | 'lose' | undefined;
+  drillFor?: (game: string) => Play | undefined;
   now?: () => number;
   /** Each protocol call waits this long before it is served: another system's latency. */
   latencyMs?: number;
   log?: (line: string) => void;
 }
 
-const STATUS: Record<string, number> = {
-  bad_request: 400,
-  bad_signature: 401,
-  unknown_game: 404,
-  no_account: 404,
-  ref_cancelled: 409,
-  ref_conflict: 409,
-  insufficient_funds: 422,
-  unavailable: 503,
-};
 const BODY_LIMIT = 16 * 1024;
 
-class Refusal extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
+/** A field of the call missing or malformed: answered 400 bad_request. */
+class Malformed extends Error {}
 
 /**
  * The sandbox game provider as a process of its own, speaking the game-provider protocol
@@ -55,7 +52,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
   const now = o.now ?? Date.now;
   // drills the operator sets on this process (`games drill`, POST /v1/drill), unless the options fix them
   const faults = new Map<string, Fault>();
-  const plays = new Map<string, 'win' | 'lose'>();
+  const plays = new Map<string, Play>();
   const faultFor = o.faultFor ?? ((game: string) => faults.get(game));
   const drillFor = o.drillFor ?? ((game: string) => plays.get(game));
   const games = new SandboxProvider(o.books, faultFor, now, o.latencyMs ?? 0);
@@ -68,9 +65,9 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
     if (what === 'none') {
       faults.delete(game);
       plays.delete(game);
-    } else if (what === 'win' || what === 'lose') plays.set(game, what);
-    else if (what === 'fail' || what === 'hang' || what === 'fail-transfers' || what === 'hang-transfers') faults.set(game, what);
-    else throw new Refusal('bad_request');
+    } else if (isPlay(what)) plays.set(game, what);
+    else if (isFault(what)) faults.set(game, what);
+    else throw new Malformed();
     return { game, fault: faults.get(game) ?? 'none', play: plays.get(game) ?? 'none' };
   }
 
@@ -79,7 +76,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
     switch (op) {
       case 'open': {
         if (!Number.isSafeInteger(b.member) || (b.member as number) <= 0 || (b.currency !== 'BAHT' && b.currency !== 'LAK'))
-          throw new Refusal('bad_request');
+          throw new Malformed();
         return games.createAccount(game, b.member as number);
       }
       case 'balance':
@@ -101,7 +98,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
       case 'password':
         return { password: await games.resetPassword(game, text(b.username, 64)) };
       case 'bets': {
-        if (!Number.isSafeInteger(b.since) || (b.since as number) < 0) throw new Refusal('bad_request');
+        if (!Number.isSafeInteger(b.since) || (b.since as number) < 0) throw new Malformed();
         return { stakes: await games.betsSince(game, text(b.username, 64), b.since as number) };
       }
       case 'launch':
@@ -124,7 +121,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
       });
       res.end(json);
     };
-    const refuse = (code: string, message = code) => answer(STATUS[code] ?? 503, { error: { code, message } });
+    const refuse = (code: BridgeErrorCode, message: string = code) => answer(ERROR_STATUS[code], { error: { code, message } });
     if (!expected || !signedWith(given, expected) || Math.abs(Math.floor(now() / 1000) - timestamp) > MAX_SKEW_SECONDS)
       return refuse('bad_signature', 'the signature does not match, or the timestamp is more than 300 s away');
     // `drill` is the sandbox's own: no bridge of a real provider answers it
@@ -140,47 +137,11 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
       const b = body as Record<string, unknown>;
       answer(200, op === 'drill' ? drill(b) : await operate(op as Operation, b));
     } catch (err) {
-      if (err instanceof Refusal) return refuse(err.code, `a field is missing or malformed`);
-      if (err instanceof ProviderError && err.code in STATUS) return refuse(err.code, err.message);
+      if (err instanceof Malformed) return refuse('bad_request', 'a field is missing or malformed');
+      if (err instanceof ProviderError && isErrorCode(err.code)) return refuse(err.code, err.message);
       o.log?.(`game sandbox: ${op} failed: ${(err as Error).message}`);
       refuse('unavailable', 'the sandbox could not answer');
     }
-  }
-
-  async function playPage(url: URL, res: http.ServerResponse, code: string) {
-    const game = findGame(code);
-    const [u, k, r] = ['u', 'k', 'r'].map((name) => url.searchParams.get(name) ?? '') as [string, string, string];
-    if (!game) return html(res, 404, '<p>Unknown game</p>');
-    let balance: number;
-    try {
-      // the launch secret is needed to see a player's balance, as it is to bet
-      balance = await games.login(game.code, u, k);
-    } catch {
-      return html(res, 403, '<p>Game login failed</p>');
-    }
-    const nonce = randomBytes(16).toString('base64');
-    html(res, 200, playPageHtml({ game, username: u, key: k, balance, drill: drillFor(game.code), result: r, styleNonce: nonce }), nonce);
-  }
-
-  async function bet(raw: string, res: http.ServerResponse, code: string) {
-    const game = findGame(code);
-    const form = new URLSearchParams(raw);
-    const [u, k] = [form.get('u') ?? '', form.get('k') ?? ''];
-    const stake = Number(form.get('stake'));
-    const amount = STAKES.includes(stake) ? stake * 100 : 0;
-    if (!game || !amount) return html(res, 400, '<p>Bad bet</p>');
-    let result: string;
-    try {
-      const told = drillFor(game.code);
-      const round = await games.playRound(game.code, u, k, amount, told ? told === 'win' : randomInt(100) < 45);
-      result = roundResult(round.won, amount);
-    } catch (err) {
-      result = err instanceof ProviderError ? err.message : 'Bet refused';
-    }
-    res.writeHead(303, {
-      location: `/play/${game.code}?u=${encodeURIComponent(u)}&k=${encodeURIComponent(k)}&r=${encodeURIComponent(result)}`,
-    });
-    res.end();
   }
 
   return (req, res) => {
@@ -199,8 +160,17 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
         if (size > BODY_LIMIT) return html(res, 413, '<p>Too large</p>');
         if (req.method === 'POST' && route) return protocol(req, route[1]!, raw, res);
         if (req.method === 'GET' && url.pathname === '/healthz') return html(res, 200, 'ok');
-        if (req.method === 'GET' && play && !play[2]) return playPage(url, res, play[1]!);
-        if (req.method === 'POST' && play?.[2]) return bet(raw, res, play[1]!);
+        if (req.method === 'GET' && play && !play[2]) {
+          const nonce = randomBytes(16).toString('base64');
+          const page = await demoGamePage(games, play[1]!, Object.fromEntries(url.searchParams), drillFor, nonce);
+          return html(res, page.status, page.html, nonce);
+        }
+        if (req.method === 'POST' && play?.[2]) {
+          const back = await demoGameBet(games, play[1]!, Object.fromEntries(new URLSearchParams(raw)), drillFor);
+          if (!back) return html(res, 400, '<p>Bad bet</p>');
+          res.writeHead(303, { location: back });
+          return res.end();
+        }
         html(res, 404, '<p>Not found</p>');
       })();
       served.catch((err: unknown) => {
@@ -222,18 +192,18 @@ function html(res: http.ServerResponse, status: number, body: string, styleNonce
 }
 
 function text(value: unknown, max: number): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > max) throw new Refusal('bad_request');
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) throw new Malformed();
   return value;
 }
 
 const refOf = (value: unknown) => {
   const ref = text(value, 100);
-  if (!/^[A-Za-z0-9_.:-]+$/.test(ref)) throw new Refusal('bad_request');
+  if (!/^[A-Za-z0-9_.:-]+$/.test(ref)) throw new Malformed();
   return ref;
 };
 
 function positive(value: unknown): number {
-  if (!Number.isSafeInteger(value) || (value as number) <= 0) throw new Refusal('bad_request');
+  if (!Number.isSafeInteger(value) || (value as number) <= 0) throw new Malformed();
   return value as number;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency } from '../../ledger/money.js';
-import { answerSignature, callSignature, ERROR_CODES, signedWith, type Operation } from './protocol.js';
+import { answerSignature, callSignature, ERROR_STATUS, isErrorCode, REFUSALS, signedWith, type Operation } from './protocol.js';
 import { ProviderError, type GameCredentials, type GameProvider, type RefState } from './provider.js';
 
 /**
@@ -74,9 +74,10 @@ export class HttpGameProvider implements GameProvider {
     const error = isObject(json) && isObject(json.error) ? json.error : undefined;
     const code = typeof error?.code === 'string' ? error.code : '';
     const message = typeof error?.message === 'string' ? error.message.slice(0, 200) : '';
-    const known = (ERROR_CODES as readonly string[]).includes(code);
+    const known = isErrorCode(code);
     // a refusal is an answer, with the status the protocol gives it; the bridge down, busy or confused is none
-    if (REFUSALS[code] === res.status) throw new ProviderError(`game bridge refused ${operation}: ${code} ${message}`, code);
+    if (known && REFUSALS.has(code) && ERROR_STATUS[code] === res.status)
+      throw new ProviderError(`game bridge refused ${operation}: ${code} ${message}`, code);
     throw new GameBridgeUnanswered(
       `game bridge: ${operation} answered ${res.status} ${known ? code : '(not a protocol error)'} ${message}`.trim(),
       known ? code : `http_${res.status}`,
@@ -137,15 +138,6 @@ export class HttpGameProvider implements GameProvider {
     return url;
   }
 }
-
-/** The protocol's refusals (answers, not faults) and their statuses (docs/game-provider-protocol.md). */
-const REFUSALS: Record<string, number> = {
-  unknown_game: 404,
-  no_account: 404,
-  ref_cancelled: 409,
-  ref_conflict: 409,
-  insufficient_funds: 422,
-};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const malformed = (operation: string, field: string) =>

@@ -12,18 +12,31 @@ export type Operation = (typeof OPERATIONS)[number];
 /** How far a call's timestamp may be from the bridge's clock. */
 export const MAX_SKEW_SECONDS = 300;
 
-export const ERROR_CODES = [
-  'bad_request',
-  'bad_signature',
+/** The protocol's error codes and the status each is answered with (the document's table). */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  bad_signature: 401,
+  unknown_game: 404,
+  no_account: 404,
+  ref_cancelled: 409,
+  ref_conflict: 409,
+  insufficient_funds: 422,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+export type BridgeErrorCode = keyof typeof ERROR_STATUS;
+
+/** The errors that are answers about the call (it was not done, and will not be), not the bridge failing to answer. */
+export const REFUSALS: ReadonlySet<string> = new Set<BridgeErrorCode>([
   'unknown_game',
   'no_account',
   'ref_cancelled',
   'ref_conflict',
   'insufficient_funds',
-  'rate_limited',
-  'unavailable',
-] as const;
-export type BridgeErrorCode = (typeof ERROR_CODES)[number];
+]);
+
+/** Whether `code` is one of the protocol's errors. */
+export const isErrorCode = (code: string): code is BridgeErrorCode => Object.hasOwn(ERROR_STATUS, code);
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 

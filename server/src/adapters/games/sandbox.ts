@@ -8,7 +8,13 @@ import { ProviderError, type GameCredentials, type GameProvider, type RefState }
  * transfer can be neither finished nor asked about. `fail-transfers` and `hang-transfers` only touch
  * deposits and withdrawals: the provider still answers whether a ref applied.
  */
-export type Fault = 'fail' | 'hang' | 'fail-transfers' | 'hang-transfers';
+export const FAULTS = ['fail', 'hang', 'fail-transfers', 'hang-transfers'] as const;
+export type Fault = (typeof FAULTS)[number];
+/** A drill's fixed outcome of every round of the demo game (otherwise about 45% are won). */
+export const PLAYS = ['win', 'lose'] as const;
+export type Play = (typeof PLAYS)[number];
+export const isFault = (what: unknown): what is Fault => (FAULTS as readonly unknown[]).includes(what);
+export const isPlay = (what: unknown): what is Play => (PLAYS as readonly unknown[]).includes(what);
 
 /** Letters and digits a member cannot misread when typing the password into a game's app: no l, I, 1, 0, O or o. */
 export const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';

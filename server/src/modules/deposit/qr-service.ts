@@ -48,6 +48,18 @@ export function qrMaximum(ctx: Pick<AppContext, 'config' | 'settings'>, provider
   return settingToMember(ctx.settings.get('qrcode').maximum?.[provider] ?? fallback, site, currency);
 }
 
+/**
+ * The least a code may ask, in minor units: the provider's (§9 QR_MINIMUM) and, with Opn, Opn's own (20
+ * baht: below it the member is told the minimum, not that the gateway failed).
+ */
+export function qrMinimum(ctx: Pick<AppContext, 'config'>, provider: QrProvider, currency: Currency): number {
+  const ours = toMinor(QR_MINIMUM[provider], currency);
+  return ctx.config.paymentGateway === 'opn' ? Math.max(ours, OPN_MINIMUM_SATANG) : ours;
+}
+
+/** A code's payload drawn as SVG markup, as members and staff see it. */
+const qrSvg = async (payload: string) => (await qrcode()).toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+
 export const isQrProvider = (code: string): code is QrProvider => (QR_PROVIDERS as readonly string[]).includes(code);
 
 export const FAILED_STATE = (message: string): QrState => ({ hasQrcode: false, message });
@@ -57,7 +69,7 @@ export async function stateOf(row: Pick<QrcodeRow, 'ref' | 'amount' | 'currency'
   return {
     hasQrcode: true,
     qrcodeId: row.ref,
-    qrcode: await (await qrcode()).toString(payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+    qrcode: await qrSvg(payload),
     payload,
     amount: toMajor(Number(row.amount), row.currency as Currency),
     expireIn: Number(row.expires_at),
@@ -113,9 +125,7 @@ function qrFlow(ctx: AppContext): OutsideFlow<QrStart, QrIntent, QrState> & { re
       const offered = depositOffer(ctx.settings.get('deposit'), member.currency).qrProviders.some((b) => b.bankCode === start.provider);
       if (!offered) throw badRequest('QR_UNAVAILABLE');
       const amount = toMinor(start.amount, member.currency);
-      if (amount <= 0 || amount < toMinor(QR_MINIMUM[start.provider], member.currency)) throw badRequest('QR_MINIMUM');
-      // Opn charges 20 baht at least: below it the member is told the minimum, not that the gateway failed
-      if (ctx.config.paymentGateway === 'opn' && amount < OPN_MINIMUM_SATANG) throw badRequest('QR_MINIMUM');
+      if (amount <= 0 || amount < qrMinimum(ctx, start.provider, member.currency)) throw badRequest('QR_MINIMUM');
       if (amount > qrMaximum(ctx, start.provider, member.currency)) throw badRequest('QR_MAXIMUM');
       // one open code per member: a new one replaces the others, whatever their provider
       closedAtRecord = await cancelOpenCodes(tx, start.memberId, now);
@@ -191,7 +201,7 @@ export const recoverQrCodes = (ctx: AppContext) => recoverOutsideCalls(ctx, qrFl
  * known as a test (qr-callback.ts: kept unmatched, TEST_PAYMENT) and never credited by itself.
  */
 export async function makeTestCode(ctx: AppContext, madeBy: string): Promise<GoLiveTestQr> {
-  const amountMinor = ctx.config.paymentGateway === 'opn' ? OPN_MINIMUM_SATANG : toMinor(QR_MINIMUM.KBANK, 'BAHT');
+  const amountMinor = qrMinimum(ctx, 'KBANK', 'BAHT');
   const ref = `QRTEST${randomBytes(6).toString('hex').toUpperCase()}`;
   await ctx.database.db
     .insertInto('go_live_test_codes')
@@ -207,6 +217,5 @@ export async function makeTestCode(ctx: AppContext, madeBy: string): Promise<GoL
     ctx.config.providerTimeoutMs,
   );
   if (!made) return { made: false, detail };
-  const svg = await (await qrcode()).toString(made.payload, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  return { made: true, ref, amount: toMajor(amountMinor, 'BAHT'), qrcode: svg };
+  return { made: true, ref, amount: toMajor(amountMinor, 'BAHT'), qrcode: await qrSvg(made.payload) };
 }

@@ -1,5 +1,5 @@
 import { maskedMatches, SENDING_BANK, type BankAnswer } from '../../adapters/slip/bank.js';
-import { SLIP_READ_TIMEOUT_MS } from '../../adapters/slip/slip-reader.js';
+import { SLIP_READ_TIMEOUT_MS, type SlipRead } from '../../adapters/slip/slip-reader.js';
 import type { AppContext } from '../../context.js';
 import type { SlipStatus } from '../../db/schema.js';
 import { withTransaction, type AlsoInTransaction, type Tx } from '../../db/transaction.js';
@@ -215,6 +215,25 @@ function heldWhenSent(member: { created_at: number; bank_changed_at: number | nu
 }
 
 /**
+ * The verifier asked about a slip as it was read: by its QR when one was read, else by the image when the
+ * verifier reads images (EasySlip); null when it cannot be asked (no QR, and a verifier of QRs only).
+ * Resolves undefined when no answer came within the provider timeout (a fault, or a hang).
+ */
+type Read = Exclude<SlipRead, { kind: 'busy' | 'failed' | 'undecodable' }>;
+function askVerifier(
+  ctx: AppContext,
+  qr: Extract<Read, { kind: 'found' }>,
+  image: Uint8Array,
+  contentType: string,
+): Promise<BankAnswer | undefined>;
+function askVerifier(ctx: AppContext, qr: Read, image: Uint8Array, contentType: string): Promise<BankAnswer | undefined> | null;
+function askVerifier(ctx: AppContext, qr: Read, image: Uint8Array, contentType: string): Promise<BankAnswer | undefined> | null {
+  if (qr.kind === 'found') return callWithin(() => ctx.slipBank.transaction(qr), ctx.config.providerTimeoutMs);
+  const byImage = ctx.slipBank.image?.bind(ctx.slipBank);
+  return byImage ? callWithin(() => byImage(image, contentType), ctx.config.providerTimeoutMs) : null;
+}
+
+/**
  * One verification attempt of one slip. The lease makes it this caller's alone (the request's
  * follow-up, the sweep, another instance on the same Postgres): whoever does not get it does nothing.
  */
@@ -241,14 +260,14 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
     bankTx = { sendingBank: qr.sendingBank, transRef: qr.transRef };
     // already credited from another upload: no need to ask the bank
     if (await bankTxCredited(ctx.database.db, bankTx)) return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_DUPLICATE', bankTx);
-    answer = await callWithin(() => ctx.slipBank.transaction(qr), ctx.config.providerTimeoutMs);
+    answer = await askVerifier(ctx, qr, image, file.contentType);
     if (answer?.kind === 'unreadable') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_REFERENCE_UNREADABLE', bankTx);
   } else {
     // no slip QR we could read: a verifier that reads images may still find one (EasySlip); else the member is told why
     const unread = qr.kind === 'no-qr' ? 'SLIP_INVALID' : 'SLIP_REFERENCE_UNREADABLE';
-    const byImage = ctx.slipBank.image?.bind(ctx.slipBank);
-    if (!byImage) return closeSlip(ctx, slip.id, 'FAILED', unread);
-    answer = await callWithin(() => byImage(image, file.contentType), ctx.config.providerTimeoutMs);
+    const asked = askVerifier(ctx, qr, image, file.contentType);
+    if (!asked) return closeSlip(ctx, slip.id, 'FAILED', unread);
+    answer = await asked;
     if (answer?.kind === 'unreadable' || answer?.kind === 'not-found') return closeSlip(ctx, slip.id, 'FAILED', unread);
     if (answer?.kind !== 'found') return later(ctx, slip);
     bankTx = answer.ref;
@@ -280,13 +299,9 @@ export async function checkSampleSlip(ctx: AppContext, image: Uint8Array, conten
   const qr = await ctx.slipReader.read(image);
   if (qr.kind === 'busy') return { result: 'BUSY' };
   if (qr.kind === 'failed' || qr.kind === 'undecodable') return { result: 'UNREADABLE' };
-  let answer: BankAnswer | undefined;
-  if (qr.kind === 'found') answer = await callWithin(() => ctx.slipBank.transaction(qr), ctx.config.providerTimeoutMs);
-  else {
-    const byImage = ctx.slipBank.image?.bind(ctx.slipBank);
-    if (!byImage) return { result: 'UNREADABLE' };
-    answer = await callWithin(() => byImage(image, contentType), ctx.config.providerTimeoutMs);
-  }
+  const asked = askVerifier(ctx, qr, image, contentType);
+  if (!asked) return { result: 'UNREADABLE' };
+  const answer = await asked;
   if (answer === undefined) return { result: 'NO_ANSWER' };
   if (answer.kind === 'not-found') return { result: 'NOT_FOUND' };
   if (answer.kind === 'unreadable') return { result: 'UNREADABLE' };

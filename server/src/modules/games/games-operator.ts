@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import { findGame } from '../../adapters/games/catalog.js';
 import { HttpGameProvider } from '../../adapters/games/http-provider.js';
+import { FAULTS, isFault, isPlay, PLAYS } from '../../adapters/games/sandbox.js';
 import { withTransaction } from '../../db/transaction.js';
 import type { JournalEntry } from '../../game-sandbox/file-books.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { auditCli, UsageError, writeSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
 import { readAllSettings } from '../../settings/store.js';
 
-const FAULTS = ['fail', 'hang', 'fail-transfers', 'hang-transfers'] as const;
-const PLAYS = ['win', 'lose'] as const;
 const DRILLS = [...FAULTS, ...PLAYS, 'none'] as const;
 
 /**
@@ -43,10 +42,11 @@ async function drill(env: OperatorEnv, code: string | undefined, what: string | 
   if (what === 'none') {
     delete faults[game.code];
     delete plays[game.code];
-  } else if ((PLAYS as readonly string[]).includes(what!)) plays[game.code] = what as (typeof PLAYS)[number];
-  else faults[game.code] = what as (typeof FAULTS)[number];
-  await writeSettingAudited(env, 'providerFaults', faults, 'settings.set');
-  await writeSettingAudited(env, 'sandboxPlay', plays, 'settings.set');
+  } else if (isPlay(what)) plays[game.code] = what;
+  else if (isFault(what)) faults[game.code] = what;
+  // only a setting the drill changes is written (and audited)
+  if (faults[game.code] !== settings.providerFaults?.[game.code]) await writeSettingAudited(env, 'providerFaults', faults, 'settings.set');
+  if (plays[game.code] !== settings.sandboxPlay?.[game.code]) await writeSettingAudited(env, 'sandboxPlay', plays, 'settings.set');
   print(`${game.code} in the in-process sandbox: fault ${faults[game.code] ?? 'none'}, rounds ${plays[game.code] ?? 'by chance'}`);
 }
 

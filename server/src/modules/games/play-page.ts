@@ -1,9 +1,7 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { backgroundSvg, logoSvg } from '../../adapters/games/art.js';
 import { findGame, GAMES } from '../../adapters/games/catalog.js';
-import { playPageHtml, roundResult, STAKES } from '../../adapters/games/play-html.js';
-import { ProviderError } from '../../adapters/games/provider.js';
+import { demoGameBet, demoGamePage } from '../../adapters/games/demo-game.js';
 
 function svg(reply: FastifyReply, body: string) {
   return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
@@ -12,7 +10,7 @@ function svg(reply: FastifyReply, body: string) {
 /**
  * The catalog's art (each game's logo and card background, whatever provider serves it) and, for the
  * in-process sandbox provider, its demo game where each bet wins (about 45%) or loses, so balances move as
- * real play moves them and turnover is recorded (adapters/games/play-html.ts).
+ * real play moves them and turnover is recorded (adapters/games/demo-game.ts).
  */
 export async function playPages(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -40,26 +38,16 @@ export async function playPages(app: FastifyInstance): Promise<void> {
   const sandbox = ctx.sandboxGames;
   if (!sandbox) return;
 
+  // a drill may fix the outcome (sandboxPlay), never in production (registry.ts productionRefusal: even a
+  // value stored before)
+  const drillOf = (code: string) => (ctx.config.production ? undefined : ctx.settings.get('sandboxPlay')[code]);
+
   app.get<{ Params: { provider: string }; Querystring: { u?: string; k?: string; r?: string } }>(
     '/play/:provider',
     { schema: { hide: true } },
     async (request, reply) => {
-      const game = findGame(request.params.provider);
-      const { u = '', k = '', r = '' } = request.query;
-      if (!game) return reply.status(404).type('text/html').send('<p>Unknown game</p>');
-      let balance: number;
-      try {
-        // the launch secret is needed to see a player's balance, as it is to bet
-        balance = await sandbox.login(game.code, u, k);
-      } catch {
-        return reply.status(403).type('text/html').send('<p>Game login failed</p>');
-      }
-      // a drill's fixed outcome is said on the page (tests wait for it, not for the settings' refresh)
-      const drill = ctx.config.production ? undefined : ctx.settings.get('sandboxPlay')[game.code];
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-store')
-        .send(playPageHtml({ game, username: u, key: k, balance, drill, result: r, styleNonce: reply.cspNonce.style }));
+      const page = await demoGamePage(sandbox, request.params.provider, request.query, drillOf, reply.cspNonce.style);
+      return reply.status(page.status).type('text/html').header('cache-control', 'no-store').send(page.html);
     },
   );
 
@@ -67,24 +55,8 @@ export async function playPages(app: FastifyInstance): Promise<void> {
     '/play/:provider/bet',
     { schema: { hide: true } },
     async (request, reply) => {
-      const game = findGame(request.params.provider);
-      const { u = '', k = '', stake = '' } = request.body ?? {};
-      const amount = STAKES.includes(Number(stake)) ? Number(stake) * 100 : 0;
-      if (!game || !amount) return reply.status(400).type('text/html').send('<p>Bad bet</p>');
-      let result: string;
-      try {
-        // a drill may fix the outcome (sandboxPlay), never in production (registry.ts productionRefusal: even a
-        // value stored before); otherwise about 45% of rounds are won
-        const told = ctx.config.production ? undefined : ctx.settings.get('sandboxPlay')[game.code];
-        const round = await sandbox.playRound(game.code, u, k, amount, told ? told === 'win' : randomInt(100) < 45);
-        result = roundResult(round.won, amount);
-      } catch (err) {
-        result = err instanceof ProviderError ? err.message : 'Bet refused';
-      }
-      return reply.redirect(
-        `/play/${game.code}?u=${encodeURIComponent(u)}&k=${encodeURIComponent(k)}&r=${encodeURIComponent(result)}`,
-        303,
-      );
+      const back = await demoGameBet(sandbox, request.params.provider, request.body ?? {}, drillOf);
+      return back ? reply.redirect(back, 303) : reply.status(400).type('text/html').send('<p>Bad bet</p>');
     },
   );
 
