@@ -246,16 +246,29 @@ export async function embeddedPostgres(dataDir: string, log: (line: string) => v
   };
 }
 
-/** The application names of the other clients connected to the server (another wallet instance, an operator command). */
+/**
+ * How long the clients a process has just ended may still be listed: Postgres lists a connection until its
+ * backend has exited, a moment after the client's end resolved. The owner's own pools, closed an instant
+ * before it stops the server, were taken for other clients, and the server was left running (issue 35).
+ */
+const CLOSING_GRACE_MS = 2000;
+
+/**
+ * The application names of the other clients connected to the server (another wallet instance, an operator
+ * command), once the connections that are closing have gone (at most CLOSING_GRACE_MS).
+ */
 async function othersConnected(socketDir: string): Promise<string[]> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ host: socketDir, user: 'wallet', database: 'postgres' });
   try {
     await client.connect();
-    const others = await client.query<{ name: string }>(
-      `select coalesce(nullif(application_name, ''), '(unnamed)') as name from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
-    );
-    return others.rows.map((r) => r.name);
+    for (const until = Date.now() + CLOSING_GRACE_MS; ;) {
+      const others = await client.query<{ name: string }>(
+        `select coalesce(nullif(application_name, ''), '(unnamed)') as name from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      );
+      if (others.rows.length === 0 || Date.now() >= until) return others.rows.map((r) => r.name);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   } catch {
     return [];
   } finally {
