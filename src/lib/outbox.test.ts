@@ -2,6 +2,7 @@ import { createStore, keys } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { Outbox, type Deliver, type OutboxItem } from './outbox';
+import { until } from '../../tests/until';
 
 let n = 0;
 /** A fresh IndexedDB store per test, shared by the outboxes a test makes (as two page loads would share it). */
@@ -30,10 +31,6 @@ function fakeServer() {
   };
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
 const states = (box: Outbox) => box.list().map((i: OutboxItem) => i.state);
 
 describe('the outbox', () => {

@@ -6,6 +6,7 @@ import { setToken } from '../lib/auth-token';
 import type { OutboxItem } from '../lib/outbox';
 import type { Who } from '../features/chat/chat-api';
 import type { ChatPayload } from '../features/chat/chat-outbox';
+import { until } from '../../tests/until';
 
 /** The chat outbox's own database (outboxDatabase('chat')), as an earlier page load left it. */
 // delivering goes over HTTP: the open chat's socket.io client is never loaded for it
@@ -42,11 +43,6 @@ function server() {
 }
 const sent = (calls: FakeCall[]) =>
   calls.filter((c) => c.url === '/api/chat/send-message').map((c) => (c.body as { clientMessageId: string }).clientMessageId);
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
 
 describe('chat messages written before a reload', () => {
   beforeEach(async () => {

@@ -9,6 +9,7 @@ import type { Who } from './chat-api';
 import { canDeliverChat, deliverChat } from './chat-outbox';
 import { Conversation, type ChatSocket } from './conversation';
 import type { ChatMessage } from './types';
+import { until } from '../../../tests/until';
 
 const guest: Who = { kind: 'guest', guestId: 'guest-0123456789abcdef' };
 
@@ -63,10 +64,6 @@ function fakeSocket(joinAnswer: { room?: string; message?: string } = { room: 'g
   return socket;
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 }
