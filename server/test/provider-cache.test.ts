@@ -40,7 +40,7 @@ describe('game providers are not asked more than the member needs', () => {
         return ask(...args);
       });
       const refreshing = Promise.all([1, 2, 3, 4, 5].map(() => get('/api/wallet/refresh/slot')));
-      await vi.waitFor(() => expect(balances).toHaveBeenCalled());
+      await vi.waitFor(() => expect(balances).toHaveBeenCalled(), { timeout: 15_000 });
       letGo();
       const tabs = await refreshing;
       expect(tabs.map(amountOf)).toEqual([20, 20, 20, 20, 20]);

@@ -31,6 +31,8 @@ function fakeServer() {
   };
 }
 
+/** vi.waitFor's own bound is 1 s: the tests on fake timers wait as long as every other wait (tests/setup-dom.ts). */
+const WAIT = { timeout: 15_000 };
 const states = (box: Outbox) => box.list().map((i: OutboxItem) => i.state);
 
 describe('the outbox', () => {
@@ -79,16 +81,16 @@ describe('the outbox', () => {
       await box.start();
       server.failWith(new ApiError('NETWORK_ERROR', 0));
       await box.add('slip', { name: 'one.jpg' });
-      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(1));
+      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(1), WAIT);
       expect(states(box)).toEqual(['waiting']);
       server.failWith(new ApiError('INTERNAL_SERVER_ERROR', 503));
       await vi.advanceTimersByTimeAsync(2_000);
-      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(2));
+      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(2), WAIT);
       expect(states(box)).toEqual(['waiting']);
 
       server.failWith(new ApiError('SLIP_INVALID_FILE', 400));
       await vi.advanceTimersByTimeAsync(4_000);
-      await vi.waitFor(() => expect(states(box)).toEqual(['failed']));
+      await vi.waitFor(() => expect(states(box)).toEqual(['failed']), WAIT);
       expect(box.list()[0]!.code).toBe('SLIP_INVALID_FILE');
       // failed stays failed: no endless retries
       await vi.advanceTimersByTimeAsync(120_000);
@@ -107,7 +109,7 @@ describe('the outbox', () => {
       // a short rate limit is waited out
       server.failWith(new ApiError('REQUEST_LIMIT_1MIN', 429));
       await box.add('slip', { name: 'short.jpg' });
-      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(1));
+      await vi.waitFor(() => expect(box.list()[0]!.attempts).toBe(1), WAIT);
       expect(states(box)).toEqual(['waiting']);
       await box.remove(box.list()[0]!.id);
       for (const [code, status] of [
@@ -117,7 +119,7 @@ describe('the outbox', () => {
       ] as const) {
         server.failWith(new ApiError(code, status));
         const item = await box.add('slip', { name: `${code}.jpg` });
-        await vi.waitFor(() => expect(box.list().find((i) => i.id === item.id)?.state).toBe('failed'));
+        await vi.waitFor(() => expect(box.list().find((i) => i.id === item.id)?.state).toBe('failed'), WAIT);
         expect(box.list().find((i) => i.id === item.id)).toMatchObject({ code, attempts: 1 });
       }
       await vi.advanceTimersByTimeAsync(10 * 60_000);
