@@ -19,12 +19,16 @@ export function getToken(): string | null {
 }
 
 /** `member`: the phone the token was signed in with (the chat keeps each member's waiting messages apart by it). */
+/** Dispatched on window when a member signs in: what waited on the device for them (the outboxes) goes now. */
+export const SESSION_EVENT = 'wallet:session';
+
 export function setToken(token: string, remember: boolean, member = ''): void {
   clearToken();
   const [local, session] = stores();
   const store = remember ? local : session;
   store?.setItem(KEY, token);
   store?.setItem(MEMBER, member);
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EVENT));
 }
 
 /** The phone the stored token was signed in with ('' when unknown or signed out). */

@@ -100,6 +100,33 @@ describe('the outbox', () => {
     }
   });
 
+  it('keeps an item whose session ended (disabled, signed out) for its member, and sends it when that member signs in again', async () => {
+    const { setToken, clearToken, getMember, getToken } = await import('./auth-token');
+    setToken('alice-1', true, '0811111111');
+    const server = fakeServer();
+    const box = new Outbox('s', { slip: server.deliver }, freshStore(), (item) => !!getToken() && item.owner === getMember(), getMember);
+    await box.start();
+    // staff disabled Alice: her session is refused; the slip is hers still, waiting, not failed
+    server.failWith(new ApiError('invalid-token', 401));
+    const item = await box.add('slip', { name: 'alice.jpg' });
+    await until(() => box.list()[0]!.attempts === 1);
+    clearToken();
+    expect(box.list()[0]).toMatchObject({ state: 'waiting', owner: '0811111111' });
+
+    // Bob signs in on the device: Alice's slip is not his to send
+    server.failWith(undefined);
+    setToken('bob-1', true, '0822222222');
+    await box.kick();
+    expect(server.received.size).toBe(0);
+    expect(states(box)).toEqual(['waiting']);
+
+    // Alice, enabled again, signs in: the sign-in itself sends it
+    setToken('alice-2', true, '0811111111');
+    await until(() => states(box)[0] === 'done');
+    expect(server.received.get(item.id)).toBe(1);
+    clearToken();
+  });
+
   it('fails an upload refused for a long while (its hour of bytes, its slips, a full server disk) at once, without sending it again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

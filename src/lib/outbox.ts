@@ -1,5 +1,6 @@
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import { isApiError } from './api';
+import { SESSION_EVENT } from './auth-token';
 
 /**
  * The outbox: things the member sent that must reach the server exactly once, also when the phone was
@@ -23,6 +24,11 @@ export interface OutboxItem<P = unknown> {
   /** done: what the server answered. */
   result?: unknown;
   attempts: number;
+  /**
+   * The member it was written by (the phone they signed in with), '' for a guest's; it goes only while
+   * that member is signed in on this device, whoever else signs in meanwhile.
+   */
+  owner?: string;
 }
 
 export interface DeliverContext {
@@ -34,6 +40,13 @@ export interface DeliverContext {
 export type Deliver = (item: OutboxItem, ctx: DeliverContext) => Promise<unknown>;
 
 /**
+ * Answers that end the session, not the item: the member was signed out (disabled, a password changed
+ * elsewhere, the session expired) or the site is closed for a while. The item waits, tied to its member,
+ * until that member signs in again (SESSION_EVENT) and then goes.
+ */
+const SESSION_ENDED = new Set(['invalid-token', 'gone']);
+
+/**
  * Upload refusals whose wait is far longer than a backoff (the sender's hour of bytes, its slips of 10
  * minutes, a server disk the operator must free): trying again every minute would only send the same
  * megabytes to be refused. The item fails with the code, its sentence says when to try again, and the
@@ -42,11 +55,16 @@ export type Deliver = (item: OutboxItem, ctx: DeliverContext) => Promise<unknown
 const LONG_WAITS = new Set(['UPLOAD_LIMIT', 'SLIP_LIMIT', 'UPLOAD_UNAVAILABLE']);
 /** Answers that will be the same however often we ask: the item fails with the code. */
 const isFinal = (err: unknown) =>
-  isApiError(err) && ((err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) || LONG_WAITS.has(err.code));
+  isApiError(err) &&
+  !SESSION_ENDED.has(err.code) &&
+  ((err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) || LONG_WAITS.has(err.code));
 /** Waits between tries of one item: 2 s, 4 s, 8 s ... at most a minute (and at once when the connection returns). */
 const backoffMs = (attempts: number) => Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6));
 
-/** The IndexedDB database of one outbox; sign-out empties it (what is waiting belongs to the member who sent it). */
+/**
+ * The IndexedDB database of one outbox. It outlives the session: sign-out, a disabled account or an
+ * expired session leave each item waiting for the member who wrote it.
+ */
 export const outboxDatabase = (name: string) => `wallet-${name}`;
 
 export class Outbox {
@@ -65,6 +83,8 @@ export class Outbox {
     store?: UseStore,
     /** Whether an item may go now (the chat holds a member's messages while another member is signed in); the others go on. */
     private readonly canDeliver: (item: OutboxItem) => boolean = () => true,
+    /** Who is signed in now ('' for nobody): a new item is theirs (`owner`). */
+    private readonly currentOwner: () => string = () => '',
   ) {
     this.store = store ?? createStore(outboxDatabase(name), 'items');
   }
@@ -73,7 +93,10 @@ export class Outbox {
   start(): Promise<void> {
     if (!this.loaded) {
       this.loaded = this.reload();
-      if (typeof window !== 'undefined') window.addEventListener('online', () => this.kick());
+      if (typeof window !== 'undefined') {
+        window.addEventListener('online', () => this.kick());
+        window.addEventListener(SESSION_EVENT, () => this.kick());
+      }
     }
     return this.loaded.then(() => this.kick());
   }
@@ -95,7 +118,7 @@ export class Outbox {
     this.listeners.forEach((l) => l());
   }
 
-  /** The items of one kind, oldest first (a stable array between changes, for useSyncExternalStore). */
+  /** Every item on this device, of every member, oldest first (a stable array between changes, for useSyncExternalStore). */
   list(): OutboxItem[] {
     return this.items;
   }
@@ -110,9 +133,9 @@ export class Outbox {
   }
 
   /** Keeps the item (IndexedDB first, so a reload cannot lose it) and tries to deliver it. */
-  async add<P>(kind: string, payload: P, id = crypto.randomUUID()): Promise<OutboxItem<P>> {
+  async add<P>(kind: string, payload: P, id = crypto.randomUUID(), owner = this.currentOwner()): Promise<OutboxItem<P>> {
     await this.start();
-    const item: OutboxItem<P> = { id, kind, payload, createdAt: Date.now(), state: 'waiting', attempts: 0 };
+    const item: OutboxItem<P> = { id, kind, payload, createdAt: Date.now(), state: 'waiting', attempts: 0, owner };
     await this.save(item);
     void this.kick();
     return item;
@@ -135,7 +158,7 @@ export class Outbox {
     const item = this.items.find((i) => i.id === id);
     if (!item || item.state !== 'failed') return;
     await this.remove(id);
-    await this.add(item.kind, restamp(item.payload));
+    await this.add(item.kind, restamp(item.payload), undefined, item.owner);
   }
 
   /** Delivers waiting items in order until one cannot go now; one runner per page, and one per device where Web Locks exist. */

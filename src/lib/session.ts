@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clear, createStore } from 'idb-keyval';
 import { api, isApiError } from './api';
 import { clearToken, getToken, setToken } from './auth-token';
 import { isMemberQuery } from './query-client';
@@ -11,14 +10,12 @@ export function forgetMemberData(queryClient: QueryClient): void {
 }
 
 /**
- * Signing out drops the slips and chat messages still waiting on this device, and the saved chat: they
- * belong to the member who wrote them (the outbox checks the store before each send). A new sign-in
- * after an expired session keeps them, so nothing is lost; the server credits a slip only from the
- * member's own bank account anyway. The names are outboxDatabase('outbox' | 'chat') and the chat's
- * saved-conversation key, written out so the sign-in page does not load the outbox or the chat.
+ * Signing out drops the saved chat conversation (what the next person at this device would read). What
+ * the member sent that is still waiting (slips, chat messages) stays, tied to them: it goes when they
+ * sign in here again, and never under anyone else's session (each outbox checks whose it is). The key is
+ * written out so the sign-in page does not load the chat.
  */
-function forgetOutbox(): void {
-  for (const name of ['outbox', 'chat']) void clear(createStore(`wallet-${name}`, 'items')).catch(() => undefined);
+function forgetSavedChat(): void {
   void deleteKey('chat:member');
 }
 
@@ -29,7 +26,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   clearToken();
   forgetMemberData(queryClient);
-  forgetOutbox();
+  forgetSavedChat();
 }
 
 /** A new session starts clean: nothing a previous member left on this device is shown to this one. */

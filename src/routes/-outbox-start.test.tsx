@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { clear, createStore, get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale, type FakeCall } from '../../tests/render';
@@ -96,5 +96,46 @@ describe('chat messages written before a reload', () => {
     expect(await screen.findByRole('button', { name: 'Start a chat' })).toBeEnabled();
     expect(screen.queryByText('Opening the chat…')).toBeNull();
     expect(socketIo.loaded).toBe(false);
+  });
+});
+
+describe('what another member left waiting on this device', () => {
+  const slipStore = createStore('wallet-outbox', 'items');
+  beforeEach(async () => {
+    await setLocale('en');
+    await clear(chatStore);
+    await clear(slipStore);
+    vi.resetModules();
+  });
+
+  it("is never sent under this member's session: they are told whose it is and may discard it", async () => {
+    const slip: OutboxItem = {
+      id: 's-alice-1',
+      kind: 'slip',
+      payload: { file: new Blob(['x'], { type: 'image/jpeg' }), name: 'alice.jpg' },
+      createdAt: 1,
+      state: 'waiting',
+      attempts: 0,
+      owner: ALICE,
+    };
+    await set(slip.id, slip, slipStore);
+    await queued('c-alice-1', { kind: 'member', phone: ALICE }, 'from alice', 2);
+    setToken('bob-token', true, BOB);
+    const calls = server();
+    const { UserShell } = await import('./-user-shell');
+    renderScreen(<UserShell />);
+
+    expect(
+      await screen.findByText(
+        'Waiting on this device for the account ending 5678: 1 slip and 1 chat message. They are sent when that account signs in here again.',
+      ),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.url === '/api/wallet/slip' || c.url === '/api/chat/send-message')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard them' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await until(() => screen.queryByText(/Waiting on this device/) === null);
+    expect(await get('s-alice-1', slipStore)).toBeUndefined();
+    expect(await get('c-alice-1', chatStore)).toBeUndefined();
   });
 });

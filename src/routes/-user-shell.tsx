@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useSupportReplies } from '../features/chat/support-replies';
 import { MemberShell, type ShellParts } from '../features/site/member-shell';
 
@@ -8,6 +8,7 @@ export const shellParts: ShellParts = {
   useSupportReplies,
   // the slip outbox (and its code) loads after the shell has painted
   startSlipOutbox: () => void import('../features/deposit/slip-outbox').then(({ slipOutbox }) => slipOutbox.start()),
+  WaitingOnDevice: lazy(() => import('../features/deposit/waiting-on-device')),
 };
 
 /**

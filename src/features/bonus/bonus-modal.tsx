@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMoneyWords } from '../../ui/member/money-words';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { useId, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
@@ -57,15 +58,18 @@ export function BonusModal({
           {t`OK`}
         </button>
       ) : (
-        <button
-          type="button"
-          className="button primary block"
-          disabled={!online || blocked || !!bonus.terms.refusal || receive.isPending}
-          aria-describedby={!online ? offlineId : blocked ? blockedId : termsId}
-          onClick={onReceive}
-        >
-          {receive.isPending ? t`Receiving…` : t`Receive bonus`}
-        </button>
+        <>
+          <CheckingNote checking={receive.checking} />
+          <button
+            type="button"
+            className="button primary block"
+            disabled={!online || blocked || !!bonus.terms.refusal || receive.isPending}
+            aria-describedby={!online ? offlineId : blocked ? blockedId : termsId}
+            onClick={onReceive}
+          >
+            {receive.isPending ? t`Receiving…` : t`Receive bonus`}
+          </button>
+        </>
       )}
       {!online && !active && <OfflineReason id={offlineId} />}
       {online && blocked && !active && (

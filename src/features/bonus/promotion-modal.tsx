@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMoneyWords } from '../../ui/member/money-words';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -40,6 +41,7 @@ function Found({ promotion, onReceived }: { promotion: PromotionFound; onReceive
       <SafeHtml html={promotion.description} className="promotion-description" />
       <p className="notice small">{t`If the conditions are not met, ${percentFail}% of the bonus is forfeited.`}</p>
       <OfferTermsText terms={promotion.terms} id={termsId} />
+      <CheckingNote checking={receive.checking} />
       <button
         type="button"
         className="button primary block"

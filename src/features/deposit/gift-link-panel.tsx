@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { FormError, TextField } from '../../ui/field';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useMoneyWords } from '../../ui/member/money-words';
@@ -42,6 +43,7 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
         hint={t`The minimum gift-link deposit is 2 baht.`}
       />
       <FormError message={error} />
+      <CheckingNote checking={send.checking} />
       <button type="submit" className="button primary block" disabled={!online || send.isPending}>
         {send.isPending ? t`Sending…` : t`Send link`}
       </button>

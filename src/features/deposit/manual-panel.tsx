@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { FormError } from '../../ui/field';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { AmountField } from '../../ui/member/amount-field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
@@ -42,6 +43,7 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
       <p className="hint">{t`Transfer to the account above, then tell us the amount: our staff check it and credit your wallet.`}</p>
       <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} />
       <FormError message={error} />
+      <CheckingNote checking={send.checking} />
       <button type="submit" className="button primary block" disabled={!online || send.isPending}>
         {send.isPending ? t`Sending…` : t`Send request`}
       </button>

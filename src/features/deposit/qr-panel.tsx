@@ -7,6 +7,7 @@ import { formatTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { AmountField } from '../../ui/member/amount-field';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { showToast } from '../../ui/toast';
@@ -148,6 +149,7 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
       </div>
       <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} />
       <FormError message={error} />
+      <CheckingNote checking={create.checking} />
       <button type="submit" className="button primary block" disabled={!online || create.isPending || value <= 0}>
         {create.isPending ? t`Creating…` : t`Create QR code`}
       </button>

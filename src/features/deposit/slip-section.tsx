@@ -2,19 +2,23 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import type { SlipItem, SlipListResponse, SlipUploadResponse } from '../../../contract/deposit';
+import { getMember } from '../../lib/auth-token';
 import { errorMessage } from '../../lib/errors';
 import { slipKeys } from '../../lib/member/statement-keys';
 import type { OutboxItem } from '../../lib/outbox';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useOnline } from '../../ui/use-online';
 import { slipListQuery } from './queries';
-import { slipOutbox, type SlipPayload } from './slip-outbox';
+import { slipOutbox, slipOwner, type SlipPayload } from './slip-outbox';
 
 const useOutbox = () =>
   useSyncExternalStore(
     (l) => slipOutbox.subscribe(l),
     () => slipOutbox.list(),
   );
+
+/** §2: a slip must reach us within the hour of its transfer; one waiting longer on the device may be refused as expired. */
+const SLIP_HOUR_MS = 60 * 60_000;
 
 /** What the server says of a received slip: checking, credited with its amount, in review, or failed with the reason. */
 function SlipResult({ reference, slip }: { reference: string; slip: SlipItem | undefined }) {
@@ -39,6 +43,8 @@ function OutboxRow({ item, slips }: { item: OutboxItem; slips: SlipItem[] | unde
   const online = useOnline();
   const name = (item.payload as SlipPayload).name;
   const percent = slipOutbox.progressOf(item.id) ?? 0;
+  // how long it has waited, as of when the row was shown (the modal opened)
+  const [shownAt] = useState(() => Date.now());
   const reference = (item.state === 'done' ? (item.result as SlipUploadResponse | undefined) : undefined)?.reference ?? '';
   const reason = errorMessage(i18n, item.code ?? '');
   return (
@@ -55,6 +61,11 @@ function OutboxRow({ item, slips }: { item: OutboxItem; slips: SlipItem[] | unde
           {online
             ? t`Waiting to upload: it will be sent by itself shortly.`
             : t`Waiting for a connection: it will be sent by itself when you are back online.`}
+        </p>
+      )}
+      {item.state === 'waiting' && shownAt - item.createdAt > SLIP_HOUR_MS && (
+        <p className="small text-danger">
+          {t`This slip has waited on this device for more than an hour. A slip must reach us within 1 hour of the transfer, so it may be refused: if it is, send it to support in the chat.`}
         </p>
       )}
       {item.state === 'done' && <SlipResult reference={reference} slip={slips?.find((s) => s.reference === reference)} />}
@@ -93,7 +104,9 @@ export function SlipSection({ headingId, closed }: { headingId: string; closed: 
   const { t } = useLingui();
   const online = useOnline();
   const queryClient = useQueryClient();
-  const items = useOutbox();
+  const all = useOutbox();
+  // only this member's: a slip another member left waiting on this device is theirs (the shell says so)
+  const items = useMemo(() => all.filter((i) => slipOwner(i) === getMember()), [all]);
   const fileInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
   const preview = useMemo(() => (chosen ? URL.createObjectURL(chosen) : ''), [chosen]);

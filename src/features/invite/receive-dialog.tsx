@@ -5,6 +5,7 @@ import { showToast } from '../../ui/toast';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import './invite-errors';
 import { useMoneyWords } from '../../ui/member/money-words';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { useReceiveInvite } from './mutations';
 import type { WalletView } from '../../../contract/wallet';
 
@@ -52,6 +53,7 @@ export function ReceiveInviteDialog({ wallet, onClose }: { wallet: WalletView; o
       <p className="small">
         {t`You earn a share of each deposit your invited friends make. It can be received once they have played that deposit through in games. Receiving pays every ready part into your wallet, with no turnover to play.`}
       </p>
+      <CheckingNote checking={receive.checking} />
       <ConfirmButtons
         cancelLabel={t`Not now`}
         confirmLabel={receive.isPending ? t`Receiving…` : t`Receive`}

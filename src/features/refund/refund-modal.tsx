@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { Modal } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 import { showToast } from '../../ui/toast';
@@ -20,11 +21,13 @@ import { RefundLogs } from './refund-logs';
 function MoveDialog({
   amount,
   pending,
+  checking,
   onConfirm,
   onClose,
 }: {
   amount: string;
   pending: boolean;
+  checking: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -32,6 +35,7 @@ function MoveDialog({
   return (
     <Modal title={t`Move refund to wallet?`} role="alertdialog" onClose={onClose} closeLabel={t`Close`}>
       <p>{t`${amount} will move from your refund balance into your wallet. You can then play or withdraw it.`}</p>
+      <CheckingNote checking={checking} />
       <div className="row gap">
         <button type="button" className="button block" onClick={onClose}>
           {t`Cancel`}
@@ -108,6 +112,7 @@ export function RefundModal({ onClose }: { onClose: (saved: boolean) => void }) 
             {t`We refund ${percent}% of a period's net loss, or ${percentWithBonus}% for a period in which you held a bonus or promotion.`}
           </p>
           <div className="refund-actions">
+            <CheckingNote checking={receive.checking} />
             <button
               type="button"
               className="button primary block"
@@ -147,7 +152,13 @@ export function RefundModal({ onClose }: { onClose: (saved: boolean) => void }) 
       )}
       <RefundLogs />
       {confirming && data && (
-        <MoveDialog amount={balance} pending={move.isPending} onConfirm={onMove} onClose={() => setConfirming(false)} />
+        <MoveDialog
+          amount={balance}
+          pending={move.isPending}
+          checking={move.checking}
+          onConfirm={onMove}
+          onClose={() => setConfirming(false)}
+        />
       )}
     </Modal>
   );

@@ -2,7 +2,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { infoQuery } from '../../lib/lookups';
 import { TestSiteNote } from '../../ui/test-site-note';
 import { signOut } from '../../lib/session';
@@ -10,6 +10,7 @@ import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
 import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-icons';
 import { ConditionsModal } from './conditions-modal';
+import { useHydrated } from '../../ui/use-hydrated';
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
 import '../../lib/member/member-errors';
@@ -21,11 +22,13 @@ export type ShellParts = {
   useSupportReplies: (onContact: boolean, online: boolean) => number;
   /** the deposit feature's: sends the slips chosen earlier (offline, or before a reload) */
   startSlipOutbox: () => void;
+  /** the deposit feature's word on what waits on this device (another member's, or this member's refused slips), loaded after paint */
+  WaitingOnDevice: ComponentType;
 };
 
 /** §2 Signed-in shell: top bar (name, language, logout) and the bottom menu with the raised Home. */
 export function MemberShell({ parts }: { parts: ShellParts }) {
-  const { useSupportReplies, startSlipOutbox } = parts;
+  const { useSupportReplies, startSlipOutbox, WaitingOnDevice } = parts;
   const { t, i18n } = useLingui();
   const info = useQuery(infoQuery());
   const queryClient = useQueryClient();
@@ -37,6 +40,8 @@ export function MemberShell({ parts }: { parts: ShellParts }) {
   const replies = useSupportReplies(onContact, online);
   // slips chosen earlier (offline, or before a reload) are sent by themselves once the member is back
   useEffect(() => startSlipOutbox(), [startSlipOutbox]);
+  // what waits on this device is looked at once the page is the browser's, never in the pre-rendered HTML
+  const painted = useHydrated();
 
   async function logout() {
     await signOut(queryClient);
@@ -53,6 +58,11 @@ export function MemberShell({ parts }: { parts: ShellParts }) {
           <LogoutIcon />
         </button>
       </header>
+      {painted && (
+        <Suspense fallback={null}>
+          <WaitingOnDevice />
+        </Suspense>
+      )}
       <Outlet />
       <nav className="bottom-menu" aria-label={t`Main menu`}>
         <Link to="/user/profile" activeProps={{ 'aria-current': 'page' }}>

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { putQueryData } from '../../lib/query-data';
 import { DataStatus } from '../../ui/data-status';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { Modal } from '../../ui/modal';
 import { useOnline } from '../../ui/use-online';
 import { ErrorAlert } from '../../ui/member/error-alert';
@@ -142,6 +143,7 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
           <p className="spin-announce" role="status">
             {announced}
           </p>
+          <CheckingNote checking={spin.checking} />
           <button
             ref={spinButton}
             type="button"

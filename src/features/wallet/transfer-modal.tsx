@@ -5,6 +5,7 @@ import { transferPairRule, WALLET } from '../../../contract/wallet-rules';
 import { errorMessage } from '../../lib/errors';
 import { FormError, SelectField } from '../../ui/field';
 import { AmountField } from '../../ui/member/amount-field';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
@@ -68,8 +69,9 @@ export function TransferModal({
         <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={from ? t`Available: ${available}` : undefined} />
         <QuickAmounts all={from ? balanceOf(from) : 0} onPick={(v) => (setAmount(v), setError(''))} />
         <FormError message={error} />
+        <CheckingNote checking={move.checking} />
         <button type="submit" className="button primary block" disabled={!online || move.isPending}>
-          {move.isPending ? t`Transferring…` : t`Transfer`}
+          {move.checking ? t`Checking…` : move.isPending ? t`Transferring…` : t`Transfer`}
         </button>
         {!online && <p className="hint">{t`You are offline: this needs the internet.`}</p>}
       </form>

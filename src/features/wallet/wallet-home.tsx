@@ -127,7 +127,7 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
         </button>
         <button type="button" className="widget" disabled={!online || allBack.isPending} onClick={allToWallet}>
           <AllToWalletIcon />
-          {allBack.isPending ? t`Moving…` : t`All to wallet`}
+          {allBack.checking ? t`Checking…` : allBack.isPending ? t`Moving…` : t`All to wallet`}
         </button>
         {/* §2 while the spin wheel is offered, its widget takes the refresh-all widget's place */}
         <SpinOrElse

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatAccountNo } from '../../../contract/account-rules';
 import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
+import { CheckingNote } from '../../ui/member/checking-note';
 import { activeBonusQuery } from '../../lib/member/active-bonus-query';
 import { AmountField } from '../../ui/member/amount-field';
 import { useMoneyWords } from '../../ui/member/money-words';
@@ -71,8 +72,9 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
         <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={limitsText} />
         <QuickAmounts all={all} picks={picks} onPick={(v) => (setAmount(v), setError(''))} />
         <FormError message={error || (limits.error ? errorMessage(i18n, limits.error.message) : '')} />
+        <CheckingNote checking={send.checking} />
         <button type="submit" className="button primary block" disabled={!online || !limits.data || send.isPending}>
-          {send.isPending ? t`Sending…` : t`Withdraw`}
+          {send.checking ? t`Checking…` : send.isPending ? t`Sending…` : t`Withdraw`}
         </button>
         {!online && <p className="hint">{t`You are offline: this needs the internet.`}</p>}
       </form>

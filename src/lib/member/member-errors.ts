@@ -8,6 +8,8 @@ import { registerErrorMessages } from '../errors';
  * Screens loaded later may register their own, more precise sentences over these (wallet/programme-errors.ts).
  */
 registerErrorMessages({
+  // a money call whose answer was lost and could not be learned by asking again (money-submission.ts)
+  ANSWER_UNKNOWN: msg`We could not yet learn whether it went through. Check your balance and statement: asking the same again is safe, it never happens twice.`,
   // auth
   WRONG_PASSWORD: msg`The current password is incorrect.`,
   // bonus and promotion

@@ -3,9 +3,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '../../lib/auth-token';
-import { useMoneySubmission } from './money-submission';
+import { ANSWER_UNKNOWN, checkTiming, useMoneySubmission } from './money-submission';
 
-type Outcome = 'ok' | 'NETWORK_ERROR' | 'TIMEOUT' | 'INSUFFICIENT_BALANCE';
+type Outcome = 'ok' | 'NETWORK_ERROR' | 'TIMEOUT' | 'INSUFFICIENT_BALANCE' | Promise<'ok'>;
 
 /** One screen's hook (a new one is a reload or a dialog opened again), and every key its calls carried. */
 function setup(outcomes: Outcome[], keys: string[] = [], action = 'wallet/transfer', hook = useMoneySubmission) {
@@ -13,52 +13,107 @@ function setup(outcomes: Outcome[], keys: string[] = [], action = 'wallet/transf
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
   const call = vi.fn(async (_amount: number, key: string) => {
     keys.push(key);
-    const outcome = outcomes[keys.length - 1] ?? 'ok';
+    const outcome = await (outcomes[keys.length - 1] ?? 'ok');
     if (outcome !== 'ok') throw new Error(outcome);
     return { ok: true };
   });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const { result, unmount } = renderHook(() => hook(action, call, [['wallet'], ['statement']]), { wrapper });
+  const errors: string[] = [];
   const submit = async (amount = 100) => {
     await act(async () => {
-      await result.current.mutateAsync(amount).catch(() => undefined);
+      await result.current.mutateAsync(amount).catch((err: Error) => errors.push(err.message));
     });
     await waitFor(() => expect(result.current.isPending).toBe(false));
   };
-  return { keys, submit, invalidated, unmount, result };
+  return { keys, submit, invalidated, unmount, result, errors };
 }
 
-afterEach(() => clearToken());
+const DEFAULT_CHECKS = checkTiming.delaysMs;
+afterEach(() => {
+  clearToken();
+  checkTiming.delaysMs = DEFAULT_CHECKS;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+});
+/** The tests ask again at once: what is tested is what is asked and with which key, not how long it waits. */
+const checks = (n: number) => (checkTiming.delaysMs = Array.from({ length: n }, () => 0));
 
 describe('a money submission', () => {
-  it('retries a lost answer with the same key, and starts a new submission after an answer', async () => {
-    const { keys, submit } = setup(['NETWORK_ERROR', 'TIMEOUT', 'ok', 'INSUFFICIENT_BALANCE', 'ok']);
-    for (let i = 0; i < 5; i++) await submit();
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).toBe(keys[0]);
-    expect(keys[3]).not.toBe(keys[2]);
+  it('asks a lost answer again with the same key until it is known, and starts a new submission after an answer', async () => {
+    checks(5);
+    const { keys, submit, errors } = setup(['NETWORK_ERROR', 'TIMEOUT', 'ok', 'INSUFFICIENT_BALANCE', 'ok']);
+    await submit(); // lost, lost, then the server's answer to the first try
+    expect(errors).toEqual([]);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    await submit(); // a new submission: refused
+    expect(errors).toEqual(['INSUFFICIENT_BALANCE']);
+    await submit(); // and another
+    expect(keys[3]).not.toBe(keys[0]);
     expect(keys[4]).not.toBe(keys[3]);
     expect(new Set(keys).size).toBe(3);
   });
 
-  it('keeps the key on the device until the answer is known: a reload asking the same again carries it', async () => {
+  it('says it is checking while it asks a lost answer again, not "no connection", and then what happened', async () => {
+    checks(5);
+    let answer!: (ok: 'ok') => void;
+    const later = new Promise<'ok'>((resolve) => (answer = resolve));
+    const { result, keys } = setup(['NETWORK_ERROR', later]);
+    let done: Promise<unknown>;
+    act(() => {
+      done = result.current.mutateAsync(100);
+    });
+    await waitFor(() => expect(result.current.checking).toBe(true));
+    expect(result.current.isError).toBe(false);
+    await act(async () => {
+      answer('ok');
+      await done;
+    });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.checking).toBe(false);
+    expect(keys).toEqual([keys[0], keys[0]]);
+  });
+
+  it('offline, waits for the connection to check (the wait does not use up the checks)', async () => {
+    checks(1);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const { result, keys } = setup(['NETWORK_ERROR', 'ok']);
+    let done: Promise<unknown>;
+    act(() => {
+      done = result.current.mutateAsync(100);
+    });
+    await waitFor(() => expect(result.current.checking).toBe(true));
+    expect(keys).toHaveLength(1);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await done;
+    });
+    expect(keys).toEqual([keys[0], keys[0]]);
+    expect(result.current.isSuccess).toBe(true);
+  });
+
+  it('keeps the key on the device when the checks run out: a reload asking the same again carries it', async () => {
+    checks(1);
     setToken('token-a', true, '0812345678');
     const keys: string[] = [];
-    const first = setup(['NETWORK_ERROR'], keys);
+    const first = setup(['NETWORK_ERROR', 'TIMEOUT'], keys);
     await first.submit(250);
+    expect(first.errors).toEqual([ANSWER_UNKNOWN]);
     first.unmount();
     // the page reloaded: the module anew, nothing in memory; the same 250 is the same submission
     vi.resetModules();
     const reloaded = (await import('./money-submission')).useMoneySubmission;
-    const again = setup(['NETWORK_ERROR', 'ok', 'ok'], keys, 'wallet/transfer', reloaded);
+    const again = setup(['NETWORK_ERROR', 'TIMEOUT', 'ok', 'ok'], keys, 'wallet/transfer', reloaded);
     await again.submit(250);
-    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
     // another amount is another submission
     await again.submit(300);
-    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it('gives two taps at once one key, and another member on the device a key of their own', async () => {
+    checks(0);
     setToken('token-a', true, '0811111111');
     const { keys, result } = setup(['NETWORK_ERROR', 'NETWORK_ERROR']);
     await act(async () => {
@@ -73,6 +128,7 @@ describe('a money submission', () => {
   });
 
   it('asks the money screens again whatever the outcome (a lost answer may have moved the money)', async () => {
+    checks(0);
     const { submit, invalidated } = setup(['NETWORK_ERROR']);
     await submit(77);
     expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['wallet'], ['statement']]);

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { getMember } from '../../lib/auth-token';
 
@@ -7,6 +8,27 @@ const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
 
 /** A lost answer: the server may have done it, so the retry must carry the same key. */
 export const answerLost = (err: Error | null) => err?.message === 'NETWORK_ERROR' || err?.message === 'TIMEOUT';
+
+/**
+ * A lost answer is asked again with its key, which the server answers as the first try: these are the
+ * waits before each check while online (offline, the check waits for the connection and that wait does
+ * not count). After the last, the submission ends with ANSWER_UNKNOWN and its key stays kept: asking the
+ * same again later is still answered, never done twice. Writable for the tests.
+ */
+export const checkTiming = { delaysMs: [1_000, 2_000, 4_000, 8_000, 15_000] };
+/** The code a submission ends with when its answer could not be learned yet. */
+export const ANSWER_UNKNOWN = 'ANSWER_UNKNOWN';
+
+/** Resolves after `ms` once the browser is online (at once on the 'online' event if it was offline). */
+function beforeCheck(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      window.addEventListener('online', () => resolve(), { once: true });
+      return;
+    }
+    setTimeout(resolve, ms);
+  });
+}
 
 /** How long a key waits on the device for its answer (the server keeps a key's answer for a day). */
 const PENDING_MS = 12 * 3_600_000;
@@ -61,7 +83,10 @@ async function settled(id: string): Promise<void> {
  *   (IndexedDB) from before the call is sent until its answer is known, so a retry after a lost answer,
  *   a reload or a closed dialog asking the same again carries the same key, and the server answers it as
  *   the first try: money moves once.
- * - A success or a definite refusal ends it (the next submission is a new one); a lost answer keeps it.
+ * - A lost answer is not "no connection": the submission goes on `checking` (the screen says so), asking
+ *   again with the same key until the server's answer is known, then ends with it. Only after the checks
+ *   run out (checkTiming) does it end with ANSWER_UNKNOWN, the key still kept.
+ * - A success or a definite refusal ends it (the next submission is a new one).
  * - Whatever the outcome, the queries in `refresh` are asked again: even a lost answer may have moved
  *   the money.
  */
@@ -71,21 +96,35 @@ export function useMoneySubmission<Input, Result>(
   refresh: readonly QueryKey[],
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const [checking, setChecking] = useState(false);
+  const mutation = useMutation({
     mutationFn: async (input: Input) => {
       const id = await submissionId(action, input);
       const { key } = await pendingKey(id);
       try {
-        const result = await call(input, key);
-        await settled(id);
-        return result;
-      } catch (err) {
-        if (!answerLost(err as Error)) await settled(id);
-        throw err;
+        for (let check = 0; ; check++) {
+          try {
+            const result = await call(input, key);
+            await settled(id);
+            return result;
+          } catch (err) {
+            if (!answerLost(err as Error)) {
+              await settled(id);
+              throw err;
+            }
+            const delay = checkTiming.delaysMs[check];
+            if (delay === undefined) throw new Error(ANSWER_UNKNOWN);
+            setChecking(true);
+            await beforeCheck(delay);
+          }
+        }
+      } finally {
+        setChecking(false);
       }
     },
     onSettled: () => {
       for (const queryKey of refresh) void queryClient.invalidateQueries({ queryKey });
     },
   });
+  return Object.assign(mutation, { checking });
 }

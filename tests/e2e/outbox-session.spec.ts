@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, memberOnHome, operator, savedQueries, serviceWorkerReady, signIn, test } from './support';
+
+/**
+ * Issue 38: what a member queued on the phone survives the end of their session (staff disabled and
+ * enabled them; they changed their password on another device). It waits, tied to them, and goes once
+ * when they sign in again; nothing is dropped in silence.
+ */
+
+const PASSWORD = 'kept-pass1';
+
+function slipFile(phone: string, amount: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
+  expect(operator('slip', 'make', phone, amount, file)).toContain('transaction reference');
+  return file;
+}
+
+/** Signed in again after the session ended: the terms are asked again only if the site asks them of every sign-in. */
+async function signInAgain(page: Page, phone: string, password: string): Promise<void> {
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, phone, password);
+  // back where the session ended (the home, or the contact page)
+  await expect(page).toHaveURL(/\/user\//);
+  const terms = page.getByRole('dialog', { name: 'Terms of use' });
+  if (await terms.isVisible()) await terms.getByRole('button', { name: 'I accept' }).click();
+}
+
+test('a slip queued offline outlives a disable and enable by staff, and is credited once the member signs in again', async ({
+  page,
+  context,
+}) => {
+  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+  const phone = await memberOnHome(page, { name: 'Kept Slip', password: PASSWORD, firstName: 'slip', lastName: 'payer' });
+  const file = slipFile(phone, '75');
+  await serviceWorkerReady(page);
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(modal.getByText('048-123-4567')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => savedQueries(page)).toContain('0481234567');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await modal.getByRole('button', { name: 'Send when back online' }).click();
+  await expect(modal.getByText('Waiting for a connection: it will be sent by itself when you are back online.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  // meanwhile support disables the member and enables them again: their session is over
+  expect(operator('member', 'disable', phone, '--reason', 'e2e: checked by support')).toContain('disabled');
+  expect(operator('member', 'enable', phone, '--reason', 'e2e: put right')).toContain('enabled');
+
+  await context.setOffline(false);
+  await signInAgain(page, phone, PASSWORD);
+  await expect(async () => {
+    await page.getByRole('button', { name: /^Check balance/ }).click();
+    await expect(page.locator('.balance')).toHaveText('75.00', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(modal.getByText('Credited: 75.00 baht is in your wallet.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  // sent once: one slip on the server
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Slip status' }).click();
+  await expect(page.getByRole('dialog', { name: 'Slip status' }).getByRole('row')).toHaveCount(2);
+});
+
+test('a chat message queued offline outlives a password changed on another device, and reaches support once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const phone = await memberOnHome(page, { name: 'Kept Message', password: PASSWORD });
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click();
+  await serviceWorkerReady(page);
+  await page.getByRole('button', { name: 'Start a chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Support chat' });
+  await expect(chat).toBeVisible();
+
+  await context.setOffline(true);
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await box.fill('written before my password changed');
+  await box.press('Enter');
+  await expect(chat.getByText('Sending…')).toHaveCount(1);
+
+  // on another phone the member signs in and changes the password: this phone's session ends
+  const headers = { 'x-wallet-client': 'member' };
+  const login = await request.post('/api/login', { headers, data: { username: phone, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const changed = await request.put('/api/account/changepwd', {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    data: { oldPassword: PASSWORD, newPassword: 'changed-pass2' },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+
+  await context.setOffline(false);
+  await signInAgain(page, phone, 'changed-pass2');
+  await expect.poll(() => operator('chat', 'show', phone), { timeout: 30_000 }).toContain('written before my password changed');
+  const lines = operator('chat', 'show', phone)
+    .split('\n')
+    .filter((l) => l.includes('written before my password changed'));
+  expect(lines).toHaveLength(1);
+});
