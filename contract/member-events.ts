@@ -18,8 +18,8 @@ export type MemberEvent =
   | { kind: 'transfer'; status: 'SETTLED' | 'RETURNED' }
   /** our staff ended the member's running bonus or promotion (the money stays in the wallet, now free) */
   | { kind: 'bonus'; status: 'ENDED' }
-  /** support replied in the member's chat */
-  | { kind: 'chat' };
+  /** a message in the member's chat from support: an agent's reply, or the greeter's automatic answer (`from` absent before issue 38) */
+  | { kind: 'chat'; from?: 'agent' | 'bot' };
 
 /** The socket.io event names. */
 export const MEMBER_JOIN = 'member-join';

@@ -28,6 +28,7 @@ import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import { securityHeaders, setBareSecurityHeaders } from './modules/system/security.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { chatFiles, chatUploadRoutes } from './modules/chat/upload-routes.js';
 import { chatRealtime } from './modules/chat/realtime.js';
 import { createLifecycle, healthRoutes, type Lifecycle } from './modules/system/health.js';
@@ -194,6 +195,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(spinwheelRoutes, { prefix: '/spinwheel' });
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(chatUploadRoutes, { prefix: '/chat' });
+      await api.register(pushRoutes, { prefix: '/push' });
     },
     { prefix: '/api' },
   );

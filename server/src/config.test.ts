@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/spawn-server.js';
-import { ConfigError, DEMO_SECRETS, demoSecretWarnings, loadConfig, productionProblems } from './config.js';
+import { ConfigError, DEMO_SECRETS, demoSecretWarnings, loadConfig, productionProblems, PUSH_SERVICES } from './config.js';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -81,6 +81,25 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).gameSecretKey).toBeUndefined();
   });
 
+  it('takes the Web Push key pair all three or none, and the push services production may post to', () => {
+    const pair = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43), VAPID_SUBJECT: 'mailto:ops@wallet.example' };
+    expect(loadConfig(pair).vapid).toEqual({ publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43), subject: 'mailto:ops@wallet.example' });
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow('Web Push needs VAPID_PRIVATE_KEY, VAPID_SUBJECT');
+    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: 'short' })).toThrow('VAPID_PUBLIC_KEY must be a base64url P-256 public key');
+    expect(() => loadConfig({ ...pair, VAPID_SUBJECT: 'ops@wallet.example' })).toThrow(
+      'VAPID_SUBJECT must be a mailto: address or an https: URL',
+    );
+    // outside production any push service (the tests' local one); in production the browsers' by default
+    expect(loadConfig({}).pushServiceHosts).toBeUndefined();
+    expect(loadConfig(PRODUCTION_ENV as Record<string, string>).pushServiceHosts).toEqual(PUSH_SERVICES);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, *.push.example' }).pushServiceHosts).toEqual([
+      'fcm.googleapis.com',
+      '*.push.example',
+    ]);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://fcm.googleapis.com' })).toThrow('PUSH_SERVICE_HOSTS must be host names');
+  });
+
   it('takes PUBLIC_URL without a trailing slash, and defaults it to this machine and PORT', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://wallet.example/' }).publicUrl).toBe('https://wallet.example');
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/wallet/' }).publicUrl).toBe('https://example.com/wallet');
@@ -109,6 +128,7 @@ describe('configuration from the environment', () => {
         "SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
         "PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn",
         "GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
+        'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set (Web Push would be signed with a key pair of one machine): make a pair with npx web-push generate-vapid-keys and give every instance the same',
       ]);
       expect(() => loadConfig(env)).toThrow(new ConfigError(lines.join('\n')));
     });

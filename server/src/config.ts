@@ -95,7 +95,22 @@ export interface Config {
   sandboxStore: 'database' | 'memory';
   /** How long each sandbox provider call takes before it answers (SANDBOX_LATENCY_MS): another system's latency. */
   sandboxLatencyMs: number;
+  /**
+   * Web Push (issue 38): the VAPID key pair notifications are signed with and the contact the push
+   * services are given (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); undefined outside production
+   * when not set: a key pair made once in the data directory (push.ts).
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /**
+   * The push services a member's subscription may name (PUSH_SERVICE_HOSTS, host names, `*.` for a
+   * domain's hosts): the server posts to the endpoint a browser gave, so in production only to these;
+   * undefined outside production (the local push service of the tests).
+   */
+  pushServiceHosts: string[] | undefined;
 }
+
+/** The push services of the browsers members use (Chrome and Android, Firefox, Edge, Safari): PUSH_SERVICE_HOSTS' default. */
+export const PUSH_SERVICES = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'];
 
 /** The secrets' values in the README (a public repository): fine for a demo, anyone's for real money. */
 export const DEMO_SECRETS = {
@@ -246,6 +261,10 @@ export function productionProblems(config: Config, env: Env): string[] {
     problems.push('GAME_PROVIDER_URL is plain http to another machine (game passwords would cross the network readable): use https');
   if (config.gameBridge?.sandbox)
     problems.push('GAME_PROVIDER_SANDBOX=1: the bridge at GAME_PROVIDER_URL is the sandbox provider: set the address of a real bridge');
+  if (!config.vapid)
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set (Web Push would be signed with a key pair of one machine): make a pair with npx web-push generate-vapid-keys and give every instance the same',
+    );
   if (config.sandboxStore === 'memory' && config.gameProvider === 'sandbox')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
@@ -349,6 +368,31 @@ function gameProviderOf(env: Env): Pick<Config, 'gameProvider' | 'gameBridge'> {
   };
 }
 
+/** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: all three, or none. */
+function vapidOf(env: Env): Config['vapid'] {
+  const names = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+  if (!names.some((name) => env[name])) return undefined;
+  const given = required(env, 'Web Push', names);
+  // the keys as web-push makes them: a P-256 public key (65 bytes) and private key (32 bytes), base64url
+  if (!/^[A-Za-z0-9_-]{87}$/.test(given.VAPID_PUBLIC_KEY))
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (npx web-push generate-vapid-keys)');
+  if (!/^[A-Za-z0-9_-]{43}$/.test(given.VAPID_PRIVATE_KEY))
+    throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (npx web-push generate-vapid-keys)');
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(given.VAPID_SUBJECT))
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: address or an https: URL the push services may contact');
+  return { publicKey: given.VAPID_PUBLIC_KEY, privateKey: given.VAPID_PRIVATE_KEY, subject: given.VAPID_SUBJECT };
+}
+
+/** PUSH_SERVICE_HOSTS (comma-separated), the browsers' push services in production by default, any outside it. */
+function pushServiceHostsOf(env: Env, production: boolean): string[] | undefined {
+  const raw = env.PUSH_SERVICE_HOSTS?.trim();
+  if (!raw) return production ? PUSH_SERVICES : undefined;
+  const hosts = raw.split(',').map((h) => h.trim().toLowerCase());
+  if (!hosts.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h)))
+    throw new ConfigError(`PUSH_SERVICE_HOSTS must be host names separated by commas (*.example.com for a domain's), got "${raw}"`);
+  return hosts;
+}
+
 /**
  * Reads and validates the environment; a wrong value throws ConfigError with a message for the operator
  * (in production, one line per secret that is missing or a demo default).
@@ -400,6 +444,8 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    vapid: vapidOf(env),
+    pushServiceHosts: pushServiceHostsOf(env, env.NODE_ENV === 'production'),
   };
   const problems = config.production ? productionProblems(config, env) : [];
   if (problems.length) throw new ConfigError(problems.join('\n'));

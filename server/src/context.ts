@@ -6,6 +6,7 @@ import type { PayoutAdapter } from './adapters/payout/payout.js';
 import type { SlipBank } from './adapters/slip/bank.js';
 import type { SlipReader } from './adapters/slip/slip-reader.js';
 import type { SmsSender } from './adapters/sms/sender.js';
+import type { PushSender } from './adapters/push/web-push.js';
 import type { FileStorage } from './adapters/storage/storage.js';
 import type { FreeSpace } from './adapters/storage/free-space.js';
 import type { UrlSigner } from './lib/signed-url.js';
@@ -52,6 +53,8 @@ export interface AppContext {
   gameSecrets: SecretBox;
   /** Seals staff members' TOTP secrets at rest (a key of its own, derived from the game key). */
   staffSecrets: SecretBox;
+  /** Web Push to members' devices (issue 38), signed with the VAPID pair. */
+  push: PushSender;
   /** Signs the operator's request to deliver chat replies to open sockets (modules/chat/delivery.ts). */
   chatKey: Buffer;
   now: () => number;

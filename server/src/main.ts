@@ -9,6 +9,7 @@ import { auditTrailExposure } from './db/roles.js';
 import { MemoryBooks } from './adapters/games/sandbox-books.js';
 import { DEMO_MEMBER, demoDataProblems, seed } from './db/seed.js';
 import { resolveGameKey, sealPlainGamePasswords } from './lib/game-secrets.js';
+import { resolveVapid } from './adapters/push/vapid.js';
 import { createLogger } from './lib/logger.js';
 import { SettingsCache } from './settings/store.js';
 import { makeContext } from './wiring.js';
@@ -77,7 +78,8 @@ async function main(): Promise<void> {
   // SANDBOX_STORE=memory: the sandbox provider's own books, this process's only (a benchmark's)
   const sandboxBooks = config.sandboxStore === 'memory' ? new MemoryBooks() : undefined;
   if (sandboxBooks) logger.warn('SANDBOX_STORE=memory: the sandbox provider keeps its books for this process only; a restart empties them');
-  const ctx = makeContext({ config, database, settings, sms, gameKey, log: logger, sandboxBooks });
+  const vapid = resolveVapid(config, (m) => logger.info(m));
+  const ctx = makeContext({ config, database, settings, sms, gameKey, vapid, log: logger, sandboxBooks });
   const sealed = await sealPlainGamePasswords(database.db, ctx.gameSecrets);
   if (sealed) logger.info(`game passwords: ${sealed} stored in plain text were encrypted`);
   // a promise nobody awaited that failed (a background task meeting a lost database connection, say) is

@@ -6,6 +6,7 @@ import { recoverQrCodes } from './modules/deposit/qr-service.js';
 import { verifyDueSlips } from './modules/deposit/slips.js';
 import { recoverTruelinks } from './modules/deposit/truelink-service.js';
 import { refundSweep } from './modules/refund/job.js';
+import { sendDuePush } from './modules/push/service.js';
 import { forgetOldUsage } from './modules/uploads/service.js';
 import { recoverOpenIntents } from './modules/wallet/transfers.js';
 import { retentionSweep } from './modules/system/retention.js';
@@ -87,6 +88,11 @@ async function sweepAll(ctx: AppContext, log: SweepLog) {
     sweepTask(ctx, log, 'refunds', async () => {
       const added = await refundSweep(ctx);
       if (added) log.info({ added }, 'refunds computed');
+    }),
+    // Web Push a pass missed (no instance heard the event, a push service that did not answer)
+    sweepTask(ctx, log, 'push', async () => {
+      const pushed = await sendDuePush(ctx);
+      if (pushed.sent || pushed.dropped || pushed.later) log.info(pushed, 'web push: notices sent');
     }),
     sweepTask(ctx, log, 'retention', async () => {
       const done = await retentionSweep(ctx);

@@ -12,6 +12,7 @@ import { SandboxGateway, type PaymentGateway } from './adapters/gateway/gateway.
 import { OpnGateway } from './adapters/gateway/opn.js';
 import { SandboxVouchers } from './adapters/voucher/voucher.js';
 import type { SmsSender } from './adapters/sms/sender.js';
+import { newVapidKeys, PushUnanswered, WebPushSender, type PushSender, type VapidKeys } from './adapters/push/web-push.js';
 import { DatabaseStorage } from './adapters/storage/storage.js';
 import { freeSpaceOf, type FreeSpace } from './adapters/storage/free-space.js';
 import { deriveKey, UrlSigner } from './lib/signed-url.js';
@@ -35,6 +36,8 @@ export function makeContext(parts: {
   gameKey?: Buffer;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   now?: () => number;
+  /** The Web Push key pair (main.ts: resolveVapid); absent, a pair for this process only (tests, benchmarks). */
+  vapid?: VapidKeys;
   /** Tests: a disk as full as they need. */
   freeSpace?: FreeSpace;
   /** Where the sandbox game provider keeps its books (SANDBOX_STORE=memory: main.ts gives MemoryBooks); the wallet's database otherwise. */
@@ -88,8 +91,20 @@ export function makeContext(parts: {
     gameSecrets: new SecretBox(gameKey),
     staffSecrets: new SecretBox(deriveKey(gameKey, 'staff-totp')),
     chatKey: deriveKey(gameKey, 'chat-deliver'),
+    push: pushSenderOf(parts),
     now,
   };
+}
+
+let processVapid: VapidKeys | undefined;
+
+/** Web Push signed with the VAPID pair, its calls that come to no answer logged and counted (`wallet_provider_faults_total{provider="push"}`). */
+function pushSenderOf(parts: Parameters<typeof makeContext>[0]): PushSender {
+  const { config, database, log } = parts;
+  const keys = parts.vapid ?? (processVapid ??= { ...newVapidKeys(), subject: 'mailto:operator@example.invalid' });
+  const sender = new WebPushSender(keys, adapterTimeoutMs(config));
+  const watched = watchFaults(providerFaults(database), 'push', log, (err) => err instanceof PushUnanswered);
+  return { publicKey: sender.publicKey, send: (target, payload, ttl) => watched(sender.send(target, payload, ttl)) };
 }
 
 /**

@@ -227,15 +227,16 @@ describe('live member events', () => {
     // the first message of a session brings the greeter's answer: support's messages too, told. Each is a
     // hint to refresh, and identical hints that go out in one statement reach the member once (Postgres'
     // NOTIFY folds them), so the greeter's several messages are told at least once, never as anything else.
-    const onlyChat = (told: MemberEvent[]) => expect(told).toEqual(told.map(() => ({ kind: 'chat' })));
+    // the greeter's as the bot's, an agent's as the agent's (only an agent's reply is a notice: Web Push)
+    const onlyChat = (told: MemberEvent[], from: 'bot' | 'agent') => expect(told).toEqual(told.map(() => ({ kind: 'chat', from })));
     const greeted = greeting(server.ctx.settings.get('chat').greeter, 'th').length;
     expect(greeted).toBeGreaterThan(0);
-    onlyChat(await tells(1, () => send(server, textPackage('hello?', {}), token)));
+    onlyChat(await tells(1, () => send(server, textPackage('hello?', {}), token)), 'bot');
     // the chat socket has the member's message and the greeter's
     await until(() => chat.received.length >= greeted + 1);
     const reply = () =>
       runCommand({ database: server.ctx.database, config: server.config }, ['chat', 'reply', DEMO_MEMBER.phone, 'Hi'], () => undefined);
-    onlyChat(await tells(1, reply));
+    onlyChat(await tells(1, reply), 'agent');
     await until(() => chat.received.length >= greeted + 2);
     chat.socket.disconnect();
     expect(chatHeard).toEqual([]);

@@ -170,6 +170,7 @@ describe('operator commands against a running server (the embedded Postgres of i
       expect.stringMatching(/^Configuration error: SLIP_VERIFIER is sandbox/),
       expect.stringMatching(/^Configuration error: PAYMENT_GATEWAY is sandbox/),
       expect.stringMatching(/^Configuration error: GAME_PROVIDER is sandbox/),
+      expect.stringMatching(/^Configuration error: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set/),
     ]);
   });
 });

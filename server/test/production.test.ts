@@ -16,6 +16,9 @@ const serverWith = (dataDir: string, env: ServerEnv) =>
     QR_CALLBACK_SECRET: undefined,
     GIFTLINK_SECRET: undefined,
     GAME_SECRET_KEY: undefined,
+    VAPID_PUBLIC_KEY: undefined,
+    VAPID_PRIVATE_KEY: undefined,
+    VAPID_SUBJECT: undefined,
     DATA_DIR: dataDir,
     ...env,
   });
@@ -43,6 +46,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       "Configuration error: SLIP_VERIFIER is sandbox (slips would be checked against the sandbox bank's books, which the operator's slip maker writes): set easyslip",
       "Configuration error: PAYMENT_GATEWAY is sandbox (its QR codes are paid by the operator's qr pay, not by a bank): set opn",
       "Configuration error: GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
+      'Configuration error: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set (Web Push would be signed with a key pair of one machine): make a pair with npx web-push generate-vapid-keys and give every instance the same',
     ]);
   }, 120_000);
 

@@ -23,6 +23,10 @@ export const PRODUCTION_ENV: ServerEnv = {
   QR_CALLBACK_SECRET: 'a-real-callback-secret-0123',
   GIFTLINK_SECRET: 'a-real-giftlink-secret-0123',
   GAME_SECRET_KEY: Buffer.alloc(32, 5).toString('hex'),
+  // a key pair of the tests' own (public in this repository: never a production server's)
+  VAPID_PUBLIC_KEY: 'BHZTPcJ1qZrseNwpXQoR2THVeGdKiA8oxGdVPYzz2AqTC4_t8T43_QqaAqJAB2ZV4LfjgG7MILYFB64AgEq7Wpo',
+  VAPID_PRIVATE_KEY: 'Jkmv7wJxbRA4sTkkdwM2iQ1S4yFqJys2h62pLyfiY3M',
+  VAPID_SUBJECT: 'mailto:operator@wallet.example',
   SMS_PROVIDER: 'thaibulksms',
   THAIBULKSMS_API_KEY: 'key',
   THAIBULKSMS_API_SECRET: 'secret',

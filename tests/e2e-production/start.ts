@@ -60,6 +60,10 @@ const production: NodeJS.ProcessEnv = {
   QR_CALLBACK_SECRET: 'e2e-production-callback-secret',
   GIFTLINK_SECRET: 'e2e-production-giftlink-secret',
   GAME_SECRET_KEY: '5'.repeat(64),
+  // the e2e's own key pair (public in this repository: never a real server's)
+  VAPID_PUBLIC_KEY: 'BHgqMUyRnMNCUCC3DyiSAg2Pe0XXkACIHvg8aBwgvvxCs7Lka4M4Xx2lAeeAVwNtNLegIrcw2DKzYEVIyjkEs28',
+  VAPID_PRIVATE_KEY: 'b-gwIWq0z4yFigtdOau4jTPJ6DDkihZdBSGSn5otaIU',
+  VAPID_SUBJECT: 'mailto:operator@wallet.example',
   SMS_PROVIDER: 'thaibulksms',
   THAIBULKSMS_API_KEY: 'e2e-key',
   THAIBULKSMS_API_SECRET: 'e2e-secret',

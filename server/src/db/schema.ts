@@ -6,6 +6,7 @@ import type { GameTables } from './schema-games.js';
 import type { InviteTables } from './schema-invite.js';
 import type { LedgerTables } from './schema-ledger.js';
 import type { MemberTables } from './schema-members.js';
+import type { NoticeTables } from './schema-notices.js';
 import type { SettingsTables } from './schema-settings.js';
 import type { SlipTables } from './schema-slips.js';
 import type { SpinTables } from './schema-spin.js';
@@ -31,7 +32,8 @@ export interface DB
     ChatTables,
     UploadTables,
     StaffTables,
-    AdjustmentTables {}
+    AdjustmentTables,
+    NoticeTables {}
 
 export type * from './schema-adjustments.js';
 export type * from './schema-bonus.js';
@@ -41,6 +43,7 @@ export type * from './schema-games.js';
 export type * from './schema-invite.js';
 export type * from './schema-ledger.js';
 export type * from './schema-members.js';
+export type * from './schema-notices.js';
 export type * from './schema-settings.js';
 export type * from './schema-slips.js';
 export type * from './schema-spin.js';

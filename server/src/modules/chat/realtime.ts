@@ -7,7 +7,8 @@ import { isDatabaseUnavailable } from '../../db/faults.js';
 import { ApiError } from '../../lib/errors.js';
 import { findActiveSession } from '../auth/service.js';
 import { MEMBER_EVENT, MEMBER_JOIN } from '../../../../contract/member-events.js';
-import { listenMemberEvents, notifyMember } from '../events/service.js';
+import { isNotice, listenMemberEvents, notifyMember } from '../events/service.js';
+import { wakePush } from '../push/service.js';
 import { customerOf } from './identity.js';
 import type { Deliver } from './service.js';
 import { runOutbox, serverPublish, type ChatPublish, type ChatSockets } from './bus.js';
@@ -153,7 +154,11 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
   // every instance hears every member event (NOTIFY) and tells its own sockets only
   const events = listenMemberEvents(
     app.ctx.database,
-    (memberId, event) => void io.local.to(`${EVENTS_ROOM}${memberId}`).emit(MEMBER_EVENT, event),
+    (memberId, event) => {
+      io.local.to(`${EVENTS_ROOM}${memberId}`).emit(MEMBER_EVENT, event);
+      // a notice was written with it: its Web Push goes now (the instances' claims send it once)
+      if (isNotice(event)) wakePush(app.ctx, app.log);
+    },
     (err) => app.log.warn({ err }, 'member events: listening again'),
   );
   await events.ready;
@@ -203,7 +208,7 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
       io.to(room).emit('messaging', message);
       // support's reply reaches the member's menu badge at once, wherever the chat is (closed, another tab)
       if (message.sender !== 'customer' && message.userId !== null && message.message.message_type !== 'end')
-        void notifyMember(app.ctx.database, Number(message.userId), { kind: 'chat' });
+        void notifyMember(app.ctx.database, Number(message.userId), { kind: 'chat', from: message.sender });
       io.to(STAFF_ROOM).emit(INBOX_EVENT, {
         kind: 'message',
         room,

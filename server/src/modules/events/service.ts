@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { MemberEvent } from '../../../../contract/member-events.js';
 
 export type { MemberEvent };
 import { poolOptions, type Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 import { perDatabase } from '../../db/per-database.js';
 import type { Tx } from '../../db/transaction.js';
 import { callWithin } from '../../lib/outside-call.js';
@@ -36,9 +37,47 @@ export async function notifyMember(database: Database, memberId: number, event: 
   // the NOTIFY every instance hears (what `listenMemberEvents` reads)
   const channel = channelOf(database);
   const payload = JSON.stringify({ m: memberId, e: event });
-  // inside the transaction its failure is the transaction's (as any statement's); outside it is only a lost hint
-  if (tx) return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
+  // inside the transaction its failure is the transaction's (as any statement's), and so is its notice;
+  // outside it is only a lost hint, and the notice a best effort after the change committed
+  if (tx) {
+    if (isNotice(event)) await recordNotice(tx, memberId, event);
+    return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
+  }
+  if (isNotice(event)) await callWithin(() => recordNotice(database.db, memberId, event), SEND_WITHIN_MS).catch(() => undefined);
   return told(database, channel, payload);
+}
+
+/**
+ * The events a member is told of while away (issue 38), as "while you were away" in the app and by Web
+ * Push: money that arrived without them waiting on the screen (a slip's result, a payment QR paid, a
+ * deposit staff confirmed or attached, the operator's credit), a withdrawal paid or rejected, a transfer
+ * that was in transit finished, and an agent's reply. A gift link's credit answers the member's own tap;
+ * the greeter answers as they write; a slip in review has no result yet.
+ */
+export function isNotice(event: MemberEvent): boolean {
+  switch (event.kind) {
+    case 'credit':
+      return event.source !== 'TRUELINK';
+    case 'slip':
+      return event.status !== 'REVIEW';
+    case 'qr':
+      return event.status === 'PAID';
+    case 'withdraw':
+    case 'transfer':
+      return true;
+    case 'chat':
+      return event.from === 'agent';
+    default:
+      return false;
+  }
+}
+
+/** A notice for the member, due for Web Push at once (push_due_at 0, whatever the sender's clock; it skips members with no device). */
+async function recordNotice(db: Kysely<DB> | Tx, memberId: number, event: MemberEvent): Promise<void> {
+  await db
+    .insertInto('member_notices')
+    .values({ member_id: memberId, event: JSON.stringify(event), created_at: Date.now(), push_due_at: 0 })
+    .execute();
 }
 
 /**

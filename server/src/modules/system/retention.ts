@@ -5,6 +5,8 @@ import { STAFF_IDLE_MINUTES } from '../../../../contract/staff.js';
 const DAY_MS = 86_400_000;
 /** Rows one statement touches: a sweep never holds a long lock; a backlog drains over a few minutes. */
 const BATCH = 1000;
+/** How long a member's notices are kept (issue 38). */
+const NOTICE_DAYS = 30;
 
 interface RetentionResult {
   keys: number;
@@ -27,7 +29,8 @@ async function deleteIds(rows: { id: number }[], remove: (ids: number[]) => Prom
  *   sign-ins left unfinished a day past their expiry;
  * - guest conversations with no message for the `retention` setting's `guestChatQuietMinutes` and none
  *   waiting for an answer: ended, so the next message opens a new session with the greeter;
- * - staff presence rows lapsed a day ago (an instance that died left them).
+ * - staff presence rows lapsed a day ago (an instance that died left them);
+ * - members' notices (Web Push, "while you were away") after NOTICE_DAYS.
  */
 export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> {
   const { db } = ctx.database;
@@ -86,6 +89,16 @@ export async function retentionSweep(ctx: AppContext): Promise<RetentionResult> 
         ).numUpdatedRows,
       )
     : 0;
+  // notices a month old: told by Web Push or shown as "while you were away" long since (the statement keeps the money's record)
+  await deleteIds(
+    await db
+      .selectFrom('member_notices')
+      .select('id')
+      .where('created_at', '<', now - NOTICE_DAYS * DAY_MS)
+      .limit(BATCH)
+      .execute(),
+    (ids) => db.deleteFrom('member_notices').where('id', 'in', ids).executeTakeFirst(),
+  );
   // presence rows an instance that died left behind (they lapsed; nothing renews them)
   await db
     .deleteFrom('staff_presence')

@@ -1,7 +1,7 @@
 import { perDatabase } from '../../db/per-database.js';
 
 /** The tasks of the background sweep, each run on its own: one that fails never stops the others. */
-export type SweepTask = 'transfers' | 'deposits' | 'slips' | 'refunds' | 'retention' | 'ledger' | 'uploads';
+export type SweepTask = 'transfers' | 'deposits' | 'slips' | 'refunds' | 'retention' | 'ledger' | 'uploads' | 'push';
 
 /**
  * What the sweeps of this process have seen, for /metrics: failed runs by task, and the ledger's problems

@@ -1,0 +1,92 @@
+import type { MemberEvent } from '../../../../contract/member-events.js';
+import type { Lang } from '../../../../contract/lang.js';
+import type { Currency } from '../../ledger/money.js';
+
+/** A notification as the device shows it: its title, its line, and the screen a tap opens. */
+export interface NoticeText {
+  title: string;
+  body: string;
+  url: string;
+}
+
+type Words = Record<Lang, string>;
+
+const UNIT: Record<Currency, Words> = {
+  BAHT: { th: 'บาท', la: 'ບາດ', en: 'baht' },
+  LAK: { th: 'กีบ', la: 'ກີບ', en: 'kip' },
+};
+
+/** The amount as the site writes it: grouped, Latin digits, 2 decimals for baht and none for kip, then the unit. */
+export function amountText(amount: number, currency: Currency, lang: Lang): string {
+  const digits = currency === 'BAHT' ? 2 : 0;
+  const number = new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  return `${number} ${UNIT[currency][lang]}`;
+}
+
+const TEXTS = {
+  credited: { th: 'เติมเงินเข้าแล้ว', la: 'ເງິນຝາກເຂົ້າແລ້ວ', en: 'Deposit credited' },
+  inWallet: { th: '{amount} อยู่ในกระเป๋าของคุณแล้ว', la: '{amount} ຢູ່ໃນກະເປົາຂອງທ່ານແລ້ວ', en: '{amount} is in your wallet.' },
+  slipFailed: { th: 'สลิปไม่ผ่าน', la: 'ສະລິບບໍ່ຜ່ານ', en: 'Slip not credited' },
+  slipFailedBody: {
+    th: 'เปิดแอปเพื่อดูเหตุผลและสิ่งที่ต้องทำ',
+    la: 'ເປີດແອັບເພື່ອເບິ່ງເຫດຜົນ ແລະ ສິ່ງທີ່ຕ້ອງເຮັດ',
+    en: 'Open the app to see why and what to do.',
+  },
+  withdrawPaid: { th: 'ถอนเงินสำเร็จ', la: 'ຖອນເງິນສຳເລັດ', en: 'Withdrawal paid' },
+  withdrawPaidBody: {
+    th: 'เงินกำลังเข้าบัญชีธนาคารของคุณ',
+    la: 'ເງິນກຳລັງເຂົ້າບັນຊີທະນາຄານຂອງທ່ານ',
+    en: 'The money is on its way to your bank account.',
+  },
+  withdrawRejected: { th: 'การถอนเงินถูกปฏิเสธ', la: 'ການຖອນເງິນຖືກປະຕິເສດ', en: 'Withdrawal rejected' },
+  withdrawRejectedBody: {
+    th: 'เงินกลับเข้ากระเป๋าของคุณแล้ว เปิดแอปเพื่อดูรายละเอียด',
+    la: 'ເງິນກັບເຂົ້າກະເປົາຂອງທ່ານແລ້ວ. ເປີດແອັບເພື່ອເບິ່ງລາຍລະອຽດ',
+    en: 'The money is back in your wallet. Open the app for details.',
+  },
+  transferDone: { th: 'โอนเงินสำเร็จ', la: 'ໂອນເງິນສຳເລັດ', en: 'Transfer completed' },
+  transferDoneBody: {
+    th: 'รายการโอนที่รอผู้ให้บริการเกมสำเร็จแล้ว',
+    la: 'ລາຍການໂອນທີ່ລໍຖ້າຜູ້ໃຫ້ບໍລິການເກມສຳເລັດແລ້ວ',
+    en: 'Your transfer that was waiting for the game provider went through.',
+  },
+  transferReturned: { th: 'คืนเงินรายการโอนแล้ว', la: 'ຄືນເງິນລາຍການໂອນແລ້ວ', en: 'Transfer returned' },
+  transferReturnedBody: {
+    th: 'รายการโอนไม่สำเร็จ เงินกลับคืนที่เดิมแล้ว',
+    la: 'ລາຍການໂອນບໍ່ສຳເລັດ, ເງິນກັບຄືນບ່ອນເດີມແລ້ວ',
+    en: 'Your transfer did not go through: the money is back where it came from.',
+  },
+  chat: { th: 'ฝ่ายบริการตอบกลับแล้ว', la: 'ຝ່າຍບໍລິການຕອບກັບແລ້ວ', en: 'Support replied' },
+  chatBody: { th: 'เปิดแชทเพื่ออ่านข้อความ', la: 'ເປີດແຊັດເພື່ອອ່ານຂໍ້ຄວາມ', en: 'Open the chat to read it.' },
+} satisfies Record<string, Words>;
+
+/** What a notice says in `lang` (its amounts in the member's currency); undefined for an event that is no notice. */
+export function noticeText(event: MemberEvent, lang: Lang, currency: Currency): NoticeText | undefined {
+  const credited = (amount: number): NoticeText => ({
+    title: TEXTS.credited[lang],
+    body: TEXTS.inWallet[lang].replace('{amount}', amountText(amount, currency, lang)),
+    url: '/user/home',
+  });
+  switch (event.kind) {
+    case 'credit':
+      return credited(event.amount);
+    case 'qr':
+      return event.status === 'PAID' ? credited(event.amount) : undefined;
+    case 'slip':
+      if (event.status === 'SUCCESS') return credited(event.amount);
+      if (event.status === 'FAILED') return { title: TEXTS.slipFailed[lang], body: TEXTS.slipFailedBody[lang], url: '/user/statement' };
+      return undefined;
+    case 'withdraw':
+      return event.status === 'SUCCESS'
+        ? { title: TEXTS.withdrawPaid[lang], body: TEXTS.withdrawPaidBody[lang], url: '/user/statement' }
+        : { title: TEXTS.withdrawRejected[lang], body: TEXTS.withdrawRejectedBody[lang], url: '/user/statement' };
+    case 'transfer':
+      return event.status === 'SETTLED'
+        ? { title: TEXTS.transferDone[lang], body: TEXTS.transferDoneBody[lang], url: '/user/home' }
+        : { title: TEXTS.transferReturned[lang], body: TEXTS.transferReturnedBody[lang], url: '/user/home' };
+    case 'chat':
+      return { title: TEXTS.chat[lang], body: TEXTS.chatBody[lang], url: '/user/contact' };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_SERVICES } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { isNotice } from '../src/modules/events/service.js';
+import { endpointAllowed, sendDuePush } from '../src/modules/push/service.js';
+import { runCommand } from '../src/operator/commands.js';
+import { newMember } from './bonus-helpers.js';
+import { until } from './chat-helpers.js';
+import { build, call, message, type TestServer } from './helper.js';
+import { localPushService, type LocalDevice, type LocalPushService } from './local-push.js';
+
+/**
+ * Issue 38: a member hears about their money without opening the app. Each notice reaches each of their
+ * devices once, through a real push service's protocol (web-push-testing checks the VAPID signature and
+ * decrypts what it was sent), in the device's language; the app lists what it has not shown.
+ */
+const METRICS = 'push-test-metrics-token-0123456789';
+
+describe('web push and "while you were away"', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  let push: LocalPushService;
+  let publicKey: string;
+
+  const operator = (...args: string[]) => runCommand(server.ctx, args, () => undefined);
+  const subscribe = async (token: string, device: LocalDevice, lang = 'th') =>
+    call(server.app, 'PUT', '/api/push/subscription', { endpoint: device.endpoint, keys: device.keys, lang }, { token });
+  const received = async (device: LocalDevice) => (await push.messages(device)).map((m) => JSON.parse(m) as Record<string, unknown>);
+  const notices = async (token: string) =>
+    (
+      (await call(server.app, 'GET', '/api/push/notices', undefined, { token })).json() as {
+        notices: { id: number; event: { kind: string } }[];
+      }
+    ).notices;
+
+  beforeAll(async () => {
+    push = await localPushService();
+    server = await build({ metricsToken: METRICS });
+    publicKey = server.ctx.push.publicKey;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await push?.stop();
+  });
+
+  it('sends a credited deposit and a paid withdrawal to the device once each, in its language, and lists them until seen', async () => {
+    const { phone, token } = await newMember(server);
+    const key = (await call(server.app, 'GET', '/api/push/key', undefined, { token })).json() as { publicKey: string };
+    expect(key.publicKey).toBe(publicKey);
+    const phoneDevice = await push.subscribe(key.publicKey);
+    expect(message(await subscribe(token, phoneDevice, 'th'))).toBe('SUCCESS');
+
+    await operator('deposit', phone, '500');
+    await until(async () => (await received(phoneDevice)).length === 1, 30_000, 'the deposit notification');
+    expect((await received(phoneDevice))[0]).toMatchObject({
+      title: 'เติมเงินเข้าแล้ว',
+      body: '500.00 บาท อยู่ในกระเป๋าของคุณแล้ว',
+      url: '/user/home',
+      tag: expect.stringMatching(/^notice-\d+$/),
+    });
+
+    const asked = await call(
+      server.app,
+      'POST',
+      '/api/wallet/withdrawAll',
+      { amount: 200 },
+      { token, headers: { 'idempotency-key': 'push-withdraw-1' } },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { withdrawalId } = asked.json() as { withdrawalId: number };
+    await operator('withdrawal', 'pay', String(withdrawalId), '--ref', 'KB-PUSH-1');
+    await until(async () => (await received(phoneDevice)).length === 2, 30_000, 'the withdrawal notification');
+    expect((await received(phoneDevice))[1]).toMatchObject({ title: 'ถอนเงินสำเร็จ', url: '/user/statement' });
+
+    // the sweep's pass finds nothing left to send: once each
+    expect(await sendDuePush(server.ctx)).toEqual({ sent: 0, dropped: 0, later: 0 });
+    expect(await received(phoneDevice)).toHaveLength(2);
+
+    // "while you were away": newest first, until the app says they were shown
+    const unseen = await notices(token);
+    expect(unseen.map((n) => n.event.kind)).toEqual(['withdraw', 'credit']);
+    expect(message(await call(server.app, 'POST', '/api/push/notices/seen', { upTo: unseen[0]!.id }, { token }))).toBe('SUCCESS');
+    expect(await notices(token)).toEqual([]);
+  });
+
+  it('writes each device in its own language, drops one its push service forgot, and stops on this device when the member turns it off', async () => {
+    const { phone, token } = await newMember(server);
+    const lao = await push.subscribe(publicKey);
+    const english = await push.subscribe(publicKey);
+    expect(message(await subscribe(token, lao, 'la'))).toBe('SUCCESS');
+    expect(message(await subscribe(token, english, 'en'))).toBe('SUCCESS');
+
+    await operator('deposit', phone, '1234.5');
+    await until(async () => (await received(lao)).length === 1 && (await received(english)).length === 1, 30_000, 'both devices');
+    expect((await received(lao))[0]).toMatchObject({ title: 'ເງິນຝາກເຂົ້າແລ້ວ', body: '1,234.50 ບາດ ຢູ່ໃນກະເປົາຂອງທ່ານແລ້ວ' });
+    expect((await received(english))[0]).toMatchObject({ title: 'Deposit credited', body: '1,234.50 baht is in your wallet.' });
+
+    // the Lao phone unsubscribed in its browser: the push service answers 410 and the server forgets it
+    await push.expire(lao);
+    // the English one turned notifications off in the profile
+    expect(message(await call(server.app, 'POST', '/api/push/unsubscribe', { endpoint: english.endpoint }, { token }))).toBe('SUCCESS');
+    await operator('deposit', phone, '10');
+    const memberId = (await server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirstOrThrow())
+      .id;
+    await until(
+      async () =>
+        (await server.ctx.database.db.selectFrom('push_subscriptions').select('id').where('member_id', '=', memberId).execute()).length ===
+        0,
+      30_000,
+      'the forgotten device dropped',
+    );
+    await until(
+      async () =>
+        !(await server.ctx.database.db
+          .selectFrom('member_notices')
+          .select('id')
+          .where('member_id', '=', memberId)
+          .where('push_due_at', 'is not', null)
+          .executeTakeFirst()),
+      30_000,
+      'nothing left to send',
+    );
+    expect(await received(english)).toHaveLength(1);
+  });
+
+  it('keeps a notice no push service answered for a later try, and moves a device to the member who signed in on it', async () => {
+    const first = await newMember(server);
+    const second = await newMember(server);
+    const device = await push.subscribe(publicKey);
+    expect(message(await subscribe(first.token, device))).toBe('SUCCESS');
+    // the same phone, another member signed in: the device is theirs now, and the first hears nothing on it
+    expect(message(await subscribe(second.token, device, 'en'))).toBe('SUCCESS');
+    await operator('deposit', first.phone, '20');
+    await operator('deposit', second.phone, '30');
+    await until(async () => (await received(device)).length === 1, 30_000, "the second member's deposit");
+    expect((await received(device))[0]).toMatchObject({ body: '30.00 baht is in your wallet.' });
+
+    // a push service that does not answer: the notice waits for a later try, counted as the push service's fault
+    const silent = { ...device, endpoint: 'http://127.0.0.1:9/notify/silent' };
+    expect(message(await subscribe(first.token, silent as LocalDevice))).toBe('SUCCESS');
+    await operator('deposit', first.phone, '40');
+    const memberId = (
+      await server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', first.phone).executeTakeFirstOrThrow()
+    ).id;
+    await until(
+      async () =>
+        !!(await server.ctx.database.db
+          .selectFrom('member_notices')
+          .select('push_attempts')
+          .where('member_id', '=', memberId)
+          .where('push_attempts', '>=', 1)
+          .where('push_due_at', '>', server.ctx.now() + 1000)
+          .executeTakeFirst()),
+      30_000,
+      'a later try planned',
+    );
+    const metrics = await call(server.app, 'GET', '/metrics', undefined, {
+      marker: false,
+      headers: { authorization: `Bearer ${METRICS}` },
+    });
+    expect(metrics.body).toMatch(/wallet_provider_faults_total\{provider="push",code="[a-z0-9_]+"\} [1-9]/);
+  });
+
+  it('refuses what is not a subscription, and in production any address that is not a push service', async () => {
+    const { token } = await newMember(server);
+    const device = await push.subscribe(publicKey);
+    for (const body of [
+      { endpoint: device.endpoint, keys: { p256dh: 'short', auth: device.keys.auth }, lang: 'th' },
+      { endpoint: device.endpoint, keys: { p256dh: device.keys.p256dh, auth: 'AAAA' }, lang: 'th' },
+      { endpoint: 'not a url', keys: device.keys, lang: 'th' },
+      { endpoint: 'ftp://example.com/push', keys: device.keys, lang: 'th' },
+    ]) {
+      const res = await call(server.app, 'PUT', '/api/push/subscription', body, { token });
+      expect([res.statusCode, message(res)]).toEqual([400, 'PUSH_SUBSCRIPTION_INVALID']);
+    }
+    const bad = await call(
+      server.app,
+      'PUT',
+      '/api/push/subscription',
+      { endpoint: device.endpoint, keys: device.keys, lang: 'fr' },
+      { token },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await call(server.app, 'PUT', '/api/push/subscription', { endpoint: device.endpoint, keys: device.keys, lang: 'th' })).statusCode,
+    ).toBe(401);
+
+    const production = { config: { pushServiceHosts: PUSH_SERVICES } } as unknown as AppContext;
+    expect(endpointAllowed(production, 'https://fcm.googleapis.com/fcm/send/abc:def')).toBe(true);
+    expect(endpointAllowed(production, 'https://wns2-bl2p.notify.windows.com/w/?token=x')).toBe(true);
+    expect(endpointAllowed(production, 'https://web.push.apple.com/QGx')).toBe(true);
+    for (const endpoint of [
+      device.endpoint,
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://127.0.0.1/notify',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://user:pw@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://notify.windows.com.example/x',
+    ])
+      expect(endpointAllowed(production, endpoint), endpoint).toBe(false);
+  });
+
+  it('tells of what the member did not wait for on the screen, not of what answered their own tap', () => {
+    expect(isNotice({ kind: 'credit', source: 'SLIP', amount: 1 })).toBe(true);
+    expect(isNotice({ kind: 'credit', source: 'TRUELINK', amount: 1 })).toBe(false);
+    expect(isNotice({ kind: 'slip', reference: 'r', status: 'REVIEW', note: null, amount: 1 })).toBe(false);
+    expect(isNotice({ kind: 'slip', reference: 'r', status: 'FAILED', note: 'SLIP_EXPIRED', amount: 0 })).toBe(true);
+    expect(isNotice({ kind: 'qr', qrcodeId: 'q', provider: 'KBANK', status: 'EXPIRED', amount: 1 })).toBe(false);
+    expect(isNotice({ kind: 'chat', from: 'bot' })).toBe(false);
+    expect(isNotice({ kind: 'chat', from: 'agent' })).toBe(true);
+    expect(isNotice({ kind: 'adjustment', amount: 5 })).toBe(false);
+  });
+});
