@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { writeFileSync } from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletView } from '../../contract/wallet.js';
@@ -45,7 +44,6 @@ describe('GET /api/wallet in at most three round trips', () => {
     const res = await request.run(counter, async () => await call(server.app, 'GET', '/api/wallet', undefined, { token }));
     expect(res.statusCode).toBe(200);
     const view = res.json() as WalletView;
-    if (process.env.WALLET_DUMP) writeFileSync(`${process.env.WALLET_DUMP}-${view.profile.username}.json`, res.body);
     return { view, roundTrips: counter.queries };
   }
 
