@@ -4,27 +4,26 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { i18n } from './lib/i18n';
 import type { createAppRouter } from './router';
-import { PersistedQueries } from './ui/persisted-queries';
+import { PersistedQueries, type Restore } from './ui/persisted-queries';
 
 /**
  * The whole app; the browser (src/main.tsx) and the build's pre-rendering (src/entry-server.tsx) render
- * the same tree. `mounted` resolves when the browser's first render is in place: then the saved query
- * cache comes back (never on the server).
+ * the same tree. `restore` is the saved query cache coming back (src/main.tsx; never on the server).
  */
 export function AppRoot({
   queryClient,
   router,
-  mounted,
+  restore,
 }: {
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
-  mounted: Promise<unknown>;
+  restore: Restore;
 }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <PersistedQueries client={queryClient} mounted={mounted}>
+          <PersistedQueries restore={restore}>
             <RouterProvider router={router} />
           </PersistedQueries>
         </QueryClientProvider>

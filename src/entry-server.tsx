@@ -25,7 +25,9 @@ export async function render(url: string, locale: 'th' | 'la'): Promise<{ html: 
   if (failed) throw new Error(`pre-render of ${url}: route ${failed.routeId} failed: ${String(failed.error)}`);
   if (location.pathname !== url) throw new Error(`pre-render of ${url}: redirected to ${location.pathname}`);
   // no saved cache at build time: the page is what a first visit shows
-  const html = renderToString(<AppRoot queryClient={queryClient} router={router} mounted={new Promise(() => undefined)} />);
+  const html = renderToString(
+    <AppRoot queryClient={queryClient} router={router} restore={{ promise: new Promise(() => undefined), done: false }} />,
+  );
   queryClient.clear();
   return { html, notFound: matches.some((m) => m.status === 'notFound' || m._notFound) };
 }

@@ -4,16 +4,24 @@ import { prerenderedPage } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
 import { forgetMemberData } from './lib/session';
 import { AppRoot } from './app-root';
+import { followRestore } from './ui/persisted-queries';
 import { mountApp } from './mount';
 import { createAppRouter } from './router';
 
-await initI18n();
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
-// a pre-rendered page was made with no saved data: the saved cache comes back after hydration, so the two match
-const prerendered = prerenderedPage(container, i18n.locale);
 let mounted!: () => void;
 const whenMounted = new Promise<void>((resolve) => (mounted = resolve));
+// the saved query cache: a member's screen (never pre-rendered) gets it back at once, while the language and
+// the screen's code load, so the saved balance and its time show before the server's answer; a pre-rendered
+// page was made with no saved data: its saved cache comes back after hydration, so the two match
+const restore = followRestore(
+  (container.dataset.prerendered ? whenMounted : Promise.resolve())
+    .then(() => import('./lib/persistence'))
+    .then((m) => m.restoreAndPersist(queryClient)),
+);
+await initI18n();
+const prerendered = prerenderedPage(container, i18n.locale);
 const router = createAppRouter(queryClient);
 
 // §4 global reactions to the server's messages
@@ -26,5 +34,5 @@ setApiReactions({
   },
 });
 
-await mountApp(container, <AppRoot queryClient={queryClient} router={router} mounted={whenMounted} />, router, prerendered);
+await mountApp(container, <AppRoot queryClient={queryClient} router={router} restore={restore} />, router, prerendered);
 mounted();

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useIsRestoring, type UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../lib/errors';
-import { formatDateTime } from '../lib/dates';
+import { formatSyncTime } from '../lib/sync-time';
 import { useOnline } from './use-online';
 
 type Shown = Pick<UseQueryResult<unknown>, 'data' | 'error' | 'dataUpdatedAt' | 'isFetching' | 'refetch'>;
@@ -29,7 +29,7 @@ export function DataStatus({
   );
 
   if (data !== undefined) {
-    const saved = formatDateTime(dataUpdatedAt);
+    const saved = formatSyncTime(dataUpdatedAt);
     if (!online) {
       if (!savedNote) return null;
       return (

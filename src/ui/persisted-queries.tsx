@@ -1,27 +1,38 @@
-import { IsRestoringProvider, type QueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 
+/** The saved query cache coming back: `done` once it has (or could not: no IndexedDB, a broken cache). */
+export interface Restore {
+  promise: Promise<void>;
+  done: boolean;
+}
+
+/** Follows a restore begun elsewhere (src/main.tsx); whatever it ends with, the app goes on without it. */
+export function followRestore(started: Promise<unknown>): Restore {
+  const restore: Restore = {
+    promise: started.then(
+      () => undefined,
+      () => undefined, // no IndexedDB (private mode): the app works, it only forgets
+    ),
+    done: false,
+  };
+  void restore.promise.then(() => (restore.done = true));
+  return restore;
+}
+
 /**
- * Restores the saved query cache once `mounted` resolves (the first render committed, and on a
- * pre-rendered page its hydration done: data arriving earlier would make the rest differ from the
- * HTML), then keeps saving it. Until then queries wait (useIsRestoring) instead of showing "nothing
- * saved" or fetching twice.
+ * Until the saved query cache is back (src/main.tsx starts it: at once on a member's screen, after the
+ * hydration of a pre-rendered page, whose HTML was made with no saved data), queries wait
+ * (useIsRestoring) instead of showing "nothing saved" or fetching twice.
  */
-export function PersistedQueries({ client, mounted, children }: { client: QueryClient; mounted: Promise<unknown>; children: ReactNode }) {
-  const [restoring, setRestoring] = useState(true);
+export function PersistedQueries({ restore, children }: { restore: Restore; children: ReactNode }) {
+  const [restoring, setRestoring] = useState(!restore.done);
   useEffect(() => {
     let stopped = false;
-    let stopSaving: (() => void) | undefined;
-    void mounted
-      .then(() => import('../lib/persistence'))
-      .then((m) => (stopped ? undefined : m.restoreAndPersist(client)))
-      .then((stop) => (stopped ? stop?.() : (stopSaving = stop)))
-      .catch(() => undefined) // no IndexedDB (private mode): the app works, it only forgets
-      .finally(() => !stopped && setRestoring(false));
+    void restore.promise.then(() => !stopped && setRestoring(false));
     return () => {
       stopped = true;
-      stopSaving?.();
     };
-  }, [client, mounted]);
+  }, [restore]);
   return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>;
 }

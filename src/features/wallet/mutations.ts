@@ -12,10 +12,10 @@ import type {
   WithdrawResponse,
 } from '../../../contract/wallet';
 import { api } from '../../lib/api';
-import { putQueryData } from '../../lib/query-data';
 import { useMoneySubmission } from '../../ui/member/money-submission';
 import { moneyMovedKeys } from '../../lib/member/statement-keys';
 import { walletKeys } from './queries';
+import { slotsRefreshed } from '../../lib/member/wallet-query';
 
 /** §7 transfer between the wallet and a game account; the key makes a retry move the money once. */
 export const useTransfer = () =>
@@ -53,14 +53,12 @@ export function useRefreshSlots(onSlots: (slots: Slot[]) => void, onError: (err:
   return useMutation({
     mutationFn: ({ fresh }: { fresh: boolean }) =>
       api<SlotsRefresh>(fresh ? '/api/wallet/refresh/slot?fresh=1' : '/api/wallet/refresh/slot'),
-    onSuccess: async ({ slots }) => {
+    onSuccess: ({ slots }) => {
       onSlots(slots);
       // a wallet answer on its way (the route's prefetch, perhaps while the saved copy is being restored)
-      // was read before this refresh booked the games' wins and losses: it is dropped, and asked again
-      // for the rest of the wallet (now, or when the screen subscribes)
-      if (await putQueryData<WalletView>(queryClient, walletKeys.wallet, (old) => old && { ...old, slots })) {
-        void queryClient.invalidateQueries({ queryKey: walletKeys.wallet, exact: true });
-      }
+      // was read before this refresh booked the games' wins and losses: it takes these games when it lands
+      slotsRefreshed(queryClient, slots);
+      queryClient.setQueryData<WalletView>(walletKeys.wallet, (old) => old && { ...old, slots });
     },
     onError,
   });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime } from '../../lib/dates';
+import { formatSyncTime } from '../../lib/sync-time';
 import { useMoneyWords } from '../../ui/member/money-words';
 import type { WalletView } from '../../../contract/wallet';
 
@@ -34,7 +34,7 @@ export function ProfileHeader({
 }) {
   const { t } = useLingui();
   const { unit, money } = useMoneyWords();
-  const updated = syncedAt ? formatDateTime(syncedAt) : '';
+  const updated = syncedAt ? formatSyncTime(syncedAt) : '';
   const sums = wallet && totalBalance(wallet);
   const inWallet = wallet ? money(wallet.wallet.amount) : '';
   const inGames = sums ? money(sums.games) : '';

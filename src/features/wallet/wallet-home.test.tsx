@@ -26,23 +26,24 @@ describe('the home brings game balances up to date on entry (§2)', () => {
   });
 
   /** GET /api/wallet's first answer was read before the refresh booked the game's loss, and arrives late. */
-  function lateFirstWalletAnswer() {
+  function lateFirstWalletAnswer(wallet = 500) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let walletAnswers = 0;
-    fakeServer({
+    const calls = fakeServer({
       'GET /api/wallet': async () => {
         walletAnswers += 1;
         if (walletAnswers === 1) {
           await held;
-          return [200, walletFixture({ slots: [pg(100)] })];
+          return [200, walletFixture({ wallet: { amount: wallet }, slots: [pg(100)] })];
         }
-        return [200, walletFixture({ slots: [pg(50)] })];
+        return [200, walletFixture({ wallet: { amount: wallet }, slots: [pg(50)] })];
       },
       'GET /api/wallet/refresh/slot': () => [200, { slots: [pg(50)] }],
       'GET /api/spinwheel/active': () => [200, { isActive: false }],
     });
-    return release;
+    Object.assign(release, { walletCalls: () => calls.filter((c) => c.url === '/api/wallet').length });
+    return release as typeof release & { walletCalls: () => number };
   }
 
   const settled = (queryClient: QueryClient) =>
@@ -90,6 +91,22 @@ describe('the home brings game balances up to date on entry (§2)', () => {
     await settled(queryClient);
     expect(screen.getByRole('button', { name: /^PG Soft: balance 50\.00 / })).toBeVisible();
     expect(screen.queryByRole('button', { name: /^PG Soft: balance 100\.00 / })).toBeNull();
+  });
+
+  it('takes the wallet answer already on its way, with the refreshed games, instead of asking for it again', async () => {
+    // the saved wallet shows 500 + 100; meanwhile a deposit of 100 arrived and the game lost 50
+    const queryClient = clientWithWallet(walletFixture({ slots: [pg(100)] }), Date.now() - 60_000);
+    const release = lateFirstWalletAnswer(600);
+    void queryClient.prefetchQuery(walletQuery());
+    renderScreen(<WalletHome parts={parts} />, { queryClient });
+    expect(await screen.findByRole('button', { name: /^PG Soft: balance 50\.00 / })).toBeVisible();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+
+    release();
+    expect(await screen.findByText('650.00')).toBeVisible();
+    await settled(queryClient);
+    expect(screen.getByRole('button', { name: /^PG Soft: balance 50\.00 / })).toBeVisible();
+    expect(release.walletCalls()).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { WalletView } from '../../../contract/wallet';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Slot, WalletView } from '../../../contract/wallet';
 import { api } from '../api';
 import { writeKey } from '../storage';
 
@@ -9,14 +9,28 @@ export const walletKeys = {
   credentials: (code: string) => ['wallet', 'credentials', code] as const,
 };
 
+/** The game accounts the last balance refresh brought, and when it answered (`performance.now()`), per query client. */
+const refreshedSlots = new WeakMap<QueryClient, { slots: Slot[]; at: number }>();
+
+/**
+ * The game balances a refresh (GET /api/wallet/refresh/slot) has just asked of the providers and booked. A
+ * wallet answer asked for before then, still on its way, may carry older ones: they are replaced by these
+ * when it lands, so it is neither dropped nor asked again (which would keep the fresh balance waiting).
+ */
+export function slotsRefreshed(queryClient: QueryClient, slots: Slot[]): void {
+  refreshedSlots.set(queryClient, { slots, at: performance.now() });
+}
+
 /** The wallet with its game accounts; `last_sync` (§3) is when the server last answered it. */
 export const walletQuery = () =>
   queryOptions({
     queryKey: walletKeys.wallet,
-    queryFn: async () => {
+    queryFn: async ({ client }) => {
+      const asked = performance.now();
       const wallet = await api<WalletView>('/api/wallet');
       await writeKey('last_sync', Date.now());
-      return wallet;
+      const refreshed = refreshedSlots.get(client);
+      return refreshed && refreshed.at > asked ? { ...wallet, slots: refreshed.slots } : wallet;
     },
     staleTime: 0,
   });

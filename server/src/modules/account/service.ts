@@ -165,13 +165,32 @@ export async function getProfile(ctx: AppContext, memberId: number): Promise<Pro
     ])
     .where('members.id', '=', memberId)
     .executeTakeFirstOrThrow();
+  // coins live in the ledger (ledger/coins.ts); members.coin of migration 0001 is no longer read
+  return profileOf(row, await coinsOf(ctx.database.db, memberId));
+}
+
+/** The profile and bank account as GET /api/account/profile and GET /api/wallet show them, from the member's row with its bank's names. */
+export function profileOf(
+  row: {
+    id: number;
+    name: string;
+    phone: string;
+    currency: string;
+    created_at: number;
+    bank_code: string;
+    bank_account_name: string;
+    bank_account_no: string;
+    name_th: string;
+    name_en: string;
+  },
+  coins: number,
+): ProfileResponse {
   return {
     profile: {
       _id: row.id,
       name: row.name,
       username: row.phone,
-      // coins live in the ledger (ledger/coins.ts); members.coin of migration 0001 is no longer read
-      coin: await coinsOf(ctx.database.db, memberId),
+      coin: coins,
       currency: row.currency,
       createdAt: new Date(row.created_at).toISOString(),
     },

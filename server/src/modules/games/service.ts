@@ -85,8 +85,14 @@ export async function resetAccountPassword(ctx: AppContext, memberId: number, co
  * provider costs one timeout. A provider that does not answer counts as nothing; `answered` says whether
  * every one did.
  */
-export async function memberBetsSince(ctx: AppContext, memberId: number, since: number): Promise<{ bets: number; answered: boolean }> {
-  const accounts = await accountsOf(ctx.database.db, memberId);
+export async function memberBetsSince(
+  ctx: AppContext,
+  memberId: number,
+  since: number,
+  /** the member's game accounts when the caller has read them already */
+  known?: readonly { provider: string; username: string }[],
+): Promise<{ bets: number; answered: boolean }> {
+  const accounts = known ?? (await accountsOf(ctx.database.db, memberId));
   const bets = await Promise.all(
     accounts.map((a) => callWithin(() => ctx.games.betsSince(a.provider, a.username, since), ctx.config.providerTimeoutMs)),
   );

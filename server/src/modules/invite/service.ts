@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
-import { convert, toMajor } from '../../ledger/money.js';
+import { convert, toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney, payReward, type MemberMoney, type RewardSource } from '../../ledger/operations.js';
 import { siteMoney } from '../../lib/site-money.js';
 import { basisPoints } from '../../settings/registry.js';
@@ -25,18 +25,18 @@ import {
  */
 
 /** How many waiting invitees one look asks the providers about. */
-const PLAY_CHECKS_PER_LOOK = 20;
+export const PLAY_CHECKS_PER_LOOK = 20;
 
 /** The label of invite money on the journal (statement: `bonus` from INVITE). */
 export const INVITE_FROM = 'INVITE' satisfies RewardSource;
 
-/** Counts the invitees' new deposits at the percentage in force. */
-async function countDeposits(ctx: AppContext, inviterId: number): Promise<void> {
+/** Counts the invitees' new deposits at the percentage in force; answers whether it counted any. */
+async function countDeposits(ctx: AppContext, inviterId: number): Promise<boolean> {
   const rule = ctx.settings.get('invite');
   const bp = basisPoints(rule.percent);
   const now = ctx.now();
   const deposits = await uncountedDeposits(ctx.database.db, inviterId);
-  if (deposits.length === 0) return;
+  if (deposits.length === 0) return false;
   // on the Lao site inviter and invitee may hold different currencies: the share is paid in the inviter's
   const { currency } = await memberMoney(ctx.database.db, inviterId);
   const { kipPerBaht } = siteMoney(ctx.config, ctx.settings.get('bonus'));
@@ -57,17 +57,31 @@ async function countDeposits(ctx: AppContext, inviterId: number): Promise<void> 
       };
     }),
   );
+  return true;
+}
+
+/**
+ * What a look at an inviter's records starts from when the caller read it already (the wallet view reads
+ * it with everything else): whether invitee deposits wait to be counted, the records waiting for play
+ * (`waitingForPlay`), and for the first PLAY_CHECKS_PER_LOOK invitees among them `playedSoFar` and their
+ * game accounts.
+ */
+export interface InvitesRead {
+  uncounted: boolean;
+  waiting: { id: number; invitee_id: number; turnover_target: number; deposited_at: number }[];
+  invitees: { invitee_id: number; since: number; taken: number; accounts: { provider: string; username: string }[] }[];
 }
 
 /**
  * Asks the providers for each waiting invitee's bets since their first counted deposit. Those bets
  * cover the invitee's deposits oldest first: a record is played once they reach its target plus the
  * targets of every earlier record, so no bet counts twice. Answers whether a provider could not be
- * asked (the records it concerns wait for the next look).
+ * asked (the records it concerns wait for the next look), and whether any record was played.
  */
-async function checkPlay(ctx: AppContext, inviterId: number): Promise<boolean> {
+async function checkPlay(ctx: AppContext, inviterId: number, read?: InvitesRead): Promise<{ unanswered: boolean; played: boolean }> {
   const db = ctx.database.db;
-  const waiting = await waitingForPlay(db, inviterId);
+  const waiting = read?.waiting ?? (await waitingForPlay(db, inviterId));
+  const known = new Map(read?.invitees.map((i) => [i.invitee_id, i]));
   const byInvitee = new Map<number, typeof waiting>();
   for (const r of waiting) byInvitee.set(r.invitee_id, [...(byInvitee.get(r.invitee_id) ?? []), r]);
   // invitees in parallel: a hanging provider costs one timeout, not one per invitee
@@ -75,34 +89,43 @@ async function checkPlay(ctx: AppContext, inviterId: number): Promise<boolean> {
   // who never played costs one round of provider calls per view, not thousands
   const answers = await Promise.all(
     [...byInvitee].slice(0, PLAY_CHECKS_PER_LOOK).map(async ([inviteeId, records]) => {
-      const { since, taken } = await playedSoFar(db, inviteeId);
-      const { bets, answered } = await memberBetsSince(ctx, inviteeId, since);
+      const facts = known.get(inviteeId);
+      const { since, taken } = facts ?? (await playedSoFar(db, inviteeId));
+      const { bets, answered } = await memberBetsSince(ctx, inviteeId, since, facts?.accounts);
       const { played } = playedThrough(records, (r) => Number(r.turnover_target), bets - taken);
       const ids = played.map((r) => r.id);
       await markPlayed(db, ids, ctx.now());
-      return answered;
+      return { answered, played: ids.length > 0 };
     }),
   );
-  const unanswered = answers.includes(false);
-  return unanswered;
-}
-
-/** Brings the inviter's records up to date; nothing is counted while the programme is off. */
-export async function refreshInvites(ctx: AppContext, inviterId: number): Promise<{ unanswered: boolean }> {
-  if (!ctx.settings.get('invite').active) return { unanswered: false };
-  await countDeposits(ctx, inviterId);
-  return { unanswered: await checkPlay(ctx, inviterId) };
+  return { unanswered: answers.some((a) => !a.answered), played: answers.some((a) => a.played) };
 }
 
 /**
- * GET /api/wallet's invite: `amount` earned and not received; `success` the percentage of it ready to
+ * Brings the inviter's records up to date; nothing is counted while the programme is off. `read`: what
+ * the caller read of them already. `changed` says whether the records changed (counted or played).
+ */
+export async function refreshInvites(
+  ctx: AppContext,
+  inviterId: number,
+  read?: InvitesRead,
+): Promise<{ unanswered: boolean; changed: boolean }> {
+  if (!ctx.settings.get('invite').active) return { unanswered: false, changed: false };
+  const counted = read && !read.uncounted ? false : await countDeposits(ctx, inviterId);
+  // records just counted are not in what was read: read them again
+  if (read && read.waiting.length === 0 && !counted) return { unanswered: false, changed: false };
+  const { unanswered, played } = await checkPlay(ctx, inviterId, counted ? undefined : read);
+  return { unanswered, changed: counted || played };
+}
+
+/**
+ * GET /api/wallet's invite from the inviter's records not received (`unreceived`, after `refreshInvites`):
+ * `amount` earned and not received; `success` the percentage of it ready to
  * receive (its invitees have played), `fail` the percentage still waiting for them (0 and 0 when nothing).
  */
-export async function inviteSummary(ctx: AppContext, member: MemberMoney) {
-  await refreshInvites(ctx, member.memberId);
-  const { total, ready } = await unreceived(ctx.database.db, member.memberId);
+export function inviteSummary({ total, ready }: { total: number; ready: number }, currency: Currency) {
   const success = total === 0 ? 0 : Math.floor((ready * 100) / total);
-  return { amount: toMajor(total, member.currency), success, fail: total === 0 ? 0 : 100 - success };
+  return { amount: toMajor(total, currency), success, fail: total === 0 ? 0 : 100 - success };
 }
 
 /**

@@ -143,16 +143,39 @@ export interface WaitingCoins {
  * the next look.
  */
 export async function refreshCoins(ctx: AppContext, memberId: number): Promise<WaitingCoins | undefined> {
-  const { waiting, taken } = await waitingCoins(ctx.database.db, memberId);
-  if (waiting.length === 0) return undefined;
-  const { bets } = await memberBetsSince(ctx, memberId, Number(waiting[0]!.wager_since));
+  return (await playCoins(ctx, memberId, await waitingCoins(ctx.database.db, memberId))).waiting;
+}
+
+/** The member's deposit coins as `waitingCoins` reads them, and their game accounts when already read. */
+export interface CoinsRead {
+  waiting: { id: number; coins: number; wager_target: number; wager_since: number }[];
+  taken: number;
+  accounts?: { provider: string; username: string }[];
+}
+
+/**
+ * `refreshCoins` from rows the caller read already (the wallet view reads them with everything else):
+ * answers whether coins were given, so the caller knows its read is out of date.
+ */
+export async function refreshCoinsFrom(ctx: AppContext, memberId: number, read: CoinsRead): Promise<boolean> {
+  return (await playCoins(ctx, memberId, read)).granted;
+}
+
+async function playCoins(ctx: AppContext, memberId: number, read: CoinsRead): Promise<{ granted: boolean; waiting?: WaitingCoins }> {
+  const { waiting, taken } = read;
+  if (waiting.length === 0) return { granted: false };
+  const { bets } = await memberBetsSince(ctx, memberId, Number(waiting[0]!.wager_since), read.accounts);
   const { played, left } = playedThrough(waiting, (r) => Number(r.wager_target), bets - taken);
   if (played.length > 0) await grantPlayed(ctx, memberId, played);
+  const granted = played.length > 0;
   const rest = waiting.slice(played.length);
-  if (rest.length === 0) return undefined;
+  if (rest.length === 0) return { granted };
   return {
-    coins: rest.reduce((sum, r) => sum + Number(r.coins), 0),
-    bet: rest.reduce((sum, r) => sum + Number(r.wager_target), 0) - Math.max(left, 0),
+    granted,
+    waiting: {
+      coins: rest.reduce((sum, r) => sum + Number(r.coins), 0),
+      bet: rest.reduce((sum, r) => sum + Number(r.wager_target), 0) - Math.max(left, 0),
+    },
   };
 }
 
