@@ -16,6 +16,11 @@ export const OfferTerms = Type.Object({
     description:
       'bets needed after receiving it before any withdrawal: the whole balance, deposits included, is held until then (0 when refused)',
   }),
+  currency: Type.Optional(
+    Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')], {
+      description: "the currency of amount and turnover: the member's own (a Lao-site member may hold baht)",
+    }),
+  ),
   refusal: Type.Union([Type.String(), Type.Null()], {
     description:
       'the code receiving would answer now (BONUS_DEPOSIT_REQUIRED, BONUS_WITHDRAWN_SINCE, BONUS_FIRST_DEPOSIT_ONLY, BONUS_AMOUNT_ZERO, BONUS_FULL); null when it would be given',

@@ -2,8 +2,8 @@ import { setApiReactions } from './lib/api';
 import { i18n, initI18n } from './lib/i18n';
 import { prerenderedPage } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
-import { forgetMemberData } from './lib/session';
 import { AppRoot } from './app-root';
+import { appReactions } from './app-reactions';
 import { followRestore } from './ui/persisted-queries';
 import { mountApp } from './mount';
 import { createAppRouter } from './router';
@@ -25,14 +25,7 @@ const prerendered = prerenderedPage(container, i18n.locale);
 const router = createAppRouter(queryClient);
 
 // §4 global reactions to the server's messages
-setApiReactions({
-  onGone: () => void router.navigate({ to: '/terminated' }),
-  onInvalidToken: () => {
-    forgetMemberData(queryClient);
-    const here = router.state.location.href;
-    void router.navigate({ to: '/login', search: here.startsWith('/user') ? { redirect: here } : {} });
-  },
-});
+setApiReactions(appReactions(router, queryClient));
 
 await mountApp(container, <AppRoot queryClient={queryClient} router={router} restore={restore} />, router, prerendered);
 mounted();

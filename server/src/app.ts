@@ -123,7 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorateRequest('sessionId', 0);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) return reply.status(err.status).send({ message: err.code });
+    if (err instanceof ApiError) return reply.status(err.status).send({ message: err.code, ...(err.detail && { detail: err.detail }) });
     // the ledger's refusal a member can meet, in the API's words (its others are the server's own faults)
     if (isNotEnough(err)) return reply.status(400).send({ message: 'MONEY_NOT_ENOUGH' });
     if (err.validation) return reply.status(400).send({ message: validationCode(err) });

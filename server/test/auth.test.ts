@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT, join, listen, MEMBER_EVENTS } from './chat-helpers.js';
 import { build, call, DEMO_MEMBER, login, message, type TestServer } from './helper.js';
 
 describe('login, sessions and rate limits', () => {
@@ -45,7 +46,7 @@ describe('login, sessions and rate limits', () => {
     const out = await call(server.app, 'POST', '/api/logout', undefined, { token });
     expect(out.statusCode).toBe(200);
     const after = await call(server.app, 'GET', '/api/account/profile', undefined, { token });
-    expect([after.statusCode, message(after)]).toEqual([401, 'invalid-token']);
+    expect([after.statusCode, after.json()]).toEqual([401, { message: 'invalid-token' }]);
   });
 
   it('expires a session after the idle time and after the absolute time', async () => {
@@ -137,10 +138,26 @@ describe('login, sessions and rate limits', () => {
     const lines: string[] = [];
     await runCommand(server.ctx, ['member', 'disable', DEMO_MEMBER.phone], (l) => lines.push(l));
     expect(lines.join('\n')).toContain('disabled');
-    expect(message(await call(server.app, 'GET', '/api/account/profile', undefined, { token }))).toBe('invalid-token');
+    // still 'invalid-token' (§4: the app goes to /login), saying why: the app tells the member staff disabled them
+    const ended = await call(server.app, 'GET', '/api/account/profile', undefined, { token });
+    expect([ended.statusCode, ended.json()]).toEqual([401, { message: 'invalid-token', detail: 'INACTIVE_USER' }]);
+    // ...the chat's calls and both sockets say the same
+    const chat = await call(server.app, 'POST', '/api/chat/history', { userId: '1', guestId: null }, { token });
+    expect([chat.statusCode, chat.json()]).toEqual([401, { message: 'invalid-token', detail: 'INACTIVE_USER' }]);
+    const url = await listen(server);
+    const events = await join(url, { token }, MEMBER_EVENTS);
+    const room = await join(url, { token }, CHAT);
+    events.socket.disconnect();
+    room.socket.disconnect();
+    expect([events.answer, room.answer]).toEqual([
+      { message: 'invalid-token', detail: 'INACTIVE_USER' },
+      { message: 'invalid-token', detail: 'INACTIVE_USER' },
+    ]);
     const res = await call(server.app, 'POST', '/api/login', { username: DEMO_MEMBER.phone, password: DEMO_MEMBER.password });
     expect([res.statusCode, message(res)]).toEqual([403, 'INACTIVE_USER']);
     await runCommand(server.ctx, ['member', 'enable', DEMO_MEMBER.phone], () => undefined);
     expect(await login(server.app)).toBeTruthy();
+    // enabled again, the old session stays ended, now with no reason to give
+    expect((await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json()).toEqual({ message: 'invalid-token' });
   });
 });

@@ -79,7 +79,7 @@ describe('bonus operator commands', () => {
       percentFail: 100,
       description: 'VIP',
       // a percentage code: no deposit yet, so receiving it now would be refused, and the terms say why
-      terms: { amount: 0, turnover: 0, refusal: 'BONUS_DEPOSIT_REQUIRED' },
+      terms: { amount: 0, turnover: 0, currency: 'BAHT', refusal: 'BONUS_DEPOSIT_REQUIRED' },
     });
     await run('promotion', 'disable', 'VIP200');
     expect(message(await get(server, token, '/api/promotion/find/VIP200'))).toBe('NO_PROMOTION');

@@ -44,7 +44,7 @@ describe('bonuses', () => {
     expect(bonuses.map((b: { code: string; name: string }) => [b.code, b.name])).toEqual([
       ['FIRSTDEP100', 'First deposit bonus 100%'],
       ['DAILY10', 'Daily bonus 10%'],
-      ['WEEKLY100', 'Weekly bonus 100 baht'],
+      ['WEEKLY100', 'Weekly bonus'],
     ]);
     expect(bonuses[0]).toMatchObject({
       type: 'limit',
@@ -320,7 +320,7 @@ describe('bonuses', () => {
           b.terms,
         ]),
       );
-    const refused = (code: string) => ({ amount: 0, turnover: 0, refusal: code });
+    const refused = (code: string) => ({ amount: 0, turnover: 0, currency: 'BAHT', refusal: code });
     expect(await terms()).toEqual({
       FIRSTDEP100: refused('BONUS_DEPOSIT_REQUIRED'),
       DAILY10: refused('BONUS_DEPOSIT_REQUIRED'),
@@ -329,8 +329,8 @@ describe('bonuses', () => {
     await operatorDeposit(server, phone, 200);
     expect(await terms()).toEqual({
       // 100% of 200 (up to 500), turnover 5 x (200 + 200); 10% of 200, 3 x (200 + 20); WEEKLY100 needs 300
-      FIRSTDEP100: { amount: 200, turnover: 2000, refusal: null },
-      DAILY10: { amount: 20, turnover: 660, refusal: null },
+      FIRSTDEP100: { amount: 200, turnover: 2000, currency: 'BAHT', refusal: null },
+      DAILY10: { amount: 20, turnover: 660, currency: 'BAHT', refusal: null },
       WEEKLY100: refused('BONUS_DEPOSIT_REQUIRED'),
     });
     // what the terms said is what receiving gives
@@ -377,9 +377,14 @@ describe('promotion codes', () => {
       code: 'WELCOME50',
       percentFail: 100,
       description: expect.stringContaining('50 baht'),
-      terms: { amount: 50, turnover: 250, refusal: null },
+      terms: { amount: 50, turnover: 250, currency: 'BAHT', refusal: null },
     });
-    expect((await find(token, 'NEWYEAR20')).json().terms).toEqual({ amount: 0, turnover: 0, refusal: 'BONUS_DEPOSIT_REQUIRED' });
+    expect((await find(token, 'NEWYEAR20')).json().terms).toEqual({
+      amount: 0,
+      turnover: 0,
+      currency: 'BAHT',
+      refusal: 'BONUS_DEPOSIT_REQUIRED',
+    });
     expect((await find(token, 'WELCOME50', 'la')).json().description).toContain('ບາດ');
     const missing = await find(token, 'NO SUCH/CODE');
     expect([missing.statusCode, message(missing)]).toEqual([404, 'NO_PROMOTION']);
@@ -460,7 +465,20 @@ describe('bonuses on the Lao site', () => {
     expect((await get(server, baht.token, '/api/bonus/activate/FIRSTDEP100')).json()).toMatchObject({ amount: 500 });
     expect((await get(server, baht.token, '/api/bonus/check/minimum')).json()).toEqual({ minimum: 5, balance: 2500 });
     const list = (await get(server, baht.token, '/api/bonus?lang=en')).json();
-    expect(list.bonuses.find((b: { code: string }) => b.code === 'WEEKLY100').minDeposit).toBe(300);
+    const weekly = list.bonuses.find((b: { code: string }) => b.code === 'WEEKLY100');
+    expect(weekly.minDeposit).toBe(300);
+    // its words too: the amounts the operator wrote in kip ({money:N}), said in the member's baht
+    expect(weekly.html).toBe('<p>Deposit 300 baht or more and get <strong>100 baht</strong>, twice a week.</p><p>Turnover 10 times.</p>');
+    const kipWeekly = (await get(server, kip.token, '/api/bonus?lang=la'))
+      .json()
+      .bonuses.find((b: { code: string }) => b.code === 'WEEKLY100');
+    expect(kipWeekly.html).toContain('180,000 ກີບ');
+    expect(
+      (await get(server, baht.token, '/api/bonus?lang=th'))
+        .json()
+        .bonuses.map((b: { html: string }) => b.html)
+        .join(),
+    ).not.toMatch(/กีบ|\{money/);
     expect(await ledgerProblems(server)).toEqual([]);
   });
 });

@@ -41,6 +41,14 @@ describe('the API client', () => {
     expect(reactions.onInvalidToken).toHaveBeenCalledTimes(2);
   });
 
+  it('says why when the server ended the session because staff disabled the member', async () => {
+    setToken('tok', false);
+    fakeServer({ 'GET /api/x': () => [401, { message: 'invalid-token', detail: 'INACTIVE_USER' }] });
+    await expect(api('/api/x')).rejects.toMatchObject({ code: 'invalid-token' });
+    expect(reactions.onInvalidToken).toHaveBeenCalledWith('disabled');
+    expect(getToken()).toBeNull();
+  });
+
   it('leaves the reactions to the caller when asked', async () => {
     setToken('tok', true);
     fakeServer({ 'GET /api/x': () => [401, { message: 'invalid-token' }] });

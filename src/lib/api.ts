@@ -7,9 +7,13 @@ export const CLIENT_HEADER = { 'X-Wallet-Client': 'member' } as const;
 /** §4: the server's Thai text for "cannot verify identity" means the same as 'invalid-token'. */
 const THAI_INVALID_IDENTITY = 'ไม่สามารถยืนยันตัวตนได้';
 
+/** Why a session ended, where the server said (a 401 'invalid-token' with detail INACTIVE_USER: staff disabled the member). */
+export type SignedOutReason = 'disabled';
+
 export interface ApiReactions {
   onGone(): void;
-  onInvalidToken(): void;
+  /** `reason`: the sign-in page tells the member why they were signed out. */
+  onInvalidToken(reason?: SignedOutReason): void;
 }
 let reactions: ApiReactions = { onGone: () => undefined, onInvalidToken: () => undefined };
 /** The app wires the global §4 reactions (navigate to /terminated or /login) once the router exists. */
@@ -46,16 +50,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     safe: method === 'GET' || options.idempotencyKey !== undefined,
-    code: (code) => (react ? reactTo(code) : code === THAI_INVALID_IDENTITY ? 'invalid-token' : code),
+    code: (code, _status, detail) => (react ? reactTo(code, detail) : code === THAI_INVALID_IDENTITY ? 'invalid-token' : code),
   });
 }
 
-/** The global §4 reactions to a failed answer's code (uploads too, which do not go through fetch); the code as the app names it. */
-export function reactTo(code: string): string {
+/**
+ * The global §4 reactions to a failed answer's code (uploads and sockets too, which do not go through fetch);
+ * the code as the app names it. `detail`: the answer's, INACTIVE_USER on a session ended by staff disabling the member.
+ */
+export function reactTo(code: string, detail?: string): string {
   if (code === 'gone') reactions.onGone();
   else if (code === 'invalid-token' || code === THAI_INVALID_IDENTITY) {
     clearToken();
-    reactions.onInvalidToken();
+    reactions.onInvalidToken(detail === 'INACTIVE_USER' ? 'disabled' : undefined);
     return 'invalid-token';
   }
   return code;

@@ -33,8 +33,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** true: a 503 SERVICE_UNAVAILABLE is asked again (see UNAVAILABLE_RETRY_MS). */
   safe: boolean;
-  /** The code the caller's error carries (the caller reacts to some codes: a session that ended). */
-  code?: (code: string, status: number) => string;
+  /** The code the caller's error carries (the caller reacts to some codes: a session that ended, and why: `detail`). */
+  code?: (code: string, status: number, detail?: string) => string;
 }
 
 async function codeOf(res: Response): Promise<{ code: string; detail?: string }> {
@@ -80,7 +80,7 @@ export async function sendJson<T>(path: string, options: SendOptions): Promise<T
       });
       continue;
     }
-    throw new ApiError(options.code ? options.code(code, res.status) : code, res.status, detail);
+    throw new ApiError(options.code ? options.code(code, res.status, detail) : code, res.status, detail);
   }
 }
 

@@ -43,9 +43,9 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      const message = (body as { message?: unknown } | undefined)?.message;
+      const { message, detail } = (body ?? {}) as { message?: unknown; detail?: unknown };
       const code = typeof message === 'string' && message ? message : xhr.status >= 500 ? 'INTERNAL_SERVER_ERROR' : `HTTP_${xhr.status}`;
-      reject(new ApiError(reactTo(code), xhr.status));
+      reject(new ApiError(reactTo(code, typeof detail === 'string' ? detail : undefined), xhr.status));
     };
     xhr.onerror = () => reject(new ApiError('NETWORK_ERROR', 0));
     xhr.ontimeout = () => reject(new ApiError('TIMEOUT', 0));

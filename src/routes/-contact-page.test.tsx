@@ -1,5 +1,6 @@
 // the contact page as its routes compose it: with the chat feature's part
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../tests/render';
 import { ContactPage } from '../features/contact/contact-page';
@@ -71,6 +72,28 @@ describe('the contact page (§2)', () => {
     act(() => observed?.({ isIntersecting: false, boundingClientRect: { bottom: -20 } as DOMRect, rootBounds: { top: 0 } as DOMRect }));
     expect(invite()).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Chat with support' })).toBeVisible();
+  });
+
+  it('an open chat speaks the language the member switches to on the page', async () => {
+    server(true);
+    fakeServer({
+      'GET /api/lookup/contact': () => [200, CONTACT],
+      'GET /api/lookup/enableChatWidget': () => [200, { enableChatWidget: true }],
+      'GET /api/chat/config': () => [200, { PREFIX: '' }],
+      'POST /api/chat/unread': () => [200, { unread: 0 }],
+      'POST /api/chat/history': () => [200, { total: 0, messages: [] }],
+    });
+    renderScreen(<ContactPage topSpacing={false} languages chat={contactChat} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start a chat' }));
+    expect(await screen.findByRole('dialog', { name: 'Support chat' })).toBeVisible();
+    // the page's own picker, the chat staying open (it is not modal)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
+    expect(await screen.findByRole('dialog', { name: 'แชทกับทีมงาน' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'แชทกับทีมงาน' })).toBeVisible();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'ภาษา' }), 'la');
+    const chat = await screen.findByRole('dialog', { name: 'ແຊັດກັບທີມງານ' });
+    expect(chat.textContent).not.toMatch(/[\u0E00-\u0E7F]|Support|Send/);
   });
 
   it('the public page has a language picker; the member page (its header has one) does not', async () => {

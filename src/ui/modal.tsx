@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -28,6 +28,23 @@ export interface ModalProps {
 
 /** The open dialogs, the topmost last: only it answers Escape and Tab. */
 const openDialogs: symbol[] = [];
+const watchers = new Set<() => void>();
+const tellWatchers = () => watchers.forEach((w) => w());
+
+/**
+ * Whether a modal is open: what the app opens by itself (the terms) waits for the one the member opened
+ * to close, rather than covering it mid-task.
+ */
+export function useModalOpen(): boolean {
+  return useSyncExternalStore(
+    (watch) => {
+      watchers.add(watch);
+      return () => void watchers.delete(watch);
+    },
+    () => openDialogs.length > 0,
+    () => false,
+  );
+}
 
 /**
  * An accessible modal: labelled by its title, focus moved inside on open, kept inside while open
@@ -63,6 +80,7 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
   useEffect(() => {
     const self = Symbol('modal');
     openDialogs.push(self);
+    tellWatchers();
     const previous = document.activeElement as HTMLElement | null;
     const unlock = lockScroll();
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
@@ -92,6 +110,7 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
     return () => {
       document.removeEventListener('keydown', onKey, true);
       openDialogs.splice(openDialogs.indexOf(self), 1);
+      tellWatchers();
       unlock();
       previous?.focus?.();
     };

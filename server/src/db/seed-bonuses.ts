@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './schema.js';
 import { seedFigure, seedMinor } from '../lib/site-money.js';
+import { moneyPlaceholder } from '../modules/bonus/money-text.js';
 
 /** An amount written in baht as the site's texts say it: baht, or on the Lao site kip at 600 kip a baht. */
 export function amountIn(lao: boolean) {
@@ -10,21 +11,23 @@ export function amountIn(lao: boolean) {
 
 /**
  * The demo bonuses (issue 9): a first-deposit bonus, a daily bonus and a weekly bonus. Amounts are written in
- * baht and stored in minor units of the site's currency (satang; in kip for the Lao site, at 600 kip a baht).
+ * baht and stored in minor units of the site's currency (satang; in kip for the Lao site, at 600 kip a baht);
+ * their texts name amounts as `{money:N}` (N in the site's currency), which each member reads in their own.
  * Notices carry a `{percentFail}` placeholder the site replaces.
  */
 function demoBonuses(lao: boolean, now: number) {
   const money = (baht: number) => seedMinor(lao, baht);
-  const say = amountIn(lao);
+  // amounts in the texts are placeholders: each member reads them in their own currency (bonus/money-text.ts)
+  const say = (baht: number) => moneyPlaceholder(seedFigure(lao, baht));
   const json = (v: unknown) => JSON.stringify(v);
   return [
     {
       code: 'FIRSTDEP100',
       name: json({ th: 'โบนัสฝากแรก 100%', la: 'ໂບນັດຝາກທຳອິດ 100%', en: 'First deposit bonus 100%' }),
       html: json({
-        th: `<p><strong>รับโบนัส 100%</strong> จากยอดฝากครั้งแรก สูงสุด ${say(500, 'th')}</p><p>ฝากขั้นต่ำ ${say(100, 'th')} ทำเทิร์นโอเวอร์ 5 เท่าของยอดฝากรวมโบนัสก่อนถอน</p>`,
-        la: `<p><strong>ຮັບໂບນັດ 100%</strong> ຈາກຍອດຝາກຄັ້ງທຳອິດ ສູງສຸດ ${say(500, 'la')}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100, 'la')} ເຮັດເທີນໂອເວີ 5 ເທົ່າຂອງຍອດຝາກລວມໂບນັດກ່ອນຖອນ</p>`,
-        en: `<p><strong>Get 100%</strong> of your first deposit, up to ${say(500, 'en')}.</p><p>Minimum deposit ${say(100, 'en')}; play 5 times deposit plus bonus before withdrawing.</p>`,
+        th: `<p><strong>รับโบนัส 100%</strong> จากยอดฝากครั้งแรก สูงสุด ${say(500)}</p><p>ฝากขั้นต่ำ ${say(100)} ทำเทิร์นโอเวอร์ 5 เท่าของยอดฝากรวมโบนัสก่อนถอน</p>`,
+        la: `<p><strong>ຮັບໂບນັດ 100%</strong> ຈາກຍອດຝາກຄັ້ງທຳອິດ ສູງສຸດ ${say(500)}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100)} ເຮັດເທີນໂອເວີ 5 ເທົ່າຂອງຍອດຝາກລວມໂບນັດກ່ອນຖອນ</p>`,
+        en: `<p><strong>Get 100%</strong> of your first deposit, up to ${say(500)}.</p><p>Minimum deposit ${say(100)}; play 5 times deposit plus bonus before withdrawing.</p>`,
       }),
       notice: json({
         th: 'รับได้ครั้งเดียวต่อสมาชิก หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
@@ -55,9 +58,9 @@ function demoBonuses(lao: boolean, now: number) {
       code: 'DAILY10',
       name: json({ th: 'โบนัสรายวัน 10%', la: 'ໂບນັດລາຍວັນ 10%', en: 'Daily bonus 10%' }),
       html: json({
-        th: `<p>รับโบนัส <strong>10%</strong> ทุกวัน สูงสุด ${say(300, 'th')}</p><p>ฝากขั้นต่ำ ${say(100, 'th')} ทำเทิร์นโอเวอร์ 3 เท่า</p>`,
-        la: `<p>ຮັບໂບນັດ <strong>10%</strong> ທຸກມື້ ສູງສຸດ ${say(300, 'la')}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100, 'la')} ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>`,
-        en: `<p>Get <strong>10%</strong> every day, up to ${say(300, 'en')}.</p><p>Minimum deposit ${say(100, 'en')}; turnover 3 times.</p>`,
+        th: `<p>รับโบนัส <strong>10%</strong> ทุกวัน สูงสุด ${say(300)}</p><p>ฝากขั้นต่ำ ${say(100)} ทำเทิร์นโอเวอร์ 3 เท่า</p>`,
+        la: `<p>ຮັບໂບນັດ <strong>10%</strong> ທຸກມື້ ສູງສຸດ ${say(300)}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100)} ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>`,
+        en: `<p>Get <strong>10%</strong> every day, up to ${say(300)}.</p><p>Minimum deposit ${say(100)}; turnover 3 times.</p>`,
       }),
       notice: json({
         th: 'รับได้วันละ 1 ครั้ง (เวลาไทย) หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
@@ -86,11 +89,11 @@ function demoBonuses(lao: boolean, now: number) {
     },
     {
       code: 'WEEKLY100',
-      name: json({ th: `โบนัสประจำสัปดาห์ ${say(100, 'th')}`, la: `ໂບນັດປະຈຳອາທິດ ${say(100, 'la')}`, en: `Weekly bonus ${say(100, 'en')}` }),
+      name: json({ th: 'โบนัสประจำสัปดาห์', la: 'ໂບນັດປະຈຳອາທິດ', en: 'Weekly bonus' }),
       html: json({
-        th: `<p>ฝาก ${say(300, 'th')}ขึ้นไป รับ <strong>${say(100, 'th')}</strong> ได้สัปดาห์ละ 2 ครั้ง</p><p>ทำเทิร์นโอเวอร์ 10 เท่า</p>`,
-        la: `<p>ຝາກ ${say(300, 'la')}ຂຶ້ນໄປ ຮັບ <strong>${say(100, 'la')}</strong> ໄດ້ອາທິດລະ 2 ຄັ້ງ</p><p>ເຮັດເທີນໂອເວີ 10 ເທົ່າ</p>`,
-        en: `<p>Deposit ${say(300, 'en')} or more and get <strong>${say(100, 'en')}</strong>, twice a week.</p><p>Turnover 10 times.</p>`,
+        th: `<p>ฝาก ${say(300)}ขึ้นไป รับ <strong>${say(100)}</strong> ได้สัปดาห์ละ 2 ครั้ง</p><p>ทำเทิร์นโอเวอร์ 10 เท่า</p>`,
+        la: `<p>ຝາກ ${say(300)}ຂຶ້ນໄປ ຮັບ <strong>${say(100)}</strong> ໄດ້ອາທິດລະ 2 ຄັ້ງ</p><p>ເຮັດເທີນໂອເວີ 10 ເທົ່າ</p>`,
+        en: `<p>Deposit ${say(300)} or more and get <strong>${say(100)}</strong>, twice a week.</p><p>Turnover 10 times.</p>`,
       }),
       notice: json({
         th: 'สัปดาห์เริ่มวันจันทร์ (เวลาไทย) หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',

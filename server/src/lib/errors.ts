@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    /** Sent as the answer's `detail` (contract/message.ts): what the client may say beyond the code. */
+    readonly detail?: string,
   ) {
     super(code);
   }
@@ -20,7 +22,7 @@ export const isUniqueViolationOf = (err: unknown, constraint: string): boolean =
   isUniqueViolation(err) && (err as { constraint?: unknown })?.constraint === constraint;
 
 export const badRequest = (code: string) => new ApiError(400, code);
-export const unauthorized = (code = 'invalid-token') => new ApiError(401, code);
+export const unauthorized = (code = 'invalid-token', detail?: string) => new ApiError(401, code, detail);
 export const forbidden = (code: string) => new ApiError(403, code);
 export const conflict = (code: string) => new ApiError(409, code);
 export const gone = () => new ApiError(410, 'gone');

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SignedOutReason } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
@@ -13,10 +14,12 @@ export interface LoginPageProps {
   onSignedIn: () => void;
   /** The phone just registered or given a new password, filled in for the member. */
   phone?: string;
+  /** Why the member was signed out, where the server said: 'disabled' (staff disabled the account) is told. */
+  signedOut?: SignedOutReason;
 }
 
 /** §2 Login: phone, password, remember, inline error cleared on typing. */
-export function LoginPage({ onSignedIn, phone: filled = '' }: LoginPageProps) {
+export function LoginPage({ onSignedIn, phone: filled = '', signedOut }: LoginPageProps) {
   const { t, i18n } = useLingui();
   const ids = { phone: useId(), password: useId(), remember: useId(), error: useId() };
   const hydrated = useHydrated();
@@ -59,6 +62,17 @@ export function LoginPage({ onSignedIn, phone: filled = '' }: LoginPageProps) {
       <h1>
         <Trans>Sign in</Trans>
       </h1>
+      {signedOut === 'disabled' && (
+        <p className="notice" role="status">
+          <Trans>
+            Your account was disabled by our staff.{' '}
+            <Link to="/contact" className="tap-link">
+              Contact support
+            </Link>{' '}
+            to use it again.
+          </Trans>
+        </p>
+      )}
       {/* pre-rendered: sent before the app has started, it must not put the password in the address (the server sends it back to the page) */}
       <form className="form" method="post" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
         <div className="field">

@@ -11,7 +11,8 @@ import { useMoneyWords } from '../../ui/member/money-words';
  */
 export function OfferTermsText({ terms, id }: { terms: OfferTerms; id: string }) {
   const { t, i18n } = useLingui();
-  const { amount: money } = useMoneyWords();
+  // in the currency the server gave the figures in: the member's own, whatever the site's default
+  const { amount: money } = useMoneyWords(terms.currency);
   if (terms.refusal)
     return (
       <p id={id} className="hint">

@@ -30,11 +30,11 @@ export function openSocket(who: Who, events: SocketEvents, make?: () => ChatSock
   let stopped = false;
   socket.on('connect', () => {
     const data = who.kind === 'member' ? { token: getToken() ?? '' } : { guestId: who.guestId };
-    socket.emit('join', data, (answer: { room?: string; message?: string } | undefined) => {
+    socket.emit('join', data, (answer: { room?: string; message?: string; detail?: string } | undefined) => {
       if (stopped) return;
       if (answer?.room) events.joined();
       // §4: a session that ended goes to /login, a closed site to /terminated
-      else if (answer?.message === 'invalid-token' || answer?.message === 'gone') reactTo(answer.message);
+      else if (answer?.message === 'invalid-token' || answer?.message === 'gone') reactTo(answer.message, answer.detail);
     });
   });
   socket.on('disconnect', () => !stopped && events.left());

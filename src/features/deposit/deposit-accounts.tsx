@@ -97,7 +97,11 @@ export function DepositAccounts({ headingId }: { headingId: string }) {
                   type="button"
                   className="button small"
                   onClick={() => void copy(a.bankAccountNo)}
-                  aria-label={t`Copy account number ${accountNo}`}
+                  aria-label={t({
+                    message: `Copy account number ${accountNo}`,
+                    comment:
+                      'the button shows only "Copy": start with that same word, then a space (screen-reader and voice users say the visible word)',
+                  })}
                 >
                   {t`Copy`}
                 </button>

@@ -58,6 +58,23 @@ describe('the deposit modal', () => {
     expect(ways).toEqual(['Bank slip', 'QR Kasikornbank', 'QR TrueMoney Wallet', 'Gift link']);
   });
 
+  it('names the copy button by its visible word first, then what it copies, in every language (axe label-content-name-mismatch)', async () => {
+    for (const locale of ['th', 'la', 'en'] as const) {
+      await setLocale(locale);
+      await loadCatalogPart('member');
+      fakeServer(lookups);
+      const { unmount } = renderScreen(<DepositModal onClose={() => undefined} />);
+      await screen.findByText('048-123-4567');
+      const copy = screen.getByRole('button', { name: /0481234567$/ });
+      const visible = copy.textContent ?? '';
+      // the visible word, then a space: a word of its own in the name for every checker (Thai and Lao
+      // run words together; axe splits names into words and looks for the visible ones among them)
+      expect(copy.getAttribute('aria-label')).toMatch(new RegExp(`^${visible} \\S`));
+      expect(visible).toBe({ th: 'คัดลอก', la: 'ສຳເນົາ', en: 'Copy' }[locale]);
+      unmount();
+    }
+  });
+
   it("names the member's registered account to transfer from, masked, above the accounts to transfer to, and says another account is not credited by itself", async () => {
     const calls = fakeServer({
       ...lookups,

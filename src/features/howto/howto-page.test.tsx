@@ -37,6 +37,21 @@ describe('the how-to page', () => {
     vi.restoreAllMocks();
   });
 
+  it('has the language picker of the other public pages, and speaks the language chosen there', async () => {
+    fakeServer({
+      'GET /api/lookup/howto': () => [200, { videos }],
+      'GET /api/lookup/howto?lang=en': () => [200, { videos }],
+      'GET /api/lookup/howto?lang=la': () => [200, { videos: [{ ...videos[0]!, title: 'ເລີ່ມໃຊ້ກະເປົາເງິນ' }] }],
+    });
+    vi.stubGlobal('caches', { match: vi.fn(async () => undefined) });
+    renderScreen(<HowtoPage />);
+    const picker = await screen.findByRole('combobox', { name: 'Language' });
+    await userEvent.setup().selectOptions(picker, 'la');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ວິທີນຳໃຊ້' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: /ເລີ່ມໃຊ້ກະເປົາເງິນ/ })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'ພາສາ' })).toHaveValue('la');
+  });
+
   it('deletes saved videos the operator no longer lists', async () => {
     fakeServer({ 'GET /api/lookup/howto': () => [200, { videos }] });
     const listed = new Request(`${location.origin}/howto/wallet.mp4`);

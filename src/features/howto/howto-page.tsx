@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataStatus } from '../../ui/data-status';
+import { LanguageSelect } from '../../ui/language-select';
 import { howtoQuery, type HowtoVideo } from './queries';
 import { useSavedVideos } from './saved-videos';
 import { VideoModal } from './video-modal';
@@ -22,6 +23,10 @@ export function HowtoPage() {
   );
   return (
     <main className="page flush">
+      {/* a public page: its own language picker, as the sign-in, register and contact pages have */}
+      <div className="howto-top">
+        <LanguageSelect />
+      </div>
       <h1>
         <Trans>How to use</Trans>
       </h1>

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BannerModal } from '../../ui/member/banner-modal';
 import { inviteBannersQuery } from './queries';
@@ -14,11 +13,7 @@ const InviteModal = lazy(() => loadInviteModal().then((m) => ({ default: m.Invit
 /** §2 the invite widget: banners first (if the operator has any), then the invite modal. */
 export function InviteWidget({ wallet }: { wallet: WalletView | undefined }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const flow = useBannersFirst(() => {
-    void loadInviteModal();
-    return queryClient.fetchQuery(inviteBannersQuery());
-  });
+  const flow = useBannersFirst(inviteBannersQuery, () => void loadInviteModal());
   return (
     <>
       <button type="button" className="widget" disabled={!wallet || flow.opening} onClick={flow.open}>

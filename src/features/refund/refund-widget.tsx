@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BannerModal } from '../../ui/member/banner-modal';
 import { useBannersFirst } from '../../ui/member/use-banners-first';
@@ -16,12 +16,8 @@ const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.Refun
  */
 export function RefundWidget({ onClosed }: { onClosed: (saved: boolean) => void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const check = useQuery(refundCheckQuery());
-  const flow = useBannersFirst(() => {
-    void loadRefundModal();
-    return queryClient.fetchQuery(refundBannersQuery());
-  });
+  const flow = useBannersFirst(refundBannersQuery, () => void loadRefundModal());
   const close = (saved: boolean) => {
     flow.close();
     onClosed(saved);

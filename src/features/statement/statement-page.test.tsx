@@ -52,6 +52,28 @@ describe('the statement page', () => {
     });
   });
 
+  it("names a withdrawal's bank as the other screens do, in the member's language", async () => {
+    await setLocale('th');
+    await loadCatalogPart('member');
+    const withdrawal = entry({
+      statementType: 'withdraw',
+      from: 'WALLET',
+      to: 'BANK',
+      amount: -500,
+      bank: { code: 'KBANK', accountNo: '1234567890' },
+    });
+    fakeServer({
+      'POST /api/statement': () => [200, { total: 1, statements: [withdrawal] }],
+      'GET /api/lookup/banks?lang=th': () => [
+        200,
+        { banks: [{ code: 'KBANK', country: 'TH', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'ธนาคารกสิกรไทย' }] },
+      ],
+    });
+    renderScreen(<StatementPage SlipModal={() => null} />);
+    expect(await screen.findByText('ถอนเงินเข้า ธนาคารกสิกรไทย 123\u2011456\u20117890')).toBeVisible();
+    expect(screen.queryByText(/KBANK/)).toBeNull();
+  });
+
   describe('dates', () => {
     afterEach(() => vi.useRealTimers());
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ComponentType } from 'react';
 import { formatDateTime, timeAgo } from '../../lib/dates';
+import { banksQuery, bankName } from '../../lib/lookups';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
@@ -19,6 +20,9 @@ export function StatementPage({ SlipModal }: { SlipModal: ComponentType<{ onClos
   const [page, setPage] = useState(1);
   const [slipsOpen, setSlipsOpen] = useState(false);
   const query = useQuery({ ...statementQuery(page), placeholderData: keepPreviousData });
+  // a withdrawal's bank by its name, as the profile and the deposit screens say it
+  const banks = useQuery(banksQuery()).data;
+  const nameOf = (code: string) => bankName(banks, code, code);
   const { data } = query;
   const pages = data ? Math.max(1, Math.ceil(data.total / STATEMENT_PAGE_SIZE)) : 1;
   const money = (n: number) => `${n > 0 ? '+' : ''}${moneyText(n)}`;
@@ -46,7 +50,7 @@ export function StatementPage({ SlipModal }: { SlipModal: ComponentType<{ onClos
                 {ICON[s.statementType] ?? '•'}
               </span>
               <div className="statement-main">
-                <p className="statement-activity">{activityText(i18n, s)}</p>
+                <p className="statement-activity">{activityText(i18n, s, nameOf)}</p>
                 <p className={`statement-status status-${s.status.toLowerCase()}`}>{statusText(i18n, s)}</p>
                 <p className="muted small statement-time">
                   <span>{formatDateTime(s.createdAt)}</span> · <span className="nowrap">{timeAgo(s.createdAt)}</span>

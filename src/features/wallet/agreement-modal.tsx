@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { agreementsQuery } from '../../lib/lookups';
-import { Modal } from '../../ui/modal';
+import { Modal, useModalOpen } from '../../ui/modal';
 import { SafeHtml } from '../../ui/safe-html';
 
 export const AGREEMENT_DELAY_MS = 1_500;
@@ -16,17 +16,25 @@ function accepted(): boolean {
   }
 }
 
-/** §2: the agreements open 1.5 s after the home loads, until the member accepts them once. */
+/**
+ * §2: the agreements open 1.5 s after the home loads, until the member accepts them once. A dialog the
+ * member opened first (a deposit, a transfer) is theirs to finish: the terms wait until it closes and then
+ * show, never stacked over it (a member mid-deposit is not interrupted, and still sees the terms at once after).
+ */
 export function AgreementModal() {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
+  const [stage, setStage] = useState<'waiting' | 'due' | 'open' | 'closed'>('waiting');
+  const busy = useModalOpen();
   const agreements = useQuery(agreementsQuery());
   useEffect(() => {
     if (accepted()) return;
-    const timer = setTimeout(() => setOpen(true), AGREEMENT_DELAY_MS);
+    const timer = setTimeout(() => setStage('due'), AGREEMENT_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  if (!open || !agreements.data?.agreements.length) return null;
+  // due, and nothing else open: now (the terms' own dialog then counts as open, so this is decided once)
+  if (stage === 'due' && !busy) setStage('open');
+  if (stage !== 'open' || !agreements.data?.agreements.length) return null;
+  const setOpen = (open: boolean) => setStage(open ? 'open' : 'closed');
 
   const accept = () => {
     try {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { ConfirmButtons } from '../../ui/member/confirm-buttons';
 import { Modal } from '../../ui/modal';
@@ -24,6 +24,7 @@ export function GameCredentials({
   online: boolean;
 }) {
   const { t, i18n } = useLingui();
+  const ids = useId();
   const [copied, setCopied] = useState('');
   const [confirming, setConfirming] = useState(false);
   const reset = useResetSlotPassword(code);
@@ -44,12 +45,25 @@ export function GameCredentials({
   ];
   return (
     <>
+      {/* typed into the game's app letter for letter: each value whole on one line, never broken inside a
+          word at 360 px; a read-only field, so one longer than the line scrolls (and is selectable) rather than wraps */}
       <dl className="details">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
+        {rows.map((row, i) => (
+          <div key={row.label} className="credential-row">
+            <dt id={`${ids}-${i}`}>{row.label}</dt>
             <dd className="credential">
-              <span className="mono">{row.value}</span>
+              <input
+                className="credential-value mono"
+                type="text"
+                readOnly
+                value={row.value}
+                size={Math.max(4, row.value.length)}
+                aria-labelledby={`${ids}-${i}`}
+                autoComplete="off"
+                spellCheck={false}
+                translate="no"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <button type="button" className="button small" onClick={() => void copy(row.value, row.label)}>
                 {row.copyLabel}
               </button>

@@ -23,6 +23,19 @@ describe('the game account modal', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
+  it('shows the username and the password whole, each a read-only field named by its label', async () => {
+    fakeServer({
+      'GET /api/wallet/account/PG': () => [200, { username: 'pgwallet0812345678', password: 'Ab3dEf7hJk9mNp2q', event: null }],
+    });
+    renderScreen(<SlotModal slot={pg} onClose={vi.fn()} onTransfer={vi.fn()} onBackFromGame={vi.fn()} />);
+    const username = await screen.findByRole('textbox', { name: 'Username' });
+    // one value on one line: a field scrolls what does not fit, it never breaks it inside (360 px)
+    expect(username).toHaveValue('pgwallet0812345678');
+    expect(username).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Password' })).toHaveValue('Ab3dEf7hJk9mNp2q');
+    expect(screen.getByRole('textbox', { name: 'Password' })).toHaveAttribute('translate', 'no');
+  });
+
   it('copies the username and the password, saying so', async () => {
     fakeServer({ 'GET /api/wallet/account/PG': credentials });
     const user = userEvent.setup();
@@ -55,7 +68,7 @@ describe('the game account modal', () => {
     expect(resets).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('Nw4xYz8pQr')).toBeVisible();
+    expect(await screen.findByDisplayValue('Nw4xYz8pQr')).toBeVisible();
     expect(resets).toBe(1);
   });
 

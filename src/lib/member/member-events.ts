@@ -27,12 +27,12 @@ export function startMemberEvents(queryClient: QueryClient, deps: MemberEventsDe
   const socket =
     deps.socket?.() ?? io({ path: '/socket.io', autoConnect: false, forceNew: true, reconnectionDelay: 500, reconnectionDelayMax: 5_000 });
   socket.on('connect', () => {
-    socket.emit(MEMBER_JOIN, { token: getToken() ?? '' }, (answer: { message?: string } | undefined) => {
+    socket.emit(MEMBER_JOIN, { token: getToken() ?? '' }, (answer: { message?: string; detail?: string } | undefined) => {
       if (answer?.message === 'SUCCESS') {
         // what changed while the socket was down
         if (!joined) catchUp(queryClient);
         joined = true;
-      } else if (answer?.message === 'invalid-token' || answer?.message === 'gone') reactTo(answer.message);
+      } else if (answer?.message === 'invalid-token' || answer?.message === 'gone') reactTo(answer.message, answer.detail);
     });
   });
   socket.on('disconnect', () => (joined = false));

@@ -64,8 +64,12 @@ function finishText(i18n: I18n, s: Statement): string {
 /** An entry that moved no money (a bonus that ended on its turnover): no signed figure for it. */
 export const movedNoMoney = (s: Statement) => s.amount === 0 && s.statementType === 'finish_bonus';
 
-/** The entry as a sentence in the member's language, with the provider's and bank's names (§2 statement). */
-export function activityText(i18n: I18n, s: Statement): string {
+/**
+ * The entry as a sentence in the member's language, with the provider's and bank's names (§2 statement).
+ * `bankName`: a bank's name for its code, as the other screens say it (the banks lookup, in the member's
+ * language); the code where it has none (the lookup not there yet, a bank it no longer lists).
+ */
+export function activityText(i18n: I18n, s: Statement, bankName: (code: string) => string | undefined = () => undefined): string {
   const provider = s.provider?.name ?? '';
   switch (s.statementType) {
     case 'deposit':
@@ -74,7 +78,7 @@ export function activityText(i18n: I18n, s: Statement): string {
       return s.to === 'WALLET' ? i18n._(msg`Transfer from ${provider} to wallet`) : i18n._(msg`Transfer to ${provider}`);
     case 'withdraw': {
       if (!s.bank) return i18n._(msg`Withdrawal to your bank account`);
-      const bank = s.bank.code;
+      const bank = bankName(s.bank.code) || s.bank.code;
       // non-breaking hyphens: an account number never wraps in the middle
       const account = formatAccountNo(s.bank.accountNo).replace(/-/g, '\u2011');
       return i18n._(msg`Withdrawal to ${bank} ${account}`);

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { LoginPage } from '../../features/auth/login-page';
+import type { SignedOutReason } from '../../lib/api';
 import { isSiteGone } from '../../lib/lookups';
 
 interface LoginSearch {
@@ -10,6 +11,8 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     /** The phone just registered or given a new password, for the sign-in page to fill in (kept out of the address). */
     phone?: string;
+    /** Why the member was sent here signed out, where the server said (src/app-reactions.ts). */
+    signedOut?: SignedOutReason;
   }
 }
 
@@ -32,6 +35,9 @@ export const Route = createFileRoute('/_public/login')({
 function LoginRoute() {
   const { redirect: target } = useSearch({ from: '/_public/login' });
   const phone = useLocation({ select: (location) => location.state.phone });
+  const signedOut = useLocation({ select: (location) => location.state.signedOut });
   const navigate = useNavigate();
-  return <LoginPage phone={phone} onSignedIn={() => void navigate({ href: target ?? '/user/home', replace: true })} />;
+  return (
+    <LoginPage phone={phone} signedOut={signedOut} onSignedIn={() => void navigate({ href: target ?? '/user/home', replace: true })} />
+  );
 }

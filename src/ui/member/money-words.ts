@@ -22,10 +22,13 @@ export const useKip = (): boolean => useCurrency() === 'LAK';
  * Money in the member's currency, one place for every member screen: `money(200000)` the number as
  * shown ("200,000" in kip, "200,000.00" in baht), `amount(100)` with its unit ("100 kip", "100.00
  * baht"), `unit` ("kip" or "baht"), and `parse(text)` what was typed (kip whole, baht to the satang).
+ * `given`: the currency an answer said its figures are in (the member's, as the server knows it), used
+ * over the wallet's, which may not be known yet (then the site's default would be a guess).
  */
-export function useMoneyWords() {
+export function useMoneyWords(given?: MoneyCurrency) {
   const { t, i18n } = useLingui();
-  const currency = useCurrency();
+  const known = useCurrency();
+  const currency = given ?? known;
   const kip = currency === 'LAK';
   const format = (value: number) => formatMoney(value, intlLocale(), currency);
   return {

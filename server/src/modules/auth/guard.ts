@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../../lib/errors.js';
-import { bearerToken, findActiveSession } from './service.js';
+import { bearerToken, findActiveSession, sessionRefusal } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook of protected calls (before body validation, so a caller without a session learns nothing): 401 invalid-token unless the bearer token names an active session. */
+    /** onRequest hook of protected calls (before body validation, so a caller without a session learns nothing): 401 invalid-token unless the bearer token names an active session (detail INACTIVE_USER: its member was disabled). */
     requireMember: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -15,7 +15,7 @@ export const authGuard = fp(async function authGuard(app: FastifyInstance) {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw unauthorized();
     const session = await findActiveSession(app.ctx, token);
-    if (!session) throw unauthorized();
+    if (!session) throw await sessionRefusal(app.ctx, token);
     request.memberId = session.memberId;
     request.memberCurrency = session.currency;
     request.sessionId = session.sessionId;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { PLANNED } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
+import { unauthorized, type ApiError } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import { sessionsEnded, type ActiveSession, type SessionRead } from './session-cache.js';
 
@@ -52,6 +53,24 @@ export async function findActiveSession(ctx: AppContext, token: string): Promise
       ? cached
       : await ctx.sessions.through(tokenHash, () => readSession(ctx, tokenHash, idleMs));
   return found?.session;
+}
+
+/**
+ * The refusal of a token that names no active session: 401 'invalid-token' (§4: the app goes to /login), with
+ * detail INACTIVE_USER when the token was a session of a member staff have since disabled, so the app can say
+ * why. Read only for a refused token (never on a served request); no more than the token's holder knew.
+ */
+export async function sessionRefusal(ctx: Pick<AppContext, 'database'>, token: string): Promise<ApiError> {
+  const row =
+    token.length > 0 && token.length <= 200
+      ? await ctx.database.db
+          .selectFrom('sessions')
+          .innerJoin('members', 'members.id', 'sessions.member_id')
+          .select('members.status')
+          .where('sessions.token_hash', '=', sha256(token))
+          .executeTakeFirst()
+      : undefined;
+  return unauthorized('invalid-token', row?.status === 'disabled' ? 'INACTIVE_USER' : undefined);
 }
 
 /** The database's answer for a token hash, the last-seen time written if it is over a minute old. */

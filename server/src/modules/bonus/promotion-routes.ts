@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/errors.js';
 import { toMajor } from '../../ledger/money.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { activateRoute, codeOf } from './activation.js';
+import { inMemberMoney } from './money-text.js';
 import { Message } from '../../../../contract/message.js';
 import { offeredPromotion } from './repository.js';
 import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from '../../../../contract/bonus.js';
@@ -35,7 +36,12 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         code: promotion.code,
         percentFail: Number(promotion.percent_fail),
-        description: inLanguage(JSON.parse(promotion.description) as LocalizedText, request.query.lang ?? 'th'),
+        description: inMemberMoney(
+          inLanguage(JSON.parse(promotion.description) as LocalizedText, request.query.lang ?? 'th'),
+          site,
+          member.currency,
+          request.query.lang ?? 'th',
+        ),
         terms: await termsOf(db, member, { kind: 'promotion', ...promotion }, site),
       };
     },

@@ -3,6 +3,7 @@ import { convert, toMajor } from '../../ledger/money.js';
 import { inLanguage, type LocalizedText } from '../../settings/registry.js';
 import { Message } from '../../../../contract/message.js';
 import { activateRoute } from './activation.js';
+import { inMemberMoney } from './money-text.js';
 import { siteMoney } from '../../lib/site-money.js';
 import { periodStart } from '../../lib/periods.js';
 import { activeBonuses, receivedBonuses } from './repository.js';
@@ -33,6 +34,8 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
       const now = ctx.now();
       const offered = await activeBonuses(db);
+      // the operator's words with their amounts ({money:N}) in the member's own currency
+      const said = (words: LocalizedText) => inMemberMoney(inLanguage(words, lang), site, member.currency, lang);
       // what receiving each would give now, or why it would be refused: stated before the member confirms
       const terms = await Promise.all(
         offered.map(async (b) => termsOf(db, member, { kind: 'bonus', ...b }, site, await budgetLeft(db, b, site))),
@@ -42,16 +45,16 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const since = periodStart(b.type, now, ctx.config.timeZone);
         return {
           code: b.code,
-          name: inLanguage(text(b.name), lang),
+          name: said(text(b.name)),
           type: b.type,
           maxReceived: Number(b.max_received),
           percentFail: Number(b.percent_fail),
           banners: (JSON.parse(b.banners) as { image: string; html: LocalizedText }[]).map((x) => ({
             image: x.image,
-            html: inLanguage(x.html, lang),
+            html: said(x.html),
           })),
-          html: inLanguage(text(b.html), lang),
-          notice: inLanguage(text(b.notice), lang),
+          html: said(text(b.html)),
+          notice: said(text(b.notice)),
           minDeposit: toMajor(convert(Number(b.min_deposit), site.currency, member.currency, site.kipPerBaht), member.currency),
           turnoverMultiple: Number(b.turnover_multiple),
           terms: terms[i]!,

@@ -81,12 +81,17 @@ export async function quote(tx: Tx, member: MemberMoney, offer: Offer, site: Sit
 
 /** The quote as the site states it before the member confirms: the amount and turnover, or the refusal's code. */
 export async function termsOf(tx: Tx, member: MemberMoney, offer: Offer, site: SiteMoney, cap?: number): Promise<OfferTerms> {
-  if (cap !== undefined && cap <= 0) return { amount: 0, turnover: 0, refusal: 'BONUS_FULL' };
+  if (cap !== undefined && cap <= 0) return { amount: 0, turnover: 0, currency: member.currency, refusal: 'BONUS_FULL' };
   try {
     const { amount, target } = await quote(tx, member, offer, site, cap);
-    return { amount: toMajor(amount, member.currency), turnover: toMajor(target, member.currency), refusal: null };
+    return {
+      amount: toMajor(amount, member.currency),
+      turnover: toMajor(target, member.currency),
+      currency: member.currency,
+      refusal: null,
+    };
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return { amount: 0, turnover: 0, refusal: err.code };
+    if (err instanceof ApiError && err.status < 500) return { amount: 0, turnover: 0, currency: member.currency, refusal: err.code };
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { ApiError, unauthorized } from '../../lib/errors.js';
-import { bearerToken, findActiveSession } from '../auth/service.js';
+import { bearerToken, findActiveSession, sessionRefusal } from '../auth/service.js';
 import { GUEST_ID } from '../../../../contract/chat.js';
 
 /** Whose conversation a call or a socket is about: a signed-in member's own, or a guest's. */
@@ -26,7 +26,7 @@ export async function customerOf(
 ): Promise<Customer> {
   if (token !== undefined) {
     const session = token.length <= 200 ? await findActiveSession(ctx, token) : undefined;
-    if (!session) throw unauthorized();
+    if (!session) throw await sessionRefusal(ctx, token);
     return { room: memberRoom(session.memberId), memberId: session.memberId, guestId: null };
   }
   if (ids.guestId) {

@@ -5,7 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import { keepPoolAlive, poolOptions, type Database } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../../db/faults.js';
 import { ApiError } from '../../lib/errors.js';
-import { findActiveSession } from '../auth/service.js';
+import { findActiveSession, sessionRefusal } from '../auth/service.js';
 import { MEMBER_EVENT, MEMBER_JOIN } from '../../../../contract/member-events.js';
 import { isNotice, listenMemberEvents, notifyMember } from '../events/service.js';
 import { wakePush } from '../push/service.js';
@@ -49,7 +49,9 @@ async function postgresAdapter(database: Database) {
   return { adapter, pool };
 }
 
-type Entered = { room: string; token: string | undefined } | { message: string };
+/** A refusal as the HTTP answers say it: a code, and its detail where there is one (contract/message.ts). */
+type Refused = { message: string; detail?: string };
+type Entered = { room: string; token: string | undefined } | Refused;
 
 /**
  * A socket's join, the chat's or the events': `enter` reads what the socket sent and answers the room and
@@ -62,7 +64,7 @@ async function joinOne(
   socket: Socket,
   data: unknown,
   enter: (sent: Record<string, unknown>) => Promise<Entered>,
-): Promise<{ room: string } | { message: string }> {
+): Promise<{ room: string } | Refused> {
   if (!app.ctx.settings.get('siteActive')) return { message: 'gone' };
   const entered = await enter((typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>);
   if ('message' in entered) return entered;
@@ -82,7 +84,7 @@ const onJoin = (app: FastifyInstance, socket: Socket, data: unknown) =>
       // a guest's socket has no session to end it
       return { room: customer.room, token: customer.memberId === null ? undefined : token };
     } catch (err) {
-      if (err instanceof ApiError) return { message: err.code };
+      if (err instanceof ApiError) return { message: err.code, ...(err.detail && { detail: err.detail }) };
       throw err;
     }
   });
@@ -120,11 +122,13 @@ async function onStaffJoin(app: FastifyInstance, socket: Socket, data: unknown):
 const EVENTS_ROOM = 'events:';
 
 /** `member-join` {token}: the socket hears the member's live events (contract/member-events.ts) while the session lasts. */
-async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<{ message: string }> {
+async function onMemberJoin(app: FastifyInstance, socket: Socket, data: unknown): Promise<Refused> {
   const joined = await joinOne(app, socket, data, async ({ token }) => {
     if (typeof token !== 'string' || token.length === 0 || token.length > 512) return { message: 'KEY_INVALID' };
     const session = await findActiveSession(app.ctx, token);
-    return session ? { room: `${EVENTS_ROOM}${session.memberId}`, token } : { message: 'invalid-token' };
+    if (session) return { room: `${EVENTS_ROOM}${session.memberId}`, token };
+    const refused = await sessionRefusal(app.ctx, token);
+    return { message: refused.code, ...(refused.detail && { detail: refused.detail }) };
   });
   return 'room' in joined ? { message: 'SUCCESS' } : joined;
 }

@@ -1,0 +1,30 @@
+import { convert, MINOR, toMajor, type Currency } from '../../ledger/money.js';
+import type { SiteMoney } from '../../lib/site-money.js';
+import type { Lang } from '../../settings/localized.js';
+
+const UNIT: Record<Currency, Record<Lang, string>> = {
+  LAK: { th: 'กีบ', la: 'ກີບ', en: 'kip' },
+  BAHT: { th: 'บาท', la: 'ບາດ', en: 'baht' },
+};
+
+/** `{money:N}` in a bonus's texts: N in the site's currency (major units, up to 2 decimals). */
+const PLACEHOLDER = /\{money:(\d{1,12}(?:\.\d{1,2})?)\}/g;
+
+/** An amount of the site's currency written in an operator text, made into its placeholder (the seed writes its texts so). */
+export const moneyPlaceholder = (figure: number): string => `{money:${figure}}`;
+
+/**
+ * A bonus's text as one member reads it: every `{money:N}` (N in the site's currency, as every bonus figure
+ * is) said in the member's own currency and language, converted as the bonus's figures are (kipPerBaht,
+ * rounded down): a Lao-site member who holds baht reads "300 baht" where a kip member reads "180,000 kip".
+ * Whole amounts without decimals, others with two; Latin digits with grouping, as the site shows money.
+ */
+export function inMemberMoney(text: string, site: SiteMoney, member: Currency, lang: Lang): string {
+  return text.replace(PLACEHOLDER, (_, figure: string) => {
+    // a figure finer than the site's currency (a kip fraction) is rounded, never a refused page
+    const minor = Math.round(Number(figure) * MINOR[site.currency]);
+    const amount = toMajor(convert(minor, site.currency, member, site.kipPerBaht), member);
+    const digits = Number.isInteger(amount) ? 0 : 2;
+    return `${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${UNIT[member][lang]}`;
+  });
+}
