@@ -28,6 +28,13 @@ export const QrState = Type.Object({
 export type QrState = Static<typeof QrState>;
 export const QrCreateBody = Type.Object({ amount: Type.Number() });
 
+/** GET /api/qrcode/code/{qrcodeId}: what became of one of the member's codes (OPEN, PAID, or CLOSED: cancelled, expired, failed). */
+export const QrOutcome = Type.Object({
+  status: Type.Union([Type.Literal('OPEN'), Type.Literal('PAID'), Type.Literal('CLOSED')]),
+  amount: Type.Number({ description: "the code's amount, in the member's currency" }),
+});
+export type QrOutcome = Static<typeof QrOutcome>;
+
 /** POST /api/wallet/truelink: the gift link, AES-encrypted on the client (crypto-js passphrase mode). */
 export const TruelinkBody = Type.Object({ link: Type.String({ minLength: 1, maxLength: 4096 }) });
 export const TruelinkResponse = Type.Object({ message: Type.Literal('SUCCESS'), amount: Type.Number() });

@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'wor
 import { registerApiCaching } from './api-cache';
 import { registerHowtoMedia } from './howto-media';
 import { registerNavigation } from './navigation';
+import { registerPush } from './push';
 import { registerUpdateHandler } from './update';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -15,6 +16,7 @@ registerNavigation();
 registerApiCaching();
 registerHowtoMedia(self);
 registerUpdateHandler(self);
+registerPush(self);
 // the first install takes the open page at once, so it works offline without a reload; later
 // versions wait for the member's "reload" (see update.ts)
 clientsClaim();

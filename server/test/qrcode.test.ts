@@ -168,6 +168,21 @@ describe('payment QR codes', () => {
     expect(statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', from: 'QR_KBANK', to: 'WALLET', amount: 123.45 });
   });
 
+  it("tells a phone back online what became of the code it showed: open, paid, or closed; another member's is NO_DATA", async () => {
+    const outcome = (qrcodeId: string, as = token) => call(server.app, 'GET', `/api/qrcode/code/${qrcodeId}`, undefined, { token: as });
+    const code = (await create('KBANK', 42.5)).json();
+    expect((await outcome(code.qrcodeId)).json()).toEqual({ status: 'OPEN', amount: 42.5 });
+    await pay(code.qrcodeId, 42.5);
+    expect((await outcome(code.qrcodeId)).json()).toEqual({ status: 'PAID', amount: 42.5 });
+    const other = await otherMember(server, '0891113333');
+    const theirs = await outcome(code.qrcodeId, other);
+    expect([theirs.statusCode, message(theirs)]).toEqual([404, 'NO_DATA']);
+    const cancelled = (await create('KBANK', 30)).json();
+    await call(server.app, 'DELETE', `/api/qrcode/${cancelled.qrcodeId}`, undefined, { token });
+    expect((await outcome(cancelled.qrcodeId)).json()).toEqual({ status: 'CLOSED', amount: 30 });
+    expect((await call(server.app, 'GET', '/api/qrcode/code/QRNOSUCHCODE')).statusCode).toBe(401);
+  });
+
   it('answers ten deliveries of one callback sent at once with 200 each and credits once', async () => {
     for (const late of [false, true]) {
       const before = await walletOf(server);

@@ -22,6 +22,8 @@ function forgetSavedChat(): void {
 /** Ends the session on the server (best effort: offline, the token is still dropped here). */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   if (getToken()) {
+    // this device stops being told of the member's money (while the token still says whose)
+    await import('./member/push').then((m) => m.forgetPushOnSignOut()).catch(() => undefined);
     await api('/api/logout', { method: 'POST', react: false }).catch(() => undefined);
   }
   clearToken();
@@ -33,6 +35,8 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
 export function startSession(queryClient: QueryClient, token: string, remember: boolean, phone = ''): void {
   forgetMemberData(queryClient);
   setToken(token, remember, phone);
+  // a device told of another member's money before is now this member's (nothing when not subscribed)
+  void import('./member/push').then((m) => m.refreshPushSubscription()).catch(() => undefined);
 }
 
 /**

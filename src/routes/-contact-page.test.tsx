@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../tests/render';
 import { ContactPage } from '../features/contact/contact-page';
 
-// the chat's own part, as the routes give it, with the socket client never loaded
-vi.mock('socket.io-client', () => ({ io: vi.fn() }));
+// the chat's own part, as the routes give it, with a socket that never connects (an open chat starts one)
+vi.mock('socket.io-client', () => ({
+  io: vi.fn(() => ({ on: vi.fn(), off: vi.fn(), emit: vi.fn(), connect: vi.fn(), disconnect: vi.fn(), active: false, connected: false })),
+}));
 const { contactChat } = await import('../features/chat/contact-chat');
 
 const CONTACT = {

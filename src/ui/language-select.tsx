@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { getToken } from '../lib/auth-token';
 import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '../lib/i18n';
 import { useHydrated } from './use-hydrated';
 
@@ -19,7 +20,11 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
         value={i18n.locale}
         disabled={!hydrated}
         onChange={(e) => {
-          if (isLocale(e.target.value)) void activateLocale(e.target.value);
+          if (!isLocale(e.target.value)) return;
+          void activateLocale(e.target.value).then(() => {
+            // a device told of the member's money hears it in the new language (nothing when signed out or not subscribed)
+            if (getToken()) void import('../lib/member/push').then((m) => m.refreshPushSubscription()).catch(() => undefined);
+          });
         }}
       >
         {LOCALES.map((l) => (

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { bankName, banksQuery } from '../../lib/lookups';
 import { DataStatus } from '../../ui/data-status';
 import { LockIcon } from '../../ui/icons';
+import { PushSwitch } from '../../ui/member/push-switch';
 import { ChangePasswordModal } from './change-password-modal';
 import { profileQuery } from './queries';
 import './account.css';
@@ -65,6 +66,7 @@ export function ProfilePage() {
           </div>
         ))}
       </dl>
+      <PushSwitch />
       {changing && <ChangePasswordModal onClose={() => setChanging(false)} />}
     </main>
   );

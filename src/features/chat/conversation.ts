@@ -1,4 +1,5 @@
 import { isApiError } from '../../lib/api';
+import { markPushOfferDue } from '../../lib/member/push';
 import type { Outbox } from '../../lib/outbox';
 import { canSendAs, fetchHistory, isUnreadReply, markRead, whoKey, type Who } from './chat-api';
 import { chatOutbox, type ChatPayload } from './chat-outbox';
@@ -208,7 +209,12 @@ export class Conversation {
   }
 
   sendText(text: string) {
+    this.chatted();
     return this.outbox.add('chat', { who: this.who, message: { message_type: 'text', payload: { message: text } } } satisfies ChatPayload);
+  }
+  /** A member's first message: notifications may be offered from now on (never on a first visit). */
+  private chatted() {
+    if (this.who.kind === 'member') void markPushOfferDue();
   }
   /** A tap on a postback button or a quick reply: the title as the member's words, the payload for support. */
   reply(title: string, payload: string) {
@@ -218,6 +224,7 @@ export class Conversation {
     } satisfies ChatPayload);
   }
   sendFile(file: File, fileType: 'image' | 'video') {
+    this.chatted();
     return this.outbox.add('chat', { who: this.who, file, name: file.name, fileType } satisfies ChatPayload);
   }
   /** A refused message tried again as new, as whoever is writing now (a new id: the server kept nothing under the old one). */

@@ -51,6 +51,32 @@ describe('the deposit modal, kept true while it is open', () => {
     expect(screen.queryByRole('button', { name: 'I have transferred' })).toBeNull();
   });
 
+  it('says a QR code was paid when the phone comes back online, though the payment was told while it was offline', async () => {
+    const code = { hasQrcode: true, qrcodeId: 'QR7', qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>', payload: 'x', amount: 150 };
+    let open = true;
+    const calls = fakeServer({
+      ...lookups('0481234567'),
+      'GET /api/qrcode/KBANK': () => [200, open ? { ...code, expireIn: Date.now() + 600_000 } : { hasQrcode: false, maximum: 50_000 }],
+      'GET /api/qrcode/code/QR7': () => [200, { status: open ? 'OPEN' : 'PAID', amount: 150 }],
+    });
+    const { queryClient } = renderScreen(<DepositModal onClose={() => undefined} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
+    expect(await screen.findByRole('img', { name: 'QR code to pay 150.00 baht' })).toBeVisible();
+
+    // offline: the member pays from the banking app on another phone; the live event never arrives
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    open = false;
+    // back online: the app catches up (the code is no longer open) and asks what became of the one it showed
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await act(async () => {
+      await queryClient.invalidateQueries({ queryKey: ['qrcode'] });
+    });
+    expect(await screen.findByText('Paid: 150.00 baht credited to your wallet.')).toBeVisible();
+    expect(calls.filter((c) => c.url === '/api/qrcode/code/QR7')).toHaveLength(1);
+  });
+
   it('asks for the accounts again on opening and marks an account that changed since the last visit', async () => {
     const queryClient = testQueryClient();
     // the copy saved on the last visit

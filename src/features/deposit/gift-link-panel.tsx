@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
+import { markPushOfferDue } from '../../lib/member/push';
 import { FormError, TextField } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { showToast } from '../../ui/toast';
@@ -24,6 +25,7 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
     if (send.isPending) return;
     send.mutate(trimmed, {
       onSuccess: ({ amount }) => {
+        void markPushOfferDue();
         const shown = money(amount);
         showToast(t`Link sent: ${shown} is in your wallet.`, 'success');
         onDone();

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
+import { markPushOfferDue } from '../../lib/member/push';
 import { FormError } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { AmountField } from '../../ui/member/amount-field';
@@ -31,6 +32,7 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
     if (send.isPending) return;
     send.mutate(parsed.value, {
       onSuccess: () => {
+        void markPushOfferDue();
         showToast(t`Request sent. Our staff will confirm your deposit; it shows as in progress in your history.`, 'success');
         onDone();
       },

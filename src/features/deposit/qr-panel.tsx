@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { QrProvider, QrState } from '../../../contract/deposit';
 import { QR_MINIMUM } from '../../../contract/limits';
 import { formatTime } from '../../lib/dates';
+import { markPushOfferDue } from '../../lib/member/push';
 import { errorMessage } from '../../lib/errors';
 import { putQueryData } from '../../lib/query-data';
 import { FormError } from '../../ui/field';
@@ -13,7 +14,7 @@ import { useMoneyWords } from '../../ui/member/money-words';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useCancelQr, useCreateQr } from './mutations';
-import { noCode, qrKeys, qrPaidQuery, qrQuery } from './queries';
+import { noCode, qrKeys, qrOutcomeQuery, qrPaidQuery, qrQuery } from './queries';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 import { SaveQr } from './save-qr';
 
@@ -47,7 +48,12 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   // the code this view last showed: once the gateway's payment of it is heard (a live event), it turns paid
   const [shownId, setShownId] = useState('');
   if (state?.hasQrcode && state.qrcodeId && state.qrcodeId !== shownId) setShownId(state.qrcodeId);
-  const paid = useQuery(qrPaidQuery(shownId)).data;
+  const heard = useQuery(qrPaidQuery(shownId)).data;
+  // a code shown here that is no longer open (paid, or its countdown ran out, while the phone was offline):
+  // once online, the server is asked what became of it, so a payment made meanwhile still says so
+  const stillOpen = !!state?.hasQrcode && state.qrcodeId === shownId && !expired;
+  const outcome = useQuery({ ...qrOutcomeQuery(shownId), enabled: !!shownId && !stillOpen && !heard && online && !code.isFetching });
+  const paid = heard ?? (outcome.data?.status === 'PAID' ? { amount: outcome.data.amount } : undefined);
 
   // §4: at 00:00 the code is dropped and the amount picker comes back
   useEffect(() => {
@@ -70,7 +76,7 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
     if (problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
     const maximum = money(state?.maximum ?? 0);
     if (problem === 'maximum') return setError(t`The maximum for this QR code is ${maximum}.`);
-    create.mutate(value, { onError: refused });
+    create.mutate(value, { onError: refused, onSuccess: () => void markPushOfferDue() });
   }
 
   if (paid) {

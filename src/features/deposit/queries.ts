@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { QrProvider, QrState, SlipImageUrl, SlipListResponse } from '../../../contract/deposit';
+import type { QrOutcome, QrProvider, QrState, SlipImageUrl, SlipListResponse } from '../../../contract/deposit';
 import type { DepositResponse, SlipResponse } from '../../../contract/lookup';
 import { api } from '../../lib/api';
 import { currentLocale } from '../../lib/i18n';
@@ -41,3 +41,16 @@ export const qrQuery = (provider: QrProvider) =>
 export const noCode = (old: QrState | undefined): QrState => ({ hasQrcode: false, maximum: old?.maximum });
 
 export { qrPaidQuery } from '../../lib/member/live-cache';
+
+/**
+ * What became of a code this view showed once it is no longer open here (issue 38): paid while the phone
+ * was offline, or its countdown ran out offline. Asked when the phone is online; never kept.
+ */
+export const qrOutcomeQuery = (qrcodeId: string) =>
+  queryOptions({
+    queryKey: [...qrKeys.all, 'outcome', qrcodeId] as const,
+    queryFn: () => api<QrOutcome>(`/api/qrcode/code/${encodeURIComponent(qrcodeId)}`),
+    staleTime: 0,
+    retry: false,
+    meta: { persist: false },
+  });

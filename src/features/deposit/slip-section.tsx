@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import type { SlipItem, SlipListResponse, SlipUploadResponse } from '../../../contract/deposit';
 import { getMember } from '../../lib/auth-token';
+import { markPushOfferDue } from '../../lib/member/push';
 import { errorMessage } from '../../lib/errors';
 import { slipKeys } from '../../lib/member/statement-keys';
 import type { OutboxItem } from '../../lib/outbox';
@@ -135,6 +136,8 @@ export function SlipSection({ headingId, closed }: { headingId: string; closed: 
   async function send() {
     if (!chosen) return;
     await slipOutbox.add<SlipPayload>('slip', { file: chosen, name: chosen.name || 'slip.jpg' });
+    // the member's first deposit: notifications may be offered from now on
+    void markPushOfferDue();
     setChosen(null);
   }
 

@@ -2,7 +2,7 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { infoQuery } from '../../lib/lookups';
 import { TestSiteNote } from '../../ui/test-site-note';
 import { signOut } from '../../lib/session';
@@ -15,6 +15,10 @@ import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
 import '../../lib/member/member-errors';
 import './member-shell.css';
+
+// what happened while the member was away, and the offer of notifications: after the first paint
+const WhileAway = lazy(() => import('../../ui/member/while-away'));
+const PushOffer = lazy(() => import('../../ui/member/push-offer'));
 
 /** What the shell runs of other features, given by its route (src/routes/-user-shell.tsx). */
 export type ShellParts = {
@@ -61,6 +65,8 @@ export function MemberShell({ parts }: { parts: ShellParts }) {
       {painted && (
         <Suspense fallback={null}>
           <WaitingOnDevice />
+          <WhileAway />
+          <PushOffer />
         </Suspense>
       )}
       <Outlet />

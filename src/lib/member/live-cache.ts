@@ -19,6 +19,9 @@ export const liveKeys = {
   bonus: ['bonus'] as const,
 };
 
+/** The window event each live member event is also dispatched as (its detail: the MemberEvent), for the screens that tell of it besides the cache. */
+export const MEMBER_EVENT_DOM = 'wallet:member-event';
+
 export interface QrPaid {
   amount: number;
 }

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { MEMBER_EVENT, MEMBER_JOIN, type MemberEvent } from '../../../contract/member-events';
 import { reactTo } from '../api';
 import { getToken } from '../auth-token';
-import { applyMemberEvent, catchUp, somethingPending } from './live-cache';
+import { applyMemberEvent, catchUp, MEMBER_EVENT_DOM, somethingPending } from './live-cache';
 
 /** socket.io reconnects after 500 ms-5 s; a socket it gave up on is started again on this check. */
 const RECHECK_MS = 5_000;
@@ -37,7 +37,11 @@ export function startMemberEvents(queryClient: QueryClient, deps: MemberEventsDe
   });
   socket.on('disconnect', () => (joined = false));
   socket.on(MEMBER_EVENT, (event: MemberEvent) => {
-    if (event && typeof event === 'object' && typeof event.kind === 'string') applyMemberEvent(queryClient, event);
+    if (event && typeof event === 'object' && typeof event.kind === 'string') {
+      applyMemberEvent(queryClient, event);
+      // for the screens that tell of it besides the cache ("while you were away": seen while the app is open)
+      window.dispatchEvent(new CustomEvent<MemberEvent>(MEMBER_EVENT_DOM, { detail: event }));
+    }
   });
   socket.connect();
 

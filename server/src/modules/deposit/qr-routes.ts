@@ -7,8 +7,8 @@ import { ApiError, badRequest } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { keyOf } from '../../lib/idempotency.js';
 import { CallbackAnswer, handleGatewayWebhook, handleQrCallback } from './qr-callback.js';
-import { cancelCode, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
-import { QrCreateBody, QrState, type QrProvider } from '../../../../contract/deposit.js';
+import { cancelCode, codeOutcome, createCode, currentCode, FAILED_STATE, isQrProvider } from './qr-service.js';
+import { QrCreateBody, QrOutcome, QrState, type QrProvider } from '../../../../contract/deposit.js';
 
 /** A failure keeps the QR state's shape: {message, hasQrcode: false}. */
 const QrFailure = Type.Object({ message: Type.String(), hasQrcode: Type.Optional(Type.Boolean()) });
@@ -32,6 +32,12 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const code = err.validation.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
     return reply.status(400).send(FAILED_STATE(code));
   });
+
+  app.get(
+    '/code/:qrcodeId',
+    { onRequest: app.requireMember, schema: { ...secured, params: CodeParam, response: { 200: QrOutcome, ...failures } } },
+    (request) => codeOutcome(ctx, request.memberId, request.params.qrcodeId),
+  );
 
   app.get(
     '/:bankCode',

@@ -19,7 +19,7 @@ import {
   openCodeOf,
   type QrcodeRow,
 } from './qr-repository.js';
-import { QR_PROVIDERS, type QrProvider, type QrState } from '../../../../contract/deposit.js';
+import { QR_PROVIDERS, type QrOutcome, type QrProvider, type QrState } from '../../../../contract/deposit.js';
 import type { GoLiveTestQr } from '../../../../contract/staff.js';
 import { depositOffer } from '../../../../contract/deposit-rules.js';
 import { QR_MINIMUM } from '../../../../contract/limits.js';
@@ -85,6 +85,23 @@ export async function currentCode(ctx: AppContext, memberId: number, provider: Q
   const currency = member.currency as Currency;
   const maximum = toMajor(qrMaximum(ctx, provider, currency), currency);
   return row?.payload ? { ...(await stateOf(row, row.payload)), maximum } : { hasQrcode: false, maximum };
+}
+
+/**
+ * What became of one of the member's codes (issue 38): a phone that was offline when it was paid, or whose
+ * countdown ran out offline, asks when it is back, so the member is told it was paid. Another member's code,
+ * or none, is 404 NO_DATA.
+ */
+export async function codeOutcome(ctx: AppContext, memberId: number, ref: string): Promise<QrOutcome> {
+  const row = await ctx.database.db
+    .selectFrom('qrcodes')
+    .select(['status', 'amount', 'currency'])
+    .where('ref', '=', ref)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, 'NO_DATA');
+  const status = row.status === 'PAID' ? 'PAID' : row.status === 'OPEN' || row.status === 'CREATING' ? 'OPEN' : 'CLOSED';
+  return { status, amount: toMajor(Number(row.amount), row.currency as Currency) };
 }
 
 /** Withdraws codes at the gateway after they were closed here; a payment that still arrives is kept unmatched. */

@@ -1,0 +1,104 @@
+import type { PushKey } from '../../../contract/push';
+import { api } from '../api';
+import { getMember } from '../auth-token';
+import { currentLocale } from '../i18n';
+import { readKey, writeKey } from '../storage';
+
+/**
+ * Web Push on this device (issue 38): asked for only after the member's first deposit or first chat
+ * (`markPushOfferDue`), turned on and off in the profile. The subscription belongs to the device; the
+ * server keeps it for whoever is signed in on it, writes its notifications in the app's language, and a
+ * sign-out ends it there.
+ */
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+
+export const pushSupported = (): boolean =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!pushSupported()) return undefined;
+  // the app's service worker (registered by the app shell); none yet: no push on this page load
+  return (await navigator.serviceWorker.getRegistration()) ?? undefined;
+}
+
+/** Whether this device can be told, has been refused by the member, or is told now. */
+export async function pushState(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const reg = await registration();
+  if (!reg) return 'unsupported';
+  const subscription = await reg.pushManager.getSubscription().catch(() => null);
+  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+const keysOf = (subscription: PushSubscription) => {
+  const json = subscription.toJSON() as { endpoint?: string; keys?: { p256dh?: string; auth?: string } };
+  return { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
+};
+
+/** Tells the server this device's subscription, for the member signed in, in the app's language. */
+async function register(subscription: PushSubscription): Promise<void> {
+  await api('/api/push/subscription', { method: 'PUT', body: { ...keysOf(subscription), lang: currentLocale() } });
+}
+
+/**
+ * Asks the browser (its permission prompt, at the member's tap), subscribes with the server's key and
+ * registers the device. Answers the state it ended in: 'denied' when the member said no.
+ */
+export async function turnPushOn(): Promise<PushState> {
+  const reg = await registration();
+  if (!reg) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  const { publicKey } = await api<PushKey>('/api/push/key');
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
+  await register(subscription);
+  return 'on';
+}
+
+/** This device is told no more: the server forgets it, then the browser's subscription ends. */
+export async function turnPushOff(): Promise<PushState> {
+  const reg = await registration();
+  const subscription = await reg?.pushManager.getSubscription();
+  if (subscription) {
+    await api('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint } });
+    await subscription.unsubscribe().catch(() => undefined);
+  }
+  return 'off';
+}
+
+/**
+ * Keeps the server's copy current when it may have changed: a new sign-in on the device (the device moves
+ * to that member), the app's language switched. Nothing when the device is not subscribed.
+ */
+export async function refreshPushSubscription(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  const subscription = await (await registration())?.pushManager.getSubscription();
+  if (subscription) await register(subscription).catch(() => undefined);
+}
+
+/** Signing out: the device stops being told of this member's money (best effort; the token is still held). */
+export async function forgetPushOnSignOut(): Promise<void> {
+  if (!pushSupported()) return;
+  const subscription = await (await registration())?.pushManager.getSubscription().catch(() => null);
+  if (subscription) await api('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint }, react: false }).catch(() => undefined);
+}
+
+const offerKey = () => `push-offer:${getMember()}`;
+
+/** After the member's first deposit or first chat message: the app may offer notifications (once, until answered). */
+export async function markPushOfferDue(): Promise<void> {
+  if (!getMember() || !pushSupported()) return;
+  if ((await readKey<string>(offerKey())) === undefined) await writeKey(offerKey(), 'due');
+}
+
+/** Whether the offer is due for this member on this device: earned, never answered, and the browser has not been asked. */
+export async function pushOfferDue(): Promise<boolean> {
+  if (!pushSupported() || Notification.permission !== 'default') return false;
+  return (await readKey<string>(offerKey())) === 'due';
+}
+
+/** The member answered the offer (turned on, or "not now"): it is not shown again; the profile keeps the switch. */
+export const pushOfferAnswered = () => writeKey(offerKey(), 'answered');

@@ -1,0 +1,107 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { until } from '../../../tests/until';
+import { setToken } from '../../lib/auth-token';
+import { markPushOfferDue, pushOfferDue } from '../../lib/member/push';
+import PushOffer from './push-offer';
+import { PushSwitch } from './push-switch';
+
+/** A browser with push: a service worker registration whose push manager records what it was asked. */
+function browserWithPush(permission: NotificationPermission, answer: NotificationPermission = 'granted') {
+  const subscription = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+    toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: { p256dh: 'p', auth: 'a' } }),
+    unsubscribe: vi.fn(async () => true),
+  };
+  let subscribed = false;
+  const pushManager = {
+    getSubscription: vi.fn(async () => (subscribed ? subscription : null)),
+    subscribe: vi.fn(async () => ((subscribed = true), subscription)),
+  };
+  const notification = { permission, requestPermission: vi.fn(async () => ((notification.permission = answer), answer)) };
+  vi.stubGlobal('Notification', notification);
+  vi.stubGlobal('PushManager', function PushManager() {});
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => ({ pushManager }) },
+  });
+  return { pushManager, notification, subscription };
+}
+
+const routes = () => ({
+  'GET /api/push/key': () => [200, { publicKey: 'BPUBLIC' }] as [number, unknown],
+  'PUT /api/push/subscription': () => [200, { message: 'SUCCESS' }] as [number, unknown],
+  'POST /api/push/unsubscribe': () => [200, { message: 'SUCCESS' }] as [number, unknown],
+});
+
+describe('the offer of notifications', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+    setToken('member-token', true, `08${Math.floor(Math.random() * 1e8)}`);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is never made before a first deposit or chat, then once; a tap asks the browser and registers the device', async () => {
+    const { pushManager, notification } = browserWithPush('default');
+    const calls = fakeServer(routes());
+    // a first visit: nothing offered, the browser never asked
+    expect(await pushOfferDue()).toBe(false);
+    expect(notification.requestPermission).not.toHaveBeenCalled();
+
+    await markPushOfferDue();
+    renderScreen(<PushOffer />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
+    expect(await screen.findByText(/Notifications are on: we will tell you on this phone/)).toBeVisible();
+    expect(notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: 'BPUBLIC' });
+    expect(calls.find((c) => c.url === '/api/push/subscription')?.body).toEqual({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      keys: { p256dh: 'p', auth: 'a' },
+      lang: 'en',
+    });
+  });
+
+  it('says so when the member blocks notifications, and is not made again after "Not now"', async () => {
+    browserWithPush('default', 'denied');
+    fakeServer(routes());
+    await markPushOfferDue();
+    const view = renderScreen(<PushOffer />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Notifications are blocked for this site.');
+    view.unmount();
+
+    setToken('member-token', true, '0899999999');
+    browserWithPush('default');
+    await markPushOfferDue();
+    const again = renderScreen(<PushOffer />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    await until(() => again.container.textContent === '');
+    // answered: not made again on this device for this member
+    expect(await pushOfferDue()).toBe(false);
+  });
+
+  it("the profile's switch turns this phone off and on, and says why when it cannot", async () => {
+    browserWithPush('granted');
+    const calls = fakeServer(routes());
+    renderScreen(<PushSwitch />);
+    const box = await screen.findByRole('checkbox', { name: 'Tell me on this phone' });
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    await until(() => (screen.getByRole('checkbox', { name: 'Tell me on this phone' }) as HTMLInputElement).checked);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Tell me on this phone' }));
+    await until(() => !(screen.getByRole('checkbox', { name: 'Tell me on this phone' }) as HTMLInputElement).checked);
+    expect(calls.filter((c) => c.url.startsWith('/api/push/')).map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/push/key',
+      'PUT /api/push/subscription',
+      'POST /api/push/unsubscribe',
+    ]);
+  });
+
+  it('says when the browser cannot be told, or the member blocked it', async () => {
+    browserWithPush('denied');
+    renderScreen(<PushSwitch />);
+    expect(await screen.findByText(/Notifications are blocked for this site/)).toBeVisible();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});

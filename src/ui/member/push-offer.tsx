@@ -1,0 +1,72 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { pushOfferAnswered, pushOfferDue, turnPushOn, type PushState } from '../../lib/member/push';
+
+/**
+ * The offer of notifications (issue 38): only after the member's first deposit or first chat message
+ * (never on a first visit), once, until answered; the browser's own prompt comes only at their tap. The
+ * profile keeps the switch for later.
+ */
+export default function PushOffer() {
+  const { t } = useLingui();
+  const [due, setDue] = useState(false);
+  const [outcome, setOutcome] = useState<PushState | 'failed' | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let ended = false;
+    void pushOfferDue().then((d) => !ended && setDue(d));
+    return () => {
+      ended = true;
+    };
+  }, []);
+
+  async function turnOn() {
+    setBusy(true);
+    try {
+      const state = await turnPushOn();
+      setOutcome(state);
+      if (state !== 'off') await pushOfferAnswered();
+    } catch {
+      setOutcome('failed');
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function notNow() {
+    await pushOfferAnswered();
+    setDue(false);
+  }
+
+  if (!due) return null;
+  if (outcome === 'on')
+    return (
+      <p className="notice" role="status">
+        {t`Notifications are on: we will tell you on this phone. You can turn them off in your profile.`}
+      </p>
+    );
+  return (
+    <section className="card push-offer" aria-labelledby="push-offer-title">
+      <h2 id="push-offer-title">{t`Be told when your money arrives`}</h2>
+      <p>{t`We can tell you on this phone, even with the app closed, when a deposit is credited, a withdrawal is paid or support replies.`}</p>
+      {outcome === 'denied' && (
+        <p className="small text-danger" role="alert">
+          {t`Notifications are blocked for this site. You can allow them in your browser's settings.`}
+        </p>
+      )}
+      {outcome === 'failed' && (
+        <p className="small text-danger" role="alert">
+          {t`Notifications could not be turned on just now. Please try again later from your profile.`}
+        </p>
+      )}
+      <div className="row gap">
+        <button type="button" className="button primary small" disabled={busy} onClick={() => void turnOn()}>
+          {t`Turn on notifications`}
+        </button>
+        <button type="button" className="button small" disabled={busy} onClick={() => void notNow()}>
+          {t`Not now`}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { until } from '../../../tests/until';
+import { setToken } from '../../lib/auth-token';
+import { loadCatalogPart } from '../../lib/i18n';
+import { MEMBER_EVENT_DOM } from '../../lib/member/live-cache';
+import WhileAway from './while-away';
+
+const notices = [
+  { id: 9, createdAt: '2026-11-29T02:00:00.000Z', event: { kind: 'chat', from: 'agent' } },
+  { id: 8, createdAt: '2026-11-29T01:30:00.000Z', event: { kind: 'withdraw', status: 'FAILED' } },
+  { id: 7, createdAt: '2026-11-29T01:00:00.000Z', event: { kind: 'slip', reference: 'SL1', status: 'SUCCESS', note: null, amount: 250 } },
+  { id: 6, createdAt: '2026-11-29T00:30:00.000Z', event: { kind: 'transfer', status: 'SETTLED' } },
+];
+
+describe('while you were away', () => {
+  beforeEach(() => setToken('member-token', true, '0812345678'));
+
+  it('lists what happened since the app was last open, in the language, until the member says OK', async () => {
+    await setLocale('en');
+    const calls = fakeServer({
+      'GET /api/push/notices': () => [200, { notices }],
+      'POST /api/push/notices/seen': () => [200, { message: 'SUCCESS' }],
+    });
+    renderScreen(<WhileAway />);
+    const card = await screen.findByRole('region', { name: 'While you were away' });
+    expect(card).toHaveTextContent('Support replied in the chat.');
+    expect(card).toHaveTextContent('Your withdrawal was rejected: the money is back in your wallet.');
+    expect(card).toHaveTextContent('Deposit credited: 250.00 baht is in your wallet.');
+    expect(card).toHaveTextContent('A transfer that was waiting for the game provider went through.');
+
+    await act(async () => {
+      await setLocale('th');
+      await loadCatalogPart('member');
+    });
+    expect(await screen.findByRole('region', { name: 'ระหว่างที่คุณไม่อยู่' })).toHaveTextContent('เติมเงินเข้าแล้ว: 250.00 บาท อยู่ในกระเป๋าของคุณแล้ว');
+
+    fireEvent.click(screen.getByRole('button', { name: 'ตกลง' }));
+    await until(() => screen.queryByRole('region') === null);
+    expect(calls.find((c) => c.url === '/api/push/notices/seen')?.body).toEqual({ upTo: 9 });
+  });
+
+  it('says nothing when nothing happened, and marks as seen what happens while the member is looking', async () => {
+    await setLocale('en');
+    const calls = fakeServer({
+      'GET /api/push/notices': () => [200, { notices: [] }],
+      'POST /api/push/notices/seen': () => [200, { message: 'SUCCESS' }],
+    });
+    const { container } = renderScreen(<WhileAway />);
+    await until(() => calls.some((c) => c.url === '/api/push/notices'));
+    expect(container.querySelector('.while-away')).toBeNull();
+    // a live event of a notice while the app is in front: seen as it happens
+    window.dispatchEvent(new CustomEvent(MEMBER_EVENT_DOM, { detail: { kind: 'withdraw', status: 'SUCCESS' } }));
+    await until(() => calls.some((c) => c.url === '/api/push/notices/seen'));
+    // a hint that is no notice marks nothing more
+    const before = calls.length;
+    window.dispatchEvent(new CustomEvent(MEMBER_EVENT_DOM, { detail: { kind: 'adjustment', amount: 5 } }));
+    expect(calls.length).toBe(before);
+  });
+});

@@ -1,0 +1,67 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import type { MemberEvent } from '../../../contract/member-events';
+import type { NoticeList, Notice } from '../../../contract/push';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { MEMBER_EVENT_DOM } from '../../lib/member/live-cache';
+import { useMoneyWords } from './money-words';
+import { noticeLine } from './notice-text';
+
+/** Every notice up to now is seen (the member has the app open, or read the card). */
+const SEEN_ALL = Number.MAX_SAFE_INTEGER;
+const markSeen = (upTo: number) => api('/api/push/notices/seen', { body: { upTo } }).catch(() => undefined);
+
+/**
+ * "While you were away" (issue 38): when the app opens, what happened to the member's money and requests
+ * since they last had it open (a deposit credited, a withdrawal paid or rejected, a transfer in transit
+ * finished, a support reply), the same notices Web Push tells of. Read once per opening; "OK" marks them
+ * seen. What happens while the app is open and in front of the member is seen as it happens.
+ */
+export default function WhileAway() {
+  const { t, i18n } = useLingui();
+  const { amount } = useMoneyWords();
+  const [notices, setNotices] = useState<Notice[]>([]);
+
+  useEffect(() => {
+    let ended = false;
+    void api<NoticeList>('/api/push/notices')
+      .then((list) => !ended && setNotices(list.notices))
+      .catch(() => undefined); // offline or signed out: nothing to add to what the screens show
+    const heard = (e: Event) => {
+      const event = (e as CustomEvent<MemberEvent>).detail;
+      if (document.visibilityState === 'visible' && noticeLine(i18n, event, amount)) void markSeen(SEEN_ALL);
+    };
+    window.addEventListener(MEMBER_EVENT_DOM, heard);
+    return () => {
+      ended = true;
+      window.removeEventListener(MEMBER_EVENT_DOM, heard);
+    };
+    // read once per opening of the signed-in app; the words follow the language through render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const lines = notices
+    .map((n) => ({ id: n.id, when: formatDateTime(n.createdAt), text: noticeLine(i18n, n.event, amount) }))
+    .filter((l) => l.text);
+  if (!lines.length) return null;
+  function done() {
+    void markSeen(Math.max(...notices.map((n) => n.id)));
+    setNotices([]);
+  }
+  return (
+    <section className="card while-away" aria-labelledby="while-away-title">
+      <h2 id="while-away-title">{t`While you were away`}</h2>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.id}>
+            <span className="muted small">{line.when}</span> {line.text}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button small" onClick={done}>
+        {t`OK`}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { localPushService, type LocalDevice, type LocalPushService } from '../../server/test/local-push';
+import { expect, memberOnHome, operator, serviceWorkerReady, test } from './support';
+
+/**
+ * Issue 38: told when it happens. The member is offered notifications only after a first chat message,
+ * turns them on, closes the app; a deposit credited reaches the local push service (web-push-testing:
+ * it checks the server's VAPID signature and decrypts), and the app's service worker shows it.
+ *
+ * Chromium's own push service is Google's, out of reach here: the page's pushManager subscribes at the
+ * local push service instead (the same subscription shape a browser gives), and the message the local
+ * service received is delivered to the service worker as a push through DevTools.
+ */
+let push: LocalPushService;
+test.beforeAll(async () => {
+  push = await localPushService();
+});
+test.afterAll(async () => {
+  await push?.stop();
+});
+
+/** The page's pushManager subscribes at the local push service (its key, its endpoint and keys). */
+async function pushAtLocalService(page: Page, devices: LocalDevice[]): Promise<void> {
+  await page.exposeFunction('subscribeAtLocalPush', async (key: string) => {
+    const device = await push.subscribe(key);
+    devices.push(device);
+    return device;
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { subscribeAtLocalPush(key: string): Promise<LocalDevice> };
+    const stored = () => localStorage.getItem('e2e-push-device');
+    const asSubscription = (device: LocalDevice) => ({
+      endpoint: device.endpoint,
+      toJSON: () => ({ endpoint: device.endpoint, keys: device.keys }),
+      unsubscribe: async () => (localStorage.removeItem('e2e-push-device'), true),
+    });
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const device = await w.subscribeAtLocalPush(String(options?.applicationServerKey));
+      localStorage.setItem('e2e-push-device', JSON.stringify(device));
+      return asSubscription(device) as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      const device = stored();
+      return (device ? asSubscription(JSON.parse(device) as LocalDevice) : null) as unknown as PushSubscription | null;
+    };
+  });
+}
+
+/** The app's service worker registration, as DevTools names it. */
+async function registrationId(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith('http://127.0.0.1'));
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+test('after a first chat the member turns notifications on; a deposit credited while the app is closed is shown', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const devices: LocalDevice[] = [];
+  await pushAtLocalService(page, devices);
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  const phone = await memberOnHome(page, { name: 'Told Member', password: 'told-pass1' });
+  await serviceWorkerReady(page);
+  // never on a first visit
+  await expect(page.getByRole('region', { name: 'Be told when your money arrives' })).toHaveCount(0);
+
+  // a first chat message earns the offer
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click();
+  await page.getByRole('button', { name: 'Start a chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Support chat' });
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await box.fill('is my deposit in?');
+  await box.press('Enter');
+  await expect(chat.getByText('Sending…')).toHaveCount(0);
+  await box.press('Escape');
+  await page.reload();
+  const offer = page.getByRole('region', { name: 'Be told when your money arrives' });
+  await offer.getByRole('button', { name: 'Turn on notifications' }).click();
+  await expect(page.getByText(/^Notifications are on: we will tell you on this phone/)).toBeVisible();
+  expect(devices).toHaveLength(1);
+  await page.screenshot({ path: 'test-results/e2e-artifacts/screens/push-on.png', fullPage: true });
+
+  // the app is closed (no window of it left); the operator credits a deposit
+  const cdp = await context.newCDPSession(page);
+  const registration = await registrationId(cdp);
+  await page.goto('about:blank');
+  operator('deposit', phone, '300');
+  await expect.poll(async () => (await push.messages(devices[0]!)).length, { timeout: 30_000 }).toBe(1);
+  const [sent] = await push.messages(devices[0]!);
+  expect(JSON.parse(sent!)).toMatchObject({ title: 'Deposit credited', body: '300.00 baht is in your wallet.', url: '/user/home' });
+
+  // what the push service received reaches the service worker as a push, and is shown
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: registration, data: sent! });
+  const worker = context.serviceWorkers().find((w) => w.url().startsWith(baseURL!))!;
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => {
+        const scope = self as unknown as { registration: { getNotifications(): Promise<{ title: string; body: string }[]> } };
+        return (await scope.registration.getNotifications()).map((n) => `${n.title}: ${n.body}`);
+      }),
+    )
+    .toEqual(['Deposit credited: 300.00 baht is in your wallet.']);
+
+  // the app opened again says what happened while the member was away, once
+  await page.goto('/user/home');
+  const away = page.getByRole('region', { name: 'While you were away' });
+  await expect(away).toContainText('Deposit credited: 300.00 baht is in your wallet.');
+  await away.getByRole('button', { name: 'OK' }).click();
+  await expect(away).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.balance')).toHaveText('300.00');
+  await expect(page.getByRole('region', { name: 'While you were away' })).toHaveCount(0);
+
+  // the profile turns this phone off: the next credit is not sent to it
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile' }).click();
+  const toggle = page.getByRole('checkbox', { name: 'Tell me on this phone' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  operator('deposit', phone, '5');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.locator('.balance')).toHaveText('305.00');
+  expect(await push.messages(devices[0]!)).toHaveLength(1);
+});
