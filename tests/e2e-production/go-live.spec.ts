@@ -120,7 +120,7 @@ test('a member of a production site registers with the texted code, deposits by 
   await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
   const slot = page.getByRole('dialog', { name: 'PG Soft' });
   await slot.getByRole('button', { name: 'Open an account' }).click();
-  await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
+  await expect(slot.getByRole('textbox', { name: 'Username' })).toHaveValue(/^pg\d{6}$/);
   await slot.getByRole('button', { name: 'Transfer in' }).click();
   const transfer = page.getByRole('dialog', { name: 'Transfer' });
   await transfer.getByLabel('Amount (baht)').fill('100');

@@ -14,7 +14,7 @@ test('the game opens with a way back', async ({ page, context }) => {
   await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
   const slot = page.getByRole('dialog', { name: 'PG Soft' });
   await slot.getByRole('button', { name: 'Open an account' }).click();
-  await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
+  await expect(slot.getByRole('textbox', { name: 'Username' })).toHaveValue(/^pg\d{6}$/);
 
   // the game opens in a window of its own; the app stays where it was
   const opened = context.waitForEvent('page');

@@ -13,7 +13,7 @@ test('a transfer whose answer was lost, asked again after a reload, moves the mo
   await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
   const slot = page.getByRole('dialog', { name: 'PG Soft' });
   await slot.getByRole('button', { name: 'Open an account' }).click();
-  await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
+  await expect(slot.getByRole('textbox', { name: 'Username' })).toHaveValue(/^pg\d{6}$/);
 
   // the first transfer reaches the server, which moves the money; its answer never reaches the phone,
   // nor do the answers to the checks that follow while the connection is bad

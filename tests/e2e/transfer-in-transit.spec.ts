@@ -16,7 +16,7 @@ test('a transfer in transit is shown until it settles', async ({ page }) => {
   await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
   const slot = page.getByRole('dialog', { name: 'PG Soft' });
   await slot.getByRole('button', { name: 'Open an account' }).click();
-  await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
+  await expect(slot.getByRole('textbox', { name: 'Username' })).toHaveValue(/^pg\d{6}$/);
 
   operator('games', 'drill', 'PG', 'hang');
   const onItsWay = page.getByRole('region', { name: 'On its way' });

@@ -10,7 +10,7 @@ test('open a game account, transfer 100 in, play, bring it all back, withdraw, a
   await page.getByRole('button', { name: 'PG Soft: open an account' }).click();
   const slot = page.getByRole('dialog', { name: 'PG Soft' });
   await slot.getByRole('button', { name: 'Open an account' }).click();
-  await expect(slot.getByText(/^pg\d{6}$/)).toBeVisible();
+  await expect(slot.getByRole('textbox', { name: 'Username' })).toHaveValue(/^pg\d{6}$/);
   await expect(slot.getByRole('button', { name: 'Transfer out' })).toBeDisabled();
   await slot.getByRole('button', { name: 'Transfer in' }).click();
   const transfer = page.getByRole('dialog', { name: 'Transfer' });
