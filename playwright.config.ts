@@ -48,6 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       VARIANT: 'th',
       DATABASE_URL: '',
+      // Web Push to the local push service of tests/e2e/push.spec.ts (any address: never in production)
+      PUSH_SERVICE_HOSTS: '*',
     },
   },
 });

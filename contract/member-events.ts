@@ -24,3 +24,29 @@ export type MemberEvent =
 /** The socket.io event names. */
 export const MEMBER_JOIN = 'member-join';
 export const MEMBER_EVENT = 'member';
+
+/**
+ * The events a member is told of while away (issue 38), as "while you were away" in the app and by Web
+ * Push: money that arrived without them waiting on the screen (a slip's result, a payment QR paid, a
+ * deposit staff confirmed or attached, the operator's credit), a withdrawal paid or rejected, a transfer
+ * that was in transit finished (the sweep's: one answered on the screen is told with `notice: false`), and
+ * an agent's reply. A gift link's credit answers the member's own tap;
+ * the greeter answers as they write; a slip in review has no result yet.
+ */
+export function isNotice(event: MemberEvent): boolean {
+  switch (event.kind) {
+    case 'credit':
+      return event.source !== 'TRUELINK';
+    case 'slip':
+      return event.status !== 'REVIEW';
+    case 'qr':
+      return event.status === 'PAID';
+    case 'withdraw':
+    case 'transfer':
+      return true;
+    case 'chat':
+      return event.from === 'agent';
+    default:
+      return false;
+  }
+}

@@ -14,7 +14,7 @@ export function pushMessageOf(text: string | undefined): PushMessage | undefined
     const data = JSON.parse(text ?? '') as Partial<PushMessage>;
     if (typeof data.title !== 'string' || typeof data.body !== 'string') return undefined;
     // a tap opens one of the app's own screens, never another site
-    const url = typeof data.url === 'string' && /^\/[a-z/]*$/.test(data.url) ? data.url : '/user/home';
+    const url = typeof data.url === 'string' && /^\/(?!\/)[a-z/]*$/.test(data.url) ? data.url : '/user/home';
     return { title: data.title.slice(0, 120), body: data.body.slice(0, 300), url, tag: typeof data.tag === 'string' ? data.tag : 'wallet' };
   } catch {
     return undefined;
@@ -50,14 +50,11 @@ export function registerPush(sw: ServiceWorkerGlobalScope): void {
     const url = (event.notification.data as { url?: string } | null)?.url ?? '/user/home';
     event.waitUntil(
       (async () => {
-        const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
-        const open = windows[0];
-        if (open) {
-          await open.focus();
-          await open.navigate(url).catch(() => undefined);
-          return;
-        }
-        await sw.clients.openWindow(url);
+        // a window of the app this worker controls is focused there; else a new one opens on the screen
+        const open = (await sw.clients.matchAll({ type: 'window' }))[0];
+        const moved = open ? await open.navigate(url).catch(() => null) : null;
+        if (moved) await moved.focus();
+        else await sw.clients.openWindow(url);
       })(),
     );
   });

@@ -90,9 +90,10 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...pair, VAPID_SUBJECT: 'ops@wallet.example' })).toThrow(
       'VAPID_SUBJECT must be a mailto: address or an https: URL',
     );
-    // outside production any push service (the tests' local one); in production the browsers' by default
-    expect(loadConfig({}).pushServiceHosts).toBeUndefined();
-    expect(loadConfig(PRODUCTION_ENV as Record<string, string>).pushServiceHosts).toEqual(PUSH_SERVICES);
+    // the browsers' push services by default; any (a local one in tests) only when asked, never in production
+    expect(loadConfig({}).pushServiceHosts).toEqual(PUSH_SERVICES);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: '*' }).pushServiceHosts).toBeUndefined();
+    expect(() => loadConfig({ ...(PRODUCTION_ENV as Record<string, string>), PUSH_SERVICE_HOSTS: '*' })).toThrow('PUSH_SERVICE_HOSTS is *');
     expect(loadConfig({ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, *.push.example' }).pushServiceHosts).toEqual([
       'fcm.googleapis.com',
       '*.push.example',

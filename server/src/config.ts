@@ -103,8 +103,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   /**
    * The push services a member's subscription may name (PUSH_SERVICE_HOSTS, host names, `*.` for a
-   * domain's hosts): the server posts to the endpoint a browser gave, so in production only to these;
-   * undefined outside production (the local push service of the tests).
+   * domain's hosts): the server posts to the endpoint a browser gave, so only to these; undefined
+   * (PUSH_SERVICE_HOSTS=*, refused in production): any, for the local push service of the tests.
    */
   pushServiceHosts: string[] | undefined;
 }
@@ -265,6 +265,10 @@ export function productionProblems(config: Config, env: Env): string[] {
     problems.push(
       'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set (Web Push would be signed with a key pair of one machine): make a pair with npx web-push generate-vapid-keys and give every instance the same',
     );
+  if (!config.pushServiceHosts)
+    problems.push(
+      'PUSH_SERVICE_HOSTS is * (the server would post Web Push to any address a member names): unset it, or name the push services',
+    );
   if (config.sandboxStore === 'memory' && config.gameProvider === 'sandbox')
     problems.push('SANDBOX_STORE=memory loses the game balances at every restart: a benchmark setting, never for members');
   return problems;
@@ -383,10 +387,14 @@ function vapidOf(env: Env): Config['vapid'] {
   return { publicKey: given.VAPID_PUBLIC_KEY, privateKey: given.VAPID_PRIVATE_KEY, subject: given.VAPID_SUBJECT };
 }
 
-/** PUSH_SERVICE_HOSTS (comma-separated), the browsers' push services in production by default, any outside it. */
-function pushServiceHostsOf(env: Env, production: boolean): string[] | undefined {
+/**
+ * PUSH_SERVICE_HOSTS (comma-separated), the browsers' push services by default; `*` (never in production):
+ * any address, for a local push service in tests.
+ */
+function pushServiceHostsOf(env: Env): string[] | undefined {
   const raw = env.PUSH_SERVICE_HOSTS?.trim();
-  if (!raw) return production ? PUSH_SERVICES : undefined;
+  if (!raw) return PUSH_SERVICES;
+  if (raw === '*') return undefined;
   const hosts = raw.split(',').map((h) => h.trim().toLowerCase());
   if (!hosts.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h)))
     throw new ConfigError(`PUSH_SERVICE_HOSTS must be host names separated by commas (*.example.com for a domain's), got "${raw}"`);
@@ -445,7 +453,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     vapid: vapidOf(env),
-    pushServiceHosts: pushServiceHostsOf(env, env.NODE_ENV === 'production'),
+    pushServiceHosts: pushServiceHostsOf(env),
   };
   const problems = config.production ? productionProblems(config, env) : [];
   if (problems.length) throw new ConfigError(problems.join('\n'));

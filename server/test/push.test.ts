@@ -6,7 +6,7 @@ import { endpointAllowed, sendDuePush } from '../src/modules/push/service.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { until } from './chat-helpers.js';
-import { build, call, message, type TestServer } from './helper.js';
+import { build, call, login, message, type TestServer } from './helper.js';
 import { localPushService, type LocalDevice, type LocalPushService } from './local-push.js';
 
 /**
@@ -32,9 +32,28 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
       }
     ).notices;
 
+  const memberIdOf = async (phone: string) =>
+    (await server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+  /** Every notice of the member has had its sends (none due, none leased): what reached a device has arrived. */
+  const allSent = async (phone: string) => {
+    const memberId = await memberIdOf(phone);
+    await until(
+      async () =>
+        !(await server.ctx.database.db
+          .selectFrom('member_notices')
+          .select('id')
+          .where('member_id', '=', memberId)
+          .where('push_due_at', 'is not', null)
+          .executeTakeFirst()),
+      30_000,
+      'every notice sent',
+    );
+  };
+
   beforeAll(async () => {
     push = await localPushService();
-    server = await build({ metricsToken: METRICS });
+    // any push service: the local one the tests run (PUSH_SERVICE_HOSTS=*)
+    server = await build({ metricsToken: METRICS, pushServiceHosts: undefined });
     publicKey = server.ctx.push.publicKey;
   });
   afterAll(async () => {
@@ -158,6 +177,75 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
       headers: { authorization: `Bearer ${METRICS}` },
     });
     expect(metrics.body).toMatch(/wallet_provider_faults_total\{provider="push",code="[a-z0-9_]+"\} [1-9]/);
+  });
+
+  it('sends nothing more to a device whose session ended: a password changed elsewhere, a sign-out, a disabled member', async () => {
+    const { phone, token } = await newMember(server);
+    const stolen = await login(server.app, phone, 'secret123');
+    const theirs = await push.subscribe(publicKey);
+    expect(message(await subscribe(stolen, theirs, 'en'))).toBe('SUCCESS');
+    const changed = await call(
+      server.app,
+      'PUT',
+      '/api/account/changepwd',
+      { oldPassword: 'secret123', newPassword: 'newsecret456' },
+      { token },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    // the member's own phone, subscribed in the session that stays
+    const mine = await push.subscribe(publicKey);
+    expect(message(await subscribe(token, mine, 'en'))).toBe('SUCCESS');
+    await operator('deposit', phone, '700');
+    await until(async () => (await received(mine)).length === 1, 30_000, "the member's own phone");
+    await allSent(phone);
+    expect(await received(theirs)).toEqual([]);
+
+    // disabled by staff: nothing to any device
+    await operator('member', 'disable', phone, '--reason', 'checked by support');
+    await operator('member', 'enable', phone, '--reason', 'put right');
+    await operator('deposit', phone, '1');
+    await allSent(phone);
+    expect(await received(mine)).toHaveLength(1);
+  });
+
+  it('a transfer the member made on the screen is no notice; one the sweep finished after it was on its way is', async () => {
+    const { phone, token } = await newMember(server);
+    const device = await push.subscribe(publicKey);
+    expect(message(await subscribe(token, device, 'en'))).toBe('SUCCESS');
+    await operator('deposit', phone, '100');
+    await until(async () => (await received(device)).length === 1, 30_000, 'the deposit notification');
+    expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
+    const moved = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 10 }, { token });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await allSent(phone);
+    expect((await received(device)).map((m) => m.body)).toEqual(['100.00 baht is in your wallet.']);
+    expect((await notices(token)).map((n) => n.event.kind)).toEqual(['credit']);
+  });
+
+  it('tries again only the device that did not answer, never one the notice reached', async () => {
+    const { phone, token } = await newMember(server);
+    const good = await push.subscribe(publicKey);
+    expect(message(await subscribe(token, good, 'en'))).toBe('SUCCESS');
+    const silent = { ...good, endpoint: 'http://127.0.0.1:9/notify/silent' } as LocalDevice;
+    expect(message(await subscribe(token, silent))).toBe('SUCCESS');
+    await operator('deposit', phone, '50');
+    await until(async () => (await received(good)).length === 1, 30_000, 'the deposit on the good device');
+    const memberId = await memberIdOf(phone);
+    await until(
+      async () =>
+        !!(await server.ctx.database.db
+          .selectFrom('member_notices')
+          .select('id')
+          .where('member_id', '=', memberId)
+          .where('push_attempts', '=', 1)
+          .where('push_due_at', '>', 0)
+          .executeTakeFirst()),
+      30_000,
+      'a later try planned',
+    );
+    server.clock.now += 31_000;
+    await sendDuePush(server.ctx);
+    expect(await received(good)).toHaveLength(1);
   });
 
   it('refuses what is not a subscription, and in production any address that is not a push service', async () => {

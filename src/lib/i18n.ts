@@ -56,11 +56,12 @@ export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale 
 export const intlLocale = (): string => INTL_LOCALE[currentLocale()];
 
 export async function activateLocale(locale: Locale, persist = true): Promise<void> {
+  // kept before the screen changes: a reload right after the switch opens in the language chosen
+  if (persist) await writeKey('locale', locale);
   const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => part[locale]())]);
   i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
   i18n.activate(locale, [INTL_LOCALE[locale]]);
   document.documentElement.lang = INTL_LOCALE[locale];
-  if (persist) await writeKey('locale', locale);
 }
 
 /** The member's stored choice, else the build's default language. */

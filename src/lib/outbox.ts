@@ -58,6 +58,8 @@ const isFinal = (err: unknown) =>
   isApiError(err) &&
   !SESSION_ENDED.has(err.code) &&
   ((err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) || LONG_WAITS.has(err.code));
+/** How long an item waits after the site answered that it is closed ('gone') before it is tried again. */
+const SITE_CLOSED_WAIT_MS = 15 * 60_000;
 /** Waits between tries of one item: 2 s, 4 s, 8 s ... at most a minute (and at once when the connection returns). */
 const backoffMs = (attempts: number) => Math.min(60_000, 1_000 * 2 ** Math.min(attempts, 6));
 
@@ -220,7 +222,9 @@ export class Outbox {
           continue;
         }
         await this.save({ ...latest, state: 'waiting', attempts: item.attempts + 1 });
-        this.timer = setTimeout(() => void this.kick(), backoffMs(item.attempts + 1));
+        // a closed site stays closed for a while: its photo is not sent again every minute meanwhile
+        const wait = isApiError(err, 'gone') ? SITE_CLOSED_WAIT_MS : backoffMs(item.attempts + 1);
+        this.timer = setTimeout(() => void this.kick(), wait);
         return;
       } finally {
         this.controllers.delete(item.id);

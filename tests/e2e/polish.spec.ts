@@ -134,7 +134,7 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   expect(operator('withdrawal', 'reject', id!, '--reason', 'not paid: test')).toContain('rejected');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
   const rejected = page.locator('.statement-row').first();
-  await expect(rejected).toContainText('Withdrawal to SCB');
+  await expect(rejected).toContainText('Withdrawal to Siam Commercial Bank');
   await expect(rejected).toContainText('Rejected: the money is back in your wallet');
   await expect(rejected.locator('del')).toHaveText('-150.00');
   const failedBack = page.locator('.statement-row').filter({ hasText: 'Transfer from PG Soft to wallet' });

@@ -14,6 +14,8 @@ export interface MemberNoticesTable {
   /** When the next Web Push try is due (epoch ms); null: nothing to send (sent, given up, or no device). */
   push_due_at: number | null;
   push_attempts: Generated<number>;
+  /** The devices (push_subscriptions.id) it reached (migration 0047). */
+  pushed_to: Generated<number[]>;
 }
 
 /** A device's Web Push subscription (the push service's endpoint and the keys its messages are encrypted to). */
@@ -26,6 +28,8 @@ export interface PushSubscriptionsTable {
   lang: 'th' | 'la' | 'en';
   created_at: number;
   last_sent_at: number | null;
+  /** The session it was subscribed in: sent to only while that session is alive (migration 0047; null before it). */
+  session_id: number | null;
 }
 
 export interface NoticeTables {

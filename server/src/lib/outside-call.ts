@@ -55,7 +55,8 @@ interface FlowSteps<Start, I extends Intent> {
 interface FlowAtOnce<Start, I extends Intent, Body> {
   atOnce: {
     begin(start: Start, key: IdempotencyKey | undefined, now: number): Promise<Begun<I, Body>>;
-    finish(intent: I, applied: boolean, now: number, answer: Outcome<Body>): Promise<boolean>;
+    /** `late`: finished by the sweep after the request gave up on it (the member was told it is on its way). */
+    finish(intent: I, applied: boolean, now: number, answer: Outcome<Body>, late: boolean): Promise<boolean>;
   };
 }
 
@@ -88,8 +89,9 @@ async function finish<I extends Intent, Body>(
   flow: OutsideFlow<unknown, I, Body>,
   intent: I,
   applied: boolean,
+  late = false,
 ): Promise<boolean> {
-  if (flow.atOnce) return retryingConflicts(() => flow.atOnce.finish(intent, applied, ctx.now(), flow.answer(applied)));
+  if (flow.atOnce) return retryingConflicts(() => flow.atOnce.finish(intent, applied, ctx.now(), flow.answer(applied), late));
   return withTransaction(ctx.database, async (tx) => {
     await memberMoney(tx, intent.memberId);
     if (!(await flow.resolve(tx, intent, applied, ctx.now()))) return false;
@@ -156,7 +158,7 @@ export async function recoverOutsideCalls<I extends Intent>(
     try {
       const applied = await flow.ask(intent);
       if (applied === undefined) result.left += 1;
-      else if (await finish(ctx, flow, intent, applied)) result[applied ? 'settled' : 'compensated'] += 1;
+      else if (await finish(ctx, flow, intent, applied, true)) result[applied ? 'settled' : 'compensated'] += 1;
     } catch (err) {
       failed ??= { err };
     }

@@ -16,7 +16,7 @@ export type ChatItem = OutboxItem<ChatPayload>;
 
 /**
  * The chat's outbox (the same mechanism as the slips', its own IndexedDB database 'wallet-chat', which
- * sign-out empties). Messages go one at a time, in the order written; the item's id is the message's
+ * outlives the session: a member's messages wait for that member to sign in again). Messages go one at a time, in the order written; the item's id is the message's
  * clientMessageId, so a send repeated after a lost answer, a reload or in another tab is stored and
  * delivered once. A file is uploaded first (progress to 99 %), then the message naming its path.
  */

@@ -1,7 +1,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createStore, del, values } from 'idb-keyval';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { getMember, SESSION_EVENT } from '../../lib/auth-token';
 import { outboxDatabase, type OutboxItem } from '../../lib/outbox';
 import { slipOutbox, slipOwner } from './slip-outbox';
@@ -12,8 +12,8 @@ const chatOwner = (item: OutboxItem) => {
   return who?.kind === 'member' ? (who.phone ?? '') : '';
 };
 
-/** What is still to go (or was refused and not yet seen by its writer). */
-const unsent = (item: OutboxItem) => item.state !== 'done';
+/** What is still to go (a refused item is its writer's to see, in their own screens). */
+const unsent = (item: OutboxItem) => item.state === 'waiting' || item.state === 'sending';
 
 interface Others {
   owner: string;
@@ -52,6 +52,11 @@ export default function WaitingOnDevice() {
   );
   const [chats, rereadChats] = useChatItems();
   const [confirming, setConfirming] = useState('');
+  // the question replaces the button tapped: the keyboard goes on from its answer
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
   const me = getMember();
 
   const others = useMemo(() => {
@@ -90,7 +95,7 @@ export default function WaitingOnDevice() {
                 <button type="button" className="button small" onClick={() => void discard(group)}>
                   {t`Discard`}
                 </button>
-                <button type="button" className="button small" onClick={() => setConfirming('')}>
+                <button type="button" className="button small" ref={keep} onClick={() => setConfirming('')}>
                   {t`Keep them`}
                 </button>
               </div>

@@ -36,9 +36,13 @@ const keysOf = (subscription: PushSubscription) => {
   return { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
 };
 
-/** Tells the server this device's subscription, for the member signed in, in the app's language. */
+/** Whose the device's subscription is (the phone signed in when it was turned on). */
+const OWNER_KEY = 'push-device-member';
+
+/** Tells the server this device's subscription, for the member signed in (in this session), in the app's language. */
 async function register(subscription: PushSubscription): Promise<void> {
   await api('/api/push/subscription', { method: 'PUT', body: { ...keysOf(subscription), lang: currentLocale() } });
+  await writeKey(OWNER_KEY, getMember());
 }
 
 /**
@@ -70,13 +74,18 @@ export async function turnPushOff(): Promise<PushState> {
 }
 
 /**
- * Keeps the server's copy current when it may have changed: a new sign-in on the device (the device moves
- * to that member), the app's language switched. Nothing when the device is not subscribed.
+ * Keeps the server's copy current when it may have changed: a new sign-in (the server sends only while the
+ * session a device subscribed in is alive, so the same member's new session takes it over), the app's
+ * language switched. A device another member turned on is theirs, not this member's, who never asked for
+ * it: it is ended, and this member may turn it on for themselves. Nothing when the device is not subscribed.
  */
 export async function refreshPushSubscription(): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
   const subscription = await (await registration())?.pushManager.getSubscription();
-  if (subscription) await register(subscription).catch(() => undefined);
+  if (!subscription) return;
+  if ((await readKey<string>(OWNER_KEY)) === getMember()) return void (await register(subscription).catch(() => undefined));
+  await api('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+  await subscription.unsubscribe().catch(() => undefined);
 }
 
 /** Signing out: the device stops being told of this member's money (best effort; the token is still held). */

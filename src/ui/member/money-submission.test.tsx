@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
 import { clearToken, setToken } from '../../lib/auth-token';
 import { ANSWER_UNKNOWN, checkTiming, useMoneySubmission } from './money-submission';
 
-type Outcome = 'ok' | 'NETWORK_ERROR' | 'TIMEOUT' | 'INSUFFICIENT_BALANCE' | Promise<'ok'>;
+type Outcome = 'ok' | 'NETWORK_ERROR' | 'TIMEOUT' | 'INSUFFICIENT_BALANCE' | Promise<'ok'> | ApiError;
 
 /** One screen's hook (a new one is a reload or a dialog opened again), and every key its calls carried. */
 function setup(outcomes: Outcome[], keys: string[] = [], action = 'wallet/transfer', hook = useMoneySubmission) {
@@ -14,6 +15,7 @@ function setup(outcomes: Outcome[], keys: string[] = [], action = 'wallet/transf
   const call = vi.fn(async (_amount: number, key: string) => {
     keys.push(key);
     const outcome = await (outcomes[keys.length - 1] ?? 'ok');
+    if (outcome instanceof ApiError) throw outcome;
     if (outcome !== 'ok') throw new Error(outcome);
     return { ok: true };
   });
@@ -110,6 +112,82 @@ describe('a money submission', () => {
     // another amount is another submission
     await again.submit(300);
     expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  for (const [code, status] of [
+    ['TRANSFER_PENDING', 409], // the first try is still running at the server
+    ['INTERNAL_SERVER_ERROR', 500],
+    ['REQUEST_LIMIT_1MIN', 429],
+  ] as const) {
+    it(`after a lost answer, a check answered ${status} ${code} is no answer: it checks on with the same key`, async () => {
+      checks(5);
+      setToken('token-a', true, '0812345678');
+      const { keys, submit, errors } = setup(['NETWORK_ERROR', new ApiError(code, status), 'ok']);
+      await submit(100);
+      expect(errors).toEqual([]);
+      expect(keys).toEqual([keys[0], keys[0], keys[0]]);
+    });
+  }
+
+  it('keeps the key when the checks run out on "still running": the same ask later carries it', async () => {
+    checks(2);
+    setToken('token-a', true, '0812345678');
+    const pending = () => new ApiError('TRANSFER_PENDING', 409);
+    const keys: string[] = [];
+    const first = setup(['NETWORK_ERROR', pending(), pending()], keys);
+    await first.submit(100);
+    expect(first.errors).toEqual([ANSWER_UNKNOWN]);
+    const again = setup(['ok'], keys);
+    await again.submit(100);
+    expect(keys[3]).toBe(keys[0]);
+  });
+
+  it('drops a key kept without its answer after 12 hours, in a page left open too', async () => {
+    checks(0);
+    setToken('token-a', true, '0812345678');
+    const keys: string[] = [];
+    const first = setup(['NETWORK_ERROR'], keys);
+    await first.submit(500);
+    expect(first.errors).toEqual([ANSWER_UNKNOWN]);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 13 * 3_600_000);
+    try {
+      const later = setup(['ok'], keys);
+      await later.submit(500);
+      expect(keys[1]).not.toBe(keys[0]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('a wait for the connection does not use up a check', async () => {
+    checks(1);
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const { result, keys } = setup(['NETWORK_ERROR', 'NETWORK_ERROR', 'ok']);
+    let done!: Promise<unknown>;
+    act(() => {
+      done = result.current.mutateAsync(100);
+    });
+    await waitFor(() => expect(result.current.checking).toBe(true));
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await done;
+    });
+    expect(keys).toEqual([keys[0], keys[0], keys[0]]);
+    expect(result.current.isSuccess).toBe(true);
+  });
+
+  it('keeps the key when the session ends while it checks: the member signed in again asks it once more', async () => {
+    checks(3);
+    setToken('token-a', true, '0812345678');
+    const keys: string[] = [];
+    const first = setup(['NETWORK_ERROR', new ApiError('invalid-token', 401)], keys);
+    await first.submit(70);
+    expect(first.errors).toEqual(['invalid-token']);
+    const again = setup(['ok'], keys);
+    await again.submit(70);
+    expect(keys[2]).toBe(keys[0]);
   });
 
   it('gives two taps at once one key, and another member on the device a key of their own', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { isApiError } from '../../lib/api';
 import { getMember } from '../../lib/auth-token';
 
 /** One submission, one key: a retry of the same submission reuses it, so money moves once. */
@@ -11,23 +12,47 @@ export const answerLost = (err: Error | null) => err?.message === 'NETWORK_ERROR
 
 /**
  * A lost answer is asked again with its key, which the server answers as the first try: these are the
- * waits before each check while online (offline, the check waits for the connection and that wait does
- * not count). After the last, the submission ends with ANSWER_UNKNOWN and its key stays kept: asking the
+ * waits before each check while online (offline, the check waits for the connection instead, and that
+ * wait does not use up a check). After the last, the submission ends with ANSWER_UNKNOWN and its key stays kept: asking the
  * same again later is still answered, never done twice. Writable for the tests.
  */
 export const checkTiming = { delaysMs: [1_000, 2_000, 4_000, 8_000, 15_000] };
 /** The code a submission ends with when its answer could not be learned yet. */
 export const ANSWER_UNKNOWN = 'ANSWER_UNKNOWN';
 
-/** Resolves after `ms` once the browser is online (at once on the 'online' event if it was offline). */
-function beforeCheck(ms: number): Promise<void> {
+/**
+ * Waits `ms` before the next check; offline, until the connection returns instead (true: it waited for
+ * the connection, and that wait does not use up a check).
+ */
+function beforeCheck(ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      window.addEventListener('online', () => resolve(), { once: true });
+      window.addEventListener('online', () => resolve(true), { once: true });
       return;
     }
-    setTimeout(resolve, ms);
+    setTimeout(() => resolve(false), ms);
   });
+}
+
+/**
+ * What an error says of the submission:
+ * - `refused`: a definite answer (a §8 refusal): nothing was done, the next ask is a new submission;
+ * - `unknown`: it may have been done, or is being done (no answer, a timeout, 409 TRANSFER_PENDING while
+ *   the first try runs, the server's or a proxy's fault, a rate limit met while checking): asked again
+ *   with the same key;
+ * - `ended`: the session or the site ended (401, 410): the key is kept for when the member is back.
+ */
+function verdictOf(err: unknown, checking: boolean): 'refused' | 'unknown' | 'ended' {
+  if (answerLost(err as Error)) return 'unknown';
+  if (!isApiError(err)) return 'refused';
+  const { status, code } = err;
+  // a 5xx the server chose (QR_FAIL: the gateway refused, nothing was made) is an answer; a fault is not
+  const fault = status >= 500 && (code === 'SERVICE_UNAVAILABLE' || code === 'INTERNAL_SERVER_ERROR' || code.startsWith('HTTP_'));
+  if (status === 0 || fault || status === 408 || status === 409) return 'unknown';
+  // refused before anything was done on a first try; while checking, only this check was refused
+  if (status === 429) return checking ? 'unknown' : 'refused';
+  if (status === 401 || status === 410) return 'ended';
+  return 'refused';
 }
 
 /** How long a key waits on the device for its answer (the server keeps a key's answer for a day). */
@@ -71,6 +96,11 @@ function pendingKey(id: string): Promise<Pending> {
   return pending;
 }
 
+/** The submission ends without its answer: its key stays on the device (IndexedDB, with its age), not in this page's memory. */
+function leftUnknown(id: string): void {
+  live.delete(id);
+}
+
 /** The answer is known: the next submission of the same ask is a new one. */
 async function settled(id: string): Promise<void> {
   live.delete(id);
@@ -84,9 +114,11 @@ async function settled(id: string): Promise<void> {
  *   a reload or a closed dialog asking the same again carries the same key, and the server answers it as
  *   the first try: money moves once.
  * - A lost answer is not "no connection": the submission goes on `checking` (the screen says so), asking
- *   again with the same key until the server's answer is known, then ends with it. Only after the checks
- *   run out (checkTiming) does it end with ANSWER_UNKNOWN, the key still kept.
- * - A success or a definite refusal ends it (the next submission is a new one).
+ *   again with the same key until the server's answer is known, then ends with it. So does an answer that
+ *   is no answer to it (409 TRANSFER_PENDING while the first try runs, a 5xx). Only after the checks run
+ *   out (checkTiming) does it end with ANSWER_UNKNOWN, the key still kept on the device (for 12 hours).
+ * - A success or a definite refusal ends it (the next submission is a new one); an ended session keeps
+ *   the key for when the member signs in again.
  * - Whatever the outcome, the queries in `refresh` are asked again: even a lost answer may have moved
  *   the money.
  */
@@ -101,21 +133,30 @@ export function useMoneySubmission<Input, Result>(
     mutationFn: async (input: Input) => {
       const id = await submissionId(action, input);
       const { key } = await pendingKey(id);
+      let checks = 0;
       try {
-        for (let check = 0; ; check++) {
+        for (;;) {
           try {
             const result = await call(input, key);
             await settled(id);
             return result;
           } catch (err) {
-            if (!answerLost(err as Error)) {
+            const verdict = verdictOf(err, checks > 0);
+            if (verdict === 'refused') {
               await settled(id);
               throw err;
             }
-            const delay = checkTiming.delaysMs[check];
-            if (delay === undefined) throw new Error(ANSWER_UNKNOWN);
+            if (verdict === 'ended') {
+              leftUnknown(id);
+              throw err;
+            }
+            const delay = checkTiming.delaysMs[checks];
+            if (delay === undefined) {
+              leftUnknown(id);
+              throw new Error(ANSWER_UNKNOWN);
+            }
             setChecking(true);
-            await beforeCheck(delay);
+            if (!(await beforeCheck(delay))) checks += 1;
           }
         }
       } finally {

@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
-import type { MemberEvent } from '../../../contract/member-events';
+import { isNotice, type MemberEvent } from '../../../contract/member-events';
 import { errorMessage } from '../../lib/errors';
 
 /** What "while you were away" says of a notice (the same events Web Push tells of), in the app's language. */
 export function noticeLine(i18n: I18n, event: MemberEvent, money: (amount: number) => string): string {
+  if (!isNotice(event)) return '';
   switch (event.kind) {
     case 'credit':
     case 'qr': {

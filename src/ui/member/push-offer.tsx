@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pushOfferAnswered, pushOfferDue, turnPushOn, type PushState } from '../../lib/member/push';
 
 /**
@@ -12,6 +12,11 @@ export default function PushOffer() {
   const [due, setDue] = useState(false);
   const [outcome, setOutcome] = useState<PushState | 'failed' | undefined>();
   const [busy, setBusy] = useState(false);
+  // the button tapped is gone once they are on: the keyboard goes on from the sentence that says so
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome === 'on') said.current?.focus();
+  }, [outcome]);
 
   useEffect(() => {
     let ended = false;
@@ -41,7 +46,7 @@ export default function PushOffer() {
   if (!due) return null;
   if (outcome === 'on')
     return (
-      <p className="notice" role="status">
+      <p className="notice" role="status" ref={said} tabIndex={-1}>
         {t`Notifications are on: we will tell you on this phone. You can turn them off in your profile.`}
       </p>
     );

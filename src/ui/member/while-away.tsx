@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import type { MemberEvent } from '../../../contract/member-events';
+import { useEffect, useRef, useState } from 'react';
+import { isNotice, type MemberEvent } from '../../../contract/member-events';
 import type { NoticeList, Notice } from '../../../contract/push';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -22,15 +22,21 @@ export default function WhileAway() {
   const { t, i18n } = useLingui();
   const { amount } = useMoneyWords();
   const [notices, setNotices] = useState<Notice[]>([]);
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = notices.length > 0;
+  }, [notices]);
 
   useEffect(() => {
     let ended = false;
     void api<NoticeList>('/api/push/notices')
       .then((list) => !ended && setNotices(list.notices))
       .catch(() => undefined); // offline or signed out: nothing to add to what the screens show
+    // a notice that happens while the member looks at the app is seen as it happens, unless the card still
+    // shows earlier ones the member has not acknowledged (its OK marks up to them; this one shows next time)
     const heard = (e: Event) => {
       const event = (e as CustomEvent<MemberEvent>).detail;
-      if (document.visibilityState === 'visible' && noticeLine(i18n, event, amount)) void markSeen(SEEN_ALL);
+      if (document.visibilityState === 'visible' && isNotice(event) && !shown.current) void markSeen(SEEN_ALL);
     };
     window.addEventListener(MEMBER_EVENT_DOM, heard);
     return () => {
@@ -38,7 +44,6 @@ export default function WhileAway() {
       window.removeEventListener(MEMBER_EVENT_DOM, heard);
     };
     // read once per opening of the signed-in app; the words follow the language through render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const lines = notices

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import type { MemberEvent } from '../../../../contract/member-events.js';
+import { isNotice, type MemberEvent } from '../../../../contract/member-events.js';
 
 export type { MemberEvent };
+export { isNotice };
 import { poolOptions, type Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { perDatabase } from '../../db/per-database.js';
@@ -33,51 +34,36 @@ const channelOf = (database: Database) => schemaChannel(database, 'member_events
  * committed, or inside its transaction `tx`: Postgres then delivers the NOTIFY at commit, and tells
  * nothing when the transaction rolls back.
  */
-export async function notifyMember(database: Database, memberId: number, event: MemberEvent, tx?: Tx): Promise<void> {
+export async function notifyMember(
+  database: Database,
+  memberId: number,
+  event: MemberEvent,
+  tx?: Tx,
+  /** notice: false for an event the member is looking at as it happens (a transfer answered on the screen) */
+  options: { notice?: boolean } = {},
+): Promise<void> {
+  const notice = options.notice !== false && isNotice(event);
   // the NOTIFY every instance hears (what `listenMemberEvents` reads)
   const channel = channelOf(database);
   const payload = JSON.stringify({ m: memberId, e: event });
   // inside the transaction its failure is the transaction's (as any statement's), and so is its notice;
   // outside it is only a lost hint, and the notice a best effort after the change committed
   if (tx) {
-    if (isNotice(event)) await recordNotice(tx, memberId, event);
+    if (notice) await recordNotice(tx, memberId, event);
     return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
   }
-  if (isNotice(event)) await callWithin(() => recordNotice(database.db, memberId, event), SEND_WITHIN_MS).catch(() => undefined);
+  if (notice) await callWithin(() => recordNotice(database.db, memberId, event), SEND_WITHIN_MS).catch(() => undefined);
   return told(database, channel, payload);
 }
 
 /**
- * The events a member is told of while away (issue 38), as "while you were away" in the app and by Web
- * Push: money that arrived without them waiting on the screen (a slip's result, a payment QR paid, a
- * deposit staff confirmed or attached, the operator's credit), a withdrawal paid or rejected, a transfer
- * that was in transit finished, and an agent's reply. A gift link's credit answers the member's own tap;
- * the greeter answers as they write; a slip in review has no result yet.
+ * A notice for the member: due for Web Push at once (push_due_at 0, whatever the sender's clock) when the
+ * member has a device that asked for it, else nothing to send (null: no claim, no pass over it).
  */
-export function isNotice(event: MemberEvent): boolean {
-  switch (event.kind) {
-    case 'credit':
-      return event.source !== 'TRUELINK';
-    case 'slip':
-      return event.status !== 'REVIEW';
-    case 'qr':
-      return event.status === 'PAID';
-    case 'withdraw':
-    case 'transfer':
-      return true;
-    case 'chat':
-      return event.from === 'agent';
-    default:
-      return false;
-  }
-}
-
-/** A notice for the member, due for Web Push at once (push_due_at 0, whatever the sender's clock; it skips members with no device). */
 async function recordNotice(db: Kysely<DB> | Tx, memberId: number, event: MemberEvent): Promise<void> {
-  await db
-    .insertInto('member_notices')
-    .values({ member_id: memberId, event: JSON.stringify(event), created_at: Date.now(), push_due_at: 0 })
-    .execute();
+  await sql`insert into member_notices (member_id, event, created_at, push_due_at)
+    values (${memberId}, ${JSON.stringify(event)}::jsonb, ${Date.now()},
+      case when exists (select 1 from push_subscriptions where member_id = ${memberId}) then 0 end)`.execute(db);
 }
 
 /**

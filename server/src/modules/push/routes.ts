@@ -17,7 +17,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/subscription',
     { onRequest: app.requireMember, schema: { ...secured, body: PushSubscriptionBody, response: { 200: Message, ...errors } } },
     async (request) => {
-      await subscribe(ctx, request.memberId, request.body);
+      await subscribe(ctx, request.memberId, request.sessionId, request.body);
       return { message: 'SUCCESS' };
     },
   );
@@ -26,7 +26,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/unsubscribe',
     { onRequest: app.requireMember, schema: { ...secured, body: PushEndpointBody, response: { 200: Message, ...errors } } },
     async (request) => {
-      await unsubscribe(ctx, request.memberId, request.body.endpoint);
+      await unsubscribe(ctx, request.body.endpoint);
       return { message: 'SUCCESS' };
     },
   );

@@ -48,26 +48,23 @@ export function endpointAllowed(ctx: AppContext, endpoint: string): boolean {
 }
 
 /** Keeps this device's subscription for the member (a device signed in as another member before moves to this one). */
-export async function subscribe(ctx: AppContext, memberId: number, body: PushSubscriptionBody): Promise<void> {
+export async function subscribe(ctx: AppContext, memberId: number, sessionId: number, body: PushSubscriptionBody): Promise<void> {
   const target = { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
   if (!endpointAllowed(ctx, target.endpoint)) throw badRequest('PUSH_SUBSCRIPTION_INVALID');
   if (!canEncryptTo(target)) throw badRequest('PUSH_SUBSCRIPTION_INVALID');
   const db = ctx.database.db;
+  const row = {
+    member_id: memberId,
+    session_id: sessionId,
+    p256dh: target.p256dh,
+    auth: target.auth,
+    lang: body.lang,
+    created_at: ctx.now(),
+  };
   await db
     .insertInto('push_subscriptions')
-    .values({
-      member_id: memberId,
-      endpoint: target.endpoint,
-      p256dh: target.p256dh,
-      auth: target.auth,
-      lang: body.lang,
-      created_at: ctx.now(),
-    })
-    .onConflict((oc) =>
-      oc
-        .column('endpoint')
-        .doUpdateSet({ member_id: memberId, p256dh: target.p256dh, auth: target.auth, lang: body.lang, created_at: ctx.now() }),
-    )
+    .values({ ...row, endpoint: target.endpoint })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
     .execute();
   // the member's devices beyond the newest DEVICES_MAX
   await db
@@ -85,9 +82,13 @@ export async function subscribe(ctx: AppContext, memberId: number, body: PushSub
     .execute();
 }
 
-/** This device no longer wants notifications (the member's own subscription only). */
-export async function unsubscribe(ctx: AppContext, memberId: number, endpoint: string): Promise<void> {
-  await ctx.database.db.deleteFrom('push_subscriptions').where('member_id', '=', memberId).where('endpoint', '=', endpoint).execute();
+/**
+ * This device no longer wants notifications, whoever it was subscribed for: the endpoint is the device's
+ * own secret (a capability URL only its browser knows), so a member signing in on a device another member
+ * left subscribed ends that member's notifications there.
+ */
+export async function unsubscribe(ctx: AppContext, endpoint: string): Promise<void> {
+  await ctx.database.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
 }
 
 /** The newest notices the member has not seen, newest first. */
@@ -120,6 +121,7 @@ interface Claimed {
   event: Notice['event'];
   created_at: number;
   push_attempts: number;
+  pushed_to: number[];
   currency: Currency;
 }
 
@@ -138,26 +140,37 @@ export async function sendDuePush(ctx: AppContext): Promise<{ sent: number; drop
         from (select id from member_notices where push_due_at <= ${now} order by push_due_at limit ${BATCH} for update skip locked) due,
              members m
        where n.id = due.id and m.id = n.member_id
-      returning n.id, n.member_id, n.event, n.created_at, n.push_attempts, m.currency`.execute(ctx.database.db);
+      returning n.id, n.member_id, n.event, n.created_at, n.push_attempts, n.pushed_to, m.currency`.execute(ctx.database.db);
     if (!rows.length) return totals;
+    // the devices subscribed in a session still alive, of a member still active
     const devices = await ctx.database.db
-      .selectFrom('push_subscriptions')
-      .selectAll()
-      .where('member_id', 'in', [...new Set(rows.map((r) => r.member_id))])
+      .selectFrom('push_subscriptions as p')
+      .innerJoin('sessions as s', 's.id', 'p.session_id')
+      .innerJoin('members as m', 'm.id', 'p.member_id')
+      .select(['p.id', 'p.member_id', 'p.endpoint', 'p.p256dh', 'p.auth', 'p.lang'])
+      .where('p.member_id', 'in', [...new Set(rows.map((r) => r.member_id))])
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .where('m.status', '=', 'active')
       .execute();
     await Promise.all(
       rows.map(async (notice) => {
-        const mine = devices.filter((d) => d.member_id === notice.member_id);
+        // a device this notice reached on an earlier try is not sent it again
+        const mine = devices.filter((d) => d.member_id === notice.member_id && !notice.pushed_to.includes(d.id));
         // older than a push service would hold it: the app shows it as "while you were away" instead
         const stale = Number(notice.created_at) < now - PUSH_TTL_SECONDS * 1000;
         const outcomes = stale ? [] : await Promise.all(mine.map((device) => sendOne(ctx, notice, device)));
+        const reached = mine.filter((_, i) => outcomes[i] === 'sent').map((d) => d.id);
         totals.sent += outcomes.filter((o) => o === 'sent').length;
         totals.dropped += outcomes.filter((o) => o === 'gone').length;
         const again = outcomes.includes('retry') && notice.push_attempts < ATTEMPTS_MAX;
         if (again) totals.later += 1;
         await ctx.database.db
           .updateTable('member_notices')
-          .set({ push_due_at: again ? ctx.now() + BACKOFF_MS[Math.min(notice.push_attempts, BACKOFF_MS.length) - 1]! : null })
+          .set({
+            push_due_at: again ? ctx.now() + BACKOFF_MS[Math.min(notice.push_attempts, BACKOFF_MS.length) - 1]! : null,
+            pushed_to: sql<number[]>`pushed_to || ${reached}::integer[]`,
+          })
           .where('id', '=', notice.id)
           .execute();
       }),
@@ -182,9 +195,21 @@ async function sendOne(
   } catch {
     return 'retry'; // counted and logged by the adapter's watch (wallet_provider_faults_total{provider="push"})
   }
-  if (outcome === 'gone') await ctx.database.db.deleteFrom('push_subscriptions').where('id', '=', device.id).execute();
-  else if (outcome === 'sent')
-    await ctx.database.db.updateTable('push_subscriptions').set({ last_sent_at: ctx.now() }).where('id', '=', device.id).execute();
+  // bookkeeping only: a lost database here must not make a sent notice look unsent (a later pass forgets the device)
+  const db = ctx.database.db;
+  if (outcome === 'gone')
+    await db
+      .deleteFrom('push_subscriptions')
+      .where('id', '=', device.id)
+      .execute()
+      .catch(() => undefined);
+  else
+    await db
+      .updateTable('push_subscriptions')
+      .set({ last_sent_at: ctx.now() })
+      .where('id', '=', device.id)
+      .execute()
+      .catch(() => undefined);
   return outcome;
 }
 

@@ -77,6 +77,8 @@ export async function finishAtOnce(
   applied: boolean,
   now: number,
   answer: Outcome<unknown>,
+  /** finished by the sweep, after the request answered it was on its way: the member is told (a notice) */
+  late = false,
 ): Promise<{ closed: boolean; mark?: string }> {
   const result = await sql<{ r: { closed: boolean; mark?: string } }>`
     select wallet_transfer_finish_v5(${row.id}::integer, ${row.member_id}::integer, ${applied}::boolean, ${now}::bigint,
@@ -87,6 +89,7 @@ export async function finishAtOnce(
   const { closed } = finished;
   // told after the commit, not inside the function (migration 0034 on); the
   // answer does not wait for it, and a lost hint loses nothing (the member's app reads the money itself)
-  if (closed) void notifyMember(database, row.member_id, { kind: 'transfer', status: applied ? 'SETTLED' : 'RETURNED' });
+  if (closed)
+    void notifyMember(database, row.member_id, { kind: 'transfer', status: applied ? 'SETTLED' : 'RETURNED' }, undefined, { notice: late });
   return finished;
 }

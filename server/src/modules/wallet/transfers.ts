@@ -91,8 +91,8 @@ const transferAtOnce = (ctx: AppContext) => ({
     }
     return 'earlier' in begun ? begun : { recorded: asIntent(begun.recorded, begun.recorded.username) };
   },
-  finish: async ({ row, username }: TransferIntent, applied: boolean, now: number, answer: TransferOutcome) => {
-    const { closed, mark } = await finishAtOnce(ctx.database, row, applied, now, answer);
+  finish: async ({ row, username }: TransferIntent, applied: boolean, now: number, answer: TransferOutcome, late: boolean) => {
+    const { closed, mark } = await finishAtOnce(ctx.database, row, applied, now, answer, late);
     if (mark !== undefined) rememberMark(ctx.database, row.member_id, row.provider, username, mark);
     return closed;
   },
