@@ -65,7 +65,6 @@ test('after a first chat the member turns notifications on; a deposit credited w
 }) => {
   const devices: LocalDevice[] = [];
   await pushAtLocalService(page, devices);
-  await context.grantPermissions(['notifications'], { origin: baseURL });
   const phone = await memberOnHome(page, { name: 'Told Member', password: 'told-pass1' });
   await serviceWorkerReady(page);
   // never on a first visit
@@ -82,6 +81,9 @@ test('after a first chat the member turns notifications on; a deposit credited w
   await box.press('Escape');
   await page.reload();
   const offer = page.getByRole('region', { name: 'Be told when your money arrives' });
+  await expect(offer).toBeVisible();
+  // the member says yes to the browser's own question when it comes
+  await context.grantPermissions(['notifications'], { origin: baseURL });
   await offer.getByRole('button', { name: 'Turn on notifications' }).click();
   await expect(page.getByText(/^Notifications are on: we will tell you on this phone/)).toBeVisible();
   expect(devices).toHaveLength(1);
