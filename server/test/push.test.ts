@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_SERVICES } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { isNotice } from '../src/modules/events/service.js';
+import { isNotice, notifyMember } from '../src/modules/events/service.js';
 import { endpointAllowed, sendDuePush } from '../src/modules/push/service.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
@@ -246,6 +246,19 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     server.clock.now += 31_000;
     await sendDuePush(server.ctx);
     expect(await received(good)).toHaveLength(1);
+  });
+
+  it("makes one notice of support's replies while one is unseen: a reply told twice is not two", async () => {
+    const { phone, token } = await newMember(server);
+    const memberId = await memberIdOf(phone);
+    await notifyMember(server.ctx.database, memberId, { kind: 'chat', from: 'agent' });
+    await notifyMember(server.ctx.database, memberId, { kind: 'chat', from: 'agent' });
+    await notifyMember(server.ctx.database, memberId, { kind: 'chat', from: 'bot' });
+    const first = await notices(token);
+    expect(first.map((n) => n.event.kind)).toEqual(['chat']);
+    expect(message(await call(server.app, 'POST', '/api/push/notices/seen', { upTo: first[0]!.id }, { token }))).toBe('SUCCESS');
+    await notifyMember(server.ctx.database, memberId, { kind: 'chat', from: 'agent' });
+    expect((await notices(token)).map((n) => n.event.kind)).toEqual(['chat']);
   });
 
   it('refuses what is not a subscription, and in production any address that is not a push service', async () => {

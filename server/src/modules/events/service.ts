@@ -58,13 +58,20 @@ export async function notifyMember(
 
 /**
  * A notice for the member: due for Web Push at once (push_due_at 0, whatever the sender's clock) when the
- * member has a device that asked for it, else nothing to send (null: no claim, no pass over it).
+ * member has a device that asked for it, else nothing to send (null: no claim, no pass over it). Support's
+ * replies make one notice while one is unseen from the last CHAT_NOTICE_MS: a conversation is one "support
+ * replied", and a reply told again (the chat's outbox re-tells after a failed drain) is not a second.
  */
 async function recordNotice(db: Kysely<DB> | Tx, memberId: number, event: MemberEvent): Promise<void> {
+  const now = Date.now();
   await sql`insert into member_notices (member_id, event, created_at, push_due_at)
-    values (${memberId}, ${JSON.stringify(event)}::jsonb, ${Date.now()},
-      case when exists (select 1 from push_subscriptions where member_id = ${memberId}) then 0 end)`.execute(db);
+    select ${memberId}, ${JSON.stringify(event)}::jsonb, ${now},
+      case when exists (select 1 from push_subscriptions where member_id = ${memberId}) then 0 end
+    where ${event.kind !== 'chat'} or not exists (
+      select 1 from member_notices where member_id = ${memberId} and seen_at is null
+        and event->>'kind' = 'chat' and created_at > ${now - CHAT_NOTICE_MS})`.execute(db);
 }
+const CHAT_NOTICE_MS = 10 * 60_000;
 
 /**
  * Events told outside a transaction: each statement tells every event that arrived while the one
