@@ -48,7 +48,8 @@ function verdictOf(err: unknown, checking: boolean): 'refused' | 'unknown' | 'en
   const { status, code } = err;
   // a 5xx the server chose (QR_FAIL: the gateway refused, nothing was made) is an answer; a fault is not
   const fault = status >= 500 && (code === 'SERVICE_UNAVAILABLE' || code === 'INTERNAL_SERVER_ERROR' || code.startsWith('HTTP_'));
-  if (status === 0 || fault || status === 408 || status === 409) return 'unknown';
+  // 409 TRANSFER_PENDING: the key's first try is still running (the server's other 409s are refusals)
+  if (status === 0 || fault || status === 408 || code === 'TRANSFER_PENDING') return 'unknown';
   // refused before anything was done on a first try; while checking, only this check was refused
   if (status === 429) return checking ? 'unknown' : 'refused';
   if (status === 401 || status === 410) return 'ended';
