@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { pushOfferAnswered, pushState, turnPushOff, turnPushOn, type PushState } from '../../lib/member/push';
 
 /** The profile's switch for notifications on this phone (issue 38): on, off, or why it cannot be. */
@@ -8,6 +8,7 @@ export function PushSwitch() {
   const [state, setState] = useState<PushState | undefined>();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const id = useId();
 
   useEffect(() => {
     let ended = false;
@@ -42,10 +43,10 @@ export function PushSwitch() {
         <p className="hint">{t`Notifications are blocked for this site. You can allow them in your browser's settings.`}</p>
       )}
       {(state === 'on' || state === 'off') && (
-        <label className="check-row">
-          <input type="checkbox" checked={state === 'on'} disabled={busy} onChange={() => void toggle()} />
-          <span>{t`Tell me on this phone`}</span>
-        </label>
+        <div className="check">
+          <input id={id} type="checkbox" checked={state === 'on'} disabled={busy} onChange={() => void toggle()} />
+          <label htmlFor={id}>{t`Tell me on this phone`}</label>
+        </div>
       )}
       {failed && (
         <p className="small text-danger" role="alert">
