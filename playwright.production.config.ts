@@ -31,6 +31,8 @@ export default defineConfig({
       PORT: String(PROD_PORT),
       E2E_PROD_CONTROL_PORT: String(PROD_CONTROL_PORT),
       DATA_DIR: PROD_DATA_DIR,
+      // the browsers' push services, as production must have (the Thai run's '*' is for its local one)
+      PUSH_SERVICE_HOSTS: '',
     },
   },
 });
