@@ -99,8 +99,16 @@ test('a chat message queued offline outlives a password changed on another devic
 
   await context.setOffline(false);
   await signInAgain(page, phone, 'changed-pass2');
-  await expect.poll(() => operator('chat', 'show', phone), { timeout: 30_000 }).toContain('written before my password changed');
-  const lines = operator('chat', 'show', phone)
+  // no conversation yet is the command's error: asked again until the message is there
+  const shown = () => {
+    try {
+      return operator('chat', 'show', phone);
+    } catch {
+      return '';
+    }
+  };
+  await expect.poll(shown, { timeout: 30_000 }).toContain('written before my password changed');
+  const lines = shown()
     .split('\n')
     .filter((l) => l.includes('written before my password changed'));
   expect(lines).toHaveLength(1);

@@ -57,7 +57,7 @@ test('open a game account, transfer 100 in, play, bring it all back, withdraw, a
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/user\/statement$/);
   const rows = page.locator('.statement-row');
-  await expect(rows.first()).toContainText('Withdrawal to SCB');
+  await expect(rows.first()).toContainText('Withdrawal to Siam Commercial Bank');
   await expect(rows.first()).toContainText('In progress');
   await expect(rows.first()).toContainText('-200.00');
   await expect(rows.filter({ hasText: 'Transfer to PG Soft' })).toContainText('-100.00');

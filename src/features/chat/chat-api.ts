@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { getMember, getToken } from '../../lib/auth-token';
 import { currentLocale } from '../../lib/i18n';
 import { readKey, writeKey } from '../../lib/storage';
@@ -91,7 +91,17 @@ function currentPage(): string | undefined {
   return path.length <= 200 && /^\/[A-Za-z0-9/_.-]*$/.test(path) ? path : undefined;
 }
 
-export function sendMessage(who: Who, clientMessageId: string, message: OutgoingMessage, createdAt: number, signal?: AbortSignal) {
+/**
+ * A member's message goes only under that member's session, read as it goes: the session may have ended
+ * between the outbox's look and now (another call was just told 'invalid-token'). Then it is not sent
+ * without a token (a guest's message with no guest: refused for good) but waits for the sign-in.
+ */
+function stillSignedInAs(who: Who): void {
+  if (!canSendAs(who)) throw new ApiError('invalid-token', 401);
+}
+
+export async function sendMessage(who: Who, clientMessageId: string, message: OutgoingMessage, createdAt: number, signal?: AbortSignal) {
+  stillSignedInAs(who);
   const page = currentPage();
   return api<SendMessageResponse>('/api/chat/send-message', {
     body: {
@@ -108,5 +118,13 @@ export function sendMessage(who: Who, clientMessageId: string, message: Outgoing
   });
 }
 
-export const uploadMedia = (who: Who, kind: 'image' | 'video', file: Blob, onProgress: (percent: number) => void, signal: AbortSignal) =>
-  uploadFile<UploadResponse>(`/api/chat/upload-${kind}`, file, { onProgress, signal, anonymous: asGuest(who) });
+export const uploadMedia = async (
+  who: Who,
+  kind: 'image' | 'video',
+  file: Blob,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+) => {
+  stillSignedInAs(who);
+  return uploadFile<UploadResponse>(`/api/chat/upload-${kind}`, file, { onProgress, signal, anonymous: asGuest(who) });
+};

@@ -115,8 +115,8 @@ describe('a money submission', () => {
   });
 
   for (const [code, status] of [
-    ['TRANSFER_PENDING', 409], // the first try is still running at the server
     ['INTERNAL_SERVER_ERROR', 500],
+    ['HTTP_502', 502], // a proxy's page
     ['REQUEST_LIMIT_1MIN', 429],
   ] as const) {
     it(`after a lost answer, a check answered ${status} ${code} is no answer: it checks on with the same key`, async () => {
@@ -129,12 +129,30 @@ describe('a money submission', () => {
     });
   }
 
-  it('keeps the key when the checks run out on "still running": the same ask later carries it', async () => {
+  it('says a transfer in transit is on its way, and keeps its key: asking the same again is answered by it, never a second move', async () => {
+    checks(5);
+    setToken('token-a', true, '0812345678');
+    const keys: string[] = [];
+    // on a first try (the provider did not answer in time), and on a check after a lost answer
+    for (const outcomes of [
+      [new ApiError('TRANSFER_PENDING', 409)],
+      ['NETWORK_ERROR', new ApiError('TRANSFER_PENDING', 409)],
+    ] as Outcome[][]) {
+      keys.length = 0;
+      const first = setup(outcomes, keys, 'wallet/transfer');
+      await first.submit(outcomes.length * 100);
+      expect(first.errors).toEqual(['TRANSFER_PENDING']);
+      const again = setup([...outcomes.map(() => 'ok' as const), 'ok'], keys);
+      await again.submit(outcomes.length * 100);
+      expect(new Set(keys).size).toBe(1);
+    }
+  });
+
+  it('keeps the key when the checks run out: the same ask later carries it', async () => {
     checks(2);
     setToken('token-a', true, '0812345678');
-    const pending = () => new ApiError('TRANSFER_PENDING', 409);
     const keys: string[] = [];
-    const first = setup(['NETWORK_ERROR', pending(), pending()], keys);
+    const first = setup(['NETWORK_ERROR', 'TIMEOUT', new ApiError('SERVICE_UNAVAILABLE', 503)], keys);
     await first.submit(100);
     expect(first.errors).toEqual([ANSWER_UNKNOWN]);
     const again = setup(['ok'], keys);

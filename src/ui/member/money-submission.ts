@@ -37,19 +37,21 @@ function beforeCheck(ms: number): Promise<boolean> {
 /**
  * What an error says of the submission:
  * - `refused`: a definite answer (a §8 refusal): nothing was done, the next ask is a new submission;
- * - `unknown`: it may have been done, or is being done (no answer, a timeout, 409 TRANSFER_PENDING while
- *   the first try runs, the server's or a proxy's fault, a rate limit met while checking): asked again
- *   with the same key;
+ * - `unknown`: it may have been done (no answer, a timeout, the server's or a proxy's fault, a rate limit
+ *   met while checking): asked again with the same key;
+ * - `pending`: 409 TRANSFER_PENDING, the money in transit until it finishes by itself: said, the key kept;
  * - `ended`: the session or the site ended (401, 410): the key is kept for when the member is back.
  */
-function verdictOf(err: unknown, checking: boolean): 'refused' | 'unknown' | 'ended' {
+function verdictOf(err: unknown, checking: boolean): 'refused' | 'unknown' | 'ended' | 'pending' {
   if (answerLost(err as Error)) return 'unknown';
   if (!isApiError(err)) return 'refused';
   const { status, code } = err;
   // a 5xx the server chose (QR_FAIL: the gateway refused, nothing was made) is an answer; a fault is not
   const fault = status >= 500 && (code === 'SERVICE_UNAVAILABLE' || code === 'INTERNAL_SERVER_ERROR' || code.startsWith('HTTP_'));
-  // 409 TRANSFER_PENDING: the key's first try is still running (the server's other 409s are refusals)
-  if (status === 0 || fault || status === 408 || code === 'TRANSFER_PENDING') return 'unknown';
+  if (status === 0 || fault || status === 408) return 'unknown';
+  // the money is in transit and finishes by itself (the server's other 409s are refusals): the member is
+  // told so, and the key stays, so asking the same again is answered by that transfer, never a second one
+  if (code === 'TRANSFER_PENDING') return 'pending';
   // refused before anything was done on a first try; while checking, only this check was refused
   if (status === 429) return checking ? 'unknown' : 'refused';
   if (status === 401 || status === 410) return 'ended';
@@ -115,9 +117,9 @@ async function settled(id: string): Promise<void> {
  *   a reload or a closed dialog asking the same again carries the same key, and the server answers it as
  *   the first try: money moves once.
  * - A lost answer is not "no connection": the submission goes on `checking` (the screen says so), asking
- *   again with the same key until the server's answer is known, then ends with it. So does an answer that
- *   is no answer to it (409 TRANSFER_PENDING while the first try runs, a 5xx). Only after the checks run
- *   out (checkTiming) does it end with ANSWER_UNKNOWN, the key still kept on the device (for 12 hours).
+ *   again with the same key until the server's answer is known, then ends with it; a fault is no answer.
+ *   Only after the checks run out (checkTiming) does it end with ANSWER_UNKNOWN, the key still kept on the
+ *   device (for 12 hours); so does a transfer in transit (TRANSFER_PENDING), until it has finished.
  * - A success or a definite refusal ends it (the next submission is a new one); an ended session keeps
  *   the key for when the member signs in again.
  * - Whatever the outcome, the queries in `refresh` are asked again: even a lost answer may have moved
@@ -147,7 +149,7 @@ export function useMoneySubmission<Input, Result>(
               await settled(id);
               throw err;
             }
-            if (verdict === 'ended') {
+            if (verdict === 'ended' || verdict === 'pending') {
               leftUnknown(id);
               throw err;
             }
