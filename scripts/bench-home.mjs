@@ -10,14 +10,15 @@
 // its own in a temporary directory. A benchmark, not a test: the figures move with the machine's load.
 // the functions given to page.evaluate and waitForFunction run in the page, with the browser's globals
 /* global window, document, MutationObserver, caches, indexedDB */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
+import { CHROMIUM_FLAGS, systemChromium } from './chromium.mjs';
+import { startSiteServer } from './site-server.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runs = Number(process.argv[2] ?? 5);
@@ -28,22 +29,12 @@ const PASSWORD = 'demo1234';
 /** The slow-phone profile: what DevTools' network conditions and CPU throttling are set to. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_RATE = 4;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
   console.log('no build in dist/: npm run build');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-if (await ensureServerBuilt()) console.log('server compiled to build/');
 
 /** The first port of 7100-7199 nothing listens on. */
 async function freePort() {
@@ -60,35 +51,8 @@ async function freePort() {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-home-'));
-const serverEnv = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  STATIC_DIR: 'dist',
-  VARIANT: 'th',
-};
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
-  cwd: root,
-  env: { ...serverEnv, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const serverExited = new Promise((resolve) => server.once('exit', resolve));
-
-async function serverUp() {
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const up = await fetch(`${base}/api/docs/json`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer on ${base} within 90 s`);
-}
+const site = await startSiteServer({ port, dataDir, env: { VARIANT: 'th' }, upWithinMs: 90_000 });
+const serverEnv = site.env;
 
 /** An operator command on the bench's database, as `npm run operator` runs it. */
 function operator(...args) {
@@ -241,9 +205,9 @@ const line = (name, values, goal) =>
 
 let browser;
 try {
-  await serverUp();
+  await site.up();
   operator('deposit', PHONE, '1234.56');
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: FLAGS });
+  browser = await chromium.launch({ executablePath: systemChromium, args: CHROMIUM_FLAGS });
   const colds = [];
   const warmKnown = [];
   const warmFresh = [];
@@ -278,7 +242,6 @@ try {
   for (const note of notes) console.log(`note: ${note}`);
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await serverExited;
+  await site.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,13 +13,12 @@
 // a run Lighthouse itself found invalid (a page that did not load, a trace it could not read) is run
 // again, up to two more times. `npm run bench:lighthouse` runs each page 7 times and prints the medians,
 // as Lighthouse advises for timings: one run's timings move with whatever else the machine is doing.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ensureServerBuilt, SERVER_MAIN } from './build-server.mjs';
+import { startSiteServer } from './site-server.mjs';
 import { CHROMIUM_FLAGS, systemChromium } from './chromium.mjs';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
@@ -47,40 +46,13 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 8282);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-lighthouse-'));
 
-if (await ensureServerBuilt()) console.log('server compiled to build/');
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    STATIC_DIR: 'dist',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const site = await startSiteServer({ port, dataDir });
 let chrome;
-
-async function serverUp() {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/docs/json`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer on ${base} within 60 s`);
-}
 
 const ms = (audit) => (audit?.numericValue === undefined ? '-' : `${Math.round(audit.numericValue)} ms`);
 
 async function main() {
-  await serverUp();
+  await site.up();
   chrome = await chromeLauncher.launch({
     chromePath: systemChromium,
     chromeFlags: CHROMIUM_FLAGS,
@@ -170,7 +142,6 @@ try {
   process.exitCode = 1;
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+  await site.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

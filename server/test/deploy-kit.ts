@@ -23,17 +23,7 @@ export function nginxBinary(): string {
   return found;
 }
 
-/** A port free right now (the instances' ports must be known before nginx starts, and kept across restarts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './free-port.js';
 
 /** A self-signed certificate for 127.0.0.1, as files in `dir`. */
 export function selfSigned(dir: string): { cert: string; key: string; pem: Buffer } {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 /** A device's subscription as the local push service gives it, with its id there (`clientHash`). */
 export interface LocalDevice {
@@ -20,16 +20,6 @@ export interface LocalPushService {
   expire(device: LocalDevice): Promise<void>;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * web-push-testing (a push service that speaks RFC 8030 and 8291 and checks VAPID, on localhost) in a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_SERVICES } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import { isNotice, notifyMember } from '../src/modules/events/service.js';
+import { isNotice, listenMemberEvents, notifyMember } from '../src/modules/events/service.js';
 import { endpointAllowed, sendDuePush } from '../src/modules/push/service.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
@@ -118,8 +118,7 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     // the English one turned notifications off in the profile
     expect(message(await call(server.app, 'POST', '/api/push/unsubscribe', { endpoint: english.endpoint }, { token }))).toBe('SUCCESS');
     await operator('deposit', phone, '10');
-    const memberId = (await server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirstOrThrow())
-      .id;
+    const memberId = await memberIdOf(phone);
     await until(
       async () =>
         (await server.ctx.database.db.selectFrom('push_subscriptions').select('id').where('member_id', '=', memberId).execute()).length ===
@@ -127,17 +126,7 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
       30_000,
       'the forgotten device dropped',
     );
-    await until(
-      async () =>
-        !(await server.ctx.database.db
-          .selectFrom('member_notices')
-          .select('id')
-          .where('member_id', '=', memberId)
-          .where('push_due_at', 'is not', null)
-          .executeTakeFirst()),
-      30_000,
-      'nothing left to send',
-    );
+    await allSent(phone);
     expect(await received(english)).toHaveLength(1);
   });
 
@@ -157,9 +146,7 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     const silent = { ...device, endpoint: 'http://127.0.0.1:9/notify/silent' };
     expect(message(await subscribe(first.token, silent as LocalDevice))).toBe('SUCCESS');
     await operator('deposit', first.phone, '40');
-    const memberId = (
-      await server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', first.phone).executeTakeFirstOrThrow()
-    ).id;
+    const memberId = await memberIdOf(first.phone);
     await until(
       async () =>
         !!(await server.ctx.database.db
@@ -259,6 +246,33 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     expect(message(await call(server.app, 'POST', '/api/push/notices/seen', { upTo: first[0]!.id }, { token }))).toBe('SUCCESS');
     await notifyMember(server.ctx.database, memberId, { kind: 'chat', from: 'agent' });
     expect((await notices(token)).map((n) => n.event.kind)).toEqual(['chat']);
+  });
+
+  it('tells the instances to send only when a notice waits for a device: a transfer on the screen, or a member with no device, wakes nothing', async () => {
+    const heard: [number, string, boolean][] = [];
+    const listening = listenMemberEvents(
+      server.ctx.database,
+      (memberId, event, pushDue) => heard.push([memberId, event.kind, pushDue]),
+      () => undefined,
+    );
+    await listening.ready;
+    try {
+      const withDevice = await newMember(server);
+      expect(message(await subscribe(withDevice.token, await push.subscribe(publicKey)))).toBe('SUCCESS');
+      const without = await newMember(server);
+      const [a, b] = [await memberIdOf(withDevice.phone), await memberIdOf(without.phone)];
+      await notifyMember(server.ctx.database, a, { kind: 'withdraw', status: 'SUCCESS' });
+      await notifyMember(server.ctx.database, b, { kind: 'withdraw', status: 'SUCCESS' });
+      await notifyMember(server.ctx.database, a, { kind: 'transfer', status: 'SETTLED' }, undefined, { notice: false });
+      await until(() => heard.filter(([m]) => m === a || m === b).length === 3, 30_000, 'the three events');
+      expect(heard.filter(([m]) => m === a || m === b)).toEqual([
+        [a, 'withdraw', true],
+        [b, 'withdraw', false],
+        [a, 'transfer', false],
+      ]);
+    } finally {
+      await listening.stop();
+    }
   });
 
   it('refuses what is not a subscription, and in production any address that is not a push service', async () => {

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { addStaff, expect, memberOnHome, operator, savedQueries, serviceWorkerReady, test } from './support';
+import { addStaff, expect, expectBalance, memberOnHome, operator, savedQueries, serviceWorkerReady, slipFile, test } from './support';
 
 const PASSWORD = 'deposit-pass1';
 
@@ -10,21 +8,6 @@ const PASSWORD = 'deposit-pass1';
 async function newMember(page: Page, name: string): Promise<string> {
   operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
   return memberOnHome(page, { name, password: PASSWORD, firstName: 'slip', lastName: 'payer' });
-}
-
-/** The operator's `slip make`: the sandbox bank's transfer from the member's account, and its slip image. */
-function slipFile(phone: string, amount: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
-  expect(operator('slip', 'make', phone, amount, file)).toContain('transaction reference');
-  return file;
-}
-
-/** The balance as the member brings it up to date with the header's check button (the slip is checked after the upload). */
-async function expectBalance(page: Page, text: string): Promise<void> {
-  await expect(async () => {
-    await page.getByRole('button', { name: /^Check balance/ }).click();
-    await expect(page.locator('.balance')).toHaveText(text, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 test('a slip made by the bank is uploaded with progress, checked, credited, and shown in the slip status', async ({ page, context }) => {

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, memberOnHome, operator, savedQueries, serviceWorkerReady, signIn, test } from './support';
+import { expect, expectBalance, memberOnHome, operator, savedQueries, serviceWorkerReady, signIn, slipFile, test } from './support';
 
 /**
  * Issue 38: what a member queued on the phone survives the end of their session (staff disabled and
@@ -11,12 +8,6 @@ import { expect, memberOnHome, operator, savedQueries, serviceWorkerReady, signI
  */
 
 const PASSWORD = 'kept-pass1';
-
-function slipFile(phone: string, amount: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
-  expect(operator('slip', 'make', phone, amount, file)).toContain('transaction reference');
-  return file;
-}
 
 /** Signed in again after the session ended: the terms are asked again only if the site asks them of every sign-in. */
 async function signInAgain(page: Page, phone: string, password: string): Promise<void> {
@@ -55,10 +46,7 @@ test('a slip queued offline outlives a disable and enable by staff, and is credi
 
   await context.setOffline(false);
   await signInAgain(page, phone, PASSWORD);
-  await expect(async () => {
-    await page.getByRole('button', { name: /^Check balance/ }).click();
-    await expect(page.locator('.balance')).toHaveText('75.00', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await expectBalance(page, '75.00');
   await page.getByRole('button', { name: 'Deposit' }).click();
   await expect(modal.getByText('Credited: 75.00 baht is in your wallet.')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();

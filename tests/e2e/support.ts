@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { normaliseAccountName } from '../../contract/account-rules';
@@ -175,6 +177,21 @@ export async function memberOnHome(
   await expect(page).toHaveURL(/\/user\/home$/);
   await acceptAgreement(page);
   return phone;
+}
+
+/** The operator's `slip make`: the sandbox bank's transfer of `amount` from the member's account, and its slip image. */
+export function slipFile(phone: string, amount: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
+  expect(operator('slip', 'make', phone, amount, file)).toContain('transaction reference');
+  return file;
+}
+
+/** The balance as the member brings it up to date with the header's check button (a slip is checked after its upload). */
+export async function expectBalance(page: Page, text: string): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('button', { name: /^Check balance/ }).click();
+    await expect(page.locator('.balance')).toHaveText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** What the app keeps in IndexedDB under `key` (src/lib/storage.ts), as a string ('' before it is first written). */

@@ -1,6 +1,6 @@
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createStore, del, values } from 'idb-keyval';
+import { createStore, del, values, type UseStore } from 'idb-keyval';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { getMember, SESSION_EVENT } from '../../lib/auth-token';
 import { outboxDatabase, type OutboxItem } from '../../lib/outbox';
@@ -11,6 +11,10 @@ const chatOwner = (item: OutboxItem) => {
   const who = (item.payload as { who?: { kind: string; phone?: string } } | undefined)?.who;
   return who?.kind === 'member' ? (who.phone ?? '') : '';
 };
+
+/** The chat's outbox database, read and written here without loading the chat's code (opened once). */
+let chatStore: UseStore | undefined;
+const chatItems = () => (chatStore ??= createStore(outboxDatabase('chat'), 'items'));
 
 /** What is still to go (a refused item is its writer's to see, in their own screens). */
 const unsent = (item: OutboxItem) => item.state === 'waiting' || item.state === 'sending';
@@ -25,7 +29,7 @@ interface Others {
 function useChatItems(): [OutboxItem[], () => void] {
   const [items, setItems] = useState<OutboxItem[]>([]);
   const read = useCallback(() => {
-    void values<OutboxItem>(createStore(outboxDatabase('chat'), 'items'))
+    void values<OutboxItem>(chatItems())
       .then(setItems)
       .catch(() => setItems([]));
   }, []);
@@ -70,8 +74,7 @@ export default function WaitingOnDevice() {
 
   async function discard(group: Others) {
     for (const item of group.slips) await slipOutbox.remove(item.id);
-    const chatStore = createStore(outboxDatabase('chat'), 'items');
-    for (const item of group.chats) await del(item.id, chatStore).catch(() => undefined);
+    for (const item of group.chats) await del(item.id, chatItems()).catch(() => undefined);
     setConfirming('');
     rereadChats();
   }

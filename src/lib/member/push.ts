@@ -21,13 +21,17 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return (await navigator.serviceWorker.getRegistration()) ?? undefined;
 }
 
+/** This device's subscription, if it has one (none without the app's service worker). */
+async function currentSubscription(): Promise<PushSubscription | null> {
+  return (await (await registration())?.pushManager.getSubscription().catch(() => null)) ?? null;
+}
+
 /** Whether this device can be told, has been refused by the member, or is told now. */
 export async function pushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
-  const reg = await registration();
-  if (!reg) return 'unsupported';
-  const subscription = await reg.pushManager.getSubscription().catch(() => null);
+  if (!(await registration())) return 'unsupported';
+  const subscription = await currentSubscription();
   return subscription && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
@@ -64,8 +68,7 @@ export async function turnPushOn(): Promise<PushState> {
 
 /** This device is told no more: the server forgets it, then the browser's subscription ends. */
 export async function turnPushOff(): Promise<PushState> {
-  const reg = await registration();
-  const subscription = await reg?.pushManager.getSubscription();
+  const subscription = await currentSubscription();
   if (subscription) {
     await api('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint } });
     await subscription.unsubscribe().catch(() => undefined);
@@ -81,7 +84,7 @@ export async function turnPushOff(): Promise<PushState> {
  */
 export async function refreshPushSubscription(): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
-  const subscription = await (await registration())?.pushManager.getSubscription();
+  const subscription = await currentSubscription();
   if (!subscription) return;
   if ((await readKey<string>(OWNER_KEY)) === getMember()) return void (await register(subscription).catch(() => undefined));
   await api('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint } }).catch(() => undefined);
@@ -91,7 +94,7 @@ export async function refreshPushSubscription(): Promise<void> {
 /** Signing out: the device stops being told of this member's money (best effort; the token is still held). */
 export async function forgetPushOnSignOut(): Promise<void> {
   if (!pushSupported()) return;
-  const subscription = await (await registration())?.pushManager.getSubscription().catch(() => null);
+  const subscription = await currentSubscription();
   if (subscription) await api('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint }, react: false }).catch(() => undefined);
 }
 

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from '../../db/faults.js';
 import { ApiError } from '../../lib/errors.js';
 import { findActiveSession, sessionRefusal } from '../auth/service.js';
 import { MEMBER_EVENT, MEMBER_JOIN } from '../../../../contract/member-events.js';
-import { isNotice, listenMemberEvents, notifyMember } from '../events/service.js';
+import { listenMemberEvents, notifyMember } from '../events/service.js';
 import { wakePush } from '../push/service.js';
 import { customerOf } from './identity.js';
 import type { Deliver } from './service.js';
@@ -158,10 +158,11 @@ export const chatRealtime = fp(async function chatRealtime(app: FastifyInstance)
   // every instance hears every member event (NOTIFY) and tells its own sockets only
   const events = listenMemberEvents(
     app.ctx.database,
-    (memberId, event) => {
+    (memberId, event, pushDue) => {
       io.local.to(`${EVENTS_ROOM}${memberId}`).emit(MEMBER_EVENT, event);
-      // a notice was written with it: its Web Push goes now (the instances' claims send it once)
-      if (isNotice(event)) wakePush(app.ctx, app.log);
+      // a notice was written with it for a device: its Web Push goes now (the instances' claims send it
+      // once); the busiest events (transfers answered on the screen) wake nothing
+      if (pushDue) wakePush(app.ctx, app.log);
     },
     (err) => app.log.warn({ err }, 'member events: listening again'),
   );

@@ -19,7 +19,8 @@ import { callWithin } from '../../lib/outside-call.js';
  *
  * An event is a hint to refresh, never the record: telling it never fails the change that caused it.
  */
-export type MemberEventListener = (memberId: number, event: MemberEvent) => void;
+/** `pushDue`: the event's notice waits for Web Push (the member has a device that asked for it). */
+export type MemberEventListener = (memberId: number, event: MemberEvent, pushDue: boolean) => void;
 
 /**
  * A Postgres channel `name`, one per schema: instances on one database and schema hear each other, other
@@ -43,17 +44,18 @@ export async function notifyMember(
   options: { notice?: boolean } = {},
 ): Promise<void> {
   const notice = options.notice !== false && isNotice(event);
-  // the NOTIFY every instance hears (what `listenMemberEvents` reads)
+  // the NOTIFY every instance hears (what `listenMemberEvents` reads); `p`: a notice waits for Web Push
   const channel = channelOf(database);
-  const payload = JSON.stringify({ m: memberId, e: event });
+  const payload = (pushDue: boolean) => JSON.stringify(pushDue ? { m: memberId, e: event, p: 1 } : { m: memberId, e: event });
   // inside the transaction its failure is the transaction's (as any statement's), and so is its notice;
   // outside it is only a lost hint, and the notice a best effort after the change committed
   if (tx) {
-    if (notice) await recordNotice(tx, memberId, event);
-    return void (await sql`select pg_notify(${channel}, ${payload})`.execute(tx));
+    const pushDue = notice && (await recordNotice(tx, memberId, event));
+    return void (await sql`select pg_notify(${channel}, ${payload(pushDue)})`.execute(tx));
   }
-  if (notice) await callWithin(() => recordNotice(database.db, memberId, event), SEND_WITHIN_MS).catch(() => undefined);
-  return told(database, channel, payload);
+  const pushDue =
+    notice && ((await callWithin(() => recordNotice(database.db, memberId, event), SEND_WITHIN_MS).catch(() => false)) ?? false);
+  return told(database, channel, payload(pushDue));
 }
 
 /**
@@ -62,14 +64,16 @@ export async function notifyMember(
  * replies make one notice while one is unseen from the last CHAT_NOTICE_MS: a conversation is one "support
  * replied", and a reply told again (the chat's outbox re-tells after a failed drain) is not a second.
  */
-async function recordNotice(db: Kysely<DB> | Tx, memberId: number, event: MemberEvent): Promise<void> {
+async function recordNotice(db: Kysely<DB> | Tx, memberId: number, event: MemberEvent): Promise<boolean> {
   const now = Date.now();
-  await sql`insert into member_notices (member_id, event, created_at, push_due_at)
+  const { rows } = await sql<{ due: boolean }>`insert into member_notices (member_id, event, created_at, push_due_at)
     select ${memberId}, ${JSON.stringify(event)}::jsonb, ${now},
       case when exists (select 1 from push_subscriptions where member_id = ${memberId}) then 0 end
     where ${event.kind !== 'chat'} or not exists (
       select 1 from member_notices where member_id = ${memberId} and seen_at is null
-        and event->>'kind' = 'chat' and created_at > ${now - CHAT_NOTICE_MS})`.execute(db);
+        and event->>'kind' = 'chat' and created_at > ${now - CHAT_NOTICE_MS})
+    returning push_due_at is not null as due`.execute(db);
+  return rows[0]?.due ?? false;
 }
 const CHAT_NOTICE_MS = 10 * 60_000;
 
@@ -124,8 +128,8 @@ export function listenMemberEvents(
     channelOf(database),
     'wallet events',
     (payload) => {
-      const { m, e } = JSON.parse(payload) as { m: number; e: MemberEvent };
-      listener(m, e);
+      const { m, e, p } = JSON.parse(payload) as { m: number; e: MemberEvent; p?: 1 };
+      listener(m, e, p === 1);
     },
     log,
   );
