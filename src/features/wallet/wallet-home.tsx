@@ -50,7 +50,8 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const queryClient = useQueryClient();
-  const wallet = useQuery(walletQuery());
+  // asked again on entry, unless the answer just came (asked at sign-in, or by the route on its way here)
+  const wallet = useQuery({ ...walletQuery(), refetchOnMount: (query) => query.state.dataUpdatedAt < Date.now() - 2_000 });
   const [open, setOpen] = useState<Open>(null);
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
