@@ -136,7 +136,9 @@ async function cold(browser, amount) {
   await page.locator('input[name="phone"]').fill(PHONE);
   await page.locator('input[name="password"]').fill(PASSWORD);
   const submittedAt = await page.evaluate(() => performance.now());
-  await submit.click();
+  // the phone keyboard's Go key: a tap through Playwright's click first waits for the button to be
+  // stable and hit, two frames and more of a throttled page's time that no member spends
+  await page.locator('input[name="password"]').press('Enter');
   if (process.env.BENCH_HOME_TRACE) console.log(`submit at ${Math.round(submittedAt)} ms`);
   const header = await untilShown(page, amount);
   const shown = header.find((h) => figure(h.balance) === amount);

@@ -9,8 +9,13 @@ import { loadPageCode } from './page-code';
  * the larger part of the wait). Nothing here needs the token; nothing is run but the modules' own code.
  */
 export function prepareSignedIn(router: AnyRouter, target: string): void {
-  void loadCatalogPart('member').catch(() => undefined);
-  void loadPageCode(router, new URL(target, window.location.origin).pathname);
+  // after the sign-in's own request has gone (it is sent once the submit's microtasks have run): on
+  // HTTP/1.1 a browser opens 6 connections to a host, and 30 chunks asked first would queue it
+  setTimeout(() => {
+    void loadCatalogPart('member').catch(() => undefined);
+    void loadPageCode(router, new URL(target, window.location.origin).pathname);
+    void import('./member/wallet-query').catch(() => undefined);
+  });
 }
 
 /**

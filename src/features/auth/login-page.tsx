@@ -41,11 +41,11 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!phone || !password || login.isPending) return;
-    onSubmitting?.();
     login.mutate(
       { username: phone.trim(), password },
       { onSuccess: onSignedIn, onError: (err) => setError(errorMessage(i18n, err.message)) },
     );
+    onSubmitting?.();
   }
 
   const edit = (set: (v: string) => void) => (v: string) => {
