@@ -115,7 +115,7 @@ export const StatementQueueLine = Type.Object({
 export type StatementQueueLine = Static<typeof StatementQueueLine>;
 export const StatementQueue = Type.Object({ rows: Type.Array(StatementQueueLine) });
 
-export const StatementLineParam = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const StatementLineParam = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,8}$' }) });
 /** Credit the line to the member with this phone (a second person assigning a WAITING line to its member applies it). */
 export const StatementAssignBody = Type.Object({ phone: Type.String({ minLength: 1, maxLength: 20 }), reason: StaffReason });
 export type StatementAssignBody = Static<typeof StatementAssignBody>;

@@ -86,7 +86,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const done = await assignLine(ctx, staffBy(request), {
-        id: request.params.id,
+        id: Number(request.params.id),
         phone: request.body.phone,
         reason: request.body.reason,
       });
@@ -98,7 +98,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/statements/lines/:id/dismiss',
     { onRequest: finance, schema: { params: StatementLineParam, body: StatementDismissBody, response: { 200: Message, ...refusals } } },
     async (request) => {
-      await dismissLine(ctx, staffBy(request), { id: request.params.id, reason: request.body.reason });
+      await dismissLine(ctx, staffBy(request), { id: Number(request.params.id), reason: request.body.reason });
       return { message: 'SUCCESS' };
     },
   );
