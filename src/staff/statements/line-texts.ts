@@ -6,6 +6,7 @@ export const WHY: Record<string, MessageDescriptor> = {
   NO_MATCH: msg`No waiting request, earlier credit or member matches it`,
   AMBIGUOUS: msg`More than one match: a person must choose`,
   NAME_MISSING: msg`The account fits, but the statement names nobody`,
+  MAYBE_CREDITED: msg`Several slips, QR payments or requests of this amount were credited near that time: most likely one was this transfer. Check before crediting it again`,
   amount: msg`Above what one person may credit alone`,
   day: msg`Passes what one person may credit alone in 24 hours`,
 };

@@ -109,6 +109,38 @@ function previewLine(line: RawLine, currency: Currency, plan: Plan | null, membe
   };
 }
 
+/** What each line will do (or, after an import, did), with the clerk's allowance left. */
+async function answer(
+  tx: Tx,
+  by: By,
+  r: Read,
+  fileName: string,
+  plans: readonly (Plan | null)[],
+  now: number,
+  done?: { importId: number; statuses: readonly (string | undefined)[] },
+): Promise<StatementPreview> {
+  const currency = r.account.currency;
+  const members = await membersOf(
+    tx,
+    plans.map(planMember).filter((m) => m !== null),
+  );
+  const left = await creditAloneLeft(tx, by.actor.username, now);
+  return {
+    bank: r.bank,
+    accountNo: r.account.accountNo,
+    currency,
+    fileName,
+    sha256: r.sha256,
+    outgoing: r.outgoing,
+    ...(done && { importId: done.importId }),
+    lines: r.lines.map((line, i) => {
+      const status = done?.statuses[i];
+      return { ...previewLine(line, currency, plans[i]!, members), ...(status && { status }) };
+    }),
+    creditAloneLeft: toMajor(left[currency], currency),
+  };
+}
+
 export async function previewStatement(
   ctx: Books,
   by: By,
@@ -127,21 +159,7 @@ export async function previewStatement(
       if (plan && 'ref' in plan) taken.add(plan.ref);
       plans.push(plan);
     }
-    const members = await membersOf(
-      tx,
-      plans.map(planMember).filter((m) => m !== null),
-    );
-    const left = await creditAloneLeft(tx, by.actor.username, ctx.now());
-    return {
-      bank: r.bank,
-      accountNo: r.account.accountNo,
-      currency,
-      fileName,
-      sha256: r.sha256,
-      outgoing: r.outgoing,
-      lines: r.lines.map((line, i) => previewLine(line, currency, plans[i]!, members)),
-      creditAloneLeft: toMajor(left[currency], currency),
-    };
+    return answer(tx, by, r, fileName, plans, ctx.now());
   });
 }
 
@@ -212,25 +230,7 @@ export async function importStatement(
         ip: by.ip ?? null,
         at: now,
       });
-      const members = await membersOf(
-        tx,
-        plans.map(planMember).filter((m) => m !== null),
-      );
-      const left = await creditAloneLeft(tx, by.actor.username, now);
-      return {
-        bank: r.bank,
-        accountNo: r.account.accountNo,
-        currency,
-        fileName,
-        sha256: r.sha256,
-        outgoing: r.outgoing,
-        importId,
-        lines: r.lines.map((line, i) => ({
-          ...previewLine(line, currency, plans[i]!, members),
-          ...(statuses[i] && { status: statuses[i] }),
-        })),
-        creditAloneLeft: toMajor(left[currency], currency),
-      };
+      return answer(tx, by, r, fileName, plans, now, { importId, statuses });
     });
   } catch (err) {
     // another import kept one of these lines (or claimed one of these credits) at the same moment

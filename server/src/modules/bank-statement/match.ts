@@ -10,7 +10,8 @@ import type { Sender } from './values.js';
  * 1. a transfer already credited (a slip the bank verified, a QR payment credited or attached, a manual
  *    request a clerk confirmed) of the same amount near its time, not yet any line's: LINKED to it, never
  *    credited again. Where the line shows its sender's account, only that account's members' credits count.
- *    Several such credits: the queue (AMBIGUOUS), never a guess that could credit twice.
+ *    Several such credits: the queue (MAYBE_CREDITED: most likely one of them was this transfer), never a
+ *    guess that could credit twice.
  * 2. a waiting manual deposit request of the same amount near its time (of the sender's members, when the
  *    line shows the account): credited through the request.
  * 3. exactly one member whose registered bank account the line's account can be (same bank, every digit it
@@ -23,7 +24,7 @@ export type Plan =
   | { action: 'link'; kind: 'slip' | 'qr' | 'deposit-request'; ref: string; memberId: number | null }
   | { action: 'credit-request'; ref: string; requestId: number; memberId: number }
   | { action: 'credit-member'; memberId: number }
-  | { action: 'queue'; why: 'NO_MATCH' | 'AMBIGUOUS' | 'NAME_MISSING'; candidates: number[] };
+  | { action: 'queue'; why: 'NO_MATCH' | 'AMBIGUOUS' | 'NAME_MISSING' | 'MAYBE_CREDITED'; candidates: number[] };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -71,6 +72,18 @@ const refsTaken = async (tx: Tx, refs: string[], taken: ReadonlySet<string>) => 
   return new Set([...rows.map((r) => r.match_ref!), ...refs.filter((r) => taken.has(r))]);
 };
 
+/** Manual deposit requests of this amount near this time: confirmed ones (credited) or waiting ones. */
+const requestsNear = (tx: Tx, line: RawLine, currency: Currency, status: 'SUCCESS' | 'PENDING') =>
+  tx
+    .selectFrom('deposit_requests')
+    .select(['id', 'member_id'])
+    .where('status', '=', status)
+    .where('amount', '=', line.amount)
+    .where('currency', '=', currency)
+    .where('created_at', '>=', line.at - REQUEST_WINDOW.before)
+    .where('created_at', '<=', line.at + REQUEST_WINDOW.after)
+    .execute();
+
 /** Credits already made for this amount near this time: slips, QR payments, confirmed requests; `[ref, member]`. */
 async function creditsMade(
   tx: Tx,
@@ -95,15 +108,7 @@ async function creditsMade(
     .where('qr_payments.created_at', '>=', line.at - QR_WINDOW.before)
     .where('qr_payments.created_at', '<=', line.at + QR_WINDOW.after)
     .execute();
-  const requests = await tx
-    .selectFrom('deposit_requests')
-    .select(['id', 'member_id'])
-    .where('status', '=', 'SUCCESS')
-    .where('amount', '=', line.amount)
-    .where('currency', '=', currency)
-    .where('created_at', '>=', line.at - REQUEST_WINDOW.before)
-    .where('created_at', '<=', line.at + REQUEST_WINDOW.after)
-    .execute();
+  const requests = await requestsNear(tx, line, currency, 'SUCCESS');
   return [
     ...slips.map((s) => [`slip:${s.id}`, s.member_id, 'slip'] as const),
     ...payments.filter((p) => (p.currency ?? 'BAHT') === currency).map((p) => [`payment:${p.gateway_txn_id}`, p.member_id, 'qr'] as const),
@@ -129,19 +134,9 @@ export async function planLine(tx: Tx, line: RawLine, currency: Currency, taken:
     return { action: 'link', kind, ref, memberId };
   }
   if (open.length > 1)
-    return { action: 'queue', why: 'AMBIGUOUS', candidates: [...new Set(open.map(([, m]) => m).filter((m) => m !== null))] };
+    return { action: 'queue', why: 'MAYBE_CREDITED', candidates: [...new Set(open.map(([, m]) => m).filter((m) => m !== null))] };
 
-  const requests = (
-    await tx
-      .selectFrom('deposit_requests')
-      .select(['id', 'member_id'])
-      .where('status', '=', 'PENDING')
-      .where('amount', '=', line.amount)
-      .where('currency', '=', currency)
-      .where('created_at', '>=', line.at - REQUEST_WINDOW.before)
-      .where('created_at', '<=', line.at + REQUEST_WINDOW.after)
-      .execute()
-  ).filter((r) => fits(r.member_id));
+  const requests = (await requestsNear(tx, line, currency, 'PENDING')).filter((r) => fits(r.member_id));
   const requestTaken = await refsTaken(
     tx,
     requests.map((r) => `deposit-request:${r.id}`),
