@@ -91,6 +91,15 @@ describe('bank statement files', () => {
     ]);
   });
 
+  it('reads UTF-16 text with its BOM, as Excel saves "Unicode text"', async () => {
+    const text = fixture('scb-businessnet.txt').toString('utf8');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const s = await parse(utf16);
+    expect(s.lines.map((l) => l.amount)).toEqual([120_000, 30_050]);
+    // a file of a few bytes is no statement, never a crash
+    expect(await parse(Buffer.from('ab')).catch((e: { code: string }) => e.code)).toBe('STATEMENT_BANK_UNKNOWN');
+  });
+
   it('the same line twice in one file has two fingerprints; the same file twice the same ones', async () => {
     const text = fixture('scb-businessnet.txt').toString('utf8');
     const lines = text.trimEnd().split('\r\n');

@@ -34,7 +34,7 @@ export function decodeText(bytes: Buffer): string {
   }
 }
 
-const isZip = (bytes: Buffer) => bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
+const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
 /** A cell's value as the text the bank wrote: dates as dd/mm/yyyy HH:mm (Excel keeps wall time, read as UTC), numbers as written. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -109,7 +109,9 @@ export async function readRows(bytes: Buffer): Promise<FileRows> {
   if (!bytes.length) throw new ApiError(400, 'STATEMENT_FILE_EMPTY');
   if (isZip(bytes)) return { format: 'xlsx', rows: await xlsxRows(bytes) };
   // an old binary .xls (OLE2) or anything else that is no text
-  if (bytes.readUInt32LE(0) === 0xe011cfd0 || bytes.subarray(0, 4096).includes(0)) throw new ApiError(400, 'STATEMENT_FILE_TYPE');
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if ((bytes.length >= 4 && bytes.readUInt32LE(0) === 0xe011cfd0) || (!utf16 && bytes.subarray(0, 4096).includes(0)))
+    throw new ApiError(400, 'STATEMENT_FILE_TYPE');
   const text = decodeText(bytes);
   if (/<table[\s>]/i.test(text.slice(0, 65536))) {
     const rows = htmlRows(text);
