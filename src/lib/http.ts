@@ -64,7 +64,8 @@ export async function sendJson<T>(path: string, options: SendOptions): Promise<T
       const init = {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        // a form (a file) goes as multipart, its boundary set by fetch
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal,
         credentials: 'same-origin' as const,
       };

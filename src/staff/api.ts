@@ -65,7 +65,7 @@ const SIGN_IN_STEPS = /^\/api\/staff\/auth\//;
 
 export function staffApi<T>(path: string, { method = 'GET', body, signal }: StaffRequest = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   if (Date.now() - lastUse > STAFF_IDLE_AFTER_MS) headers[STAFF_BACKGROUND_HEADER] = '1';
   return sendJson<T>(path, {

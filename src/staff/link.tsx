@@ -15,6 +15,8 @@ export type StaffPath =
   | '/members'
   | '/adjustments'
   | '/payments'
+  | '/statements'
+  | '/statements/queue'
   | '/settings'
   | '/reports'
   | '/inbox';

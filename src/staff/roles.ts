@@ -12,6 +12,8 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/deposit-requests': ['finance', 'admin'],
   '/adjustments': ['finance', 'admin'],
   '/payments': ['finance', 'admin'],
+  '/statements': ['finance', 'admin'],
+  '/statements/queue': ['finance', 'admin'],
   '/settings': ['admin'],
   '/reports': ['finance', 'admin'],
 };

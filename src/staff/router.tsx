@@ -19,6 +19,8 @@ import { StaffShell } from './shell/staff-shell';
 import { SettingsPage } from './settings/settings-page';
 import { SignInPage } from './sign-in/sign-in-page';
 import { SlipsPage } from './slips/slips-page';
+import { StatementImportPage } from './statements/import-page';
+import { StatementQueuePage } from './statements/queue-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
 
 /**
@@ -66,6 +68,8 @@ const membersRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'm
 const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'members/$id', component: MemberPage });
 const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'adjustments', component: AdjustmentsPage });
 const paymentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'payments', component: PaymentsPage });
+const statementsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'statements', component: StatementImportPage });
+const statementQueueRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'statements/queue', component: StatementQueuePage });
 const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
 const ROOM = new RegExp(ROOM_PATTERN);
@@ -90,6 +94,8 @@ const routeTree = rootRoute.addChildren([
     memberRoute,
     adjustmentsRoute,
     paymentsRoute,
+    statementsRoute,
+    statementQueueRoute,
     settingsRoute,
     reportsRoute,
     inboxRoute,

@@ -11,6 +11,7 @@ import type { SettingsTables } from './schema-settings.js';
 import type { SlipTables } from './schema-slips.js';
 import type { SpinTables } from './schema-spin.js';
 import type { StaffTables } from './schema-staff.js';
+import type { StatementTables } from './schema-statements.js';
 import type { UploadTables } from './schema-uploads.js';
 
 /**
@@ -33,7 +34,8 @@ export interface DB
     UploadTables,
     StaffTables,
     AdjustmentTables,
-    NoticeTables {}
+    NoticeTables,
+    StatementTables {}
 
 export type * from './schema-adjustments.js';
 export type * from './schema-bonus.js';
@@ -48,4 +50,5 @@ export type * from './schema-settings.js';
 export type * from './schema-slips.js';
 export type * from './schema-spin.js';
 export type * from './schema-staff.js';
+export type * from './schema-statements.js';
 export type * from './schema-uploads.js';

@@ -32,6 +32,8 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/deposit-requests', msg`Deposit requests`],
   ['/adjustments', msg`Adjustments`],
   ['/payments', msg`Unmatched payments`],
+  ['/statements', msg`Bank statements`],
+  ['/statements/queue', msg`Unmatched statement lines`],
   ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],
   ['/settings', msg`Settings`],

@@ -285,6 +285,8 @@ describe('the queues and an agent', () => {
       'Deposit requests',
       'Adjustments',
       'Unmatched payments',
+      'Bank statements',
+      'Unmatched statement lines',
       'Reports',
     ]);
     await user.click(await screen.findByRole('link', { name: 'Withdrawals waiting: 1' }));

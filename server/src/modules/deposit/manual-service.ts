@@ -84,38 +84,48 @@ export async function settleDepositRequest(
   /** A person's confirmation: whether the money policy lets it credit now (false: it waits, nothing changes but the hold). */
   judge?: (tx: Tx, request: SettledRequest) => Promise<boolean>,
 ): Promise<'settled' | 'held'> {
-  return withTransaction(database, async (tx) => {
-    const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!request) throw new ApiError(404, 'NO_DATA');
-    const member = await memberMoney(tx, request.member_id);
-    if (request.status !== 'PENDING') throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
-    const settled: SettledRequest = { memberId: request.member_id, amount: Number(request.amount), currency: request.currency as Currency };
-    if (outcome === 'SUCCESS' && judge && !(await judge(tx, settled))) return 'held';
-    const claimed = await tx
-      .updateTable('deposit_requests')
-      .set({ status: outcome, settled_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
-    const currency = request.currency as Currency;
-    const amount = Number(request.amount);
-    let journalId: number;
-    if (outcome === 'SUCCESS') {
-      journalId = await postPending(
-        tx,
-        request.journal_id,
-        { from: await houseAccount(tx, 'deposits', currency), to: await walletAccount(tx, request.member_id, currency) },
-        { type: 'deposit_credit', from: 'MANUAL', to: 'WALLET', visible: false, now },
-      );
-      // the same coin rule as creditDeposit: a confirmed request is a credited deposit (the request's entry)
-      await depositCoins(tx, member, { journalId: request.journal_id, amountMinor: amount }, now);
-      await notifyMember(database, request.member_id, { kind: 'credit', source: 'MANUAL', amount: toMajor(amount, currency) }, tx);
-    } else
-      journalId = await voidPending(tx, request.journal_id, { type: 'deposit_void', from: 'MANUAL', to: 'WALLET', visible: false, now });
-    await also?.(tx, [journalId], settled);
-    return 'settled' as const;
-  });
+  return withTransaction(database, (tx) => settleDepositRequestIn(tx, database, id, outcome, now, also, judge));
+}
+
+/** settleDepositRequest in the caller's transaction (a bank statement's import credits requests in its own). */
+export async function settleDepositRequestIn(
+  tx: Tx,
+  database: Database,
+  id: number,
+  outcome: 'SUCCESS' | 'FAILED',
+  now: number,
+  also?: (tx: Tx, journalIds: readonly number[], request: SettledRequest) => Promise<void>,
+  judge?: (tx: Tx, request: SettledRequest) => Promise<boolean>,
+): Promise<'settled' | 'held'> {
+  const request = await tx.selectFrom('deposit_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!request) throw new ApiError(404, 'NO_DATA');
+  const member = await memberMoney(tx, request.member_id);
+  if (request.status !== 'PENDING') throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
+  const settled: SettledRequest = { memberId: request.member_id, amount: Number(request.amount), currency: request.currency as Currency };
+  if (outcome === 'SUCCESS' && judge && !(await judge(tx, settled))) return 'held';
+  const claimed = await tx
+    .updateTable('deposit_requests')
+    .set({ status: outcome, settled_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
+  const currency = request.currency as Currency;
+  const amount = Number(request.amount);
+  let journalId: number;
+  if (outcome === 'SUCCESS') {
+    journalId = await postPending(
+      tx,
+      request.journal_id,
+      { from: await houseAccount(tx, 'deposits', currency), to: await walletAccount(tx, request.member_id, currency) },
+      { type: 'deposit_credit', from: 'MANUAL', to: 'WALLET', visible: false, now },
+    );
+    // the same coin rule as creditDeposit: a confirmed request is a credited deposit (the request's entry)
+    await depositCoins(tx, member, { journalId: request.journal_id, amountMinor: amount }, now);
+    await notifyMember(database, request.member_id, { kind: 'credit', source: 'MANUAL', amount: toMajor(amount, currency) }, tx);
+  } else journalId = await voidPending(tx, request.journal_id, { type: 'deposit_void', from: 'MANUAL', to: 'WALLET', visible: false, now });
+  await also?.(tx, [journalId], settled);
+  return 'settled' as const;
 }
 
 export const pendingRequests = (tx: Tx) =>

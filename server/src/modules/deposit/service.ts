@@ -78,3 +78,7 @@ export const openDepositRequests = (tx: Tx, memberId: number) =>
     .where('status', '=', 'PENDING')
     .orderBy('created_at')
     .execute();
+
+// the bank statement import (modules/bank-statement): a waiting request credited in the import's transaction, the sender's name checked as slips' are
+export { settleDepositRequestIn } from './manual-service.js';
+export { senderNameMatches } from './sender-match.js';

@@ -24,6 +24,7 @@ import { settingRoutes } from './settings.js';
 import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
 import { goLiveRoutes } from './go-live-routes.js';
+import { statementRoutes } from './statements.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -155,6 +156,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(reportRoutes);
   await app.register(inboxRoutes);
   await app.register(goLiveRoutes);
+  await app.register(statementRoutes);
 
   app.get(
     '/audit',

@@ -1,0 +1,135 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { ApiError } from '../../lib/errors.js';
+
+/**
+ * A statement file as rows of cells (text), whatever the bank exported: an .xlsx workbook (exceljs; the
+ * first sheet), an HTML table saved with an .xls name (Krungthai's "Excel" export is one: rossigee's
+ * bank-statement-import-th, account_statement_import_th_ktb, parses it as HTML), or delimited text
+ * (csv-parse: commas, tabs as SCB's Business Net text export, or semicolons). Text is UTF-8 (a BOM is
+ * dropped; KBank's K-BIZ CSV starts with one), UTF-16 with its BOM, or else Windows-874 / TIS-620 (Thai
+ * Excel's "CSV" on a Thai Windows).
+ */
+
+export type FileFormat = 'csv' | 'xlsx' | 'html';
+export interface FileRows {
+  format: FileFormat;
+  rows: string[][];
+}
+
+/** Rows at most: a day's statement of a busy account is a few thousand lines. */
+export const MAX_ROWS = 20_000;
+
+const fileInvalid = () => new ApiError(400, 'STATEMENT_FILE_INVALID');
+
+export function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // not UTF-8: Thai Windows' code page (a superset of TIS-620)
+    return new TextDecoder('windows-874').decode(bytes);
+  }
+}
+
+const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
+
+/** A cell's value as the text the bank wrote: dates as dd/mm/yyyy HH:mm (Excel keeps wall time, read as UTC), numbers as written. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const p = (n: number) => String(n).padStart(2, '0');
+    const time = value.getUTCHours() || value.getUTCMinutes() ? ` ${p(value.getUTCHours())}:${p(value.getUTCMinutes())}` : '';
+    return `${p(value.getUTCDate())}/${p(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}${time}`;
+  }
+  // a number's shortest decimal form ("1234.5"): read as a decimal string later, never multiplied as a float
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return value;
+  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if ('text' in value) return String(value.text);
+  return '';
+}
+
+async function xlsxRows(bytes: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw fileInvalid();
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw fileInvalid();
+  if (sheet.rowCount > MAX_ROWS) throw new ApiError(413, 'STATEMENT_TOO_MANY_LINES');
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value).trim());
+    rows.push(cells);
+  });
+  return rows;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (all, name: string) => {
+      if (name[0] === '#')
+        return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? all;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function htmlRows(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const tr of text.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)) {
+    rows.push([...tr[1]!.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((td) => unescapeHtml(td[1]!)));
+    if (rows.length > MAX_ROWS) throw new ApiError(413, 'STATEMENT_TOO_MANY_LINES');
+  }
+  return rows;
+}
+
+/** The delimiter the first lines use most: tab (SCB), semicolon, or comma. */
+function delimiterOf(text: string): string {
+  const head = text.split(/\r?\n/, 20).join('\n');
+  const count = (c: string) => head.split(c).length - 1;
+  const tabs = count('\t');
+  const semis = count(';');
+  const commas = count(',');
+  if (tabs > 0 && tabs >= commas / 2) return '\t';
+  return semis > commas ? ';' : ',';
+}
+
+export async function readRows(bytes: Buffer): Promise<FileRows> {
+  if (!bytes.length) throw new ApiError(400, 'STATEMENT_FILE_EMPTY');
+  if (isZip(bytes)) return { format: 'xlsx', rows: await xlsxRows(bytes) };
+  // an old binary .xls (OLE2) or anything else that is no text
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if ((bytes.length >= 4 && bytes.readUInt32LE(0) === 0xe011cfd0) || (!utf16 && bytes.subarray(0, 4096).includes(0)))
+    throw new ApiError(400, 'STATEMENT_FILE_TYPE');
+  const text = decodeText(bytes);
+  if (/<table[\s>]/i.test(text.slice(0, 65536))) {
+    const rows = htmlRows(text);
+    if (rows.length) return { format: 'html', rows };
+  }
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      delimiter: delimiterOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      to: MAX_ROWS + 1,
+    }) as string[][];
+  } catch {
+    throw fileInvalid();
+  }
+  if (rows.length > MAX_ROWS) throw new ApiError(413, 'STATEMENT_TOO_MANY_LINES');
+  return { format: 'csv', rows };
+}
