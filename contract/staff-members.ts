@@ -14,7 +14,7 @@ const Currency = Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')]);
 const MemberStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
 
 /**
- * GET /api/staff/members?q=: members whose phone starts with q, whose name contains it (any case), whose
+ * GET /api/staff/members?q=: members whose phone starts with q, whose name contains it (any case; q of 2 letters: starts with it), whose
  * bank account number is q or ends with it (4 digits at least), or whose id it is (`#12` or `12`); newest
  * first, at most 50. q is 2 to 64 characters, 2 at least once trimmed (400 KEY_INVALID otherwise); `%` and `_` in it are plain characters.
  */
