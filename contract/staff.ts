@@ -96,6 +96,12 @@ export const StaffSignInStep = Type.Union([
 ]);
 export type StaffSignInStep = Static<typeof StaffSignInStep>;
 
+/** GET /api/staff/banks: the banks' names, for the codes the queues and a member's page carry (`004`). */
+export const StaffBanks = Type.Object({
+  banks: Type.Array(Type.Object({ code: Type.String(), nameTH: Type.String(), nameEN: Type.String() })),
+});
+export type StaffBanks = Static<typeof StaffBanks>;
+
 /** GET /api/staff/dashboard: the work queues' counts. */
 export const StaffDashboard = Type.Object({
   slipsInReview: Type.Integer(),

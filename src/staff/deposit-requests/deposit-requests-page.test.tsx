@@ -86,3 +86,16 @@ describe('manual deposit requests waiting', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/deposit-requests')).toHaveLength(2));
   });
 });
+
+describe('a manual deposit request’s source', () => {
+  it('shows the account the money must come from, its bank by name, beside when the member asked', async () => {
+    await open([request(4)], {
+      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }] }],
+    });
+    expect(screen.getByRole('columnheader', { name: 'From (the member’s registered account)' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Asked (after the transfer)' })).toBeInTheDocument();
+    const [, row] = screen.getAllByRole('row');
+    await within(row!).findByText('Kasikornbank');
+    expect(within(row!).getAllByRole('cell')[2]).toHaveTextContent('Kasikornbank (KBANK) 1234567890SOMCHAI JAIDEE');
+  });
+});

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { WaitingDepositRequest } from '../../../contract/staff-queues';
 import { useOnline } from '../../ui/use-online';
 import { ConfirmDialog } from '../queues/confirm-dialog';
-import { MemberCell } from '../queues/member-cell';
+import { BankAccount, MemberCell } from '../queues/member-cell';
 import { useQueueFormat } from '../queues/queue-format';
 import { QueueScreen } from '../queues/queue-screen';
 import { DecisionReasonField, decisionReasonReady } from '../queues/reason-field';
@@ -61,8 +61,9 @@ function DepositRequests() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">{t`When`}</th>
+                  <th scope="col">{t`Asked (after the transfer)`}</th>
                   <th scope="col">{t`Member`}</th>
+                  <th scope="col">{t`From (the member’s registered account)`}</th>
                   <th scope="col" className="staff-num">{t`Amount`}</th>
                   <th scope="col">{t`Actions`}</th>
                 </tr>
@@ -75,6 +76,13 @@ function DepositRequests() {
                     </td>
                     <td>
                       <MemberCell member={row.member} />
+                    </td>
+                    <td>
+                      <BankAccount
+                        bankCode={row.member.bankCode}
+                        accountNo={row.member.bankAccountNo}
+                        accountName={row.member.bankAccountName}
+                      />
                     </td>
                     <td className="staff-num">
                       {money(row.amount, row.currency)}

@@ -201,3 +201,41 @@ describe('a member’s page', () => {
     expect(clerk.filter((c) => c.url.startsWith('/api/staff/audit'))).toEqual([]);
   });
 });
+
+describe('a member’s withdrawals', () => {
+  it('show a bank reference only for a paid one, each labelled by its state', async () => {
+    const withdrawal = (id: number, status: string, payoutRef: string) => ({
+      id,
+      status,
+      amount: 300,
+      bankCode: '004',
+      bankAccountNo: '1234567890',
+      payoutRef,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    });
+    fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/members/7': () => [
+        200,
+        page({ withdrawals: [withdrawal(9, 'PENDING', 'sandbox-9'), withdrawal(8, 'SUCCESS', 'KB-778')] }),
+      ],
+      'GET /api/staff/banks': () => [200, { banks: [{ code: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
+    });
+    await renderStaff('/staff/members/7');
+    const table = await screen.findByRole('table', { name: 'Withdrawals, newest first' });
+    await within(table).findAllByText('Kasikornbank');
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows.map((r) => r.slice(2))).toEqual([
+      ['Kasikornbank (004) 1234567890', 'Waiting to be paid', '—'],
+      ['Kasikornbank (004) 1234567890', 'Paid', 'KB-778'],
+    ]);
+    expect(screen.queryByText('sandbox-9')).not.toBeInTheDocument();
+  });
+});

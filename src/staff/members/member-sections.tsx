@@ -4,6 +4,7 @@ import type { MemberPage } from '../../../contract/staff-members';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
 import { useQueueFormat } from '../queues/queue-format';
 import { StaffTable } from '../shell/staff-table';
+import { BankName } from '../shell/bank-name';
 
 /** One section of a member's page: a heading and its content, or a sentence when there is nothing. */
 export function Section({ title, empty, children }: { title: ReactNode; empty?: ReactNode; children?: ReactNode }) {
@@ -99,19 +100,23 @@ export function Slips({ page }: { page: MemberPage }) {
 
 export function Withdrawals({ page }: { page: MemberPage }) {
   const { t } = useLingui();
+  const withdrawalState = (status: string) =>
+    status === 'SUCCESS' ? t`Paid` : status === 'FAILED' ? t`Rejected` : status === 'PENDING' ? t`Waiting to be paid` : status;
   const { money, when } = useQueueFormat();
   return (
     <Section title={<Trans>Withdrawals</Trans>} empty={page.withdrawals.length ? undefined : <Trans>No withdrawals.</Trans>}>
-      <StaffTable label={t`Withdrawals, newest first`} head={[t`Time`, t`Amount`, t`To`, t`Status`, t`Bank reference`]}>
+      <StaffTable label={t`Withdrawals, newest first`} head={[t`Time`, t`Amount`, t`To`, t`Status`, t`Bank reference of the payment`]}>
         {page.withdrawals.map((w) => (
           <tr key={w.id}>
             <td>{when(w.createdAt)}</td>
             <td>{money(w.amount, page.currency)}</td>
             <td>
-              <span className="staff-strong">{w.bankCode}</span> <span className="staff-mono">{w.bankAccountNo}</span>
+              <span className="staff-strong">{w.bankCode ? <BankName code={w.bankCode} /> : null}</span>{' '}
+              <span className="staff-mono">{w.bankAccountNo}</span>
             </td>
-            <td>{w.status}</td>
-            <td className="staff-mono">{w.payoutRef}</td>
+            <td>{withdrawalState(w.status)}</td>
+            {/* until paid the column holds the payout hand-off's marker, no bank's reference */}
+            <td className="staff-mono">{w.status === 'SUCCESS' && w.payoutRef ? w.payoutRef : '—'}</td>
           </tr>
         ))}
       </StaffTable>

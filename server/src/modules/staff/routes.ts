@@ -5,6 +5,7 @@ import { Message } from '../../../../contract/message.js';
 import {
   AuditPage,
   AuditQuery,
+  StaffBanks,
   StaffDashboard,
   StaffMe,
   StaffPasswordBody,
@@ -17,6 +18,7 @@ import { withTransaction } from '../../db/transaction.js';
 import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { dashboardCounts } from './dashboard.js';
+import { banksIn } from '../lookup/service.js';
 import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
@@ -117,6 +119,10 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...(ctx.config.staging ? { testSite: true } : {}),
     };
   });
+
+  app.get('/banks', { onRequest: anyRole, schema: { response: { 200: StaffBanks, ...refusals } } }, async () => ({
+    banks: (await banksIn(ctx.database.db, 'th')).map(({ code, nameTH, nameEN }) => ({ code, nameTH, nameEN })),
+  }));
 
   app.get('/dashboard', { onRequest: anyRole, schema: { response: { 200: StaffDashboard, ...refusals } } }, async () =>
     dashboardCounts(ctx.database.db),
