@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
@@ -21,6 +21,8 @@ export function Balances({ page }: { page: MemberPage }) {
   const { t } = useLingui();
   const { money } = useQueueFormat();
   const { balances, currency } = page;
+  const held = balances.games.filter((g) => g.amount !== 0);
+  const empty = balances.games.filter((g) => g.amount === 0);
   return (
     <Section title={<Trans>Balances</Trans>}>
       <dl className="staff-facts">
@@ -37,14 +39,25 @@ export function Balances({ page }: { page: MemberPage }) {
         </dt>
         <dd>{balances.coins}</dd>
       </dl>
-      <StaffTable label={t`Game accounts`} head={[t`Game`, t`Balance`]}>
-        {balances.games.map((g) => (
-          <tr key={g.code}>
-            <td>{g.name}</td>
-            <td>{money(g.amount, currency)}</td>
-          </tr>
-        ))}
-      </StaffTable>
+      {held.length > 0 && (
+        <StaffTable label={t`Game accounts`} head={[t`Game`, t`Balance`]}>
+          {held.map((g) => (
+            <tr key={g.code}>
+              <td>{g.name}</td>
+              <td>{money(g.amount, currency)}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+      {/* a row of 0.00 for every game the member never played pushed the figures that matter down */}
+      {empty.length > 0 && (
+        <details className="staff-fold">
+          <summary>
+            <Plural value={empty.length} one="# game with no balance" other="# games with no balance" />
+          </summary>
+          <p>{empty.map((g) => g.name).join(', ')}</p>
+        </details>
+      )}
     </Section>
   );
 }

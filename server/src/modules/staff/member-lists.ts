@@ -11,6 +11,7 @@ import { gameBalancesOf } from '../games/service.js';
 import { refundCode } from '../refund/service.js';
 import { statementLines } from '../statement/service.js';
 import { messageText } from '../chat/service.js';
+import { memberOverview } from './member-overview.js';
 import type { Lang } from '../../../../contract/lang.js';
 
 /** The most rows a search answers; the latest lines of each list on a member's page. */
@@ -169,6 +170,7 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
     currency,
     createdAt: iso(m.created_at),
     bank: { code: m.bank_code, accountNo: m.bank_account_no, accountName: m.bank_account_name },
+    overview: await memberOverview(db, m.id, currency),
     balances: {
       wallet: major(await balanceOf(db, walletCode(m.id))),
       games: GAMES.map((g) => ({ code: g.code, name: g.name, amount: major(games.get(gameCode(m.id, g.code)) ?? 0) })),
