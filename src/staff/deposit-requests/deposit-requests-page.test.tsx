@@ -90,7 +90,7 @@ describe('manual deposit requests waiting', () => {
 describe('a manual deposit request’s source', () => {
   it('shows the account the money must come from, its bank by name, beside when the member asked', async () => {
     await open([request(4)], {
-      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }] }],
+      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
     });
     expect(screen.getByRole('columnheader', { name: 'From (the member’s registered account)' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Asked (after the transfer)' })).toBeInTheDocument();

@@ -227,7 +227,7 @@ describe('a member’s withdrawals', () => {
         200,
         page({ withdrawals: [withdrawal(9, 'PENDING', 'sandbox-9'), withdrawal(8, 'SUCCESS', 'KB-778')] }),
       ],
-      'GET /api/staff/banks': () => [200, { banks: [{ code: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
+      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
     });
     await renderStaff('/staff/members/7');
     const table = await screen.findByRole('table', { name: 'Withdrawals, newest first' });

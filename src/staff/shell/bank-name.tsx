@@ -12,11 +12,11 @@ export const banksQueryOptions = () =>
     staleTime: Infinity,
   });
 
-/** A bank by its name in the console's language, its code beside it (`Kasikornbank (004)`); the code alone until the names arrive. */
+/** A bank by its name in the console's language, its code beside it (`Kasikornbank (004)`, a slip's code); the code alone until the names arrive. */
 export function BankName({ code }: { code: string }) {
   const { i18n } = useLingui();
   const { data } = useQuery(banksQueryOptions());
-  const bank = data?.banks.find((b) => b.code === code);
+  const bank = data?.banks.find((b) => b.code === code || b.slipCode === code);
   if (!bank) return <>{code}</>;
   return (
     <>

@@ -301,8 +301,8 @@ describe('a slip picked from the list', () => {
         200,
         {
           banks: [
-            { code: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-            { code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'KBank' },
+            { code: 'BBL', slipCode: '002', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank' },
+            { code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
           ],
         },
       ],
@@ -313,6 +313,6 @@ describe('a slip picked from the list', () => {
     expect(await screen.findByRole('heading', { name: 'Slip S-2' })).toHaveFocus();
     const detail = screen.getByRole('region', { name: 'Slip S-2' });
     expect(within(detail).getByText('Sending bank').nextElementSibling).toHaveTextContent('Kasikornbank (004)');
-    expect(within(detail).getByText('Bank', { selector: 'dt' }).nextElementSibling).toHaveTextContent('KBank (KBANK)');
+    expect(within(detail).getByText('Bank', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Kasikornbank (KBANK)');
   });
 });

@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { dashboardCounts } from './dashboard.js';
 import { banksIn } from '../lookup/service.js';
+import { SENDING_BANK } from '../../adapters/slip/bank.js';
 import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
@@ -121,7 +122,12 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/banks', { onRequest: anyRole, schema: { response: { 200: StaffBanks, ...refusals } } }, async () => ({
-    banks: (await banksIn(ctx.database.db, 'th')).map(({ code, nameTH, nameEN }) => ({ code, nameTH, nameEN })),
+    banks: (await banksIn(ctx.database.db, 'th')).map(({ code, nameTH, nameEN }) => ({
+      code,
+      slipCode: SENDING_BANK[code] ?? null,
+      nameTH,
+      nameEN,
+    })),
   }));
 
   app.get('/dashboard', { onRequest: anyRole, schema: { response: { 200: StaffDashboard, ...refusals } } }, async () =>
