@@ -79,4 +79,16 @@ describe('a member’s overview', () => {
       lastSignInAt: null,
     });
   });
+
+  it('names the banks for the console, by the site’s code and by the code a slip’s QR carries', async () => {
+    const { banks } = (await staffCall(q.server, q.agent, 'GET', '/banks')).json() as {
+      banks: { code: string; slipCode: string | null; nameTH: string; nameEN: string }[];
+    };
+    expect(banks.find((b) => b.code === 'KBANK')).toEqual({
+      code: 'KBANK',
+      slipCode: '004',
+      nameTH: 'ธนาคารกสิกรไทย',
+      nameEN: 'Kasikornbank',
+    });
+  });
 });
