@@ -5,7 +5,8 @@ import { Type, type Static } from 'typebox';
  * Asia/Bangkok unless set), per currency, read from the journal. Finance and admin only (agents get 403
  * STAFF_FORBIDDEN). Amounts are in major units of the currency (baht with satang, whole kip).
  *
- * GET /api/staff/reports?from=YYYY-MM-DD&to=YYYY-MM-DD answers a StaffReport; GET /api/staff/reports.csv
+ * GET /api/staff/reports?from=YYYY-MM-DD&to=YYYY-MM-DD answers a StaffReport (issue 39 added new members and first
+ * deposits per day, and what each staff member did); GET /api/staff/reports.csv
  * with the same query answers the same figures as a CSV file (UTF-8 with a BOM, one row per figure). A date
  * that is not a real day, `to` before `from`, or more than REPORT_MAX_DAYS days: 400 KEY_INVALID.
  */
@@ -62,10 +63,58 @@ export const CurrencyReport = Type.Object({
 });
 export type CurrencyReport = Static<typeof CurrencyReport>;
 
+/** One local day of a currency's members: who registered, and whose first settled deposit was made that day. */
+export const MemberDay = Type.Object({
+  date: Type.String(),
+  newMembers: Type.Integer(),
+  /** Deposits that were their member's first (any channel), and their sum. */
+  firstDeposits: Tally,
+});
+export type MemberDay = Static<typeof MemberDay>;
+
+/** New members and first deposits of the members who hold a currency: every day of the period, and the period's totals. */
+export const MemberGrowth = Type.Object({
+  currency: Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')]),
+  days: Type.Array(MemberDay),
+  newMembers: Type.Integer(),
+  firstDeposits: Tally,
+});
+export type MemberGrowth = Static<typeof MemberGrowth>;
+
+/**
+ * What one staff member did in the period, from the audit trail and the support chat: decisions counted
+ * by kind, the chat messages they sent and the conversations they were in, and how long members waited for
+ * the answers they gave first (a wait starts with a member's message after anything but a member's message,
+ * the greeter's aside, and ends at the first agent's message after it).
+ */
+export const StaffActivity = Type.Object({
+  username: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  slipsApproved: Type.Integer(),
+  slipsRejected: Type.Integer(),
+  depositRequestsConfirmed: Type.Integer(),
+  depositRequestsRejected: Type.Integer(),
+  withdrawalsPaid: Type.Integer(),
+  withdrawalsRejected: Type.Integer(),
+  paymentsAttached: Type.Integer(),
+  adjustmentsRequested: Type.Integer(),
+  adjustmentsApplied: Type.Integer(),
+  chatMessages: Type.Integer(),
+  chatConversations: Type.Integer(),
+  firstAnswers: Type.Integer(),
+  /** The median wait for those answers in seconds, null with none. */
+  firstAnswerMedianSeconds: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type StaffActivity = Static<typeof StaffActivity>;
+
 export const StaffReport = Type.Object({
   from: Type.String(),
   to: Type.String(),
   timeZone: Type.String(),
   currencies: Type.Array(CurrencyReport),
+  /** Per currency whose members registered or first deposited in the period (none listed when neither happened). */
+  members: Type.Array(MemberGrowth),
+  /** Every staff member who decided something or wrote in the chat in the period, by username. */
+  staff: Type.Array(StaffActivity),
 });
 export type StaffReport = Static<typeof StaffReport>;

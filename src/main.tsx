@@ -6,6 +6,8 @@ import { AppRoot } from './app-root';
 import { appReactions } from './app-reactions';
 import { followRestore } from './ui/persisted-queries';
 import { mountApp } from './mount';
+import { asksSiteFirst, siteActiveQuery } from './lib/lookups';
+import { loadPageCode } from './lib/page-code';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
@@ -20,9 +22,12 @@ const restore = followRestore(
     .then(() => import('./lib/persistence'))
     .then((m) => m.restoreAndPersist(queryClient)),
 );
+const router = createAppRouter(queryClient);
+// the page's code, and the sign-in page's site check, come while the language does, not after it
+void loadPageCode(router, window.location.pathname);
+if (asksSiteFirst(window.location.pathname)) void queryClient.prefetchQuery(siteActiveQuery());
 await initI18n();
 const prerendered = prerenderedPage(container, i18n.locale);
-const router = createAppRouter(queryClient);
 
 // §4 global reactions to the server's messages
 setApiReactions(appReactions(router, queryClient));

@@ -17,9 +17,11 @@ const idle = () =>
   });
 
 /** What the member typed or ticked in the pre-rendered form before the app started. */
-function earlyInput(container: HTMLElement): Early[] {
+export function earlyInput(container: HTMLElement): Early[] {
+  // a box or a radio is changed by its tick alone: its value ('on') is not its defaultValue ('') from the start
+  const ticked = (f: Field) => f instanceof HTMLInputElement && (f.type === 'checkbox' || f.type === 'radio');
   return [...container.querySelectorAll<Field>('input, textarea')]
-    .filter((f) => f.value !== f.defaultValue || (f instanceof HTMLInputElement && f.checked !== f.defaultChecked))
+    .filter((f) => (ticked(f) ? (f as HTMLInputElement).checked !== (f as HTMLInputElement).defaultChecked : f.value !== f.defaultValue))
     .map((field) => ({ field, value: field.value, checked: field instanceof HTMLInputElement && field.checked }));
 }
 

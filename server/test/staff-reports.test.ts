@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrencyReport, StaffReport } from '../../contract/staff-reports.js';
 import { csvText } from '../src/modules/staff/report-csv.js';
+import { send, textPackage } from './chat-helpers.js';
 import { setSetting } from './deposit-helpers.js';
 import { call, DEMO_MEMBER, message } from './helper.js';
 import { get, newMember, operatorDeposit } from './bonus-helpers.js';
@@ -21,8 +22,9 @@ describe('staff reports', () => {
     expect(r.statusCode, r.body).toBe(200);
     return r;
   };
-  const report = async (f = from, t = to, browser = q.finance) =>
-    (JSON.parse((await ok(browser, staffCall(q.server, browser, 'GET', `/reports?from=${f}&to=${t}`))).body) as StaffReport).currencies;
+  const whole = async (f = from, t = to, browser = q.finance) =>
+    JSON.parse((await ok(browser, staffCall(q.server, browser, 'GET', `/reports?from=${f}&to=${t}`))).body) as StaffReport;
+  const report = async (f = from, t = to, browser = q.finance) => (await whole(f, t, browser)).currencies;
   const member = (path: string, body: unknown, token = q.token) => call(q.server.app, 'POST', path, body, { token });
 
   beforeAll(async () => {
@@ -109,7 +111,7 @@ describe('staff reports', () => {
       .trimEnd()
       .split('\r\n')
       .map((line) => line.split(',').map((cell) => cell.replace(/^"(.*)"$/, '$1')));
-    expect(rows[0]).toEqual(['currency', 'section', 'provider', 'item', 'count', 'amount']);
+    expect(rows[0]).toEqual(['currency', 'section', 'subject', 'item', 'count', 'amount']);
     const cell = (section: string, item: string, provider = '') => rows.find((r) => r[1] === section && r[3] === item && r[2] === provider);
     expect(cell('deposits', 'slip')).toEqual(['BAHT', 'deposits', '', 'slip', '1', '1500.00']);
     expect(cell('deposits', 'operator')?.slice(4)).toEqual(['2', '5100.00']);
@@ -119,6 +121,61 @@ describe('staff reports', () => {
     // a negative amount stays a number
     expect(cell('games', 'net', 'PG')?.slice(4)).toEqual(['', '-5.00']);
     expect(cell('net', 'net')?.slice(4)).toEqual(['', '6564.50']);
+  });
+
+  it("counts the new members and the first deposits of each day: a member's later deposits are not first", async () => {
+    const { members } = await whole();
+    expect(members.map((m) => m.currency)).toEqual(['BAHT']);
+    const [baht] = members;
+    // both days listed, in order; the period's two members joined today (the demo member seeded at start, the other)
+    expect(baht!.days.map((d) => d.date)).toEqual([from, to]);
+    expect(baht!.days[0]).toEqual({ date: from, newMembers: 0, firstDeposits: { count: 0, amount: 0 } });
+    // first deposits: the demo member's 5,000 from the operator and the other's 100; the slip and the request came after
+    expect(baht!.days[1]).toEqual({ date: to, newMembers: 2, firstDeposits: { count: 2, amount: 5100 } });
+    expect([baht!.newMembers, baht!.firstDeposits]).toEqual([2, { count: 2, amount: 5100 }]);
+  });
+
+  it('tells what each staff member decided and answered, and the median wait for their first answers', async () => {
+    const inbox = (action: string, body: unknown = {}) =>
+      staffCall(q.server, q.agent, 'POST', `/inbox/${encodeURIComponent(room)}/${action}`, body);
+    // the member writes twice; the agent answers after 90 s; later the member writes again, answered after 30 s
+    expect((await send(q.server, textPackage('my deposit?', {}), q.token)).statusCode).toBe(200);
+    q.server.clock.now += 10_000;
+    expect((await send(q.server, textPackage('hello?', {}), q.token)).statusCode).toBe(200);
+    const room = `member:${(await q.server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow()).id}`;
+    expect(message(await inbox('take'))).toBe('SUCCESS');
+    q.server.clock.now += 80_000;
+    for (const text of ['Checking now', 'It is credited'])
+      expect((await inbox('messages', { type: 'text', message: text })).statusCode).toBe(200);
+    expect((await send(q.server, textPackage('thanks, one more', {}), q.token)).statusCode).toBe(200);
+    q.server.clock.now += 30_000;
+    expect((await inbox('messages', { type: 'text', message: 'Yes?' })).statusCode).toBe(200);
+
+    const { staff } = await whole();
+    const fin = staff.find((p) => p.username === 'fin');
+    expect(fin).toMatchObject({
+      slipsApproved: 1,
+      depositRequestsConfirmed: 1,
+      withdrawalsPaid: 1,
+      withdrawalsRejected: 1,
+      chatMessages: 0,
+      firstAnswers: 0,
+      firstAnswerMedianSeconds: null,
+    });
+    // waits of 90 s and 30 s: the median of two is their mean
+    expect(staff.find((p) => p.username === 'agt')).toMatchObject({
+      slipsApproved: 0,
+      chatMessages: 3,
+      chatConversations: 1,
+      firstAnswers: 2,
+      firstAnswerMedianSeconds: 60,
+    });
+    // the CSV lists the same, by staff member
+    const res = await staffCall(q.server, q.finance, 'GET', `/reports.csv?from=${from}&to=${to}`);
+    const lines = res.body.split('\r\n');
+    expect(lines).toContain('"","staff","agt","first answer median seconds",60,');
+    expect(lines).toContain('"","staff","fin","withdrawals paid",1,');
+    expect(lines).toContain(`"BAHT","members","${to}","first deposits",2,5100.00`);
   });
 
   it('escapes a text cell a spreadsheet would run as a formula, and doubles quotes', () => {

@@ -65,15 +65,21 @@ export const siteActiveQuery = () =>
     meta: { persist: false },
   });
 
-/** True when the server (or, offline, the service worker's last answer) says the site is gone. */
-export async function isSiteGone(queryClient: QueryClient): Promise<boolean> {
+/**
+ * True when the server (or, offline, the service worker's last answer) says the site is gone; an answer
+ * asked at most `maxAgeMs` ago (the page's own, asked as it started: src/main.tsx) is not asked again.
+ */
+export async function isSiteGone(queryClient: QueryClient, maxAgeMs = 0): Promise<boolean> {
   try {
-    await queryClient.fetchQuery(siteActiveQuery());
+    await queryClient.fetchQuery({ ...siteActiveQuery(), staleTime: maxAgeMs });
     return false;
   } catch (err) {
     return isApiError(err, 'gone');
   }
 }
+
+/** The pages whose guard asks whether the site is open before they show (the sign-in page, §2). */
+export const asksSiteFirst = (pathname: string) => /^\/login\/?$/.test(pathname);
 
 /** A bank's name in the member's language from the banks lookup, else the Thai name the caller has. */
 export function bankName(banks: BanksResponse | undefined, code: string, fallback: string): string {

@@ -40,6 +40,21 @@ describe('login', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('tells the route as a complete sign-in is sent (so the next screen loads meanwhile), not for an empty form', async () => {
+    fakeServer({ 'POST /api/login': () => [200, { token: 'tok-1' }] });
+    const onSubmitting = vi.fn();
+    const onSignedIn = vi.fn();
+    renderScreen(<LoginPage onSignedIn={onSignedIn} onSubmitting={onSubmitting} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onSubmitting).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(onSubmitting).toHaveBeenCalledOnce();
+  });
+
   it('speaks Thai when Thai is chosen', async () => {
     await setLocale('th');
     renderScreen(<LoginPage onSignedIn={vi.fn()} />);

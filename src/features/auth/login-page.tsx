@@ -12,6 +12,8 @@ import { useLogin } from './mutations';
 export interface LoginPageProps {
   /** Called with the token stored; the route decides where to go. */
   onSignedIn: () => void;
+  /** Called as the sign-in is sent (the route starts loading what comes after it). */
+  onSubmitting?: () => void;
   /** The phone just registered or given a new password, filled in for the member. */
   phone?: string;
   /** Why the member was signed out, where the server said: 'disabled' (staff disabled the account) is told. */
@@ -19,7 +21,7 @@ export interface LoginPageProps {
 }
 
 /** §2 Login: phone, password, remember, inline error cleared on typing. */
-export function LoginPage({ onSignedIn, phone: filled = '', signedOut }: LoginPageProps) {
+export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signedOut }: LoginPageProps) {
   const { t, i18n } = useLingui();
   const ids = { phone: useId(), password: useId(), remember: useId(), error: useId() };
   const hydrated = useHydrated();
@@ -43,6 +45,7 @@ export function LoginPage({ onSignedIn, phone: filled = '', signedOut }: LoginPa
       { username: phone.trim(), password },
       { onSuccess: onSignedIn, onError: (err) => setError(errorMessage(i18n, err.message)) },
     );
+    onSubmitting?.();
   }
 
   const edit = (set: (v: string) => void) => (v: string) => {

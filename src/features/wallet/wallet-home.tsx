@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
 import { showToast } from '../../ui/toast';
@@ -44,13 +44,17 @@ type Open =
   | { kind: 'bankName' }
   | null;
 
+/** The first render's game list (the carousels follow the balance; a constant, so it is not a change). */
+const NO_GAMES: Slot[] = [];
+
 /** §2 User home: the wallet, the widgets, three carousels of game accounts and their modals. */
 export function WalletHome({ parts }: { parts: HomeParts }) {
   const { InviteWidget, RefundWidget, SpinOrElse, DepositModal } = parts;
   const { t, i18n } = useLingui();
   const online = useOnline();
   const queryClient = useQueryClient();
-  const wallet = useQuery(walletQuery());
+  // asked again on entry, unless the answer just came (asked at sign-in, or by the route on its way here)
+  const wallet = useQuery({ ...walletQuery(), refetchOnMount: (query) => query.state.dataUpdatedAt < Date.now() - 2_000 });
   const [open, setOpen] = useState<Open>(null);
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
@@ -81,7 +85,9 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
     if (saved) void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
   };
   const data = wallet.data;
-  const slots = (data?.slots ?? []).map((s) => (unconfirmed.includes(s.code) ? { ...s, unconfirmed: true } : s));
+  // the game carousels (three sliders measuring their cards) render after the balance is on the screen
+  const games = useDeferredValue(data?.slots, NO_GAMES);
+  const slots = (games ?? []).map((s) => (unconfirmed.includes(s.code) ? { ...s, unconfirmed: true } : s));
   const slotsOf = (category: Slot['category']) => slots.filter((s) => s.category === category);
   const notAnswering = slots
     .filter((s) => s.unconfirmed)

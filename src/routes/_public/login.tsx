@@ -1,7 +1,9 @@
-import { createFileRoute, redirect, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, redirect, useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { LoginPage } from '../../features/auth/login-page';
 import type { SignedOutReason } from '../../lib/api';
 import { isSiteGone } from '../../lib/lookups';
+import { askWalletEarly, prepareSignedIn } from '../../lib/signed-in-code';
 
 interface LoginSearch {
   redirect?: string;
@@ -24,9 +26,9 @@ export const Route = createFileRoute('/_public/login')({
     const target = safeTarget(search.redirect);
     return target ? { redirect: target } : {};
   },
-  // §2 guard: on /login, ask whether the site is active first
+  // §2 guard: on /login, ask whether the site is active first (asked as the page started, src/main.tsx)
   beforeLoad: async ({ context }) => {
-    if (await isSiteGone(context.queryClient)) throw redirect({ to: '/terminated' });
+    if (await isSiteGone(context.queryClient, 5_000)) throw redirect({ to: '/terminated' });
     document.body.classList.remove('terminated');
   },
   component: LoginRoute,
@@ -37,7 +39,18 @@ function LoginRoute() {
   const phone = useLocation({ select: (location) => location.state.phone });
   const signedOut = useLocation({ select: (location) => location.state.signedOut });
   const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const to = target ?? '/user/home';
   return (
-    <LoginPage phone={phone} signedOut={signedOut} onSignedIn={() => void navigate({ href: target ?? '/user/home', replace: true })} />
+    <LoginPage
+      phone={phone}
+      signedOut={signedOut}
+      onSubmitting={() => prepareSignedIn(router, to)}
+      onSignedIn={() => {
+        askWalletEarly(queryClient);
+        void navigate({ href: to, replace: true });
+      }}
+    />
   );
 }

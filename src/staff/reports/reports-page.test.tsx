@@ -23,8 +23,57 @@ const BAHT: CurrencyReport = {
   providers: [{ provider: 'PG', transfersIn: tally(4, 900), transfersOut: tally(2, 310), won: 40, lost: 75, net: 35 }],
   net: 3670.5,
 };
+const NOBODY = {
+  name: null,
+  slipsApproved: 0,
+  slipsRejected: 0,
+  depositRequestsConfirmed: 0,
+  depositRequestsRejected: 0,
+  withdrawalsPaid: 0,
+  withdrawalsRejected: 0,
+  paymentsAttached: 0,
+  adjustmentsRequested: 0,
+  adjustmentsApplied: 0,
+  chatMessages: 0,
+  chatConversations: 0,
+  firstAnswers: 0,
+  firstAnswerMedianSeconds: null,
+};
 const today = localDate(Date.now(), 'Asia/Bangkok');
-const answer = (from: string, to: string): StaffReport => ({ from, to, timeZone: 'Asia/Bangkok', currencies: [BAHT] });
+const answer = (from: string, to: string): StaffReport => ({
+  from,
+  to,
+  timeZone: 'Asia/Bangkok',
+  currencies: [BAHT],
+  members: [
+    {
+      currency: 'BAHT',
+      days: [{ date: from, newMembers: 12, firstDeposits: tally(5, 1500) }],
+      newMembers: 12,
+      firstDeposits: tally(5, 1500),
+    },
+  ],
+  staff: [
+    {
+      username: 'nok',
+      name: 'Nok',
+      slipsApproved: 7,
+      slipsRejected: 1,
+      depositRequestsConfirmed: 2,
+      depositRequestsRejected: 0,
+      withdrawalsPaid: 4,
+      withdrawalsRejected: 1,
+      paymentsAttached: 0,
+      adjustmentsRequested: 1,
+      adjustmentsApplied: 0,
+      chatMessages: 31,
+      chatConversations: 9,
+      firstAnswers: 8,
+      firstAnswerMedianSeconds: 95,
+    },
+    { ...NOBODY, username: 'pim' },
+  ],
+});
 
 describe('reports', () => {
   it('shows a finance clerk the day’s tables by currency from the answer', async () => {
@@ -53,6 +102,26 @@ describe('reports', () => {
         .map((c) => c.textContent),
     ).toEqual(['900.00 (4)', '310.00 (2)', '40.00', '75.00', '35.00']);
     expect(screen.getByText('3,670.50')).toBeInTheDocument();
+  });
+
+  it('shows the new members and first deposits of each day, and what each staff member did', async () => {
+    fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/reports': () => [200, answer(today, today)],
+    });
+    await renderStaff('/staff/reports');
+    const growth = await screen.findByRole('table', { name: 'New members and first deposits (Baht)' });
+    const cells = (table: HTMLElement, name: string) =>
+      within(within(table).getByRole('rowheader', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(growth, today)).toEqual(['12', '5', '1,500.00']);
+    expect(cells(growth, 'Whole period')).toEqual(['12', '5', '1,500.00']);
+    const staff = screen.getByRole('table', { name: 'Staff' });
+    expect(cells(staff, 'Nok (nok)')).toEqual(['7 / 1', '2 / 0', '4 / 1', '0', '1 / 0', '31', '9', '8', '1 min 35 s']);
+    // no first answer: no wait to tell
+    expect(cells(staff, 'pim').at(-1)).toBe('—');
   });
 
   it('points the CSV link at the chosen period and asks for that period', async () => {

@@ -7,6 +7,7 @@ import { RoleGate } from '../shell/role-gate';
 import { NotAllowed, QueryState } from '../shell/route-states';
 import { useFocusHeading } from '../use-focus-heading';
 import { reportQueryOptions } from './queries';
+import { GrowthTable, StaffActivityTable } from './people-tables';
 import { CurrencyTables } from './report-tables';
 import { addDays, csvHref, DEFAULT_TIME_ZONE, presetPeriod, PRESETS, type Period, type Preset } from './report-period';
 
@@ -104,6 +105,28 @@ function Reports() {
             <Trans>No money moved in this period.</Trans>
           </p>
         ))}
+      {report.data && (
+        <section aria-labelledby="staff-report-members">
+          <h2 id="staff-report-members">
+            <Trans>New members and first deposits</Trans>
+          </h2>
+          {report.data.members.length ? (
+            report.data.members.map((g) => <GrowthTable key={g.currency} growth={g} />)
+          ) : (
+            <p>
+              <Trans>No member registered or made a first deposit in this period.</Trans>
+            </p>
+          )}
+        </section>
+      )}
+      {report.data && (
+        <section aria-labelledby="staff-report-staff">
+          <h2 id="staff-report-staff">
+            <Trans>Staff</Trans>
+          </h2>
+          <StaffActivityTable staff={report.data.staff} />
+        </section>
+      )}
     </section>
   );
 }

@@ -17,9 +17,29 @@ type Cell = string | number | { amount: string } | null;
 export const csvRow = (cells: Cell[]) =>
   cells.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : typeof c === 'string' ? csvText(c) : c.amount)).join(',');
 
-/** The report as a CSV file: one row per figure, a BOM first so Excel opens the UTF-8 as such. */
+/** A staff member's figures, as the CSV names them. */
+const STAFF_ITEMS = [
+  ['slips approved', 'slipsApproved'],
+  ['slips rejected', 'slipsRejected'],
+  ['deposit requests confirmed', 'depositRequestsConfirmed'],
+  ['deposit requests rejected', 'depositRequestsRejected'],
+  ['withdrawals paid', 'withdrawalsPaid'],
+  ['withdrawals rejected', 'withdrawalsRejected'],
+  ['payments attached', 'paymentsAttached'],
+  ['adjustments requested', 'adjustmentsRequested'],
+  ['adjustments applied', 'adjustmentsApplied'],
+  ['chat messages', 'chatMessages'],
+  ['chat conversations', 'chatConversations'],
+  ['first answers', 'firstAnswers'],
+  ['first answer median seconds', 'firstAnswerMedianSeconds'],
+] as const satisfies readonly (readonly [string, keyof StaffReport['staff'][number]])[];
+
+/**
+ * The report as a CSV file: one row per figure, a BOM first so Excel opens the UTF-8 as such. `subject` is
+ * what a row is about where a section has several: the game provider, the day, the staff member.
+ */
 export function reportCsv(report: StaffReport): string {
-  const rows: Cell[][] = [['currency', 'section', 'provider', 'item', 'count', 'amount']];
+  const rows: Cell[][] = [['currency', 'section', 'subject', 'item', 'count', 'amount']];
   for (const c of report.currencies) {
     const money = (amount: number) => ({ amount: amount.toFixed(DECIMALS[c.currency]) });
     const line = (section: string, item: string, count: number | null, amount: number | null, provider = '') =>
@@ -40,5 +60,15 @@ export function reportCsv(report: StaffReport): string {
     }
     line('net', 'net', null, c.net);
   }
+  for (const m of report.members) {
+    const money = (amount: number) => ({ amount: amount.toFixed(DECIMALS[m.currency]) });
+    for (const d of m.days) {
+      rows.push([m.currency, 'members', d.date, 'new members', d.newMembers, null]);
+      rows.push([m.currency, 'members', d.date, 'first deposits', d.firstDeposits.count, money(d.firstDeposits.amount)]);
+    }
+    rows.push([m.currency, 'members', '', 'new members', m.newMembers, null]);
+    rows.push([m.currency, 'members', '', 'first deposits', m.firstDeposits.count, money(m.firstDeposits.amount)]);
+  }
+  for (const p of report.staff) for (const [item, key] of STAFF_ITEMS) rows.push(['', 'staff', p.username, item, p[key], null]);
   return '\uFEFF' + rows.map(csvRow).join('\r\n') + '\r\n';
 }

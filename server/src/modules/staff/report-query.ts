@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/transaction.js';
 import { badRequest } from '../../lib/errors.js';
 import { dayStart, instantOnDate } from '../../lib/periods.js';
+import { memberGrowth, staffActivity } from './report-people.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import {
   DEPOSIT_CHANNELS,
@@ -176,5 +177,7 @@ export async function staffReport(db: Tx, query: ReportQuery, timeZone: string):
     to: query.to,
     timeZone,
     currencies: [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => answer(currency, t)),
+    members: await memberGrowth(db, start, end, timeZone),
+    staff: await staffActivity(db, start, end),
   };
 }
