@@ -97,5 +97,15 @@ describe('a manual deposit request’s source', () => {
     const [, row] = screen.getAllByRole('row');
     await within(row!).findByText('Kasikornbank');
     expect(within(row!).getAllByRole('cell')[2]).toHaveTextContent('Kasikornbank (KBANK) 1234567890SOMCHAI JAIDEE');
+    // and in the confirmation, where the clerk decides
+    await userEvent.setup().click(within(row!).getByRole('button', { name: /^Confirm / }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm deposit request 4' });
+    expect(within(dialog).getByText('From (the member’s registered account)').nextElementSibling).toHaveTextContent(
+      'Kasikornbank (KBANK) 1234567890SOMCHAI JAIDEE',
+    );
+    expect(within(dialog).getByText('Asked (after the transfer)').nextElementSibling!.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-20T08:30:00.000Z',
+    );
   });
 });

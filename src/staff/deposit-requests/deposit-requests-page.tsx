@@ -126,7 +126,7 @@ function DepositRequestDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const { money } = useQueueFormat();
+  const { money, when } = useQueueFormat();
   const action = kind === 'confirm' ? confirm : reject;
   const [reason, setReason] = useState('');
   const amount = money(row.amount, row.currency);
@@ -166,6 +166,17 @@ function DepositRequestDialog({
           </Trans>
         )}
       </p>
+      {/* what the clerk looks for on the deposit account's statement: a transfer from this account, before this time */}
+      <dl className="staff-facts">
+        <dt>{t`From (the member’s registered account)`}</dt>
+        <dd>
+          <BankAccount bankCode={row.member.bankCode} accountNo={row.member.bankAccountNo} accountName={row.member.bankAccountName} />
+        </dd>
+        <dt>{t`Asked (after the transfer)`}</dt>
+        <dd>
+          <time dateTime={row.createdAt}>{when(row.createdAt)}</time>
+        </dd>
+      </dl>
       {row.hold && <HoldNote hold={row.hold} currency={row.currency} />}
       <DecisionReasonField required={kind === 'reject'} value={reason} onChange={setReason} />
     </ConfirmDialog>
