@@ -14,7 +14,7 @@ const Currency = Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')]);
 const MemberStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
 
 /**
- * GET /api/staff/members?q=: members whose phone starts with q, whose name contains it (any case), whose
+ * GET /api/staff/members?q=: members whose phone starts with q, whose name contains it (any case; q of 2 letters: starts with it), whose
  * bank account number is q or ends with it (4 digits at least), or whose id it is (`#12` or `12`); newest
  * first, at most 50. q is 2 to 64 characters, 2 at least once trimmed (400 KEY_INVALID otherwise); `%` and `_` in it are plain characters.
  */
@@ -105,6 +105,22 @@ export const MemberChat = Type.Object({
   lines: Type.Array(MemberChatLine),
 });
 
+const Tally = Type.Object({ count: Type.Integer(), amount: Type.Number() });
+/**
+ * The member's lifetime figures, in the member's money (issue 39): deposits credited (every channel),
+ * withdrawals paid, bonuses granted; net is deposits less withdrawals paid; the first deposit credited and
+ * the last sign-in (null: none yet).
+ */
+export const MemberOverview = Type.Object({
+  deposits: Tally,
+  withdrawals: Tally,
+  bonuses: Tally,
+  net: Type.Number(),
+  firstDeposit: Type.Union([Type.Object({ amount: Type.Number(), at: Type.String({ format: 'date-time' }) }), Type.Null()]),
+  lastSignInAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type MemberOverview = Static<typeof MemberOverview>;
+
 /** GET /api/staff/members/{id}?lang=: the statement's bonus and promotion names in this language (Thai by default). */
 export { LangQuery as MemberPageQuery } from './lang.js';
 
@@ -117,6 +133,7 @@ export const MemberPage = Type.Object({
   currency: Currency,
   createdAt: Type.String({ format: 'date-time' }),
   bank: Type.Object({ code: Type.String(), accountNo: Type.String(), accountName: Type.String() }),
+  overview: MemberOverview,
   balances: MemberBalances,
   /** The statement's lines exactly as the member's app reads them (POST /api/statement, Thai names). */
   statement: Type.Array(StatementItem),

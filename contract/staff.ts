@@ -96,6 +96,17 @@ export const StaffSignInStep = Type.Union([
 ]);
 export type StaffSignInStep = Static<typeof StaffSignInStep>;
 
+/**
+ * GET /api/staff/banks: the banks' names, for the codes the queues and a member's page carry: the site's
+ * (`KBANK`) and, on a slip, the Bank of Thailand's that the slip's QR names (`004`; null when none).
+ */
+export const StaffBanks = Type.Object({
+  banks: Type.Array(
+    Type.Object({ code: Type.String(), slipCode: Type.Union([Type.String(), Type.Null()]), nameTH: Type.String(), nameEN: Type.String() }),
+  ),
+});
+export type StaffBanks = Static<typeof StaffBanks>;
+
 /** GET /api/staff/dashboard: the work queues' counts. */
 export const StaffDashboard = Type.Object({
   slipsInReview: Type.Integer(),

@@ -22,5 +22,5 @@ create index "statement_lines_import_idx" on "statement_lines" ("import_id");
 create index "slips_credited_amount_idx" on "slips" ("amount", "created_at") where "status" = 'SUCCESS';
 create index "qr_payments_amount_idx" on "qr_payments" ("amount", "created_at");
 create index "deposit_requests_amount_idx" on "deposit_requests" ("amount", "created_at");
--- and for the member whose account a statement shows only the end of ("X0052"): the account's digits reversed, searched by prefix
-create index "members_account_digits_reversed_idx" on "members" (reverse(regexp_replace(bank_account_no, '[^0-9]', '', 'g')) text_pattern_ops);
+-- the member whose account a statement shows only the end of ("X0052") is found by 0051's
+-- members_bank_account_reversed (an account number is digits only: contract/account-rules.ts)

@@ -1,8 +1,10 @@
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.js';
-import { isDatabaseUnavailable } from './db/faults.js';
+import { watchDatabase } from './db/availability.js';
+import { isConnectionLost, isDatabaseUnavailable } from './db/faults.js';
 import { ApiError, gone } from './lib/errors.js';
 import { isNotEnough } from './ledger/errors.js';
 import { createLogger } from './lib/logger.js';
@@ -122,6 +124,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorateRequest('memberCurrency', 'BAHT');
   app.decorateRequest('sessionId', 0);
 
+  const database = watchDatabase(
+    () => sql`select 1`.execute(ctx.database.db),
+    (down) =>
+      down ? app.log.error('database unreachable: /api answers 503 until it answers again') : app.log.info('database answers again'),
+  );
+  app.addHook('onClose', () => database.stop());
+  const unavailable = (reply: FastifyReply) =>
+    reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: 'SERVICE_UNAVAILABLE' });
+  // while the database cannot be reached, the API says so at once (every console screen shows it)
+  app.addHook('onRequest', async (request, reply) => {
+    if (database.down && request.url.startsWith('/api/')) return unavailable(reply);
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) return reply.status(err.status).send({ message: err.code, ...(err.detail && { detail: err.detail }) });
     // the ledger's refusal a member can meet, in the API's words (its others are the server's own faults)
@@ -136,7 +151,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       // the database dropped or refused us (a restart, a killed connection, the pool's timeout): not the
       // request's fault and not a bug; the pool connects anew, so the client may simply try again
       request.log.warn({ err }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: 'SERVICE_UNAVAILABLE' });
+      if (isConnectionLost(err)) database.lost();
+      return unavailable(reply);
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });

@@ -11,6 +11,7 @@ import { guestId, send, textPackage } from './chat-helpers.js';
 const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[]; body?: unknown }[] = [
   { method: 'GET', url: '/me', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/dashboard', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/banks', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/go-live', roles: ['admin'] },
   { method: 'POST', url: '/go-live/test-sms', roles: ['admin'], body: { phone: '0891234567' } },
   { method: 'POST', url: '/go-live/test-slip', roles: ['admin'] },

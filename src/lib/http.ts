@@ -33,6 +33,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** true: a 503 SERVICE_UNAVAILABLE is asked again (see UNAVAILABLE_RETRY_MS). */
   safe: boolean;
+  /** Told every answer's status as it arrives, a 503 that is asked again included (the console's outage notice). */
+  onStatus?: (status: number) => void;
   /** The code the caller's error carries (the caller reacts to some codes: a session that ended, and why: `detail`). */
   code?: (code: string, status: number, detail?: string) => string;
 }
@@ -73,6 +75,7 @@ export async function sendJson<T>(path: string, options: SendOptions): Promise<T
     } catch (err) {
       throw failed(err);
     }
+    options.onStatus?.(res.status);
     if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
     const { code, detail } = await codeOf(res);
     if (code === 'SERVICE_UNAVAILABLE' && options.safe && attempt < UNAVAILABLE_RETRY_MS.length) {

@@ -1,6 +1,7 @@
 import { STAFF_BACKGROUND_HEADER } from '../../contract/staff';
 import { sendJson } from '../lib/http';
 import { uploadFile } from '../lib/upload';
+import { noteServerStatus } from './shell/server-state';
 
 /**
  * The staff console's calls to /api/staff/*: the session is an HttpOnly cookie the browser sends (never
@@ -74,6 +75,7 @@ export function staffApi<T>(path: string, { method = 'GET', body, signal }: Staf
     body,
     signal,
     safe: method === 'GET',
+    onStatus: noteServerStatus,
     code: (code, status) => {
       // the sign-in's steps answer 401 for a wrong password or code: the step shows it
       if (status === 401 && !SIGN_IN_STEPS.test(path)) {

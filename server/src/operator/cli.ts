@@ -69,7 +69,10 @@ main(process.argv.slice(2)).then(
       process.exit(2);
     }
     if (err instanceof UsageError || err instanceof SettingValueError) {
-      console.error(`error: ${err.message}\n\n${HELP}`);
+      // the error, and where its command's help is: the whole help (200 lines) buried the one line that matters
+      const group = process.argv[2];
+      const help = group && !group.startsWith('-') && helpFor(group) ? `npm run operator -- ${group} --help` : 'npm run operator -- --help';
+      console.error(`error: ${err.message}\n(${help} shows how to use it)`);
       process.exit(2);
     }
     console.error(err);

@@ -86,3 +86,26 @@ describe('manual deposit requests waiting', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/staff/deposit-requests')).toHaveLength(2));
   });
 });
+
+describe('a manual deposit request’s source', () => {
+  it('shows the account the money must come from, its bank by name, beside when the member asked', async () => {
+    await open([request(4)], {
+      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
+    });
+    expect(screen.getByRole('columnheader', { name: 'From (the member’s registered account)' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Asked (after the transfer)' })).toBeInTheDocument();
+    const [, row] = screen.getAllByRole('row');
+    await within(row!).findByText('Kasikornbank');
+    expect(within(row!).getAllByRole('cell')[2]).toHaveTextContent('Kasikornbank (KBANK) 1234567890SOMCHAI JAIDEE');
+    // and in the confirmation, where the clerk decides
+    await userEvent.setup().click(within(row!).getByRole('button', { name: /^Confirm / }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm deposit request 4' });
+    expect(within(dialog).getByText('From (the member’s registered account)').nextElementSibling).toHaveTextContent(
+      'Kasikornbank (KBANK) 1234567890SOMCHAI JAIDEE',
+    );
+    expect(within(dialog).getByText('Asked (after the transfer)').nextElementSibling!.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-20T08:30:00.000Z',
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { WaitingDepositRequest } from '../../../contract/staff-queues';
 import { useOnline } from '../../ui/use-online';
 import { ConfirmDialog } from '../queues/confirm-dialog';
-import { MemberCell } from '../queues/member-cell';
+import { BankAccount, MemberCell } from '../queues/member-cell';
 import { useQueueFormat } from '../queues/queue-format';
 import { QueueScreen } from '../queues/queue-screen';
 import { DecisionReasonField, decisionReasonReady } from '../queues/reason-field';
@@ -61,8 +61,9 @@ function DepositRequests() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">{t`When`}</th>
+                  <th scope="col">{t`Asked (after the transfer)`}</th>
                   <th scope="col">{t`Member`}</th>
+                  <th scope="col">{t`From (the member’s registered account)`}</th>
                   <th scope="col" className="staff-num">{t`Amount`}</th>
                   <th scope="col">{t`Actions`}</th>
                 </tr>
@@ -75,6 +76,13 @@ function DepositRequests() {
                     </td>
                     <td>
                       <MemberCell member={row.member} />
+                    </td>
+                    <td>
+                      <BankAccount
+                        bankCode={row.member.bankCode}
+                        accountNo={row.member.bankAccountNo}
+                        accountName={row.member.bankAccountName}
+                      />
                     </td>
                     <td className="staff-num">
                       {money(row.amount, row.currency)}
@@ -118,7 +126,7 @@ function DepositRequestDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const { money } = useQueueFormat();
+  const { money, when } = useQueueFormat();
   const action = kind === 'confirm' ? confirm : reject;
   const [reason, setReason] = useState('');
   const amount = money(row.amount, row.currency);
@@ -158,6 +166,17 @@ function DepositRequestDialog({
           </Trans>
         )}
       </p>
+      {/* what the clerk looks for on the deposit account's statement: a transfer from this account, before this time */}
+      <dl className="staff-facts">
+        <dt>{t`From (the member’s registered account)`}</dt>
+        <dd>
+          <BankAccount bankCode={row.member.bankCode} accountNo={row.member.bankAccountNo} accountName={row.member.bankAccountName} />
+        </dd>
+        <dt>{t`Asked (after the transfer)`}</dt>
+        <dd>
+          <time dateTime={row.createdAt}>{when(row.createdAt)}</time>
+        </dd>
+      </dl>
       {row.hold && <HoldNote hold={row.hold} currency={row.currency} />}
       <DecisionReasonField required={kind === 'reject'} value={reason} onChange={setReason} />
     </ConfirmDialog>

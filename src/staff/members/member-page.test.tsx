@@ -12,6 +12,14 @@ const page = (over: Partial<MemberPage> = {}): MemberPage => ({
   currency: 'BAHT',
   createdAt: '2026-01-02T03:04:00.000Z',
   bank: { code: 'KBANK', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' },
+  overview: {
+    deposits: { count: 3, amount: 6250.5 },
+    withdrawals: { count: 1, amount: 300 },
+    bonuses: { count: 2, amount: 150 },
+    net: 5950.5,
+    firstDeposit: { amount: 5000, at: '2026-11-01T03:00:00.000Z' },
+    lastSignInAt: '2026-11-20T08:00:00.000Z',
+  },
   balances: { wallet: 1250.5, games: [{ code: 'PG', name: 'PG Soft', amount: 100 }], coins: 5, refund: 12.25 },
   statement: [
     {
@@ -199,5 +207,76 @@ describe('a member’s page', () => {
     const clerk = await open('finance');
     expect(screen.queryByRole('heading', { name: 'What staff did' })).not.toBeInTheDocument();
     expect(clerk.filter((c) => c.url.startsWith('/api/staff/audit'))).toEqual([]);
+  });
+});
+
+describe('a member’s withdrawals', () => {
+  it('show a bank reference only for a paid one, each labelled by its state', async () => {
+    const withdrawal = (id: number, status: string, payoutRef: string) => ({
+      id,
+      status,
+      amount: 300,
+      bankCode: '004',
+      bankAccountNo: '1234567890',
+      payoutRef,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    });
+    fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/members/7': () => [
+        200,
+        page({ withdrawals: [withdrawal(9, 'PENDING', 'sandbox-9'), withdrawal(8, 'SUCCESS', 'KB-778')] }),
+      ],
+      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
+    });
+    await renderStaff('/staff/members/7');
+    const table = await screen.findByRole('table', { name: 'Withdrawals, newest first' });
+    await within(table).findAllByText('Kasikornbank');
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows.map((r) => r.slice(2))).toEqual([
+      ['Kasikornbank (004) 1234567890', 'Waiting to be paid', '—'],
+      ['Kasikornbank (004) 1234567890', 'Paid', 'KB-778'],
+    ]);
+    expect(screen.queryByText('sandbox-9')).not.toBeInTheDocument();
+  });
+});
+
+describe('a member’s overview', () => {
+  it('comes first: lifetime figures, the first deposit and the last sign-in; games with no balance folded away', async () => {
+    const games = [
+      { code: 'PG', name: 'PG Soft', amount: 100 },
+      { code: 'JOKER', name: 'Joker', amount: 0 },
+      { code: 'SLOTXO', name: 'SlotXO', amount: 0 },
+    ];
+    fakeServer({
+      ...signedIn('agent'),
+      'GET /api/staff/members/7': () => [200, page({ balances: { wallet: 1250.5, games, coins: 5, refund: 12.25 } })],
+    });
+    await renderStaff('/staff/members/7');
+    const headings = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent);
+    expect(headings[0]).toBe('Overview');
+    const overview = screen.getByRole('heading', { name: 'Overview' }).parentElement!;
+    const facts = within(overview)
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`);
+    expect(facts.slice(0, 4)).toEqual([
+      'Deposits, lifetime: 6,250.50 (3 times)',
+      'Withdrawals paid, lifetime: 300.00 (1 time)',
+      'Bonuses, lifetime: 150.00 (2 times)',
+      'Net (deposits less withdrawals): 5,950.50',
+    ]);
+    expect(facts[4]).toMatch(/^First deposit: 5,000.00 · /);
+    expect(facts[5]).toMatch(/^Last sign-in: Nov 20, 2026/);
+    // the one game with money is listed; the others fold into one line
+    const games_ = screen.getByRole('table', { name: 'Game accounts' });
+    expect(within(games_).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('2 games with no balance')).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { BonusEndDialog } from './bonus-end-dialog';
 import { deviceOf } from './device';
 import { Balances, Bonus, Chat, Section, Slips, Statement, Withdrawals } from './member-sections';
 import { MemberAudit } from './member-audit';
+import { Overview } from './member-overview';
 import { MemberStatusDialog } from './member-status-dialog';
 import { MemberStatusText } from './member-status-text';
 import { mayChangeMembers, memberPageQueryOptions, useMemberAction } from './queries';
@@ -48,7 +49,9 @@ function MemberView({ page }: { page: Page }) {
       <h1 id="staff-member-title" ref={heading} tabIndex={-1}>
         {page.name} <span className="staff-muted">#{page.id}</span>
       </h1>
+      <Overview page={page} />
       <Profile page={page} />
+      <MemberAudit phone={page.phone} />
       <Balances page={page} />
       <Statement page={page} />
       <Slips page={page} />
@@ -56,7 +59,6 @@ function MemberView({ page }: { page: Page }) {
       <RunningBonus page={page} />
       <Sessions page={page} />
       <Chat page={page} />
-      <MemberAudit phone={page.phone} />
     </section>
   );
 }

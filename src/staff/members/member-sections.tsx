@@ -1,9 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
 import { useQueueFormat } from '../queues/queue-format';
 import { StaffTable } from '../shell/staff-table';
+import { BankName } from '../shell/bank-name';
 
 /** One section of a member's page: a heading and its content, or a sentence when there is nothing. */
 export function Section({ title, empty, children }: { title: ReactNode; empty?: ReactNode; children?: ReactNode }) {
@@ -20,6 +21,8 @@ export function Balances({ page }: { page: MemberPage }) {
   const { t } = useLingui();
   const { money } = useQueueFormat();
   const { balances, currency } = page;
+  const held = balances.games.filter((g) => g.amount !== 0);
+  const empty = balances.games.filter((g) => g.amount === 0);
   return (
     <Section title={<Trans>Balances</Trans>}>
       <dl className="staff-facts">
@@ -36,14 +39,25 @@ export function Balances({ page }: { page: MemberPage }) {
         </dt>
         <dd>{balances.coins}</dd>
       </dl>
-      <StaffTable label={t`Game accounts`} head={[t`Game`, t`Balance`]}>
-        {balances.games.map((g) => (
-          <tr key={g.code}>
-            <td>{g.name}</td>
-            <td>{money(g.amount, currency)}</td>
-          </tr>
-        ))}
-      </StaffTable>
+      {held.length > 0 && (
+        <StaffTable label={t`Game accounts`} head={[t`Game`, t`Balance`]}>
+          {held.map((g) => (
+            <tr key={g.code}>
+              <td>{g.name}</td>
+              <td>{money(g.amount, currency)}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      )}
+      {/* a row of 0.00 for every game the member never played pushed the figures that matter down */}
+      {empty.length > 0 && (
+        <details className="staff-fold">
+          <summary>
+            <Plural value={empty.length} one="# game with no balance" other="# games with no balance" />
+          </summary>
+          <p>{empty.map((g) => g.name).join(', ')}</p>
+        </details>
+      )}
     </Section>
   );
 }
@@ -99,19 +113,23 @@ export function Slips({ page }: { page: MemberPage }) {
 
 export function Withdrawals({ page }: { page: MemberPage }) {
   const { t } = useLingui();
+  const withdrawalState = (status: string) =>
+    status === 'SUCCESS' ? t`Paid` : status === 'FAILED' ? t`Rejected` : status === 'PENDING' ? t`Waiting to be paid` : status;
   const { money, when } = useQueueFormat();
   return (
     <Section title={<Trans>Withdrawals</Trans>} empty={page.withdrawals.length ? undefined : <Trans>No withdrawals.</Trans>}>
-      <StaffTable label={t`Withdrawals, newest first`} head={[t`Time`, t`Amount`, t`To`, t`Status`, t`Bank reference`]}>
+      <StaffTable label={t`Withdrawals, newest first`} head={[t`Time`, t`Amount`, t`To`, t`Status`, t`Bank reference of the payment`]}>
         {page.withdrawals.map((w) => (
           <tr key={w.id}>
             <td>{when(w.createdAt)}</td>
             <td>{money(w.amount, page.currency)}</td>
             <td>
-              <span className="staff-strong">{w.bankCode}</span> <span className="staff-mono">{w.bankAccountNo}</span>
+              <span className="staff-strong">{w.bankCode ? <BankName code={w.bankCode} /> : null}</span>{' '}
+              <span className="staff-mono">{w.bankAccountNo}</span>
             </td>
-            <td>{w.status}</td>
-            <td className="staff-mono">{w.payoutRef}</td>
+            <td>{withdrawalState(w.status)}</td>
+            {/* until paid the column holds the payout hand-off's marker, no bank's reference */}
+            <td className="staff-mono">{w.status === 'SUCCESS' && w.payoutRef ? w.payoutRef : '—'}</td>
           </tr>
         ))}
       </StaffTable>

@@ -5,6 +5,7 @@ import { TextField } from '../../ui/field';
 import { useOnline } from '../../ui/use-online';
 import { useQueueFormat } from '../queues/queue-format';
 import { ScrollRegion } from '../shell/scroll-region';
+import { BankName } from '../shell/bank-name';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 import { MemberLink } from './member-link';
@@ -82,7 +83,10 @@ export function MembersPage() {
                     </td>
                     <td>{m.name}</td>
                     <td>
-                      <span className="staff-strong">{m.bankCode}</span> <span className="staff-mono">{m.bankAccountNo}</span>
+                      <span className="staff-strong">
+                        <BankName code={m.bankCode} />
+                      </span>{' '}
+                      <span className="staff-mono">{m.bankAccountNo}</span>
                     </td>
                     <td>
                       <MemberStatusText status={m.status} />

@@ -1,4 +1,5 @@
 import type { QueueMember } from '../../../contract/staff-queues';
+import { BankName } from '../shell/bank-name';
 
 /** Who a row belongs to: the member's name, then phone and id for a look-up. */
 export function MemberCell({ member }: { member: QueueMember }) {
@@ -17,7 +18,10 @@ export function MemberCell({ member }: { member: QueueMember }) {
 export function BankAccount({ bankCode, accountNo, accountName }: { bankCode: string; accountNo: string; accountName: string }) {
   return (
     <>
-      <span className="staff-strong">{bankCode}</span> <span className="staff-mono">{accountNo}</span>
+      <span className="staff-strong">
+        <BankName code={bankCode} />
+      </span>{' '}
+      <span className="staff-mono">{accountNo}</span>
       <br />
       {accountName}
     </>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewSlip } from '../../../contract/staff-queues';
 import { useOnline } from '../../ui/use-online';
 import { useQueueFormat } from '../queues/queue-format';
@@ -7,9 +7,12 @@ import { ScrollRegion } from '../shell/scroll-region';
 import { slipNote } from './slip-reasons';
 import { HoldNote } from '../queues/hold-note';
 import { StaffTable } from '../shell/staff-table';
+import { BankName } from '../shell/bank-name';
 
 interface Props {
   slip: ReviewSlip;
+  /** Picked from the list (not the first one shown on arrival): the heading takes the focus, which scrolls it into view. */
+  focusOnOpen?: boolean;
   onApprove: () => void;
   onReject: () => void;
 }
@@ -18,16 +21,22 @@ interface Props {
  * One slip under review: the image as uploaded (its address answers with the session's cookie, so an
  * <img> shows it; a button enlarges it) beside what the bank said and the member's registered account.
  */
-export function SlipDetail({ slip, onApprove, onReject }: Props) {
+export function SlipDetail({ slip, focusOnOpen = false, onApprove, onReject }: Props) {
   const { t, i18n } = useLingui();
   const { money, when } = useQueueFormat();
   const online = useOnline();
   const [large, setLarge] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnOpen) return;
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [focusOnOpen]);
   const none = t`Not told`;
   const { member, reference } = slip;
   return (
     <section className="staff-slip" aria-labelledby="staff-slip-title">
-      <h2 id="staff-slip-title">
+      <h2 id="staff-slip-title" ref={heading} tabIndex={-1}>
         <Trans>Slip {reference}</Trans>
       </h2>
       <div className="staff-slip-columns">
@@ -52,7 +61,7 @@ export function SlipDetail({ slip, onApprove, onReject }: Props) {
             <dt>{t`Sender`}</dt>
             <dd>{slip.sender ?? none}</dd>
             <dt>{t`Sending bank`}</dt>
-            <dd>{slip.sendingBank ?? none}</dd>
+            <dd>{slip.sendingBank ? <BankName code={slip.sendingBank} /> : none}</dd>
             <dt>{t`Bank reference`}</dt>
             <dd className="staff-mono">{slip.transRef ?? none}</dd>
             <dt>{t`Why in review`}</dt>
@@ -73,7 +82,9 @@ export function SlipDetail({ slip, onApprove, onReject }: Props) {
             <dt>{t`Account name`}</dt>
             <dd>{member.bankAccountName}</dd>
             <dt>{t`Bank`}</dt>
-            <dd>{member.bankCode}</dd>
+            <dd>
+              <BankName code={member.bankCode} />
+            </dd>
             <dt>{t`Account number`}</dt>
             <dd className="staff-mono">{member.bankAccountNo}</dd>
           </dl>

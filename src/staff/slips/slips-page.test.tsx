@@ -294,3 +294,27 @@ describe('the queues and an agent', () => {
     expect(router.history.location.pathname).toBe('/staff/withdrawals');
   });
 });
+
+describe('a slip picked from the list', () => {
+  it('opens where the clerk looks, its heading focused, with the banks by name', async () => {
+    const user = userEvent.setup();
+    await open([slip(1), slip(2, { sendingBank: '004' })], {
+      'GET /api/staff/banks': () => [
+        200,
+        {
+          banks: [
+            { code: 'BBL', slipCode: '002', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank' },
+            { code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+          ],
+        },
+      ],
+    });
+    // on arrival the first slip shows, and the focus stays on the screen's heading
+    expect(screen.getByRole('heading', { name: 'Slips in review', level: 1 })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Review slip S-2' }));
+    expect(await screen.findByRole('heading', { name: 'Slip S-2' })).toHaveFocus();
+    const detail = screen.getByRole('region', { name: 'Slip S-2' });
+    expect(within(detail).getByText('Sending bank').nextElementSibling).toHaveTextContent('Kasikornbank (004)');
+    expect(within(detail).getByText('Bank', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Kasikornbank (KBANK)');
+  });
+});

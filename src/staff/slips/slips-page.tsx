@@ -31,6 +31,8 @@ function Slips() {
   const outcome = useQueueOutcome();
   const reviewName = ({ reference }: ReviewSlip) => t`Review slip ${reference}`;
   const [chosenId, setChosenId] = useState<number | null>(null);
+  // a slip the clerk picked opens where they look: its details (below the list) scroll into view, focused
+  const [picked, setPicked] = useState(false);
   const [dialog, setDialog] = useState<{ kind: 'approve' | 'reject'; slip: ReviewSlip } | null>(null);
   // the actions live with the screen, not the dialog: their outcome arrives after the row has left the list
   const actions = { approve: useApproveSlip(), reject: useRejectSlip() };
@@ -86,7 +88,10 @@ function Slips() {
                             className="staff-secondary"
                             aria-pressed={row.id === chosen.id}
                             aria-label={reviewName(row)}
-                            onClick={() => setChosenId(row.id)}
+                            onClick={() => {
+                              setChosenId(row.id);
+                              setPicked(true);
+                            }}
                           >
                             <Trans>Review</Trans>
                           </button>
@@ -96,7 +101,13 @@ function Slips() {
                   </tbody>
                 </table>
               </ScrollRegion>
-              <SlipDetail key={chosen.id} slip={chosen} onApprove={() => open('approve', chosen)} onReject={() => open('reject', chosen)} />
+              <SlipDetail
+                key={chosen.id}
+                slip={chosen}
+                focusOnOpen={picked}
+                onApprove={() => open('approve', chosen)}
+                onReject={() => open('reject', chosen)}
+              />
             </div>
           );
         }}

@@ -57,14 +57,10 @@ export async function membersByAccount(tx: Tx, sender: Sender, currency: Currenc
     .select(['id', 'phone', 'name', 'bank_account_name'])
     .where('currency', '=', currency)
     .where(digits, 'like', pattern);
-  // the digits it ends with, reversed, as a prefix: members_account_digits_reversed_idx finds them without reading every member
+  // the digits it ends with, reversed, as a prefix: members_bank_account_reversed (migration 0051; an
+  // account number is digits only) finds them without reading every member
   const last = /(\d{4,})$/.exec(shown)?.[1];
-  if (last)
-    query = query.where(
-      sql<string>`reverse(regexp_replace(bank_account_no, '[^0-9]', '', 'g'))`,
-      'like',
-      `${[...last].reverse().join('')}%`,
-    );
+  if (last) query = query.where(sql<string>`reverse(bank_account_no)`, 'like', `${[...last].reverse().join('')}%`);
   if (sender.bank) query = query.where('bank_code', '=', sender.bank);
   return query.orderBy('id').limit(CANDIDATES_MAX).execute();
 }

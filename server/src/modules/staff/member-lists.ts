@@ -11,6 +11,7 @@ import { gameBalancesOf } from '../games/service.js';
 import { refundCode } from '../refund/service.js';
 import { statementLines } from '../statement/service.js';
 import { messageText } from '../chat/service.js';
+import { memberOverview } from './member-overview.js';
 import type { Lang } from '../../../../contract/lang.js';
 
 /** The most rows a search answers; the latest lines of each list on a member's page. */
@@ -25,8 +26,10 @@ const iso = (ms: number) => new Date(Number(ms)).toISOString();
 const literal = (text: string) => text.replace(/[!%_]/g, '!$&');
 
 /**
- * Members matching q (contract/staff-members.ts): phone prefix, name contains (any case), bank account
- * exact or its last 4+ digits, or the id. Every value goes to the database as a parameter.
+ * Members matching q (contract/staff-members.ts): phone prefix, name contains (any case; by one or two
+ * letters, its start), bank account exact or its last 4+ digits, or the id. Every value goes to the
+ * database as a parameter. Each test is one an index of 0051_console_scale answers, so a search reads
+ * the members it finds, not every member.
  */
 export async function searchMembers(db: Db, query: string): Promise<MemberSearchRow[]> {
   const q = query.trim();
@@ -34,20 +37,38 @@ export async function searchMembers(db: Db, query: string): Promise<MemberSearch
   if (q.length < 2) throw new ApiError(400, 'KEY_INVALID');
   const like = literal(q);
   const digits = /^[0-9]+$/.test(q);
+  // an account's end is the start of the account reversed (digits: nothing to escape)
+  const reversed = [...q].reverse().join('');
   // an id is an integer column on Postgres: a longer number is no id (and would be an error there)
   const idText = /^#?[0-9]{1,9}$/.test(q) ? q.replace('#', '') : undefined;
+  // the matches first, each test through its index, then the newest 50 of them: left to choose, the
+  // planner walks the id index backwards testing every member until 50 match, which reads the whole
+  // table when its guess of how many match is wrong (a rare name guessed common)
   const rows = await db
-    .selectFrom('members')
-    .select(['id', 'phone', 'name', 'status', 'currency', 'bank_code', 'bank_account_no', 'created_at'])
-    .where((eb) =>
-      eb.or([
-        eb(sql`members.phone`, 'like', sql<string>`${`${like}%`} escape '!'`),
-        eb(sql`lower(members.name)`, 'like', sql<string>`lower(${`%${like}%`}) escape '!'`),
-        eb('bank_account_no', '=', q),
-        ...(digits && q.length >= 4 ? [eb(sql`members.bank_account_no`, 'like', sql<string>`${`%${like}`} escape '!'`)] : []),
-        ...(idText ? [eb('id', '=', Number(idText))] : []),
-      ]),
+    .with(
+      (cte) => cte('found').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('members')
+          .select(['id', 'phone', 'name', 'status', 'currency', 'bank_code', 'bank_account_no', 'created_at'])
+          .where((eb) =>
+            eb.or([
+              eb(sql`members.phone`, 'like', sql<string>`${`${like}%`} escape '!'`),
+              // a name's middle through the key 0051_console_scale indexes, then the name itself
+              [...q].length >= 3
+                ? eb.and([
+                    eb(sql`wallet_search_key(members.name)`, 'like', sql<string>`'%' || wallet_search_key(${like}) || '%' escape '!'`),
+                    eb(sql`lower(members.name)`, 'like', sql<string>`lower(${`%${like}%`}) escape '!'`),
+                  ])
+                : eb(sql`lower(members.name)`, 'like', sql<string>`lower(${`${like}%`}) escape '!'`),
+              eb(sql`reverse(members.bank_account_no)`, '=', reversed),
+              ...(digits && q.length >= 4 ? [eb(sql`reverse(members.bank_account_no)`, 'like', `${reversed}%`)] : []),
+              ...(idText ? [eb('id', '=', Number(idText))] : []),
+            ]),
+          ),
     )
+    .selectFrom('found')
+    .selectAll()
     .orderBy('id', 'desc')
     .limit(SEARCH_LIMIT)
     .execute();
@@ -149,6 +170,7 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
     currency,
     createdAt: iso(m.created_at),
     bank: { code: m.bank_code, accountNo: m.bank_account_no, accountName: m.bank_account_name },
+    overview: await memberOverview(db, m.id, currency),
     balances: {
       wallet: major(await balanceOf(db, walletCode(m.id))),
       games: GAMES.map((g) => ({ code: g.code, name: g.name, amount: major(games.get(gameCode(m.id, g.code)) ?? 0) })),

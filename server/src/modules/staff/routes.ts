@@ -5,6 +5,7 @@ import { Message } from '../../../../contract/message.js';
 import {
   AuditPage,
   AuditQuery,
+  StaffBanks,
   StaffDashboard,
   StaffMe,
   StaffPasswordBody,
@@ -16,6 +17,9 @@ import { addressOf } from '../../lib/address.js';
 import { withTransaction } from '../../db/transaction.js';
 import { recordAudit } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
+import { dashboardCounts } from './dashboard.js';
+import { banksIn } from '../lookup/service.js';
+import { SENDING_BANK } from '../../adapters/slip/bank.js';
 import { memberRoutes } from './members.js';
 import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
@@ -118,35 +122,18 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.get('/dashboard', { onRequest: anyRole, schema: { response: { 200: StaffDashboard, ...refusals } } }, async () => {
-    const db = ctx.database.db;
-    const count = async (table: 'slips' | 'withdrawals' | 'deposit_requests' | 'qr_payments', status: string) =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('status', '=', status as never)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    return {
-      slipsInReview: await count('slips', 'REVIEW'),
-      withdrawalsWaiting: await count('withdrawals', 'PENDING'),
-      depositRequestsWaiting: await count('deposit_requests', 'PENDING'),
-      unmatchedPayments: await count('qr_payments', 'UNMATCHED'),
-      chatsWaiting: Number(
-        (
-          await db
-            .selectFrom('chat_rooms')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('ended_at', 'is', null)
-            .where('waiting_since', 'is not', null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    };
-  });
+  app.get('/banks', { onRequest: anyRole, schema: { response: { 200: StaffBanks, ...refusals } } }, async () => ({
+    banks: (await banksIn(ctx.database.db, 'th')).map(({ code, nameTH, nameEN }) => ({
+      code,
+      slipCode: SENDING_BANK[code] ?? null,
+      nameTH,
+      nameEN,
+    })),
+  }));
+
+  app.get('/dashboard', { onRequest: anyRole, schema: { response: { 200: StaffDashboard, ...refusals } } }, async () =>
+    dashboardCounts(ctx.database.db),
+  );
 
   await app.register(queueRoutes);
   await app.register(memberRoutes);

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+
+const UNAVAILABLE = [503, { message: 'SERVICE_UNAVAILABLE' }] as [number, unknown];
+const COUNTS = { slipsInReview: 1, withdrawalsWaiting: 2, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 0 };
+const OUTAGE = /The server cannot reach its database/;
+
+describe('a database outage in the console', () => {
+  it('says so on the screen from the first answer, and shows the screen again once the server is ready', async () => {
+    const user = userEvent.setup();
+    fakeServer({ 'GET /api/staff/me': () => UNAVAILABLE, 'GET /readyz': () => [503, { status: 'database unavailable' }] });
+    await renderStaff('/staff/');
+    expect(await screen.findByText(OUTAGE)).toBeInTheDocument();
+    // still away: asking again changes nothing
+    await user.click(screen.getByRole('button', { name: 'Try now' }));
+    expect(screen.getByText(OUTAGE)).toBeInTheDocument();
+
+    fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /readyz': () => [200, { status: 'ready' }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Try now' }));
+    expect(await screen.findByText('Slips in review')).toBeInTheDocument();
+    expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
+  });
+
+  it('says so on the sign-in page and on a screen whose call meets it, in Thai too', async () => {
+    fakeServer({ 'GET /api/staff/me': () => [401, { message: 'STAFF_UNAUTHORIZED' }], 'POST /api/staff/auth/sign-in': () => UNAVAILABLE });
+    const user = userEvent.setup();
+    await renderStaff('/staff/sign-in', 'th');
+    await user.type(await screen.findByLabelText('ชื่อผู้ใช้'), 'malee');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    expect(await screen.findByText(/เซิร์ฟเวอร์เชื่อมต่อฐานข้อมูลไม่ได้/)).toBeInTheDocument();
+  });
+});
