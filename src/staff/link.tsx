@@ -17,6 +17,7 @@ export type StaffPath =
   | '/payments'
   | '/settings'
   | '/reports'
+  | '/bonuses'
   | '/inbox';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {

@@ -12,6 +12,7 @@ import { MemberPage } from './members/member-page';
 import { MembersPage } from './members/members-page';
 import { PaymentsPage } from './payments/payments-page';
 import { ReportsPage } from './reports/reports-page';
+import { BonusesPage } from './bonuses/bonuses-page';
 import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
@@ -68,6 +69,7 @@ const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path
 const paymentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'payments', component: PaymentsPage });
 const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
+const bonusesRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'bonuses', component: BonusesPage });
 const ROOM = new RegExp(ROOM_PATTERN);
 const inboxRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -92,6 +94,7 @@ const routeTree = rootRoute.addChildren([
     paymentsRoute,
     settingsRoute,
     reportsRoute,
+    bonusesRoute,
     inboxRoute,
   ]),
 ]);

@@ -32,6 +32,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/deposit-requests', msg`Deposit requests`],
   ['/adjustments', msg`Adjustments`],
   ['/payments', msg`Unmatched payments`],
+  ['/bonuses', msg`Bonuses`],
   ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],
   ['/settings', msg`Settings`],

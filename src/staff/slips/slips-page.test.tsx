@@ -285,6 +285,7 @@ describe('the queues and an agent', () => {
       'Deposit requests',
       'Adjustments',
       'Unmatched payments',
+      'Bonuses',
       'Reports',
     ]);
     await user.click(await screen.findByRole('link', { name: 'Withdrawals waiting: 1' }));
