@@ -236,6 +236,7 @@ describe('migrating a database with data', () => {
         '0047_push_sessions',
         '0048_bank_statements',
         '0051_console_scale',
+        '0052_bonus_changes',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

@@ -58,6 +58,13 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'GET', url: '/settings/:key/history', roles: ['admin'] },
   { method: 'POST', url: '/settings/proposals/:id/approve', roles: ['admin'], body: {} },
   { method: 'POST', url: '/settings/proposals/:id/reject', roles: ['admin'], body: { reason: 'route test' } },
+  { method: 'GET', url: '/bonuses', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/bonuses', roles: ['admin'], body: { bonus: {}, reason: 'route test' } },
+  { method: 'PUT', url: '/bonuses/:code', roles: ['admin'], body: { bonus: {}, reason: 'route test' } },
+  { method: 'POST', url: '/bonuses/:code/approve', roles: ['admin'], body: {} },
+  { method: 'POST', url: '/bonuses/:code/reject', roles: ['admin'], body: { reason: 'route test' } },
+  { method: 'POST', url: '/bonuses/:code/stop', roles: ['admin'], body: { reason: 'route test' } },
+  { method: 'POST', url: '/bonuses/:code/offer', roles: ['admin'], body: { reason: 'route test' } },
   { method: 'GET', url: '/reports', roles: ['finance', 'admin'] },
   { method: 'GET', url: '/reports.csv', roles: ['finance', 'admin'] },
   { method: 'GET', url: '/inbox', roles: ['agent', 'finance', 'admin'] },
@@ -118,8 +125,10 @@ describe('staff routes', () => {
   });
 
   it('answers 400, never a 5xx, for an id too large for the database', async () => {
-    // a payment's id is the gateway's transaction id, a string: a long one is simply no payment (404)
-    for (const { method, url, body } of ROUTES.filter((r) => r.url.includes('/:') && !r.url.startsWith('/payments/'))) {
+    // a payment's id is the gateway's transaction id, and a bonus's its code: strings, so a long one is
+    // simply no payment or bonus (staff-bonuses.test.ts has their refusals)
+    const strings = ['/payments/', '/bonuses/'];
+    for (const { method, url, body } of ROUTES.filter((r) => r.url.includes('/:') && !strings.some((s) => r.url.startsWith(s)))) {
       const res = await staffCall(server, staff.admin, method, url.replace(/:[a-zA-Z]+/g, '99999999999'), body);
       expect([method, url, res.statusCode, message(res)]).toEqual([method, url, 400, 'KEY_INVALID']);
     }

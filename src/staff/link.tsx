@@ -19,6 +19,7 @@ export type StaffPath =
   | '/statements/queue'
   | '/settings'
   | '/reports'
+  | '/bonuses'
   | '/inbox';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {

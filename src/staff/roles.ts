@@ -16,6 +16,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/statements/queue': ['finance', 'admin'],
   '/settings': ['admin'],
   '/reports': ['finance', 'admin'],
+  '/bonuses': ['finance', 'admin'],
 };
 
 /** A screen not in the list is every signed-in role's. */

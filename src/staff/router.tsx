@@ -12,6 +12,7 @@ import { MemberPage } from './members/member-page';
 import { MembersPage } from './members/members-page';
 import { PaymentsPage } from './payments/payments-page';
 import { ReportsPage } from './reports/reports-page';
+import { BonusesPage } from './bonuses/bonuses-page';
 import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
@@ -72,6 +73,7 @@ const statementsRoute = createRoute({ getParentRoute: () => signedInRoute, path:
 const statementQueueRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'statements/queue', component: StatementQueuePage });
 const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
+const bonusesRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'bonuses', component: BonusesPage });
 const ROOM = new RegExp(ROOM_PATTERN);
 const inboxRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -98,6 +100,7 @@ const routeTree = rootRoute.addChildren([
     statementQueueRoute,
     settingsRoute,
     reportsRoute,
+    bonusesRoute,
     inboxRoute,
   ]),
 ]);

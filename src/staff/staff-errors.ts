@@ -29,6 +29,11 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   SETTING_PROPOSAL_PENDING: msg`A change of this setting already waits for a second admin: approve or reject that one first.`,
   SETTING_PROPOSAL_DECIDED: msg`This change is no longer waiting: another admin has already approved or rejected it.`,
   ADJUSTMENT_NOT_PENDING: msg`This adjustment is no longer waiting: someone has already approved or rejected it. The list now shows what is still waiting.`,
+  // bonuses (contract/staff-bonuses.ts)
+  BONUS_CODE_TAKEN: msg`A bonus with this code exists already: choose another code, or change that bonus.`,
+  BONUS_CHANGE_PENDING: msg`A change of this bonus already waits for a second admin: approve or reject that one first.`,
+  BONUS_CHANGE_DECIDED: msg`This change is no longer waiting: another admin has already approved or rejected it.`,
+  BONUS_BUDGET_NEEDED: msg`This bonus was made with no budget: give it one with Change before offering it again.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   // settings (contract/staff-settings.ts): the server's detail says where and why, after this sentence
   SETTING_INVALID: msg`The value does not match what this setting takes; nothing was saved.`,

@@ -35,7 +35,8 @@ export interface StaffCreditsTable {
   amount: number;
   /** What credited it, as the audit trail names it: `adjustment:<id>`, ... */
   source: string;
-  member_id: number;
+  /** The member credited; null for a bonus's budget (migration 0052: money put within members' reach, no one's yet). */
+  member_id: number | null;
   at: number;
 }
 

@@ -70,7 +70,31 @@ export interface MemberBonusesTable {
   ended_by: Generated<string | null>;
 }
 
+/**
+ * A bonus made or changed in the staff console (migration 0052): `value` is the bonus as it would be (JSON of
+ * contract/staff-bonuses.ts BonusDraft), `budget_added` the budget it adds (minor units, counted against the
+ * proposer's allowance). APPLIED at once within the allowance, else PENDING until a second admin decides.
+ */
+export interface BonusChangesTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'add' | 'edit';
+  value: string;
+  budget_added: number;
+  reason: string;
+  /** `staff:<username>` */
+  proposed_by: string;
+  proposed_at: number;
+  status: 'PENDING' | 'APPLIED' | 'REJECTED';
+  /** Why it waits: 'amount' (more than the threshold at once) or 'day' (with the last 24 hours' credits); null when it applied alone. */
+  waits_because: 'amount' | 'day' | null;
+  decided_by: string | null;
+  decided_at: number | null;
+  decision_reason: string | null;
+}
+
 export interface BonusTables {
+  bonus_changes: BonusChangesTable;
   bonuses: BonusesTable;
   promotions: PromotionsTable;
   member_bonuses: MemberBonusesTable;

@@ -34,6 +34,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/payments', msg`Unmatched payments`],
   ['/statements', msg`Bank statements`],
   ['/statements/queue', msg`Unmatched statement lines`],
+  ['/bonuses', msg`Bonuses`],
   ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],
   ['/settings', msg`Settings`],

@@ -287,6 +287,7 @@ describe('the queues and an agent', () => {
       'Unmatched payments',
       'Bank statements',
       'Unmatched statement lines',
+      'Bonuses',
       'Reports',
     ]);
     await user.click(await screen.findByRole('link', { name: 'Withdrawals waiting: 1' }));

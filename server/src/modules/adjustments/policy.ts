@@ -62,7 +62,8 @@ export interface PersonCredit {
   amount: number;
   /** As the audit trail names it: `adjustment:<id>`, `slip:<id>`, ... */
   source: string;
-  memberId: number;
+  /** Null for a bonus's budget (no one's yet). */
+  memberId: number | null;
   at: number;
 }
 

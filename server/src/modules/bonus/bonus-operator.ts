@@ -1,3 +1,4 @@
+import { BONUS_RULES } from '../../../../contract/staff-bonuses.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { auditCli, parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
@@ -45,7 +46,7 @@ function giving(o: Record<string, string>, currency: Currency) {
   if (o.percent !== undefined && o.max !== undefined && o.fixed === undefined) {
     const max = amount(o.max, 'max', currency);
     if (max <= 0) throw new UsageError('--max must be above 0');
-    return { give_percent: whole(o.percent, 'percent', 1, 1000), give_max: max, give_fixed: null };
+    return { give_percent: whole(o.percent, 'percent', BONUS_RULES.percent.min, BONUS_RULES.percent.max), give_max: max, give_fixed: null };
   }
   throw new UsageError('give either --percent P --max M, or --fixed F');
 }
@@ -64,7 +65,7 @@ const DEFAULT_NOTICE = JSON.stringify({
 });
 
 function checkCode(code: string | undefined, what: string): string {
-  if (!code || !/^[A-Z0-9_-]{2,32}$/.test(code))
+  if (!code || !BONUS_RULES.code.test(code))
     throw new UsageError(`${what} needs a code of 2 to 32 capital letters, digits, _ or -, got "${code ?? ''}"`);
   return code;
 }
@@ -105,12 +106,12 @@ async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
     html,
     notice,
     type: type as 'limit' | 'day' | 'week',
-    max_received: whole(o['max-received'], 'max-received', 1, 1000, 1),
-    percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
+    max_received: whole(o['max-received'], 'max-received', BONUS_RULES.maxReceived.min, BONUS_RULES.maxReceived.max, 1),
+    percent_fail: whole(o['percent-fail'], 'percent-fail', BONUS_RULES.percentFail.min, BONUS_RULES.percentFail.max, 100),
     banners: JSON.stringify([{ image: o.image ?? '/bonus/daily.svg', html: JSON.parse(html) as object }]),
     ...giving(o, currency),
     min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
-    turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
+    turnover_multiple: whole(o.turnover, 'turnover', BONUS_RULES.turnover.min, BONUS_RULES.turnover.max, 1),
     budget: o.budget === undefined ? null : amount(o.budget, 'budget', currency),
     active: 1,
     sort: 100,
@@ -169,10 +170,10 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
   const values = {
     code,
     description: perLanguage(o, 'description'),
-    percent_fail: whole(o['percent-fail'], 'percent-fail', 0, 100, 100),
+    percent_fail: whole(o['percent-fail'], 'percent-fail', BONUS_RULES.percentFail.min, BONUS_RULES.percentFail.max, 100),
     ...giving(o, currency),
     min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
-    turnover_multiple: whole(o.turnover, 'turnover', 0, 100, 1),
+    turnover_multiple: whole(o.turnover, 'turnover', BONUS_RULES.turnover.min, BONUS_RULES.turnover.max, 1),
     total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
     active: 1,
     created_at: Date.now(),

@@ -28,6 +28,8 @@ import {
  * target, withdrawals answer BONUS_CONDITION (the whole balance is held, not only the bonus). Bonuses and promotions share this: one active per member.
  */
 
+export { decideBonusChange, listConsoleBonuses, offerBonus, proposeBonus } from './console-bonuses.js';
+
 export type Reward = Selectable<MemberBonusesTable>;
 
 /** What a bonus or a promotion gives, as its row says it (minor units of the site's currency). */

@@ -25,6 +25,7 @@ import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
 import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
+import { bonusRoutes } from './bonuses.js';
 import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
 import { goLiveRoutes } from './go-live-routes.js';
@@ -141,6 +142,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(paymentRoutes);
   await app.register(settingRoutes);
   await app.register(reportRoutes);
+  await app.register(bonusRoutes);
   await app.register(inboxRoutes);
   await app.register(goLiveRoutes);
   await app.register(statementRoutes);
