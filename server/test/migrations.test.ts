@@ -233,6 +233,7 @@ describe('migrating a database with data', () => {
         '0045_go_live_test_codes',
         '0046_member_notices',
         '0047_push_sessions',
+        '0050_on_call',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

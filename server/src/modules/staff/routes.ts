@@ -21,6 +21,7 @@ import { queueRoutes } from './queues.js';
 import { adjustmentRoutes } from './adjustments.js';
 import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
+import { alertRoutes } from './alerts.js';
 import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
 import { goLiveRoutes } from './go-live-routes.js';
@@ -155,6 +156,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(reportRoutes);
   await app.register(inboxRoutes);
   await app.register(goLiveRoutes);
+  await app.register(alertRoutes);
 
   app.get(
     '/audit',

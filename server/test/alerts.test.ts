@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ALERT_RULES, type AlertRules } from '../../contract/staff-alerts.js';
+import { runCommand } from '../src/operator/commands.js';
+import { alertPass } from '../src/modules/alerts/service.js';
+import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
+import { lineFake, telegramFake, type AlertFake } from './alert-fakes.js';
+import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { providerFaultCounts } from './fake-server.js';
+
+const LINE_TOKEN = 'line-channel-access-token-0123456789';
+const LINE_GROUP = 'C4af4980629a1b2c3d4e5f60718293a4b';
+const TG_TOKEN = '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11';
+const TG_CHAT = '-1001234567890';
+const METRICS = 'metrics-token-for-the-alerts-test';
+const log = { info: () => undefined, error: () => undefined, warn: () => undefined };
+
+/** Every rule off but the ones named (with their thresholds). */
+const only = (rules: Partial<AlertRules>): AlertRules => {
+  const off = Object.fromEntries(Object.entries(DEFAULT_ALERT_RULES).map(([k, v]) => [k, { ...v, enabled: false }])) as AlertRules;
+  return { ...off, ...rules };
+};
+
+describe('on-call alerts to LINE and Telegram', () => {
+  let server: TestServer;
+  let admin: StaffBrowser;
+  let line: AlertFake;
+  let telegram: AlertFake;
+  const all = () => [...line.sent, ...telegram.sent];
+
+  const setRules = async (rules: AlertRules, lang = 'th') =>
+    staffCall(server, admin, 'PUT', '/alerts/rules', { rules, lang, reason: 'on-call test' });
+  const pass = () => alertPass(server.ctx, log);
+
+  beforeAll(async () => {
+    line = await lineFake(LINE_TOKEN, LINE_GROUP);
+    telegram = await telegramFake(TG_TOKEN, TG_CHAT);
+    server = await build({
+      lineApiBaseUrl: line.url,
+      telegramApiBaseUrl: telegram.url,
+      metricsToken: METRICS,
+      publicUrl: 'https://wallet.example',
+    });
+    ({ browser: admin } = await signedIn(server, 'admin1', 'admin'));
+  });
+  afterAll(async () => {
+    await server.close();
+    await line.close();
+    await telegram.close();
+  });
+  let admins = 0;
+  beforeEach(async () => {
+    // a session of its own for each test: the test clock moves past a session's idle limit
+    if (admins++) ({ browser: admin } = await signedIn(server, `admin${admins}`, 'admin'));
+    line.sent.length = 0;
+    telegram.sent.length = 0;
+    line.mode = 'ok';
+    telegram.mode = 'ok';
+  });
+
+  it('an admin sets each channel; the token is never answered back, and every change is in the audit trail', async () => {
+    const first = await staffCall(server, admin, 'PUT', '/alerts/channels/line', { enabled: true, target: LINE_GROUP, reason: 'on-call' });
+    expect([first.statusCode, first.json().message]).toEqual([400, 'ALERT_TOKEN_REQUIRED']);
+    for (const [channel, token, target] of [
+      ['line', LINE_TOKEN, LINE_GROUP],
+      ['telegram', TG_TOKEN, TG_CHAT],
+    ] as const) {
+      const res = await staffCall(server, admin, 'PUT', `/alerts/channels/${channel}`, { enabled: true, token, target, reason: 'on-call' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(token);
+    }
+    const view = await staffCall(server, admin, 'GET', '/alerts');
+    expect(view.json().channels).toEqual([
+      expect.objectContaining({ channel: 'line', enabled: true, tokenSet: true, target: LINE_GROUP }),
+      expect.objectContaining({ channel: 'telegram', enabled: true, tokenSet: true, target: TG_CHAT }),
+    ]);
+    expect(view.body).not.toContain(LINE_TOKEN);
+    // a target left as it was and no token: the stored token stays
+    expect(
+      (await staffCall(server, admin, 'PUT', '/alerts/channels/telegram', { enabled: true, target: TG_CHAT, reason: 'again' })).statusCode,
+    ).toBe(200);
+    // bad input: 400, nothing changed
+    const bad = await staffCall(server, admin, 'PUT', '/alerts/rules', {
+      rules: { ...DEFAULT_ALERT_RULES, slipQueue: { enabled: true, count: -1 } },
+      lang: 'th',
+      reason: 'bad',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await setRules(only({}))).statusCode).toBe(200);
+    const audit = await staffCall(server, admin, 'GET', '/audit?action=alerts.channel');
+    const rows = (audit.json() as { rows: { action: string; target: string; after: unknown }[] }).rows;
+    expect(rows.map((r) => r.target)).toEqual(expect.arrayContaining(['alerts:line', 'alerts:telegram']));
+    expect(audit.body).not.toContain(LINE_TOKEN);
+    expect(audit.body).not.toContain(TG_TOKEN);
+  });
+
+  it('the test button sends one message to each channel and says what a refusal was', async () => {
+    const res = await staffCall(server, admin, 'POST', '/alerts/channels/line/test');
+    expect(res.json()).toEqual({ sent: true });
+    expect((await staffCall(server, admin, 'POST', '/alerts/channels/telegram/test')).json()).toEqual({ sent: true });
+    expect(line.sent).toEqual([expect.stringContaining('ทดสอบการแจ้งเตือน')]);
+    expect(telegram.sent).toEqual([expect.stringContaining('https://wallet.example/staff/alerts')]);
+    telegram.mode = 'rate-limited';
+    expect((await staffCall(server, admin, 'POST', '/alerts/channels/telegram/test')).json()).toEqual({
+      sent: false,
+      code: 'rate_limited',
+    });
+    const view = (await staffCall(server, admin, 'GET', '/alerts')).json();
+    expect(view.channels[1].lastError).toContain('Too Many Requests');
+  });
+
+  it('a withdrawal waiting too long: alerted once on each channel with its screen, then "resolved" once', async () => {
+    await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 30 } }));
+    const token = await login(server.app);
+    await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '500'], () => undefined);
+    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 200 }, { token })).statusCode).toBe(200);
+    await pass();
+    expect(all()).toEqual([]); // not yet 30 minutes
+    server.clock.now += 31 * 60_000;
+    await pass();
+    await pass();
+    expect(line.sent).toEqual([expect.stringContaining('มีรายการถอนเงินรอเกิน 30 นาที: 1 รายการ')]);
+    expect(line.sent[0]).toContain('https://wallet.example/staff/withdrawals');
+    expect(telegram.sent).toEqual(line.sent);
+    const { id } = await server.ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    await runCommand(server.ctx, ['withdrawal', 'reject', String(id), '--reason', 'alert test'], () => undefined);
+    await pass();
+    await pass();
+    expect(line.sent).toHaveLength(2);
+    expect(line.sent[1]).toContain('กลับเป็นปกติแล้ว');
+    expect(telegram.sent).toEqual(line.sent);
+  });
+
+  it('large withdrawals and deposits, in the language an admin picks', async () => {
+    await setRules(
+      only({ largeWithdrawal: { enabled: true, BAHT: 300, LAK: 100000 }, largeDeposit: { enabled: true, BAHT: 1000, LAK: 600000 } }),
+      'en',
+    );
+    await pass(); // the deposits' cursor starts now: nothing credited before is told
+    const token = await login(server.app);
+    await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '1500'], () => undefined);
+    await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '20'], () => undefined);
+    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 400 }, { token })).statusCode).toBe(200);
+    await pass();
+    await pass();
+    expect(line.sent).toHaveLength(2);
+    expect(line.sent).toEqual(
+      expect.arrayContaining([expect.stringContaining('Large deposit 1,500 THB'), expect.stringContaining('Large withdrawal 400 THB')]),
+    );
+    const { id } = await server.ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    await runCommand(server.ctx, ['withdrawal', 'pay', String(id), '--ref', 'FT-ALERT-1'], () => undefined);
+    await pass();
+    expect(line.sent).toHaveLength(3);
+    expect(line.sent[2]).toMatch(/^✅ Resolved\nLarge withdrawal 400 THB/);
+  });
+
+  it('provider faults, a failing sweep and ledger problems, from every instance heartbeat', async () => {
+    await setRules(
+      only({ providerDown: { enabled: true, faults: 3 }, sweepFailing: { enabled: true }, ledgerProblems: { enabled: true } }),
+      'la',
+    );
+    const now = server.clock.now;
+    const beat = (instance: string, fields: object) =>
+      server.ctx.database.db
+        .insertInto('sweep_heartbeats')
+        .values({ instance, seen_at: now, succeeded_at: now, provider_faults: '{}', ...fields })
+        .onConflict((oc) =>
+          oc
+            .column('instance')
+            .doUpdateSet({ seen_at: now, succeeded_at: now, failed_tasks: [], ledger_problems: 0, provider_faults: '{}', ...fields }),
+        )
+        .execute();
+    await beat('a', { provider_faults: JSON.stringify({ opn: 2 }) });
+    await beat('b', { provider_faults: JSON.stringify({ opn: 1, games: 1 }), failed_tasks: ['slips'], ledger_problems: 2 });
+    await pass();
+    expect(line.sent).toHaveLength(3);
+    expect(line.sent.join('\n')).toContain('ຜູ້ໃຫ້ບໍລິການ opn ບໍ່ຕອບ 3 ເທື່ອ');
+    expect(line.sent.join('\n')).toContain('ວຽກເບື້ອງຫຼັງລົ້ມເຫຼວ: slips');
+    expect(line.sent.join('\n')).toContain('ລະບົບບັນຊີພົບບັນຫາ 2 ລາຍການ');
+    expect(line.sent.join('\n')).not.toContain('games');
+    await beat('a', {});
+    await beat('b', {});
+    await pass();
+    await pass();
+    expect(line.sent).toHaveLength(6);
+    expect(line.sent.slice(3).every((t) => t.startsWith('✅ ກັບມາປົກກະຕິແລ້ວ'))).toBe(true);
+    await server.ctx.database.db.deleteFrom('sweep_heartbeats').where('instance', 'in', ['a', 'b']).execute();
+  });
+
+  it('a channel that refuses or does not answer is tried again later and counted; it never stops the other channel', async () => {
+    await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 1 } }));
+    const before = await providerFaultCounts(server.app, METRICS, 'telegram');
+    const token = await login(server.app);
+    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100 }, { token })).statusCode).toBe(200);
+    server.clock.now += 2 * 60_000;
+    telegram.mode = 'rate-limited';
+    line.mode = 'hang';
+    await pass();
+    expect(telegram.sent).toEqual([]);
+    expect(line.sent).toHaveLength(1); // LINE took it, but its answer never came
+    const due = await server.ctx.database.db
+      .selectFrom('alert_messages')
+      .select(['channel', 'due_at', 'attempts'])
+      .where('sent_at', 'is', null)
+      .where('due_at', 'is not', null)
+      .execute();
+    expect(due.map((d) => d.channel).sort()).toEqual(['line', 'telegram']);
+    // Telegram's retry_after (7 s) is less than the first backoff (30 s): the longer wait holds
+    expect(Number(due.find((d) => d.channel === 'telegram')!.due_at)).toBeGreaterThanOrEqual(server.clock.now + 30_000);
+    const after = await providerFaultCounts(server.app, METRICS, 'telegram');
+    expect((after.rate_limited ?? 0) - (before.rate_limited ?? 0)).toBe(1);
+    expect((await providerFaultCounts(server.app, METRICS, 'line')).timeout).toBeGreaterThanOrEqual(1);
+    // the channels answer again: each message goes once (LINE's retry key: the hung try is not a second message)
+    line.mode = 'ok';
+    telegram.mode = 'ok';
+    server.clock.now += 61_000;
+    await pass();
+    expect(line.sent).toHaveLength(1);
+    expect(telegram.sent).toHaveLength(1);
+    const { id } = await server.ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    await runCommand(server.ctx, ['withdrawal', 'reject', String(id), '--reason', 'alert test'], () => undefined);
+    await pass();
+  });
+
+  it('a refused token gives the message up with its code, shown on the channel', async () => {
+    await staffCall(server, admin, 'PUT', '/alerts/channels/line', {
+      enabled: true,
+      token: 'a-wrong-line-token-000',
+      target: LINE_GROUP,
+      reason: 'rotate',
+    });
+    await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 1 } }));
+    const token = await login(server.app);
+    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100 }, { token })).statusCode).toBe(200);
+    server.clock.now += 2 * 60_000;
+    await pass();
+    expect(line.sent).toEqual([]);
+    expect(telegram.sent).toHaveLength(1);
+    const given = await server.ctx.database.db
+      .selectFrom('alert_messages')
+      .select(['failed_code'])
+      .where('channel', '=', 'line')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(given.failed_code).toBe('unauthorized');
+    const view = (await staffCall(server, admin, 'GET', '/alerts')).json();
+    expect(view.channels[0].lastError).toMatch(/^unauthorized: LINE answered 401/);
+    await staffCall(server, admin, 'PUT', '/alerts/channels/line', {
+      enabled: true,
+      token: LINE_TOKEN,
+      target: LINE_GROUP,
+      reason: 'fixed',
+    });
+    const { id } = await server.ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    await runCommand(server.ctx, ['withdrawal', 'reject', String(id), '--reason', 'alert test'], () => undefined);
+    await pass();
+  });
+
+  it('two instances on one database send each alert once', async () => {
+    const second = await build(
+      { lineApiBaseUrl: line.url, telegramApiBaseUrl: telegram.url, publicUrl: 'https://wallet.example' },
+      { shareWith: server },
+    );
+    try {
+      second.clock.now = server.clock.now;
+      await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 1 } }));
+      const token = await login(server.app);
+      expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100 }, { token })).statusCode).toBe(200);
+      server.clock.now += 2 * 60_000;
+      second.clock.now = server.clock.now;
+      const passes = await Promise.all([
+        alertPass(server.ctx, log),
+        alertPass(second.ctx, log),
+        alertPass(server.ctx, log),
+        alertPass(second.ctx, log),
+      ]);
+      await alertPass(second.ctx, log);
+      expect(passes.filter((p) => p.led).length).toBeGreaterThanOrEqual(1);
+      expect(line.sent).toHaveLength(1);
+      expect(telegram.sent).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
