@@ -16,6 +16,7 @@ export type StaffPath =
   | '/adjustments'
   | '/payments'
   | '/settings'
+  | '/alerts'
   | '/reports'
   | '/inbox';
 

@@ -13,6 +13,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/adjustments': ['finance', 'admin'],
   '/payments': ['finance', 'admin'],
   '/settings': ['admin'],
+  '/alerts': ['admin'],
   '/reports': ['finance', 'admin'],
 };
 

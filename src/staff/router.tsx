@@ -17,6 +17,7 @@ import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
 import { StaffShell } from './shell/staff-shell';
 import { SettingsPage } from './settings/settings-page';
+import { AlertsPage } from './alerts/alerts-page';
 import { SignInPage } from './sign-in/sign-in-page';
 import { SlipsPage } from './slips/slips-page';
 import { WithdrawalsPage } from './withdrawals/withdrawals-page';
@@ -67,6 +68,7 @@ const memberRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'me
 const adjustmentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'adjustments', component: AdjustmentsPage });
 const paymentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'payments', component: PaymentsPage });
 const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
+const alertsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'alerts', component: AlertsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
 const ROOM = new RegExp(ROOM_PATTERN);
 const inboxRoute = createRoute({
@@ -91,6 +93,7 @@ const routeTree = rootRoute.addChildren([
     adjustmentsRoute,
     paymentsRoute,
     settingsRoute,
+    alertsRoute,
     reportsRoute,
     inboxRoute,
   ]),
