@@ -1,10 +1,14 @@
+import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withTransaction } from '../src/db/transaction.js';
+import { evaluateRules } from '../src/modules/alerts/rules.js';
 import { DEFAULT_ALERT_RULES, type AlertRules } from '../../contract/staff-alerts.js';
 import { runCommand } from '../src/operator/commands.js';
 import { alertPass } from '../src/modules/alerts/service.js';
 import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
 import { lineFake, telegramFake, type AlertFake } from './alert-fakes.js';
 import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { setSetting } from './deposit-helpers.js';
 import { providerFaultCounts } from './fake-server.js';
 
 const LINE_TOKEN = 'line-channel-access-token-0123456789';
@@ -161,6 +165,46 @@ describe('on-call alerts to LINE and Telegram', () => {
     expect(line.sent[2]).toMatch(/^✅ Resolved\nLarge withdrawal 400 THB/);
   });
 
+  it('deposit requests and chats waiting: alerted once with their screens, resolved when dealt with', async () => {
+    await setRules(only({ depositRequests: { enabled: true, count: 0 }, chatWaiting: { enabled: true, minutes: 5 } }));
+    await setSetting(server, 'deposit', { ...server.ctx.settings.get('deposit'), isManual: true });
+    const token = await login(server.app);
+    expect((await call(server.app, 'POST', '/api/wallet/add', { amount: 300 }, { token })).statusCode).toBe(200);
+    await server.ctx.database.db
+      .insertInto('chat_rooms')
+      .values({
+        room: 'guest:alerts',
+        guest_id: 'alerts',
+        session_id: 's',
+        username: 'guest',
+        name: 'Guest',
+        last_message_at: server.clock.now,
+        waiting_since: server.clock.now,
+      })
+      .execute();
+    await pass();
+    expect(line.sent).toEqual([expect.stringContaining('คำขอฝากเงินรอ 1 รายการ (เกิน 0)')]);
+    expect(line.sent[0]).toContain('https://wallet.example/staff/deposit-requests');
+    server.clock.now += 6 * 60_000;
+    await pass();
+    await pass();
+    expect(line.sent).toHaveLength(2);
+    expect(line.sent[1]).toContain('แชทรอตอบเกิน 5 นาที: 1 ห้อง');
+    expect(line.sent[1]).toContain('https://wallet.example/staff/inbox');
+    const { id } = await server.ctx.database.db
+      .selectFrom('deposit_requests')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    await runCommand(server.ctx, ['deposit-request', 'reject', String(id), '--reason', 'alert test'], () => undefined);
+    await server.ctx.database.db.updateTable('chat_rooms').set({ ended_at: server.clock.now }).where('room', '=', 'guest:alerts').execute();
+    await pass();
+    await pass();
+    expect(line.sent).toHaveLength(4);
+    expect(line.sent.slice(2).every((text) => text.startsWith('✅ กลับเป็นปกติแล้ว'))).toBe(true);
+    expect(telegram.sent).toEqual(line.sent);
+  });
+
   it('provider faults, a failing sweep and ledger problems, from every instance heartbeat', async () => {
     await setRules(
       only({ providerDown: { enabled: true, faults: 3 }, sweepFailing: { enabled: true }, ledgerProblems: { enabled: true } }),
@@ -269,6 +313,35 @@ describe('on-call alerts to LINE and Telegram', () => {
       .executeTakeFirstOrThrow();
     await runCommand(server.ctx, ['withdrawal', 'reject', String(id), '--reason', 'alert test'], () => undefined);
     await pass();
+  });
+
+  it('every rule reads from an index of the rows it looks at, never a whole table', async () => {
+    const nodes: RootOperationNode[] = [];
+    const capture: KyselyPlugin = {
+      transformQuery: ({ node }) => (nodes.push(node), node),
+      transformResult: async ({ result }) => result,
+    };
+    const db = server.ctx.database.db;
+    await evaluateRules(db.withPlugin(capture), DEFAULT_ALERT_RULES, {
+      now: server.clock.now,
+      freshMs: 180_000,
+      sweepLateMs: 300_000,
+      depositCursor: 0,
+    });
+    expect(nodes.length).toBeGreaterThanOrEqual(8);
+    await withTransaction(server.ctx.database, async (tx) => {
+      // with sequential scans priced out, a plan still reading a whole table has no index that serves it
+      await sql`set local enable_seqscan = off`.execute(tx);
+      for (const node of nodes) {
+        const { sql: text, parameters } = db.getExecutor().compileQuery(node, { queryId: 'explain' } as never);
+        // sweep_heartbeats holds a row per instance (a handful): read whole by design
+        if (text.includes('"sweep_heartbeats"')) continue;
+        const plan = (await tx.executeQuery(CompiledQuery.raw(`explain ${text}`, [...parameters]))).rows
+          .map((r) => Object.values(r as object)[0])
+          .join('\n');
+        expect([text, plan]).not.toEqual([text, expect.stringContaining('Seq Scan')]);
+      }
+    });
   });
 
   it('two instances on one database send each alert once', async () => {
