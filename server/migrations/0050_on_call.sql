@@ -22,7 +22,8 @@ create table "sweep_heartbeats" (
 );
 
 -- Where alerts go: LINE (a push to a group) and Telegram (a chat), each optional. The token is a secret:
--- written by an admin, never answered back (the console shows only whether one is set).
+-- written by an admin, sealed at rest (AES-256-GCM with the staff secrets' key, bound to its channel),
+-- never answered back (the console shows only whether one is set).
 create table "alert_channels" (
   "channel" text primary key,
   "enabled" boolean not null,

@@ -78,6 +78,11 @@ describe('on-call alerts to LINE and Telegram', () => {
       expect.objectContaining({ channel: 'telegram', enabled: true, tokenSet: true, target: TG_CHAT }),
     ]);
     expect(view.body).not.toContain(LINE_TOKEN);
+    // sealed at rest: the database holds no token in the clear
+    const stored = await server.ctx.database.db.selectFrom('alert_channels').select('token').execute();
+    expect(stored.map((r) => r.token.startsWith('v1:'))).toEqual([true, true]);
+    expect(JSON.stringify(stored)).not.toContain(LINE_TOKEN);
+    expect(JSON.stringify(stored)).not.toContain(TG_TOKEN);
     // a target left as it was and no token: the stored token stays
     expect(
       (await staffCall(server, admin, 'PUT', '/alerts/channels/telegram', { enabled: true, target: TG_CHAT, reason: 'again' })).statusCode,

@@ -23,7 +23,7 @@ export type AlertChannelName = 'line' | 'telegram';
 export interface AlertChannelsTable {
   channel: AlertChannelName;
   enabled: boolean;
-  /** LINE's channel access token, or the Telegram bot's token: never answered back. */
+  /** LINE's channel access token, or the Telegram bot's token, sealed (the staff secrets' key): never answered back. */
   token: string;
   /** LINE's group id, or Telegram's chat id. */
   target: string;

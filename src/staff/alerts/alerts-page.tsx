@@ -98,6 +98,7 @@ const TEST_REFUSALS: Record<string, MessageDescriptor> = {
   unreachable: msg`The provider could not be reached from the server.`,
   server_error: msg`The provider had a problem: try again later.`,
   not_configured: msg`Save the channel first.`,
+  token_unreadable: msg`The stored token cannot be read with this server's key: enter it again.`,
 };
 
 function Alerts() {

@@ -82,7 +82,14 @@ async function lookOnce(ctx: AppContext, tx: Tx): Promise<{ fired: string[]; res
   if (!config.stored)
     await tx
       .insertInto('alert_config')
-      .values({ id: 1, rules: JSON.stringify(DEFAULT_ALERT_RULES), lang: 'th', deposit_cursor: depositCursor, updated_at: now, updated_by: 'system' })
+      .values({
+        id: 1,
+        rules: JSON.stringify(DEFAULT_ALERT_RULES),
+        lang: 'th',
+        deposit_cursor: depositCursor,
+        updated_at: now,
+        updated_by: 'system',
+      })
       .onConflict((oc) => oc.column('id').doUpdateSet({ deposit_cursor: depositCursor }))
       .execute();
   else await tx.updateTable('alert_config').set({ deposit_cursor: depositCursor }).where('id', '=', 1).execute();
@@ -94,7 +101,17 @@ async function lookOnce(ctx: AppContext, tx: Tx): Promise<{ fired: string[]; res
     if (!channels.length) return;
     await tx
       .insertInto('alert_messages')
-      .values(channels.map((c) => ({ channel: c.channel, alert_key: alertKey, kind, text, retry_key: randomUUID(), created_at: now, due_at: now })))
+      .values(
+        channels.map((c) => ({
+          channel: c.channel,
+          alert_key: alertKey,
+          kind,
+          text,
+          retry_key: randomUUID(),
+          created_at: now,
+          due_at: now,
+        })),
+      )
       .execute();
   };
   const fired: string[] = [];
@@ -177,10 +194,24 @@ async function noteOutcome(ctx: AppContext, log: Log, channel: AlertChannelName,
     .execute();
 }
 
-/** One message to one channel, with the channel's stored token and target. */
-export function sendToChannel(ctx: AppContext, channel: { channel: AlertChannelName; token: string; target: string }, text: string, retryKey: string) {
+/** A channel's token is sealed at rest with the staff secrets' key, bound to its channel (lib/secret-box.ts). */
+const tokenContext = (name: AlertChannelName) => `alert-channel:${name}`;
+
+/** One message to one channel, with the channel's stored token and target; a token this key cannot open is an outcome, never thrown. */
+export async function sendToChannel(
+  ctx: AppContext,
+  channel: { channel: AlertChannelName; token: string; target: string },
+  text: string,
+  retryKey: string,
+): Promise<SendOutcome> {
+  let token: string;
+  try {
+    token = ctx.staffSecrets.open(channel.token, tokenContext(channel.channel));
+  } catch {
+    return { ok: false, code: 'token_unreadable', retry: false, detail: 'the stored token does not open with this key: set it again' };
+  }
   const baseUrl = channel.channel === 'line' ? ctx.config.lineApiBaseUrl : ctx.config.telegramApiBaseUrl;
-  return senders[channel.channel]({ baseUrl, token: channel.token, target: channel.target, text, retryKey, timeoutMs: ALERT_TIMEOUT_MS });
+  return senders[channel.channel]({ baseUrl, token, target: channel.target, text, retryKey, timeoutMs: ALERT_TIMEOUT_MS });
 }
 
 /**
@@ -260,7 +291,12 @@ export async function alertSettings(ctx: AppContext): Promise<AlertSettings> {
   const db = ctx.database.db;
   const stored = await db.selectFrom('alert_channels').selectAll().execute();
   const { rules, lang } = await alertConfig(db);
-  const open = await db.selectFrom('alert_states').select(['key', 'rule', 'fired_at']).where('resolved_at', 'is', null).orderBy('fired_at').execute();
+  const open = await db
+    .selectFrom('alert_states')
+    .select(['key', 'rule', 'fired_at'])
+    .where('resolved_at', 'is', null)
+    .orderBy('fired_at')
+    .execute();
   return {
     channels: (['line', 'telegram'] as const).map((channel) => {
       const row = stored.find((c) => c.channel === channel);
@@ -285,7 +321,7 @@ export async function saveAlertChannel(ctx: AppContext, by: By, name: AlertChann
   await withTransaction(ctx.database, async (tx) => {
     const now = ctx.now();
     const before = await tx.selectFrom('alert_channels').selectAll().where('channel', '=', name).forUpdate().executeTakeFirst();
-    const token = body.token ?? before?.token;
+    const token = body.token !== undefined ? ctx.staffSecrets.seal(body.token, tokenContext(name)) : before?.token;
     // 400 with a code, nothing written: a channel needs its token the first time
     if (!token) throw badRequest('ALERT_TOKEN_REQUIRED');
     const row = { enabled: body.enabled, token, target: body.target, updated_at: now, updated_by: `${by.actor.kind}:${by.actor.username}` };
@@ -299,7 +335,7 @@ export async function saveAlertChannel(ctx: AppContext, by: By, name: AlertChann
       action: 'alerts.channel',
       target: `alerts:${name}`,
       before: view(before),
-      after: { ...view(row), tokenChanged: body.token !== undefined && body.token !== before?.token },
+      after: { ...view(row), tokenChanged: body.token !== undefined },
       reason: body.reason.trim(),
       ip: by.ip ?? null,
       at: now,
@@ -312,7 +348,12 @@ export async function saveAlertRules(ctx: AppContext, by: By, body: AlertRulesBo
   await withTransaction(ctx.database, async (tx) => {
     const now = ctx.now();
     const before = await alertConfig(tx);
-    const row = { rules: JSON.stringify(body.rules), lang: body.lang, updated_at: now, updated_by: `${by.actor.kind}:${by.actor.username}` };
+    const row = {
+      rules: JSON.stringify(body.rules),
+      lang: body.lang,
+      updated_at: now,
+      updated_by: `${by.actor.kind}:${by.actor.username}`,
+    };
     await tx
       .insertInto('alert_config')
       .values({ id: 1, deposit_cursor: null, ...row })
