@@ -295,37 +295,39 @@ function RulesForm({ settings }: { settings: AlertSettings }) {
         <Trans>Rules</Trans>
       </h2>
       <form onSubmit={submit} noValidate>
-        {RULES.map(({ key, label, fields }) => {
-          const rule = rules[key] as unknown as { enabled: boolean } & Record<string, number>;
-          const ruleName = i18n._(label);
-          return (
-            <fieldset key={key} className="staff-alert-rule">
-              <legend>{ruleName}</legend>
-              <div className="field checkbox">
-                <input
-                  id={`alert-rule-${key}`}
-                  type="checkbox"
-                  checked={rule.enabled}
-                  onChange={(e) => change(key, { enabled: e.target.checked })}
-                />
-                <label htmlFor={`alert-rule-${key}`}>{t`Alert: ${ruleName}`}</label>
-              </div>
-              {fields.map((f) => (
-                <TextField
-                  key={f.name}
-                  label={i18n._(f.label)}
-                  type="number"
-                  inputMode="numeric"
-                  min={f.name === 'count' ? 0 : 1}
-                  step={1}
-                  value={Number.isNaN(rule[f.name]) ? '' : String(rule[f.name])}
-                  onChange={(v) => change(key, { [f.name]: v === '' ? Number.NaN : Number(v) })}
-                  disabled={!rule.enabled}
-                />
-              ))}
-            </fieldset>
-          );
-        })}
+        <div className="staff-alert-rules">
+          {RULES.map(({ key, label, fields }) => {
+            const rule = rules[key] as unknown as { enabled: boolean } & Record<string, number>;
+            const ruleName = i18n._(label);
+            return (
+              <fieldset key={key} className="staff-alert-rule">
+                <legend>{ruleName}</legend>
+                <div className="field checkbox">
+                  <input
+                    id={`alert-rule-${key}`}
+                    type="checkbox"
+                    checked={rule.enabled}
+                    onChange={(e) => change(key, { enabled: e.target.checked })}
+                  />
+                  <label htmlFor={`alert-rule-${key}`}>{t`Send this alert`}</label>
+                </div>
+                {fields.map((f) => (
+                  <TextField
+                    key={f.name}
+                    label={i18n._(f.label)}
+                    type="number"
+                    inputMode="numeric"
+                    min={f.name === 'count' ? 0 : 1}
+                    step={1}
+                    value={Number.isNaN(rule[f.name]) ? '' : String(rule[f.name])}
+                    onChange={(v) => change(key, { [f.name]: v === '' ? Number.NaN : Number(v) })}
+                    disabled={!rule.enabled}
+                  />
+                ))}
+              </fieldset>
+            );
+          })}
+        </div>
         <SelectField label={t`Language of the alerts`} value={lang} onChange={(v) => setLang(v as AlertSettings['lang'])}>
           <option value="th">ไทย</option>
           <option value="la">ລາວ</option>
