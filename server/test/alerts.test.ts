@@ -34,6 +34,22 @@ describe('on-call alerts to LINE and Telegram', () => {
   const setRules = async (rules: AlertRules, lang = 'th') =>
     staffCall(server, admin, 'PUT', '/alerts/rules', { rules, lang, reason: 'on-call test' });
   const pass = () => alertPass(server.ctx, log);
+  /** The demo member asks to withdraw `amount` baht: a withdrawal waiting for staff. */
+  const withdraw = async (amount: number) => {
+    const token = await login(server.app);
+    const res = await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount }, { token });
+    expect([res.statusCode, res.body]).toEqual([200, expect.anything()]);
+  };
+  /** The waiting withdrawal paid (`pay`, with a bank reference) or rejected by the operator. */
+  const decide = async (how: 'pay' | 'reject') => {
+    const { id } = await server.ctx.database.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+    const args = how === 'pay' ? ['--ref', `FT-ALERT-${id}`] : ['--reason', 'alert test'];
+    await runCommand(server.ctx, ['withdrawal', how, String(id), ...args], () => undefined);
+  };
 
   beforeAll(async () => {
     line = await lineFake(LINE_TOKEN, LINE_GROUP);
@@ -119,9 +135,8 @@ describe('on-call alerts to LINE and Telegram', () => {
 
   it('a withdrawal waiting too long: alerted once on each channel with its screen, then "resolved" once', async () => {
     await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 30 } }));
-    const token = await login(server.app);
     await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '500'], () => undefined);
-    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 200 }, { token })).statusCode).toBe(200);
+    await withdraw(200);
     await pass();
     expect(all()).toEqual([]); // not yet 30 minutes
     server.clock.now += 31 * 60_000;
@@ -130,12 +145,7 @@ describe('on-call alerts to LINE and Telegram', () => {
     expect(line.sent).toEqual([expect.stringContaining('มีรายการถอนเงินรอเกิน 30 นาที: 1 รายการ')]);
     expect(line.sent[0]).toContain('https://wallet.example/staff/withdrawals');
     expect(telegram.sent).toEqual(line.sent);
-    const { id } = await server.ctx.database.db
-      .selectFrom('withdrawals')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .executeTakeFirstOrThrow();
-    await runCommand(server.ctx, ['withdrawal', 'reject', String(id), '--reason', 'alert test'], () => undefined);
+    await decide('reject');
     await pass();
     await pass();
     expect(line.sent).toHaveLength(2);
@@ -149,22 +159,16 @@ describe('on-call alerts to LINE and Telegram', () => {
       'en',
     );
     await pass(); // the deposits' cursor starts now: nothing credited before is told
-    const token = await login(server.app);
     await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '1500'], () => undefined);
     await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '20'], () => undefined);
-    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 400 }, { token })).statusCode).toBe(200);
+    await withdraw(400);
     await pass();
     await pass();
     expect(line.sent).toHaveLength(2);
     expect(line.sent).toEqual(
       expect.arrayContaining([expect.stringContaining('Large deposit 1,500 THB'), expect.stringContaining('Large withdrawal 400 THB')]),
     );
-    const { id } = await server.ctx.database.db
-      .selectFrom('withdrawals')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .executeTakeFirstOrThrow();
-    await runCommand(server.ctx, ['withdrawal', 'pay', String(id), '--ref', 'FT-ALERT-1'], () => undefined);
+    await decide('pay');
     await pass();
     expect(line.sent).toHaveLength(3);
     expect(line.sent[2]).toMatch(/^✅ Resolved\nLarge withdrawal 400 THB/);
@@ -246,8 +250,7 @@ describe('on-call alerts to LINE and Telegram', () => {
   it('a channel that refuses or does not answer is tried again later and counted; it never stops the other channel', async () => {
     await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 1 } }));
     const before = await providerFaultCounts(server.app, METRICS, 'telegram');
-    const token = await login(server.app);
-    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100 }, { token })).statusCode).toBe(200);
+    await withdraw(100);
     server.clock.now += 2 * 60_000;
     telegram.mode = 'rate-limited';
     line.mode = 'hang';
@@ -273,12 +276,7 @@ describe('on-call alerts to LINE and Telegram', () => {
     await pass();
     expect(line.sent).toHaveLength(1);
     expect(telegram.sent).toHaveLength(1);
-    const { id } = await server.ctx.database.db
-      .selectFrom('withdrawals')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .executeTakeFirstOrThrow();
-    await runCommand(server.ctx, ['withdrawal', 'reject', String(id), '--reason', 'alert test'], () => undefined);
+    await decide('reject');
     await pass();
   });
 
@@ -290,8 +288,7 @@ describe('on-call alerts to LINE and Telegram', () => {
       reason: 'rotate',
     });
     await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 1 } }));
-    const token = await login(server.app);
-    expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100 }, { token })).statusCode).toBe(200);
+    await withdraw(100);
     server.clock.now += 2 * 60_000;
     await pass();
     expect(line.sent).toEqual([]);
@@ -311,12 +308,7 @@ describe('on-call alerts to LINE and Telegram', () => {
       target: LINE_GROUP,
       reason: 'fixed',
     });
-    const { id } = await server.ctx.database.db
-      .selectFrom('withdrawals')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .executeTakeFirstOrThrow();
-    await runCommand(server.ctx, ['withdrawal', 'reject', String(id), '--reason', 'alert test'], () => undefined);
+    await decide('reject');
     await pass();
   });
 
@@ -357,8 +349,7 @@ describe('on-call alerts to LINE and Telegram', () => {
     try {
       second.clock.now = server.clock.now;
       await setRules(only({ withdrawalWaiting: { enabled: true, minutes: 1 } }));
-      const token = await login(server.app);
-      expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 100 }, { token })).statusCode).toBe(200);
+      await withdraw(100);
       server.clock.now += 2 * 60_000;
       second.clock.now = server.clock.now;
       const passes = await Promise.all([

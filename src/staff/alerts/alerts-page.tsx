@@ -155,6 +155,20 @@ function Alerts() {
   );
 }
 
+/** Why an admin changes a channel or the rules: kept in the audit trail with the change. */
+function ChangeReason({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <ReasonField
+      label={t`Reason`}
+      value={value}
+      onChange={onChange}
+      required
+      hint={<Trans>Required: 3 to 500 characters, kept in the audit trail with the change.</Trans>}
+    />
+  );
+}
+
 function ChannelForm({ channel }: { channel: AlertChannelView }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
@@ -211,13 +225,7 @@ function ChannelForm({ channel }: { channel: AlertChannelView }) {
           hint={channel.tokenSet ? <Trans>A token is set. Leave this empty to keep it.</Trans> : <Trans>No token is set yet.</Trans>}
         />
         <TextField label={targetLabel} value={target} onChange={setTarget} spellCheck={false} hint={i18n._(words.targetHint)} />
-        <ReasonField
-          label={t`Reason`}
-          value={reason}
-          onChange={setReason}
-          required
-          hint={<Trans>Required: 3 to 500 characters, kept in the audit trail with the change.</Trans>}
-        />
+        <ChangeReason value={reason} onChange={setReason} />
         <FormError message={problem || (save.error ? staffErrorMessage(i18n, save.error) : '')} />
         {save.isSuccess && !save.isPending && (
           <p role="status">
@@ -333,13 +341,7 @@ function RulesForm({ settings }: { settings: AlertSettings }) {
           <option value="la">ລາວ</option>
           <option value="en">English</option>
         </SelectField>
-        <ReasonField
-          label={t`Reason`}
-          value={reason}
-          onChange={setReason}
-          required
-          hint={<Trans>Required: 3 to 500 characters, kept in the audit trail with the change.</Trans>}
-        />
+        <ChangeReason value={reason} onChange={setReason} />
         <FormError message={problem || (save.error ? staffErrorMessage(i18n, save.error) : '')} />
         {save.isSuccess && !save.isPending && (
           <p role="status">

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { AlertRules } from '../../../../contract/staff-alerts.js';
 import type { Lang } from '../../../../contract/lang.js';
 import type { Tx } from '../../db/transaction.js';
@@ -30,6 +31,22 @@ export function firingText(
 
 const amountWords = (minor: number, currency: Currency) =>
   `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(toMajor(minor, currency))} ${currency === 'BAHT' ? 'THB' : 'LAK'}`;
+
+/** An amount at or above the threshold of its currency (major units, as the console takes them). */
+const atLeast = (currency: RawBuilder<unknown>, amount: RawBuilder<unknown>, t: { BAHT: number; LAK: number }) =>
+  sql<boolean>`((${currency} = 'BAHT' and ${amount} >= ${toMinor(t.BAHT, 'BAHT')}) or (${currency} = 'LAK' and ${amount} >= ${toMinor(t.LAK, 'LAK')}))`;
+
+/** A large withdrawal's or deposit's alert: one per row, named by its id. */
+const large = (
+  rule: 'largeWithdrawal' | 'largeDeposit',
+  row: { id: number; amount: number | string | bigint; currency: string; member_id: number | null },
+  screen: string,
+): Firing => ({
+  key: `${rule}:${row.id}`,
+  rule,
+  detail: { amount: amountWords(Number(row.amount), row.currency as Currency), member: Number(row.member_id) },
+  screen,
+});
 
 /**
  * What holds now, rule by rule (each read from an index of the rows it counts, migration 0050). The
@@ -120,27 +137,15 @@ export async function evaluateRules(
     if (problems) firing.push({ key: 'ledgerProblems', rule: 'ledgerProblems', detail: { count: problems }, screen: '/audit' });
   }
   if (rules.largeWithdrawal.enabled) {
-    const { BAHT, LAK } = rules.largeWithdrawal;
     const rows = await tx
       .selectFrom('withdrawals')
       .where('status', '=', 'PENDING')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('currency', '=', 'BAHT'), eb('amount', '>=', toMinor(BAHT, 'BAHT'))]),
-          eb.and([eb('currency', '=', 'LAK'), eb('amount', '>=', toMinor(LAK, 'LAK'))]),
-        ]),
-      )
+      .where(atLeast(sql.ref('currency'), sql.ref('amount'), rules.largeWithdrawal))
       .select(['id', 'member_id', 'amount', 'currency'])
       .orderBy('id')
       .limit(50)
       .execute();
-    for (const w of rows)
-      firing.push({
-        key: `largeWithdrawal:${w.id}`,
-        rule: 'largeWithdrawal',
-        detail: { amount: amountWords(Number(w.amount), w.currency as Currency), member: w.member_id },
-        screen: '/withdrawals',
-      });
+    for (const w of rows) firing.push(large('largeWithdrawal', w, '/withdrawals'));
   }
 
   // large deposits: the entries credited since the last look (a look-back of 100 entries: a transaction may
@@ -152,31 +157,18 @@ export async function evaluateRules(
     .executeTakeFirstOrThrow();
   const newestId = newest.id === null ? 0 : Number(newest.id);
   if (rules.largeDeposit.enabled && depositCursor !== null) {
-    const { BAHT, LAK } = rules.largeDeposit;
     const rows = await tx
       .selectFrom('journal as j')
       .innerJoin('members as m', 'm.id', 'j.member_id')
       .where('j.id', '>', Math.max(0, depositCursor - 100))
       .where('j.id', '<=', newestId)
       .where('j.type', '=', 'deposit')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('m.currency', '=', 'BAHT'), eb('j.amount', '>=', toMinor(BAHT, 'BAHT'))]),
-          eb.and([eb('m.currency', '=', 'LAK'), eb('j.amount', '>=', toMinor(LAK, 'LAK'))]),
-        ]),
-      )
+      .where(atLeast(sql.ref('m.currency'), sql.ref('j.amount'), rules.largeDeposit))
       .select(['j.id', 'j.amount', 'j.member_id', 'm.currency'])
       .orderBy('j.id')
       .limit(50)
       .execute();
-    for (const d of rows)
-      firing.push({
-        key: `largeDeposit:${d.id}`,
-        rule: 'largeDeposit',
-        detail: { amount: amountWords(Number(d.amount), d.currency as Currency), member: Number(d.member_id) },
-        screen: `/members/${d.member_id}`,
-        notice: true,
-      });
+    for (const d of rows) firing.push({ ...large('largeDeposit', d, `/members/${d.member_id}`), notice: true });
   }
   depositCursor = newestId;
   return { firing, depositCursor };
