@@ -40,7 +40,8 @@ const TEXT_MAX = { line: 5000, telegram: 4096 } as const;
 
 function refusal(status: number, detail: string, retryAfterSeconds?: number): SendOutcome {
   const retryAfterMs = retryAfterSeconds !== undefined && retryAfterSeconds >= 0 ? Math.min(retryAfterSeconds, 3600) * 1000 : undefined;
-  if (status === 429) return { ok: false, code: 'rate_limited', retry: true, detail, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  if (status === 429)
+    return { ok: false, code: 'rate_limited', retry: true, detail, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
   if (status >= 500) return { ok: false, code: 'server_error', retry: true, detail };
   const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bad_request';
   return { ok: false, code, retry: false, detail };
@@ -72,7 +73,8 @@ async function post(url: string, headers: Record<string, string>, body: unknown,
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const field = (json: unknown, key: string): unknown => (json && typeof json === 'object' ? (json as Record<string, unknown>)[key] : undefined);
+const field = (json: unknown, key: string): unknown =>
+  json && typeof json === 'object' ? (json as Record<string, unknown>)[key] : undefined;
 const words = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
 
 export async function sendLine(o: AlertSend): Promise<SendOutcome> {
