@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/transaction.js';
@@ -16,6 +17,7 @@ const LINE_GROUP = 'C4af4980629a1b2c3d4e5f60718293a4b';
 const TG_TOKEN = '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11';
 const TG_CHAT = '-1001234567890';
 const METRICS = 'metrics-token-for-the-alerts-test';
+const GAME_KEY = randomBytes(32);
 const log = { info: () => undefined, error: () => undefined, warn: () => undefined };
 
 /** Every rule off but the ones named (with their thresholds). */
@@ -55,6 +57,7 @@ describe('on-call alerts to LINE and Telegram', () => {
     line = await lineFake(LINE_TOKEN, LINE_GROUP);
     telegram = await telegramFake(TG_TOKEN, TG_CHAT);
     server = await build({
+      gameSecretKey: GAME_KEY,
       lineApiBaseUrl: line.url,
       telegramApiBaseUrl: telegram.url,
       metricsToken: METRICS,
@@ -343,7 +346,8 @@ describe('on-call alerts to LINE and Telegram', () => {
 
   it('two instances on one database send each alert once', async () => {
     const second = await build(
-      { lineApiBaseUrl: line.url, telegramApiBaseUrl: telegram.url, publicUrl: 'https://wallet.example' },
+      // every instance runs with the same GAME_SECRET_KEY (production requires it): the tokens open on each
+      { gameSecretKey: GAME_KEY, lineApiBaseUrl: line.url, telegramApiBaseUrl: telegram.url, publicUrl: 'https://wallet.example' },
       { shareWith: server },
     );
     try {
