@@ -9,6 +9,7 @@
 // rename (build-site.mjs's activate), so a build on a live box (an `npm run operator` after a pull) never
 // takes main.js or slip-worker.js from under running instances: each keeps its own release (Node runs
 // main.js by its real path, and the slip reader finds its worker beside that) until it is restarted.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +78,20 @@ const packageOf = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+/** The release's version (package.json) and git commit (`WALLET_COMMIT`, else the checkout's HEAD, else unknown). */
+function buildInfo() {
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  let commit = process.env.WALLET_COMMIT || '';
+  if (!commit) {
+    try {
+      commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      commit = 'unknown'; // an install without git (a tarball)
+    }
+  }
+  return { version, commit };
+}
+
 async function buildServer() {
   // loaded only to build: a start or an operator command with a current build does not pay for it
   const esbuild = await import('esbuild');
@@ -104,6 +119,8 @@ async function buildServer() {
     ],
   });
   fs.cpSync(MIGRATIONS, path.join(dir, 'migrations'), { recursive: true });
+  // what /metrics answers as wallet_build_info{version,commit} (server/src/modules/system/build-info.ts)
+  fs.writeFileSync(path.join(dir, 'build-info.json'), JSON.stringify(buildInfo()));
   // a build/server directory of an older build becomes a release itself, and is pruned in its turn
   activate(dir, SERVER_LINK);
   pruneReleases(KEEP_RELEASES, SERVER_RELEASES, SERVER_LINK);

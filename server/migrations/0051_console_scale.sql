@@ -27,8 +27,7 @@ create index "members_phone_prefix" on "members" ("phone" text_pattern_ops);
 -- a bank account number, whole or its end: the number reversed, read by its start
 create index "members_bank_account_reversed" on "members" (reverse("bank_account_no") text_pattern_ops);
 
--- the dashboard's count of payments no deposit request matched
-create index "qr_payments_status_idx" on "qr_payments" ("status");
+-- the dashboard's count of payments no deposit request matched: 0050's qr_payments_unmatched answers it;
 -- and of withdrawals waiting, deposit requests waiting and slips in review: the partial unique indexes
 -- on PENDING and slips_due_idx already answer them
 

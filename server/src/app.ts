@@ -1,4 +1,11 @@
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { sql } from 'kysely';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -80,6 +87,24 @@ function validationCode(err: FastifyError): string {
   return err.validation?.some((v) => v.keyword === 'required') ? 'KEY_MISSING' : 'KEY_INVALID';
 }
 
+/** The probes a supervisor or balancer sends every few seconds: logged at debug, not info. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/**
+ * A request's one log line, written when it is answered: its method, URL (masked by the logger's `req`
+ * serializer), status and time; an error's line as Fastify writes it. Nothing when it comes in.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) return reply.log.error({ ...line, err: error }, 'request errored');
+    const level = PROBES.has(request.url.split('?', 1)[0]!) ? 'debug' : 'info';
+    reply.log[level](line, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   logger?: FastifyBaseLogger | false;
   /** Readiness besides the database: main.ts marks it draining on SIGTERM. */
@@ -94,6 +119,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     schemaController: schemas.schemaController,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // one line per request, written when it is answered, instead of Fastify's two (below)
+    logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
     // plugins that ask the database at start (the chat's Postgres adapter) wait for a free connection, which

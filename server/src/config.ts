@@ -64,6 +64,9 @@ export interface Config {
   gameSecretKey: Buffer | undefined;
   /** Where members reach this server (scheme, host, port, no trailing slash): every link the server builds starts with it. */
   publicUrl: string;
+  /** The LINE Messaging API's and the Telegram Bot API's addresses (alerts): theirs, or a local fake's in tests. */
+  lineApiBaseUrl: string;
+  telegramApiBaseUrl: string;
   /** HMAC-SHA256 key the payment gateway signs its callbacks with (QR_CALLBACK_SECRET). */
   qrCallbackSecret: string;
   /** The gift link's wire cipher passphrase, shared with the site's build (GIFTLINK_SECRET): compatibility, not security. */
@@ -438,6 +441,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     gameSecretKey: key32(env, 'GAME_SECRET_KEY'),
     publicUrl: publicUrl(env, port),
+    lineApiBaseUrl: baseUrl(env, 'LINE_API_BASE_URL', 'https://api.line.me'),
+    telegramApiBaseUrl: baseUrl(env, 'TELEGRAM_API_BASE_URL', 'https://api.telegram.org'),
     qrCallbackSecret: secret(env, 'QR_CALLBACK_SECRET', DEMO_SECRETS.QR_CALLBACK_SECRET),
     giftlinkSecret: env.GIFTLINK_SECRET || DEMO_SECRETS.GIFTLINK_SECRET,
     timeZone: timeZone(env),

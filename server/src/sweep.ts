@@ -11,6 +11,8 @@ import { forgetOldUsage } from './modules/uploads/service.js';
 import { recoverOpenIntents } from './modules/wallet/transfers.js';
 import { retentionSweep } from './modules/system/retention.js';
 import { sweepHealth, type SweepTask } from './modules/system/sweep-health.js';
+import { writeHeartbeat } from './modules/system/heartbeat.js';
+import { alertPass } from './modules/alerts/service.js';
 
 /** Where the sweep says what it did and what failed (the server's logger). */
 export interface SweepLog {
@@ -26,8 +28,9 @@ export async function sweepTask<T>(ctx: AppContext, log: SweepLog, task: SweepTa
   try {
     return await work();
   } catch (err) {
-    const { failures } = sweepHealth(ctx.database);
+    const { failures, passFailed } = sweepHealth(ctx.database);
     failures.set(task, (failures.get(task) ?? 0) + 1);
+    passFailed.add(task);
     log.error({ err, task }, `sweep: ${task} failed`);
     return undefined;
   }
@@ -82,6 +85,8 @@ export async function sweepOnce(ctx: AppContext, log: SweepLog) {
 }
 
 async function sweepAll(ctx: AppContext, log: SweepLog) {
+  const health = sweepHealth(ctx.database);
+  health.passFailed.clear();
   const [open] = await Promise.all([
     recoverOpen(ctx, log),
     sweepTask(ctx, log, 'slips', () => verifyDueSlips(ctx)),
@@ -101,6 +106,10 @@ async function sweepAll(ctx: AppContext, log: SweepLog) {
   ]);
   // after the money tasks: what they wrote is in the look
   await sweepTask(ctx, log, 'ledger', () => watchLedger(ctx, log));
+  if (!health.passFailed.size) health.lastSuccessAt = ctx.now();
+  // what this pass came to, for the alert pass of whichever instance sends (a lost database: nothing to write)
+  await writeHeartbeat(ctx).catch((err: unknown) => log.error({ err }, 'sweep: the heartbeat was not written'));
+  await sweepTask(ctx, log, 'alerts', () => alertPass(ctx, log));
   return open;
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_HEADER, CLIENT_MARKER } from '../src/app.js';
 import { createLogger, maskUrl } from '../src/lib/logger.js';
 import { build, call, login, type TestServer } from './helper.js';
 import { spawnServer } from './spawn-server.js';
@@ -46,6 +47,25 @@ describe('the request log', () => {
     }
   });
 
+  it('writes one line per request when it is answered, and none for /healthz and /readyz at info', async () => {
+    lines = [];
+    expect((await call(server.app, 'GET', '/api/lookup/info')).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    await server.app.inject({ method: 'GET', url: '/readyz' });
+    const written = lines.map(
+      (line) => JSON.parse(line) as { msg: string; level: number; req?: { url: string; method: string }; res?: { statusCode: number } },
+    );
+    const requests = written.filter((line) => line.req);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/lookup/info' }),
+        res: { statusCode: 200 },
+      }),
+    ]);
+  });
+
   it('masks the secret parts of a URL and keeps the rest', () => {
     expect(maskUrl('/api/autoLogin/pg/pg000001/s3cr3t')).toBe('/api/autoLogin/pg/pg000001/***');
     expect(maskUrl('/api/autoLogin/pg/pg000001/s3cr3t?x=1')).toBe('/api/autoLogin/pg/pg000001/***?x=1');
@@ -63,16 +83,27 @@ describe('the running server’s log on stdout', () => {
       const server = spawnServer({ DATA_DIR: dataDir });
       expect(await server.listening).toBe(true);
       const answers = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => fetch(`${server.url}/healthz?burst=${i}`).then((res) => res.status)),
+        Array.from({ length: 40 }, (_, i) =>
+          fetch(`${server.url}/api/lookup/info?burst=${i}`, { headers: { [CLIENT_HEADER]: CLIENT_MARKER } }).then((res) => res.status),
+        ),
       );
       expect(answers.every((status) => status === 200)).toBe(true);
+      expect((await fetch(`${server.url}/healthz?probe=1`)).status).toBe(200);
+      expect((await fetch(`${server.url}/readyz?probe=1`)).status).toBe(200);
       await server.stop('SIGTERM');
       const lines = server.out.stdout.split('\n').filter(Boolean);
-      const completed = lines.filter((line) => line.includes('"msg":"request completed"'));
-      const requested = lines.filter((line) => /\/healthz\?burst=\d+/.test(line));
-      // each request is logged when it comes (with its URL) and when it is answered (with its id)
+      const requested = lines.filter((line) => /\/api\/lookup\/info\?burst=\d+/.test(line));
+      // one line per request, when it is answered: its URL, status and time; a probe's at debug (not written at info)
+      expect(requested).toHaveLength(40);
       expect(new Set(requested.map((line) => /burst=(\d+)/.exec(line)![1])).size).toBe(40);
-      expect(completed.length).toBeGreaterThanOrEqual(40);
+      for (const line of requested)
+        expect(JSON.parse(line)).toMatchObject({
+          level: 30,
+          msg: 'request completed',
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        });
+      expect(lines.some((line) => line.includes('incoming request') || line.includes('probe=1'))).toBe(false);
       expect(lines.some((line) => line.includes('SIGTERM: draining, then shutting down'))).toBe(true);
       expect(lines.every((line) => line.startsWith('{') && line.endsWith('}'))).toBe(true);
     } finally {

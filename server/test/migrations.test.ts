@@ -235,6 +235,7 @@ describe('migrating a database with data', () => {
         '0046_member_notices',
         '0047_push_sessions',
         '0048_bank_statements',
+        '0050_on_call',
         '0051_console_scale',
         '0052_bonus_changes',
       ]);

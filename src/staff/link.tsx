@@ -18,6 +18,7 @@ export type StaffPath =
   | '/statements'
   | '/statements/queue'
   | '/settings'
+  | '/alerts'
   | '/reports'
   | '/bonuses'
   | '/inbox';

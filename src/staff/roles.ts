@@ -15,6 +15,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/statements': ['finance', 'admin'],
   '/statements/queue': ['finance', 'admin'],
   '/settings': ['admin'],
+  '/alerts': ['admin'],
   '/reports': ['finance', 'admin'],
   '/bonuses': ['finance', 'admin'],
 };

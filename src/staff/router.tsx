@@ -18,6 +18,7 @@ import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
 import { StaffShell } from './shell/staff-shell';
 import { SettingsPage } from './settings/settings-page';
+import { AlertsPage } from './alerts/alerts-page';
 import { SignInPage } from './sign-in/sign-in-page';
 import { SlipsPage } from './slips/slips-page';
 import { StatementImportPage } from './statements/import-page';
@@ -72,6 +73,7 @@ const paymentsRoute = createRoute({ getParentRoute: () => signedInRoute, path: '
 const statementsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'statements', component: StatementImportPage });
 const statementQueueRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'statements/queue', component: StatementQueuePage });
 const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'settings', component: SettingsPage });
+const alertsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'alerts', component: AlertsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
 const bonusesRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'bonuses', component: BonusesPage });
 const ROOM = new RegExp(ROOM_PATTERN);
@@ -99,6 +101,7 @@ const routeTree = rootRoute.addChildren([
     statementsRoute,
     statementQueueRoute,
     settingsRoute,
+    alertsRoute,
     reportsRoute,
     bonusesRoute,
     inboxRoute,

@@ -37,6 +37,8 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   // settings (contract/staff-settings.ts): the server's detail says where and why, after this sentence
   SETTING_INVALID: msg`The value does not match what this setting takes; nothing was saved.`,
+  // alerts (contract/staff-alerts.ts)
+  ALERT_TOKEN_REQUIRED: msg`Enter the token: this channel has none yet. Nothing was saved.`,
   MONEY_NOT_ENOUGH: msg`The member's wallet holds less than that: nothing moved.`,
   // unmatched payments (contract/staff-payments.ts)
   PAYMENT_NOT_UNMATCHED: msg`This payment is no longer unmatched: someone has already attached it or marked it refunded. The list now shows what is still waiting.`,

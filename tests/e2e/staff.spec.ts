@@ -359,3 +359,34 @@ test('a clerk approves a slip for far more than the bank confirmed: it waits; a 
   expect(trail).toContain(second.username);
   expect(operator('ledger', 'check')).toContain('ledger check: every entry balances');
 });
+
+test('an admin sets the on-call alert rules at 1280 and 768 px; the audit trail has the change', async ({ browser }) => {
+  const admin = addStaff('admin');
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await staffInEnglish(desk);
+    await firstSignIn(desk, admin.username, admin.oneTime, 'a long alerts-admin passphrase');
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Alerts' }).click();
+    await expect(desk.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
+    const line = desk.getByRole('region', { name: 'LINE' });
+    await expect(line.getByText('No token is set yet.')).toBeVisible();
+    await expect(line.getByRole('button', { name: 'Send a test message' })).toBeDisabled();
+    const rules = desk.getByRole('region', { name: 'Rules' });
+    const minutes = rules.getByRole('group', { name: 'A withdrawal waits too long' }).getByRole('spinbutton');
+    await minutes.fill('20');
+    await rules.getByLabel('Language of the alerts').selectOption('la');
+    await rules.getByLabel('Reason').fill('night shift watches closer');
+    await rules.getByRole('button', { name: 'Save the rules' }).click();
+    await expect(desk.getByText('Saved: the next alert pass uses these rules.')).toBeVisible();
+    await desk.screenshot({ path: 'test-results/e2e-artifacts/screens/alerts-1280.png', fullPage: true });
+    await desk.setViewportSize({ width: 768, height: 1024 });
+    await desk.reload();
+    await expect(
+      desk.getByRole('region', { name: 'Rules' }).getByRole('group', { name: 'A withdrawal waits too long' }).getByRole('spinbutton'),
+    ).toHaveValue('20');
+    await desk.screenshot({ path: 'test-results/e2e-artifacts/screens/alerts-768.png', fullPage: true });
+    expect(operator('audit', 'list', '--action', 'alerts.rules')).toContain(admin.username);
+  } finally {
+    await desk.close();
+  }
+});

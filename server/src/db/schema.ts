@@ -1,4 +1,5 @@
 import type { AdjustmentTables } from './schema-adjustments.js';
+import type { AlertTables } from './schema-alerts.js';
 import type { BonusTables } from './schema-bonus.js';
 import type { ChatTables } from './schema-chat.js';
 import type { DepositTables } from './schema-deposits.js';
@@ -35,9 +36,11 @@ export interface DB
     StaffTables,
     AdjustmentTables,
     NoticeTables,
-    StatementTables {}
+    StatementTables,
+    AlertTables {}
 
 export type * from './schema-adjustments.js';
+export type * from './schema-alerts.js';
 export type * from './schema-bonus.js';
 export type * from './schema-chat.js';
 export type * from './schema-deposits.js';

@@ -38,6 +38,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],
   ['/settings', msg`Settings`],
+  ['/alerts', msg`Alerts`],
 ];
 
 /** The signed-in console: who is signed in, the screens their role may open, sign-out. */

@@ -5,7 +5,7 @@ type Db = Database['db'];
 
 /**
  * The dashboard's counts. Each reads an index (the PENDING partial indexes, slips_due_idx,
- * qr_payments_status_idx, chat_rooms_open_idx), never a whole table: server/test/console-scale.test.ts.
+ * qr_payments_unmatched of 0050, chat_rooms_open_idx), never a whole table: server/test/console-scale.test.ts.
  */
 export async function dashboardCounts(db: Db): Promise<StaffDashboard> {
   const count = async (table: 'slips' | 'withdrawals' | 'deposit_requests' | 'qr_payments', status: string) =>

@@ -26,6 +26,7 @@ import { adjustmentRoutes } from './adjustments.js';
 import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
 import { bonusRoutes } from './bonuses.js';
+import { alertRoutes } from './alerts.js';
 import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
 import { goLiveRoutes } from './go-live-routes.js';
@@ -146,6 +147,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(inboxRoutes);
   await app.register(goLiveRoutes);
   await app.register(statementRoutes);
+  await app.register(alertRoutes);
 
   app.get(
     '/audit',
