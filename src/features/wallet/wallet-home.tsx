@@ -13,7 +13,7 @@ import { PendingMoney } from './pending-money';
 import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
 import { useRefreshSlots, useTransferAll } from './mutations';
-import { walletKeys, walletQuery } from '../../lib/member/wallet-query';
+import { answeredJustNow, walletKeys, walletQuery } from '../../lib/member/wallet-query';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from '../../ui/member/widget-icons';
@@ -53,8 +53,8 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const queryClient = useQueryClient();
-  // asked again on entry, unless the answer just came (asked at sign-in, or by the route on its way here)
-  const wallet = useQuery({ ...walletQuery(), refetchOnMount: (query) => query.state.dataUpdatedAt < Date.now() - 2_000 });
+  // asked again on entry, unless this page's answer just came (asked at sign-in, or by the route on its way here)
+  const wallet = useQuery({ ...walletQuery(), refetchOnMount: (query) => !answeredJustNow(query.state.dataUpdatedAt) });
   const [open, setOpen] = useState<Open>(null);
   const fail = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 

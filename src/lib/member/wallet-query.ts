@@ -21,6 +21,14 @@ export function slotsRefreshed(queryClient: QueryClient, slots: Slot[]): void {
   refreshedSlots.set(queryClient, { slots, at: performance.now() });
 }
 
+/**
+ * A wallet answer this page asked for in the last 2 s (at sign-in: src/lib/signed-in-code.ts): not asked
+ * again by the screen that opens next. One saved on the device (restored from an earlier visit, however
+ * recent) is always asked again.
+ */
+export const answeredJustNow = (updatedAt: number | undefined): boolean =>
+  updatedAt !== undefined && updatedAt >= performance.timeOrigin && updatedAt > Date.now() - 2_000;
+
 /** The wallet with its game accounts; `last_sync` (§3) is when the server last answered it. */
 export const walletQuery = () =>
   queryOptions({
