@@ -111,7 +111,7 @@ function Bonuses() {
                   className="staff-secondary"
                   disabled={!online}
                   onClick={() => open({ action: row.offered ? 'stop' : 'offer', row })}
-                  aria-label={row.offered ? t`Stop offering ${code}` : t`Offer ${code} again`}
+                  aria-label={row.offered ? t`Stop offering ${code}` : t`Offer again: ${code}`}
                 >
                   {row.offered ? <Trans>Stop offering</Trans> : <Trans>Offer again</Trans>}
                 </button>
