@@ -84,7 +84,7 @@ export const StaffBonus = Type.Object({
   /** As written; a bonus a change would add, still waiting, is listed with offered false and its change. */
   bonus: BonusDraft,
   offered: Type.Boolean(),
-  /** Made with the CLI with no budget: the console shows it, and a change must give it one. */
+  /** Made with the CLI with no budget: the console shows it, and a change must give it one (counted whole, less what it paid). */
   unbudgeted: Type.Boolean(),
   /** Paid out so far in the site's currency, and members holding it now. */
   given: Type.Number(),

@@ -118,6 +118,16 @@ describe('staff bonuses', () => {
     expect(await auditOf(q.server, 'bonus.edit', 'bonus:EDITME')).toHaveLength(1);
   });
 
+  it('counts the whole budget given to a bonus the CLI made unlimited, less what it paid: its terms cannot grow on "unlimited"', async () => {
+    // the seed's DAILY10 has no budget; one admin makes it pay 1,000 a time
+    const before = (await list()).bonuses.find((b) => b.bonus.code === 'DAILY10')!;
+    expect(before.unbudgeted).toBe(true);
+    const res = await edit(admin, { ...before.bonus, give: { fixed: 1000 }, budget: 1_000_000 }, 'bigger daily bonus');
+    expect([res.statusCode, changeOf(res).budgetAdded, changeOf(res).waitsBecause]).toEqual([202, 1_000_000, 'amount']);
+    expect((await list()).bonuses.find((b) => b.bonus.code === 'DAILY10')!.bonus.give).toEqual(before.bonus.give);
+    expect(changeOf(await decide(admin, 'DAILY10', 'reject', 'too much'))).toMatchObject({ status: 'REJECTED' });
+  });
+
   it('refuses what the CLI refuses, a taken code and a missing reason with a 4xx, changing nothing', async () => {
     const before = await list();
     for (const [bonus, code] of [

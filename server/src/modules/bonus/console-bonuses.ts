@@ -125,6 +125,14 @@ function changeView(row: Selectable<BonusChangesTable>, currency: Currency): Bon
   };
 }
 
+/** What a bonus has paid so far, in the site's currency (minor units). */
+async function paidSoFar(tx: Tx, code: string, site: ReturnType<typeof siteMoney>): Promise<number> {
+  return (await givenOfBonus(tx, code)).reduce(
+    (sum, g) => sum + convert(Number(g.total), g.currency as Currency, site.currency, site.kipPerBaht),
+    0,
+  );
+}
+
 /** Writes a change into the bonuses table: a new bonus offered at once, or a bonus's terms replaced (offered or not as it was). */
 async function apply(tx: Tx, kind: 'add' | 'edit', columns: Columns, now: number) {
   if (kind === 'add') {
@@ -153,10 +161,7 @@ export async function listConsoleBonuses(ctx: Books, username: string): Promise<
   const waitingOf = new Map(waiting.map((w) => [w.code, changeView(w, site.currency)]));
   const bonuses: StaffBonus[] = [];
   for (const row of rows) {
-    const given = (await givenOfBonus(db, row.code)).reduce(
-      (sum, g) => sum + convert(Number(g.total), g.currency as Currency, site.currency, site.kipPerBaht),
-      0,
-    );
+    const given = await paidSoFar(db, row.code, site);
     const holders = await db
       .selectFrom('member_bonuses')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -210,9 +215,10 @@ export async function proposeBonus(ctx: Books, by: By, kind: 'add' | 'edit', dra
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     if (pending) throw conflict('BONUS_CHANGE_PENDING');
-    // what it adds within members' reach: all of a new budget, the increase of a changed one (a budget the
-    // CLI left unset is unlimited: giving it one adds nothing)
-    const before = current ? (current.budget === null ? Number.MAX_SAFE_INTEGER : Number(current.budget)) : 0;
+    // what it adds within members' reach: all of a new budget, the increase of a changed one. A bonus the
+    // CLI made with no budget has had no one's word on its size in the console: the budget it is given
+    // counts whole, less what it has paid (else its `give` could be raised freely under "unlimited")
+    const before = current ? (current.budget === null ? await paidSoFar(tx, current.code, site) : Number(current.budget)) : 0;
     const added = Math.max(0, columns.budget - before);
     const because =
       added === 0
