@@ -51,6 +51,13 @@ export type SlipReason = (typeof SLIP_REASONS)[number];
  */
 export const SLIP_SENDER_AMBIGUOUS = 'SLIP_SENDER_AMBIGUOUS';
 
+/**
+ * Why verification left a slip to a person: a bank statement import already credited (or holds for a second
+ * clerk) a transfer of the same amount into the same deposit account near that time. The statement shows no
+ * transfer reference, so it may be this slip's transfer: a person compares, never a second credit by itself.
+ */
+export const SLIP_ON_STATEMENT = 'SLIP_ON_STATEMENT';
+
 /** A slip in review not known to be from its member's own account: not sent from it, or maybe from another's. */
 export const senderInDoubt = (note: string | null) => note === 'SLIP_SENDER_MISMATCH' || note === SLIP_SENDER_AMBIGUOUS;
 export const SlipReasonSchema = Type.Union([

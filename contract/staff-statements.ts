@@ -69,7 +69,7 @@ export const StatementPreviewLine = Type.Object({
   sender: StatementSender,
   description: Type.String(),
   action: StatementAction,
-  /** Why it goes to the queue (NO_MATCH, AMBIGUOUS, NAME_MISSING, MAYBE_CREDITED) or what it links to / credits (`slip:12`, `deposit-request:4`). */
+  /** Why it goes to the queue (NO_MATCH, AMBIGUOUS, NAME_MISSING, MAYBE_CREDITED, MAYBE_IMPORTED) or what it links to / credits (`slip:12`, `deposit-request:4`). */
   why: Nullable(Type.String()),
   matchRef: Nullable(Type.String()),
   member: Nullable(StatementMember),

@@ -17,6 +17,8 @@ create unique index "statement_lines_match_once_idx" on "statement_lines" ("matc
 create index "statement_lines_queue_idx" on "statement_lines" ("status", "id") where "status" in ('UNMATCHED', 'WAITING');
 create index "statement_lines_member_idx" on "statement_lines" ("member_id");
 create index "statement_lines_import_idx" on "statement_lines" ("import_id");
+-- the same transfer exported again another way (another fingerprint), and a slip of a transfer a line credited: by amount and time
+create index "statement_lines_amount_idx" on "statement_lines" ("account_no", "amount", "at");
 
 -- a statement line looks for the credit its transfer may already have had: by amount and time
 create index "slips_credited_amount_idx" on "slips" ("amount", "created_at") where "status" = 'SUCCESS';

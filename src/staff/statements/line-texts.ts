@@ -7,6 +7,7 @@ export const WHY: Record<string, MessageDescriptor> = {
   AMBIGUOUS: msg`More than one match: a person must choose`,
   NAME_MISSING: msg`The account fits, but the statement names nobody`,
   MAYBE_CREDITED: msg`Several slips, QR payments or requests of this amount were credited near that time: most likely one was this transfer. Check before crediting it again`,
+  MAYBE_IMPORTED: msg`An earlier import has a line of this amount into this account at that minute: most likely the same transfer, exported again. Check before crediting it again`,
   amount: msg`Above what one person may credit alone`,
   day: msg`Passes what one person may credit alone in 24 hours`,
 };

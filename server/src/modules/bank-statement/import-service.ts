@@ -141,6 +141,13 @@ async function answer(
   };
 }
 
+/** The file's name as kept and shown: no control characters (Postgres keeps no NUL in text), at most 200 characters. */
+const fileNameOf = (fileName: string) =>
+  [...fileName]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .slice(0, 200);
+
 export async function previewStatement(
   ctx: Books,
   by: By,
@@ -150,16 +157,17 @@ export async function previewStatement(
 ): Promise<StatementPreview> {
   const r = await read(ctx, bytes, query);
   const currency = r.account.currency;
+  const name = fileNameOf(fileName);
   return withTransaction(ctx.database, async (tx) => {
     const kept = await keptBefore(tx, r.account.accountNo, r.lines);
     const taken = new Set<string>();
     const plans: (Plan | null)[] = [];
     for (const line of r.lines) {
-      const plan = kept.has(line.fingerprint) ? null : await planLine(tx, line, currency, taken);
+      const plan = kept.has(line.fingerprint) ? null : await planLine(tx, line, currency, taken, { accountNo: r.account.accountNo });
       if (plan && 'ref' in plan) taken.add(plan.ref);
       plans.push(plan);
     }
-    return answer(tx, by, r, fileName, plans, ctx.now());
+    return answer(tx, by, r, name, plans, ctx.now());
   });
 }
 
@@ -172,6 +180,7 @@ export async function importStatement(
 ): Promise<StatementPreview> {
   const r = await read(ctx, bytes, query);
   if (query.sha256 && query.sha256 !== r.sha256) throw conflict('STATEMENT_CHANGED');
+  const name = fileNameOf(fileName);
   const currency = r.account.currency;
   const now = ctx.now();
   try {
@@ -185,7 +194,7 @@ export async function importStatement(
           bank: r.bank,
           account_no: r.account.accountNo,
           currency,
-          file_name: fileName.slice(0, 200),
+          file_name: name,
           file_sha256: r.sha256,
           format: r.format,
           first_at: r.lines[0]?.at ?? null,
@@ -207,7 +216,7 @@ export async function importStatement(
           statuses.push(undefined);
           continue;
         }
-        const plan = await planLine(tx, line, currency, taken);
+        const plan = await planLine(tx, line, currency, taken, { accountNo: r.account.accountNo, importId });
         if ('ref' in plan) taken.add(plan.ref);
         plans.push(plan);
         const status = await importLine(tx, ctx, by, { importId, accountNo: r.account.accountNo, currency, line, plan, now });
@@ -220,7 +229,7 @@ export async function importStatement(
         after: {
           bank: r.bank,
           account: r.account.accountNo,
-          file: fileName,
+          file: name,
           sha256: r.sha256,
           lines: fresh.length,
           refused: r.lines.length - fresh.length,
@@ -230,7 +239,7 @@ export async function importStatement(
         ip: by.ip ?? null,
         at: now,
       });
-      return answer(tx, by, r, fileName, plans, now, { importId, statuses });
+      return answer(tx, by, r, name, plans, now, { importId, statuses });
     });
   } catch (err) {
     // another import kept one of these lines (or claimed one of these credits) at the same moment

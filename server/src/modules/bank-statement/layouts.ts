@@ -179,7 +179,8 @@ export function parseStatement(
     };
     // a sender with no bank word is a transfer inside the statement's own bank (KBank "From X8794 ...")
     if (!sender.bank && sender.account) sender.bank = bank;
-    const key = [bank, at, amount, balance ?? '', normal(description)].join('|');
+    // not the bank: the clerk may name another for the same file (the account keeps lines apart)
+    const key = [at, amount, balance ?? '', normal(description)].join('|');
     const nth = (seen.get(key) ?? 0) + 1;
     seen.set(key, nth);
     const fingerprint = createHash('sha256').update(`${key}|${nth}`).digest('hex');

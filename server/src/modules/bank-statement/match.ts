@@ -24,7 +24,7 @@ export type Plan =
   | { action: 'link'; kind: 'slip' | 'qr' | 'deposit-request'; ref: string; memberId: number | null }
   | { action: 'credit-request'; ref: string; requestId: number; memberId: number }
   | { action: 'credit-member'; memberId: number }
-  | { action: 'queue'; why: 'NO_MATCH' | 'AMBIGUOUS' | 'NAME_MISSING' | 'MAYBE_CREDITED'; candidates: number[] };
+  | { action: 'queue'; why: 'NO_MATCH' | 'AMBIGUOUS' | 'NAME_MISSING' | 'MAYBE_CREDITED' | 'MAYBE_IMPORTED'; candidates: number[] };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -120,8 +120,34 @@ async function creditsMade(
   ].map(([ref, member, kind]) => [ref, member, kind]);
 }
 
-/** The plan for one line; `taken`: refs earlier lines of the same import already claimed. */
-export async function planLine(tx: Tx, line: RawLine, currency: Currency, taken: ReadonlySet<string>): Promise<Plan> {
+/** How near in time a line of another import must be, with the same amount into the same account, to be this transfer maybe. */
+const IMPORTED_WINDOW = 2 * MINUTE;
+
+/**
+ * The plan for one line; `taken`: refs earlier lines of the same import already claimed; `into`: the
+ * deposit account and, when importing, the import (its own lines are not "another import").
+ */
+export async function planLine(
+  tx: Tx,
+  line: RawLine,
+  currency: Currency,
+  taken: ReadonlySet<string>,
+  into: { accountNo: string; importId?: number },
+): Promise<Plan> {
+  // a line no earlier import kept as such (its fingerprint differs: the same transfer exported again
+  // without the balance column, as another format, with other detail text) but one of the same amount into
+  // the same account at that minute: a person decides, never a second credit
+  let earlier = tx
+    .selectFrom('statement_lines')
+    .select('member_id')
+    .where('account_no', '=', into.accountNo)
+    .where('amount', '=', line.amount)
+    .where('at', '>=', line.at - IMPORTED_WINDOW)
+    .where('at', '<=', line.at + IMPORTED_WINDOW);
+  if (into.importId !== undefined) earlier = earlier.where('import_id', '<>', into.importId);
+  const seen = await earlier.limit(5).execute();
+  if (seen.length)
+    return { action: 'queue', why: 'MAYBE_IMPORTED', candidates: [...new Set(seen.map((r) => r.member_id).filter((m) => m !== null))] };
   const byAccount = await membersByAccount(tx, line.sender, currency);
   const identified = byAccount.length > 0;
   const fits = (memberId: number | null) => !identified || byAccount.some((m) => m.id === memberId);

@@ -66,7 +66,8 @@ async function xlsxRows(bytes: Buffer): Promise<string[][]> {
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => {
     const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value).trim());
+    // a NUL in a cell is dropped: Postgres keeps none in text
+    for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value).split('\u0000').join('').trim());
     rows.push(cells);
   });
   return rows;
@@ -78,8 +79,11 @@ const unescapeHtml = (text: string) =>
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (all, name: string) => {
-      if (name[0] === '#')
-        return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        // beyond Unicode, or NUL (Postgres keeps no NUL in text): nothing
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      }
       return ENTITIES[name.toLowerCase()] ?? all;
     })
     .replace(/\s+/g, ' ')
@@ -113,6 +117,8 @@ export async function readRows(bytes: Buffer): Promise<FileRows> {
   if ((bytes.length >= 4 && bytes.readUInt32LE(0) === 0xe011cfd0) || (!utf16 && bytes.subarray(0, 4096).includes(0)))
     throw new ApiError(400, 'STATEMENT_FILE_TYPE');
   const text = decodeText(bytes);
+  // a NUL anywhere in what should be text (the first 4 KiB were looked at above; UTF-16 only now): no statement
+  if (text.includes('\u0000')) throw new ApiError(400, 'STATEMENT_FILE_TYPE');
   if (/<table[\s>]/i.test(text.slice(0, 65536))) {
     const rows = htmlRows(text);
     if (rows.length) return { format: 'html', rows };

@@ -48,7 +48,7 @@ const MAX_CAPTCHAS = 3;
 
 // the §4 reasons: one list, in the contract, for the verification, the operator and the staff console
 export { SLIP_REASONS, type SlipReason } from '../../../../contract/staff-queues.js';
-import { SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
+import { SLIP_ON_STATEMENT, SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
 import type { GoLiveSlipCheck } from '../../../../contract/staff.js';
 
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
@@ -62,7 +62,7 @@ export async function closeSlip(
   ctx: Books,
   slipId: number,
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
-  note: SlipReason | typeof SLIP_SENDER_AMBIGUOUS | null,
+  note: SlipReason | typeof SLIP_SENDER_AMBIGUOUS | typeof SLIP_ON_STATEMENT | null,
   said: SlipSaid = {},
   also?: AlsoInTransaction,
 ): Promise<void> {
@@ -237,6 +237,25 @@ function askVerifier(ctx: AppContext, qr: Read, image: Uint8Array, contentType: 
  * One verification attempt of one slip. The lease makes it this caller's alone (the request's
  * follow-up, the sweep, another instance on the same Postgres): whoever does not get it does nothing.
  */
+/**
+ * Whether a bank statement import credited, or holds for a second clerk, a transfer that may be this slip's:
+ * the same amount into the same deposit account, from 48 hours before the slip was sent to 15 minutes after
+ * (the import's own window for a slip, the other way round). Read here from the import's table, not through
+ * its module, which credits deposit requests through this one.
+ */
+async function onStatement(db: Tx, slip: SlipRow, amount: number, accountNo: string): Promise<boolean> {
+  const line = await db
+    .selectFrom('statement_lines')
+    .select('id')
+    .where('account_no', '=', accountNo)
+    .where('amount', '=', amount)
+    .where('status', 'in', ['CREDITED', 'WAITING'])
+    .where('at', '>=', slip.created_at - 48 * 3_600_000)
+    .where('at', '<=', slip.created_at + 15 * 60_000)
+    .executeTakeFirst();
+  return line !== undefined;
+}
+
 export async function verifySlip(ctx: AppContext, slipId: number): Promise<void> {
   const now = ctx.now();
   // the image's reading (its wait for a thread included) and two bank calls fit in it
@@ -286,6 +305,8 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, said);
   if (!(await fromMember(ctx, slip, answer))) return closeSlip(ctx, slip.id, 'REVIEW', 'SLIP_SENDER_MISMATCH', said);
   if (await sentByAnother(ctx, slip, answer)) return closeSlip(ctx, slip.id, 'REVIEW', SLIP_SENDER_AMBIGUOUS, said);
+  if (account && (await onStatement(ctx.database.db, slip, answer.amount, account.bankAccountNo)))
+    return closeSlip(ctx, slip.id, 'REVIEW', SLIP_ON_STATEMENT, said);
   // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
   if (account?.mode !== 'AUTO') return closeSlip(ctx, slip.id, 'REVIEW', null, said);
   await creditSlip(ctx, slip.id, slip.member_id, answer.amount, bankTx);
