@@ -121,3 +121,10 @@ export const StatementAssignBody = Type.Object({ phone: Type.String({ minLength:
 export type StatementAssignBody = Static<typeof StatementAssignBody>;
 export const StatementDismissBody = Type.Object({ reason: StaffReason });
 export type StatementDismissBody = Static<typeof StatementDismissBody>;
+
+/**
+ * How a slip and a statement line of one transfer lie in time: the slip is uploaded from 15 minutes before
+ * the line's time (clocks differ) to 48 hours after it. The import links a line to a slip credited in this
+ * window; slip verification leaves to a person a slip whose amount a line credited in it.
+ */
+export const SLIP_AFTER_LINE = { before: 15 * 60_000, after: 48 * 3_600_000 } as const;

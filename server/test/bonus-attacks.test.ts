@@ -1,23 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BonusChangeView, BonusDraft } from '../../contract/staff-bonuses.js';
 import { message } from './helper.js';
-import { get } from './bonus-helpers.js';
+import { bonusDraft as draft, get } from './bonus-helpers.js';
 import { queueServer } from './staff-queue-helpers.js';
 import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 import { newPolicyDay } from './adjustment-helpers.js';
-
-const draft = (code: string, budget: number, more: Partial<BonusDraft> = {}): BonusDraft => ({
-  code,
-  name: { th: `โบนัส ${code}` },
-  type: 'limit',
-  maxReceived: 1,
-  give: { percent: 10, max: 300 },
-  minDeposit: 100,
-  turnover: 2,
-  percentFail: 100,
-  budget,
-  ...more,
-});
 
 describe('staff bonuses under attack (issue 39 review)', () => {
   let q: Awaited<ReturnType<typeof queueServer>>;

@@ -1,3 +1,4 @@
+import type { BonusDraft } from '../../contract/staff-bonuses.js';
 import { runCommand } from '../src/operator/commands.js';
 import { call, login, registration, type TestServer } from './helper.js';
 
@@ -66,3 +67,17 @@ export async function loseAllBut(server: TestServer, token: string, keep: number
   if (lose > 0) await server.ctx.sandboxGames!.playRound('PG', username, password, lose, false);
   await call(server.app, 'POST', '/api/wallet/transferAll', { to: 'WALLET' }, { token });
 }
+
+/** A bonus as an admin writes it in the console: 10% up to 300 baht, once, with a budget. */
+export const bonusDraft = (code: string, budget: number, more: Partial<BonusDraft> = {}): BonusDraft => ({
+  code,
+  name: { th: `โบนัส ${code}`, en: `Bonus ${code}` },
+  type: 'limit',
+  maxReceived: 1,
+  give: { percent: 10, max: 300 },
+  minDeposit: 100,
+  turnover: 2,
+  percentFail: 100,
+  budget,
+  ...more,
+});

@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BonusChangeView, BonusDraft, StaffBonusList } from '../../contract/staff-bonuses.js';
 import { DEMO_MEMBER, message } from './helper.js';
-import { get } from './bonus-helpers.js';
+import { bonusDraft as draft, get } from './bonus-helpers.js';
 import { auditOf, queueServer } from './staff-queue-helpers.js';
 import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 import { newPolicyDay } from './adjustment-helpers.js';
-
-/** A bonus as an admin writes it in the console: 10% up to 300 baht, once, with a budget. */
-const draft = (code: string, budget: number, more: Partial<BonusDraft> = {}): BonusDraft => ({
-  code,
-  name: { th: `โบนัส ${code}`, en: `Bonus ${code}` },
-  type: 'limit',
-  maxReceived: 1,
-  give: { percent: 10, max: 300 },
-  minDeposit: 100,
-  turnover: 2,
-  percentFail: 100,
-  budget,
-  ...more,
-});
 
 /** Bonuses in the console (issue 39): the CLI's rules, and their budgets under the money policy's four eyes. */
 describe('staff bonuses', () => {

@@ -5,6 +5,7 @@ import { newPolicyDay } from './adjustment-helpers.js';
 import { call, DEMO_MEMBER, message } from './helper.js';
 import { queueServer } from './staff-queue-helpers.js';
 import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { BOUNDARY, kbiz, multipart, type Line } from './statement-helpers.js';
 
 /**
  * Crediting from the bank statement (issue 39): a KBank K-BIZ export of the deposit account, each incoming
@@ -13,45 +14,6 @@ import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
  */
 
 const ACCOUNT = '0481212347';
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Bangkok's wall time of `ms` as K-BIZ writes it: dd-mm-yy and HH:mm. */
-function bkk(ms: number) {
-  const d = new Date(ms + 7 * 3600_000);
-  return {
-    date: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${String(d.getUTCFullYear()).slice(2)}`,
-    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
-  };
-}
-interface Line {
-  at: number;
-  amount: string;
-  details: string;
-  balance: string;
-}
-/** A K-BIZ statement of the deposit account with these incoming lines (the layout of server/test/fixtures/statements/kbank-kbiz.csv). */
-function kbiz(lines: Line[], account = 'XXX-X-X1234-7'): Buffer {
-  const head = [
-    'รายการเดินบัญชีเงินฝากกระแสรายวัน (มีรายละเอียด),,,,,,,,,,,,',
-    'K-DEPOSIT STATEMENT OF CURRENT ACCOUNT (WITH DETAIL),,,,,,,,,,,,',
-    `,,,,,,,Account Number,,,,${account},`,
-    ',Date,"Time/\nEff.Date",Descriptions,Withdrawal,,Deposit,,"Outstanding\nBalance",,Channel,,Details',
-  ];
-  const rows = lines.map((l) => {
-    const { date, time } = bkk(l.at);
-    return `,${date},${time},Transfer Deposit,,,"${l.amount}",,"${l.balance}",,K PLUS,,${l.details}`;
-  });
-  return Buffer.from('\ufeff' + [...head, ...rows].join('\r\n') + '\r\n');
-}
-
-const BOUNDARY = '----statement-test';
-function multipart(bytes: Buffer, name = 'statement.csv') {
-  return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-
 describe('bank statement import', () => {
   let q: Awaited<ReturnType<typeof queueServer>>;
   let second: StaffBrowser;

@@ -4,35 +4,12 @@ import { setSetting } from './deposit-helpers.js';
 import type { TestServer } from './helper.js';
 import { slipDriver, slipServer } from './slip-helpers.js';
 import { signedIn, type StaffBrowser } from './staff-helpers.js';
+import { BOUNDARY, kbiz, multipart } from './statement-helpers.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-function bkk(ms: number) {
-  const d = new Date(ms + 7 * 3600_000);
-  return {
-    date: `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${String(d.getUTCFullYear()).slice(2)}`,
-    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
-  };
-}
-function kbiz(at: number, amount: string, details: string, account: string): Buffer {
-  const { date, time } = bkk(at);
-  return Buffer.from(
-    '\ufeff' +
-      [
-        'K-DEPOSIT STATEMENT OF CURRENT ACCOUNT (WITH DETAIL),,,,,,,,,,,,',
-        `,,,,,,,Account Number,,,,${account},`,
-        ',Date,"Time/\nEff.Date",Descriptions,Withdrawal,,Deposit,,"Outstanding\nBalance",,Channel,,Details',
-        `,${date},${time},Transfer Deposit,,,"${amount}",,"12345.67",,K PLUS,,${details}`,
-      ].join('\r\n') +
-      '\r\n',
-  );
-}
-const BOUNDARY = '----statement-test';
-const body = (bytes: Buffer) =>
-  Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
+/** One incoming line of `amount` at `at` from `details`, in the deposit account's K-BIZ statement. */
+const statement = (at: number, amount: string, details: string, account: string) =>
+  kbiz([{ at, amount, details, balance: '12345.67' }], account);
+const body = (bytes: Buffer) => multipart(bytes, 's.csv');
 
 describe('a transfer credited from the statement, then sent by its slip (issue 39 review)', () => {
   let server: TestServer;
@@ -68,7 +45,7 @@ describe('a transfer credited from the statement, then sent by its slip (issue 3
     const account = kbank.bankAccountNo;
     await server.ctx.database.db.updateTable('members').set({ bank_account_no: '1234567890' }).where('id', '=', 1).execute();
     const before = await wallet();
-    const file = kbiz(server.clock.now, '150.25', 'From X7890 MR. SOMCHAI J++', account);
+    const file = statement(server.clock.now, '150.25', 'From X7890 MR. SOMCHAI J++', account);
     const seen = await send('preview', file, `account=${account}`);
     expect(seen.statusCode, seen.body).toBe(200);
     const done = await send('import', file, `account=${account}&sha256=${(seen.json() as StatementPreview).sha256}`);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SLIP_AFTER_LINE } from '../../../../contract/staff-statements.js';
 import type { Tx } from '../../db/transaction.js';
 import type { Currency } from '../../ledger/money.js';
 import { senderNameMatches } from '../deposit/service.js';
@@ -29,7 +30,7 @@ export type Plan =
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A slip is uploaded after the transfer, within two days (the slip setting's own limits are tighter). */
-const SLIP_WINDOW = { before: 15 * MINUTE, after: 48 * HOUR };
+const SLIP_WINDOW = SLIP_AFTER_LINE;
 /** A QR payment's callback comes with the transfer. */
 const QR_WINDOW = { before: 30 * MINUTE, after: 30 * MINUTE };
 /** A manual request is made shortly before or after the transfer it tells of. */

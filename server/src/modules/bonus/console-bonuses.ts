@@ -11,10 +11,10 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import type { BonusChangesTable, BonusesTable } from '../../db/schema-bonus.js';
 import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { siteMoney } from '../../lib/site-money.js';
-import { convert, toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { creditAlone, creditAloneLeft } from '../adjustments/service.js';
 import { recordAudit, requiredReason, type By } from '../audit/service.js';
-import { givenOfBonus } from './repository.js';
+import { paidSoFar } from './repository.js';
 
 /**
  * Bonuses made and changed in the staff console (contract/staff-bonuses.ts): held to the CLI's rules
@@ -123,14 +123,6 @@ function changeView(row: Selectable<BonusChangesTable>, currency: Currency): Bon
     status: row.status,
     waitsBecause: row.waits_because,
   };
-}
-
-/** What a bonus has paid so far, in the site's currency (minor units). */
-async function paidSoFar(tx: Tx, code: string, site: ReturnType<typeof siteMoney>): Promise<number> {
-  return (await givenOfBonus(tx, code)).reduce(
-    (sum, g) => sum + convert(Number(g.total), g.currency as Currency, site.currency, site.kipPerBaht),
-    0,
-  );
 }
 
 /** Writes a change into the bonuses table: a new bonus offered at once, or a bonus's terms replaced (offered or not as it was). */

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction.js';
+import { convert, type Currency } from '../../ledger/money.js';
+import type { SiteMoney } from '../../lib/site-money.js';
 
 /** The bonus module's data: operator bonuses and promotions, and what members received of them. */
 
@@ -157,4 +159,12 @@ export async function recordProgress(tx: Tx, id: number, progress: number): Prom
     .where('id', '=', id)
     .where('turnover_progress', '<', progress)
     .execute();
+}
+
+/** What a bonus has paid so far, in the site's currency (minor units; amounts given in another currency converted). */
+export async function paidSoFar(tx: Tx, code: string, site: SiteMoney): Promise<number> {
+  return (await givenOfBonus(tx, code)).reduce(
+    (sum, g) => sum + convert(Number(g.total), g.currency as Currency, site.currency, site.kipPerBaht),
+    0,
+  );
 }

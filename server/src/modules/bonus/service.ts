@@ -15,7 +15,7 @@ import {
   activeReward,
   depositedBefore,
   endReward,
-  givenOfBonus,
+  paidSoFar,
   inTransitOf,
   latestDepositSinceLastReward,
   recordProgress,
@@ -137,11 +137,7 @@ export async function grant(tx: Tx, member: MemberMoney, offer: Offer, now: numb
 /** What is left of a bonus's budget, in the site's currency (amounts given in another currency converted). */
 export async function budgetLeft(tx: Tx, bonus: { code: string; budget: number | null }, site: SiteMoney): Promise<number> {
   if (bonus.budget === null) return Number.MAX_SAFE_INTEGER;
-  const given = (await givenOfBonus(tx, bonus.code)).reduce(
-    (sum, g) => sum + convert(Number(g.total), g.currency as Currency, site.currency, site.kipPerBaht),
-    0,
-  );
-  return Number(bonus.budget) - given;
+  return Number(bonus.budget) - (await paidSoFar(tx, bonus.code, site));
 }
 
 /** The turnover as the site shows it, in the member's currency. */

@@ -49,6 +49,7 @@ const MAX_CAPTCHAS = 3;
 // the §4 reasons: one list, in the contract, for the verification, the operator and the staff console
 export { SLIP_REASONS, type SlipReason } from '../../../../contract/staff-queues.js';
 import { SLIP_ON_STATEMENT, SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
+import { SLIP_AFTER_LINE } from '../../../../contract/staff-statements.js';
 import type { GoLiveSlipCheck } from '../../../../contract/staff.js';
 
 /** The wait before attempt n+1 after a failed bank call: 5 s, 10 s, 20 s, ... at most 5 minutes. */
@@ -239,8 +240,8 @@ function askVerifier(ctx: AppContext, qr: Read, image: Uint8Array, contentType: 
  */
 /**
  * Whether a bank statement import credited, or holds for a second clerk, a transfer that may be this slip's:
- * the same amount into the same deposit account, from 48 hours before the slip was sent to 15 minutes after
- * (the import's own window for a slip, the other way round). Read here from the import's table, not through
+ * the same amount into the same deposit account, in the import's own window for a slip (SLIP_AFTER_LINE),
+ * seen from the slip's side. Read here from the import's table, not through
  * its module, which credits deposit requests through this one.
  */
 async function onStatement(db: Tx, slip: SlipRow, amount: number, accountNo: string): Promise<boolean> {
@@ -250,8 +251,8 @@ async function onStatement(db: Tx, slip: SlipRow, amount: number, accountNo: str
     .where('account_no', '=', accountNo)
     .where('amount', '=', amount)
     .where('status', 'in', ['CREDITED', 'WAITING'])
-    .where('at', '>=', slip.created_at - 48 * 3_600_000)
-    .where('at', '<=', slip.created_at + 15 * 60_000)
+    .where('at', '>=', slip.created_at - SLIP_AFTER_LINE.after)
+    .where('at', '<=', slip.created_at + SLIP_AFTER_LINE.before)
     .executeTakeFirst();
   return line !== undefined;
 }
