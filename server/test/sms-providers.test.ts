@@ -29,7 +29,7 @@ describe('ThaiBulkSMS', () => {
       apiSecret: 'secret-1',
       sender: 'WALLET',
       baseUrl: fake.url,
-      timeoutMs: 2000,
+      timeoutMs: 30_000, // an answered call waits as long as a loaded machine needs; the hang tests set 200
       variant: 'th',
       ...over,
     });
@@ -72,7 +72,7 @@ describe('Twilio', () => {
       authToken: 'token-1',
       from: '+15005550006',
       baseUrl: fake.url,
-      timeoutMs: 2000,
+      timeoutMs: 30_000, // an answered call waits as long as a loaded machine needs; the hang tests set 200
       variant: 'la',
       ...over,
     });
