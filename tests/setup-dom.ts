@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { webcrypto } from 'node:crypto';
 import { afterEach, vi } from 'vitest';
+
+// jsdom's window has crypto.getRandomValues but no crypto.subtle (the money calls' key digests): the
+// browser's Web Crypto, as Node has it
+if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { configurable: true, value: webcrypto });
 
 // findBy* and waitFor wait for what they wait for: the dialog, the row. Testing Library's default 1 s
 // judges the machine, not the code (a refund dialog missed it on a busy CI machine); a failing wait

@@ -6,3 +6,8 @@ export function isInstalledApp(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
   return iosStandalone || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
 }
+
+/** Leaves the site for `url` in this tab, as a link followed in place would (a game's page in a browser tab). */
+export function goInPlace(url: string): void {
+  window.location.assign(url);
+}

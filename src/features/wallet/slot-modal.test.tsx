@@ -3,10 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { slotFixture } from '../../../tests/wallet-fixture';
+import { goInPlace } from '../../lib/display-mode';
 import { loadCatalogPart } from '../../lib/i18n';
 import '../../lib/member/member-errors';
 import { GameCarousel } from './game-carousel';
 import { SlotModal } from './slot-modal';
+
+// leaving for the game's page in this tab, seen without leaving (jsdom navigates nowhere)
+vi.mock('../../lib/display-mode', async (original) => ({ ...(await original<object>()), goInPlace: vi.fn() }));
 
 const pg = { ...slotFixture('PG', true, 20), web: 'https://games.example/pg' };
 const credentials = () => [200, { username: 'pg0812', password: 'Ab3dEf7hJk', event: null }] as [number, unknown];
@@ -75,8 +79,7 @@ describe('the game account modal', () => {
   it('in the installed app (no back button) opens the game in its own window and offers the way back; in a tab, goes there in place', async () => {
     fakeServer({ 'GET /api/wallet/account/PG': credentials });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.mocked(goInPlace);
     const joker = { ...pg, code: 'JOKER' };
     const user = userEvent.setup();
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isInstalledApp } from '../../lib/display-mode';
+import { goInPlace, isInstalledApp } from '../../lib/display-mode';
 import { errorMessage } from '../../lib/errors';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
@@ -48,7 +48,7 @@ export function SlotModal({
       { slot, credentials: credentials.data, autoLogin: AUTO_LOGIN.has(slot.code) },
       {
         onSuccess: (link) => {
-          if (!NEW_TAB && !isInstalledApp()) return window.location.assign(link);
+          if (!NEW_TAB && !isInstalledApp()) return goInPlace(link);
           window.open(link, '_blank', 'noopener');
           setPlaying(link);
         },
