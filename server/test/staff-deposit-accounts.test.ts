@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositAccountList } from '../../contract/staff-deposit-accounts.js';
 import type { SettingEntry } from '../../contract/staff-settings.js';
+import type { StaffReport } from '../../contract/staff-reports.js';
 import { RETIRED_GRACE_MS } from '../src/settings/deposit-accounts.js';
 import { setSetting } from './deposit-helpers.js';
 import { call, message, type TestServer } from './helper.js';
@@ -226,5 +227,29 @@ describe('deposit accounts', () => {
     );
     expect(manual).toContain('deposit set to');
     await setSetting(server, 'deposit', deposit);
+  });
+
+  it('reports deposits credited per deposit account and day, an older slip without one as an unknown account', async () => {
+    await withAccount('9990001112');
+    atNoon();
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(server.clock.now);
+    const one = await uploadReference(await makeSlip('200', '--minutes-ago', atNoon(5), '--to', '9990001112'));
+    const two = await uploadReference(await makeSlip('300.50', '--minutes-ago', atNoon(4), '--to', '9990001112'));
+    const old = await uploadReference(await makeSlip('40', '--minutes-ago', atNoon(3), '--to', '9990001112'));
+    for (const r of [one, two, old]) expect((await slipOf(r)).status).toBe('SUCCESS');
+    // as a slip credited before the account was recorded
+    await server.ctx.database.db.updateTable('slips').set({ deposit_account_no: null }).where('reference', '=', old).execute();
+    const report = (await staffCall(server, finance, 'GET', `/reports?from=${day}&to=${day}`)).json() as StaffReport;
+    expect(report.accounts.find((a) => a.accountNo === '9990001112')).toEqual({
+      currency: 'BAHT',
+      accountNo: '9990001112',
+      bankCode: 'KBANK',
+      days: [{ date: day, count: 2, amount: 500.5 }],
+      total: { count: 2, amount: 500.5 },
+    });
+    expect(report.accounts.find((a) => a.accountNo === null)?.days.find((d) => d.date === day)?.amount).toBeGreaterThanOrEqual(40);
+    const csv = (await staffCall(server, finance, 'GET', `/reports.csv?from=${day}&to=${day}`)).body;
+    expect(csv).toContain(`"BAHT","deposit accounts","9990001112","${day}",2,500.50`);
+    expect(csv).toContain('"deposit accounts","unknown account"');
   });
 });
