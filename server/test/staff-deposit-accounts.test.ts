@@ -152,6 +152,18 @@ describe('deposit accounts', () => {
     expect(message(await add(boss1, '4445556669', { retire: key('9999999999') }))).toBe('DEPOSIT_ACCOUNT_UNKNOWN');
   });
 
+  it('an account retired while an addition waits stays retired when the addition is approved', async () => {
+    await withAccount('5557770001');
+    const proposed = (await add(boss1, '5557770002', { reason: 'one more account' })).json() as DepositAccountList;
+    server.clock.now += 1_000;
+    expect((await retire(boss2, key('5557770001'), 'frozen meanwhile')).statusCode).toBe(200);
+    server.clock.now += 1_000;
+    expect((await decide(boss2, proposed.pending!.id, 'approve')).statusCode).toBe(200);
+    const shown = await memberAccounts();
+    expect(shown).toContain('5557770002');
+    expect(shown).not.toContain('5557770001');
+  });
+
   it('one admin retires an account at once; members no longer see it; the trail has it', async () => {
     await withAccount('5556667771');
     const res = await retire(boss1, key('5556667771'), 'the bank froze it');
@@ -159,7 +171,7 @@ describe('deposit accounts', () => {
     const retired = (res.json() as DepositAccountList).accounts.find((a) => a.key === key('5556667771'));
     expect(retired?.retiredAt).toBe(new Date(server.clock.now).toISOString());
     expect(await memberAccounts()).not.toContain('5556667771');
-    const [row] = await auditOf(server, 'deposit-account.retire', 'setting:deposit');
+    const row = (await auditOf(server, 'deposit-account.retire', 'setting:deposit')).at(-1);
     expect([row?.actor_username, row?.reason]).toEqual(['boss1', 'the bank froze it']);
     expect(message(await retire(boss1, key('5556667771')))).toBe('DEPOSIT_ACCOUNT_UNKNOWN');
     expect(message(await retire(boss1, key('5556667772'), ''))).toBe('REASON_REQUIRED');
@@ -227,6 +239,23 @@ describe('deposit accounts', () => {
     );
     expect(manual).toContain('deposit set to');
     await setSetting(server, 'deposit', deposit);
+  });
+
+  it('who the payment QR codes pay (biller id, TrueMoney number) takes two admins; their expiry does not', async () => {
+    const qrcode = server.ctx.settings.get('qrcode');
+    const put = (value: unknown) => staffCall(server, boss1, 'PUT', '/settings/qrcode', { value, reason: 'edited in the settings screen' });
+    const biller = (await put({ ...qrcode, billerId: '099999999999901' })).json() as SettingEntry;
+    expect(biller).toMatchObject({ value: qrcode, pending: { proposedBy: 'staff:boss1' } });
+    await decide(boss1, biller.pending!.id, 'reject', 'tested');
+    const wallet = (await put({ ...qrcode, trueMoneyMobile: '0899999999' })).json() as SettingEntry;
+    expect(wallet.pending).not.toBeNull();
+    await decide(boss1, wallet.pending!.id, 'reject', 'tested');
+    await expect(cli(server, 'settings', 'set', 'qrcode', JSON.stringify({ ...qrcode, billerId: '099999999999901' }))).rejects.toThrow(
+      'proposed by an admin',
+    );
+    const expiry = (await put({ ...qrcode, expireMinutes: qrcode.expireMinutes + 1 })).json() as SettingEntry;
+    expect(expiry).toMatchObject({ value: { expireMinutes: qrcode.expireMinutes + 1 }, pending: null });
+    await setSetting(server, 'qrcode', qrcode);
   });
 
   it('reports deposits credited per deposit account and day, an older slip without one as an unknown account', async () => {

@@ -27,11 +27,16 @@ export const needsTwoAdmins = (key: SettingKey) => TWO_ADMIN_SETTINGS.includes(k
 
 /**
  * Whether changing `key` from `before` to `after` takes two admins: a two-admin setting always; the deposit
- * accounts (issue 39) when the change sends members' money anywhere it did not go (settings/deposit-accounts.ts).
+ * accounts (issue 39) when the change sends members' money anywhere it did not go (settings/deposit-accounts.ts);
+ * the payment QR codes when who they pay changes (the biller id, the TrueMoney number).
  */
 export function changeNeedsTwoAdmins<K extends SettingKey>(key: K, before: Settings[K] | undefined, after: Settings[K]): boolean {
   if (needsTwoAdmins(key)) return true;
   if (key === 'deposit') return widensDeposit(before as Deposit | undefined, after as Deposit);
+  if (key === 'qrcode') {
+    const [was, now] = [before as Settings['qrcode'] | undefined, after as Settings['qrcode']];
+    return was?.billerId !== now.billerId || was.trueMoneyMobile !== now.trueMoneyMobile;
+  }
   return false;
 }
 
