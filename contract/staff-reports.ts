@@ -107,6 +107,25 @@ export const StaffActivity = Type.Object({
 });
 export type StaffActivity = Static<typeof StaffActivity>;
 
+/** A day's bank transfers credited into one deposit account. */
+export const AccountDay = Type.Object({ date: Type.String(), count: Type.Integer(), amount: Type.Number() });
+export type AccountDay = Static<typeof AccountDay>;
+
+/**
+ * Deposits credited per deposit account (issue 39): slips (the account the bank said the transfer went to) and
+ * bank statement lines (the statement's account), per currency of the member credited. `accountNo` null: a slip
+ * verified before the account was recorded (migration 0053), shown as an unknown account. `bankCode` from the
+ * deposit setting when the account is still there. `days` lists only the days with a credit.
+ */
+export const AccountDeposits = Type.Object({
+  currency: Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')]),
+  accountNo: Type.Union([Type.String(), Type.Null()]),
+  bankCode: Type.Union([Type.String(), Type.Null()]),
+  days: Type.Array(AccountDay),
+  total: Tally,
+});
+export type AccountDeposits = Static<typeof AccountDeposits>;
+
 export const StaffReport = Type.Object({
   from: Type.String(),
   to: Type.String(),
@@ -116,5 +135,7 @@ export const StaffReport = Type.Object({
   members: Type.Array(MemberGrowth),
   /** Every staff member who decided something or wrote in the chat in the period, by username. */
   staff: Type.Array(StaffActivity),
+  /** Per currency and deposit account: the transfers credited into it, by day. */
+  accounts: Type.Array(AccountDeposits),
 });
 export type StaffReport = Static<typeof StaffReport>;

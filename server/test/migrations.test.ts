@@ -238,6 +238,7 @@ describe('migrating a database with data', () => {
         '0050_on_call',
         '0051_console_scale',
         '0052_bonus_changes',
+        '0053_slip_deposit_account',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

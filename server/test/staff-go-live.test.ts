@@ -8,7 +8,7 @@ import { SmsSendError } from '../src/adapters/sms/providers.js';
 import { PNG } from 'pngjs';
 import { multipart as chatMultipart, PNG as GARBLED_PNG } from './chat-helpers.js';
 import { build, DEMO_MEMBER, type TestServer } from './helper.js';
-import { operator, signedIn, staffCall } from './staff-helpers.js';
+import { addStaff, operator, signedIn, staffCall } from './staff-helpers.js';
 
 /** The admins' "before you go live" list (GET /api/staff/go-live): what a site still lacks before real members come. */
 describe('before you go live', () => {
@@ -63,7 +63,12 @@ describe('before you go live', () => {
       bankAccountNo: '4051234567',
       currency: 'BAHT',
     };
-    await operator(server, 'settings', 'set', 'deposit', JSON.stringify({ banks: [account], wallets: [], isManual: false }));
+    // where members' money goes: one admin proposes, another approves (issue 39)
+    await addStaff(server, 'bea', 'admin');
+    const deposit = JSON.stringify({ banks: [account], wallets: [], isManual: false });
+    const [proposed] = await operator(server, '--as', 'ada', 'settings', 'set', 'deposit', deposit, '--reason', 'the site account');
+    expect(await missing(server, admin.browser)).toEqual(['DEPOSIT_ACCOUNT', 'CONTACT']);
+    await operator(server, 'settings', 'approve', /^proposal (\d+)/.exec(proposed!)![1]!, '--as', 'bea');
     await operator(server, 'settings', 'set', 'contact', JSON.stringify({ ...server.ctx.settings.get('contact'), lineName: '@wallet' }));
     await server.ctx.settings.refresh();
     expect(await missing(server, admin.browser)).toEqual([]);

@@ -21,6 +21,7 @@ export type StaffPath =
   | '/alerts'
   | '/reports'
   | '/bonuses'
+  | '/deposit-accounts'
   | '/inbox';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {

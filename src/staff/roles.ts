@@ -18,6 +18,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/alerts': ['admin'],
   '/reports': ['finance', 'admin'],
   '/bonuses': ['finance', 'admin'],
+  '/deposit-accounts': ['finance', 'admin'],
 };
 
 /** A screen not in the list is every signed-in role's. */

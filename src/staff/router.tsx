@@ -13,6 +13,7 @@ import { MembersPage } from './members/members-page';
 import { PaymentsPage } from './payments/payments-page';
 import { ReportsPage } from './reports/reports-page';
 import { BonusesPage } from './bonuses/bonuses-page';
+import { DepositAccountsPage } from './deposit-accounts/deposit-accounts-page';
 import { meQueryOptions } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
@@ -76,6 +77,11 @@ const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: '
 const alertsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'alerts', component: AlertsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
 const bonusesRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'bonuses', component: BonusesPage });
+const depositAccountsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'deposit-accounts',
+  component: DepositAccountsPage,
+});
 const ROOM = new RegExp(ROOM_PATTERN);
 const inboxRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -104,6 +110,7 @@ const routeTree = rootRoute.addChildren([
     alertsRoute,
     reportsRoute,
     bonusesRoute,
+    depositAccountsRoute,
     inboxRoute,
   ]),
 ]);

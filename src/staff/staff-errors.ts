@@ -35,6 +35,10 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   BONUS_CHANGE_DECIDED: msg`This change is no longer waiting: another admin has already approved or rejected it.`,
   BONUS_BUDGET_NEEDED: msg`This bonus was made with no budget: give it one with Change before offering it again.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
+  // deposit accounts (contract/staff-deposit-accounts.ts)
+  DEPOSIT_ACCOUNT_EXISTS: msg`This account is active already.`,
+  DEPOSIT_ACCOUNT_UNKNOWN: msg`That account is not an active deposit account any more: the list is up to date.`,
+  INVALID_BANK: msg`Choose a bank from the list.`,
   // settings (contract/staff-settings.ts): the server's detail says where and why, after this sentence
   SETTING_INVALID: msg`The value does not match what this setting takes; nothing was saved.`,
   // alerts (contract/staff-alerts.ts)

@@ -78,7 +78,12 @@ test('a member of a production site registers with the texted code, deposits by 
   await modal.getByRole('button', { name: 'Close' }).first().click();
 
   // the operator sets the site's account and the QR provider, and keeps slip intake open all day
-  await operator(page, 'settings', 'set', 'deposit', JSON.stringify({ banks: [ACCOUNT, QR_KBANK], wallets: [], isManual: false }));
+  // where members' money goes takes two admins (issue 39): one proposes the account, another approves it
+  const admins = [`ops${Date.now().toString(36)}`, `ops2${Date.now().toString(36)}`];
+  for (const admin of admins) await operator(page, 'staff', 'add', admin, 'admin');
+  const deposit = JSON.stringify({ banks: [ACCOUNT, QR_KBANK], wallets: [], isManual: false });
+  const proposed = await operator(page, '--as', admins[0]!, 'settings', 'set', 'deposit', deposit, '--reason', 'the site account');
+  await operator(page, 'settings', 'approve', /proposal (\d+)/.exec(proposed)![1]!, '--as', admins[1]!);
   await operator(page, 'settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
   await expect(async () => {
     await page.reload();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, memberEventsOf, memberOnHome, operator, test } from './support';
+import { expect, memberEventsOf, memberOnHome, operator, setDepositByTwoAdmins, test } from './support';
 
 /** Live member events and fresh deposit accounts, at 360 px (playwright.config.ts), in the Thai build with English chosen. */
 const PASSWORD = 'live-pass1';
@@ -70,7 +70,8 @@ test('the operator swaps the deposit account and a returning member opening the 
 
   const deposit = JSON.parse(before) as { banks: { bankType: string; bankAccountNo: string }[] };
   const swapped = { ...deposit, banks: deposit.banks.map((b) => (b.bankType === 'DEPOSIT' ? { ...b, bankAccountNo: '0487654321' } : b)) };
-  operator('settings', 'set', 'deposit', JSON.stringify(swapped));
+  // a new account number is where money goes: two admins (issue 39)
+  setDepositByTwoAdmins(swapped, 'the e2e swap of the deposit account');
   try {
     // the member comes back later (a reload: the saved copy and the service worker's cache are there)
     await page.reload();
@@ -83,6 +84,6 @@ test('the operator swaps the deposit account and a returning member opening the 
     );
     await page.screenshot({ path: 'test-results/e2e-artifacts/screens/live-account-changed.png' });
   } finally {
-    operator('settings', 'set', 'deposit', before);
+    setDepositByTwoAdmins(JSON.parse(before), 'the e2e swap undone');
   }
 });

@@ -249,6 +249,19 @@ export function addStaff(
   return { username, oneTime: printed.at(-1)!.trim() };
 }
 
+/**
+ * Sets the `deposit` setting where a change adds an account or alters where money goes (issue 39): two admins
+ * made for it, one proposing with the CLI's `--as` and a reason, the other approving.
+ */
+export function setDepositByTwoAdmins(value: unknown, reason: string, operate: (...args: string[]) => string = operator): void {
+  const [first, second] = [addStaff('admin', operate), addStaff('admin', operate, `admin2${Date.now().toString(36)}`)];
+  const proposed = operate('--as', first.username, 'settings', 'set', 'deposit', JSON.stringify(value), '--reason', reason);
+  const id = /proposal (\d+)/.exec(proposed)?.[1];
+  // a change that adds nothing (the value as it was) is written at once
+  if (!id) return expect(proposed).toContain('deposit set to');
+  expect(operate('settings', 'approve', id, '--as', second.username)).toContain(`proposal ${id} approved`);
+}
+
 /** The staff sign-in page, in English. */
 export async function staffInEnglish(page: Page) {
   await page.goto('/staff/');

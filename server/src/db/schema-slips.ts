@@ -28,6 +28,8 @@ export interface SlipsTable {
   journal_id: number | null;
   /** What the bank said of the sender ("KBANK xxx-x-x4567-x นาย สมชาย ใ"), for the operator's review. */
   sender: string | null;
+  /** Which of our deposit accounts (its number) the bank says the transfer went to (migration 0053); null before it or when none. */
+  deposit_account_no: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

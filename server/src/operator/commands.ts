@@ -22,7 +22,7 @@ import {
 } from './common.js';
 import { CLI_SYSTEM, givenReason } from '../modules/audit/service.js';
 import { payWithdrawal, rejectWithdrawal } from '../modules/wallet/service.js';
-import { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
+import { changeNeedsTwoAdmins, decideProposal, needsTwoAdmins, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
@@ -245,11 +245,13 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       const value = parseSettingValue(key, valueParts.join(' '));
       const refused = productionRefusal(key, env.config.production);
       if (refused) throw new UsageError(`settings set ${key}: ${refused}`);
-      if (needsTwoAdmins(key)) {
-        // the money policy's threshold: one admin proposes, another approves (issue 36)
+      if (changeNeedsTwoAdmins(key, (await readAllSettings(database.db))[key], value)) {
+        // the money policy's threshold, or where members' deposits go: one admin proposes, another approves (issues 36, 39)
         if (!env.actor || env.actor.username === CLI_SYSTEM.username)
           throw new UsageError(
-            `${key} is the money policy: a change is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`,
+            needsTwoAdmins(key)
+              ? `${key} is the money policy: a change is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`
+              : `${key}: this change adds a deposit account or changes where members' money goes (a deposit account, the QR codes' biller or TrueMoney number): it is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`,
           );
         const why = givenReason(reason);
         if (!why) throw new UsageError(`settings set ${key} needs a reason: --reason "..." (3 to 500 characters)`);

@@ -29,6 +29,13 @@ export const DepositBankSetting = Type.Object({
   currency: Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')], {
     description: 'the currency it takes: offered only to members holding it (a QR provider: the currency its codes pay, BAHT)',
   }),
+  retiredAt: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'retired since (epoch ms): no longer shown to members; a slip of a transfer made before retiredAt plus 24 hours is still accepted. Absent: active',
+    }),
+  ),
 });
 export const DepositSetting = Type.Object({
   banks: Type.Array(DepositBankSetting),

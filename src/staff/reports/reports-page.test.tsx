@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrencyReport, StaffReport } from '../../../contract/staff-reports';
@@ -73,6 +73,10 @@ const answer = (from: string, to: string): StaffReport => ({
     },
     { ...NOBODY, username: 'pim' },
   ],
+  accounts: [
+    { currency: 'BAHT', accountNo: '0481234567', bankCode: 'KBANK', days: [{ date: from, count: 3, amount: 4500 }], total: tally(3, 4500) },
+    { currency: 'BAHT', accountNo: null, bankCode: null, days: [{ date: from, count: 1, amount: 100 }], total: tally(1, 100) },
+  ],
 });
 
 describe('reports', () => {
@@ -122,6 +126,29 @@ describe('reports', () => {
     expect(cells(staff, 'Nok (nok)')).toEqual(['7 / 1', '2 / 0', '4 / 1', '0', '1 / 0', '31', '9', '8', '1 min 35 s']);
     // no first answer: no wait to tell
     expect(cells(staff, 'pim').at(-1)).toBe('—');
+  });
+
+  it('shows the deposits credited into each deposit account by day, an older slip as an unknown account', async () => {
+    fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/reports': () => [200, answer(today, today)],
+      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }] }],
+    });
+    await renderStaff('/staff/reports');
+    const table = await screen.findByRole('table', { name: 'Deposits per deposit account (Baht)' });
+    const rows = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.children].map((c) => c.textContent));
+    await waitFor(() => expect(rows()[0]![0]).toBe('Kasikornbank (KBANK) 0481234567'));
+    expect(rows()).toEqual([
+      ['Kasikornbank (KBANK) 0481234567', today, '3', '4,500.00'],
+      ['Kasikornbank (KBANK) 0481234567', 'Whole period', '3', '4,500.00'],
+      ['Unknown account', today, '1', '100.00'],
+      ['Unknown account', 'Whole period', '1', '100.00'],
+    ]);
   });
 
   it('points the CSV link at the chosen period and asks for that period', async () => {

@@ -8,6 +8,7 @@ import { NotAllowed, QueryState } from '../shell/route-states';
 import { useFocusHeading } from '../use-focus-heading';
 import { reportQueryOptions } from './queries';
 import { GrowthTable, StaffActivityTable } from './people-tables';
+import { AccountTables } from './account-tables';
 import { CurrencyTables } from './report-tables';
 import { addDays, csvHref, DEFAULT_TIME_ZONE, presetPeriod, PRESETS, type Period, type Preset } from './report-period';
 
@@ -117,6 +118,14 @@ function Reports() {
               <Trans>No member registered or made a first deposit in this period.</Trans>
             </p>
           )}
+        </section>
+      )}
+      {report.data && (
+        <section aria-labelledby="staff-report-accounts">
+          <h2 id="staff-report-accounts">
+            <Trans>Deposits per deposit account</Trans>
+          </h2>
+          <AccountTables accounts={report.data.accounts} />
         </section>
       )}
       {report.data && (

@@ -35,6 +35,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/statements', msg`Bank statements`],
   ['/statements/queue', msg`Unmatched statement lines`],
   ['/bonuses', msg`Bonuses`],
+  ['/deposit-accounts', msg`Deposit accounts`],
   ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],
   ['/settings', msg`Settings`],

@@ -9,6 +9,7 @@ import { checkSettingValue, readAllSettings, writeSetting } from '../../settings
 import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
 import { personOf } from '../../../../contract/staff.js';
 import { requireStaffRole } from './staff-role.js';
+import { approvedDeposit, widensDeposit, type Deposit } from '../../settings/deposit-accounts.js';
 
 /**
  * The money policy's own settings take two admins (issue 36): the threshold one person may credit alone
@@ -23,6 +24,21 @@ import { requireStaffRole } from './staff-role.js';
 export const TWO_ADMIN_SETTINGS: readonly SettingKey[] = ['adjustments'];
 
 export const needsTwoAdmins = (key: SettingKey) => TWO_ADMIN_SETTINGS.includes(key);
+
+/**
+ * Whether changing `key` from `before` to `after` takes two admins: a two-admin setting always; the deposit
+ * accounts (issue 39) when the change sends members' money anywhere it did not go (settings/deposit-accounts.ts);
+ * the payment QR codes when who they pay changes (the biller id, the TrueMoney number).
+ */
+export function changeNeedsTwoAdmins<K extends SettingKey>(key: K, before: Settings[K] | undefined, after: Settings[K]): boolean {
+  if (needsTwoAdmins(key)) return true;
+  if (key === 'deposit') return widensDeposit(before as Deposit | undefined, after as Deposit);
+  if (key === 'qrcode') {
+    const [was, now] = [before as Settings['qrcode'] | undefined, after as Settings['qrcode']];
+    return was?.billerId !== now.billerId || was.trueMoneyMobile !== now.trueMoneyMobile;
+  }
+  return false;
+}
 
 export interface SettingProposal {
   id: number;
@@ -135,7 +151,10 @@ export async function decideProposal(
     if (input.outcome === 'APPLIED') {
       const before = (await readAllSettings(tx))[key];
       // checked again against the registry: a release between the proposal and its approval may have changed the schema
-      const value = checkSettingValue(key, JSON.parse(row.value) as unknown);
+      const proposed = checkSettingValue(key, JSON.parse(row.value) as unknown);
+      // deposit accounts: retired meanwhile stays retired, and what the proposal retires is retired from now
+      const value =
+        key === 'deposit' ? approvedDeposit(before as Deposit | undefined, proposed as Deposit, Number(row.proposed_at), now) : proposed;
       await writeSetting(tx, key, value);
       await recordAudit(tx, by.actor, {
         action: 'settings.set',

@@ -26,7 +26,14 @@ type Books = { database: Database; now: () => number };
 
 export { approvalAbove, creditAlone, creditAloneLeft };
 export { endHold, judgeCredit, waitingHolds, type HoldView, type Verdict } from './credit-holds.js';
-export { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from './policy-settings.js';
+export {
+  changeNeedsTwoAdmins,
+  decideProposal,
+  needsTwoAdmins,
+  pendingProposals,
+  proposeSetting,
+  type SettingProposal,
+} from './policy-settings.js';
 
 export interface AdjustmentRequest {
   phone: string;

@@ -82,3 +82,6 @@ export const openDepositRequests = (tx: Tx, memberId: number) =>
 // the bank statement import (modules/bank-statement): a waiting request credited in the import's transaction, the sender's name checked as slips' are
 export { settleDepositRequestIn } from './manual-service.js';
 export { senderNameMatches } from './sender-match.js';
+
+// the console's deposit accounts (issue 39)
+export { depositAccountList, proposeDepositAccount, retireDepositAccount } from './deposit-accounts.js';

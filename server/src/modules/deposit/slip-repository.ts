@@ -157,6 +157,10 @@ export const markSlipCredited = (tx: Tx, slipId: number, amountMinor: number, ba
     .returning(EVENT_COLUMNS)
     .executeTakeFirstOrThrow();
 
+/** Records which of our deposit accounts the bank says the slip's transfer went to (migration 0053). */
+export const noteReceivingAccount = (tx: Tx, slipId: number, accountNo: string) =>
+  tx.updateTable('slips').set({ deposit_account_no: accountNo }).where('id', '=', slipId).execute();
+
 /** Whether a slip was credited with this bank transaction already. */
 export const bankTxCredited = async (tx: Tx, bankTx: BankTx) =>
   (await tx

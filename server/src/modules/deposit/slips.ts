@@ -12,6 +12,7 @@ import { notifyMember } from '../events/service.js';
 import { endHold } from '../adjustments/service.js';
 import { CLI_SYSTEM } from '../audit/service.js';
 import { senderMatches } from './sender-match.js';
+import { takesTransferAt } from '../../settings/deposit-accounts.js';
 import { slipDeadline } from './slip-hours.js';
 import {
   bankTxCredited,
@@ -22,6 +23,7 @@ import {
   insertSlipCredit,
   markSlipCredited,
   memberBankAccount,
+  noteReceivingAccount,
   membersLike,
   retrySlipAt,
   slipToVerify,
@@ -159,12 +161,19 @@ export async function creditSlip(
 
 type Found = Extract<BankAnswer, { kind: 'found' }>;
 
-/** Which of our deposit accounts (bankType DEPOSIT) the transfer went to, if any. */
+/**
+ * Which of our deposit accounts (bankType DEPOSIT) the transfer went to, if any: one retired is still ours for a
+ * transfer made within the grace after its retirement (settings/deposit-accounts.ts), none after.
+ */
 const receivingAccount = (ctx: AppContext, bank: Found) =>
   ctx.settings
     .get('deposit')
     .banks.find(
-      (b) => b.bankType === 'DEPOSIT' && b.bankCode === bank.receiver.bank && maskedMatches(bank.receiver.account, b.bankAccountNo),
+      (b) =>
+        b.bankType === 'DEPOSIT' &&
+        b.bankCode === bank.receiver.bank &&
+        maskedMatches(bank.receiver.account, b.bankAccountNo) &&
+        takesTransferAt(b, bank.time),
     );
 
 /** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
@@ -301,6 +310,8 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
   }
   if (answer.kind !== 'found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
   const account = receivingAccount(ctx, answer);
+  // which of our accounts took the money, for the reports' figures per account (whatever becomes of the slip)
+  if (account) await noteReceivingAccount(ctx.database.db, slip.id, account.bankAccountNo);
   const said = { ...bankTx, amount: answer.amount, sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}` };
   const reason = refusal(ctx, slip, answer, account);
   if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, said);

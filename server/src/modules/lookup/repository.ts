@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { inLanguage, type Lang, type Settings } from '../../settings/registry.js';
+import { offeredBanks } from '../../settings/deposit-accounts.js';
 
 /**
  * Every bank with its country, Thai and English names (§3) and `name`, the one for the member's
@@ -27,10 +28,11 @@ export async function sourcesIn(db: Kysely<DB>, lang: Lang) {
 }
 
 /** A deposit account or QR provider in the member's language: the Lao name, else English on a Lao page, Thai elsewhere. */
-export function depositIn(deposit: Settings['deposit'], lang: Lang) {
+export function depositIn(deposit: Settings['deposit'], lang: Lang, now: number) {
   return {
     ...deposit,
-    banks: deposit.banks.map(({ nameLA, ...b }) => ({
+    // a retired account is no longer offered (its slips are still taken for a while: slips.ts)
+    banks: offeredBanks(deposit, now).map(({ nameLA, retiredAt: _retired, ...b }) => ({
       ...b,
       name: lang === 'en' ? b.nameEN : lang === 'la' ? (nameLA ?? b.nameEN) : b.nameTH,
       bankAccountName: inLanguage(b.bankAccountName, lang),

@@ -58,7 +58,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     videos: ctx.settings.get('howto').videos.map((v) => ({ ...v, title: inLanguage(v.title, lang) })),
   }));
   get('/notice', NoticeResponse, (lang) => ({ notice: inLanguage(ctx.settings.get('notice'), lang) }));
-  get('/deposit', DepositSchema, (lang) => depositIn(ctx.settings.get('deposit'), lang));
+  get('/deposit', DepositSchema, (lang) => depositIn(ctx.settings.get('deposit'), lang, ctx.now()));
   // limits in the site's currency; `?currency=` the other: converted as the server will check them
   const inCurrency = (major: number, currency: Currency | undefined) =>
     currency ? toMajor(siteLimit(ctx, major, currency), currency) : major;

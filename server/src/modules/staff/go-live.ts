@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { offeredBanks } from '../../settings/deposit-accounts.js';
 import { demoDataProblems } from '../../db/seed.js';
 import type { GoLiveItem } from '../../../../contract/staff.js';
 
@@ -10,7 +11,7 @@ import type { GoLiveItem } from '../../../../contract/staff.js';
  */
 export async function goLiveMissing(ctx: Pick<AppContext, 'config' | 'settings' | 'database'>): Promise<GoLiveItem[]> {
   const missing: GoLiveItem[] = [];
-  if (!ctx.settings.get('deposit').banks.some((b) => b.bankType === 'DEPOSIT')) missing.push('DEPOSIT_ACCOUNT');
+  if (!offeredBanks(ctx.settings.get('deposit'), Date.now()).some((b) => b.bankType === 'DEPOSIT')) missing.push('DEPOSIT_ACCOUNT');
   const contact = ctx.settings.get('contact');
   const texts = typeof contact.contactText === 'string' ? [contact.contactText] : Object.values(contact.contactText);
   const anyText = texts.some((html) => (html ?? '').replace(/<[^>]*>/g, '').trim() !== '');

@@ -69,6 +69,12 @@ export function reportCsv(report: StaffReport): string {
     rows.push([m.currency, 'members', '', 'new members', m.newMembers, null]);
     rows.push([m.currency, 'members', '', 'first deposits', m.firstDeposits.count, money(m.firstDeposits.amount)]);
   }
+  for (const a of report.accounts) {
+    const money = (amount: number) => ({ amount: amount.toFixed(DECIMALS[a.currency]) });
+    const account = a.accountNo ?? 'unknown account';
+    for (const d of a.days) rows.push([a.currency, 'deposit accounts', account, d.date, d.count, money(d.amount)]);
+    rows.push([a.currency, 'deposit accounts', account, 'total', a.total.count, money(a.total.amount)]);
+  }
   for (const p of report.staff) for (const [item, key] of STAFF_ITEMS) rows.push(['', 'staff', p.username, item, p[key], null]);
   return '\uFEFF' + rows.map(csvRow).join('\r\n') + '\r\n';
 }

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/transaction.js';
 import { badRequest } from '../../lib/errors.js';
 import { dayStart, instantOnDate } from '../../lib/periods.js';
 import { memberGrowth, staffActivity } from './report-people.js';
+import { accountDeposits } from './report-accounts.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import {
   DEPOSIT_CHANNELS,
@@ -179,5 +180,6 @@ export async function staffReport(db: Tx, query: ReportQuery, timeZone: string):
     currencies: [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => answer(currency, t)),
     members: await memberGrowth(db, start, end, timeZone),
     staff: await staffActivity(db, start, end),
+    accounts: await accountDeposits(db, start, end, timeZone),
   };
 }

@@ -31,6 +31,7 @@ import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
 import { goLiveRoutes } from './go-live-routes.js';
 import { statementRoutes } from './statements.js';
+import { depositAccountRoutes } from './deposit-accounts.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -148,6 +149,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(goLiveRoutes);
   await app.register(statementRoutes);
   await app.register(alertRoutes);
+  await app.register(depositAccountRoutes);
 
   app.get(
     '/audit',

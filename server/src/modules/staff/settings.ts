@@ -16,7 +16,14 @@ import { isSettingKey, productionRefusal, settingKeys, settingSchemas, type Sett
 import { settingDescriptions } from '../../settings/descriptions.js';
 import { checkSettingValue, readAllSettings, SettingValueError } from '../../settings/store.js';
 import { ApiError } from '../../lib/errors.js';
-import { decideProposal, needsTwoAdmins, pendingProposals, proposeSetting, type SettingProposal } from '../adjustments/service.js';
+import {
+  changeNeedsTwoAdmins,
+  decideProposal,
+  needsTwoAdmins,
+  pendingProposals,
+  proposeSetting,
+  type SettingProposal,
+} from '../adjustments/service.js';
 import { givenReason, requiredReason } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { requireStaff, staffBy } from './session.js';
@@ -73,8 +80,8 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (err instanceof SettingValueError) return reply.status(400).send({ message: 'SETTING_INVALID', detail: err.message });
         throw err;
       }
-      if (needsTwoAdmins(key)) {
-        // the money policy's threshold: a proposal, applied when a second admin approves it
+      if (changeNeedsTwoAdmins(key, (await readAllSettings(ctx.database.db))[key], value)) {
+        // the money policy's threshold, or where members' deposits go: a proposal, applied when a second admin approves it
         await proposeSetting(ctx, staffBy(request), { key, value, reason });
         return current(key);
       }
