@@ -1,18 +1,31 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, systemChromium } from './scripts/chromium.mjs';
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-export const E2E_DATA_DIR = 'test-results/e2e-data';
-export const E2E_LOG = 'test-results/e2e-server.log';
+/**
+ * The Thai run whole (`npx playwright test`: every spec on one server), or one of its two parts, each on a
+ * server, database and port of its own, which `npm test` runs beside the Lao lane (scripts/test.mjs):
+ * E2E_PART=staff the staff console's and the operator's specs (they change site-wide settings: the money
+ * policy, the deposit accounts, the site's state), E2E_PART=member the rest.
+ */
+const STAFF_SPECS = ['staff', 'staff-overview', 'staff-statements', 'staff-deposit-accounts', 'terminated'].map(
+  (name) => `**/${name}.spec.ts`,
+);
+const PART = process.env.E2E_PART;
+if (PART !== undefined && PART !== 'member' && PART !== 'staff') throw new Error(`E2E_PART is member, staff or unset, not "${PART}"`);
+const suffix = PART ? `-${PART}` : '';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? (PART === 'staff' ? 8184 : 8181));
+export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
+export const E2E_LOG = `test-results/e2e-server${suffix}.log`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  ...(PART === 'staff' ? { testMatch: STAFF_SPECS } : PART === 'member' ? { testIgnore: STAFF_SPECS } : {}),
   fullyParallel: false,
   workers: 1, // one server and one database: the terminate test must not overlap the others
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts${suffix}`,
   // fails the run when any page reported a Content-Security-Policy violation to the server
   globalTeardown: './tests/e2e/csp-teardown.ts',
   use: {

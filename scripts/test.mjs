@@ -8,9 +8,10 @@
 //   unit ──────┐                       (the site's Vitest project)
 //   server ────┤                       (the server's Vitest project: Postgres, child processes)
 //   build ─────┘                       (the site and the server, with the size budgets)
-//   e2e (th) ──────────────────────────┐   (needs the build: dist/ and build/)
-//   e2e (la) ─ lighthouse ─ e2e (prod) ─┘   (the Lao build of its own; Lighthouse on dist/; then a
-//                                          production server on the providers' fakes)
+//   e2e (th, member) ─────────────────────────────────────┐   (needs the build: dist/ and build/)
+//   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
+//                                          dist/; a production server on the providers' fakes; the Thai
+//                                          run's staff specs on a server of their own: playwright.config.ts)
 //
 // TEST_STAGES=e2e-th,lighthouse runs only those (a stage left out counts as done: build first). The output
 // of each stage is also kept in test-results/stages/<stage>.log.
@@ -34,12 +35,14 @@ const GROUPS = [
     { name: 'build', cmd: 'npm run build' },
   ],
   [
-    { name: 'e2e-th', cmd: 'npx playwright test', needs: ['build'] },
+    // the Thai run in two parts on two servers, to even the two lanes out (each lane about 6 minutes)
+    { name: 'e2e-th', cmd: 'E2E_PART=member npx playwright test', needs: ['build'] },
     // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
     { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
     { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
     // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
     { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'], lane: 'la' },
   ],
 ];
 
