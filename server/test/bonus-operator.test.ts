@@ -12,7 +12,7 @@ describe('bonus operator commands', () => {
   };
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
   });
   afterAll(() => server.close());
 

@@ -39,7 +39,7 @@ describe('reading slip images', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slip-reading-'));
     // one reading thread and one place in its queue: a third slip at once finds the reader full
-    server = await build({ dataDir: dir, providerTimeoutMs: 200, slipReadThreads: 1, slipReadQueue: 1 });
+    server = await build({ dataDir: dir, slipReadThreads: 1, slipReadQueue: 1 });
     await operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
     await server.ctx.settings.refresh();
     token = await login(server.app);

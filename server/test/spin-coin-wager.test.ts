@@ -19,7 +19,7 @@ describe('spin-wheel coins wait for play', () => {
       .execute();
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
   });
   afterAll(() => server.close());
 

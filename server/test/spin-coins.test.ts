@@ -8,7 +8,7 @@ describe('spin-wheel coins', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
   });
   afterAll(() => server.close());
 
@@ -115,7 +115,7 @@ describe('spin-wheel coins', () => {
 describe('spin-wheel coins on the Lao site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300, variant: 'la' });
+    server = await build({ variant: 'la' });
   });
   afterAll(() => server.close());
 

@@ -22,7 +22,7 @@ describe('the spin wheel', () => {
     return Number(row.n);
   };
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
   });
   afterAll(() => server.close());
 

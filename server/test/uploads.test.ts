@@ -69,7 +69,7 @@ describe('upload budgets', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
-    server = await build({ dataDir: dir, providerTimeoutMs: 200 });
+    server = await build({ dataDir: dir });
     measured = server.ctx.freeSpace;
     // the daily slip closing time would make this suite depend on the hour it runs at
     await setSetting(server, 'slip', { minDeposit: 1, closeTime: '00:00' });

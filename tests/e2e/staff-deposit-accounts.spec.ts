@@ -75,6 +75,7 @@ for (const width of [1280, 768]) {
       await expect(second.getByText('The account change is approved: members see the new account now.')).toBeVisible();
       const row = second.getByRole('row').filter({ hasText: accountNo });
       await expect(row).toContainText('Active');
+      await second.screenshot({ path: `test-results/e2e-artifacts/screens/deposit-accounts-${width}.png`, fullPage: true });
 
       await depositScreen(member, async (modal) => {
         await expect(modal.getByText(shown(accountNo))).toBeVisible({ timeout: 5_000 });

@@ -288,6 +288,7 @@ describe('the queues and an agent', () => {
       'Bank statements',
       'Unmatched statement lines',
       'Bonuses',
+      'Deposit accounts',
       'Reports',
     ]);
     await user.click(await screen.findByRole('link', { name: 'Withdrawals waiting: 1' }));
