@@ -16,6 +16,7 @@ import { useFocusHeading } from '../use-focus-heading';
 import { AdjustmentForm } from './adjustment-form';
 import { adjustmentsQueryOptions, useDecideAdjustment } from './queries';
 import { personOf } from '../../../contract/staff';
+import { StaffNotice, type Notice } from '../queues/staff-notice';
 
 type Decision = { action: 'approve' | 'reject'; row: Adjustment } | null;
 
@@ -34,7 +35,7 @@ function Adjustments() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const heading = useFocusHeading();
   const online = useOnline();
-  const [notice, setNotice] = useState<{ text: string; conflict?: boolean } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [decision, setDecision] = useState<Decision>(null);
   const decide = useDecideAdjustment();
   const approveName = ({ id }: Adjustment) => t`Approve adjustment ${id}`;
@@ -50,12 +51,7 @@ function Adjustments() {
       <h1 id="staff-adjustments-title" ref={heading} tabIndex={-1}>
         <Trans>Adjustments</Trans>
       </h1>
-      <div aria-live="polite">{notice && !notice.conflict && <p className="staff-notice">{notice.text}</p>}</div>
-      {notice?.conflict && (
-        <p className="staff-notice staff-notice-conflict" role="alert">
-          {notice.text}
-        </p>
-      )}
+      <StaffNotice notice={notice} />
       <QueryState query={query} />
       {query.data && (
         <>

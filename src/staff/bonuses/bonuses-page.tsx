@@ -16,6 +16,7 @@ import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 import { BonusForm } from './bonus-form';
 import { bonusesQueryOptions, useBonusAction, type BonusAction } from './queries';
+import { StaffNotice, type Notice } from '../queues/staff-notice';
 
 type Editing = { bonus?: StaffBonus } | null;
 type Acting = { action: BonusAction; row: StaffBonus } | null;
@@ -35,7 +36,7 @@ function Bonuses() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const heading = useFocusHeading();
   const online = useOnline();
-  const [notice, setNotice] = useState<{ text: string; conflict?: boolean } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [acting, setActing] = useState<Acting>(null);
   const act = useBonusAction();
@@ -51,12 +52,7 @@ function Bonuses() {
       <h1 id="staff-bonuses-title" ref={heading} tabIndex={-1}>
         <Trans>Bonuses</Trans>
       </h1>
-      <div aria-live="polite">{notice && !notice.conflict && <p className="staff-notice">{notice.text}</p>}</div>
-      {notice?.conflict && (
-        <p className="staff-notice staff-notice-conflict" role="alert">
-          {notice.text}
-        </p>
-      )}
+      <StaffNotice notice={notice} />
       <QueryState query={query} />
       {query.data && admin && (
         <p>

@@ -12,6 +12,7 @@ import { useFocusHeading } from '../use-focus-heading';
 import { accountLabel, AddAccountDialog, DecideDialog, RetireDialog } from './account-dialogs';
 import { AccountTable, PendingChange } from './account-table';
 import { depositAccountsQueryOptions } from './queries';
+import { StaffNotice, type Notice } from '../queues/staff-notice';
 
 type Dialog =
   | { kind: 'add'; replacing?: DepositAccount }
@@ -37,7 +38,7 @@ function DepositAccounts() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const heading = useFocusHeading();
   const online = useOnline();
-  const [notice, setNotice] = useState<{ text: string; conflict?: boolean } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   if (isApiError(query.error, 'STAFF_FORBIDDEN')) return <NotAllowed />;
   const admin = me.role === 'admin';
@@ -62,12 +63,7 @@ function DepositAccounts() {
           retiring one takes effect at once.
         </Trans>
       </p>
-      <div aria-live="polite">{notice && !notice.conflict && <p className="staff-notice">{notice.text}</p>}</div>
-      {notice?.conflict && (
-        <p className="staff-notice staff-notice-conflict" role="alert">
-          {notice.text}
-        </p>
-      )}
+      <StaffNotice notice={notice} />
       <QueryState query={query} />
       {list && pending && (
         <PendingChange

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../../lib/http';
 import { NotAllowed, QueryState } from '../shell/route-states';
 import { useFocusHeading } from '../use-focus-heading';
+import { StaffNotice } from './staff-notice';
 
 /** What the last action did: done, or refused because the row had moved on (409: the list was asked again). */
 export type QueueNotice = { kind: 'done' | 'conflict'; text: string } | null;
@@ -31,12 +32,7 @@ export function QueueScreen<Row>({ id, title, query, notice, empty, children }: 
       <h1 id={id} ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      <div aria-live="polite">{notice?.kind === 'done' && <p className="staff-notice">{notice.text}</p>}</div>
-      {notice?.kind === 'conflict' && (
-        <p className="staff-notice staff-notice-conflict" role="alert">
-          {notice.text}
-        </p>
-      )}
+      <StaffNotice notice={notice && { text: notice.text, conflict: notice.kind === 'conflict' }} />
       <QueryState query={query} />
       {query.data && (query.data.rows.length ? children(query.data.rows) : <p>{empty}</p>)}
     </section>
