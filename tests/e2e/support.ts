@@ -186,6 +186,11 @@ export function slipFile(phone: string, amount: string): string {
   return file;
 }
 
+/** What the server answers a member's lookup now: 410 while the site is closed (it re-reads its settings on an interval). */
+export async function siteAnswer(page: Page): Promise<number> {
+  return (await page.request.get('/api/lookup/active', { headers: { 'X-Wallet-Client': 'member' } })).status();
+}
+
 /** The balance as the member brings it up to date with the header's check button (a slip is checked after its upload). */
 export async function expectBalance(page: Page, text: string): Promise<void> {
   await expect(async () => {
