@@ -4,9 +4,10 @@ import { CHROMIUM_FLAGS, systemChromium } from './scripts/chromium.mjs';
  * The Thai run whole (`npx playwright test`: every spec on one server), or one of its two parts, each on a
  * server, database and port of its own, which `npm test` runs beside the Lao lane (scripts/test.mjs):
  * E2E_PART=staff the staff console's and the operator's specs (they change site-wide settings: the money
- * policy, the deposit accounts, the site's state), E2E_PART=member the rest.
+ * policy, the deposit accounts, the site's state), and the bonus and invite specs, which run first there
+ * (files in name order) and even the two lanes out; E2E_PART=member the rest.
  */
-const STAFF_SPECS = ['staff', 'staff-overview', 'staff-statements', 'staff-deposit-accounts', 'terminated'].map(
+const STAFF_SPECS = ['bonus', 'invite', 'staff', 'staff-overview', 'staff-statements', 'staff-deposit-accounts', 'terminated'].map(
   (name) => `**/${name}.spec.ts`,
 );
 const PART = process.env.E2E_PART;
