@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { DepositAccount, DepositAccountList } from '../../../contract/staff-deposit-accounts';
 import { useQueueFormat } from '../queues/queue-format';
 import { StaffTable } from '../shell/staff-table';
+import { ProposedLine } from '../settings/proposed-line';
 import { accountLabel } from './account-dialogs';
 
 /** The accounts, one table per currency: bank, number, name, state, and what an admin may do. */
@@ -66,22 +67,14 @@ export function PendingChange({
   onAct: (kind: 'approve' | 'reject' | 'withdraw') => void;
 }) {
   const { i18n } = useLingui();
-  const { when } = useQueueFormat();
   const pending = list.pending!;
-  const { proposedBy } = pending;
-  const at = when(pending.proposedAt);
-  const why = pending.reason;
   const retired = list.accounts.filter((a) => pending.retires.includes(a.key));
   return (
     <section aria-labelledby="staff-deposit-change-title" className="staff-proposal">
       <h2 id="staff-deposit-change-title">
         <Trans>A change waits for a second admin</Trans>
       </h2>
-      <p>
-        <Trans>
-          Proposed by {proposedBy} on <time dateTime={pending.proposedAt}>{at}</time>: {why}
-        </Trans>
-      </p>
+      <ProposedLine proposal={pending} />
       <ul>
         {pending.adds.map((a) => {
           const label = `${accountLabel(a, i18n.locale)} (${a.bankAccountName}, ${a.currency})`;

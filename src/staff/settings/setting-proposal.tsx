@@ -5,10 +5,10 @@ import type { SettingEntry } from '../../../contract/staff-settings';
 import { isApiError } from '../../lib/http';
 import { useOnline } from '../../ui/use-online';
 import { ConfirmDialog } from '../queues/confirm-dialog';
-import { useQueueFormat } from '../queues/queue-format';
 import { DecisionReasonField, decisionReasonReady } from '../queues/reason-field';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
+import { ProposedLine } from './proposed-line';
 import { useDecideProposal } from './queries';
 import { personOf } from '../../../contract/staff';
 
@@ -18,25 +18,18 @@ import { personOf } from '../../../contract/staff';
  */
 export function SettingProposal({ entry, onNotice }: { entry: SettingEntry; onNotice: (text: string) => void }) {
   const { t } = useLingui();
-  const { when } = useQueueFormat();
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const online = useOnline();
   const [action, setAction] = useState<'approve' | 'reject' | null>(null);
   const pending = entry.pending;
   if (!pending) return null;
   const { id, proposedBy } = pending;
-  const at = when(pending.proposedAt);
-  const why = pending.reason;
   return (
     <section aria-labelledby="staff-setting-proposal-title" className="staff-proposal">
       <h3 id="staff-setting-proposal-title">
         <Trans>A change waits for a second admin</Trans>
       </h3>
-      <p>
-        <Trans>
-          Proposed by {proposedBy} on <time dateTime={pending.proposedAt}>{at}</time>: {why}
-        </Trans>
-      </p>
+      <ProposedLine proposal={pending} />
       <pre className="staff-json" aria-label={t`Proposed value`}>
         {JSON.stringify(pending.value, null, 2)}
       </pre>
