@@ -69,6 +69,22 @@ export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: 
             <Trans>This setting is the money policy: a change waits until a second admin approves it.</Trans>
           </p>
         )}
+        {/* the parts of these settings that could send members' money elsewhere (server: changeNeedsTwoAdmins) */}
+        {entry.key === 'deposit' && (
+          <p className="hint">
+            <Trans>
+              Adding a deposit account, bringing a retired one back, or changing an account’s bank, number or currency waits until a second
+              admin approves it; retiring, removing or renaming applies at once. The Deposit accounts screen does this account by account.
+            </Trans>
+          </p>
+        )}
+        {entry.key === 'qrcode' && (
+          <p className="hint">
+            <Trans>
+              A change of the biller ID or the TrueMoney number waits until a second admin approves it; the rest applies at once.
+            </Trans>
+          </p>
+        )}
         {save.isSuccess && !save.isPending && (
           <p role="status">
             {save.data.pending ? (

@@ -182,6 +182,39 @@ describe('settings in the console', () => {
     });
   });
 
+  it('says before saving which changes of the deposit accounts and the QR payee wait for a second admin', async () => {
+    const user = userEvent.setup();
+    const entry = (key: string): SettingEntry => ({
+      key,
+      value: {},
+      schema: { type: 'object' },
+      description: key,
+      twoAdmins: false,
+      pending: null,
+    });
+    admin({
+      'GET /api/staff/settings': () => [200, { settings: [entry('deposit'), entry('qrcode'), SETTINGS[0]] }],
+      'GET /api/staff/settings/deposit/history': () => [200, { rows: [], more: false }],
+      'GET /api/staff/settings/qrcode/history': () => [200, { rows: [], more: false }],
+      'GET /api/staff/settings/registerOTP/history': () => [200, { rows: [], more: false }],
+    });
+    await renderStaff('/staff/settings');
+    await user.click(await screen.findByRole('button', { name: 'Edit deposit' }));
+    expect(screen.getByText(/^Adding a deposit account, bringing a retired one back/)).toHaveTextContent(
+      'retiring, removing or renaming applies at once',
+    );
+    await user.click(screen.getByRole('button', { name: 'Back to the settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit qrcode' }));
+    expect(
+      screen.getByText(
+        'A change of the biller ID or the TrueMoney number waits until a second admin approves it; the rest applies at once.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit registerOTP' }));
+    expect(screen.queryByText(/waits until a second admin/)).toBeNull();
+  });
+
   it('another admin sees the waiting change and approves it with the CSRF header', async () => {
     const user = userEvent.setup();
     let decided = false;
