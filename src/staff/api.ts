@@ -1,7 +1,7 @@
 import { STAFF_BACKGROUND_HEADER } from '../../contract/staff';
 import { sendJson } from '../lib/http';
 import { uploadFile } from '../lib/upload';
-import { noteServerStatus } from './shell/server-state';
+import { noteServerStatus, watchSlowCall } from './shell/server-state';
 
 /**
  * The staff console's calls to /api/staff/*: the session is an HttpOnly cookie the browser sends (never
@@ -69,6 +69,7 @@ export function staffApi<T>(path: string, { method = 'GET', body, signal }: Staf
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   if (Date.now() - lastUse > STAFF_IDLE_AFTER_MS) headers[STAFF_BACKGROUND_HEADER] = '1';
+  const settled = watchSlowCall();
   return sendJson<T>(path, {
     method,
     headers,
@@ -85,7 +86,7 @@ export function staffApi<T>(path: string, { method = 'GET', body, signal }: Staf
       }
       return code;
     },
-  });
+  }).finally(settled);
 }
 
 /**

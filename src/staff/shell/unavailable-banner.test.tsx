@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
@@ -23,6 +23,37 @@ describe('a database outage in the console', () => {
       'GET /readyz': () => [200, { status: 'ready' }],
     });
     await user.click(screen.getByRole('button', { name: 'Try now' }));
+    expect(await screen.findByText('Slips in review')).toBeInTheDocument();
+    expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
+  });
+
+  it('says so within seconds when the database host hangs and a call gets no answer at all', async () => {
+    const calls = fakeServer({
+      // the server's wait for a database connection: no answer for as long as the test runs
+      'GET /api/staff/me': () => new Promise(() => undefined),
+      'GET /readyz': () => [503, { status: 'database unavailable' }],
+    });
+    await renderStaff('/staff/');
+    expect(await screen.findByText(OUTAGE)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/readyz').length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['says the database answers', [200, { status: 'ready' }]],
+    ['says the instance is draining', [503, { status: 'draining' }]],
+  ] as [string, [number, unknown]][])('does not call a slow answer an outage while /readyz %s', async (_, ready) => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    const calls = fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/dashboard': () => new Promise((resolve) => (answer = resolve)),
+      'GET /readyz': () => ready,
+    });
+    await renderStaff('/staff/');
+    // the dashboard's call is slow: the console asks /readyz once, and reads its answer
+    await waitFor(() => expect(calls.filter((c) => c.url === '/readyz')).toHaveLength(1));
+    await act(async () => undefined);
+    expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
+    answer([200, COUNTS]);
     expect(await screen.findByText('Slips in review')).toBeInTheDocument();
     expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
   });
