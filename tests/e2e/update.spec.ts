@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { E2E_STATIC_DIR } from '../../playwright.config';
 import { expect, serviceWorkerReady, test, useEnglish } from './support';
 
 test('a new version waits for the member, then the page reloads once', async ({ page }) => {
@@ -9,8 +10,8 @@ test('a new version waits for the member, then the page reloads once', async ({ 
   await expect(page.getByText('A new version is ready.')).toBeHidden();
 
   // a new build lands on the server: its service worker differs, with its compressed copies (restored
-  // afterwards for the other tests)
-  const swFile = path.resolve('dist', 'sw.js');
+  // afterwards for the other tests; in this run's copy of the site, never dist/, which other runs serve)
+  const swFile = path.resolve(E2E_STATIC_DIR, 'sw.js');
   const current = fs.readFileSync(swFile, 'utf8');
   const land = (text: string) => {
     fs.writeFileSync(swFile, text);
