@@ -1,34 +1,20 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, systemChromium } from './scripts/chromium.mjs';
 /**
- * The Thai run whole (`npx playwright test`: every spec on one server), or one of its three parts, each on
- * a server, database, port and copy of the built site of its own, which `npm test` runs side by side
+ * The Thai run whole (`npx playwright test`: every spec on one server), or one of its two parts, each on a
+ * server, database, port and copy of the built site of its own, which `npm test` runs beside the Lao lane
  * (scripts/test.mjs): E2E_PART=staff the staff console's and the operator's specs (they change site-wide
- * settings: the money policy, the deposit accounts, the site's state), in the Lao lane; E2E_PART=member2
- * the member specs listed below; E2E_PART=member the rest. A lane waits on the site far more than it uses
- * a core (about 0.7 of one on a quiet machine), so three lanes use the two cores that two left half idle.
+ * settings: the money policy, the deposit accounts, the site's state), and the bonus and invite specs,
+ * which run first there (files in name order); E2E_PART=member the rest. (Three parts were tried: on two
+ * cores each lane then ran past its tests' bounds, and the longest lane was no shorter.)
  */
-const specs = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
-const PART_SPECS = {
-  staff: specs('staff', 'staff-overview', 'staff-statements', 'staff-deposit-accounts', 'terminated'),
-  member2: specs(
-    'a11y-languages',
-    'bonus',
-    'chat',
-    'deposit',
-    'forgot-password',
-    'game-window',
-    'howto',
-    'live',
-    'offline-member',
-    'offline-wallet',
-  ),
-};
+const STAFF_SPECS = ['bonus', 'invite', 'staff', 'staff-overview', 'staff-statements', 'staff-deposit-accounts', 'terminated'].map(
+  (name) => `**/${name}.spec.ts`,
+);
 const PART = process.env.E2E_PART;
-if (PART !== undefined && PART !== 'member' && PART !== 'member2' && PART !== 'staff')
-  throw new Error(`E2E_PART is member, member2, staff or unset, not "${PART}"`);
+if (PART !== undefined && PART !== 'member' && PART !== 'staff') throw new Error(`E2E_PART is member, staff or unset, not "${PART}"`);
 const suffix = PART ? `-${PART}` : '';
-export const E2E_PORT = Number(process.env.E2E_PORT ?? { staff: 8184, member2: 8185, member: 8181 }[PART ?? 'member']);
+export const E2E_PORT = Number(process.env.E2E_PORT ?? (PART === 'staff' ? 8184 : 8181));
 export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 export const E2E_LOG = `test-results/e2e-server${suffix}.log`;
 /** The built site this run's server serves: a copy of dist/, which update.spec.ts changes under it. */
@@ -36,11 +22,7 @@ export const E2E_STATIC_DIR = `test-results/e2e-static${suffix}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  ...(PART === 'staff' || PART === 'member2'
-    ? { testMatch: PART_SPECS[PART] }
-    : PART === 'member'
-      ? { testIgnore: [...PART_SPECS.staff, ...PART_SPECS.member2] }
-      : {}),
+  ...(PART === 'staff' ? { testMatch: STAFF_SPECS } : PART === 'member' ? { testIgnore: STAFF_SPECS } : {}),
   fullyParallel: false,
   workers: 1, // one server and one database: the terminate test must not overlap the others
   retries: 0,

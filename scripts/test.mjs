@@ -8,8 +8,7 @@
 //   unit ──────┐                       (the site's Vitest project)
 //   server ────┤                       (the server's Vitest project: Postgres, child processes)
 //   build ─────┘                       (the site and the server, with the size budgets)
-//   e2e (th, member) ─────────────────────────────────────┐   (needs the build: dist/ and build/)
-//   e2e (th, member2) ────────────────────────────────────┤   (each Thai part serves its own copy of dist/)
+//   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
 //   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
 //                                          dist/; a production server on the providers' fakes; the Thai
 //                                          run's staff specs on a server of their own: playwright.config.ts)
@@ -36,10 +35,8 @@ const GROUPS = [
     { name: 'build', cmd: 'npm run build' },
   ],
   [
-    // the Thai run in three parts on three servers (playwright.config.ts): a lane waits on the site more
-    // than it uses a core, so three lanes share the two cores
+    // the Thai run in two parts on two servers (playwright.config.ts), one in each lane
     { name: 'e2e-th', cmd: 'E2E_PART=member npx playwright test', needs: ['build'] },
-    { name: 'e2e-th-2', cmd: 'E2E_PART=member2 npx playwright test', needs: ['build'] },
     // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
     { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
     { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
