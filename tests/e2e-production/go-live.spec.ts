@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { PROD_CONTROL_PORT } from '../../playwright.production.config';
 import { expect, test } from '../e2e/a11y-fixture';
-import { acceptAgreement, freshPhone, signIn, useEnglish } from '../e2e/support';
+import { acceptAgreement, freshPhone, lookup, signIn, useEnglish } from '../e2e/support';
 
 /**
  * A member of a production site (NODE_ENV=production) at 360 px, its outside systems the local fakes of
@@ -88,9 +88,7 @@ test('a member of a production site registers with the texted code, deposits by 
   await operator(page, 'settings', 'approve', /proposal (\d+)/.exec(proposed)![1]!, '--as', admins[1]!);
   await operator(page, 'settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
   // the server re-reads its settings on an interval: wait until it offers the account, then open the deposit again
-  await expect
-    .poll(async () => (await page.request.get('/api/lookup/deposit?lang=en', { headers: { 'X-Wallet-Client': 'member' } })).text())
-    .toContain('4051234567');
+  await expect.poll(async () => (await lookup(page, 'deposit?lang=en')).text()).toContain('4051234567');
   await page.reload();
   await page.getByRole('button', { name: 'Deposit' }).click();
   await expect(page.getByRole('dialog', { name: 'Deposit' }).getByText('405-123-4567')).toBeVisible();

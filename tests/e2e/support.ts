@@ -186,9 +186,12 @@ export function slipFile(phone: string, amount: string): string {
   return file;
 }
 
+/** A §7 lookup as the site asks it (`path` after /api/lookup/, with its query), outside the page and its service worker. */
+export const lookup = (page: Page, path: string) => page.request.get(`/api/lookup/${path}`, { headers: { 'x-wallet-client': 'member' } });
+
 /** What the server answers a member's lookup now: 410 while the site is closed (it re-reads its settings on an interval). */
 export async function siteAnswer(page: Page): Promise<number> {
-  return (await page.request.get('/api/lookup/active', { headers: { 'X-Wallet-Client': 'member' } })).status();
+  return (await lookup(page, 'active')).status();
 }
 
 /** The balance as the member brings it up to date with the header's check button (a slip is checked after its upload). */

@@ -3,16 +3,14 @@ import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../../lib/http';
 import { NotAllowed, QueryState } from '../shell/route-states';
 import { useFocusHeading } from '../use-focus-heading';
-import { StaffNotice } from './staff-notice';
-
-/** What the last action did: done, or refused because the row had moved on (409: the list was asked again). */
-export type QueueNotice = { kind: 'done' | 'conflict'; text: string } | null;
+import { StaffNotice, type Notice } from './staff-notice';
 
 interface QueueScreenProps<Row> {
   id: string;
   title: ReactNode;
   query: UseQueryResult<{ rows: Row[] }>;
-  notice: QueueNotice;
+  /** What the last action did: done, or refused because the row had moved on (409: the list was asked again). */
+  notice: Notice;
   empty: ReactNode;
   children: (rows: Row[]) => ReactNode;
 }
@@ -32,7 +30,7 @@ export function QueueScreen<Row>({ id, title, query, notice, empty, children }: 
       <h1 id={id} ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      <StaffNotice notice={notice && { text: notice.text, conflict: notice.kind === 'conflict' }} />
+      <StaffNotice notice={notice} />
       <QueryState query={query} />
       {query.data && (query.data.rows.length ? children(query.data.rows) : <p>{empty}</p>)}
     </section>

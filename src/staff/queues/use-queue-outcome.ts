@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isApiError } from '../../lib/http';
 import { staffErrorMessage } from '../staff-errors';
-import type { QueueNotice } from './queue-screen';
 import { creditWaits } from './credit-hold';
+import type { Notice } from './staff-notice';
 
 /**
  * The outcome of a queue action, told on the screen: done (the dialog closes, the row has left the list),
@@ -12,19 +12,18 @@ import { creditWaits } from './credit-hold';
  */
 export function useQueueOutcome() {
   const { i18n, t } = useLingui();
-  const [notice, setNotice] = useState<QueueNotice>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const settle = (close: () => void, done: string, waits?: string) => ({
     onSuccess: (answer: unknown) => {
       // the money policy held the credit for a second person: said as plainly as a credit would be
       setNotice({
-        kind: 'done',
         text: creditWaits(answer) ? (waits ?? t`Nothing credited yet: it waits for a second finance clerk or admin.`) : done,
       });
       close();
     },
     onError: (err: unknown) => {
       if (!isApiError(err) || err.status !== 409) return;
-      setNotice({ kind: 'conflict', text: staffErrorMessage(i18n, err) });
+      setNotice({ text: staffErrorMessage(i18n, err), conflict: true });
       close();
     },
   });

@@ -16,30 +16,47 @@ export function noteServerStatus(status: number): void {
 }
 
 /**
- * A call not answered after this long makes the console ask /readyz, which answers within 2 s whatever
- * the database does: a database host that hangs (no refusal, so the server's own wait for a connection
- * runs 10 s) is shown as an outage within 5 s, not after the call's 10 s.
+ * What /readyz says now (it answers within 2 s whatever the database does): 'ready'; 'database' when the
+ * server cannot reach its database; 'other' when it is not ready for another reason (draining, migrations
+ * pending) or gave no answer.
+ */
+export async function askReadiness(): Promise<'ready' | 'database' | 'other'> {
+  try {
+    const res = await fetch('/readyz', { cache: 'no-store' });
+    if (res.ok) return 'ready';
+    return res.status === 503 && ((await res.json()) as { status?: string }).status === 'database unavailable' ? 'database' : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+/**
+ * A call not answered after this long makes the console ask /readyz: a database host that hangs (no
+ * refusal, so the server's own wait for a connection runs 10 s) is shown as an outage within 5 s, not
+ * after the call's 10 s.
  */
 export const SLOW_CALL_MS = 2500;
-let probing = false;
+/** The slow-call ask under way, if any: one at a time. */
+let asking: Promise<void> | undefined;
 
-/** Watches one call: when it is slow, asks /readyz once (one ask at a time) and notes an outage it reports. */
+/** Watches one call: when it is slow, asks /readyz (unless an ask is under way) and notes the outage it reports. */
 export function watchSlowCall(): () => void {
   const timer = setTimeout(() => {
-    if (probing || unavailable) return;
-    probing = true;
-    fetch('/readyz', { cache: 'no-store' })
-      .then(async (res) => {
+    if (asking || unavailable) return;
+    asking = askReadiness()
+      .then((said) => {
         // draining is this instance leaving, not the database: only an answer that names the database counts
-        if (res.status === 503 && ((await res.json()) as { status?: string }).status === 'database unavailable') noteServerStatus(503);
+        if (said === 'database') noteServerStatus(503);
       })
-      .catch(() => undefined)
       .finally(() => {
-        probing = false;
+        asking = undefined;
       });
   }, SLOW_CALL_MS);
   return () => clearTimeout(timer);
 }
+
+/** The slow-call ask under way, for a test to wait for its end (a resolved promise when there is none). */
+export const slowCallAsk = (): Promise<void> => asking ?? Promise.resolve();
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

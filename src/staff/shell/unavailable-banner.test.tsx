@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { slowCallAsk } from './server-state';
 
 const UNAVAILABLE = [503, { message: 'SERVICE_UNAVAILABLE' }] as [number, unknown];
 const COUNTS = { slipsInReview: 1, withdrawalsWaiting: 2, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 0 };
@@ -51,7 +52,7 @@ describe('a database outage in the console', () => {
     await renderStaff('/staff/');
     // the dashboard's call is slow: the console asks /readyz once, and reads its answer
     await waitFor(() => expect(calls.filter((c) => c.url === '/readyz')).toHaveLength(1));
-    await act(async () => undefined);
+    await act(() => slowCallAsk());
     expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
     answer([200, COUNTS]);
     expect(await screen.findByText('Slips in review')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { noteServerStatus, useServerUnavailable } from './server-state';
+import { askReadiness, noteServerStatus, useServerUnavailable } from './server-state';
 
 /** While the database is away, how often the console asks whether it is back. */
 export const UNAVAILABLE_PROBE_MS = 3000;
@@ -15,17 +15,15 @@ export function StaffUnavailableBanner({ onBack }: { onBack: () => Promise<void>
   const unavailable = useServerUnavailable();
   const queryClient = useQueryClient();
   const probe = useCallback(async () => {
+    // ready: every screen's data again; anything else: still away
+    if ((await askReadiness()) !== 'ready') return;
+    noteServerStatus(200);
     try {
-      const res = await fetch('/readyz', { cache: 'no-store' });
-      // ready: every screen's data again; anything else: still away
-      if (res.ok) {
-        noteServerStatus(res.status);
-        await queryClient.invalidateQueries();
-        // a screen that gave up while it was away (its error, or the first load's session check) loads again
-        await onBack();
-      }
+      await queryClient.invalidateQueries();
+      // a screen that gave up while it was away (its error, or the first load's session check) loads again
+      await onBack();
     } catch {
-      // no answer at all: still away
+      // a screen that fails again says so itself
     }
   }, [queryClient, onBack]);
   useEffect(() => {
