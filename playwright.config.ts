@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, systemChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, e2eChromium } from './scripts/chromium.mjs';
 /**
  * The Thai run whole (`npx playwright test`: every spec on one server), or one of its two parts, each on a
  * server, database, port and copy of the built site of its own, which `npm test` runs beside the Lao lane
@@ -40,9 +40,12 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    // no trace: recording one for every test (to keep the failed ones) took a sixth of the run's CPU;
+    // a failed test keeps its screenshot and Playwright's page snapshot (error-context.md)
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: systemChromium,
+      executablePath: e2eChromium,
       args: CHROMIUM_FLAGS,
     },
   },

@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { localPushService, type LocalDevice, type LocalPushService } from '../../server/test/local-push';
+import { CHROMIUM_FLAGS, systemChromium } from '../../scripts/chromium.mjs';
 import { expect, memberOnHome, operator, serviceWorkerReady, test } from './support';
 
 /**
@@ -11,6 +12,9 @@ import { expect, memberOnHome, operator, serviceWorkerReady, test } from './supp
  * local push service instead (the same subscription shape a browser gives), and the message the local
  * service received is delivered to the service worker as a push through DevTools.
  */
+// the full browser: the headless shell the other specs run in has no Push API, so the app offers nothing
+test.use({ launchOptions: { executablePath: systemChromium, args: CHROMIUM_FLAGS } });
+
 let push: LocalPushService;
 test.beforeAll(async () => {
   push = await localPushService();
