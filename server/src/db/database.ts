@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import { embeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
@@ -215,26 +224,107 @@ export async function oneAtATime<T>(database: Database, work: () => Promise<T>):
   });
 }
 
-/** The migrator of this code's migrations, in the database's own schema. */
-async function migratorOf(db: Kysely<DB>): Promise<Migrator> {
-  // Postgres: Kysely looks for its own tables in every schema unless told which one, so another
-  // schema's kysely_migration (a test run beside this one, a crashed run's leftovers) read as ours
-  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+/**
+ * What Kysely's migrator asks of introspection (does its table exist, does its schema), answered from one
+ * schema's catalogue. Kysely's own Postgres introspector reads every column of every table of every
+ * schema the role may use, with a serial-sequence lookup per column, for each question: on a Postgres
+ * holding many schemas (the server tests' 4 workers, another application's) that was 250 ms of the
+ * database's CPU a question, 130 s of a test run's (pg_stat_statements), and it read other schemas while
+ * they were being dropped or migrated.
+ */
+class OneSchemaIntrospector implements DatabaseIntrospector {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly schema: string,
+  ) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
+    return rows;
+  }
+
+  /** The tables and views of this schema, with their columns. */
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{
+      table: string;
+      kind: string;
+      column: string;
+      type: string;
+      type_schema: string;
+      not_null: boolean;
+      has_default: boolean;
+      serial: boolean;
+      comment: string | null;
+    }>`
+      select c.relname as "table", c.relkind as kind, a.attname as "column", t.typname as type,
+        tn.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
+        pg_get_serial_sequence(quote_ident(${this.schema}) || '.' || quote_ident(c.relname), a.attname) is not null as serial,
+        col_description(a.attrelid, a.attnum) as comment
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      join pg_catalog.pg_type t on t.oid = a.atttypid
+      join pg_catalog.pg_namespace tn on tn.oid = t.typnamespace
+      where n.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')
+      order by c.relname, a.attnum`.execute(this.db);
+    const tables = new Map<string, TableMetadata>();
+    for (const r of rows) {
+      const table = tables.get(r.table) ?? { name: r.table, schema: this.schema, isView: r.kind === 'v', columns: [] };
+      tables.set(r.table, table);
+      (table.columns as TableMetadata['columns'][number][]).push({
+        name: r.column,
+        dataType: r.type,
+        dataTypeSchema: r.type_schema,
+        isNullable: !r.not_null,
+        isAutoIncrementing: r.serial,
+        hasDefaultValue: r.has_default,
+        comment: r.comment ?? undefined,
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+/** Postgres through `pool`, its introspection of `schema` only (OneSchemaIntrospector): the migrator's. */
+class OneSchemaDialect extends PostgresDialect {
+  constructor(
+    pool: pg.Pool,
+    private readonly schema: string,
+  ) {
+    super({ pool });
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OneSchemaIntrospector(db as Kysely<DB>, this.schema);
+  }
+}
+
+/**
+ * The migrator of this code's migrations, in the database's own schema: Kysely looks for its own tables
+ * in every schema unless told which one, so another schema's kysely_migration (a test run beside this
+ * one, a crashed run's leftovers) would read as ours. Over the same pool as `db` (not ended here).
+ */
+async function migratorOf(db: Kysely<DB>, pool: pg.Pool): Promise<Migrator> {
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
   return new Migrator({
-    db,
+    db: new Kysely<DB>({ dialect: new OneSchemaDialect(pool, schema) }),
     provider: migrationProvider(),
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    migrationTableSchema: schema,
   });
 }
 
 /**
- * Kysely's migrator looks for its tables through a scan of every schema's catalogue (tables, columns,
- * has_schema_privilege on each) before it runs any migration. The scan fails when another schema changes
- * under it: "schema … does not exist" (3F000) when one is dropped, "column … of relation … does not exist"
- * (42703) or "relation … does not exist" (42P01) when another migrator alters or drops its tables; on a
- * shared Postgres, another application's, or a test run's beside this one (both seen in CI). Such an error
- * comes with no migration results (a migration's own failure comes with them): nothing of ours ran, so
- * the migrator is asked again.
+ * The migrator's first look at its tables happens before it takes its lock, so it can race another
+ * instance of this schema migrating at the same moment: "column … of relation … does not exist" (42703)
+ * or "relation … does not exist" (42P01) while that one alters or drops its tables, "schema … does not
+ * exist" (3F000) if the schema goes. (Kysely's own scan read every schema, and raced every other schema's
+ * migrations and drops too: seen in CI before the scan was narrowed to ours.) Such an error comes with no
+ * migration results (a migration's own failure comes with them): nothing of ours ran, so the migrator is
+ * asked again.
  */
 const SCAN_RACES = new Set(['3F000', '42703', '42P01']);
 const isScanRace = (err: unknown, results: unknown, ours: string | undefined) =>
@@ -249,7 +339,7 @@ const isScanRace = (err: unknown, results: unknown, ours: string | undefined) =>
  */
 export async function migrate(database: Database, upTo?: string): Promise<string[]> {
   return asOwner(database, async (owner) => {
-    const applied = await migrateOn(owner.db, database.postgres.schema, upTo);
+    const applied = await migrateOn(owner.db, owner.postgres.pool, database.postgres.schema, upTo);
     if (owner !== database) {
       const serverRole = (await sql<{ role: string }>`select current_user as role`.execute(database.db)).rows[0]!.role;
       const ownerRole = (await sql<{ role: string }>`select current_user as role`.execute(owner.db)).rows[0]!.role;
@@ -279,9 +369,9 @@ export async function asOwner<T>(database: Database, work: (owner: Database) => 
   }
 }
 
-async function migrateOn(db: Kysely<DB>, schema: string | undefined, upTo?: string): Promise<string[]> {
+async function migrateOn(db: Kysely<DB>, pool: pg.Pool, schema: string | undefined, upTo?: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
-    const migrator = await migratorOf(db);
+    const migrator = await migratorOf(db, pool);
     const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
     if (error && attempt < 5 && isScanRace(error, results, schema)) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
