@@ -69,6 +69,25 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 /** name → { result: 'passed' | 'failed' | 'skipped', seconds, why? } */
 const results = new Map();
+/**
+ * The CPU a stage used, every process it started included (browsers, database servers): a cpuacct
+ * cgroup of its own when this machine lets us make one (cgroup v1, as root), else not measured.
+ */
+const CPUACCT = '/sys/fs/cgroup/cpuacct';
+function cpuGroup(name) {
+  const dir = path.join(CPUACCT, `npm-test-${process.pid}-${name}`);
+  try {
+    fs.mkdirSync(dir);
+    return {
+      dir,
+      seconds: () => Number(fs.readFileSync(path.join(dir, 'cpuacct.usage'), 'utf8')) / 1e9,
+      remove: () => fs.rmdirSync(dir),
+    };
+  } catch {
+    return undefined;
+  }
+}
+const cpuText = (cpu, wall) => (cpu === undefined ? '' : `, CPU ${fmt(cpu)} (${(cpu / wall).toFixed(2)} cores)`);
 const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
 
 function run(stage) {
@@ -76,9 +95,12 @@ function run(stage) {
   const logFile = path.join(logDir, `${stage.name}.log`);
   const out = fs.openSync(logFile, 'w');
   console.log(`▶ ${stage.name}: ${stage.cmd}`);
+  const cpu = cpuGroup(stage.name);
+  // the shell joins the stage's cgroup before it runs the command, so every process it starts is counted
+  const cmd = cpu ? `echo $$ > ${cpu.dir}/cgroup.procs && ${stage.cmd}` : stage.cmd;
   return new Promise((resolve) => {
     // a process group of its own: a stopped runner ends the stage with every process it started
-    const child = spawn(stage.cmd, {
+    const child = spawn(cmd, {
       cwd: root,
       shell: true,
       detached: true,
@@ -94,11 +116,18 @@ function run(stage) {
       fs.closeSync(out);
       const seconds = (Date.now() - started) / 1000;
       const result = code === 0 ? 'passed' : 'failed';
-      results.set(stage.name, { result, seconds });
+      let cpuSeconds;
+      try {
+        cpuSeconds = cpu?.seconds();
+        cpu?.remove();
+      } catch {
+        // a process of the stage outlived it (the cgroup is not empty): its CPU is still read above
+      }
+      results.set(stage.name, { result, seconds, cpuSeconds });
       const text = fs.readFileSync(logFile, 'utf8');
       process.stdout.write(`\n━━ ${stage.name} (${stage.cmd}) ━━\n${text}${text.endsWith('\n') ? '' : '\n'}`);
       console.log(
-        `━━ ${stage.name}: ${result} in ${fmt(seconds)}${code === 0 ? '' : signal ? ` (ended by ${signal})` : ` (exit ${code})`} ━━\n`,
+        `━━ ${stage.name}: ${result} in ${fmt(seconds)}${cpuText(cpuSeconds, seconds)}${code === 0 ? '' : signal ? ` (ended by ${signal})` : ` (exit ${code})`} ━━\n`,
       );
       resolve();
     };
@@ -135,7 +164,8 @@ for (const group of GROUPS) {
 
 const total = (Date.now() - started) / 1000;
 console.log('stage        result    time');
-for (const [name, r] of results) console.log(`${name.padEnd(12)} ${r.result.padEnd(9)} ${r.why ?? fmt(r.seconds)}`);
+for (const [name, r] of results)
+  console.log(`${name.padEnd(12)} ${r.result.padEnd(9)} ${r.why ?? fmt(r.seconds) + cpuText(r.cpuSeconds, r.seconds)}`);
 const passed = results.size > 0 && [...results.values()].every((r) => r.result === 'passed');
 console.log(`${'all'.padEnd(12)} ${(passed ? 'passed' : 'FAILED').padEnd(9)} ${fmt(total)}`);
 if (!passed) process.exitCode = 1;
