@@ -3,11 +3,9 @@
 // failed stage (but for the stages that need what it made), so one failure never hides the others.
 // The summary at the end lists every stage's time and result; the exit code is 1 when any failed.
 //
-//   typecheck ─┐                       (both single-threaded: one core each)
-//   lint ──────┘
-//   unit ──────┐                       (the site's Vitest project)
-//   server ────┤                       (the server's Vitest project: Postgres, child processes)
-//   build ─────┘                       (the site and the server, with the size budgets)
+//   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
+//   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
+//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 4 workers)
 //   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
 //   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
 //                                          dist/; a production server on the providers' fakes; the Thai
@@ -25,14 +23,14 @@ fs.mkdirSync(logDir, { recursive: true });
 
 /** @type {{ name: string, cmd: string, needs?: string[], lane?: string }[][]} groups run one after another; a group's stages at once (a lane's in turn) */
 const GROUPS = [
+  // three lanes on two cores: the server's tests wait on much (child processes, sweeps, timeouts), and the
+  // other lanes fill those waits; one group, not two, so no core idles while the longest stage ends
   [
-    { name: 'typecheck', cmd: 'npm run typecheck' },
-    { name: 'lint', cmd: 'npm run lint' },
-  ],
-  [
-    { name: 'unit', cmd: 'npm run test:unit' },
+    { name: 'typecheck', cmd: 'npm run typecheck', lane: 'checks' },
+    { name: 'unit', cmd: 'npm run test:unit', lane: 'checks' },
+    { name: 'lint', cmd: 'npm run lint', lane: 'lint' },
+    { name: 'build', cmd: 'npm run build', lane: 'lint' },
     { name: 'server', cmd: 'npm run test:server' },
-    { name: 'build', cmd: 'npm run build' },
   ],
   [
     // the Thai run in two parts on two servers (playwright.config.ts), one in each lane
