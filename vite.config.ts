@@ -160,8 +160,10 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // a bound on a whole test, not a clock it waits on: beside the other lanes of npm test, a journey
+          // that starts servers on an embedded Postgres three times (ledger-watch.test.ts) ran past 30 s
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           // four files at once on two cores: each test server has a schema of its own, each spawned server
           // its own data folder and port, and much of a file's time is spent waiting (child processes
           // starting, sweeps, timeouts): alone, 4 workers took 479 s with the machine still 20 % idle

@@ -98,7 +98,7 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
     await db?.close();
     await database?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
 
   const base = () => `https://127.0.0.1:${ports.https}`;
 

@@ -131,7 +131,7 @@ describe('transferAll back to the wallet', () => {
       expect([replay.statusCode, replay.json()]).toEqual([400, { message: 'TRANSFER_FAIL' }]);
       expect(await holdings(m.token)).toEqual({ wallet: 60, PG: 40, JOKER: 0 });
     }
-  }, 30_000);
+  }, 120_000);
 
   it('finishes a key a crash left in flight when the member sends it again', async () => {
     const m = await player();
