@@ -110,6 +110,9 @@ test('a slip chosen offline waits on the phone and uploads by itself when the co
   await page.getByLabel('ภาษา').or(page.getByLabel('Language')).first().selectOption('th');
   await page.screenshot({ path: 'test-results/e2e-artifacts/screens/deposit-offline-th.png', fullPage: true });
   await page.getByLabel('ภาษา').or(page.getByLabel('Language')).first().selectOption('en');
+  // English on the screen: the choice is kept on the phone before the screen changes (i18n.ts), so the
+  // reload opens in it (a reload at once could come before the choice was written, CI59)
+  await expect(modal.getByText('Waiting for a connection: it will be sent by itself when you are back online.')).toBeVisible();
 
   // still waiting after a reload, offline
   await page.reload();
