@@ -95,7 +95,8 @@ function run(stage) {
   console.log(`▶ ${stage.name}: ${stage.cmd}`);
   const cpu = cpuGroup(stage.name);
   // the shell joins the stage's cgroup before it runs the command, so every process it starts is counted
-  const cmd = cpu ? `echo $$ > ${cpu.dir}/cgroup.procs && ${stage.cmd}` : stage.cmd;
+  // (a join refused only leaves the CPU at 0: the command runs all the same)
+  const cmd = cpu ? `(echo $$ > ${cpu.dir}/cgroup.procs) 2>/dev/null; ${stage.cmd}` : stage.cmd;
   return new Promise((resolve) => {
     // a process group of its own: a stopped runner ends the stage with every process it started
     const child = spawn(cmd, {
