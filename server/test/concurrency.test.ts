@@ -93,5 +93,5 @@ describe('500 concurrent transfers and withdrawals for one member over HTTP', ()
     expect(await server.ctx.games.balance('PG', username)).toBe(game);
     expect(await server.ctx.database.db.selectFrom('transfer_intents').select('id').where('status', '=', 'open').execute()).toEqual([]);
     expect(withdrawals.filter((w) => w.status === 'PENDING').length).toBeLessThanOrEqual(1);
-  }, 120_000);
+  });
 });

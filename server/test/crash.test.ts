@@ -85,5 +85,5 @@ describe('a server killed in the middle of a transfer (the embedded Postgres of 
     const wallet = await api(server, 'GET', '/api/wallet', token);
     expect(wallet.wallet?.amount).toBe(400);
     await server.stop();
-  }, 120_000);
+  });
 });

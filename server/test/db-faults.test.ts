@@ -60,7 +60,7 @@ describe('a lost Postgres connection (the real server in its own process)', () =
     url.searchParams.set('options', `-c search_path=${schema}`);
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: url.href });
     server.child.once('exit', (code, signal) => exits.push(code ?? signal));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -97,7 +97,7 @@ describe('a lost Postgres connection (the real server in its own process)', () =
       );
     }
     expect(exits).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('a connection lost in the middle of a request (in process)', () => {
@@ -172,5 +172,5 @@ describe('a connection lost in the middle of a request (in process)', () => {
       'siteActive',
     ]);
     expect(runs).toBe(3);
-  }, 120_000);
+  });
 });

@@ -91,14 +91,14 @@ describe('deploy kit: nginx with deploy/nginx.conf in front of server instances 
     await migrate(db);
     await seed(db, { variant: 'th' });
     await operator(['settings', 'set', 'registerOTP', 'false']);
-  }, 120_000);
+  });
   afterAll(async () => {
     await nginx?.stop();
     await Promise.all([...servers.values()].map((server) => server.stop()));
     await db?.close();
     await database?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
+  });
 
   const base = () => `https://127.0.0.1:${ports.https}`;
 

@@ -38,5 +38,5 @@ describe("the embedded Postgres at its owner's end", () => {
       await embedded.stop({ evenIfUsed: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

@@ -48,7 +48,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       "Configuration error: GAME_PROVIDER is sandbox (the games would be the sandbox provider's, its books in our database): set http, with GAME_PROVIDER_URL and GAME_PROVIDER_SECRET of the bridge",
       'Configuration error: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set (Web Push would be signed with a key pair of one machine): make a pair with npx web-push generate-vapid-keys and give every instance the same',
     ]);
-  }, 120_000);
+  });
 
   it('starts with real secrets and seeds no demo member', async () => {
     const dir = dataDir();
@@ -68,7 +68,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
     expect(await memberPhones(dir)).toEqual([]);
     expect(server.out.stdout).not.toContain('DEMO SECRET');
     expect(server.out.stdout).not.toContain(DEMO_MEMBER.password);
-  }, 120_000);
+  });
 
   it('refuses to start in production on a database a demo ran on, one line for each piece of demo data, exit code 2', async () => {
     const dir = dataDir();
@@ -86,7 +86,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
       "Configuration error: the deposit account KBANK 0481234567 is the demo's: set your own (settings set deposit) (npm run operator -- ...; README, Running in production)",
     );
     expect(lines.every((l) => l.startsWith('Configuration error: '))).toBe(true);
-  }, 120_000);
+  });
 
   it('outside production starts with the demo secrets, one loud warning each, and the demo member', async () => {
     const dir = dataDir();
@@ -101,7 +101,7 @@ describe('production mode (NODE_ENV=production), the real server process', () =>
     expect(warnings[0]).toContain('"level":40');
     expect(warnings.join('\n')).toMatch(/QR_CALLBACK_SECRET[^\n]*\n[^\n]*GIFTLINK_SECRET/);
     expect(await memberPhones(dir)).toEqual([DEMO_MEMBER.phone]);
-  }, 120_000);
+  });
 });
 
 describe('the production seed', () => {

@@ -80,7 +80,7 @@ describe('transferAll back to the wallet', () => {
       expect(answers[i], `member ${i}: one of the two moved the money`).toContainEqual([200, 'SUCCESS']);
     }
     expect(await checkLedger(server.ctx.database.db)).toEqual([]);
-  }, 120_000);
+  });
 
   it('finishes a key whose move was left in transit with the answer the sweep found, and then moves nothing more', async () => {
     const m = await player();
@@ -131,7 +131,7 @@ describe('transferAll back to the wallet', () => {
       expect([replay.statusCode, replay.json()]).toEqual([400, { message: 'TRANSFER_FAIL' }]);
       expect(await holdings(m.token)).toEqual({ wallet: 60, PG: 40, JOKER: 0 });
     }
-  }, 120_000);
+  });
 
   it('finishes a key a crash left in flight when the member sends it again', async () => {
     const m = await player();

@@ -306,12 +306,12 @@ class OneSchemaDialect extends PostgresDialect {
 /**
  * The migrator of this code's migrations, in the database's own schema: Kysely looks for its own tables
  * in every schema unless told which one, so another schema's kysely_migration (a test run beside this
- * one, a crashed run's leftovers) would read as ours. Over the same pool as `db` (not ended here).
+ * one, a crashed run's leftovers) would read as ours. Over the database's own pool (not ended here).
  */
-async function migratorOf(db: Kysely<DB>, pool: pg.Pool): Promise<Migrator> {
-  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
+async function migratorOf(database: Database): Promise<Migrator> {
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!.schema;
   return new Migrator({
-    db: new Kysely<DB>({ dialect: new OneSchemaDialect(pool, schema) }),
+    db: new Kysely<DB>({ dialect: new OneSchemaDialect(database.postgres.pool, schema) }),
     provider: migrationProvider(),
     migrationTableSchema: schema,
   });
@@ -339,7 +339,7 @@ const isScanRace = (err: unknown, results: unknown, ours: string | undefined) =>
  */
 export async function migrate(database: Database, upTo?: string): Promise<string[]> {
   return asOwner(database, async (owner) => {
-    const applied = await migrateOn(owner.db, owner.postgres.pool, database.postgres.schema, upTo);
+    const applied = await migrateOn(owner, database.postgres.schema, upTo);
     if (owner !== database) {
       const serverRole = (await sql<{ role: string }>`select current_user as role`.execute(database.db)).rows[0]!.role;
       const ownerRole = (await sql<{ role: string }>`select current_user as role`.execute(owner.db)).rows[0]!.role;
@@ -369,9 +369,9 @@ export async function asOwner<T>(database: Database, work: (owner: Database) => 
   }
 }
 
-async function migrateOn(db: Kysely<DB>, pool: pg.Pool, schema: string | undefined, upTo?: string): Promise<string[]> {
+async function migrateOn(database: Database, schema: string | undefined, upTo?: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
-    const migrator = await migratorOf(db, pool);
+    const migrator = await migratorOf(database);
     const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
     if (error && attempt < 5 && isScanRace(error, results, schema)) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
