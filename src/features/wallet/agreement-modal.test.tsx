@@ -36,7 +36,8 @@ describe('the terms of use (§2 agreement modal)', () => {
   it('waits for the deposit the member opened first, then shows once it is closed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { queryClient } = renderScreen(<Home />);
-    await vi.waitFor(() => expect(queryClient.getQueryData(['lookup', 'agreements', 'en'])).toBeDefined());
+    // vi.waitFor's own bound is 1 s, too short for a busy machine (tests/setup-dom.ts waits 15 s)
+    await vi.waitFor(() => expect(queryClient.getQueryData(['lookup', 'agreements', 'en'])).toBeDefined(), { timeout: 15_000 });
     act(() => screen.getByRole('button', { name: 'Deposit' }).click());
     const deposit = screen.getByRole('dialog', { name: 'Deposit' });
     // the terms are due now: the deposit stays the only dialog, the member typing in it undisturbed
