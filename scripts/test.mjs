@@ -3,20 +3,13 @@
 // failed stage (but for the stages that need what it made), so one failure never hides the others.
 // The summary at the end lists every stage's time and result; the exit code is 1 when any failed.
 //
-// Lanes, each running its stages in turn, at most three lanes at once (two cores: the server's tests and
-// the e2e wait on much, child processes, sweeps and timeouts, and a third lane fills those waits). A lane
-// starts, in this order, as soon as a place is free and every stage it needs has ended; the build comes
-// first, so the e2e run beside the server's tests and no core idles while the longest lane ends.
-//
-//   server                               (the server's Vitest project: Postgres, child processes)
-//   build ─ e2e (th, member)             (the site and the server, with the size budgets; each Thai part
-//                                        serves its own copy of dist/)
-//   typecheck ─ unit                     (TypeScript 7; the site's Vitest project)
-//   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff)
-//                                        (needs the build: the Lao build of its own; Lighthouse on dist/;
-//                                        a production server on the providers' fakes; the Thai run's staff
-//                                        specs on a server of their own: playwright.config.ts)
-//   lint                                 (ESLint, Prettier)
+//   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
+//   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
+//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 4 workers)
+//   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
+//   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
+//                                          dist/; a production server on the providers' fakes; the Thai
+//                                          run's staff specs on a server of their own: playwright.config.ts)
 //
 // TEST_STAGES=e2e-th,lighthouse runs only those (a stage left out counts as done: build first). The output
 // of each stage is also kept in test-results/stages/<stage>.log.
@@ -28,36 +21,31 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const logDir = path.join(root, 'test-results', 'stages');
 fs.mkdirSync(logDir, { recursive: true });
 
-/** @type {{ name: string, cmd: string, needs?: string[] }[][]} lanes in the order they start; a lane's stages in turn */
-const LANES = [
-  // the longest stage first
-  [{ name: 'server', cmd: 'npm run test:server' }],
-  // the build first, so the e2e start early; the Thai run in two parts on two servers (playwright.config.ts):
-  // the member part here, the staff part at the end of the Lao lane
+/** @type {{ name: string, cmd: string, needs?: string[], lane?: string }[][]} groups run one after another; a group's stages at once (a lane's in turn) */
+const GROUPS = [
+  // three lanes on two cores: the server's tests wait on much (child processes, sweeps, timeouts), and the
+  // other lanes fill those waits; one group, not two, so no core idles while the longest stage ends
   [
-    { name: 'build', cmd: 'npm run build' },
+    { name: 'typecheck', cmd: 'npm run typecheck', lane: 'checks' },
+    { name: 'unit', cmd: 'npm run test:unit', lane: 'checks' },
+    { name: 'lint', cmd: 'npm run lint', lane: 'lint' },
+    { name: 'build', cmd: 'npm run build', lane: 'lint' },
+    { name: 'server', cmd: 'npm run test:server' },
+  ],
+  [
+    // the Thai run in two parts on two servers (playwright.config.ts), one in each lane
     { name: 'e2e-th', cmd: 'E2E_PART=member npx playwright test', needs: ['build'] },
-  ],
-  [
-    { name: 'typecheck', cmd: 'npm run typecheck' },
-    { name: 'unit', cmd: 'npm run test:unit' },
-  ],
-  [
-    // one after the other: the Lao run builds its own site first, Lighthouse reads dist/
-    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'] },
-    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'] },
+    // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
+    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
     // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
-    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'] },
-    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'] },
+    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'], lane: 'la' },
   ],
-  // needed by nothing and about two minutes of one core: it fills the place the first lane to end leaves
-  [{ name: 'lint', cmd: 'npm run lint' }],
 ];
-/** Lanes running at once at most. */
-const MAX_LANES = 3;
 
 const only = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(',')) : undefined;
-const known = new Set(LANES.flat().map((s) => s.name));
+const known = new Set(GROUPS.flat().map((s) => s.name));
 const unknown = only ? [...only].filter((name) => !known.has(name)) : [];
 if (unknown.length || only?.size === 0) {
   console.error(`TEST_STAGES names no stage of ${[...known].join(', ')}: ${unknown.join(', ') || '(empty)'}`);
@@ -154,46 +142,28 @@ function run(stage) {
   });
 }
 
-/** Runs a lane's stages in turn, a stage whose needs did not pass skipped; `ended` after each. */
-async function lane(stages, ended) {
+async function lane(stages) {
   for (const stage of stages) {
     const missing = (stage.needs ?? []).filter((n) => results.has(n) && results.get(n).result !== 'passed');
     if (missing.length) {
       results.set(stage.name, { result: 'skipped', seconds: 0, why: `${missing.join(', ')} did not pass` });
       console.log(`━━ ${stage.name}: not run, ${missing.join(', ')} did not pass ━━`);
-    } else await run(stage);
-    ended();
+      continue;
+    }
+    await run(stage);
   }
 }
 
 const started = Date.now();
-const lanes = LANES.map((stages) => stages.filter((s) => !only || only.has(s.name))).filter((stages) => stages.length);
-const chosen = new Set(lanes.flat().map((s) => s.name));
-/** A lane may start when every stage its stages need (of those this run runs, and not its own) has ended. */
-const ready = (stages) =>
-  stages.every((s) => (s.needs ?? []).every((n) => !chosen.has(n) || results.has(n) || stages.some((own) => own.name === n)));
-await new Promise((done) => {
-  const waiting = [...lanes];
-  let active = 0;
-  const next = () => {
-    for (const stages of [...waiting]) {
-      if (active >= MAX_LANES) break;
-      if (!ready(stages)) continue;
-      waiting.splice(waiting.indexOf(stages), 1);
-      active += 1;
-      void lane(stages, next).then(() => {
-        active -= 1;
-        next();
-      });
-    }
-    if (active) return;
-    // nothing runs and nothing waiting can start: a lane needs a stage no lane before it makes
-    for (const stages of waiting.splice(0))
-      for (const stage of stages) results.set(stage.name, { result: 'failed', seconds: 0, why: 'what it needs was never made (LANES)' });
-    done();
-  };
-  next();
-});
+for (const group of GROUPS) {
+  const stages = group.filter((s) => !only || only.has(s.name));
+  const lanes = new Map();
+  for (const s of stages) {
+    const key = s.lane ?? s.name;
+    lanes.set(key, [...(lanes.get(key) ?? []), s]);
+  }
+  await Promise.all([...lanes.values()].map(lane));
+}
 
 const total = (Date.now() - started) / 1000;
 // the stages' cgroups whose last processes were still leaving when their stage ended (a server stopping
