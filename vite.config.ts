@@ -164,11 +164,12 @@ export default defineConfig({
           // that starts servers on an embedded Postgres three times (ledger-watch.test.ts) ran past 30 s
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // four files at once on two cores: each test server has a schema of its own, each spawned server
+          // two files at once on two cores: each test server has a schema of its own, each spawned server
           // its own data folder and port, and much of a file's time is spent waiting (child processes
-          // starting, sweeps, timeouts): alone, 4 workers took 479 s with the machine still 20 % idle
+          // starting, sweeps, timeouts). Each worker more costs CPU, which npm test's other lanes need:
+          // alone, counting the Postgres, 1 worker took 621 s and 583 s of CPU, 4 workers 536 s and 752 s
           fileParallelism: true,
-          maxWorkers: 4,
+          maxWorkers: 2,
           // the files of a worker share its modules: the server's code is loaded twice a run, not 113
           // times (Vitest's import time: 324 s of a clean clone's run, 17-19 s so). Safe here because no
           // server test mocks a module, stubs a global or fakes the clock; each test server is built on

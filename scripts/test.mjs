@@ -5,7 +5,7 @@
 //
 //   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
 //   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
-//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 4 workers)
+//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 2 workers)
 //   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
 //   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
 //                                          dist/; a production server on the providers' fakes; the Thai
