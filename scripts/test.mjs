@@ -3,14 +3,13 @@
 // failed stage (but for the stages that need what it made), so one failure never hides the others.
 // The summary at the end lists every stage's time and result; the exit code is 1 when any failed.
 //
-//   typecheck ─ unit ──────────────────────────────────┐   (TypeScript 7; the site's Vitest project)
-//   lint ─ build ─ e2e (la) ─ lighthouse ─ e2e (prod) ──┤   (ESLint, Prettier; the site and the server, with
-//                                                       │   the size budgets; the Lao build of its own;
-//                                                       │   Lighthouse on dist/; a production server on the
-//                                                       │   providers' fakes)
-//   server ─────────────────────────────────────────────┘   (the server's Vitest project: Postgres, child processes, 2 workers)
-//   e2e (th, member) ────┐   (needs the build; each Thai part serves its own copy of dist/ on a server of its
-//   e2e (th, staff) ─────┘   own: playwright.config.ts)
+//   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
+//   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
+//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 2 workers)
+//   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
+//   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
+//                                          dist/; a production server on the providers' fakes; the Thai
+//                                          run's staff specs on a server of their own: playwright.config.ts)
 //
 // TEST_STAGES=e2e-th,lighthouse runs only those (a stage left out counts as done: build first). The output
 // of each stage is also kept in test-results/stages/<stage>.log.
@@ -25,25 +24,23 @@ fs.mkdirSync(logDir, { recursive: true });
 /** @type {{ name: string, cmd: string, needs?: string[], lane?: string }[][]} groups run one after another; a group's stages at once (a lane's in turn) */
 const GROUPS = [
   // three lanes on two cores: the server's tests wait on much (child processes, sweeps, timeouts), and the
-  // other lanes fill those waits. The server's tests are the longest stage (11 min 4 s in CI65, the other
-  // lanes 6 min): the Lao, Lighthouse and production stages, which need only the build, fill the time
-  // after it rather than lengthen the second group
+  // other lanes fill those waits; one group, not two, so no core idles while the longest stage ends
   [
     { name: 'typecheck', cmd: 'npm run typecheck', lane: 'checks' },
     { name: 'unit', cmd: 'npm run test:unit', lane: 'checks' },
     { name: 'lint', cmd: 'npm run lint', lane: 'lint' },
     { name: 'build', cmd: 'npm run build', lane: 'lint' },
-    // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
-    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'lint' },
-    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'lint' },
-    // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
-    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'lint' },
     { name: 'server', cmd: 'npm run test:server' },
   ],
   [
     // the Thai run in two parts on two servers (playwright.config.ts), one in each lane
     { name: 'e2e-th', cmd: 'E2E_PART=member npx playwright test', needs: ['build'] },
-    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'] },
+    // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
+    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
+    // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
+    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'], lane: 'la' },
   ],
 ];
 
