@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { prerender } from './scripts/prerender';
 import { STAFF_ASSETS, STAFF_HTML, staffApp, staffFileName } from './scripts/staff-app';
+import { WAIT_MS } from './tests/wait';
 
 function buildHash(): string {
   try {
@@ -145,6 +146,8 @@ export default defineConfig({
           setupFiles: ['tests/setup-dom.ts'],
           // a test waits for what it waits for (tests/setup-dom.ts); the whole test is bounded generously
           testTimeout: 60_000,
+          // expect.poll waits as long as every other wait of these tests (its own bound is 1 s)
+          expect: { poll: { timeout: WAIT_MS } },
           // both cores (Vitest's default on 2 cores is one worker). Each file runs in a VM context of its
           // own inside a worker that stays: as isolated as a process per file (its own window, modules and
           // timers), but jsdom and the libraries are loaded once per worker, not once per file, which was
@@ -167,7 +170,9 @@ export default defineConfig({
           // two files at once on two cores: each test server has a schema of its own, each spawned server
           // its own data folder and port, and much of a file's time is spent waiting (child processes
           // starting, sweeps, timeouts). Each worker more costs CPU, which npm test's other lanes need:
-          // alone, counting the Postgres, 1 worker took 621 s and 583 s of CPU, 4 workers 536 s and 752 s
+          // alone, counting the Postgres, 1 worker took 621 s and 583 s of CPU, 4 workers 536 s and 752 s;
+          // in npm test on a clean clone 2 workers took 11 min 19 s and 482 s (CI64), 4 workers 12 min 3 s
+          // and 570 s (CI62; the Postgres not counted in either)
           fileParallelism: true,
           maxWorkers: 2,
           // the files of a worker share its modules: the server's code is loaded twice a run, not 113

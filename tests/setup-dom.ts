@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
 import { afterEach, vi } from 'vitest';
+import { WAIT_MS } from './wait';
 
 // jsdom's window has crypto.getRandomValues but no crypto.subtle (the money calls' key digests): the
 // browser's Web Crypto, as Node has it
@@ -10,8 +11,8 @@ if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { co
 
 // findBy* and waitFor wait for what they wait for: the dialog, the row. Testing Library's default 1 s
 // judges the machine, not the code (a refund dialog missed it on a busy CI machine); a failing wait
-// still fails, later.
-configure({ asyncUtilTimeout: 15_000 });
+// still fails, later (tests/wait.ts).
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // the router's scroll restoration calls it; jsdom does not implement it
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

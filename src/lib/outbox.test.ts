@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { Outbox, type Deliver, type OutboxItem } from './outbox';
 import { until } from '../../tests/until';
+import { WAIT } from '../../tests/wait';
 
 let n = 0;
 /** A fresh IndexedDB store per test, shared by the outboxes a test makes (as two page loads would share it). */
@@ -31,8 +32,6 @@ function fakeServer() {
   };
 }
 
-/** vi.waitFor's own bound is 1 s: the tests on fake timers wait as long as every other wait (tests/setup-dom.ts). */
-const WAIT = { timeout: 15_000 };
 const states = (box: Outbox) => box.list().map((i: OutboxItem) => i.state);
 
 describe('the outbox', () => {

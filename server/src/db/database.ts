@@ -339,7 +339,7 @@ const isScanRace = (err: unknown, results: unknown, ours: string | undefined) =>
  */
 export async function migrate(database: Database, upTo?: string): Promise<string[]> {
   return asOwner(database, async (owner) => {
-    const applied = await migrateOn(owner, database.postgres.schema, upTo);
+    const applied = await migrateOn(owner, upTo);
     if (owner !== database) {
       const serverRole = (await sql<{ role: string }>`select current_user as role`.execute(database.db)).rows[0]!.role;
       const ownerRole = (await sql<{ role: string }>`select current_user as role`.execute(owner.db)).rows[0]!.role;
@@ -369,11 +369,12 @@ export async function asOwner<T>(database: Database, work: (owner: Database) => 
   }
 }
 
-async function migrateOn(database: Database, schema: string | undefined, upTo?: string): Promise<string[]> {
+/** The migrations on `database` (the owner's, of the same schema), asked again after a scan race. */
+async function migrateOn(database: Database, upTo?: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const migrator = await migratorOf(database);
     const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
-    if (error && attempt < 5 && isScanRace(error, results, schema)) {
+    if (error && attempt < 5 && isScanRace(error, results, database.postgres.schema)) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       continue;
     }

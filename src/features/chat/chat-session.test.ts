@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { WAIT } from '../../../tests/wait';
 import { clearToken, setToken } from '../../lib/auth-token';
 import { isApiError } from '../../lib/api';
 import { Outbox } from '../../lib/outbox';
@@ -33,7 +34,7 @@ describe("a member's chat message when the session ends on its way", () => {
     );
     await box.start();
     await box.add('chat', payload);
-    await vi.waitFor(() => expect(box.list()[0]?.attempts).toBe(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(box.list()[0]?.attempts).toBe(1), WAIT);
     expect(fetch).not.toHaveBeenCalled();
     expect(box.list()[0]).toMatchObject({ state: 'waiting' });
     await expect(

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { WAIT } from '../../../tests/wait';
 import { Modal } from '../../ui/modal';
 import { AGREEMENT_DELAY_MS, AgreementModal } from './agreement-modal';
 
@@ -36,8 +37,7 @@ describe('the terms of use (§2 agreement modal)', () => {
   it('waits for the deposit the member opened first, then shows once it is closed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { queryClient } = renderScreen(<Home />);
-    // vi.waitFor's own bound is 1 s, too short for a busy machine (tests/setup-dom.ts waits 15 s)
-    await vi.waitFor(() => expect(queryClient.getQueryData(['lookup', 'agreements', 'en'])).toBeDefined(), { timeout: 15_000 });
+    await vi.waitFor(() => expect(queryClient.getQueryData(['lookup', 'agreements', 'en'])).toBeDefined(), WAIT);
     act(() => screen.getByRole('button', { name: 'Deposit' }).click());
     const deposit = screen.getByRole('dialog', { name: 'Deposit' });
     // the terms are due now: the deposit stays the only dialog, the member typing in it undisturbed
