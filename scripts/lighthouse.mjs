@@ -11,7 +11,8 @@
 // of this kind, with nothing of the site changed (docs/measurements.md): a timing judges the machine.
 // Each page runs LIGHTHOUSE_RUNS times (default 1: what is gated does not move with the machine's load);
 // a run Lighthouse itself found invalid (a page that did not load, a trace it could not read) is run
-// again, up to two more times. `npm run bench:lighthouse` runs each page 7 times and prints the medians,
+// again, up to two more times, in a freshly started browser: in one CI run (CI67) a browser that had
+// lost a trace's navigation start (NO_NAVSTART) lost it on every later run, three of /howto's in a row. `npm run bench:lighthouse` runs each page 7 times and prints the medians,
 // as Lighthouse advises for timings: one run's timings move with whatever else the machine is doing.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,12 +52,11 @@ let chrome;
 
 const ms = (audit) => (audit?.numericValue === undefined ? '-' : `${Math.round(audit.numericValue)} ms`);
 
+const launchChrome = () => chromeLauncher.launch({ chromePath: systemChromium, chromeFlags: CHROMIUM_FLAGS });
+
 async function main() {
   await site.up();
-  chrome = await chromeLauncher.launch({
-    chromePath: systemChromium,
-    chromeFlags: CHROMIUM_FLAGS,
-  });
+  chrome = await launchChrome();
   const failures = [];
   for (const page of PAGES) {
     const results = [];
@@ -71,7 +71,9 @@ async function main() {
       if (filterToValidRuns([result.lhr]).length === 0 && retries < RETRIES) {
         retries++;
         run--;
-        console.log(`${page.padEnd(10)} a run was not valid (${result.lhr.runtimeError?.code ?? 'invalid'}): run again`);
+        console.log(`${page.padEnd(10)} a run was not valid (${result.lhr.runtimeError?.code ?? 'invalid'}): run again in a new browser`);
+        await chrome.kill();
+        chrome = await launchChrome();
       }
     }
     for (const r of results) if (r.lhr.runtimeError) console.log(`${page.padEnd(10)} a run failed: ${r.lhr.runtimeError.code}`);
