@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, e2eChromium } from './scripts/chromium.mjs';
 /**
  * The Thai run whole (`npx playwright test`: every spec on one server), or one of its two parts, each on a
- * server, database, port and copy of the built site of its own, which `npm test` runs in two lanes
+ * server, database, port and copy of the built site of its own, which `npm test` runs beside the Lao lane
  * (scripts/test.mjs): E2E_PART=staff the staff console's specs (the support inbox's on instances of its
  * own) and the operator's (they change site-wide settings: the money policy, the deposit accounts, the
  * site's state); the bonus, inbox and invite specs run first there (files in name order). E2E_PART=member

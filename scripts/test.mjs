@@ -3,20 +3,13 @@
 // failed stage (but for the stages that need what it made), so one failure never hides the others.
 // The summary at the end lists every stage's time and result; the exit code is 1 when any failed.
 //
-// Five lanes, each running its stages in turn; a lane starts when every stage it comes after has ended:
-//
-//   typecheck ─ unit                     (TypeScript 7; the site's Vitest project)
-//   lint ─ build                         (ESLint, Prettier; the site and the server, with the size budgets)
-//   server ──────────────┐               (the server's Vitest project: Postgres, child processes, 2 workers)
-//       (after the first two lanes) e2e (th, member) ─ lighthouse ─ e2e (prod)          nice 10
-//                        └ (after the server) e2e (la) ─ e2e (th, staff)                nice 10
-//
-// The run is bound by CPU (about 2,200 s of it on two cores). The server's tests wait on much (child
-// processes, sweeps, timeouts) and, once the first two lanes end, ran alone for about 5 minutes on one
-// core (CI65); the Thai member e2e fill that core, at a lower priority (nice 10), so the server's tests
-// keep the CPU they want: started beside them at the same priority, three lanes starved the server's
-// tests to under half a core and past their bounds (CI63). The e2e lanes run each Thai part on a server,
-// database, port and copy of dist/ of its own (playwright.config.ts); the Lao run builds its own site.
+//   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
+//   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
+//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 2 workers)
+//   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
+//   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
+//                                          dist/; a production server on the providers' fakes; the Thai
+//                                          run's staff specs on a server of their own: playwright.config.ts)
 //
 // TEST_STAGES=e2e-th,lighthouse runs only those (a stage left out counts as done: build first). The output
 // of each stage is also kept in test-results/stages/<stage>.log.
@@ -28,50 +21,31 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const logDir = path.join(root, 'test-results', 'stages');
 fs.mkdirSync(logDir, { recursive: true });
 
-/**
- * @typedef {{ name: string, cmd: string, needs?: string[] }} Stage `needs`: stages that must have passed (waited for)
- * @type {{ after?: string[], nice?: number, stages: Stage[] }[]} `after`: stages that must have ended, passed or not;
- * `nice`: the lane's priority (every process it starts: nice(1))
- */
-const LANES = [
-  {
-    stages: [
-      { name: 'typecheck', cmd: 'npm run typecheck' },
-      { name: 'unit', cmd: 'npm run test:unit' },
-    ],
-  },
-  {
-    stages: [
-      { name: 'lint', cmd: 'npm run lint' },
-      { name: 'build', cmd: 'npm run build' },
-    ],
-  },
-  { stages: [{ name: 'server', cmd: 'npm run test:server' }] },
-  {
-    // beside the server's tests once the first two lanes have ended: about 12 minutes, the longer e2e lane
-    after: ['typecheck', 'unit', 'lint', 'build'],
-    nice: 10,
-    stages: [
-      { name: 'e2e-th', cmd: 'E2E_PART=member npx playwright test', needs: ['build'] },
-      // Lighthouse reads dist/; its timings are reported, not judged, so a busy core changes no result
-      { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'] },
-      // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
-      { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'] },
-    ],
-  },
-  {
-    after: ['server'],
-    nice: 10,
-    stages: [
-      // the Lao run builds its own site first
-      { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'] },
-      { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'] },
-    ],
-  },
+/** @type {{ name: string, cmd: string, needs?: string[], lane?: string }[][]} groups run one after another; a group's stages at once (a lane's in turn) */
+const GROUPS = [
+  // three lanes on two cores: the server's tests wait on much (child processes, sweeps, timeouts), and the
+  // other lanes fill those waits; one group, not two, so no core idles while the longest stage ends
+  [
+    { name: 'typecheck', cmd: 'npm run typecheck', lane: 'checks' },
+    { name: 'unit', cmd: 'npm run test:unit', lane: 'checks' },
+    { name: 'lint', cmd: 'npm run lint', lane: 'lint' },
+    { name: 'build', cmd: 'npm run build', lane: 'lint' },
+    { name: 'server', cmd: 'npm run test:server' },
+  ],
+  [
+    // the Thai run in two parts on two servers (playwright.config.ts), one in each lane
+    { name: 'e2e-th', cmd: 'E2E_PART=member npx playwright test', needs: ['build'] },
+    // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
+    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
+    // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
+    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'], lane: 'la' },
+  ],
 ];
 
 const only = process.env.TEST_STAGES ? new Set(process.env.TEST_STAGES.split(',')) : undefined;
-const known = new Set(LANES.flatMap((l) => l.stages.map((s) => s.name)));
+const known = new Set(GROUPS.flat().map((s) => s.name));
 const unknown = only ? [...only].filter((name) => !known.has(name)) : [];
 if (unknown.length || only?.size === 0) {
   console.error(`TEST_STAGES names no stage of ${[...known].join(', ')}: ${unknown.join(', ') || '(empty)'}`);
@@ -79,10 +53,8 @@ if (unknown.length || only?.size === 0) {
 }
 /** The stages running now (their process groups), ended with the runner when it is stopped. */
 const running = new Set();
-let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    stopping = true;
     for (const child of running) {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -125,20 +97,20 @@ function cpuGroup(name) {
 const cpuText = (cpu, wall) => (cpu === undefined ? '' : `, CPU ${fmt(cpu)} (${(cpu / wall).toFixed(2)} cores)`);
 const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
 
-function run(stage, nice = 0) {
+function run(stage) {
   const started = Date.now();
   const logFile = path.join(logDir, `${stage.name}.log`);
   const out = fs.openSync(logFile, 'w');
-  console.log(`▶ ${stage.name}: ${stage.cmd}${nice ? ` (nice ${nice})` : ''}`);
+  console.log(`▶ ${stage.name}: ${stage.cmd}`);
   const cpu = cpuGroup(stage.name);
   // the shell joins the stage's cgroup before it runs the command, so every process it starts is counted
   // (a join refused only leaves the CPU unmeasured: the command runs all the same)
   const cmd = cpu ? `(echo $$ > ${cpu.dir}/cgroup.procs) 2>/dev/null; ${stage.cmd}` : stage.cmd;
   return new Promise((resolve) => {
     // a process group of its own: a stopped runner ends the stage with every process it started
-    const [file, args] = nice ? ['nice', ['-n', String(nice), '/bin/sh', '-c', cmd]] : ['/bin/sh', ['-c', cmd]];
-    const child = spawn(file, args, {
+    const child = spawn(cmd, {
       cwd: root,
+      shell: true,
       detached: true,
       stdio: ['ignore', out, out],
       env: { ...process.env, FORCE_COLOR: '0' },
@@ -170,41 +142,28 @@ function run(stage, nice = 0) {
   });
 }
 
-/** Each stage's end (passed, failed or skipped), by name. */
-const ends = new Map();
-for (const name of known) {
-  let resolve;
-  ends.set(name, Object.assign(new Promise((r) => (resolve = r)), { resolve }));
-}
-const selected = (name) => !only || only.has(name);
-
-async function lane({ after = [], nice = 0, stages }) {
-  // a stage left out of TEST_STAGES counts as done
-  await Promise.all(after.filter(selected).map((name) => ends.get(name)));
-  for (const stage of stages.filter((s) => selected(s.name))) {
-    await Promise.all((stage.needs ?? []).filter(selected).map((name) => ends.get(name)));
+async function lane(stages) {
+  for (const stage of stages) {
     const missing = (stage.needs ?? []).filter((n) => results.has(n) && results.get(n).result !== 'passed');
     if (missing.length) {
       results.set(stage.name, { result: 'skipped', seconds: 0, why: `${missing.join(', ')} did not pass` });
       console.log(`━━ ${stage.name}: not run, ${missing.join(', ')} did not pass ━━`);
-    } else await run(stage, nice);
-    ends.get(stage.name).resolve();
+      continue;
+    }
+    await run(stage);
   }
 }
 
-// a lane waiting on a stage that never ends would leave nothing to run, and node would exit with code 0
-// before the run's end: that fails the run instead
-let finished = false;
-process.on('exit', () => {
-  if (finished || stopping) return;
-  const left = [...known].filter((name) => selected(name) && !results.has(name));
-  console.error(`npm test: the run stopped with ${left.join(', ')} never run (a lane waits on a stage that never ends)`);
-  process.exitCode = 1;
-});
-
 const started = Date.now();
-await Promise.all(LANES.map(lane));
-finished = true;
+for (const group of GROUPS) {
+  const stages = group.filter((s) => !only || only.has(s.name));
+  const lanes = new Map();
+  for (const s of stages) {
+    const key = s.lane ?? s.name;
+    lanes.set(key, [...(lanes.get(key) ?? []), s]);
+  }
+  await Promise.all([...lanes.values()].map(lane));
+}
 
 const total = (Date.now() - started) / 1000;
 // the stages' cgroups whose last processes were still leaving when their stage ended (a server stopping
