@@ -4,9 +4,8 @@
 // The summary at the end lists every stage's time and result; the exit code is 1 when any failed.
 //
 //   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
-//   lint ─ build ─ server (tail) ──┤   (ESLint, Prettier; the site and the server, with the size budgets;
-//                                      the server's longest test files: SERVER_TAIL)
-//   server ────────────────────────┘   (the server's Vitest project but SERVER_TAIL: Postgres, child processes, 2 workers)
+//   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
+//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 2 workers)
 //   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
 //   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
 //                                          dist/; a production server on the providers' fakes; the Thai
@@ -22,25 +21,6 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const logDir = path.join(root, 'test-results', 'stages');
 fs.mkdirSync(logDir, { recursive: true });
 
-/**
- * The server's longest test files (about 35 % of the server stage's work, measured one file at a time:
- * 191 s of 542 s), run as a stage of their own after the lint and the build. The server's tests ran
- * alone for the first group's last 5 minutes on about one core (CI65): split so, both halves run in
- * those minutes, each on two workers, while the first group's other lanes hold the CPU only at first.
- */
-const SERVER_TAIL = [
-  'server/test/deploy.test.ts',
-  'server/src/ledger/ledger.property.test.ts',
-  'server/test/production.test.ts',
-  'server/test/staff-credit-holds.test.ts',
-  'server/src/ledger/ledger.concurrent.property.test.ts',
-  'server/test/ledger-watch.test.ts',
-  'server/test/operator.test.ts',
-  'server/test/database-roles.test.ts',
-  'server/test/crash.test.ts',
-  'server/test/rate-limit.test.ts',
-];
-
 /** @type {{ name: string, cmd: string, needs?: string[], lane?: string }[][]} groups run one after another; a group's stages at once (a lane's in turn) */
 const GROUPS = [
   // three lanes on two cores: the server's tests wait on much (child processes, sweeps, timeouts), and the
@@ -50,8 +30,7 @@ const GROUPS = [
     { name: 'unit', cmd: 'npm run test:unit', lane: 'checks' },
     { name: 'lint', cmd: 'npm run lint', lane: 'lint' },
     { name: 'build', cmd: 'npm run build', lane: 'lint' },
-    { name: 'server-tail', cmd: `npm run test:server -- ${SERVER_TAIL.join(' ')}`, lane: 'lint' },
-    { name: 'server', cmd: `npm run test:server -- ${SERVER_TAIL.map((file) => `--exclude ${file}`).join(' ')}` },
+    { name: 'server', cmd: 'npm run test:server' },
   ],
   [
     // the Thai run in two parts on two servers (playwright.config.ts), one in each lane
