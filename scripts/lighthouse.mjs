@@ -11,9 +11,11 @@
 // of this kind, with nothing of the site changed (docs/measurements.md): a timing judges the machine.
 // Each page runs LIGHTHOUSE_RUNS times (default 1: what is gated does not move with the machine's load);
 // a run Lighthouse itself found invalid (a page that did not load, a trace it could not read) is run
-// again, up to two more times, in a freshly started browser: in one CI run (CI67) a browser that had
-// lost a trace's navigation start (NO_NAVSTART) lost it on every later run, three of /howto's in a row. `npm run bench:lighthouse` runs each page 7 times and prints the medians,
-// as Lighthouse advises for timings: one run's timings move with whatever else the machine is doing.
+// again, up to two more times. The browser of an invalid run is replaced before any next run, of this
+// page or the next: in one CI run (CI67) a browser that had lost a trace's navigation start
+// (NO_NAVSTART) lost it on every later run, three of /howto's in a row. `npm run bench:lighthouse` runs
+// each page 7 times and prints the medians, as Lighthouse advises for timings: one run's timings move
+// with whatever else the machine is doing.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,12 +70,14 @@ async function main() {
         onlyCategories: Object.keys(MIN_SCORE),
       });
       results.push(result);
-      if (filterToValidRuns([result.lhr]).length === 0 && retries < RETRIES) {
+      if (filterToValidRuns([result.lhr]).length > 0) continue;
+      // a browser that spoiled a run is not trusted with the next one
+      await chrome.kill();
+      chrome = await launchChrome();
+      if (retries < RETRIES) {
         retries++;
         run--;
         console.log(`${page.padEnd(10)} a run was not valid (${result.lhr.runtimeError?.code ?? 'invalid'}): run again in a new browser`);
-        await chrome.kill();
-        chrome = await launchChrome();
       }
     }
     for (const r of results) if (r.lhr.runtimeError) console.log(`${page.padEnd(10)} a run failed: ${r.lhr.runtimeError.code}`);
