@@ -103,16 +103,42 @@ test('after a first chat the member turns notifications on; a deposit credited w
   expect(JSON.parse(sent!)).toMatchObject({ title: 'Deposit credited', body: '300.00 baht is in your wallet.', url: '/user/home' });
 
   // what the push service received reaches the service worker as a push, and is shown
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: registration, data: sent! });
   const worker = context.serviceWorkers().find((w) => w.url().startsWith(baseURL!))!;
+  await worker.evaluate(() => {
+    // a listener beside the app's own counts the pushes the worker is given
+    const scope = self as unknown as { e2ePushes: number; addEventListener(type: 'push', listener: () => void): void };
+    scope.e2ePushes = 0;
+    scope.addEventListener('push', () => scope.e2ePushes++);
+  });
+  const given = () => worker.evaluate(() => (self as unknown as { e2ePushes: number }).e2ePushes);
+  // DevTools' delivery seldom loses a push before the worker has it (CI72: no notification, nothing to
+  // tell why); a push the worker never had is delivered again, one the worker had must be shown
+  for (let delivery = 1; (await given()) === 0; delivery++) {
+    expect(delivery, 'DevTools delivered the push three times; the worker had none of them').toBeLessThanOrEqual(3);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: registration, data: sent! });
+    await expect
+      .poll(given)
+      .toBeGreaterThan(0)
+      .catch(() => console.warn(`push delivery ${delivery}: the worker never had it`));
+  }
   await expect
     .poll(() =>
       worker.evaluate(async () => {
-        const scope = self as unknown as { registration: { getNotifications(): Promise<{ title: string; body: string }[]> } };
-        return (await scope.registration.getNotifications()).map((n) => `${n.title}: ${n.body}`);
+        const scope = self as unknown as {
+          e2ePushes: number;
+          registration: { getNotifications(): Promise<{ title: string; body: string }[]> };
+          clients: { matchAll(o: object): Promise<{ url: string; focused: boolean; visibilityState: string }[]> };
+        };
+        const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        return {
+          hadPush: scope.e2ePushes > 0,
+          shown: (await scope.registration.getNotifications()).map((n) => `${n.title}: ${n.body}`),
+          // a window in front holds the notification back (the live event tells the member there)
+          windowsInFront: windows.filter((w) => w.focused && w.visibilityState === 'visible').map((w) => w.url),
+        };
       }),
     )
-    .toEqual(['Deposit credited: 300.00 baht is in your wallet.']);
+    .toEqual({ hadPush: true, shown: ['Deposit credited: 300.00 baht is in your wallet.'], windowsInFront: [] });
 
   // the app opened again says what happened while the member was away, once
   await page.goto('/user/home');
