@@ -245,7 +245,16 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       const value = parseSettingValue(key, valueParts.join(' '));
       const refused = productionRefusal(key, env.config.production);
       if (refused) throw new UsageError(`settings set ${key}: ${refused}`);
-      if (changeNeedsTwoAdmins(key, (await readAllSettings(database.db))[key], value)) {
+      // judged against the value it replaces, read locked: a change made meanwhile (a retirement) counts
+      const written = await writeSettingAudited(
+        env,
+        key,
+        value,
+        'settings.set',
+        reason ? { reason } : {},
+        (before) => !changeNeedsTwoAdmins(key, before, value),
+      );
+      if (!written) {
         // the money policy's threshold, or where members' deposits go: one admin proposes, another approves (issues 36, 39)
         if (!env.actor || env.actor.username === CLI_SYSTEM.username)
           throw new UsageError(
@@ -262,7 +271,6 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
           `proposal ${proposal.id}: ${key} to ${JSON.stringify(value)} waits for a second admin (settings approve ${proposal.id} --as <another admin>)`,
         );
       }
-      await writeSettingAudited(env, key, value, 'settings.set', reason ? { reason } : {});
       return print(`${key} set to ${JSON.stringify(value)}`);
     }
     case 'settings proposals': {

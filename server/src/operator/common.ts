@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
 import type { SettingKey, Settings } from '../settings/registry.js';
-import { readAllSettings, writeSetting } from '../settings/store.js';
+import { lockedSetting, writeSetting } from '../settings/store.js';
 import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 import { ApiError } from '../lib/errors.js';
@@ -31,7 +31,14 @@ export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' 
   return recordAudit(tx, env.actor ?? CLI_SYSTEM, { ...entry, at: Date.now() });
 }
 
-/** An operator's change of a setting, with its audit row (the value before and after) in one transaction. */
+/**
+ * An operator's change of a setting, with its audit row (the value before and after) in one transaction.
+ * `allowed`, when given, is asked about the value it replaces, read with its row locked: false writes
+ * nothing and answers false (the console's and the CLI's `settings set` then propose the change to a
+ * second admin). Judged on the locked value, a change cannot slip past the two-admin rule because another
+ * change landed between a check and the write (a retirement the caller's value does not have would
+ * otherwise be undone by one admin). Answers whether it wrote.
+ */
 export async function writeSettingAudited<K extends SettingKey>(
   env: OperatorEnv,
   key: K,
@@ -39,11 +46,14 @@ export async function writeSettingAudited<K extends SettingKey>(
   action = 'settings.set',
   /** The console's: the reason given and the address the change came from. */
   why: { reason?: string; ip?: string | null } = {},
-) {
-  await withTransaction(env.database, async (tx) => {
-    const before = (await readAllSettings(tx))[key];
+  allowed?: (before: Settings[K] | undefined) => boolean,
+): Promise<boolean> {
+  return withTransaction(env.database, async (tx) => {
+    const before = await lockedSetting(tx, key);
+    if (allowed && !allowed(before)) return false;
     await writeSetting(tx, key, value);
     await recordAudit(tx, env.actor ?? CLI_SYSTEM, { action, target: `setting:${key}`, before, after: value, ...why, at: Date.now() });
+    return true;
   });
 }
 

@@ -44,6 +44,21 @@ export async function readAllSettings(db: Kysely<DB>): Promise<Partial<Settings>
   return out as Partial<Settings>;
 }
 
+/**
+ * A setting's stored value, its row locked until the transaction ends: every read-modify-write of a setting
+ * reads it so (a retirement, an approval, a console or CLI change), so two of them at once take turns and
+ * neither writes over what the other wrote. Undefined when the row is missing or does not parse.
+ */
+export async function lockedSetting<K extends SettingKey>(tx: Kysely<DB>, key: K): Promise<Settings[K] | undefined> {
+  const row = await tx.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as Settings[K];
+  } catch {
+    return undefined;
+  }
+}
+
 export async function writeSetting<K extends SettingKey>(db: Kysely<DB>, key: K, value: Settings[K]): Promise<void> {
   const now = Date.now();
   const text = JSON.stringify(value);

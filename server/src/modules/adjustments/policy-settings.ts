@@ -5,7 +5,7 @@ import type { SettingProposalsTable } from '../../db/schema-adjustments.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import type { SettingKey, Settings } from '../../settings/registry.js';
-import { checkSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
+import { checkSettingValue, lockedSetting, readAllSettings, writeSetting } from '../../settings/store.js';
 import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
 import { personOf } from '../../../../contract/staff.js';
 import { requireStaffRole } from './staff-role.js';
@@ -149,7 +149,8 @@ export async function decideProposal(
       at: now,
     });
     if (input.outcome === 'APPLIED') {
-      const before = (await readAllSettings(tx))[key];
+      // locked: a retirement or another change of the setting made at the same moment is kept, not written over
+      const before = await lockedSetting(tx, key);
       // checked again against the registry: a release between the proposal and its approval may have changed the schema
       const proposed = checkSettingValue(key, JSON.parse(row.value) as unknown);
       // deposit accounts: retired meanwhile stays retired, and what the proposal retires is retired from now

@@ -3,7 +3,7 @@ import { withTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { accountKey, isRetired, RETIRED_GRACE_MS, type Deposit, type DepositBank } from '../../settings/deposit-accounts.js';
 import { inLanguage } from '../../settings/registry.js';
-import { checkSettingValue, readAllSettings, writeSetting } from '../../settings/store.js';
+import { checkSettingValue, lockedSetting, readAllSettings, writeSetting } from '../../settings/store.js';
 import { pendingProposals, proposeSetting } from '../adjustments/service.js';
 import { recordAudit, type By } from '../audit/service.js';
 import {
@@ -118,7 +118,8 @@ export async function proposeDepositAccount(ctx: Books, by: By, input: DepositAc
 export async function retireDepositAccount(ctx: Books, by: By, input: { key: string; reason: string }): Promise<void> {
   const now = ctx.now();
   await withTransaction(ctx.database, async (tx) => {
-    const deposit = (await readAllSettings(tx)).deposit;
+    // locked: a retirement, an approval or a change made at the same moment waits, and keeps this one
+    const deposit = await lockedSetting(tx, 'deposit');
     const account = deposit?.banks.find((b) => b.bankType === 'DEPOSIT' && accountKey(b) === input.key && !isRetired(b, now));
     if (!deposit || !account) throw new ApiError(404, 'DEPOSIT_ACCOUNT_UNKNOWN');
     const retired = { ...account, retiredAt: now };

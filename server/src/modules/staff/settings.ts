@@ -80,13 +80,14 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (err instanceof SettingValueError) return reply.status(400).send({ message: 'SETTING_INVALID', detail: err.message });
         throw err;
       }
-      if (changeNeedsTwoAdmins(key, (await readAllSettings(ctx.database.db))[key], value)) {
+      const actor = { kind: 'staff' as const, username: request.staff!.username };
+      // judged against the value it replaces, read locked: a change made meanwhile (a retirement) counts
+      const oneAdminMay = (before: typeof value | undefined) => !changeNeedsTwoAdmins(key, before, value);
+      if (!(await writeSettingAudited({ ...ctx, actor }, key, value, 'settings.set', { reason, ip: request.ip }, oneAdminMay))) {
         // the money policy's threshold, or where members' deposits go: a proposal, applied when a second admin approves it
         await proposeSetting(ctx, staffBy(request), { key, value, reason });
         return current(key);
       }
-      const actor = { kind: 'staff' as const, username: request.staff!.username };
-      await writeSettingAudited({ ...ctx, actor }, key, value, 'settings.set', { reason, ip: request.ip });
       // this instance uses it at once; the others on their next refresh, as after the CLI
       await ctx.settings.refresh();
       return current(key);
