@@ -17,9 +17,8 @@
 // against 0 of 28 each in a new browser. New browsers are not immune (CI71 lost two /howto runs in a
 // row). In a lost run's trace the page's new renderer process has its events only from responseEnd
 // on: its navigationStart and fetchStart, written before it joined the trace, are missing (Chromium's
-// race, not the page's). `npm run bench:lighthouse` runs
-// each page 7 times and prints the medians, as Lighthouse advises for timings: one run's timings move
-// with whatever else the machine is doing.
+// race, not the page's). `npm run bench:lighthouse` runs each page 7 times and prints the medians, as
+// Lighthouse advises for timings: one run's timings move with whatever else the machine is doing.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,20 +53,16 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-lighthouse-'));
 
 const site = await startSiteServer({ port, dataDir });
-let chrome;
 
 const ms = (audit) => (audit?.numericValue === undefined ? '-' : `${Math.round(audit.numericValue)} ms`);
 
-const launchChrome = () => chromeLauncher.launch({ chromePath: systemChromium, chromeFlags: CHROMIUM_FLAGS });
-
-/** One Lighthouse run in a browser of its own, closed after it. */
+/** One Lighthouse run in a browser of its own, closed after it whatever happened. */
 async function measure(url) {
-  chrome = await launchChrome();
+  const chrome = await chromeLauncher.launch({ chromePath: systemChromium, chromeFlags: CHROMIUM_FLAGS });
   try {
     return await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(MIN_SCORE) });
   } finally {
     await chrome.kill();
-    chrome = undefined;
   }
 }
 
@@ -153,7 +148,6 @@ try {
   console.error('lighthouse:', err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
-  await chrome?.kill();
   await site.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

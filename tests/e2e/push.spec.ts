@@ -50,6 +50,14 @@ async function pushAtLocalService(page: Page, devices: LocalDevice[]): Promise<v
   });
 }
 
+/** What the test reads in the app's service worker (its global scope, and the count the test adds to it). */
+type WorkerScope = {
+  e2ePushes: number;
+  addEventListener(type: 'push', listener: () => void): void;
+  registration: { getNotifications(): Promise<{ title: string; body: string }[]> };
+  clients: { matchAll(o: object): Promise<{ url: string; focused: boolean; visibilityState: string }[]> };
+};
+
 /** The app's service worker registration, as DevTools names it. */
 async function registrationId(cdp: CDPSession): Promise<string> {
   const found = new Promise<string>((resolve) =>
@@ -106,11 +114,11 @@ test('after a first chat the member turns notifications on; a deposit credited w
   const worker = context.serviceWorkers().find((w) => w.url().startsWith(baseURL!))!;
   await worker.evaluate(() => {
     // a listener beside the app's own counts the pushes the worker is given
-    const scope = self as unknown as { e2ePushes: number; addEventListener(type: 'push', listener: () => void): void };
+    const scope = self as unknown as WorkerScope;
     scope.e2ePushes = 0;
     scope.addEventListener('push', () => scope.e2ePushes++);
   });
-  const given = () => worker.evaluate(() => (self as unknown as { e2ePushes: number }).e2ePushes);
+  const given = () => worker.evaluate(() => (self as unknown as WorkerScope).e2ePushes);
   // DevTools' delivery seldom loses a push before the worker has it (CI72: no notification, nothing to
   // tell why); a push the worker never had is delivered again, one the worker had must be shown
   for (let delivery = 1; (await given()) === 0; delivery++) {
@@ -124,11 +132,7 @@ test('after a first chat the member turns notifications on; a deposit credited w
   await expect
     .poll(() =>
       worker.evaluate(async () => {
-        const scope = self as unknown as {
-          e2ePushes: number;
-          registration: { getNotifications(): Promise<{ title: string; body: string }[]> };
-          clients: { matchAll(o: object): Promise<{ url: string; focused: boolean; visibilityState: string }[]> };
-        };
+        const scope = self as unknown as WorkerScope;
         const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
         return {
           hadPush: scope.e2ePushes > 0,

@@ -22,7 +22,7 @@ import {
 } from './common.js';
 import { CLI_SYSTEM, givenReason } from '../modules/audit/service.js';
 import { payWithdrawal, rejectWithdrawal } from '../modules/wallet/service.js';
-import { changeNeedsTwoAdmins, decideProposal, needsTwoAdmins, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
+import { decideProposal, needsTwoAdmins, oneAdminMay, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
@@ -245,16 +245,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       const value = parseSettingValue(key, valueParts.join(' '));
       const refused = productionRefusal(key, env.config.production);
       if (refused) throw new UsageError(`settings set ${key}: ${refused}`);
-      // judged against the value it replaces, read locked: a change made meanwhile (a retirement) counts
-      const written = await writeSettingAudited(
-        env,
-        key,
-        value,
-        'settings.set',
-        reason ? { reason } : {},
-        (before) => !changeNeedsTwoAdmins(key, before, value),
-      );
-      if (!written) {
+      if (!(await writeSettingAudited(env, key, value, 'settings.set', reason ? { reason } : {}, oneAdminMay(key, value)))) {
         // the money policy's threshold, or where members' deposits go: one admin proposes, another approves (issues 36, 39)
         if (!env.actor || env.actor.username === CLI_SYSTEM.username)
           throw new UsageError(

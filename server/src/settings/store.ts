@@ -30,16 +30,22 @@ export function checkSettingValue<K extends SettingKey>(key: K, value: unknown):
   return value as Settings[K];
 }
 
+/** A settings row's value as stored: undefined when it does not parse (a corrupt row, reported as missing). */
+function storedValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function readAllSettings(db: Kysely<DB>): Promise<Partial<Settings>> {
   const rows = await db.selectFrom('settings').selectAll().execute();
   const out: Partial<Record<SettingKey, unknown>> = {};
   for (const row of rows) {
     if (!isSettingKey(row.key)) continue;
-    try {
-      out[row.key] = JSON.parse(row.value);
-    } catch {
-      // a corrupt row is skipped; the missing-setting check below reports it
-    }
+    const value = storedValue(row.value);
+    if (value !== undefined) out[row.key] = value;
   }
   return out as Partial<Settings>;
 }
@@ -51,12 +57,7 @@ export async function readAllSettings(db: Kysely<DB>): Promise<Partial<Settings>
  */
 export async function lockedSetting<K extends SettingKey>(tx: Kysely<DB>, key: K): Promise<Settings[K] | undefined> {
   const row = await tx.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value) as Settings[K];
-  } catch {
-    return undefined;
-  }
+  return row && (storedValue(row.value) as Settings[K] | undefined);
 }
 
 export async function writeSetting<K extends SettingKey>(db: Kysely<DB>, key: K, value: Settings[K]): Promise<void> {

@@ -40,6 +40,15 @@ export function changeNeedsTwoAdmins<K extends SettingKey>(key: K, before: Setti
   return false;
 }
 
+/**
+ * writeSettingAudited's `allowed` for a change of `key` to `value` by one admin: judged on the value it
+ * replaces, read with its row locked, so a change landed meanwhile (a retirement) counts.
+ */
+export const oneAdminMay =
+  <K extends SettingKey>(key: K, value: Settings[K]) =>
+  (before: Settings[K] | undefined): boolean =>
+    !changeNeedsTwoAdmins(key, before, value);
+
 export interface SettingProposal {
   id: number;
   key: SettingKey;

@@ -30,6 +30,7 @@ export {
   changeNeedsTwoAdmins,
   decideProposal,
   needsTwoAdmins,
+  oneAdminMay,
   pendingProposals,
   proposeSetting,
   type SettingProposal,

@@ -17,9 +17,9 @@ import { settingDescriptions } from '../../settings/descriptions.js';
 import { checkSettingValue, readAllSettings, SettingValueError } from '../../settings/store.js';
 import { ApiError } from '../../lib/errors.js';
 import {
-  changeNeedsTwoAdmins,
   decideProposal,
   needsTwoAdmins,
+  oneAdminMay,
   pendingProposals,
   proposeSetting,
   type SettingProposal,
@@ -81,9 +81,9 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw err;
       }
       const actor = { kind: 'staff' as const, username: request.staff!.username };
-      // judged against the value it replaces, read locked: a change made meanwhile (a retirement) counts
-      const oneAdminMay = (before: typeof value | undefined) => !changeNeedsTwoAdmins(key, before, value);
-      if (!(await writeSettingAudited({ ...ctx, actor }, key, value, 'settings.set', { reason, ip: request.ip }, oneAdminMay))) {
+      if (
+        !(await writeSettingAudited({ ...ctx, actor }, key, value, 'settings.set', { reason, ip: request.ip }, oneAdminMay(key, value)))
+      ) {
         // the money policy's threshold, or where members' deposits go: a proposal, applied when a second admin approves it
         await proposeSetting(ctx, staffBy(request), { key, value, reason });
         return current(key);
