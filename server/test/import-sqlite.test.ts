@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,6 +98,51 @@ describe('a SQLite wallet of an earlier release, imported into Postgres', () => 
     expect(again.out).toContain('the target already holds a wallet');
     expect(again.code).toBe(2);
   });
+
+  it(
+    'reads the rows a stopped server left in the WAL, writes nothing to the file, and says when another import holds it',
+    { timeout: 60_000 },
+    async () => {
+      const old = temp('sqlite-wal');
+      const file = path.join(old, 'wallet.db');
+      fs.writeFileSync(file, zlib.gunzipSync(fs.readFileSync(path.join(FIXTURE, 'wallet.db.gz'))));
+      // a commit left in wallet.db-wal, not yet in the file: what a server of that release killed after a write leaves
+      execFileSync(process.execPath, [
+        '-e',
+        `const { Database } = require('node-sqlite3-wasm');
+       const db = new Database(${JSON.stringify(file)});
+       db.exec('PRAGMA locking_mode = EXCLUSIVE');
+       db.run("insert into settings (key, value, updated_at) values ('leftInWal', '\\"yes\\"', 1)");
+       process.exit(0);`,
+      ]);
+      fs.rmSync(`${file}.lock`, { recursive: true }); // that writer's own lock: SQLite's native build locks with fcntl instead
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+      const digest = (f: string) => createHash('sha256').update(fs.readFileSync(f)).digest('hex');
+      const before = [digest(file), digest(`${file}-wal`)];
+
+      // another import reading it (or one stopped midway) holds the lock: said, nothing done
+      fs.mkdirSync(`${file}.lock`);
+      const dataDir = path.join(temp('imported-wal'), 'data');
+      const held = await operator({ DATA_DIR: dataDir }, 'import-sqlite', file);
+      expect(held.out).toContain(`${file}.lock exists`);
+      expect(held.code).toBe(2);
+      expect(fs.existsSync(dataDir)).toBe(false);
+      fs.rmdirSync(`${file}.lock`);
+
+      const imported = await operator({ DATA_DIR: dataDir }, 'import-sqlite', file);
+      expect(imported.out).toContain('ledger check: every entry balances');
+      expect(imported.code).toBe(0);
+      expect([digest(file), digest(`${file}-wal`)]).toEqual(before);
+      expect(fs.existsSync(`${file}.lock`)).toBe(false);
+      const database = await openDatabase({ dataDir, databaseUrl: undefined });
+      try {
+        const row = await database.db.selectFrom('settings').select('value').where('key', '=', 'leftInWal').executeTakeFirst();
+        expect(row?.value).toBe('"yes"');
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
   it('refuses a file that is not a wallet, and changes nothing', { timeout: 60_000 }, async () => {
     const notWallet = path.join(temp('junk'), 'notes.db');

@@ -25,21 +25,48 @@ const BATCH = 500;
 const SKIPPED = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 type SqliteRow = Record<string, unknown>;
+/** The file, read only: each query's statement is finalized when its rows have been read (WebAssembly memory is not collected). */
 interface SqliteFile {
-  prepare(text: string): { all(...values: unknown[]): SqliteRow[]; iterate(...values: unknown[]): IterableIterator<SqliteRow> };
+  all(text: string): SqliteRow[];
+  each(text: string): Generator<SqliteRow>;
   close(): void;
 }
 
+/**
+ * SQLite compiled to WebAssembly (node-sqlite3-wasm), so that installing the wallet compiles nothing: the
+ * native better-sqlite3 built SQLite from source at every `npm ci`, two minutes of CPU for a command most
+ * installs never run. Its file layer has no shared memory, so the file (in WAL mode, as every SQLite
+ * release kept it) is read in exclusive locking mode: the WAL's index is built in the process's own
+ * memory, rows still in `wallet.db-wal` are read with the rest, and nothing is written to the file, its
+ * WAL or its `-shm`. The lock is a `wallet.db.lock` directory beside the file while the import reads it.
+ * Integers beyond 2^53 come as BigInt and blobs as Uint8Array: both are passed on to Postgres as they are.
+ */
 async function openSqlite(file: string): Promise<SqliteFile> {
   if (!fs.existsSync(file)) throw new UsageError(`${file} does not exist`);
-  const { default: SqliteDatabase } = await import('better-sqlite3');
+  const { default: sqlite3 } = await import('node-sqlite3-wasm');
+  let db: InstanceType<typeof sqlite3.Database> | undefined;
+  const each = function* (text: string): Generator<SqliteRow> {
+    const statement = db!.prepare(text);
+    try {
+      yield* statement.iterate();
+    } finally {
+      statement.finalize();
+    }
+  };
   try {
-    const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true }) as unknown as SqliteFile;
-    db.prepare('select count(*) from sqlite_master').all();
-    return db;
+    db = new sqlite3.Database(file, { readOnly: true });
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    db.all('select count(*) from sqlite_master');
   } catch (err) {
-    throw new UsageError(`${file} is not a SQLite database: ${(err as Error).message}`);
+    if (db?.isOpen) db.close();
+    if (fs.existsSync(`${file}.lock`))
+      throw new UsageError(
+        `${file}.lock exists: another import is reading ${file}, or one was stopped before it ended; remove that directory when none is running`,
+      );
+    throw new UsageError(`${file} is not a SQLite database that can be read: ${(err as Error).message}`);
   }
+  const open = db;
+  return { all: (text) => [...each(text)], each, close: () => open.close() };
 }
 
 /** The target's tables, each after every table its foreign keys name (a row's parent is copied first). */
@@ -92,7 +119,7 @@ async function copyTable(tx: Tx, sqlite: SqliteFile, table: string, columns: str
     copied += batch.length;
     batch = [];
   };
-  for (const row of sqlite.prepare(`select ${list} from "${table}" ${order}`).iterate()) {
+  for (const row of sqlite.each(`select ${list} from "${table}" ${order}`)) {
     batch.push(row);
     if (batch.length >= BATCH) await flush();
   }
@@ -149,10 +176,7 @@ async function targetEmpty(database: Database, fileMigrations: string[]): Promis
 export async function importSqlite(config: Config, file: string, uploads: string | undefined, print: Print): Promise<void> {
   const sqlite = await openSqlite(path.resolve(file));
   try {
-    const fileMigrations = sqlite
-      .prepare('select name from kysely_migration order by name')
-      .all()
-      .map((r) => String(r.name));
+    const fileMigrations = sqlite.all('select name from kysely_migration order by name').map((r) => String(r.name));
     const known = migrationNames();
     const last = fileMigrations.at(-1);
     if (!last || fileMigrations.some((name, i) => known[i] !== name))
@@ -169,21 +193,11 @@ export async function importSqlite(config: Config, file: string, uploads: string
       const counts = await asOwner(database, (owner) =>
         withTransaction(owner, async (tx) => {
           const copied: [string, number][] = [];
-          const inFile = new Set(
-            sqlite
-              .prepare("select name from sqlite_master where type = 'table'")
-              .all()
-              .map((r) => String(r.name)),
-          );
+          const inFile = new Set(sqlite.all("select name from sqlite_master where type = 'table'").map((r) => String(r.name)));
           for (const table of await tablesInOrder(tx)) {
             if (!inFile.has(table)) continue;
             const target = await columnsOf(tx, table);
-            const source = new Set(
-              sqlite
-                .prepare(`select name from pragma_table_info('${table}')`)
-                .all()
-                .map((r) => String(r.name)),
-            );
+            const source = new Set(sqlite.all(`select name from pragma_table_info('${table}')`).map((r) => String(r.name)));
             copied.push([
               table,
               await copyTable(
@@ -202,12 +216,7 @@ export async function importSqlite(config: Config, file: string, uploads: string
       const applied = await migrate(database);
       const problems = await inSnapshot(database, checkLedger);
       if (problems.length) throw new UsageError(`imported, but the ledger check failed:\n${problems.join('\n')}`);
-      const balances = new Map(
-        sqlite
-          .prepare('select code, balance from ledger_accounts')
-          .all()
-          .map((r) => [String(r.code), Number(r.balance)]),
-      );
+      const balances = new Map(sqlite.all('select code, balance from ledger_accounts').map((r) => [String(r.code), Number(r.balance)]));
       const moved = await database.db.selectFrom('ledger_accounts').select(['code', 'balance']).execute();
       const differ = moved.filter((a) => balances.has(a.code) && balances.get(a.code) !== Number(a.balance));
       if (differ.length || moved.length < balances.size)
