@@ -45,14 +45,6 @@ async function openSqlite(file: string): Promise<SqliteFile> {
   if (!fs.existsSync(file)) throw new UsageError(`${file} does not exist`);
   const { default: sqlite3 } = await import('node-sqlite3-wasm');
   let db: InstanceType<typeof sqlite3.Database> | undefined;
-  const each = function* (text: string): Generator<SqliteRow> {
-    const statement = db!.prepare(text);
-    try {
-      yield* statement.iterate();
-    } finally {
-      statement.finalize();
-    }
-  };
   try {
     db = new sqlite3.Database(file, { readOnly: true });
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
@@ -65,8 +57,20 @@ async function openSqlite(file: string): Promise<SqliteFile> {
       );
     throw new UsageError(`${file} is not a SQLite database that can be read: ${(err as Error).message}`);
   }
-  const open = db;
-  return { all: (text) => [...each(text)], each, close: () => open.close() };
+  const opened = db;
+  return {
+    // the library's own all() finalizes its statement
+    all: (text) => opened.all(text) as SqliteRow[],
+    *each(text) {
+      const statement = opened.prepare(text);
+      try {
+        yield* statement.iterate() as IterableIterator<SqliteRow>;
+      } finally {
+        statement.finalize();
+      }
+    },
+    close: () => opened.close(),
+  };
 }
 
 /** The target's tables, each after every table its foreign keys name (a row's parent is copied first). */
