@@ -190,6 +190,29 @@ describe('the outbox', () => {
     expect(box.list().map((i) => (i.payload as { name: string }).name)).toEqual(['first', 'second', 'third']);
   });
 
+  it('keeps the order items were written in, also written in one millisecond before the first was stored, and after a reload', async () => {
+    const store = freshStore();
+    setOnline(false);
+    const box = new Outbox('o', { chat: fakeServer().deliver }, store);
+    // the clock stands still: every add is called in the same millisecond, none awaited before the next
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    try {
+      const names = Array.from({ length: 12 }, (_, i) => `message ${i + 1}`);
+      await Promise.all(names.map((name) => box.add('chat', { name })));
+      const written = (b: Outbox) => b.list().map((i) => (i.payload as { name: string }).name);
+      expect(written(box)).toEqual(names);
+      // a new page on the same store lists them as written (IndexedDB lists them by their random ids)
+      const reloaded = new Outbox('o', { chat: fakeServer().deliver }, store);
+      await reloaded.start();
+      expect(written(reloaded)).toEqual(names);
+      // one written on the new page goes after them
+      await reloaded.add('chat', { name: 'after the reload' });
+      expect(written(reloaded)).toEqual([...names, 'after the reload']);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('forgets an item the member cancels, stopping its upload', async () => {
     const store = freshStore();
     let aborted = false;

@@ -129,15 +129,42 @@ export class Outbox {
   }
 
   private async save(item: OutboxItem): Promise<void> {
-    this.items = this.items.some((i) => i.id === item.id) ? this.items.map((i) => (i.id === item.id ? item : i)) : [...this.items, item];
+    // a new one in its place by when it was written (an add that waited longer than the next one's is still first)
+    this.items = this.items.some((i) => i.id === item.id)
+      ? this.items.map((i) => (i.id === item.id ? item : i))
+      : [...this.items, item].sort((a, b) => a.createdAt - b.createdAt);
     this.emit();
     await set(item.id, item, this.store);
   }
 
+  /**
+   * When an item was written, its place in the order: taken when `add` is called, before anything is awaited
+   * (two messages sent quickly, the second's add must not stamp first while the first's waits to start), and
+   * later than every item this page knows of, so no two share a stamp (IndexedDB lists equal ones by their
+   * random ids: after a reload they came back in any order, and went in it).
+   */
+  private stamp(): number {
+    const latest = this.items.reduce((max, i) => Math.max(max, i.createdAt), this.lastStamp);
+    this.lastStamp = Math.max(Date.now(), latest + 1);
+    return this.lastStamp;
+  }
+  private lastStamp = 0;
+
   /** Keeps the item (IndexedDB first, so a reload cannot lose it) and tries to deliver it. */
   async add<P>(kind: string, payload: P, id = crypto.randomUUID(), owner = this.currentOwner()): Promise<OutboxItem<P>> {
+    const createdAt = this.stamp();
     await this.start();
-    const item: OutboxItem<P> = { id, kind, payload, createdAt: Date.now(), state: 'waiting', attempts: 0, owner };
+    // items an earlier page left, read by that start: this one goes after them
+    const after = this.items.reduce((max, i) => Math.max(max, i.createdAt), 0);
+    const item: OutboxItem<P> = {
+      id,
+      kind,
+      payload,
+      createdAt: createdAt > after ? createdAt : this.stamp(),
+      state: 'waiting',
+      attempts: 0,
+      owner,
+    };
     await this.save(item);
     void this.kick();
     return item;
