@@ -58,8 +58,21 @@ export const SLIP_SENDER_AMBIGUOUS = 'SLIP_SENDER_AMBIGUOUS';
  */
 export const SLIP_ON_STATEMENT = 'SLIP_ON_STATEMENT';
 
+/**
+ * Why verification left a slip to a person: the digits the slip shows of the receiving account are those of
+ * one of our deposit accounts and of another no longer taking money (retired past its grace) at the same
+ * bank, so the slip cannot tell which got the money: a person checks the active account's statement.
+ */
+export const SLIP_ACCOUNT_AMBIGUOUS = 'SLIP_ACCOUNT_AMBIGUOUS';
+
 /** A slip in review not known to be from its member's own account: not sent from it, or maybe from another's. */
 export const senderInDoubt = (note: string | null) => note === 'SLIP_SENDER_MISMATCH' || note === SLIP_SENDER_AMBIGUOUS;
+
+/**
+ * A slip in review whose money the bank's answer does not prove is this member's in one of our accounts
+ * (its sender or its receiving account in doubt): crediting it is the approver's word, all of it.
+ */
+export const creditInDoubt = (note: string | null) => senderInDoubt(note) || note === SLIP_ACCOUNT_AMBIGUOUS;
 export const SlipReasonSchema = Type.Union([
   Type.Literal('SLIP_INCORRECT'),
   Type.Literal('SLIP_WRONG_ACCOUNT'),

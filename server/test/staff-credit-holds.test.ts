@@ -90,16 +90,16 @@ describe('the money policy on slips, deposit requests and payments', () => {
     expect(await walletOf(a.server)).toBe(before + 509_900 + 250_000);
   });
 
-  it("a slip not from the member's account, or whose sender could be another member, is the clerk's word at the bank's amount too", async () => {
+  it("a slip not from the member's account, whose sender could be another member, or whose receiving account could be a retired one, is the clerk's word at the bank's amount too", async () => {
     const before = await walletOf(a.server);
-    for (const note of ['SLIP_SENDER_MISMATCH', 'SLIP_SENDER_AMBIGUOUS']) {
+    for (const note of ['SLIP_SENDER_MISMATCH', 'SLIP_SENDER_AMBIGUOUS', 'SLIP_ACCOUNT_AMBIGUOUS']) {
       const { id } = await reviewSlip(a.server, 600_000, undefined, note);
       const alone = await approve(a.finance, id, {});
       expect([note, alone.statusCode, message(alone)]).toEqual([note, 202, 'CREDIT_WAITS']);
       expect((await slips()).find((s) => s.id === id)).toMatchObject({ hold: { amount: 6000, because: 'amount' } });
       expect((await approve(a.second, id, {})).statusCode).toBe(200);
     }
-    expect(await walletOf(a.server)).toBe(before + 1_200_000);
+    expect(await walletOf(a.server)).toBe(before + 1_800_000);
     // within the allowance it applies alone, and counts against it
     const { id } = await reviewSlip(a.server, 100_000);
     expect((await approve(a.finance, id, {})).statusCode).toBe(200);

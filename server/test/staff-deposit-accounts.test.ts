@@ -24,7 +24,7 @@ describe('deposit accounts', () => {
   let boss2: StaffBrowser;
   let finance: StaffBrowser;
   let agent: StaffBrowser;
-  const { makeSlip, uploadReference, slipOf, atNoon } = slipDriver(
+  const { makeSlip, uploadReference, slipOf, atNoon, wallet } = slipDriver(
     () => server,
     () => dir,
     () => token,
@@ -194,6 +194,34 @@ describe('deposit accounts', () => {
     expect(await slipOf(within)).toMatchObject({ status: 'SUCCESS', amount: 120 });
     const after = await uploadReference(await makeSlip('130', '--minutes-ago', atNoon(10), '--to', '6662222220'));
     expect(await slipOf(after)).toMatchObject({ status: 'FAILED', note: 'SLIP_WRONG_ACCOUNT' });
+  });
+
+  it('a slip whose shown digits are an active account’s and a long-retired one’s waits for a person and names no account', async () => {
+    // slips show the 6th to 9th digits (xxx-x-x3456-x): 7773456780, retired past its grace, and 1113456789, added after, show the same
+    await withAccount('7773456780');
+    atNoon();
+    const noon = server.clock.now;
+    server.clock.now = noon - RETIRED_GRACE_MS - 3_600_000;
+    expect((await retire(boss1, key('7773456780'))).statusCode).toBe(200);
+    server.clock.now = noon;
+    await withAccount('1113456789');
+    await server.ctx.database.db.updateTable('staff_sessions').set({ last_seen_at: server.clock.now }).execute();
+    const before = await wallet();
+    const toOld = await uploadReference(await makeSlip('140', '--minutes-ago', atNoon(10), '--to', '7773456780'));
+    const toNew = await uploadReference(await makeSlip('150', '--minutes-ago', atNoon(10), '--to', '1113456789'));
+    expect(await slipOf(toOld)).toMatchObject({ status: 'REVIEW', note: 'SLIP_ACCOUNT_AMBIGUOUS' });
+    expect(await slipOf(toNew)).toMatchObject({ status: 'REVIEW', note: 'SLIP_ACCOUNT_AMBIGUOUS' });
+    expect(await wallet()).toBe(before);
+    // the reports name no account for them: the slip cannot tell which took the money
+    const rows = await server.ctx.database.db
+      .selectFrom('slips')
+      .select('deposit_account_no')
+      .where('reference', 'in', [toOld, toNew])
+      .execute();
+    expect(rows.map((r) => r.deposit_account_no)).toEqual([null, null]);
+    // an account with other shown digits is unaffected
+    const plain = await uploadReference(await makeSlip('160', '--minutes-ago', atNoon(10)));
+    expect(await slipOf(plain)).toMatchObject({ status: 'SUCCESS', amount: 160 });
   });
 
   it('changes of the accounts made at the same moment keep each other: two retirements, a retirement and an approval, a retirement and a stale PUT', async () => {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { senderInDoubt, type SlipReason } from '../../../../contract/staff-queues.js';
+import { creditInDoubt, type SlipReason } from '../../../../contract/staff-queues.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { givenReason, recordAudit, type By } from '../audit/service.js';
@@ -58,10 +58,10 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
   const bankMinor = Number(slip.amount) > 0 ? Number(slip.amount) : null;
   const reason = givenReason(input.reason);
   const minor = amountToCredit(bankMinor, currency, input.amount, reason);
-  // a slip the bank says another account sent, or that more than one member could have sent: that the
-  // money is this member's is the approver's word, all of it (a clerk and a look-alike would otherwise
-  // move a real sender's deposit to the look-alike unseen, at the bank's amount)
-  const ownWord = bankMinor === null || senderInDoubt(slip.note) ? minor : Math.max(0, minor - bankMinor);
+  // a slip the bank says another account sent, that more than one member could have sent, or that may have
+  // gone to an account no longer ours: that the money is this member's is the approver's word, all of it (a
+  // clerk and a look-alike would otherwise move a real sender's deposit to the look-alike unseen, at the bank's amount)
+  const ownWord = bankMinor === null || creditInDoubt(slip.note) ? minor : Math.max(0, minor - bankMinor);
   // a slip whose QR nobody could read is held by its own id, so it too credits once
   const bankTx =
     slip.sending_bank && slip.trans_ref

@@ -12,7 +12,7 @@ import { notifyMember } from '../events/service.js';
 import { endHold } from '../adjustments/service.js';
 import { CLI_SYSTEM } from '../audit/service.js';
 import { senderMatches } from './sender-match.js';
-import { takesTransferAt } from '../../settings/deposit-accounts.js';
+import { accountKey, takesTransferAt } from '../../settings/deposit-accounts.js';
 import { slipDeadline } from './slip-hours.js';
 import {
   bankTxCredited,
@@ -50,7 +50,7 @@ const MAX_CAPTCHAS = 3;
 
 // the §4 reasons: one list, in the contract, for the verification, the operator and the staff console
 export { SLIP_REASONS, type SlipReason } from '../../../../contract/staff-queues.js';
-import { SLIP_ON_STATEMENT, SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
+import { SLIP_ACCOUNT_AMBIGUOUS, SLIP_ON_STATEMENT, SLIP_SENDER_AMBIGUOUS, type SlipReason } from '../../../../contract/staff-queues.js';
 import { SLIP_AFTER_LINE } from '../../../../contract/staff-statements.js';
 import type { GoLiveSlipCheck } from '../../../../contract/staff.js';
 
@@ -65,7 +65,7 @@ export async function closeSlip(
   ctx: Books,
   slipId: number,
   status: Exclude<SlipStatus, 'PROCESSING' | 'SUCCESS'>,
-  note: SlipReason | typeof SLIP_SENDER_AMBIGUOUS | typeof SLIP_ON_STATEMENT | null,
+  note: SlipReason | typeof SLIP_SENDER_AMBIGUOUS | typeof SLIP_ON_STATEMENT | typeof SLIP_ACCOUNT_AMBIGUOUS | null,
   said: SlipSaid = {},
   also?: AlsoInTransaction,
 ): Promise<void> {
@@ -163,21 +163,30 @@ type Found = Extract<BankAnswer, { kind: 'found' }>;
 
 /**
  * Which of our deposit accounts (bankType DEPOSIT) the transfer went to, if any: one retired is still ours for a
- * transfer made within the grace after its retirement (settings/deposit-accounts.ts), none after.
+ * transfer made within the grace after its retirement (settings/deposit-accounts.ts), none after. `ambiguous`:
+ * the digits the slip shows are also those of an account no longer ours then (an active account added with
+ * the shown digits of one retired before), so the slip alone cannot tell where the money went.
  */
-const receivingAccount = (ctx: AppContext, bank: Found) =>
-  ctx.settings
+function receivingAccount(ctx: AppContext, bank: Found) {
+  const shown = ctx.settings
     .get('deposit')
-    .banks.find(
-      (b) =>
-        b.bankType === 'DEPOSIT' &&
-        b.bankCode === bank.receiver.bank &&
-        maskedMatches(bank.receiver.account, b.bankAccountNo) &&
-        takesTransferAt(b, bank.time),
+    .banks.filter(
+      (b) => b.bankType === 'DEPOSIT' && b.bankCode === bank.receiver.bank && maskedMatches(bank.receiver.account, b.bankAccountNo),
     );
+  const ours = shown.filter((b) => takesTransferAt(b, bank.time));
+  const oursKeys = new Set(ours.map(accountKey));
+  // one account listed twice (retired, then added again) is still one account
+  const ambiguous = ours.length > 0 && shown.some((b) => !oursKeys.has(accountKey(b)));
+  return { account: ours[0], ambiguous };
+}
 
 /** The checks of §4 on what the bank said, in the order a member can fix them; undefined: all hold. */
-function refusal(ctx: AppContext, slip: SlipRow, bank: Found, account: ReturnType<typeof receivingAccount>): SlipReason | undefined {
+function refusal(
+  ctx: AppContext,
+  slip: SlipRow,
+  bank: Found,
+  account: ReturnType<typeof receivingAccount>['account'],
+): SlipReason | undefined {
   if (!account) return 'SLIP_WRONG_ACCOUNT';
   // within the hour, which never runs out while intake is closed (slip-hours.ts)
   if (slip.created_at > slipDeadline(ctx.settings.get('slip').closeTime, bank.time)) return 'SLIP_EXPIRED';
@@ -309,14 +318,16 @@ export async function verifySlip(ctx: AppContext, slipId: number): Promise<void>
     return later(ctx, slip, captchas);
   }
   if (answer.kind !== 'found') return closeSlip(ctx, slip.id, 'FAILED', 'SLIP_INVALID', bankTx);
-  const account = receivingAccount(ctx, answer);
-  // which of our accounts took the money, for the reports' figures per account (whatever becomes of the slip)
-  if (account) await noteReceivingAccount(ctx.database.db, slip.id, account.bankAccountNo);
+  const { account, ambiguous } = receivingAccount(ctx, answer);
+  // which of our accounts took the money, for the reports' figures per account (whatever becomes of the slip);
+  // none when the slip cannot tell
+  if (account && !ambiguous) await noteReceivingAccount(ctx.database.db, slip.id, account.bankAccountNo);
   const said = { ...bankTx, amount: answer.amount, sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}` };
   const reason = refusal(ctx, slip, answer, account);
   if (reason) return closeSlip(ctx, slip.id, 'FAILED', reason, said);
   if (!(await fromMember(ctx, slip, answer))) return closeSlip(ctx, slip.id, 'REVIEW', 'SLIP_SENDER_MISMATCH', said);
   if (await sentByAnother(ctx, slip, answer)) return closeSlip(ctx, slip.id, 'REVIEW', SLIP_SENDER_AMBIGUOUS, said);
+  if (ambiguous) return closeSlip(ctx, slip.id, 'REVIEW', SLIP_ACCOUNT_AMBIGUOUS, said);
   if (account && (await onStatement(ctx.database.db, slip, answer.amount, account.bankAccountNo)))
     return closeSlip(ctx, slip.id, 'REVIEW', SLIP_ON_STATEMENT, said);
   // an account the operator checks by hand (mode other than AUTO): the slip waits, with what the bank said
@@ -346,7 +357,7 @@ export async function checkSampleSlip(ctx: AppContext, image: Uint8Array, conten
     currency,
     sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}`,
     receiver: `${answer.receiver.bank} ${answer.receiver.account}`,
-    ours: receivingAccount(ctx, answer) !== undefined,
+    ours: receivingAccount(ctx, answer).account !== undefined,
     time: new Date(answer.time).toISOString(),
     reference: answer.ref.transRef,
   };
