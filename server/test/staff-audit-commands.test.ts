@@ -106,6 +106,35 @@ describe('audit rows of the operator commands', () => {
     expect(await last('promotion.disable')).toMatchObject({ target: 'promotion:AUDITP' });
   });
 
+  it('commands changing parts of one setting at the same moment keep each other’s part', async () => {
+    const stored = async (key: string) =>
+      JSON.parse((await db().selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value) as Record<
+        string,
+        unknown
+      >;
+    // each pair read the setting, then wrote it whole: the second write lost the first's part
+    for (let round = 1; round <= 5; round++) {
+      await Promise.all([operator(server, 'games', 'drill', 'PG', 'fail'), operator(server, 'games', 'drill', 'JOKER', 'hang')]);
+      expect(await stored('providerFaults')).toMatchObject({ PG: 'fail', JOKER: 'hang' });
+      await Promise.all([operator(server, 'games', 'drill', 'PG', 'none'), operator(server, 'games', 'drill', 'JOKER', 'none')]);
+      expect(await stored('providerFaults')).toEqual({});
+
+      await Promise.all([
+        operator(server, 'invite', 'rule', 'set', '--percent', String(round)),
+        operator(server, 'invite', 'rule', 'set', '--turnover', String(round + 10)),
+      ]);
+      expect(await stored('invite')).toMatchObject({ percent: round, turnover: round + 10 });
+      await Promise.all([
+        operator(server, 'refund', 'rule', 'set', '--percent', String(round)),
+        operator(server, 'refund', 'rule', 'set', '--minimum', String(round * 100)),
+      ]);
+      expect(await stored('refund')).toMatchObject({ percent: round, minimum: round * 100 });
+    }
+    // a value the rule refuses writes nothing
+    await expect(operator(server, 'refund', 'rule', 'set', '--percent', '400')).rejects.toThrow();
+    expect(await stored('refund')).toMatchObject({ percent: 5 });
+  });
+
   const GUEST = guestId();
   it("chat reply and end: the answer's words and the ended session", async () => {
     const sent = await send(server, textPackage('hello', { guestId: GUEST }));

@@ -48,11 +48,28 @@ export async function writeSettingAudited<K extends SettingKey>(
   why: { reason?: string; ip?: string | null } = {},
   allowed?: (before: Settings[K] | undefined) => boolean,
 ): Promise<boolean> {
+  return updateSettingAudited(env, key, (before) => (allowed && !allowed(before) ? undefined : value), action, why);
+}
+
+/**
+ * An operator's change of part of a setting (a game's fault switch, the wheel's on/off): `change` makes the
+ * new value from the stored one, read with its row locked, so two changes at once take turns and neither
+ * writes over the other's part. `change` answering undefined writes nothing (no change, or not allowed).
+ * Answers whether it wrote.
+ */
+export async function updateSettingAudited<K extends SettingKey>(
+  env: OperatorEnv,
+  key: K,
+  change: (before: Settings[K] | undefined) => Settings[K] | undefined,
+  action = 'settings.set',
+  why: { reason?: string; ip?: string | null } = {},
+): Promise<boolean> {
   return withTransaction(env.database, async (tx) => {
     const before = await lockedSetting(tx, key);
-    if (allowed && !allowed(before)) return false;
-    await writeSetting(tx, key, value);
-    await recordAudit(tx, env.actor ?? CLI_SYSTEM, { action, target: `setting:${key}`, before, after: value, ...why, at: Date.now() });
+    const after = change(before);
+    if (after === undefined) return false;
+    await writeSetting(tx, key, after);
+    await recordAudit(tx, env.actor ?? CLI_SYSTEM, { action, target: `setting:${key}`, before, after, ...why, at: Date.now() });
     return true;
   });
 }

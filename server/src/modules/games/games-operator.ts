@@ -5,7 +5,7 @@ import { FAULTS, isFault, isPlay, PLAYS } from '../../adapters/games/sandbox.js'
 import { withTransaction } from '../../db/transaction.js';
 import type { JournalEntry } from '../../game-sandbox/file-books.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, UsageError, writeSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
+import { auditCli, UsageError, updateSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
 import { readAllSettings } from '../../settings/store.js';
 
 const DRILLS = [...FAULTS, ...PLAYS, 'none'] as const;
@@ -36,18 +36,23 @@ async function drill(env: OperatorEnv, code: string | undefined, what: string | 
     );
     return;
   }
+  // each switch of this game set on the stored switches, their row locked (a drill of another game at the
+  // same moment keeps its own); only a setting the drill changes is written (and audited)
+  const switched = <T extends string>(before: Record<string, T> | undefined, to: T | undefined) => {
+    if (before?.[game.code] === to) return undefined;
+    const after = { ...before };
+    if (to === undefined) delete after[game.code];
+    else after[game.code] = to;
+    return after;
+  };
+  const fault = isFault(what) ? what : what === 'none' ? undefined : null;
+  const play = isPlay(what) ? what : what === 'none' ? undefined : null;
+  if (fault !== null) await updateSettingAudited(env, 'providerFaults', (before) => switched(before, fault));
+  if (play !== null) await updateSettingAudited(env, 'sandboxPlay', (before) => switched(before, play));
   const settings = await readAllSettings(env.database.db);
-  const faults = { ...settings.providerFaults };
-  const plays = { ...settings.sandboxPlay };
-  if (what === 'none') {
-    delete faults[game.code];
-    delete plays[game.code];
-  } else if (isPlay(what)) plays[game.code] = what;
-  else if (isFault(what)) faults[game.code] = what;
-  // only a setting the drill changes is written (and audited)
-  if (faults[game.code] !== settings.providerFaults?.[game.code]) await writeSettingAudited(env, 'providerFaults', faults, 'settings.set');
-  if (plays[game.code] !== settings.sandboxPlay?.[game.code]) await writeSettingAudited(env, 'sandboxPlay', plays, 'settings.set');
-  print(`${game.code} in the in-process sandbox: fault ${faults[game.code] ?? 'none'}, rounds ${plays[game.code] ?? 'by chance'}`);
+  print(
+    `${game.code} in the in-process sandbox: fault ${settings.providerFaults?.[game.code] ?? 'none'}, rounds ${settings.sandboxPlay?.[game.code] ?? 'by chance'}`,
+  );
 }
 
 /**

@@ -5,11 +5,11 @@ import {
   percentOption,
   switchOption,
   UsageError,
-  writeSettingAudited,
+  updateSettingAudited,
   type OperatorEnv,
   type Print,
 } from '../../operator/common.js';
-import { inLanguage } from '../../settings/registry.js';
+import { inLanguage, type Settings } from '../../settings/registry.js';
 import { parseSettingValue, readAllSettings } from '../../settings/store.js';
 
 /** Operator commands of the invite programme: its rule (the `invite` setting), shown and changed. */
@@ -51,16 +51,20 @@ function jsonOption(text: string): unknown {
 async function set(env: OperatorEnv, args: string[], print: Print) {
   const o = parseOptions(args, ['active', 'percent', 'turnover', 'banners']);
   if (Object.keys(o).length === 0) throw new UsageError('invite rule set needs at least one of --active, --percent, --turnover, --banners');
-  const rule = { ...(await current(env)) };
-  if (o.active !== undefined) rule.active = switchOption(o.active, 'active');
-  if (o.percent !== undefined) rule.percent = percentOption(o.percent, 'percent');
+  // the parts given, set on the rule as stored when its row is locked (a change of other parts at the same moment is kept)
+  const given: Partial<Settings['invite']> = {};
+  if (o.active !== undefined) given.active = switchOption(o.active, 'active');
+  if (o.percent !== undefined) given.percent = percentOption(o.percent, 'percent');
   if (o.turnover !== undefined) {
     if (!/^\d{1,3}$/.test(o.turnover) || Number(o.turnover) > 100)
       throw new UsageError(`--turnover must be a whole number from 0 to 100, got "${o.turnover}"`);
-    rule.turnover = Number(o.turnover);
+    given.turnover = Number(o.turnover);
   }
-  const value = parseSettingValue('invite', JSON.stringify(o.banners === undefined ? rule : { ...rule, banners: jsonOption(o.banners) }));
-  await writeSettingAudited(env, 'invite', value, 'invite.rule-set');
+  const banners = o.banners === undefined ? {} : { banners: jsonOption(o.banners) };
+  const ruleFrom = (before: Settings['invite']) => parseSettingValue('invite', JSON.stringify({ ...before, ...given, ...banners }));
+  // checked first: a bad value is refused with nothing written
+  let value = ruleFrom(await current(env));
+  await updateSettingAudited(env, 'invite', (before) => (value = ruleFrom(before ?? value)), 'invite.rule-set');
   print(`invite rule set: ${JSON.stringify(value)}`);
   print('deposits already counted keep what they earned; new ones earn at the new percentage');
 }

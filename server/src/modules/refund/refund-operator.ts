@@ -5,7 +5,7 @@ import {
   percentOption,
   switchOption,
   UsageError,
-  writeSettingAudited,
+  updateSettingAudited,
   type OperatorEnv,
   type Print,
 } from '../../operator/common.js';
@@ -36,15 +36,18 @@ async function show(env: OperatorEnv, print: Print) {
 async function set(env: OperatorEnv, args: string[], print: Print) {
   const o = parseOptions(args, ['active', 'period', 'percent', 'percent-with-bonus', 'minimum', 'info', 'banners']);
   if (Object.keys(o).length === 0) throw new UsageError('refund rule set needs at least one option');
-  const rule: Record<string, unknown> = { ...(await current(env)) };
-  if (o.active !== undefined) rule.active = switchOption(o.active, 'active');
-  if (o.period !== undefined) rule.period = o.period;
-  if (o.percent !== undefined) rule.percent = percentOption(o.percent, 'percent');
-  if (o['percent-with-bonus'] !== undefined) rule.percentWithBonus = percentOption(o['percent-with-bonus'], 'percent-with-bonus');
-  if (o.minimum !== undefined) rule.minimum = Number(o.minimum);
-  for (const key of ['info', 'banners'] as const) if (o[key] !== undefined) rule[key] = jsonOr(o[key]);
-  const value = parseSettingValue('refund', JSON.stringify(rule));
-  await writeSettingAudited(env, 'refund', value, 'refund.rule-set');
+  // the parts given, set on the rule as stored when its row is locked (a change of other parts at the same moment is kept)
+  const given: Record<string, unknown> = {};
+  if (o.active !== undefined) given.active = switchOption(o.active, 'active');
+  if (o.period !== undefined) given.period = o.period;
+  if (o.percent !== undefined) given.percent = percentOption(o.percent, 'percent');
+  if (o['percent-with-bonus'] !== undefined) given.percentWithBonus = percentOption(o['percent-with-bonus'], 'percent-with-bonus');
+  if (o.minimum !== undefined) given.minimum = Number(o.minimum);
+  for (const key of ['info', 'banners'] as const) if (o[key] !== undefined) given[key] = jsonOr(o[key]);
+  const ruleFrom = (before: Settings['refund']) => parseSettingValue('refund', JSON.stringify({ ...before, ...given }));
+  // checked first: a bad value is refused with nothing written
+  let value = ruleFrom(await current(env));
+  await updateSettingAudited(env, 'refund', (before) => (value = ruleFrom(before ?? value)), 'refund.rule-set');
   print(`refund rule set: ${JSON.stringify(value)}`);
   print('refunds already computed keep their amount; the next periods use the new rule');
 }

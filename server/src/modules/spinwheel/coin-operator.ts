@@ -2,7 +2,7 @@ import { siteCurrency } from '../../lib/site-money.js';
 import { withTransaction } from '../../db/transaction.js';
 import { coinsOf, giveCoins } from '../../ledger/coins.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, UsageError, writeSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
+import { auditCli, UsageError, updateSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
 import { parseSettingValue, readAllSettings } from '../../settings/store.js';
 
 /** Operator commands for spin-wheel coins: give a member coins, and the rule deposits earn them by. */
@@ -34,14 +34,20 @@ async function rule(env: OperatorEnv, args: string[], print: Print) {
   const [action = 'show', per, coins, wager] = args;
   if (action === 'set') {
     if (per === undefined || coins === undefined) throw new UsageError('coins rule set needs <amount> <coins>, e.g. coins rule set 100 1');
-    // the wager multiple stays as it was unless given
-    const { coinRule: before } = await readAllSettings(env.database.db);
-    const wagerMultiple = wager === undefined ? before?.wagerMultiple : Number(wager);
-    const value = parseSettingValue(
+    // the wager multiple stays as it was unless given (as stored when the row is locked)
+    const rule = (wagerMultiple: number | undefined) =>
+      parseSettingValue(
+        'coinRule',
+        JSON.stringify({ per: Number(per), coins: Number(coins), currency: siteCurrency(env.config), wagerMultiple }),
+      );
+    // checked before the write, so a bad value is a usage error with nothing changed
+    rule(wager === undefined ? undefined : Number(wager));
+    await updateSettingAudited(
+      env,
       'coinRule',
-      JSON.stringify({ per: Number(per), coins: Number(coins), currency: siteCurrency(env.config), wagerMultiple }),
+      (before) => rule(wager === undefined ? before?.wagerMultiple : Number(wager)),
+      'coins.rule-set',
     );
-    await writeSettingAudited(env, 'coinRule', value, 'coins.rule-set');
   } else if (action !== 'show') throw new UsageError(`coins rule takes show or set, got "${action}"`);
   const { coinRule } = await readAllSettings(env.database.db);
   if (!coinRule || coinRule.coins === 0) return print('coins rule: deposits earn no coins');

@@ -1,7 +1,7 @@
 import { withTransaction } from '../../db/transaction.js';
 import type { Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, UsageError, writeSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
+import { auditCli, UsageError, updateSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
 import { readAllSettings } from '../../settings/store.js';
 import { addWheel, currentWheel, storedSlices, wheelAsInput, WheelError } from './wheel.js';
 
@@ -45,8 +45,13 @@ async function set(env: OperatorEnv, text: string, print: Print) {
 }
 
 async function onOff(env: OperatorEnv, active: boolean, print: Print) {
-  const { spinwheel } = await readAllSettings(env.database.db);
-  await writeSettingAudited(env, 'spinwheel', { couponDays: spinwheel?.couponDays ?? 7, active }, active ? 'wheel.on' : 'wheel.off');
+  // the coupon days as stored when the row is locked, so a change of them at the same moment is kept
+  await updateSettingAudited(
+    env,
+    'spinwheel',
+    (before) => ({ couponDays: before?.couponDays ?? 7, active }),
+    active ? 'wheel.on' : 'wheel.off',
+  );
   print(active ? 'wheel on: members can spin' : 'wheel off: the home hides the wheel and spins are refused (SPINWHEEL_INACTIVE)');
 }
 
