@@ -36,6 +36,17 @@ const HOWTO = ['src/features/howto'];
  * catalog, and the console does not load it (src/staff/i18n.ts).
  */
 const STAFF = ['src/staff', STATEMENT_TEXT];
+/**
+ * The console's sign-in page loads only these of its words (src/staff/i18n.ts): the sign-in's steps and errors,
+ * and what is shown around them (the language switch, the offline and database-outage banners).
+ */
+const STAFF_SIGN_IN = [
+  'src/staff/sign-in',
+  'src/staff/shell/language-switch.tsx',
+  'src/staff/shell/offline-banner.tsx',
+  'src/staff/shell/unavailable-banner.tsx',
+];
+const folderOrFile = (p: string) => (/\.tsx?$/.test(p) ? p : `${p}/**`);
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -45,13 +56,14 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER, ...CHAT, ...HOWTO, ...STAFF].map((p) => (/\.tsx?$/.test(p) ? p : `${p}/**`))],
+      exclude: ['**/*.test.*', ...[...MEMBER, ...REGISTER, ...CHAT, ...HOWTO, ...STAFF].map(folderOrFile)],
     },
     { path: '<rootDir>/src/locales/{locale}/member', include: MEMBER, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/register', include: REGISTER, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/chat', include: CHAT, exclude: ['**/*.test.*'] },
     { path: '<rootDir>/src/locales/{locale}/howto', include: HOWTO, exclude: ['**/*.test.*'] },
-    { path: '<rootDir>/src/locales/{locale}/staff', include: STAFF, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/src/locales/{locale}/staff', include: STAFF, exclude: ['**/*.test.*', ...STAFF_SIGN_IN.map(folderOrFile)] },
+    { path: '<rootDir>/src/locales/{locale}/staff-sign-in', include: STAFF_SIGN_IN, exclude: ['**/*.test.*'] },
   ],
   format: 'po',
 });

@@ -116,14 +116,20 @@ export default defineConfig({
           groups: [
             // (the query persister and the cache (de)hydration it uses load after the first paint: they stay
             // out of this eager chunk; so do the query hooks only the staff console uses, which stay in its chunk)
+            // React, the words and the calls: all the console's sign-in page needs of them (src/staff/main.tsx), so
+            // it loads none of the router, the query cache or the member's helpers
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui)[\\/]?|[\\/]src[\\/](lib[\\/]http|ui[\\/]use-online)\.ts$/,
+            },
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist|query-core[\\/]build[\\/]modern[\\/](hydration|infiniteQueryObserver)|react-query[\\/]build[\\/]modern[\\/](useInfiniteQuery|useSuspenseQuery|infiniteQueryOptions))|@lingui|idb-keyval)[\\/]?/,
+              test: /node_modules[\\/](@tanstack[\\/](?!query-async-storage|query-persist|react-query-persist|query-core[\\/]build[\\/]modern[\\/](hydration|infiniteQueryObserver)|react-query[\\/]build[\\/]modern[\\/](useInfiniteQuery|useSuspenseQuery|infiniteQueryOptions))|idb-keyval)[\\/]?/,
             },
             // the small shared helpers of every screen, minus the ones only some screens need
             {
               name: 'shell',
-              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|sw-update|early-input|persistence|data-status|format|dates|outbox|upload)[^\\/]+$/,
+              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|sw-update|early-input|persistence|data-status|format|dates|outbox|upload|otp|use-one-at-a-time|display-mode|line-channel)[^\\/]+$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,7 +1,8 @@
 // `npm run size`: the gzip size of the JavaScript a browser loads for /login (the entry, the public
 // shell and login route chunks, the default language's catalog, and everything they import), and of
 // its critical path (the entry and its static imports: what must arrive before the app starts; the
-// lazily loaded chunks follow), each with a failure above its budget. `npm run build` runs it, so an
+// lazily loaded chunks follow), each with a failure above its budget; the same for the staff console's
+// sign-in page, which loads none of the console until someone is signed in. `npm run build` runs it, so an
 // over-budget build fails.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,4 +80,30 @@ const apart = staffApart({ dist, manifest, loginFiles: seen, root: path.resolve(
 for (const problem of apart) console.error(`size: ${problem}`);
 if (apart.length === 0) console.log('staff console: none of its files, code or words in the member app or its precache');
 else failed = true;
+
+// the console's sign-in page (issue 39): its start, the sign-in and the sign-in's words in the larger of its two
+// languages; none of the console's router, query cache, screens or socket, which load once someone is signed in
+const STAFF_SIGN_IN_BUDGET_KB = 90;
+const staffSignIn = staticClosure(['staff/index.html']);
+const signInWords = ['th', 'en'].map((locale) => gzipOf(manifest[`src/locales/${locale}/staff-sign-in.po`]?.file));
+const staffSignInTotal =
+  [...staffSignIn].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipOf(f), 0) + Math.max(...signInWords);
+const console_ = Object.entries(manifest).find(([key]) => key === 'src/staff/console.tsx')?.[1];
+console.log(
+  `staff sign-in page JavaScript: ${kb(staffSignInTotal)} KB gzip in ${staffSignIn.size + 1} files (budget ${STAFF_SIGN_IN_BUDGET_KB} KB)`,
+);
+if (staffSignInTotal > STAFF_SIGN_IN_BUDGET_KB * 1024) {
+  console.error(`size: the staff sign-in page is over its budget by ${kb(staffSignInTotal - STAFF_SIGN_IN_BUDGET_KB * 1024)} KB`);
+  failed = true;
+}
+if (!console_ || staffSignIn.has(console_.file)) {
+  console.error('size: the staff console (src/staff/console.tsx) is not a chunk of its own loaded after the sign-in');
+  failed = true;
+}
 if (failed) process.exit(1);
+
+/** A built file's gzip size; a catalog missing from the build is an error (lingui.config.ts renamed it?). */
+function gzipOf(file) {
+  if (!file) throw new Error('size: a staff sign-in catalog is not in the build manifest (lingui.config.ts renamed?)');
+  return gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+}

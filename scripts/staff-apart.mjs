@@ -7,7 +7,12 @@ import path from 'node:path';
 
 const STAFF_HTML = 'staff/index.html';
 const isStaffKey = (key) =>
-  key === STAFF_HTML || key.startsWith('src/staff/') || key === 'contract/staff.ts' || /^src\/locales\/[^/]+\/staff\.po$/.test(key);
+  key === STAFF_HTML ||
+  key.startsWith('src/staff/') ||
+  key === 'contract/staff.ts' ||
+  /^src\/locales\/[^/]+\/staff(-sign-in)?\.po$/.test(key);
+/** The console's catalogs (lingui.config.ts): its sign-in's words and the rest. */
+const STAFF_CATALOGS = ['staff.po', 'staff-sign-in.po'];
 
 /** Every file `keys` load, now or later (static and dynamic imports, their CSS and assets). */
 function fullClosure(manifest, keys) {
@@ -34,7 +39,7 @@ function staffOnlyWords(root) {
     .flatMap((locale) =>
       fs
         .readdirSync(path.join(locales, locale))
-        .filter((f) => f !== 'staff.po')
+        .filter((f) => !STAFF_CATALOGS.includes(f))
         .map((f) => path.join(locales, locale, f)),
     )
     .map((file) => fs.readFileSync(file, 'utf8'))
@@ -42,7 +47,7 @@ function staffOnlyWords(root) {
   return [
     ...new Set(
       ['th', 'en']
-        .flatMap((locale) => strings(path.join(locales, locale, 'staff.po')))
+        .flatMap((locale) => STAFF_CATALOGS.flatMap((catalog) => strings(path.join(locales, locale, catalog))))
         .filter((s) => s.length >= 12 && !memberText.includes(s)),
     ),
   ];

@@ -14,13 +14,19 @@ export const STAFF_ASSETS = 'assets/staff';
 export const isStaffModule = (id: string) =>
   /[\\/]src[\\/]staff[\\/]/.test(id) ||
   /[\\/]contract[\\/]staff\.ts$/.test(id) ||
-  /[\\/]src[\\/]locales[\\/][^\\/]+[\\/]staff\.po/.test(id);
+  /[\\/]src[\\/]locales[\\/][^\\/]+[\\/]staff(-sign-in)?\.po/.test(id);
 
-/** The console's entry chunk, and any chunk or asset made only of the console's modules, go under assets/staff/. */
+/**
+ * The console's entry chunk, any chunk or asset made only of the console's modules, and any chunk holding one
+ * of src/staff's (the member app never imports them, so such a chunk is reached from the console only, with the
+ * libraries and contract files only the console uses: the sign-in page's, the console's) go under assets/staff/.
+ */
 export const staffFileName =
   (pattern: string) =>
   ({ moduleIds, name, isEntry }: { moduleIds?: readonly string[]; name?: string; isEntry?: boolean }) => {
-    const staff = (isEntry && name === 'staff') || (!!moduleIds?.length && moduleIds.every(isStaffModule));
+    const staff =
+      (isEntry && name === 'staff') ||
+      (!!moduleIds?.length && (moduleIds.every(isStaffModule) || moduleIds.some((id) => /[\\/]src[\\/]staff[\\/]/.test(id))));
     return staff ? `${STAFF_ASSETS}/${pattern}` : `assets/${pattern}`;
   };
 

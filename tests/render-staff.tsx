@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { activateStaffLocale, type StaffLocale } from '../src/staff/i18n';
+import { activateStaffLocale, loadConsoleWords, type StaffLocale } from '../src/staff/i18n';
 import { StaffRoot } from '../src/staff/staff-root';
 import { startStaff } from '../src/staff/start';
 import { setInboxSocketMaker, type InboxSocket } from '../src/staff/inbox/live';
@@ -57,6 +57,8 @@ export function fakeInboxSocket({ connects = false } = {}) {
 export async function renderStaff(path = '/staff/', locale: StaffLocale = 'en', socket?: ReturnType<typeof fakeInboxSocket>) {
   // a test that gives none gets the socket that never connects
   if (!socket) fakeInboxSocket();
+  // the console's words as well as its sign-in's, as the console loads them (src/staff/console.tsx)
+  await loadConsoleWords();
   await activateStaffLocale(locale, false);
   const app = startStaff(createMemoryHistory({ initialEntries: [path] }));
   const result = render(<StaffRoot queryClient={app.queryClient} router={app.router} />);

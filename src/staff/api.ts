@@ -1,6 +1,5 @@
 import { STAFF_BACKGROUND_HEADER } from '../../contract/staff';
 import { sendJson } from '../lib/http';
-import { uploadFile } from '../lib/upload';
 import { noteServerStatus, watchSlowCall } from './shell/server-state';
 
 /**
@@ -89,23 +88,11 @@ export function staffApi<T>(path: string, { method = 'GET', body, signal }: Staf
   }).finally(settled);
 }
 
-/**
- * A file to a staff upload route (the inbox's image or video), with its percent as it goes: the session's
- * cookie goes with it, the CSRF token in its header, never a member's token. A 401 ends the session as above.
- */
-export async function staffUpload<T>(path: string, file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
-  try {
-    return await uploadFile<T>(path, file, {
-      anonymous: true,
-      headers: csrfToken ? { 'x-csrf-token': csrfToken } : {},
-      onProgress,
-      signal,
-    });
-  } catch (err) {
-    if (err instanceof Error && (err as { status?: number }).status === 401) {
-      if (csrfToken) sessionEnded = true;
-      onSignedOut();
-    }
-    throw err;
-  }
+/** The session's CSRF token, for a changing call sent another way (staff-upload.ts). */
+export const currentCsrfToken = (): string => csrfToken;
+
+/** A 401 on a call sent another way (staff-upload.ts): the session ended, as staffApi reacts. */
+export function sessionEndedOnCall(): void {
+  if (csrfToken) sessionEnded = true;
+  onSignedOut();
 }

@@ -8,18 +8,31 @@ export const STAFF_LOCALES = ['th', 'en'] as const;
 export type StaffLocale = (typeof STAFF_LOCALES)[number];
 export const STAFF_LOCALE_NAMES: Record<StaffLocale, string> = { th: 'ไทย', en: 'English' };
 
-const catalogs: Record<StaffLocale, () => Promise<{ messages: Messages }>> = {
-  th: () => import('../locales/th/staff.po'),
-  en: () => import('../locales/en/staff.po'),
+/**
+ * The console's words in two parts (lingui.config.ts): the sign-in's, loaded with the sign-in page (which
+ * carries nothing else of the console), and the rest, loaded with the console once someone is signed in.
+ */
+type Part = 'sign-in' | 'console';
+const catalogs: Record<Part, Record<StaffLocale, () => Promise<{ messages: Messages }>>> = {
+  'sign-in': {
+    th: () => import('../locales/th/staff-sign-in.po'),
+    en: () => import('../locales/en/staff-sign-in.po'),
+  },
+  console: {
+    th: () => import('../locales/th/staff.po'),
+    en: () => import('../locales/en/staff.po'),
+  },
 };
+/** The parts this page shows: the sign-in's always; the console's once it is loaded (a language chosen later loads both). */
+const parts = new Set<Part>(['sign-in']);
 // its own key: the member's language choice on a shared device is the member's
 const STORAGE_KEY = 'staff-locale';
 
 export const isStaffLocale = (value: unknown): value is StaffLocale => STAFF_LOCALES.includes(value as StaffLocale);
 
 export async function activateStaffLocale(locale: StaffLocale, persist = true): Promise<void> {
-  const { messages } = await catalogs[locale]();
-  i18n.load(locale, messages);
+  const loaded = await Promise.all([...parts].map((part) => catalogs[part][locale]()));
+  for (const { messages } of loaded) i18n.load(locale, messages);
   i18n.activate(locale);
   document.documentElement.lang = locale;
   if (persist) {
@@ -29,6 +42,12 @@ export async function activateStaffLocale(locale: StaffLocale, persist = true): 
       // storage refused (private mode): the choice lasts this visit
     }
   }
+}
+
+/** The console's words too, in the language shown now (and in any chosen later): before the console renders. */
+export function loadConsoleWords(): Promise<void> {
+  parts.add('console');
+  return activateStaffLocale(isStaffLocale(i18n.locale) ? i18n.locale : 'th', false);
 }
 
 /** The stored choice, else Thai. */

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet, type RouterHistory } from '@tanstack/react-router';
 import { isApiError } from '../lib/http';
 import { ROOM_PATTERN } from '../../contract/staff-inbox';
@@ -7,19 +7,20 @@ import { AuditPage } from './audit/audit-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { DepositRequestsPage } from './deposit-requests/deposit-requests-page';
 import { InboxPage } from './inbox/inbox-page';
-import { redirectTo } from './link';
+import { redirectTo, useStaffNavigate } from './link';
 import { MemberPage } from './members/member-page';
 import { MembersPage } from './members/members-page';
 import { PaymentsPage } from './payments/payments-page';
 import { ReportsPage } from './reports/reports-page';
 import { BonusesPage } from './bonuses/bonuses-page';
 import { DepositAccountsPage } from './deposit-accounts/deposit-accounts-page';
-import { meQueryOptions } from './session/queries';
+import { meQueryOptions, staffKeys } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
 import { StaffNotFound, StaffRouteError } from './shell/route-states';
 import { StaffShell } from './shell/staff-shell';
 import { SettingsPage } from './settings/settings-page';
 import { AlertsPage } from './alerts/alerts-page';
+import { useEffect } from 'react';
 import { SignInPage } from './sign-in/sign-in-page';
 import { SlipsPage } from './slips/slips-page';
 import { StatementImportPage } from './statements/import-page';
@@ -39,7 +40,22 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   ),
 });
 
-const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: 'sign-in', component: SignInPage });
+/** The sign-in inside the console (a session ended, or signed out): nothing of the last session is kept. */
+function ConsoleSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useStaffNavigate();
+  useEffect(() => queryClient.removeQueries({ queryKey: staffKeys.all }), [queryClient]);
+  return (
+    <SignInPage
+      onSignedIn={(staff) => {
+        queryClient.setQueryData(staffKeys.me(), staff);
+        void navigate('/');
+      }}
+    />
+  );
+}
+
+const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: 'sign-in', component: ConsoleSignIn });
 
 /** Every other screen needs a session: without one (401), the sign-in. */
 const signedInRoute = createRoute({

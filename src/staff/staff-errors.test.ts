@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { activateStaffLocale, i18n } from './i18n';
+import { activateStaffLocale, i18n, loadConsoleWords } from './i18n';
 import { STAFF_ERROR_MESSAGES, staffErrorMessage } from './staff-errors';
 import { ApiError } from '../lib/http';
 
@@ -11,7 +11,10 @@ FOUR_EYES ADJUSTMENT_NOT_PENDING ADJUSTMENT_REVERSED MONEY_NOT_ENOUGH NO_DATA PA
 SETTING_PROPOSAL_PENDING SETTING_PROPOSAL_DECIDED`.split(/\s+/);
 
 describe('the staff console’s error sentences', () => {
-  beforeEach(() => activateStaffLocale('th', false));
+  beforeEach(async () => {
+    await loadConsoleWords();
+    await activateStaffLocale('th', false);
+  });
 
   it('has a Thai sentence for every code the staff API and the transport answer', () => {
     expect(CODES.filter((code) => !STAFF_ERROR_MESSAGES[code])).toEqual([]);

@@ -1,21 +1,15 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { SIGN_IN_ERROR_MESSAGES } from './sign-in/sign-in-errors';
 
 /**
  * The staff API's refusals (contract/staff.ts, contract/staff-queues.ts, contract/staff-adjustments.ts) and the transport's, as sentences in the console's
  * words (its own catalog: the member's error map and its words stay in the member app).
  */
 export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
-  STAFF_UNAUTHORIZED: msg`Your session has ended. Please sign in again.`,
+  // the sign-in's and the transport's: in the sign-in's words, which load before the rest of the console
+  ...SIGN_IN_ERROR_MESSAGES,
   STAFF_FORBIDDEN: msg`Your role is not allowed to do this.`,
-  CSRF_INVALID: msg`This page is out of date. Reload it and try again.`,
-  STAFF_SIGNIN_FAIL: msg`Wrong username or password.`,
-  REQUEST_LIMIT: msg`Too many attempts. Please wait a moment and try again.`,
-  REQUEST_LIMIT_1MIN: msg`Too many attempts. Please wait one minute and try again.`,
-  TOTP_INVALID: msg`That code is not right. Enter the 6 digits your authenticator app shows now.`,
-  PASSWORD_WEAK: msg`Choose another password: it does not follow the rule above, or it contains the one-time password.`,
-  STAFF_CHALLENGE_EXPIRED: msg`The sign-in took too long. Please start again with your username and password.`,
-  KEY_INVALID: msg`Some information is not valid.`,
   // the work queues (contract/staff-queues.ts)
   REASON_REQUIRED: msg`Give a reason of 3 to 500 characters.`,
   AMOUNT_REQUIRED: msg`Enter the amount to credit: the bank did not confirm one.`,
@@ -77,11 +71,6 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   CHAT_FILE_TOO_LARGE: msg`The file is too large: pictures up to 10 MB, videos up to 20 MB.`,
   CHAT_NO_FILE: msg`No file was sent. Choose the file again.`,
   UPLOAD_UNAVAILABLE: msg`The server has no room for files right now. Please try again later.`,
-  KEY_MISSING: msg`Something the form needs is missing.`,
-  INTERNAL_SERVER_ERROR: msg`Something went wrong on the server. Please try again shortly.`,
-  SERVICE_UNAVAILABLE: msg`The system is unavailable for a moment. Please try again shortly.`,
-  NETWORK_ERROR: msg`No connection. Check the network and try again.`,
-  TIMEOUT: msg`The server took too long to answer. Please try again.`,
 };
 
 /** The sentence for a code, in the console's language; an unknown code is shown as it came. */

@@ -10,7 +10,7 @@ export function StaffRoot({ queryClient, router }: { queryClient: QueryClient; r
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <StaffUnavailableBanner onBack={() => router.invalidate()} />
+        <StaffUnavailableBanner onBack={async () => (await queryClient.invalidateQueries(), await router.invalidate())} />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </I18nProvider>

@@ -23,6 +23,25 @@ async function slipInReview(page: Page, phone: string, amount: string) {
   return deposit;
 }
 
+test('the sign-in page loads none of the console (no socket, no console code) until signed in; a link to a screen opens it after', async ({
+  page,
+}) => {
+  const clerk = addStaff('finance');
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  // signed out, a link to the slips: the sign-in, at its own address
+  await page.goto('/staff/slips');
+  await expect(page).toHaveURL(/\/staff\/sign-in$/);
+  await page.getByLabel(/ภาษา|Language/).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  const beforeSignIn = [...asked];
+  expect(beforeSignIn.filter((p) => /\/socket\.io|\/console-|\/framework-/.test(p))).toEqual([]);
+  await firstSignIn(page, clerk.username, clerk.oneTime, 'a long clerk passphrase', 'Slips in review');
+  await expect(page).toHaveURL(/\/staff\/slips$/);
+  // the console's code came with the sign-in
+  expect(asked.some((p) => /\/console-[^/]+\.js$/.test(p))).toBe(true);
+});
+
 test('a finance clerk added by the operator signs in with a password of their own and TOTP; the admin reads it in the audit trail; an agent may not', async ({
   page,
   browser,

@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import type { GoLiveItem, GoLiveSlipCheck, GoLiveTestQr, GoLiveTestSmsAnswer } from '../../../contract/staff';
 import { formatMoney } from '../../lib/format';
 import { TextField } from '../../ui/field';
-import { staffApi, staffUpload } from '../api';
+import { staffApi } from '../api';
+import { staffUpload } from '../staff-upload';
 import { staffErrorMessage } from '../staff-errors';
 import { goLiveQueryOptions } from './queries';
 

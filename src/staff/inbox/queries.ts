@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UploadResponse } from '../../../contract/chat';
 import type { InboxAnswer, InboxEndedGuests, InboxList, InboxMessagesPage, InboxThread } from '../../../contract/staff-inbox';
-import { staffApi, staffUpload } from '../api';
+import { staffApi } from '../api';
+import { staffUpload } from '../staff-upload';
 import { staffKeys } from '../session/queries';
 
 export const inboxKeys = {

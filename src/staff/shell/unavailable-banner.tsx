@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { askReadiness, noteServerStatus, useServerUnavailable } from './server-state';
 
@@ -10,22 +9,21 @@ export const UNAVAILABLE_PROBE_MS = 3000;
  * A database outage, on every screen (the sign-in's too) as soon as a call meets it: what it means, and
  * the console asks /readyz again by itself until the server is ready, then reloads what the screen shows.
  * Above the router: the first load shows nothing until the session check ends, and this must show then.
+ * `onBack`: what the screen loads again when the database is back (the console: every query, then the route).
  */
-export function StaffUnavailableBanner({ onBack }: { onBack: () => Promise<void> }) {
+export function StaffUnavailableBanner({ onBack }: { onBack: () => Promise<unknown> }) {
   const unavailable = useServerUnavailable();
-  const queryClient = useQueryClient();
   const probe = useCallback(async () => {
     // ready: every screen's data again; anything else: still away
     if ((await askReadiness()) !== 'ready') return;
     noteServerStatus(200);
     try {
-      await queryClient.invalidateQueries();
       // a screen that gave up while it was away (its error, or the first load's session check) loads again
       await onBack();
     } catch {
       // a screen that fails again says so itself
     }
-  }, [queryClient, onBack]);
+  }, [onBack]);
   useEffect(() => {
     if (!unavailable) return;
     const timer = setInterval(() => void probe(), UNAVAILABLE_PROBE_MS);

@@ -1,6 +1,10 @@
-import type { useSignInStep } from '../session/mutations';
+import type { StaffPasswordBody, StaffSignInBody, StaffTotpBody } from '../../../contract/staff';
 
-export type StepCall = Parameters<ReturnType<typeof useSignInStep>['mutate']>[0];
+/** One step of the sign-in as the page sends it; its answer names the next. */
+export type StepCall =
+  | { path: '/api/staff/auth/sign-in'; body: StaffSignInBody }
+  | { path: '/api/staff/auth/password'; body: StaffPasswordBody }
+  | { path: '/api/staff/auth/totp'; body: StaffTotpBody };
 
 export interface StepProps {
   send: (call: StepCall) => void;
