@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementPreview, StatementQueueLine } from '../../contract/staff-statements.js';
 import { ledgerProblems, otherMember, setSetting, walletOf } from './deposit-helpers.js';
@@ -6,6 +7,7 @@ import { message } from './helper.js';
 import { queueServer } from './staff-queue-helpers.js';
 import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 import { BOUNDARY, kbiz, multipart, type Line } from './statement-helpers.js';
+import { MAX_UNPACKED_BYTES } from '../src/modules/bank-statement/read-file.js';
 
 /**
  * Crediting from the bank statement (issue 39): a KBank K-BIZ export of the deposit account, each incoming
@@ -211,4 +213,62 @@ describe('bank statement import under attack (issue 39 review)', () => {
     const res = await send('import', bytes, `account=${ACCOUNT}&sha256=${'0'.repeat(64)}`);
     expect([res.statusCode, message(res)]).toEqual([400, 'STATEMENT_FILE_TYPE']);
   });
+
+  it('refuses a workbook that unpacks past the limit, whatever sizes it declares, and stays up (413, never a 5xx)', async () => {
+    // 80 MB of one byte packs into about 80 KB, under the 5 MB upload limit; its header says 1,000 bytes
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(80 * 1024 * 1024, 0x20), declared: 1_000 },
+    ]);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const rss = process.memoryUsage().rss;
+    const res = await send('preview', bomb, `account=${ACCOUNT}`);
+    expect([res.statusCode, message(res)]).toEqual([413, 'STATEMENT_UNPACKS_TOO_LARGE']);
+    // stopped at the limit: the 80 MB never held by the workbook reader (nor parsed)
+    expect(process.memoryUsage().rss - rss).toBeLessThan(MAX_UNPACKED_BYTES * 2);
+    // a zip whose directory points outside it: no statement, and the server answers the next call
+    const broken = Buffer.from(bomb);
+    broken.writeUInt32LE(0x7fffffff, broken.length - 22 + 16);
+    expect(message(await send('preview', broken, `account=${ACCOUNT}`))).toBe('STATEMENT_FILE_INVALID');
+    expect((await staffCall(q.server, q.finance, 'GET', '/statements/queue')).statusCode).toBe(200);
+  });
 });
+
+/** A zip of these parts, deflated, each declaring `declared` as its unpacked size when given (a lie). */
+function zipOf(parts: { name: string; data: Buffer; declared?: number }[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const packed = deflateRawSync(part.data);
+    const size = part.declared ?? part.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(packed.length, 20);
+    entry.writeUInt32LE(size, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    central.push(entry, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

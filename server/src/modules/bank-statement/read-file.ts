@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { ApiError } from '../../lib/errors.js';
@@ -53,7 +55,63 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
+/**
+ * What a workbook may unpack to, all its parts together: a 20,000-row sheet is about 10 MB of XML. A zip of
+ * 5 MB can unpack to 5 GB (deflate's ratio is about 1,000:1), which the workbook reader would hold in memory
+ * whole, and lose the process.
+ */
+export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+/** Parts of a workbook at most (a bank's export has a dozen). */
+const MAX_PARTS = 1_000;
+const inflate = promisify(inflateRaw);
+
+/**
+ * Unpacks every part of the zip, up to MAX_UNPACKED_BYTES in all, before the workbook reader sees it: the
+ * sizes the zip declares are not trusted (they can lie), the unpacking itself stops at the limit. Answers
+ * 413 STATEMENT_UNPACKS_TOO_LARGE past it, 400 STATEMENT_FILE_INVALID for a zip that is not one.
+ */
+export async function checkUnpackedSize(bytes: Buffer): Promise<void> {
+  // the end of central directory record: within the last 22 + 65,535 bytes (its comment)
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw fileInvalid();
+  const parts = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  // ZIP64 (a count or offset of all ones) is never a bank's export
+  if (parts > MAX_PARTS || parts === 0xffff || at === 0xffffffff) throw fileInvalid();
+  let left = MAX_UNPACKED_BYTES;
+  for (let n = 0; n < parts; n++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw fileInvalid();
+    const method = bytes.readUInt16LE(at + 10);
+    const packed = bytes.readUInt32LE(at + 20);
+    const local = bytes.readUInt32LE(at + 42);
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) throw fileInvalid();
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (start + packed > bytes.length) throw fileInvalid();
+    const data = bytes.subarray(start, start + packed);
+    let size: number;
+    if (method === 0) size = packed;
+    else if (method === 8) {
+      try {
+        size = (await inflate(data, { maxOutputLength: left + 1 })).length;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ApiError(413, 'STATEMENT_UNPACKS_TOO_LARGE');
+        throw fileInvalid();
+      }
+    } else throw fileInvalid();
+    if (size > left) throw new ApiError(413, 'STATEMENT_UNPACKS_TOO_LARGE');
+    left -= size;
+  }
+}
+
 async function xlsxRows(bytes: Buffer): Promise<string[][]> {
+  await checkUnpackedSize(bytes);
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
