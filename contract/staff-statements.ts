@@ -37,7 +37,7 @@ export type StatementAccount = Static<typeof StatementAccount>;
 
 export const StatementQuery = Type.Object({
   account: Type.String({ minLength: 4, maxLength: 40 }),
-  bank: Type.Optional(Type.Union(STATEMENT_BANK_CODES.map((c) => Type.Literal(c)))),
+  bank: Type.Optional(Type.Union([Type.Literal('KBANK'), Type.Literal('SCB'), Type.Literal('KTB'), Type.Literal('BCEL')])),
   sha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
 });
 export type StatementQuery = Static<typeof StatementQuery>;

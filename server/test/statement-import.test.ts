@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementPreview, StatementQueueLine } from '../../contract/staff-statements.js';
 import { ledgerProblems, otherMember, setSetting, walletOf } from './deposit-helpers.js';
 import { newPolicyDay } from './adjustment-helpers.js';
 import { call, DEMO_MEMBER, message } from './helper.js';
 import { queueServer } from './staff-queue-helpers.js';
-import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 import { BOUNDARY, kbiz, multipart, type Line } from './statement-helpers.js';
 
 /**
@@ -180,6 +183,39 @@ describe('bank statement import', () => {
     // the same previewed name but other bytes: refused, nothing kept
     const changed = await send('import', overlap, `account=${ACCOUNT}&sha256=${'0'.repeat(64)}`);
     expect([changed.statusCode, message(changed)]).toEqual([409, 'STATEMENT_CHANGED']);
+  });
+
+  it('the CLI: preview prints each line and the sha256, import takes it, --as a finance clerk or admin; the trail names them', async () => {
+    await newPolicyDay(q.server);
+    const t = q.server.clock.now - 1500_000;
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'statement-cli-')), 'k-biz.csv');
+    fs.writeFileSync(file, kbiz([line(t, '160.00', 'From X7890 MR. SOMCHAI J++')]));
+    const cli = (...args: string[]) => operator(q.server, ...args);
+    // no --as, an agent, no sha256, a sha256 of another file: refused, nothing kept
+    await expect(cli('statement', 'preview', file, '--account', ACCOUNT)).rejects.toThrow(/--as <username> of a finance clerk or admin/);
+    await expect(cli('--as', 'agt', 'statement', 'preview', file, '--account', ACCOUNT)).rejects.toThrow(/finance clerk or admin/);
+    await expect(cli('--as', 'fin', 'statement', 'import', file, '--account', ACCOUNT)).rejects.toThrow(/preview the file first/);
+    await expect(cli('--as', 'fin', 'statement', 'import', file, '--account', ACCOUNT, '--sha256', '0'.repeat(64))).rejects.toThrow(
+      /not the file that was previewed/,
+    );
+    const imports = async () => (await db().selectFrom('statement_imports').select('id').execute()).length;
+    const count = await imports();
+    const seen = await cli('--as', 'fin', 'statement', 'preview', file, '--account', ACCOUNT);
+    expect(seen.join('\n')).toMatch(/row \d+ .* 160\.00 {2}credit-member 0812345678/);
+    const sha = /sha256 ([0-9a-f]{64})/.exec(seen.join('\n'))?.[1];
+    expect(sha).toBeDefined();
+    expect(await imports()).toBe(count);
+    const before = await walletOf(q.server, 1);
+    const done = await cli('--as', 'fin', 'statement', 'import', file, '--account', ACCOUNT, '--sha256', sha!);
+    expect(done.at(-1)).toMatch(/^import \d+: 1 credited, 0 linked to a credit made, 0 waiting for a second person, 0 in the queue$/);
+    expect(await walletOf(q.server, 1)).toBe(before + 16_000);
+    const importId = Number(/^import (\d+)/.exec(done.at(-1)!)![1]);
+    expect((await auditRows(`statement-import:${importId}`)).map((r) => [r.action, r.actor_kind, r.actor_username])).toEqual([
+      ['statement.import', 'cli', 'fin'],
+    ]);
+    await expect(cli('--as', 'fin', 'statement', 'import', file, '--account', ACCOUNT, '--sha256', sha!)).rejects.toThrow(
+      /imported before: nothing was imported again/,
+    );
   });
 
   it('the money policy: above the threshold alone it waits; small imports add up; a second clerk applies it, the first cannot', async () => {

@@ -10,6 +10,7 @@ import { chatCommands } from '../modules/chat/chat-operator.js';
 import { staffCommands } from '../modules/staff/staff-operator.js';
 import { adjustmentCommands } from '../modules/adjustments/adjustments-operator.js';
 import { gameCommands } from '../modules/games/games-operator.js';
+import { statementCommands } from '../modules/bank-statement/statement-operator.js';
 import type { OperatorEnv, Print } from './common.js';
 import { ledgerCommands } from './ledger-commands.js';
 
@@ -37,4 +38,5 @@ export const commandSets: CommandSet[] = [
   staffCommands,
   adjustmentCommands,
   gameCommands,
+  statementCommands,
 ];

@@ -24,7 +24,7 @@ import { requireApprover } from './staff-role.js';
 
 type Books = { database: Database; now: () => number };
 
-export { approvalAbove, creditAlone, creditAloneLeft };
+export { approvalAbove, creditAlone, creditAloneLeft, requireApprover };
 export { endHold, judgeCredit, waitingHolds, type HoldView, type Verdict } from './credit-holds.js';
 export {
   changeNeedsTwoAdmins,
