@@ -81,9 +81,19 @@ export async function checkUnpackedSize(bytes: Buffer): Promise<void> {
   }
   if (end < 0) throw fileInvalid();
   const parts = bytes.readUInt16LE(end + 10);
+  const directorySize = bytes.readUInt32LE(end + 12);
   let at = bytes.readUInt32LE(end + 16);
-  // ZIP64 (a count or offset of all ones) is never a bank's export
-  if (parts > MAX_PARTS || parts === 0xffff || at === 0xffffffff) throw fileInvalid();
+  // one disk, its directory right before this record, no ZIP64 (a field of all ones): the zip exceljs's reader
+  // (JSZip) reads as this does. It would follow a ZIP64 record elsewhere, shift every offset when the
+  // directory does not end here, and read entries past the count; any of those is no bank's export.
+  if (
+    bytes.readUInt16LE(end + 4) !== 0 ||
+    bytes.readUInt16LE(end + 6) !== 0 ||
+    bytes.readUInt16LE(end + 8) !== parts ||
+    parts > MAX_PARTS ||
+    at + directorySize !== end
+  )
+    throw fileInvalid();
   let left = MAX_UNPACKED_BYTES;
   for (let n = 0; n < parts; n++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw fileInvalid();
@@ -108,6 +118,8 @@ export async function checkUnpackedSize(bytes: Buffer): Promise<void> {
     if (size > left) throw new ApiError(413, 'STATEMENT_UNPACKS_TOO_LARGE');
     left -= size;
   }
+  // the directory holds the counted entries and nothing more
+  if (at !== end) throw fileInvalid();
 }
 
 async function xlsxRows(bytes: Buffer): Promise<string[][]> {
