@@ -196,7 +196,7 @@ describe('deposit accounts', () => {
     expect(await slipOf(after)).toMatchObject({ status: 'FAILED', note: 'SLIP_WRONG_ACCOUNT' });
   });
 
-  it('a slip whose shown digits are an active account’s and a long-retired one’s waits for a person and names no account', async () => {
+  it('a slip whose shown digits are an active account’s and a long-retired one’s, or two active ones’, waits for a person and names no account', async () => {
     // slips show the 6th to 9th digits (xxx-x-x3456-x): 7773456780, retired past its grace, and 1113456789, added after, show the same
     await withAccount('7773456780');
     atNoon();
@@ -222,6 +222,11 @@ describe('deposit accounts', () => {
     // an account with other shown digits is unaffected
     const plain = await uploadReference(await makeSlip('160', '--minutes-ago', atNoon(10)));
     expect(await slipOf(plain)).toMatchObject({ status: 'SUCCESS', amount: 160 });
+    // two active accounts that show the same digits: which got the money (whose statement, whose mode) is a person's look
+    await withAccount('2228765432');
+    await withAccount('9998765431');
+    const toEither = await uploadReference(await makeSlip('170', '--minutes-ago', atNoon(10), '--to', '9998765431'));
+    expect(await slipOf(toEither)).toMatchObject({ status: 'REVIEW', note: 'SLIP_ACCOUNT_AMBIGUOUS' });
   });
 
   it('changes of the accounts made at the same moment keep each other: two retirements, a retirement and an approval, a retirement and a stale PUT', async () => {

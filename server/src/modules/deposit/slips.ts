@@ -165,7 +165,7 @@ type Found = Extract<BankAnswer, { kind: 'found' }>;
  * Which of our deposit accounts (bankType DEPOSIT) the transfer went to, if any: one retired is still ours for a
  * transfer made within the grace after its retirement (settings/deposit-accounts.ts), none after. `ambiguous`:
  * the digits the slip shows are also those of an account no longer ours then (an active account added with
- * the shown digits of one retired before), so the slip alone cannot tell where the money went.
+ * the shown digits of one retired before), or of two of ours, so the slip alone cannot tell where the money went.
  */
 function receivingAccount(ctx: AppContext, bank: Found) {
   const shown = ctx.settings
@@ -175,8 +175,9 @@ function receivingAccount(ctx: AppContext, bank: Found) {
     );
   const ours = shown.filter((b) => takesTransferAt(b, bank.time));
   const oursKeys = new Set(ours.map(accountKey));
-  // one account listed twice (retired, then added again) is still one account
-  const ambiguous = ours.length > 0 && shown.some((b) => !oursKeys.has(accountKey(b)));
+  // one account listed twice (retired, then added again) is still one account; two of ours that show the same
+  // digits cannot be told apart either (which one's statement, whose mode)
+  const ambiguous = oursKeys.size > 1 || (ours.length > 0 && shown.some((b) => !oursKeys.has(accountKey(b))));
   return { account: ours[0], ambiguous };
 }
 
