@@ -213,6 +213,33 @@ describe('the outbox', () => {
     }
   });
 
+  it('keeps the order of adds made while the first one’s start is still delivering an earlier item', async () => {
+    const store = freshStore();
+    const sent: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const deliver: Deliver = async (item) => {
+      const name = (item.payload as { name: string }).name;
+      // the item an earlier page left takes a while (a slow upload): the adds below come meanwhile
+      if (name === 'left earlier') await held;
+      sent.push(name);
+      return {};
+    };
+    setOnline(false);
+    await new Outbox('h', { chat: deliver }, store).add('chat', { name: 'left earlier' });
+    setOnline(true);
+    // a new page: its first add reads the store and starts delivering 'left earlier' (held); three more
+    // adds come while that delivery runs, none awaited before the next
+    const box = new Outbox('h', { chat: deliver }, store);
+    const adds = ['first', 'second', 'third'].map((name) => box.add('chat', { name }));
+    await until(() => box.list().length === 4);
+    release();
+    await Promise.all(adds);
+    await until(() => sent.length === 4);
+    expect(sent).toEqual(['left earlier', 'first', 'second', 'third']);
+    expect(box.list().map((i) => (i.payload as { name: string }).name)).toEqual(['left earlier', 'first', 'second', 'third']);
+  });
+
   it('forgets an item the member cancels, stopping its upload', async () => {
     const store = freshStore();
     let aborted = false;

@@ -93,6 +93,11 @@ export class Outbox {
 
   /** Reads what an earlier page left (after a reload), then tries to deliver; and again whenever the connection returns. */
   start(): Promise<void> {
+    return this.load().then(() => this.kick());
+  }
+
+  /** What an earlier page left, read once. */
+  private load(): Promise<void> {
     if (!this.loaded) {
       this.loaded = this.reload();
       if (typeof window !== 'undefined') {
@@ -100,7 +105,7 @@ export class Outbox {
         window.addEventListener(SESSION_EVENT, () => this.kick());
       }
     }
-    return this.loaded.then(() => this.kick());
+    return this.loaded;
   }
 
   private async reload(): Promise<void> {
@@ -137,35 +142,25 @@ export class Outbox {
     await set(item.id, item, this.store);
   }
 
-  /**
-   * When an item was written, its place in the order: taken when `add` is called, before anything is awaited
-   * (two messages sent quickly, the second's add must not stamp first while the first's waits to start), and
-   * later than every item this page knows of, so no two share a stamp (IndexedDB lists equal ones by their
-   * random ids: after a reload they came back in any order, and went in it).
-   */
-  private stamp(): number {
-    const latest = this.items.reduce((max, i) => Math.max(max, i.createdAt), this.lastStamp);
-    this.lastStamp = Math.max(Date.now(), latest + 1);
-    return this.lastStamp;
-  }
-  private lastStamp = 0;
+  /** The adds, stored one after another in the order they were called. */
+  private adding: Promise<unknown> = Promise.resolve();
 
-  /** Keeps the item (IndexedDB first, so a reload cannot lose it) and tries to deliver it. */
+  /**
+   * Keeps the item (IndexedDB first, so a reload cannot lose it) and tries to deliver it. Items are stored
+   * in the order `add` was called, each after what an earlier page left, and stamped in that order: a later
+   * stamp than every item before it. Two quick adds (two messages sent at once, or while a delivery is
+   * under way) never swap places, nor share a stamp that IndexedDB would order by their random ids.
+   */
   async add<P>(kind: string, payload: P, id = crypto.randomUUID(), owner = this.currentOwner()): Promise<OutboxItem<P>> {
-    const createdAt = this.stamp();
-    await this.start();
-    // items an earlier page left, read by that start: this one goes after them
-    const after = this.items.reduce((max, i) => Math.max(max, i.createdAt), 0);
-    const item: OutboxItem<P> = {
-      id,
-      kind,
-      payload,
-      createdAt: createdAt > after ? createdAt : this.stamp(),
-      state: 'waiting',
-      attempts: 0,
-      owner,
-    };
-    await this.save(item);
+    const stored = this.adding.then(async () => {
+      await this.load();
+      const latest = this.items.reduce((max, i) => Math.max(max, i.createdAt), 0);
+      const item: OutboxItem<P> = { id, kind, payload, createdAt: Math.max(Date.now(), latest + 1), state: 'waiting', attempts: 0, owner };
+      await this.save(item);
+      return item;
+    });
+    this.adding = stored.catch(() => undefined);
+    const item = await stored;
     void this.kick();
     return item;
   }
