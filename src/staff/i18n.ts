@@ -30,24 +30,40 @@ const STORAGE_KEY = 'staff-locale';
 
 export const isStaffLocale = (value: unknown): value is StaffLocale => STAFF_LOCALES.includes(value as StaffLocale);
 
-export async function activateStaffLocale(locale: StaffLocale, persist = true): Promise<void> {
-  const loaded = await Promise.all([...parts].map((part) => catalogs[part][locale]()));
-  for (const { messages } of loaded) i18n.load(locale, messages);
-  i18n.activate(locale);
-  document.documentElement.lang = locale;
-  if (persist) {
-    try {
-      localStorage.setItem(STORAGE_KEY, locale);
-    } catch {
-      // storage refused (private mode): the choice lasts this visit
+/** The language last asked for, and the activations, one after another. */
+let requested: StaffLocale | undefined;
+let activations: Promise<void> = Promise.resolve();
+
+/**
+ * Shows `locale` with the words of every part this page shows. Activations take turns, and one overtaken by
+ * a later choice (the language switched while the console's words were still loading) does not activate:
+ * the screen ends in the language last chosen, with all its parts.
+ */
+export function activateStaffLocale(locale: StaffLocale, persist = true): Promise<void> {
+  requested = locale;
+  const run = activations.then(async () => {
+    if (requested !== locale) return;
+    const loaded = await Promise.all([...parts].map((part) => catalogs[part][locale]()));
+    for (const { messages } of loaded) i18n.load(locale, messages);
+    if (requested !== locale) return;
+    i18n.activate(locale);
+    document.documentElement.lang = locale;
+    if (persist) {
+      try {
+        localStorage.setItem(STORAGE_KEY, locale);
+      } catch {
+        // storage refused (private mode): the choice lasts this visit
+      }
     }
-  }
+  });
+  activations = run.catch(() => undefined);
+  return run;
 }
 
-/** The console's words too, in the language shown now (and in any chosen later): before the console renders. */
+/** The console's words too, in the language shown or last chosen (and in any chosen later): before the console renders. */
 export function loadConsoleWords(): Promise<void> {
   parts.add('console');
-  return activateStaffLocale(isStaffLocale(i18n.locale) ? i18n.locale : 'th', false);
+  return activateStaffLocale(requested ?? (isStaffLocale(i18n.locale) ? i18n.locale : 'th'), false);
 }
 
 /** The stored choice, else Thai. */

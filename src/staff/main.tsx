@@ -5,6 +5,7 @@ import type { StaffMe } from '../../contract/staff';
 import { isApiError } from '../lib/http';
 import { setCsrfToken, staffApi, startStaffApi } from './api';
 import { initStaffI18n } from './i18n';
+import { ConsoleUnreachable } from './sign-in/console-unreachable';
 import { SignInShell } from './sign-in/sign-in-shell';
 
 /**
@@ -30,8 +31,17 @@ async function whoIsSignedIn(): Promise<StaffMe | null | undefined> {
 }
 
 async function openConsole(me?: StaffMe) {
-  const { renderConsole } = await import('./console');
-  await renderConsole(root, me);
+  try {
+    const { renderConsole } = await import('./console');
+    await renderConsole(root, me);
+  } catch {
+    // its code or words did not arrive: said so, never a sign-in that leads nowhere or a blank page
+    root.render(
+      <StrictMode>
+        <ConsoleUnreachable />
+      </StrictMode>,
+    );
+  }
 }
 
 const asked = location.pathname.replace(/\/+$/, '') || BASE;

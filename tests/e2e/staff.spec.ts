@@ -42,6 +42,18 @@ test('the sign-in page loads none of the console (no socket, no console code) un
   expect(asked.some((p) => /\/console-[^/]+\.js$/.test(p))).toBe(true);
 });
 
+test('when the console’s code does not arrive after the sign-in, the page says so; reloading opens it', async ({ page }) => {
+  const clerk = addStaff('finance');
+  // the console's chunk refused, as a dropped connection or a release that replaced the files would
+  await page.route(/\/assets\/staff\/console-[^/]+\.js$/, (route) => route.abort());
+  await staffInEnglish(page);
+  await firstSignIn(page, clerk.username, clerk.oneTime, 'a long clerk passphrase', 'The console could not load');
+  await expect(page.getByRole('alert')).toContainText('reload the page');
+  await page.unroute(/\/assets\/staff\/console-[^/]+\.js$/);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
 test('a finance clerk added by the operator signs in with a password of their own and TOTP; the admin reads it in the audit trail; an agent may not', async ({
   page,
   browser,

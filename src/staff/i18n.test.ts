@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/http';
+import { activateStaffLocale, i18n, loadConsoleWords } from './i18n';
+import { staffErrorMessage } from './staff-errors';
+
+describe('the console’s words in two parts', () => {
+  it('ends in the language chosen last, with the console’s words, when it is switched while they load', async () => {
+    await activateStaffLocale('en', false);
+    // the sign-in page: only its own words (a console sentence is the English source)
+    expect(staffErrorMessage(i18n, new ApiError('SLIP_DUPLICATE', 409))).toMatch(/^This bank transfer was already credited/);
+    // the staff member picks Thai while the console's words are still loading in English
+    const switched = activateStaffLocale('th', false);
+    const loading = loadConsoleWords();
+    await Promise.all([switched, loading]);
+    expect(i18n.locale).toBe('th');
+    expect(document.documentElement.lang).toBe('th');
+    // the console's sentences in Thai, the sign-in's too
+    expect(staffErrorMessage(i18n, new ApiError('SLIP_DUPLICATE', 409))).toMatch(/[\u0E00-\u0E7F]/);
+    expect(staffErrorMessage(i18n, new ApiError('STAFF_SIGNIN_FAIL', 401))).toMatch(/[\u0E00-\u0E7F]/);
+    // a later switch loads both parts in that language
+    await activateStaffLocale('en', false);
+    expect(i18n.locale).toBe('en');
+  });
+});
