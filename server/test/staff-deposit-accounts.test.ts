@@ -292,6 +292,22 @@ describe('deposit accounts', () => {
     await setSetting(server, 'deposit', deposit);
   });
 
+  it('an account left out of the setting (console or CLI) is kept, retired: members stop seeing it, the slip check still knows it', async () => {
+    await withAccount('4443456781');
+    const deposit = server.ctx.settings.get('deposit');
+    const without = (no: string) => ({ ...deposit, banks: deposit.banks.filter((b) => b.bankAccountNo !== no) });
+    const res = await staffCall(server, boss1, 'PUT', '/settings/deposit', { value: without('4443456781'), reason: 'closed account' });
+    expect(res.statusCode, res.body).toBe(200);
+    await server.ctx.settings.refresh();
+    const kept = (await list()).accounts.find((a) => a.key === key('4443456781'));
+    expect(kept?.retiredAt).toBe(new Date(server.clock.now).toISOString());
+    expect(await memberAccounts()).not.toContain('4443456781');
+    // left out again with the CLI: still kept, its retirement as it was
+    await cli(server, 'settings', 'set', 'deposit', JSON.stringify(without('4443456781')));
+    await server.ctx.settings.refresh();
+    expect((await list()).accounts.filter((a) => a.key === key('4443456781')).map((a) => a.retiredAt)).toEqual([kept!.retiredAt]);
+  });
+
   it('the CLI: adding an account needs --as of an admin and a reason, and another admin to approve; isManual does not', async () => {
     const deposit = server.ctx.settings.get('deposit');
     const first = deposit.banks.find((b) => b.bankType === 'DEPOSIT')!;

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import { withTransaction, type Tx } from '../db/transaction.js';
 import type { SettingKey, Settings } from '../settings/registry.js';
 import { lockedSetting, writeSetting } from '../settings/store.js';
+import { keepingRemovedAccounts, type Deposit } from '../settings/deposit-accounts.js';
 import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 import { ApiError } from '../lib/errors.js';
@@ -24,6 +25,8 @@ export interface OperatorEnv {
   config: Config;
   /** Who the audit trail names: `cli:system`, or the staff member of `--as` (runCommand sets it). */
   actor?: Actor;
+  /** The server's clock when a server runs the change (its tests move it); else the machine's. */
+  now?: () => number;
 }
 
 /** The audit row of an operator command's change, in the transaction that makes it (modules/audit/record.ts). */
@@ -48,7 +51,19 @@ export async function writeSettingAudited<K extends SettingKey>(
   why: { reason?: string; ip?: string | null } = {},
   allowed?: (before: Settings[K] | undefined) => boolean,
 ): Promise<boolean> {
-  return updateSettingAudited(env, key, (before) => (allowed && !allowed(before) ? undefined : value), action, why);
+  return updateSettingAudited(
+    env,
+    key,
+    (before) => {
+      if (allowed && !allowed(before)) return undefined;
+      // a deposit account the value leaves out is kept, retired (settings/deposit-accounts.ts)
+      if (key === 'deposit')
+        return keepingRemovedAccounts(before as Deposit | undefined, value as Deposit, env.now?.() ?? Date.now()) as Settings[K];
+      return value;
+    },
+    action,
+    why,
+  );
 }
 
 /**

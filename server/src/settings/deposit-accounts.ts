@@ -73,3 +73,26 @@ export function approvedDeposit(current: Deposit | undefined, proposed: Deposit,
     }),
   };
 }
+
+/**
+ * `after` with every deposit account `before` had and `after` leaves out kept, retired (from `now` when it
+ * was active): an account is retired, never forgotten. A slip shows only some digits of the account it was
+ * sent to, and the slip check needs every account ever ours to tell a transfer to an old account from one to
+ * a new account showing the same digits (deposit/slips.ts); a member who just sent to a dropped account keeps
+ * the grace a retirement gives. Every writer of the setting (the console's and the CLI's settings, an
+ * approved proposal) keeps them so.
+ */
+export function keepingRemovedAccounts(before: Deposit | undefined, after: Deposit, now: number): Deposit {
+  const listed = new Set(after.banks.map(accountKey));
+  const dropped = (before?.banks ?? []).filter((b) => b.bankType === 'DEPOSIT' && !listed.has(accountKey(b)));
+  if (!dropped.length) return after;
+  // the same account listed twice before (retired, then added again) is kept once, its latest entry
+  const kept = new Map(dropped.map((b) => [accountKey(b), b]));
+  return {
+    ...after,
+    banks: [
+      ...after.banks,
+      ...[...kept.values()].map((b) => (b.retiredAt !== undefined && b.retiredAt <= now ? b : { ...b, retiredAt: now })),
+    ],
+  };
+}

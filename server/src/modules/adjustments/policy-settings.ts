@@ -9,7 +9,7 @@ import { checkSettingValue, lockedSetting, readAllSettings, writeSetting } from 
 import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
 import { personOf } from '../../../../contract/staff.js';
 import { requireStaffRole } from './staff-role.js';
-import { approvedDeposit, widensDeposit, type Deposit } from '../../settings/deposit-accounts.js';
+import { approvedDeposit, keepingRemovedAccounts, widensDeposit, type Deposit } from '../../settings/deposit-accounts.js';
 
 /**
  * The money policy's own settings take two admins (issue 36): the threshold one person may credit alone
@@ -163,8 +163,15 @@ export async function decideProposal(
       // checked again against the registry: a release between the proposal and its approval may have changed the schema
       const proposed = checkSettingValue(key, JSON.parse(row.value) as unknown);
       // deposit accounts: retired meanwhile stays retired, and what the proposal retires is retired from now
+      // and an account the proposal leaves out is kept, retired (settings/deposit-accounts.ts)
       const value =
-        key === 'deposit' ? approvedDeposit(before as Deposit | undefined, proposed as Deposit, Number(row.proposed_at), now) : proposed;
+        key === 'deposit'
+          ? keepingRemovedAccounts(
+              before as Deposit | undefined,
+              approvedDeposit(before as Deposit | undefined, proposed as Deposit, Number(row.proposed_at), now),
+              now,
+            )
+          : proposed;
       await writeSetting(tx, key, value);
       await recordAudit(tx, by.actor, {
         action: 'settings.set',
