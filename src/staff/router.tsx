@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, Outlet, type RouterHistory } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet, useRouter, type RouterHistory } from '@tanstack/react-router';
 import { isApiError } from '../lib/http';
 import { ROOM_PATTERN } from '../../contract/staff-inbox';
 import { AdjustmentsPage } from './adjustments/adjustments-page';
@@ -8,6 +8,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { DepositRequestsPage } from './deposit-requests/deposit-requests-page';
 import { InboxPage } from './inbox/inbox-page';
 import { redirectTo, useStaffNavigate } from './link';
+import { rememberSignedOutFrom, takeSignedOutFrom } from './return-to';
 import { MemberPage } from './members/member-page';
 import { MembersPage } from './members/members-page';
 import { PaymentsPage } from './payments/payments-page';
@@ -43,13 +44,15 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
 /** The sign-in inside the console (a session ended, or signed out): nothing of the last session is kept. */
 function ConsoleSignIn() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const navigate = useStaffNavigate();
   useEffect(() => queryClient.removeQueries({ queryKey: staffKeys.all }), [queryClient]);
   return (
     <SignInPage
       onSignedIn={(staff) => {
         queryClient.setQueryData(staffKeys.me(), staff);
-        void navigate('/');
+        const back = takeSignedOutFrom();
+        void (back ? router.navigate({ href: back }) : navigate('/'));
       }}
     />
   );
@@ -61,11 +64,14 @@ const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: 'sign-i
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     try {
       await context.queryClient.ensureQueryData(meQueryOptions());
     } catch (err) {
-      if (isApiError(err) && err.status === 401) throw redirectTo('/sign-in');
+      if (isApiError(err) && err.status === 401) {
+        rememberSignedOutFrom(location.href);
+        throw redirectTo('/sign-in');
+      }
       throw err;
     }
   },

@@ -10,6 +10,7 @@ import { useOnline } from '../../ui/use-online';
 import { StaffLink, useStaffNavigate, type StaffPath } from '../link';
 import { mayOpen } from '../roles';
 import { useSignOut } from '../session/mutations';
+import { rememberSignedOutFrom } from '../return-to';
 import { meQueryOptions } from '../session/queries';
 import { staffErrorMessage } from '../staff-errors';
 import { LanguageSwitch } from './language-switch';
@@ -108,7 +109,11 @@ export function StaffShell() {
           <button
             type="button"
             disabled={!online || signOut.isPending}
-            onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/sign-in') })}
+            onClick={() => {
+              // one's own sign-out: the next sign-in starts on the dashboard
+              rememberSignedOutFrom(undefined);
+              signOut.mutate(undefined, { onSettled: () => void navigate('/sign-in') });
+            }}
           >
             <Trans>Sign out</Trans>
           </button>

@@ -15,6 +15,31 @@ async function signInWith(user: ReturnType<typeof userEvent.setup>, password = '
 }
 
 describe('the staff sign-in', () => {
+  it('opens the screen the staff member was on when the session ended, once they sign in again', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    fakeServer({
+      'GET /api/staff/me': () => (signedIn ? [200, ME] : unauthorized()),
+      'GET /api/staff/slips': () => (signedIn ? [200, { rows: [] }] : unauthorized()),
+      'GET /api/staff/inbox': () => [200, { conversations: [] }],
+      'POST /api/staff/auth/sign-in': () => [200, { next: 'totp' }],
+      'POST /api/staff/auth/totp': () => ((signedIn = true), [200, { next: 'done', staff: ME }]),
+      'GET /api/staff/dashboard': () => [200, { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 }],
+    });
+    const { router } = await renderStaff('/staff/slips?from=mail');
+    expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
+    // the session ends (idle): the next call is refused and the console goes to its sign-in
+    signedIn = false;
+    await router.invalidate();
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
+    await signInWith(user, 'my own passphrase');
+    await user.type(await screen.findByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/slips');
+    expect(router.state.location.search).toEqual({ from: 'mail' });
+  });
+
   it('takes a first sign-in through its own password and the TOTP enrolment to the dashboard', async () => {
     const user = userEvent.setup();
     const calls = fakeServer({
