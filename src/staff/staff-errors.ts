@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { SIGN_IN_ERROR_MESSAGES } from './sign-in/sign-in-errors';
+import { SIGN_IN_ERROR_MESSAGES, sentenceFor } from './sign-in/sign-in-errors';
 
 /**
  * The staff API's refusals (contract/staff.ts, contract/staff-queues.ts, contract/staff-adjustments.ts) and the transport's, as sentences in the console's
@@ -75,8 +75,4 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
 };
 
 /** The sentence for a code, in the console's language; an unknown code is shown as it came. */
-export function staffErrorMessage(i18n: I18n, err: unknown): string {
-  const code = err instanceof Error ? err.message : String(err);
-  const descriptor = Object.hasOwn(STAFF_ERROR_MESSAGES, code) ? STAFF_ERROR_MESSAGES[code] : undefined;
-  return descriptor ? i18n._(descriptor) : code;
-}
+export const staffErrorMessage = (i18n: I18n, err: unknown) => sentenceFor(STAFF_ERROR_MESSAGES, i18n, err);

@@ -23,9 +23,12 @@ export const SIGN_IN_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   TIMEOUT: msg`The server took too long to answer. Please try again.`,
 };
 
-/** The sentence for a code the sign-in meets, in the console's language; another code is shown as it came. */
-export function signInErrorMessage(i18n: I18n, err: unknown): string {
+/** The sentence `table` has for an error's code, in the console's language; a code it lacks is shown as it came. */
+export function sentenceFor(table: Record<string, MessageDescriptor>, i18n: I18n, err: unknown): string {
   const code = err instanceof Error ? err.message : String(err);
-  const descriptor = Object.hasOwn(SIGN_IN_ERROR_MESSAGES, code) ? SIGN_IN_ERROR_MESSAGES[code] : undefined;
+  const descriptor = Object.hasOwn(table, code) ? table[code] : undefined;
   return descriptor ? i18n._(descriptor) : code;
 }
+
+/** The sentence for a code the sign-in meets. */
+export const signInErrorMessage = (i18n: I18n, err: unknown) => sentenceFor(SIGN_IN_ERROR_MESSAGES, i18n, err);
