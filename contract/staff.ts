@@ -151,7 +151,9 @@ export type GoLiveTestSmsAnswer = Static<typeof GoLiveTestSmsAnswer>;
 /**
  * A sample slip checked as a member's would be, crediting nothing (POST /api/staff/go-live/test-slip): what
  * the verifier said of its transfer (the amount in baht or kip, accounts masked as slips show them,
- * whether it went to one of the site's deposit accounts), or why it said nothing.
+ * whether it went to one of the site's deposit accounts), or why it said nothing. `account`: OURS, one of
+ * them; NOT_OURS, none; AMBIGUOUS, the shown digits are those of two of ours, or of one of ours and one
+ * retired past its grace, so a member's slip like it waits for a person (SLIP_ACCOUNT_AMBIGUOUS).
  */
 export const GoLiveSlipCheck = Type.Union([
   Type.Object({
@@ -160,7 +162,7 @@ export const GoLiveSlipCheck = Type.Union([
     currency: Type.String(),
     sender: Type.String(),
     receiver: Type.String(),
-    ours: Type.Boolean(),
+    account: Type.Union([Type.Literal('OURS'), Type.Literal('NOT_OURS'), Type.Literal('AMBIGUOUS')]),
     time: Type.String({ format: 'date-time' }),
     reference: Type.String(),
   }),

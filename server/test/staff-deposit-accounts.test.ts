@@ -3,6 +3,7 @@ import type { DepositAccountList } from '../../contract/staff-deposit-accounts.j
 import type { SettingEntry } from '../../contract/staff-settings.js';
 import type { StaffReport } from '../../contract/staff-reports.js';
 import { RETIRED_GRACE_MS } from '../src/settings/deposit-accounts.js';
+import { multipart } from './chat-helpers.js';
 import { setSetting } from './deposit-helpers.js';
 import { call, message, type TestServer } from './helper.js';
 import { slipDriver, slipServer } from './slip-helpers.js';
@@ -50,6 +51,19 @@ describe('deposit accounts', () => {
   const retire = (browser: StaffBrowser, key: string, reason = 'the bank closed it') =>
     staffCall(server, browser, 'POST', '/deposit-accounts/retire', { key, reason });
   const key = (no: string) => `DEPOSIT:KBANK:${no}:BAHT`;
+  /** The console's go-live check of a slip image (crediting nothing): where it says the transfer went. */
+  const goLiveAccount = async (slip: Buffer) => {
+    const file = multipart(slip, 'slip.png');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/staff/go-live/test-slip',
+      cookies: boss1.cookies,
+      headers: { 'x-csrf-token': boss1.csrf!, 'content-type': file.headers['content-type'] },
+      payload: file.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { result: string; account?: string }).account;
+  };
   /** An account put in the setting directly (the tests of other things than adding). */
   const withAccount = async (no: string) => {
     const deposit = server.ctx.settings.get('deposit');
@@ -225,8 +239,14 @@ describe('deposit accounts', () => {
     // two active accounts that show the same digits: which got the money (whose statement, whose mode) is a person's look
     await withAccount('2228765432');
     await withAccount('9998765431');
-    const toEither = await uploadReference(await makeSlip('170', '--minutes-ago', atNoon(10), '--to', '9998765431'));
+    const eitherSlip = await makeSlip('170', '--minutes-ago', atNoon(10), '--to', '9998765431');
+    const toEither = await uploadReference(eitherSlip);
     expect(await slipOf(toEither)).toMatchObject({ status: 'REVIEW', note: 'SLIP_ACCOUNT_AMBIGUOUS' });
+    // the go-live check of such a slip says so, not "it went to one of your deposit accounts"
+    expect(await goLiveAccount(eitherSlip)).toBe('AMBIGUOUS');
+    expect(await goLiveAccount(await makeSlip('180', '--minutes-ago', atNoon(10), '--to', '7773456780'))).toBe('AMBIGUOUS');
+    expect(await goLiveAccount(await makeSlip('190', '--minutes-ago', atNoon(10)))).toBe('OURS');
+    expect(await goLiveAccount(await makeSlip('200', '--minutes-ago', atNoon(10), '--to', '4440000001'))).toBe('NOT_OURS');
   });
 
   it('changes of the accounts made at the same moment keep each other: two retirements, a retirement and an approval, a retirement and a stale PUT', async () => {

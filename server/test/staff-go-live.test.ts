@@ -146,7 +146,7 @@ describe('before you go live', () => {
           ).n,
         );
       const slipsBefore = await wallet();
-      expect(await check(fs.readFileSync(made))).toMatchObject({ result: 'FOUND', amount: 120, ours: true });
+      expect(await check(fs.readFileSync(made))).toMatchObject({ result: 'FOUND', amount: 120, account: 'OURS' });
       // a slip QR of a transfer the bank does not know, and an image with no slip in it
       const unknown = await drawSlip(generate.slipVerify({ sendingBank: '004', transRef: '016333999999ABCD1234' }));
       expect(await check(unknown)).toEqual({ result: 'NOT_FOUND' });

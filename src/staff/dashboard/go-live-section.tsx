@@ -148,10 +148,13 @@ function SlipCheckText({ said }: { said: GoLiveSlipCheck }) {
           <Trans>
             The verifier knows this transfer ({reference}): {amount} from {sender} to {receiver}.
           </Trans>{' '}
-          {said.ours ? (
-            <Trans>It went to one of your deposit accounts.</Trans>
-          ) : (
-            <Trans>It did not go to any of your deposit accounts.</Trans>
+          {said.account === 'OURS' && <Trans>It went to one of your deposit accounts.</Trans>}
+          {said.account === 'NOT_OURS' && <Trans>It did not go to any of your deposit accounts.</Trans>}
+          {said.account === 'AMBIGUOUS' && (
+            <Trans>
+              The digits the slip shows are those of more than one of your deposit accounts (or of one retired long ago): a member's slip
+              like this waits for a person to check the statement.
+            </Trans>
           )}
         </>
       );

@@ -352,13 +352,14 @@ export async function checkSampleSlip(ctx: AppContext, image: Uint8Array, conten
   if (answer.kind === 'unreadable') return { result: 'UNREADABLE' };
   if (answer.kind === 'captcha') return { result: 'CAPTCHA' };
   const currency: Currency = answer.currency === 'LAK' ? 'LAK' : 'BAHT';
+  const { account, ambiguous } = receivingAccount(ctx, answer);
   return {
     result: 'FOUND',
     amount: toMajor(answer.amount, currency),
     currency,
     sender: `${answer.sender.bank} ${answer.sender.account} ${answer.sender.name}`,
     receiver: `${answer.receiver.bank} ${answer.receiver.account}`,
-    ours: receivingAccount(ctx, answer).account !== undefined,
+    account: ambiguous ? 'AMBIGUOUS' : account ? 'OURS' : 'NOT_OURS',
     time: new Date(answer.time).toISOString(),
     reference: answer.ref.transRef,
   };
