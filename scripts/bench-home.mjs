@@ -165,8 +165,11 @@ async function timeline(page, header) {
   const fetched = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((r) => ({ at: r.startTime, end: r.responseEnd, what: new URL(r.name).pathname })),
   );
+  // performance.mark()s the app makes, if any (put in by hand while looking for where the time goes)
+  const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => ({ at: m.startTime, name: m.name })));
   const rows = [
     ...fetched.map((r) => [r.at, `fetch ${r.what} (until ${Math.round(r.end)})`]),
+    ...marks.map((m) => [m.at, `mark ${m.name}`]),
     ...header.map((h) => [h.at, `header ${JSON.stringify(h.balance)} ${JSON.stringify(h.synced)}`]),
   ].sort((a, b) => a[0] - b[0]);
   return rows.map(([at, what]) => `${String(Math.round(at)).padStart(6)} ${what}`).join('\n');

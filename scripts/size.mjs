@@ -9,9 +9,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { staffApart } from './staff-apart.mjs';
 
-const BUDGET_KB = 120;
-// the entry's own imports; the rest of the 120 KB is room for the route chunks and catalog loaded after
-const CRITICAL_BUDGET_KB = 116;
+// 120 and 116 until the sign-in form worked before the app had started (src/lib/early-sign-in.ts, 2026-11-30):
+// its 0.9 KB chunk and the app's reading of its answer bought about 0.3-0.9 s of the slow-phone cold sign-in
+// (docs/measurements.md); 117 KB is issue 38's own bound for the critical path
+const BUDGET_KB = 121;
+// the entry's own imports; the rest of the 121 KB is room for the route chunks and catalog loaded after
+const CRITICAL_BUDGET_KB = 117;
 const dist = path.resolve('dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 if (!fs.existsSync(manifestFile)) {

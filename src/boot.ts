@@ -13,6 +13,7 @@ import './features/auth/auth.css';
 import './features/register/register.css';
 import './features/contact/contact.css';
 import './features/howto/howto.css';
+import { listenForEarlySignIn } from './lib/early-sign-in';
 
 const start = () => void import('./main');
 
@@ -39,5 +40,9 @@ function afterFirstPaint(then: () => void) {
   requestAnimationFrame(() => setTimeout(once, 250));
 }
 
-if (document.getElementById('root')?.dataset.prerendered) afterFirstPaint(start);
-else start();
+const root = document.getElementById('root');
+if (root?.dataset.prerendered) {
+  // the sign-in form signs in before the app has started (src/lib/early-sign-in.ts)
+  listenForEarlySignIn(root);
+  afterFirstPaint(start);
+} else start();

@@ -8,6 +8,8 @@ import { followRestore } from './ui/persisted-queries';
 import { mountApp } from './mount';
 import { asksSiteFirst, siteActiveQuery } from './lib/lookups';
 import { loadPageCode } from './lib/page-code';
+import { earlySignIn, noteEarlyRefusal, sayEarlyRefusal, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
+import { prepareSignedIn } from './lib/signed-in-code';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
@@ -23,14 +25,43 @@ const restore = followRestore(
     .then((m) => m.restoreAndPersist(queryClient)),
 );
 const router = createAppRouter(queryClient);
-// the page's code, and the sign-in page's site check, come while the language does, not after it
-void loadPageCode(router, window.location.pathname);
-if (asksSiteFirst(window.location.pathname)) void queryClient.prefetchQuery(siteActiveQuery());
+// the page's code, and the sign-in page's site check, come while the language does, not after it; when the
+// pre-rendered form has already sent the sign-in, the code and words of the screen it leads to instead
+const pressed = earlySignIn();
+if (pressed) prepareSignedIn(router, pressed.target);
+else {
+  void loadPageCode(router, window.location.pathname);
+  if (asksSiteFirst(window.location.pathname)) void queryClient.prefetchQuery(siteActiveQuery());
+}
+/**
+ * The answer to a sign-in the pre-rendered form sent: signed in, the session starts at once (the wallet is asked
+ * while the language and the screen's code still load) and so does the saved cache's restore (which, restored
+ * after a sign-in of this page, brings back no member's data: src/lib/persistence.ts); refused, the form says so.
+ */
+const adopt = (sent: EarlySignIn) =>
+  import('./lib/early-answer').then(
+    (m) => m.adoptEarlySignIn(queryClient, sent).then((signedIn) => (signedIn && mounted(), signedIn)),
+    // its code did not arrive (the line dropped): the form, hydrated, is pressed again
+    () => (noteEarlyRefusal('NETWORK_ERROR'), false),
+  );
+const adopting = pressed && adopt(pressed);
 await initI18n();
 const prerendered = prerenderedPage(container, i18n.locale);
 
 // §4 global reactions to the server's messages
 setApiReactions(appReactions(router, queryClient));
 
-await mountApp(container, <AppRoot queryClient={queryClient} router={router} restore={restore} />, router, prerendered);
+// signed in from the pre-rendered form: its screen is rendered, the form is not hydrated. From here on the
+// form is React's; a sign-in sent after the app started loading is read now
+const early = takeOverSignIn();
+const signedInEarly = early !== undefined && (await (early === pressed && adopting ? adopting : adopt(early)));
+if (signedInEarly) router.history.replace(early.target);
+
+await mountApp(
+  container,
+  <AppRoot queryClient={queryClient} router={router} restore={restore} />,
+  router,
+  signedInEarly ? undefined : prerendered,
+);
 mounted();
+sayEarlyRefusal();

@@ -39,7 +39,8 @@ export interface SendOptions {
   code?: (code: string, status: number, detail?: string) => string;
 }
 
-async function codeOf(res: Response): Promise<{ code: string; detail?: string }> {
+/** A failed answer's code (and `detail`) as the server gave it. */
+export async function codeOf(res: Response): Promise<{ code: string; detail?: string }> {
   try {
     const body = (await res.json()) as { message?: unknown; detail?: unknown };
     if (typeof body.message === 'string' && body.message)

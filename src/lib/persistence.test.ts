@@ -85,4 +85,18 @@ describe('what the app keeps between visits', () => {
     expect(await copy()).toContain('Wallet');
     stop();
   });
+
+  // after the test above, which signed in: a sign-in of this page stays so for the module's life
+  it("restored after a sign-in of this page (the sign-in form's, sent before the app started), brings back no member's data", async () => {
+    setToken('old', true);
+    await writeKey('queries', saved([WALLET, CONTACT]));
+    const client = createQueryClient();
+    startSession(client, 'new', true);
+    client.setQueryData(['statement'], { rows: ['this member'] });
+    const stop = await restoreAndPersist(client);
+    expect(client.getQueryData(['wallet'])).toBeUndefined();
+    expect(client.getQueryData(['statement'])).toEqual({ rows: ['this member'] });
+    expect(client.getQueryData(['lookup', 'contact', 'en'])).toEqual({ contactText: 'hello' });
+    stop();
+  });
 });

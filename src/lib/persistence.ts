@@ -2,8 +2,8 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { getToken } from './auth-token';
-import { PERSIST_MAX_AGE, shouldPersist } from './query-client';
-import { forgetMemberData } from './session';
+import { isMemberQuery, PERSIST_MAX_AGE, shouldPersist } from './query-client';
+import { forgetMemberData, sessionStartedHere } from './session';
 import { deleteKey, readKey, writeKey } from './storage';
 import { BUILD_HASH } from './variant';
 
@@ -21,6 +21,18 @@ function serialize(client: PersistedClient): string {
 }
 
 /**
+ * What was saved, as it is restored. A member who signed in since the page loaded (src/lib/session.ts) gets
+ * no member's data from it: it was saved under a session before theirs (another member's, perhaps), and this
+ * session's own answers may already be in the cache. Read and put in the cache in one go, with no sign-in between.
+ */
+function deserialize(text: string): PersistedClient {
+  const client = JSON.parse(text) as PersistedClient;
+  if (!sessionStartedHere()) return client;
+  const queries = client.clientState.queries.filter((q) => !isMemberQuery(q));
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
+/**
  * Restores the saved query cache into the client, then saves every change (at most once a second).
  * Returns the function that stops saving. Loaded after the first paint: the persister packages and the
  * IndexedDB read cost the first screen nothing.
@@ -34,6 +46,7 @@ export async function restoreAndPersist(queryClient: QueryClient): Promise<() =>
       key: KEY,
       throttleTime: 1_000,
       serialize,
+      deserialize,
     }),
     buster: BUILD_HASH,
     maxAge: PERSIST_MAX_AGE,

@@ -31,8 +31,13 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   forgetSavedChat();
 }
 
+let startedHere = false;
+/** Whether a member signed in since this page loaded (the saved cache, restored after, brings back no member's data). */
+export const sessionStartedHere = (): boolean => startedHere;
+
 /** A new session starts clean: nothing a previous member left on this device is shown to this one. */
 export function startSession(queryClient: QueryClient, token: string, remember: boolean, phone = ''): void {
+  startedHere = true;
   forgetMemberData(queryClient);
   setToken(token, remember, phone);
   // a device told of another member's money before is now this member's (nothing when not subscribed)

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, savedQueries, serviceWorkerReady, test, useEnglish } from './support';
 
 /**
@@ -92,33 +92,86 @@ test('a member who chose English gets English at once, not the Thai page hydrate
   expect(errors).toEqual([]);
 });
 
-test('what the member types before the app has started is kept, and signs in', async ({ browser, baseURL }) => {
-  // no service worker, so the app's script can be held back on its way
+/**
+ * A context whose app script (src/main.tsx's chunk) is held on its way until `release` (no service worker,
+ * which would serve it from its cache): the page as a slow phone has it before the app has started.
+ */
+async function heldApp(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let appAsked = false;
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    appAsked = true;
+    await held;
+    await route.continue();
+  });
+  const signIns: number[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === '/api/login') signIns.push(res.status());
+  });
+  return { context, page, release, signIns, appAsked: () => appAsked };
+}
+
+test('a member who presses Sign in before the app has started is signed in at once, and lands on the home', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page, release, signIns, appAsked } = await heldApp(browser, baseURL);
   try {
-    const page = await context.newPage();
     const errors = collectErrors(page);
-    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
-    // the app's script is held until the test has typed and seen the form wait (a fixed delay raced a busy machine)
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
     await page.goto('/login');
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    // the pre-rendered form works before the app: a phone's saved password is sent as soon as the page shows
+    await expect(button).toBeEnabled();
     await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
     await page.getByLabel('รหัสผ่าน').fill('demo1234');
     await page.getByLabel('จดจำฉันในอุปกรณ์นี้').uncheck();
-    await expect(button).toBeDisabled(); // the app has not started yet
-    release();
-    await expect(button).toBeEnabled();
-    await expect(page.getByLabel('เบอร์โทรศัพท์')).toHaveValue('0812345678');
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
     await button.click();
+    expect((await answered).status()).toBe(200);
+    // the answer came while the app's code was still held back; the page stays as it was, waiting
+    expect(appAsked()).toBe(true);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(button).toBeDisabled();
+    release();
+    // the app opens the member's screen with the sign-in it finds, never asking again
     await expect(page).toHaveURL(/\/user\/home$/);
+    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
+    expect(signIns).toEqual([200]);
     // not remembered: the token went to sessionStorage
     expect(await page.evaluate(() => [localStorage.getItem('token'), !!sessionStorage.getItem('token')])).toEqual([null, true]);
     expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a sign-in refused before the app has started is said once it starts, with what was typed kept', async ({ browser, baseURL }) => {
+  const { context, page, release, signIns } = await heldApp(browser, baseURL);
+  try {
+    const errors = collectErrors(page);
+    await page.goto('/login?redirect=%2Fuser%2Fprofile');
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+    await page.getByLabel('รหัสผ่าน').fill('not-the-password');
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+    await button.click();
+    expect((await answered).status()).toBe(401);
+    // refused while the app is held: the form can be pressed again, and is not sent twice meanwhile
+    await expect(button).toBeEnabled();
+    release();
+    await expect(page.getByRole('alert')).toHaveText('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
+    await expect(page.getByLabel('เบอร์โทรศัพท์')).toHaveValue('0812345678');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    // the app's own form from here on: the right password goes where the page was asked to lead
+    await page.getByLabel('รหัสผ่าน').fill('demo1234');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await button.click();
+    await expect(page).toHaveURL(/\/user\/profile$/);
+    expect(signIns).toEqual([401, 200]);
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
   } finally {
     await context.close();
   }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SignedOutReason } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { onEarlyRefusal } from '../../lib/early-sign-in';
 import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -37,6 +38,8 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
   const [error, setError] = useState('');
   const info = useQuery(infoQuery());
   const login = useLogin(remember);
+  // a sign-in the pre-rendered form sent before the app started, refused: said once the app has started
+  useEffect(() => onEarlyRefusal((code) => setError(errorMessage(i18n, code))), [i18n]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -76,8 +79,16 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
           </Trans>
         </p>
       )}
-      {/* pre-rendered: sent before the app has started, it must not put the password in the address (the server sends it back to the page) */}
-      <form className="form" method="post" onSubmit={submit} noValidate aria-describedby={error ? ids.error : undefined}>
+      {/* pre-rendered: src/lib/early-sign-in.ts sends it before the app has started; without that script the
+          button stays disabled (method post: never the password in the address) */}
+      <form
+        className="form"
+        method="post"
+        onSubmit={submit}
+        noValidate
+        aria-describedby={error ? ids.error : undefined}
+        data-early-sign-in=""
+      >
         <div className="field">
           <label htmlFor={ids.phone}>{t`Phone number`}</label>
           <input
@@ -104,7 +115,7 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
           />
         </div>
         <div className="check">
-          <input id={ids.remember} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <input id={ids.remember} name="remember" type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
           <label htmlFor={ids.remember}>{t`Remember me on this device`}</label>
         </div>
         {error && (
@@ -112,7 +123,7 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
             {error}
           </p>
         )}
-        {/* the pre-rendered form waits for the script: the browser's own submit would put the password in the URL */}
+        {/* disabled until a script handles the submit (src/lib/early-sign-in.ts, then React's) */}
         <button type="submit" className="button primary block" disabled={login.isPending || !hydrated}>
           {login.isPending ? t`Signing in…` : t`Sign in`}
         </button>

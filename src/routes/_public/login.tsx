@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { LoginPage } from '../../features/auth/login-page';
 import type { SignedOutReason } from '../../lib/api';
+import { safeTarget } from '../../lib/early-sign-in';
 import { isSiteGone } from '../../lib/lookups';
 import { askWalletEarly, prepareSignedIn } from '../../lib/signed-in-code';
 
@@ -17,9 +18,6 @@ declare module '@tanstack/react-router' {
     signedOut?: SignedOutReason;
   }
 }
-
-/** Only our own signed-in pages are valid targets, never another origin. */
-const safeTarget = (value: unknown) => (typeof value === 'string' && value.startsWith('/user') ? value : undefined);
 
 export const Route = createFileRoute('/_public/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => {
