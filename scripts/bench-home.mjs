@@ -149,9 +149,19 @@ async function cold(browser, amount) {
 /** Warm: the installed app (this profile) reopens /user/home; the saved balance first, then the fresh one. */
 async function warm(context, saved, fresh) {
   const page = await context.newPage();
-  await throttled(context, page);
+  const cdp = await throttled(context, page);
+  // BENCH_HOME_PROFILE=file: the warm start's main thread as a .cpuprofile (Chromium's DevTools reads it)
+  if (process.env.BENCH_HOME_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${base}/user/home`);
   const header = await untilShown(page, fresh);
+  if (process.env.BENCH_HOME_PROFILE) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(process.env.BENCH_HOME_PROFILE, JSON.stringify(profile));
+  }
   const known = header.find((h) => h.balance !== '');
   const freshAt = header.find((h) => figure(h.balance) === fresh).at;
   const savedFirst = figure(known.balance) === saved;

@@ -20,6 +20,53 @@ interface EntryServer {
 }
 
 export const PRERENDERED_INDEX = 'prerendered.json';
+/** The id of the sign-in page's list of what a sign-in leads to (src/lib/early-sign-in.ts reads it). */
+export const SIGNED_IN_CODE_ID = 'signed-in-code';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * What a sign-in leads to, as files of this build, for the sign-in page to fetch while its sign-in is on its way
+ * (src/lib/early-sign-in.ts): for each signed-in page, its code (with the signed-in layout's, the code that reads
+ * the answer, the wallet's query and the saved cache's restore) and stylesheets; for each language, its words
+ * and the member's ('' the build's default language). Each with everything it imports.
+ */
+export function signedInCode(manifest: Record<string, ManifestChunk>, variant: 'th' | 'la') {
+  const closure = (keys: string[]) => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+      if (files.has(`/${chunk.file}`)) return;
+      files.add(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) files.add(`/${css}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    keys.forEach(visit);
+    return [...files];
+  };
+  const common = [
+    'src/routes/user.tsx?tsr-split=component',
+    'src/lib/early-answer.ts',
+    'src/lib/member/wallet-query.ts',
+    'src/lib/persistence.ts',
+  ];
+  const pages: Record<string, string[]> = {};
+  for (const key of Object.keys(manifest)) {
+    const page = /^src\/routes(\/user\/[a-z-]+)\.tsx\?tsr-split=component$/.exec(key)?.[1];
+    if (page) pages[page] = closure([...common, key]);
+  }
+  if (!pages['/user/home']) throw new Error('prerender: no /user/home route in the build manifest');
+  const words = Object.fromEntries(
+    (['th', 'la', 'en'] as const).map((l) => [l, closure([`src/locales/${l}/messages.po`, `src/locales/${l}/member.po`])]),
+  );
+  // one map: pages are paths (/user/...), languages are not; '' is the build's default language
+  return { ...pages, ...words, '': words[variant] };
+}
 const ROOT_DIV = '<div id="root"></div>';
 const INTL = { th: 'th', la: 'lo' } as const;
 
@@ -46,6 +93,9 @@ export function prerender(variant: 'th' | 'la'): Plugin {
       async handler() {
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         if (!template.includes(ROOT_DIV)) throw new Error(`prerender: ${ROOT_DIV} not found in index.html`);
+        const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        // data, never run (the page's Content-Security-Policy allows no inline script): what a sign-in leads to
+        const signedIn = `<script type="application/json" id="${SIGNED_IN_CODE_ID}">${JSON.stringify(signedInCode(manifest, variant))}</script>`;
         const server = await createServer({
           root,
           configFile,
@@ -70,6 +120,7 @@ export function prerender(variant: 'th' | 'la'): Plugin {
             if (notFound !== (mark === '404')) throw new Error(`prerender: ${page.url} rendered ${notFound ? 'not found' : 'a page'}`);
             const out = template
               .replace(/<html lang="[^"]*"/, `<html lang="${INTL[variant]}"`)
+              .replace('</head>', () => (page.url === '/login' ? `${signedIn}</head>` : '</head>'))
               .replace(ROOT_DIV, `<div id="root" data-prerendered="${mark}" data-locale="${variant}">${html}</div>`);
             fs.writeFileSync(path.join(outDir, page.file), out);
             if (mark !== '404') pages[page.url] = page.file;

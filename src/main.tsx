@@ -8,7 +8,7 @@ import { followRestore } from './ui/persisted-queries';
 import { mountApp } from './mount';
 import { asksSiteFirst, siteActiveQuery } from './lib/lookups';
 import { loadPageCode } from './lib/page-code';
-import { earlySignIn, noteEarlyRefusal, sayEarlyRefusal, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
+import { earlySignIn, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
 import { prepareSignedIn } from './lib/signed-in-code';
 import { createAppRouter } from './router';
 
@@ -40,12 +40,13 @@ else {
  */
 const adopt = (sent: EarlySignIn) =>
   import('./lib/early-answer').then(
-    (m) => m.adoptEarlySignIn(queryClient, sent).then((signedIn) => (signedIn && mounted(), signedIn)),
+    (m) => m.adoptEarlySignIn(queryClient, sent, whenMounted).then((signedIn) => (signedIn && mounted(), signedIn)),
     // its code did not arrive (the line dropped): the form, hydrated, is pressed again
-    () => (noteEarlyRefusal('NETWORK_ERROR'), false),
+    () => false,
   );
 const adopting = pressed && adopt(pressed);
-await initI18n();
+// a member's screen, or the one a sign-in sent early leads to, needs the member's words too
+await initI18n(pressed || window.location.pathname.startsWith('/user') ? ['member'] : []);
 const prerendered = prerenderedPage(container, i18n.locale);
 
 // §4 global reactions to the server's messages
@@ -56,6 +57,10 @@ setApiReactions(appReactions(router, queryClient));
 const early = takeOverSignIn();
 const signedInEarly = early !== undefined && (await (early === pressed && adopting ? adopting : adopt(early)));
 if (signedInEarly) router.history.replace(early.target);
+// a member's screen opened on the device: its saved data first, then one render with it (rendered while the
+// restore's answer waited for the main thread, the screen was drawn twice, the saved balance last); a second
+// at most, should IndexedDB be slow, then the screen shows what it has and fills in when the restore ends
+if (!container.dataset.prerendered) await Promise.race([restore.promise, new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
 await mountApp(
   container,
@@ -64,4 +69,3 @@ await mountApp(
   signedInEarly ? undefined : prerendered,
 );
 mounted();
-sayEarlyRefusal();

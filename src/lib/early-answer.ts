@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '../../contract/account';
-import { noteEarlyRefusal, type EarlySignIn } from './early-sign-in';
+import type { EarlySignIn } from './early-sign-in';
 import { ApiError, codeOf } from './http';
 import { startSession } from './session';
 import { askWalletEarly } from './signed-in-code';
@@ -23,17 +23,22 @@ async function tokenOf(sent: Promise<Response>): Promise<string> {
 }
 
 /**
- * As the app starts (src/main.tsx). True: the session is started and the wallet asked. False: the refusal is
- * kept for the form to say once hydrated.
+ * As the app starts (src/main.tsx). True: the session is started and the wallet asked. False: the form, once the
+ * app has mounted it (`mounted`) and handed it what the member typed before (which, replayed as input, clears a
+ * message shown earlier), is told why: an event on the document (src/features/auth/login-page.tsx hears it).
  */
-export async function adoptEarlySignIn(queryClient: QueryClient, early: EarlySignIn): Promise<boolean> {
+export async function adoptEarlySignIn(queryClient: QueryClient, early: EarlySignIn, mounted: Promise<void>): Promise<boolean> {
   try {
     const token = await tokenOf(early.answer);
     startSession(queryClient, token, early.remember, early.username);
     askWalletEarly(queryClient);
     return true;
   } catch (err) {
-    noteEarlyRefusal(err instanceof ApiError ? err.code : 'NETWORK_ERROR');
+    const code = err instanceof ApiError ? err.code : 'NETWORK_ERROR';
+    void mounted.then(() => document.dispatchEvent(new CustomEvent(EARLY_REFUSAL_EVENT, { detail: code })));
     return false;
   }
 }
+
+/** What the sign-in form is told of a refused early sign-in. */
+export const EARLY_REFUSAL_EVENT = 'wallet:early-refusal';

@@ -1,13 +1,38 @@
-import { deviceId } from './device-id';
-
 /**
  * The pre-rendered sign-in form works before the app has started (src/boot.ts): a member whose phone
  * filled in the password (or who types fast) presses Sign in while the app's code is still on its way on a
  * slow line, and the sign-in is sent at once instead of after the app has loaded and hydrated the form
  * (about 1.5 s on the slow-phone profile). The app reads the answer as it starts (src/main.tsx): signed in,
  * it opens the member's screen without hydrating the form; refused, it hydrates the form and says why.
- * Nothing but this module and device-id.ts loads with the page: no library, no words.
+ * Nothing but this module loads with the page: no library, no words. The device id lives here too: both sign-ins
+ * send it (this one and the app's, src/features/auth/mutations.ts), and in a module of its own it cost the page a
+ * file of its own.
  */
+
+/**
+ * A random id this browser keeps for good (key `device-id`) and sends when signing in: the server
+ * lets a device the member signed in on before through while strangers' wrong guesses hold the phone
+ * back (see server/src/modules/auth/lockout.ts). It proves nothing alone; the password still does.
+ */
+const KEY = 'device-id';
+let fallback: string | undefined;
+
+/** 128 random bits as hex; getRandomValues works outside secure contexts too, so sign-in never depends on it. */
+const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export function deviceId(): string {
+  try {
+    const kept = localStorage.getItem(KEY);
+    if (kept) return kept;
+    const made = newId();
+    localStorage.setItem(KEY, made);
+    return made;
+  } catch {
+    // storage blocked: one id for this page's life, so at least retries in it look the same
+    fallback ??= newId();
+    return fallback;
+  }
+}
 
 export interface EarlySignIn {
   username: string;
@@ -48,38 +73,59 @@ function sendEarly(event: SubmitEvent) {
   event.preventDefault();
   const f = event.currentTarget as HTMLFormElement;
   if (sent && !sent.settled) return;
-  const value = (name: string) => (f.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-  const username = value('phone');
-  const password = value('password');
+  const field = (name: string) => f.elements.namedItem(name) as HTMLInputElement | null;
+  const phone = field('phone')?.value;
+  const password = field('password')?.value;
   // as the app's form: nothing is sent while a field is empty (the app, once started, says nothing either)
-  if (!username || !password) return;
-  const remember = (f.elements.namedItem('remember') as HTMLInputElement | null)?.checked ?? true;
+  if (!phone || !password) return;
+  const username = phone.trim();
   const button = submitButton(f);
-  if (button) {
-    button.disabled = true;
-    button.setAttribute('aria-busy', 'true');
-  }
+  if (button) button.disabled = true;
   const answer = fetch('/api/login', {
     method: 'POST',
     headers: { ...EARLY_HEADERS, 'X-Device-Id': deviceId() },
-    body: JSON.stringify({ username: username.trim(), password }),
-    credentials: 'same-origin',
+    body: JSON.stringify({ username, password }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const target = safeTarget(new URLSearchParams(window.location.search).get('redirect')) ?? '/user/home';
-  const sending: EarlySignIn = { username: username.trim(), remember, target, answer, settled: false };
-  sent = sending;
-  const settle = (signedIn: boolean) => {
-    sending.settled = true;
-    button?.removeAttribute('aria-busy');
-    // refused, and still this module's form (the app has not taken it over): it can be pressed again; signed
-    // in, it waits for the app to open the member's screen
-    if (button && form === f && !signedIn) button.disabled = false;
-  };
-  answer.then(
-    (res) => settle(res.ok),
-    () => settle(false),
-  );
+  fetchSignedInCode(target);
+  const sending: EarlySignIn = (sent = { username, remember: field('remember')?.checked ?? true, target, answer, settled: false });
+  // refused, and still this module's form (the app has not taken it over): it can be pressed again; signed in,
+  // it waits for the app to open the member's screen
+  void answer
+    .then(
+      (res) => res.ok,
+      () => false,
+    )
+    .then((signedIn) => {
+      sending.settled = true;
+      if (button && form === f && !signedIn) button.disabled = false;
+    });
+}
+
+/**
+ * The code, stylesheets and words of the screen the sign-in leads to, fetched while it is on its way and the app's
+ * own code still arrives: the page lists them (scripts/prerender.ts); the app finds them loaded when it asks. On a
+ * slow line the many small files would otherwise start only once the app has started, a few at a time.
+ */
+function fetchSignedInCode(target: string) {
+  try {
+    // each signed-in page's files, and each language's words (scripts/prerender.ts)
+    const code = JSON.parse(document.getElementById('signed-in-code')?.textContent ?? '{}') as Record<string, string[] | undefined>;
+    // the language kept by the app (src/lib/i18n.ts), else (key '') the build's default
+    const locale = localStorage.getItem('locale') ?? '';
+    // the words first: on HTTP/1.1 the files queue for a few connections, and nothing shows without them
+    for (const href of [...(code[locale] ?? []), ...(code[target] ?? [])]) {
+      const link = document.createElement('link');
+      const css = href.endsWith('.css');
+      link.rel = css ? 'preload' : 'modulepreload';
+      link.as = css ? 'style' : 'script';
+      link.href = href;
+      document.head.append(link);
+    }
+  } catch {
+    // no list, or storage blocked: the app fetches them itself
+  }
 }
 
 /** The sign-in sent from the pre-rendered form so far, if any (the app starts loading where it leads). */
@@ -102,25 +148,4 @@ export function takeOverSignIn(): EarlySignIn | undefined {
   const taken = sent;
   sent = undefined;
   return taken;
-}
-
-let refused: string | undefined;
-const hearers = new Set<(code: string) => void>();
-/** The code of an early sign-in the server refused (or that got no answer), for the form to say. */
-export function noteEarlyRefusal(code: string): void {
-  refused = code;
-}
-/**
- * Said to the sign-in form once the app has mounted it and handed it what the member typed before (which,
- * replayed as input, clears a message shown earlier): src/main.tsx calls it then.
- */
-export function sayEarlyRefusal(): void {
-  const code = refused;
-  refused = undefined;
-  if (code) for (const hear of hearers) hear(code);
-}
-/** The form hears a refusal through this; answers the function that stops it. */
-export function onEarlyRefusal(hear: (code: string) => void): () => void {
-  hearers.add(hear);
-  return () => void hearers.delete(hear);
 }

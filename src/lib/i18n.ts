@@ -57,17 +57,48 @@ export const intlLocale = (): string => INTL_LOCALE[currentLocale()];
 
 export async function activateLocale(locale: Locale, persist = true): Promise<void> {
   // kept before the screen changes: a reload right after the switch opens in the language chosen
-  if (persist) await writeKey('locale', locale);
+  if (persist) {
+    keepLocale(locale);
+    await writeKey('locale', locale);
+  }
   const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => part[locale]())]);
   i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
   i18n.activate(locale, [INTL_LOCALE[locale]]);
   document.documentElement.lang = INTL_LOCALE[locale];
 }
 
-/** The member's stored choice, else the build's default language. */
-export async function initI18n(): Promise<void> {
-  const stored = await readKey<string>('locale');
-  await activateLocale(isLocale(stored) ? stored : defaultLocale(), false);
+/**
+ * The language in use is kept in localStorage too, read at once as the app starts: IndexedDB's read took 200-400
+ * ms of a slow phone's start (beside the saved cache's) before the language's words could even be asked.
+ * IndexedDB stays the choice's record (builds before this one kept it there only; read when localStorage has none).
+ */
+function keepLocale(locale: Locale): void {
+  try {
+    localStorage.setItem('locale', locale);
+  } catch {
+    // storage blocked: IndexedDB's copy (if any) is read instead
+  }
+}
+function keptLocale(): string | null {
+  try {
+    return localStorage.getItem('locale');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The member's stored choice, else the build's default language. `withParts`: the parts of the words the first
+ * screen needs (a member's screen: 'member'), fetched beside the language's own instead of after them.
+ */
+export async function initI18n(withParts: CatalogPart[] = []): Promise<void> {
+  const stored = keptLocale() ?? (await readKey<string>('locale'));
+  const locale = isLocale(stored) ? stored : defaultLocale();
+  // the default too: a member who never chose one is the many, and their next start reads no IndexedDB either
+  keepLocale(locale);
+  // only fetched here: the part is added to the language when its screen asks for it (loadCatalogPart)
+  for (const part of withParts) void parts[part][locale]().catch(() => undefined);
+  await activateLocale(locale, false);
 }
 
 export { i18n };

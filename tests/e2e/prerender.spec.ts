@@ -129,8 +129,12 @@ test('a member who presses Sign in before the app has started is signed in at on
     await page.getByLabel('รหัสผ่าน').fill('demo1234');
     await page.getByLabel('จดจำฉันในอุปกรณ์นี้').uncheck();
     const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+    // the home's code and the member's words are fetched beside the sign-in, not once the app has started
+    const homeCode = page.waitForRequest(/\/assets\/home-[^/]+\.js$/);
+    const memberWords = page.waitForRequest(/\/assets\/member-[^/]+\.js$/);
     await button.click();
     expect((await answered).status()).toBe(200);
+    await Promise.all([homeCode, memberWords]);
     // the answer came while the app's code was still held back; the page stays as it was, waiting
     expect(appAsked()).toBe(true);
     await expect(page).toHaveURL(/\/login$/);

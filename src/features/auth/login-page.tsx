@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SignedOutReason } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { onEarlyRefusal } from '../../lib/early-sign-in';
 import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -39,7 +38,12 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
   const info = useQuery(infoQuery());
   const login = useLogin(remember);
   // a sign-in the pre-rendered form sent before the app started, refused: said once the app has started
-  useEffect(() => onEarlyRefusal((code) => setError(errorMessage(i18n, code))), [i18n]);
+  // (src/lib/early-answer.ts; an event, so this page does not load that module)
+  useEffect(() => {
+    const hear = (e: Event) => setError(errorMessage(i18n, (e as CustomEvent<string>).detail));
+    document.addEventListener('wallet:early-refusal', hear);
+    return () => document.removeEventListener('wallet:early-refusal', hear);
+  }, [i18n]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
