@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '../../contract/account';
+import type { WalletView } from '../../contract/wallet';
 import type { EarlySignIn } from './early-sign-in';
 import { ApiError, codeOf } from './http';
 import { startSession } from './session';
-import { askWalletEarly } from './signed-in-code';
 
 /**
  * The answer to the sign-in the pre-rendered form sent before the app started (src/lib/early-sign-in.ts), read
@@ -31,7 +31,12 @@ export async function adoptEarlySignIn(queryClient: QueryClient, early: EarlySig
   try {
     const token = await tokenOf(early.answer);
     startSession(queryClient, token, early.remember, early.username);
-    askWalletEarly(queryClient);
+    // the wallet the form asked as soon as the token came (any other answer: asked again, as any screen asks it)
+    const wallet = early.wallet.then(
+      (res) => (res?.ok ? (res.json() as Promise<WalletView>) : undefined),
+      () => undefined,
+    );
+    void import('./member/wallet-query').then((m) => queryClient.prefetchQuery(m.walletQuery(wallet))).catch(() => undefined);
     return true;
   } catch (err) {
     const code = err instanceof ApiError ? err.code : 'NETWORK_ERROR';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer } from '../../tests/render';
 import { api } from './api';
-import { deviceId, earlySignIn, listenForEarlySignIn, takeOverSignIn } from './early-sign-in';
+import { deviceId } from './device-id';
+import { earlySignIn, listenForEarlySignIn, takeOverSignIn } from './early-sign-in';
 
 /** The sign-in form as the pre-rendered /login has it: the button disabled until a script handles the submit. */
 function preRendered(remember = true) {
@@ -32,9 +33,9 @@ describe('the sign-in sent before the app has started', () => {
     document.body.innerHTML = '';
   });
 
-  it('sends what the app would send, once, and leaves the button waiting for the app when signed in', async () => {
+  it('sends what the app would send, once, asks the wallet with the token, and leaves the button waiting for the app', async () => {
     // what the app's own form sends (src/features/auth/mutations.ts)
-    const asked = fakeServer({ 'POST /api/login': () => [200, { token: 't' }] });
+    const asked = fakeServer({ 'POST /api/login': () => [200, { token: 't' }], 'GET /api/wallet': () => [200, { wallet: {} }] });
     await api('/api/login', { body: { username: '0812345678', password: 'pw' }, headers: { 'X-Device-Id': deviceId() } });
 
     const page = preRendered(false);
@@ -46,8 +47,11 @@ describe('the sign-in sent before the app has started', () => {
     page.press(); // pressed twice while the first is on its way: one sign-in
     expect(page.button.disabled).toBe(true);
     await until(() => earlySignIn()?.settled === true);
-    expect(asked).toHaveLength(2);
+    const wallet = await earlySignIn()?.wallet;
+    expect(asked.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/login', 'POST /api/login', 'GET /api/wallet']);
     expect(asked[1]).toEqual(asked[0]);
+    expect(asked[2]?.headers).toEqual({ 'X-Wallet-Client': 'member', Accept: 'application/json', Authorization: 'Bearer t' });
+    expect(await wallet?.json()).toEqual({ wallet: {} });
     expect(earlySignIn()).toMatchObject({ username: '0812345678', remember: false, target: '/user/home' });
     expect(page.button.disabled).toBe(true);
   });
@@ -65,6 +69,9 @@ describe('the sign-in sent before the app has started', () => {
     expect(page.button.disabled).toBe(false);
     page.press();
     await until(() => asked.length === 2 && earlySignIn()?.settled === true);
+    // refused: no token, no wallet asked
+    expect(await earlySignIn()?.wallet).toBeUndefined();
+    expect(asked).toHaveLength(2);
     expect(takeOverSignIn()?.remember).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, LoginResponse } from '../../../contract/account';
 import { api } from '../../lib/api';
-import { deviceId } from '../../lib/early-sign-in';
+import { deviceId } from '../../lib/device-id';
 import { startSession } from '../../lib/session';
 
 /** §7 login: the token is stored (for this tab only without "remember") and the previous member's data dropped. */

@@ -29,13 +29,16 @@ export function slotsRefreshed(queryClient: QueryClient, slots: Slot[]): void {
 export const answeredJustNow = (updatedAt: number | undefined): boolean =>
   updatedAt !== undefined && updatedAt >= performance.timeOrigin && updatedAt > Date.now() - 2_000;
 
-/** The wallet with its game accounts; `last_sync` (§3) is when the server last answered it. */
-export const walletQuery = () =>
+/**
+ * The wallet with its game accounts; `last_sync` (§3) is when the server last answered it. `early`: the answer
+ * the sign-in form asked for before the app started (src/lib/early-answer.ts), asked again if it brought none.
+ */
+export const walletQuery = (early?: Promise<WalletView | undefined>) =>
   queryOptions({
     queryKey: walletKeys.wallet,
     queryFn: async ({ client }) => {
       const asked = performance.now();
-      const wallet = await api<WalletView>('/api/wallet');
+      const wallet = (await early) ?? (await api<WalletView>('/api/wallet'));
       await writeKey('last_sync', Date.now());
       const refreshed = refreshedSlots.get(client);
       return refreshed && refreshed.at > asked ? { ...wallet, slots: refreshed.slots } : wallet;
