@@ -3,6 +3,7 @@ import { PUSH_SERVICES } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { isNotice, listenMemberEvents, notifyMember } from '../src/modules/events/service.js';
 import { endpointAllowed, sendDuePush } from '../src/modules/push/service.js';
+import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { until } from './chat-helpers.js';
@@ -53,7 +54,8 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     push = await localPushService();
     // any push service: the local one the tests run (PUSH_SERVICE_HOSTS=*)
-    server = await build({ metricsToken: METRICS, pushServiceHosts: undefined });
+    // a short provider timeout: the transfer left in transit waits for it
+    server = await build({ metricsToken: METRICS, pushServiceHosts: undefined, providerTimeoutMs: 500 });
     publicKey = server.ctx.push.publicKey;
   });
   afterAll(async () => {
@@ -207,6 +209,80 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     await allSent(phone);
     expect((await received(device)).map((m) => m.body)).toEqual(['100.00 baht is in your wallet.']);
     expect((await notices(token)).map((n) => n.event.kind)).toEqual(['credit']);
+  });
+
+  it('tells a rejected withdrawal, its money back in the wallet, in the device’s language', async () => {
+    const { phone, token } = await newMember(server);
+    const device = await push.subscribe(publicKey);
+    expect(message(await subscribe(token, device, 'la'))).toBe('SUCCESS');
+    await operator('deposit', phone, '300');
+    await until(async () => (await received(device)).length === 1, 30_000, 'the deposit notification');
+    const asked = await call(
+      server.app,
+      'POST',
+      '/api/wallet/withdrawAll',
+      { amount: 200 },
+      { token, headers: { 'idempotency-key': 'push-reject-1' } },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { withdrawalId } = asked.json() as { withdrawalId: number };
+    await operator('withdrawal', 'reject', String(withdrawalId), '--reason', 'the account name does not match');
+    await until(async () => (await received(device)).length === 2, 30_000, 'the rejection notification');
+    expect((await received(device))[1]).toMatchObject({ title: 'ການຖອນເງິນຖືກປະຕິເສດ', url: '/user/statement' });
+    expect((await notices(token)).map((n) => n.event.kind)).toEqual(['withdraw', 'credit']);
+  });
+
+  it('tells a transfer the sweep finished after it was left in transit: returned to the wallet, or settled in the game', async () => {
+    const { phone, token } = await newMember(server);
+    const device = await push.subscribe(publicKey);
+    expect(message(await subscribe(token, device, 'en'))).toBe('SUCCESS');
+    await operator('deposit', phone, '100');
+    await until(async () => (await received(device)).length === 1, 30_000, 'the deposit notification');
+    expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
+    const faults = async (value: Record<string, string>) => {
+      await operator('settings', 'set', 'providerFaults', JSON.stringify(value));
+      await server.ctx.settings.refresh();
+    };
+    const inTransit = async () => {
+      const first = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 7 }, { token });
+      expect([first.statusCode, first.json()]).toEqual([409, { message: 'TRANSFER_PENDING' }]);
+    };
+    // the provider never took it: the sweep puts it back in the wallet
+    await faults({ PG: 'hang' });
+    try {
+      await inTransit();
+    } finally {
+      await faults({});
+    }
+    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
+    await until(async () => (await received(device)).length === 2, 30_000, 'the returned transfer');
+    expect((await received(device))[1]).toMatchObject({
+      title: 'Transfer returned',
+      body: 'Your transfer did not go through: the money is back where it came from.',
+    });
+    // the provider took it but its answer was lost: the sweep, asking again, settles it
+    const sandbox = server.ctx.games;
+    let down = true;
+    const never = new Promise<never>(() => undefined);
+    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+      deposit: (p: string, u: string, a: number, ref: string) => sandbox.deposit(p, u, a, ref).then(() => never),
+      cancel: (p: string, ref: string) => (down ? never : sandbox.cancel(p, ref)),
+      refState: (p: string, ref: string) => (down ? never : sandbox.refState(p, ref)),
+    });
+    try {
+      await inTransit();
+      down = false;
+      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      expect(await recoverOpenIntents(server.ctx)).toMatchObject({ settled: 1 });
+    } finally {
+      server.ctx.games = sandbox;
+    }
+    await until(async () => (await received(device)).length === 3, 30_000, 'the settled transfer');
+    expect((await received(device))[2]).toMatchObject({
+      title: 'Transfer completed',
+      body: 'Your transfer that was waiting for the game provider went through.',
+    });
   });
 
   it('tries again only the device that did not answer, never one the notice reached', async () => {
