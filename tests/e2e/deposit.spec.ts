@@ -218,6 +218,35 @@ test('a payment QR code counts down, can be cancelled, and once paid by the gate
   await expect(page.getByText('Deposit by KBank QR code')).toBeVisible();
 });
 
+test('a payment QR code paid while the phone is offline says so when the connection returns', async ({ page, context }) => {
+  const phone = await newMember(page, 'Offline Payer');
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+  await modal.getByLabel('Amount (baht)').fill('120');
+  await modal.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(modal.getByRole('img', { name: 'QR code to pay 120.00 baht' })).toBeVisible();
+  const id =
+    operator('qr', 'list')
+      .split('\n')
+      .find((line) => line.includes(phone) && line.includes('OPEN'))
+      ?.split('\t')[0] ?? '';
+  expect(id).toMatch(/^QR/);
+
+  // the member's phone loses its connection; the gateway's callback reaches the server meanwhile
+  await context.setOffline(true);
+  await expect(page.getByText(/offline/i).first()).toBeVisible();
+  expect(operator('qr', 'pay', id)).toMatch(/CREDITED/);
+  // no live event can reach an offline phone: the code is still shown as waiting
+  await expect(modal.getByRole('img', { name: 'QR code to pay 120.00 baht' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(modal.getByText('Paid: 120.00 baht credited to your wallet.')).toBeVisible();
+  await expect(modal.getByRole('timer')).toBeHidden();
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('.balance')).toHaveText('120.00');
+});
+
 test('where the operator allows it, a manual deposit request waits on the statement until staff confirm it', async ({ page }) => {
   const deposit = JSON.parse(operator('settings', 'get', 'deposit').split('\n').slice(1).join('\n')) as Record<string, unknown>;
   operator('settings', 'set', 'deposit', JSON.stringify({ ...deposit, isManual: true }));
