@@ -116,6 +116,8 @@ export const StaffDashboard = Type.Object({
   unmatchedPayments: Type.Integer(),
   /** Open support conversations waiting for an agent's answer (contract/staff-inbox.ts). */
   chatsWaiting: Type.Integer(),
+  /** Bank statement lines waiting for a person: matched to no one, or held by the money policy (contract/staff-statements.ts). */
+  statementLinesWaiting: Type.Integer(),
 });
 export type StaffDashboard = Static<typeof StaffDashboard>;
 

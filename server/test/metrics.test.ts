@@ -102,6 +102,7 @@ describe('/metrics for on-call (issue 39)', () => {
         'wallet_deposit_requests_waiting',
         'wallet_unmatched_payments',
         'wallet_chats_waiting',
+        'wallet_statement_lines_waiting',
         'wallet_sweep_last_success_timestamp_seconds',
       ])
         expect([series, sample(before, series)]).toEqual([series, 0]);

@@ -10,9 +10,13 @@ import { operator, signedIn, type StaffBrowser } from './staff-helpers.js';
  * The staff queue suites' server: a working directory for the slip files, the demo member signed in,
  * a finance clerk `fin` and an agent `agt` signed in to the console.
  */
+/** The queue servers' /metrics token. */
+export const QUEUE_METRICS_TOKEN = 'queue-metrics';
+
 export async function queueServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queues-'));
-  const server = await build({ dataDir: dir });
+  // /metrics on (its token): the queues' figures are read there too
+  const server = await build({ dataDir: dir, metricsToken: QUEUE_METRICS_TOKEN });
   const token = await login(server.app);
   // money to withdraw
   await operator(server, 'deposit', DEMO_MEMBER.phone, '5000');

@@ -179,13 +179,27 @@ describe('staff routes', () => {
 
   it('counts the work queues: slips in review, withdrawals and manual deposit requests waiting, unmatched payments, chats waiting', async () => {
     const before = (await staffCall(server, staff.agent, 'GET', '/dashboard')).json();
-    expect(before).toEqual({ slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 0 });
+    expect(before).toEqual({
+      slipsInReview: 0,
+      withdrawalsWaiting: 0,
+      depositRequestsWaiting: 0,
+      unmatchedPayments: 0,
+      chatsWaiting: 0,
+      statementLinesWaiting: 0,
+    });
     const token = await login(server.app);
     await operator(server, 'deposit', DEMO_MEMBER.phone, '500');
     expect((await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount: 200 }, { token })).statusCode).toBe(200);
     await send(server, textPackage('is anyone there?', { guestId: guestId() }));
     const after = (await staffCall(server, staff.agent, 'GET', '/dashboard')).json();
-    expect(after).toEqual({ slipsInReview: 0, withdrawalsWaiting: 1, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 1 });
+    expect(after).toEqual({
+      slipsInReview: 0,
+      withdrawalsWaiting: 1,
+      depositRequestsWaiting: 0,
+      unmatchedPayments: 0,
+      chatsWaiting: 1,
+      statementLinesWaiting: 0,
+    });
   });
 
   it('gives admins the audit trail, filtered and paged, newest first', async () => {

@@ -6,7 +6,7 @@ import type { StatementPreview, StatementQueueLine } from '../../contract/staff-
 import { ledgerProblems, otherMember, setSetting, walletOf } from './deposit-helpers.js';
 import { newPolicyDay } from './adjustment-helpers.js';
 import { call, DEMO_MEMBER, message } from './helper.js';
-import { queueServer } from './staff-queue-helpers.js';
+import { QUEUE_METRICS_TOKEN, queueServer } from './staff-queue-helpers.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
 import { BOUNDARY, kbiz, multipart, type Line } from './statement-helpers.js';
 
@@ -305,6 +305,25 @@ describe('bank statement import', () => {
     expect([maybe!.why, maybe!.candidates.map((c) => c.phone)]).toEqual(['MAYBE_CREDITED', [DEMO_MEMBER.phone]]);
     expect([ambiguous!.why, ambiguous!.candidates.map((c) => c.phone)]).toEqual(['AMBIGUOUS', ['0833333331', '0833333332']]);
     expect(unknown!.why).toBe('NO_MATCH');
+    // the dashboard and /metrics count what waits in the queue: no line waits unseen
+    const waiting = async () => ({
+      dashboard: ((await staffCall(q.server, q.finance, 'GET', '/dashboard')).json() as { statementLinesWaiting: number })
+        .statementLinesWaiting,
+      metrics: Number(
+        /^wallet_statement_lines_waiting (\d+)$/m.exec(
+          (
+            await call(q.server.app, 'GET', '/metrics', undefined, {
+              marker: false,
+              headers: { authorization: `Bearer ${QUEUE_METRICS_TOKEN}` },
+            })
+          ).body,
+        )?.[1],
+      ),
+      queue: (await queue()).length,
+    });
+    const open = await waiting();
+    expect(open.queue).toBeGreaterThanOrEqual(3);
+    expect(open).toEqual({ dashboard: open.queue, metrics: open.queue, queue: open.queue });
     const member = (await db().selectFrom('members').select('id').where('phone', '=', '0833333332').executeTakeFirstOrThrow()).id;
     const before = await walletOf(q.server, member);
     const agent = await staffCall(q.server, q.agent, 'POST', `/statements/lines/${ambiguous!.id}/assign`, {
@@ -328,6 +347,8 @@ describe('bank statement import', () => {
     });
     expect([dismissed.statusCode, message(dismissed)]).toEqual([200, 'SUCCESS']);
     expect((await queue()).map((r) => r.id)).not.toContain(unknown!.id);
+    const left = open.queue - 2;
+    expect(await waiting()).toEqual({ dashboard: left, metrics: left, queue: left });
     expect((await auditRows(`statement-line:${unknown!.id}`)).map((r) => [r.action, r.reason])).toEqual([
       ['statement.dismiss', 'cash paid in by the office'],
     ]);

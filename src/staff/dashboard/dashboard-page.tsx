@@ -17,6 +17,7 @@ const COUNTS: [keyof StaffDashboard, MessageDescriptor, StaffPath][] = [
   ['depositRequestsWaiting', msg`Manual deposit requests waiting`, '/deposit-requests'],
   ['unmatchedPayments', msg`Unmatched payments`, '/payments'],
   ['chatsWaiting', msg`Chats waiting for an answer`, '/inbox'],
+  ['statementLinesWaiting', msg`Unmatched statement lines`, '/statements/queue'],
 ];
 
 /** The work queues' counts: each a link to its queue for the roles that may open it, a plain number for the others. */

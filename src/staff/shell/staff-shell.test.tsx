@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 import { dashboardQueryOptions } from '../dashboard/queries';
 
-const COUNTS = { slipsInReview: 3, withdrawalsWaiting: 12, depositRequestsWaiting: 0, unmatchedPayments: 2, chatsWaiting: 4 };
+const COUNTS = {
+  slipsInReview: 3,
+  withdrawalsWaiting: 12,
+  depositRequestsWaiting: 0,
+  unmatchedPayments: 2,
+  chatsWaiting: 4,
+  statementLinesWaiting: 5,
+};
 
 describe('the signed-in console', () => {
   it('shows who is signed in and the queue counts, unmatched payments linked to their screen', async () => {
@@ -12,8 +19,10 @@ describe('the signed-in console', () => {
     const { router } = await renderStaff('/staff/');
     expect(await screen.findByText('Slips in review')).toBeInTheDocument();
     const counts = screen.getAllByRole('definition').map((dd) => dd.textContent);
-    expect(counts).toEqual(['3', '12', '0', '2', '4']);
+    expect(counts).toEqual(['3', '12', '0', '2', '4', '5']);
     expect(screen.getByRole('link', { name: 'Unmatched payments: 2' })).toHaveAttribute('href', '/staff/payments');
+    // imported statement lines no one has matched: a finance clerk's queue too
+    expect(screen.getByRole('link', { name: 'Unmatched statement lines: 5' })).toHaveAttribute('href', '/staff/statements/queue');
     expect(screen.getByText('Withdrawals waiting').nextElementSibling).toHaveTextContent('12');
     expect(screen.getByText('Manual deposit requests waiting').nextElementSibling).toHaveTextContent('0');
     expect(screen.getByText('malee')).toBeInTheDocument();

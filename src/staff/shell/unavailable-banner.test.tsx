@@ -5,7 +5,14 @@ import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 import { slowCallAsk } from './server-state';
 
 const UNAVAILABLE = [503, { message: 'SERVICE_UNAVAILABLE' }] as [number, unknown];
-const COUNTS = { slipsInReview: 1, withdrawalsWaiting: 2, depositRequestsWaiting: 0, unmatchedPayments: 0, chatsWaiting: 0 };
+const COUNTS = {
+  slipsInReview: 1,
+  withdrawalsWaiting: 2,
+  depositRequestsWaiting: 0,
+  unmatchedPayments: 0,
+  chatsWaiting: 0,
+  statementLinesWaiting: 0,
+};
 const OUTAGE = /The server cannot reach its database/;
 
 describe('a database outage in the console', () => {

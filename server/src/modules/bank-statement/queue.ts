@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
@@ -18,6 +20,16 @@ import { creditLine } from './credit.js';
 type Books = Pick<AppContext, 'database' | 'now'>;
 
 const QUEUE_LIMIT = 500;
+
+/**
+ * How many lines wait for a person, from the queue's partial index (statement_lines_queue_idx, 0048): the
+ * console's dashboard and /metrics (wallet_statement_lines_waiting) show it.
+ */
+export const statementLinesWaiting = (db: Kysely<DB>) =>
+  db
+    .selectFrom('statement_lines')
+    .where('status', 'in', ['UNMATCHED', 'WAITING'])
+    .select((eb) => eb.fn.countAll<number>().as('n'));
 
 export async function statementQueue(ctx: Books): Promise<StatementQueueLine[]> {
   const db = ctx.database.db;

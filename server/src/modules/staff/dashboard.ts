@@ -1,11 +1,13 @@
 import type { StaffDashboard } from '../../../../contract/staff.js';
 import type { Database } from '../../db/database.js';
+import { statementLinesWaiting } from '../bank-statement/queue.js';
 
 type Db = Database['db'];
 
 /**
  * The dashboard's counts. Each reads an index (the PENDING partial indexes, slips_due_idx,
- * qr_payments_unmatched of 0050, chat_rooms_open_idx), never a whole table: server/test/console-scale.test.ts.
+ * qr_payments_unmatched of 0050, chat_rooms_open_idx, statement_lines_queue_idx of 0048), never a whole
+ * table: server/test/console-scale.test.ts.
  */
 export async function dashboardCounts(db: Db): Promise<StaffDashboard> {
   const count = async (table: 'slips' | 'withdrawals' | 'deposit_requests' | 'qr_payments', status: string) =>
@@ -33,5 +35,6 @@ export async function dashboardCounts(db: Db): Promise<StaffDashboard> {
           .executeTakeFirstOrThrow()
       ).n,
     ),
+    statementLinesWaiting: Number((await statementLinesWaiting(db).executeTakeFirstOrThrow()).n),
   };
 }

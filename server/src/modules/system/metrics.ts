@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { providerFaults } from '../../lib/provider-faults.js';
+import { statementLinesWaiting } from '../bank-statement/queue.js';
 import { buildInfo } from './build-info.js';
 import { sweepHealth } from './sweep-health.js';
 
@@ -62,6 +63,7 @@ export const onCallFigures = (db: Kysely<DB>) => ({
     .where('ended_at', 'is', null)
     .where('waiting_since', 'is not', null)
     .select((eb) => eb.fn.countAll<number>().as('n')),
+  statementLines: statementLinesWaiting(db),
 });
 
 /** One registry per app (tests build several apps in one process). */
@@ -193,20 +195,27 @@ function metricsOf(app: FastifyInstance) {
     help: 'Open chats whose last message waits for an agent',
     registers: [registry],
   });
+  const statementLinesWaitingGauge = new Gauge({
+    name: 'wallet_statement_lines_waiting',
+    help: 'Imported bank statement lines waiting for staff: matched to no member, or held for a second person',
+    registers: [registry],
+  });
   async function readDatabase() {
     const { db } = database;
     const figures = onCallFigures(db);
-    const [withdrawals, requests, unmatched, chats] = await Promise.all([
+    const [withdrawals, requests, unmatched, chats, lines] = await Promise.all([
       figures.withdrawals.executeTakeFirstOrThrow(),
       figures.depositRequests.executeTakeFirstOrThrow(),
       figures.unmatchedPayments.executeTakeFirstOrThrow(),
       figures.chats.executeTakeFirstOrThrow(),
+      figures.statementLines.executeTakeFirstOrThrow(),
     ]);
     withdrawalsWaiting.set(Number(withdrawals.n));
     oldestWithdrawal.set(withdrawals.oldest === null ? 0 : Math.max(0, (app.ctx.now() - Number(withdrawals.oldest)) / 1000));
     depositRequestsWaiting.set(Number(requests.n));
     unmatchedPayments.set(Number(unmatched.n));
     chatsWaiting.set(Number(chats.n));
+    statementLinesWaitingGauge.set(Number(lines.n));
     const intents = await db
       .selectFrom('transfer_intents')
       .where('status', '=', 'open')
