@@ -4,4 +4,4 @@
  * crediting under the money policy (credit.ts), the import (import-service.ts) and the queue (queue.ts).
  */
 export { importStatement, previewStatement, statementAccounts } from './import-service.js';
-export { assignLine, dismissLine, statementQueue } from './queue.js';
+export { assignLine, dismissLine, statementLinesWaiting, statementQueue } from './queue.js';

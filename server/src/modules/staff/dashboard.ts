@@ -1,6 +1,6 @@
 import type { StaffDashboard } from '../../../../contract/staff.js';
 import type { Database } from '../../db/database.js';
-import { statementLinesWaiting } from '../bank-statement/queue.js';
+import { statementLinesWaiting } from '../bank-statement/service.js';
 
 type Db = Database['db'];
 

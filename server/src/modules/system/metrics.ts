@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { providerFaults } from '../../lib/provider-faults.js';
-import { statementLinesWaiting } from '../bank-statement/queue.js';
+import { statementLinesWaiting } from '../bank-statement/service.js';
 import { buildInfo } from './build-info.js';
 import { sweepHealth } from './sweep-health.js';
 
