@@ -217,6 +217,50 @@ describe('on-call alerts to LINE and Telegram', () => {
     expect(telegram.sent).toEqual(line.sent);
   });
 
+  it('slips waiting for review above the threshold: alerted once with the slips screen, resolved when reviewed', async () => {
+    await setRules(only({ slipQueue: { enabled: true, count: 1 } }), 'en');
+    const member = (
+      await server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.phone).executeTakeFirstOrThrow()
+    ).id;
+    const review = (n: number) => ({
+      member_id: member,
+      reference: `alert-slip-${n}`,
+      file_name: `alert-slip-${n}.png`,
+      content_type: 'image/png',
+      status: 'REVIEW' as const,
+      note: null,
+      currency: 'BAHT',
+      sending_bank: null,
+      trans_ref: null,
+      next_attempt_at: server.clock.now,
+      idempotency_key: null,
+      journal_id: null,
+      sender: null,
+      created_at: server.clock.now,
+      updated_at: server.clock.now,
+    });
+    await server.ctx.database.db.insertInto('slips').values(review(1)).execute();
+    await pass();
+    expect(all()).toEqual([]); // one slip is not above the threshold of 1
+    await server.ctx.database.db.insertInto('slips').values(review(2)).execute();
+    await pass();
+    await pass();
+    expect(line.sent).toHaveLength(1);
+    expect(line.sent[0]).toContain('https://wallet.example/staff/slips');
+    expect(line.sent[0]).toContain('Slips waiting for review: 2 (over 1)');
+    await server.ctx.database.db
+      .updateTable('slips')
+      .set({ status: 'FAILED', note: 'alert test' })
+      .where('reference', 'in', ['alert-slip-1', 'alert-slip-2'])
+      .execute();
+    await pass();
+    await pass();
+    expect(line.sent).toHaveLength(2);
+    expect(line.sent[1]).toContain('Slips waiting for review: 2 (over 1)');
+    expect(line.sent[1]).not.toEqual(line.sent[0]); // said resolved, with the same line
+    expect(telegram.sent).toEqual(line.sent);
+  });
+
   it('provider faults, a failing sweep and ledger problems, from every instance heartbeat', async () => {
     await setRules(
       only({ providerDown: { enabled: true, faults: 3 }, sweepFailing: { enabled: true }, ledgerProblems: { enabled: true } }),
