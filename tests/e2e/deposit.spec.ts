@@ -245,6 +245,32 @@ test('a payment QR code paid while the phone is offline says so when the connect
   await expect(modal.getByRole('timer')).toBeHidden();
   await modal.getByRole('button', { name: 'Done' }).click();
   await expect(page.locator('.balance')).toHaveText('120.00');
+
+  // the dialog closed with "I have transferred", the code paid offline: reopened, it says paid, not a new amount
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+  await modal.getByLabel('Amount (baht)').fill('130');
+  await modal.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(modal.getByRole('img', { name: 'QR code to pay 130.00 baht' })).toBeVisible();
+  const second =
+    operator('qr', 'list')
+      .split('\n')
+      .find((line) => line.includes(phone) && line.includes('OPEN'))
+      ?.split('\t')[0] ?? '';
+  await modal.getByRole('button', { name: 'I have transferred' }).click();
+  await expect(modal).toBeHidden();
+  await context.setOffline(true);
+  expect(operator('qr', 'pay', second)).toMatch(/CREDITED/);
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+  await expect(modal.getByText('Paid: 130.00 baht credited to your wallet.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('.balance')).toHaveText('250.00');
+  // told once: opened again, the amount picker
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+  await expect(modal.getByRole('button', { name: 'Create QR code' })).toBeVisible();
 });
 
 test('where the operator allows it, a manual deposit request waits on the statement until staff confirm it', async ({ page }) => {

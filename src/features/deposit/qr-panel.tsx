@@ -30,6 +30,12 @@ function useSecondsLeft(expireIn: number | undefined): number {
 }
 
 /**
+ * The code each provider's view last showed, kept while the page lives: a member who pressed "I have
+ * transferred" (or closed the dialog) and paid while offline reopens it to "Paid", not to a new amount.
+ */
+const lastShown = new Map<QrProvider, string>();
+
+/**
  * §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its
  * countdown, save it (to pay from the banking app on the same phone), cancel or done. The open code is laid
  * out to fit a 360x740 screen whole: its amount and countdown above it, its buttons right under it.
@@ -46,14 +52,21 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   const left = useSecondsLeft(state?.hasQrcode ? state.expireIn : undefined);
   const expired = !!state?.hasQrcode && left === 0;
   // the code this view last showed: once the gateway's payment of it is heard (a live event), it turns paid
-  const [shownId, setShownId] = useState('');
-  if (state?.hasQrcode && state.qrcodeId && state.qrcodeId !== shownId) setShownId(state.qrcodeId);
+  const [shownId, setShownId] = useState(() => lastShown.get(provider) ?? '');
+  if (state?.hasQrcode && state.qrcodeId && state.qrcodeId !== shownId) {
+    setShownId(state.qrcodeId);
+    lastShown.set(provider, state.qrcodeId);
+  }
   const heard = useQuery(qrPaidQuery(shownId)).data;
   // a code shown here that is no longer open (paid, or its countdown ran out, while the phone was offline):
   // once online, the server is asked what became of it, so a payment made meanwhile still says so
   const stillOpen = !!state?.hasQrcode && state.qrcodeId === shownId && !expired;
   const outcome = useQuery({ ...qrOutcomeQuery(shownId), enabled: !!shownId && !stillOpen && !heard && online && !code.isFetching });
   const paid = heard ?? (outcome.data?.status === 'PAID' ? { amount: outcome.data.amount } : undefined);
+  // what became of it is known and not a payment (it ran out, or was cancelled): nothing more to tell of it
+  useEffect(() => {
+    if (outcome.data && outcome.data.status !== 'PAID' && lastShown.get(provider) === shownId) lastShown.delete(provider);
+  }, [outcome.data, provider, shownId]);
 
   // §4: at 00:00 the code is dropped and the amount picker comes back
   useEffect(() => {
@@ -84,7 +97,14 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
     return (
       <div className="qr-code" role="status">
         <p className="qr-paid text-success strong">{t`Paid: ${credited} credited to your wallet.`}</p>
-        <button type="button" className="button primary block" onClick={onDone}>
+        <button
+          type="button"
+          className="button primary block"
+          onClick={() => {
+            lastShown.delete(provider);
+            onDone();
+          }}
+        >
           {t`Done`}
         </button>
       </div>
