@@ -77,6 +77,41 @@ describe('the deposit modal, kept true while it is open', () => {
     expect(calls.filter((c) => c.url === '/api/qrcode/code/QR7')).toHaveLength(1);
   });
 
+  it('says a QR code was paid when the phone comes back online, though its countdown ran out while offline', async () => {
+    // the clock the countdown reads: moved past the code's end while the phone is offline
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const code = { hasQrcode: true, qrcodeId: 'QR8', qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>', payload: 'x', amount: 160 };
+      let paid = false;
+      const expireIn = Date.now() + 600_000;
+      fakeServer({
+        ...lookups('0481234567'),
+        'GET /api/qrcode/KBANK': () => [200, paid ? { hasQrcode: false, maximum: 50_000 } : { ...code, expireIn }],
+        'GET /api/qrcode/code/QR8': () => [200, { status: paid ? 'PAID' : 'OPEN', amount: 160 }],
+      });
+      const { queryClient } = renderScreen(<DepositModal onClose={() => undefined} />);
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
+      expect(await screen.findByRole('img', { name: 'QR code to pay 160.00 baht' })).toBeVisible();
+
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      act(() => void window.dispatchEvent(new Event('offline')));
+      paid = true;
+      vi.setSystemTime(expireIn + 1_000);
+      // 00:00: the code is dropped and the amount picker comes back (§4), nothing said of a payment yet
+      expect(await screen.findByRole('button', { name: 'Create QR code' })).toBeVisible();
+      expect(screen.queryByText(/^Paid:/)).toBeNull();
+
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      await act(async () => {
+        await queryClient.invalidateQueries({ queryKey: ['qrcode'] });
+      });
+      expect(await screen.findByText('Paid: 160.00 baht credited to your wallet.')).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks for the accounts again on opening and marks an account that changed since the last visit', async () => {
     const queryClient = testQueryClient();
     // the copy saved on the last visit
