@@ -33,7 +33,7 @@ export async function adoptEarlySignIn(queryClient: QueryClient, early: EarlySig
     startSession(queryClient, token, early.remember, early.username);
     // the wallet the form asked as soon as the token came (any other answer: asked again, as any screen asks it)
     const wallet = early.wallet.then(
-      (res) => (res?.ok ? (res.json() as Promise<WalletView>) : undefined),
+      (res) => (res?.ok ? (res.json() as Promise<WalletView>).catch(() => undefined) : undefined),
       () => undefined,
     );
     void import('./member/wallet-query').then((m) => queryClient.prefetchQuery(m.walletQuery(wallet))).catch(() => undefined);

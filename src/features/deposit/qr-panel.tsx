@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { QrProvider, QrState } from '../../../contract/deposit';
 import { QR_MINIMUM } from '../../../contract/limits';
+import { SESSION_EVENT } from '../../lib/auth-token';
 import { formatTime } from '../../lib/dates';
 import { markPushOfferDue } from '../../lib/member/push';
 import { errorMessage } from '../../lib/errors';
@@ -30,10 +31,13 @@ function useSecondsLeft(expireIn: number | undefined): number {
 }
 
 /**
- * The code each provider's view last showed, kept while the page lives: a member who pressed "I have
- * transferred" (or closed the dialog) and paid while offline reopens it to "Paid", not to a new amount.
+ * The code each provider's view last showed, kept while the page lives and the member is signed in: a member
+ * who pressed "I have transferred" (or closed the dialog) and paid while offline reopens it to "Paid", not to a
+ * new amount. Forgotten once known to be over (ran out, cancelled, or not the member's: an error).
  */
 const lastShown = new Map<QrProvider, string>();
+// another sign-in on this page (a shared phone, no reload): nothing of the last member's codes is asked about
+if (typeof window !== 'undefined') window.addEventListener(SESSION_EVENT, () => lastShown.clear());
 
 /**
  * §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its
@@ -65,8 +69,9 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   const paid = heard ?? (outcome.data?.status === 'PAID' ? { amount: outcome.data.amount } : undefined);
   // what became of it is known and not a payment (it ran out, or was cancelled): nothing more to tell of it
   useEffect(() => {
-    if (outcome.data && outcome.data.status !== 'PAID' && lastShown.get(provider) === shownId) lastShown.delete(provider);
-  }, [outcome.data, provider, shownId]);
+    const over = (outcome.data && outcome.data.status !== 'PAID') || outcome.error;
+    if (over && lastShown.get(provider) === shownId) lastShown.delete(provider);
+  }, [outcome.data, outcome.error, provider, shownId]);
 
   // §4: at 00:00 the code is dropped and the amount picker comes back
   useEffect(() => {

@@ -33,15 +33,20 @@ export const answeredJustNow = (updatedAt: number | undefined): boolean =>
  * The wallet with its game accounts; `last_sync` (§3) is when the server last answered it. `early`: the answer
  * the sign-in form asked for before the app started (src/lib/early-answer.ts), asked again if it brought none.
  */
-export const walletQuery = (early?: Promise<WalletView | undefined>) =>
-  queryOptions({
+export const walletQuery = (early?: Promise<WalletView | undefined>) => {
+  // used once: a later refetch with these options (a live event before the screen's own query) asks the server
+  let first = early;
+  return queryOptions({
     queryKey: walletKeys.wallet,
     queryFn: async ({ client }) => {
       const asked = performance.now();
-      const wallet = (await early) ?? (await api<WalletView>('/api/wallet'));
+      const answered = first;
+      first = undefined;
+      const wallet = (await answered?.catch(() => undefined)) ?? (await api<WalletView>('/api/wallet'));
       await writeKey('last_sync', Date.now());
       const refreshed = refreshedSlots.get(client);
       return refreshed && refreshed.at > asked ? { ...wallet, slots: refreshed.slots } : wallet;
     },
     staleTime: 0,
   });
+};
