@@ -4,6 +4,7 @@ import { activateStaffLocale, loadConsoleWords, type StaffLocale } from '../src/
 import { StaffRoot } from '../src/staff/staff-root';
 import { startStaff } from '../src/staff/start';
 import { setInboxSocketMaker, type InboxSocket } from '../src/staff/inbox/live';
+import type { StaffDashboard } from '../contract/staff';
 
 export { fakeServer } from './render';
 
@@ -67,4 +68,15 @@ export async function renderStaff(path = '/staff/', locale: StaffLocale = 'en', 
 
 export const signedIn = (role: 'agent' | 'finance' | 'admin', username = 'somchai') => ({
   'GET /api/staff/me': () => [200, { username, role, csrfToken: 'csrf-1' }] as [number, unknown],
+});
+
+/** The dashboard's counts (GET /api/staff/dashboard): every queue empty but those `some` names. */
+export const dashboardCounts = (some: Partial<StaffDashboard> = {}): StaffDashboard => ({
+  slipsInReview: 0,
+  withdrawalsWaiting: 0,
+  depositRequestsWaiting: 0,
+  unmatchedPayments: 0,
+  chatsWaiting: 0,
+  statementLinesWaiting: 0,
+  ...some,
 });

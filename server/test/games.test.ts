@@ -6,6 +6,7 @@ import { HOUSE_STRIPES, stripeCode } from '../src/ledger/ledger.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, DEMO_MEMBER, login, message, registration, verifyPhone, type TestServer } from './helper.js';
+import { answerLost } from './game-faults.js';
 
 describe('game accounts and transfers', () => {
   let server: TestServer;
@@ -418,21 +419,14 @@ describe('game accounts and transfers', () => {
   });
 
   it('answers a replay after the sweep settled a transfer whose answer was lost with SUCCESS, moving money once', async () => {
-    const sandbox = server.ctx.games;
-    let down = true;
-    const never = new Promise<never>(() => undefined);
     // the provider applies the deposit but its answer never arrives, and it cannot be asked until it is back
-    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
-      deposit: (p: string, u: string, a: number, ref: string) => sandbox.deposit(p, u, a, ref).then(() => never),
-      cancel: (p: string, ref: string) => (down ? never : sandbox.cancel(p, ref)),
-      refState: (p: string, ref: string) => (down ? never : sandbox.refState(p, ref)),
-    });
+    const provider = answerLost(server);
     try {
       const body = { from: 'WALLET', to: 'PG', amount: 3 };
       const before = (await wallet()).wallet.amount;
       const first = await move(body, 'lost-answer-01');
       expect([first.statusCode, message(first)]).toEqual([409, 'TRANSFER_PENDING']);
-      down = false;
+      provider.back();
       server.clock.now += 2 * server.config.providerTimeoutMs + 1;
       expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 1, compensated: 0, left: 0 });
       const replay = await move(body, 'lost-answer-01');
@@ -440,7 +434,7 @@ describe('game accounts and transfers', () => {
       expect((await wallet()).wallet.amount).toBe(before - 3);
       expect((await slot('PG')).amount).toBe(8);
     } finally {
-      server.ctx.games = sandbox;
+      provider.restore();
     }
     expect(message(await move({ from: 'PG', to: 'WALLET', amount: 3 }))).toBe('SUCCESS');
   });

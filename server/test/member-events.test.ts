@@ -14,6 +14,7 @@ import { newMember } from './bonus-helpers.js';
 import { agentOnline, join, listen, MEMBER_EVENTS, send, textPackage, until, type Joined } from './chat-helpers.js';
 import { gatewayCallback } from './deposit-helpers.js';
 import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
+import { answerLost } from './game-faults.js';
 import { slipDriver } from './slip-helpers.js';
 import { signedIn, staffCall } from './staff-helpers.js';
 
@@ -277,24 +278,17 @@ describe('live member events', () => {
       await faults({});
     }
     // the provider took it but its answer was lost, and it could not be asked until it was back: the sweep settles it
-    const sandbox = server.ctx.games;
-    let down = true;
-    const never = new Promise<never>(() => undefined);
-    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
-      deposit: (p: string, u: string, a: number, ref: string) => sandbox.deposit(p, u, a, ref).then(() => never),
-      cancel: (p: string, ref: string) => (down ? never : sandbox.cancel(p, ref)),
-      refState: (p: string, ref: string) => (down ? never : sandbox.refState(p, ref)),
-    });
+    const provider = answerLost(server);
     try {
       const told = await tells(1, async () => {
         await inTransit();
-        down = false;
+        provider.back();
         server.clock.now += 2 * server.config.providerTimeoutMs + 1;
         expect(await recoverOpenIntents(server.ctx)).toMatchObject({ settled: 1 });
       });
       expect(told).toEqual([{ kind: 'transfer', status: 'SETTLED' }]);
     } finally {
-      server.ctx.games = sandbox;
+      provider.restore();
     }
   });
 

@@ -7,6 +7,8 @@ import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { until } from './chat-helpers.js';
+import { setSetting } from './deposit-helpers.js';
+import { answerLost } from './game-faults.js';
 import { build, call, login, message, type TestServer } from './helper.js';
 import { localPushService, type LocalDevice, type LocalPushService } from './local-push.js';
 
@@ -33,6 +35,12 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
       }
     ).notices;
 
+  /** The member asks to withdraw `amount` baht: answers the withdrawal's id. */
+  const withdraw = async (token: string, amount: number, key: string) => {
+    const asked = await call(server.app, 'POST', '/api/wallet/withdrawAll', { amount }, { token, headers: { 'idempotency-key': key } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    return String((asked.json() as { withdrawalId: number }).withdrawalId);
+  };
   const memberIdOf = async (phone: string) =>
     (await server.ctx.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
   /** Every notice of the member has had its sends (none due, none leased): what reached a device has arrived. */
@@ -79,16 +87,7 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
       tag: expect.stringMatching(/^notice-\d+$/),
     });
 
-    const asked = await call(
-      server.app,
-      'POST',
-      '/api/wallet/withdrawAll',
-      { amount: 200 },
-      { token, headers: { 'idempotency-key': 'push-withdraw-1' } },
-    );
-    expect(asked.statusCode, asked.body).toBe(200);
-    const { withdrawalId } = asked.json() as { withdrawalId: number };
-    await operator('withdrawal', 'pay', String(withdrawalId), '--ref', 'KB-PUSH-1');
+    await operator('withdrawal', 'pay', await withdraw(token, 200, 'push-withdraw-1'), '--ref', 'KB-PUSH-1');
     await until(async () => (await received(phoneDevice)).length === 2, 30_000, 'the withdrawal notification');
     expect((await received(phoneDevice))[1]).toMatchObject({ title: 'ถอนเงินสำเร็จ', url: '/user/statement' });
 
@@ -217,16 +216,7 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     expect(message(await subscribe(token, device, 'la'))).toBe('SUCCESS');
     await operator('deposit', phone, '300');
     await until(async () => (await received(device)).length === 1, 30_000, 'the deposit notification');
-    const asked = await call(
-      server.app,
-      'POST',
-      '/api/wallet/withdrawAll',
-      { amount: 200 },
-      { token, headers: { 'idempotency-key': 'push-reject-1' } },
-    );
-    expect(asked.statusCode, asked.body).toBe(200);
-    const { withdrawalId } = asked.json() as { withdrawalId: number };
-    await operator('withdrawal', 'reject', String(withdrawalId), '--reason', 'the account name does not match');
+    await operator('withdrawal', 'reject', await withdraw(token, 200, 'push-reject-1'), '--reason', 'the account name does not match');
     await until(async () => (await received(device)).length === 2, 30_000, 'the rejection notification');
     expect((await received(device))[1]).toMatchObject({ title: 'ການຖອນເງິນຖືກປະຕິເສດ', url: '/user/statement' });
     expect((await notices(token)).map((n) => n.event.kind)).toEqual(['withdraw', 'credit']);
@@ -239,20 +229,16 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     await operator('deposit', phone, '100');
     await until(async () => (await received(device)).length === 1, 30_000, 'the deposit notification');
     expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
-    const faults = async (value: Record<string, string>) => {
-      await operator('settings', 'set', 'providerFaults', JSON.stringify(value));
-      await server.ctx.settings.refresh();
-    };
     const inTransit = async () => {
       const first = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 7 }, { token });
       expect([first.statusCode, first.json()]).toEqual([409, { message: 'TRANSFER_PENDING' }]);
     };
     // the provider never took it: the sweep puts it back in the wallet
-    await faults({ PG: 'hang' });
+    await setSetting(server, 'providerFaults', { PG: 'hang' });
     try {
       await inTransit();
     } finally {
-      await faults({});
+      await setSetting(server, 'providerFaults', {});
     }
     server.clock.now += 2 * server.config.providerTimeoutMs + 1;
     expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
@@ -262,21 +248,14 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
       body: 'Your transfer did not go through: the money is back where it came from.',
     });
     // the provider took it but its answer was lost: the sweep, asking again, settles it
-    const sandbox = server.ctx.games;
-    let down = true;
-    const never = new Promise<never>(() => undefined);
-    server.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
-      deposit: (p: string, u: string, a: number, ref: string) => sandbox.deposit(p, u, a, ref).then(() => never),
-      cancel: (p: string, ref: string) => (down ? never : sandbox.cancel(p, ref)),
-      refState: (p: string, ref: string) => (down ? never : sandbox.refState(p, ref)),
-    });
+    const provider = answerLost(server);
     try {
       await inTransit();
-      down = false;
+      provider.back();
       server.clock.now += 2 * server.config.providerTimeoutMs + 1;
       expect(await recoverOpenIntents(server.ctx)).toMatchObject({ settled: 1 });
     } finally {
-      server.ctx.games = sandbox;
+      provider.restore();
     }
     await until(async () => (await received(device)).length === 3, 30_000, 'the settled transfer');
     expect((await received(device))[2]).toMatchObject({

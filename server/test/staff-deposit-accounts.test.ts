@@ -3,12 +3,11 @@ import type { DepositAccountList } from '../../contract/staff-deposit-accounts.j
 import type { SettingEntry } from '../../contract/staff-settings.js';
 import type { StaffReport } from '../../contract/staff-reports.js';
 import { RETIRED_GRACE_MS } from '../src/settings/deposit-accounts.js';
-import { multipart } from './chat-helpers.js';
 import { setSetting } from './deposit-helpers.js';
 import { call, message, type TestServer } from './helper.js';
 import { slipDriver, slipServer } from './slip-helpers.js';
 import { auditOf } from './staff-queue-helpers.js';
-import { operator as cli, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { operator as cli, signedIn, staffCall, staffUpload, type StaffBrowser } from './staff-helpers.js';
 
 /**
  * Deposit accounts in the console (issue 39): one admin could point members' deposits at an account of their
@@ -53,14 +52,7 @@ describe('deposit accounts', () => {
   const key = (no: string) => `DEPOSIT:KBANK:${no}:BAHT`;
   /** The console's go-live check of a slip image (crediting nothing): where it says the transfer went. */
   const goLiveAccount = async (slip: Buffer) => {
-    const file = multipart(slip, 'slip.png');
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/staff/go-live/test-slip',
-      cookies: boss1.cookies,
-      headers: { 'x-csrf-token': boss1.csrf!, 'content-type': file.headers['content-type'] },
-      payload: file.payload,
-    });
+    const res = await staffUpload(server, boss1, '/go-live/test-slip', slip, 'slip.png');
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { result: string; account?: string }).account;
   };

@@ -6,9 +6,9 @@ import { generate } from 'promptparse';
 import { drawSlip } from '../src/adapters/slip/slip-image.js';
 import { SmsSendError } from '../src/adapters/sms/providers.js';
 import { PNG } from 'pngjs';
-import { multipart as chatMultipart, PNG as GARBLED_PNG } from './chat-helpers.js';
+import { PNG as GARBLED_PNG } from './chat-helpers.js';
 import { build, DEMO_MEMBER, type TestServer } from './helper.js';
-import { addStaff, operator, signedIn, staffCall } from './staff-helpers.js';
+import { addStaff, operator, signedIn, staffCall, staffUpload } from './staff-helpers.js';
 
 /** The admins' "before you go live" list (GET /api/staff/go-live): what a site still lacks before real members come. */
 describe('before you go live', () => {
@@ -116,16 +116,7 @@ describe('before you go live', () => {
     server = await build({ providerTimeoutMs: 500 });
     const s = server;
     const admin = await signedIn(s, 'ada', 'admin');
-    const send = (image: Buffer) => {
-      const file = chatMultipart(image, 'slip.png');
-      return s.app.inject({
-        method: 'POST',
-        url: '/api/staff/go-live/test-slip',
-        cookies: admin.browser.cookies,
-        headers: { 'x-csrf-token': admin.browser.csrf!, 'content-type': file.headers['content-type'] },
-        payload: file.payload,
-      });
-    };
+    const send = (image: Buffer) => staffUpload(s, admin.browser, '/go-live/test-slip', image, 'slip.png');
     const check = async (image: Buffer) => {
       const res = await send(image);
       expect(res.statusCode, res.body).toBe(200);

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { URI, type TOTP } from 'otpauth';
 import { runCommand } from '../src/operator/commands.js';
 import type { TestServer } from './helper.js';
+import { multipart } from './chat-helpers.js';
 
 /** A browser's view of the staff console: its cookies (as the server set them) and the CSRF token. */
 export interface StaffBrowser {
@@ -55,6 +56,18 @@ export async function staffCall(
     : {};
   if (json.next === 'done' && json.staff) browser.csrf = json.staff.csrfToken;
   return res;
+}
+
+/** A file sent as the console's upload forms send it: one multipart field `file`, with the CSRF header. */
+export function staffUpload(server: TestServer, browser: StaffBrowser, url: string, bytes: Buffer, fileName: string) {
+  const file = multipart(bytes, fileName);
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/staff${url}`,
+    cookies: browser.cookies,
+    headers: { 'x-csrf-token': browser.csrf!, 'content-type': file.headers['content-type'] },
+    payload: file.payload,
+  });
 }
 
 /** The authenticator app: the TOTP of an enrolment's otpauth:// URI, its code at the test clock's time. */

@@ -6,7 +6,6 @@ import {
   history,
   join,
   listen,
-  multipart,
   PNG,
   send,
   textPackage,
@@ -19,7 +18,7 @@ import { build, call, message, scratchDatabase, type TestServer } from './helper
 import { auditOf, json } from './staff-queue-helpers.js';
 import { drainOutbox } from '../src/modules/chat/bus.js';
 import { migrate } from '../src/db/database.js';
-import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
+import { operator, signedIn, staffCall, staffUpload, type StaffBrowser } from './staff-helpers.js';
 
 /** The console's socket: `staff-join` {ticket}, then every `inbox` event. */
 const STAFF: Channel = { join: 'staff-join', hears: 'inbox' };
@@ -139,14 +138,7 @@ describe('the support inbox', () => {
     const { guest, room } = await guestWrites('can you send me the steps?');
     const customer = await join(url, { guestId: guest });
     sockets.push(customer);
-    const file = multipart(PNG, 'steps.png');
-    const upload = await server.app.inject({
-      method: 'POST',
-      url: '/api/staff/inbox/upload-image',
-      cookies: nok.cookies,
-      headers: { 'x-csrf-token': nok.csrf!, 'content-type': file.headers['content-type'] },
-      payload: file.payload,
-    });
+    const upload = await staffUpload(server, nok, '/inbox/upload-image', PNG, 'steps.png');
     expect(upload.statusCode).toBe(200);
     const path = (upload.json() as { path: string }).path;
     for (const answer of [

@@ -4,6 +4,27 @@ import { addStaff, expect, expectBalance, memberOnHome, operator, savedQueries, 
 
 const PASSWORD = 'deposit-pass1';
 
+/** The member's open payment QR code, as the operator lists it: its id. */
+function openCodeOf(phone: string): string {
+  const id =
+    operator('qr', 'list')
+      .split('\n')
+      .find((line) => line.includes(phone) && line.includes('OPEN'))
+      ?.split('\t')[0] ?? '';
+  expect(id).toMatch(/^QR/);
+  return id;
+}
+
+/** In the open Deposit dialog: a Kasikornbank QR code of `amount` baht made and shown; answers its id. */
+async function kbankCode(page: Page, phone: string, amount: string): Promise<string> {
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
+  await modal.getByLabel('Amount (baht)').fill(amount);
+  await modal.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(modal.getByRole('img', { name: `QR code to pay ${Number(amount).toFixed(2)} baht` })).toBeVisible();
+  return openCodeOf(phone);
+}
+
 /** A new member, signed in on the wallet home, and the operator's slip uploads open all day for the test. */
 async function newMember(page: Page, name: string): Promise<string> {
   operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
@@ -181,12 +202,7 @@ test('a payment QR code counts down, can be cancelled, and once paid by the gate
   await modal.getByLabel('Amount (baht)').fill('55.50');
   await modal.getByRole('button', { name: 'Create QR code' }).click();
   await expect(modal.getByRole('img', { name: 'QR code to pay 55.50 baht' })).toBeVisible();
-  const open = operator('qr', 'list')
-    .split('\n')
-    .find((line) => line.includes(phone) && line.includes('OPEN'));
-  const id = open?.split('\t')[0] ?? '';
-  expect(id).toMatch(/^QR/);
-  expect(operator('qr', 'pay', id)).toMatch(/CREDITED/);
+  expect(operator('qr', 'pay', openCodeOf(phone))).toMatch(/CREDITED/);
   // the open view turns paid by itself (a live event): nothing left to pay
   await expect(modal.getByText('Paid: 55.50 baht credited to your wallet.')).toBeVisible();
   await expect(modal.getByRole('timer')).toBeHidden();
@@ -222,16 +238,7 @@ test('a payment QR code paid while the phone is offline says so when the connect
   const phone = await newMember(page, 'Offline Payer');
   await page.getByRole('button', { name: 'Deposit' }).click();
   const modal = page.getByRole('dialog', { name: 'Deposit' });
-  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
-  await modal.getByLabel('Amount (baht)').fill('120');
-  await modal.getByRole('button', { name: 'Create QR code' }).click();
-  await expect(modal.getByRole('img', { name: 'QR code to pay 120.00 baht' })).toBeVisible();
-  const id =
-    operator('qr', 'list')
-      .split('\n')
-      .find((line) => line.includes(phone) && line.includes('OPEN'))
-      ?.split('\t')[0] ?? '';
-  expect(id).toMatch(/^QR/);
+  const id = await kbankCode(page, phone, '120');
 
   // the member's phone loses its connection; the gateway's callback reaches the server meanwhile
   await context.setOffline(true);
@@ -248,15 +255,7 @@ test('a payment QR code paid while the phone is offline says so when the connect
 
   // the dialog closed with "I have transferred", the code paid offline: reopened, it says paid, not a new amount
   await page.getByRole('button', { name: 'Deposit' }).click();
-  await modal.getByRole('button', { name: 'QR Kasikornbank' }).click();
-  await modal.getByLabel('Amount (baht)').fill('130');
-  await modal.getByRole('button', { name: 'Create QR code' }).click();
-  await expect(modal.getByRole('img', { name: 'QR code to pay 130.00 baht' })).toBeVisible();
-  const second =
-    operator('qr', 'list')
-      .split('\n')
-      .find((line) => line.includes(phone) && line.includes('OPEN'))
-      ?.split('\t')[0] ?? '';
+  const second = await kbankCode(page, phone, '130');
   await modal.getByRole('button', { name: 'I have transferred' }).click();
   await expect(modal).toBeHidden();
   await context.setOffline(true);

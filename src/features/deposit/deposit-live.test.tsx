@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +27,24 @@ const lookups = (accountNo: string, closeTime = '00:00') => ({
   'GET /api/lookup/slip': () => [200, { minDeposit: 1, closeTime }] as [number, unknown],
   'GET /api/lookup/banks': () => [200, { banks: [{ code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' }] }] as [number, unknown],
 });
+
+/**
+ * The phone loses its connection (navigator.onLine and the window's event, as the app hears it); `back` brings it
+ * back and lets the queries catch up, as the app does when it is online again.
+ */
+function goOffline() {
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => void window.dispatchEvent(new Event('offline')));
+  return {
+    back: async (queryClient: QueryClient) => {
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      await act(async () => {
+        await queryClient.invalidateQueries({ queryKey: ['qrcode'] });
+      });
+    },
+  };
+}
 
 describe('the deposit modal, kept true while it is open', () => {
   beforeEach(async () => {
@@ -64,15 +83,10 @@ describe('the deposit modal, kept true while it is open', () => {
     expect(await screen.findByRole('img', { name: 'QR code to pay 150.00 baht' })).toBeVisible();
 
     // offline: the member pays from the banking app on another phone; the live event never arrives
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    act(() => void window.dispatchEvent(new Event('offline')));
+    const offline = goOffline();
     open = false;
     // back online: the app catches up (the code is no longer open) and asks what became of the one it showed
-    onLine.mockReturnValue(true);
-    act(() => void window.dispatchEvent(new Event('online')));
-    await act(async () => {
-      await queryClient.invalidateQueries({ queryKey: ['qrcode'] });
-    });
+    await offline.back(queryClient);
     expect(await screen.findByText('Paid: 150.00 baht credited to your wallet.')).toBeVisible();
     expect(calls.filter((c) => c.url === '/api/qrcode/code/QR7')).toHaveLength(1);
   });
@@ -93,19 +107,14 @@ describe('the deposit modal, kept true while it is open', () => {
       await userEvent.setup().click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
       expect(await screen.findByRole('img', { name: 'QR code to pay 160.00 baht' })).toBeVisible();
 
-      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-      act(() => void window.dispatchEvent(new Event('offline')));
+      const offline = goOffline();
       paid = true;
       vi.setSystemTime(expireIn + 1_000);
       // 00:00: the code is dropped and the amount picker comes back (§4), nothing said of a payment yet
       expect(await screen.findByRole('button', { name: 'Create QR code' })).toBeVisible();
       expect(screen.queryByText(/^Paid:/)).toBeNull();
 
-      onLine.mockReturnValue(true);
-      act(() => void window.dispatchEvent(new Event('online')));
-      await act(async () => {
-        await queryClient.invalidateQueries({ queryKey: ['qrcode'] });
-      });
+      await offline.back(queryClient);
       expect(await screen.findByText('Paid: 160.00 baht credited to your wallet.')).toBeVisible();
     } finally {
       vi.useRealTimers();

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_RULES, type AlertSettings } from '../../../contract/staff-alerts';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
-const COUNTS = { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 };
+const COUNTS = dashboardCounts();
 const SETTINGS: AlertSettings = {
   channels: [
     { channel: 'line', enabled: false, tokenSet: false, target: '', lastSentAt: null, lastError: null, lastErrorAt: null },

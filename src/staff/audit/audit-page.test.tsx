@@ -2,16 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../../contract/staff';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
-const COUNTS = {
-  slipsInReview: 0,
-  withdrawalsWaiting: 0,
-  depositRequestsWaiting: 0,
-  unmatchedPayments: 0,
-  chatsWaiting: 0,
-  statementLinesWaiting: 0,
-};
+const COUNTS = dashboardCounts();
 const row = (id: number, over: Partial<AuditRow> = {}): AuditRow => ({
   id,
   at: '2026-11-20T08:30:00.000Z',

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BonusChangeView, BonusDraft, StaffBonus, StaffBonusList } from '../../../contract/staff-bonuses';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
-const COUNTS = { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 };
+const COUNTS = dashboardCounts();
 const SONGKRAN: BonusDraft = {
   code: 'SONGKRAN',
   name: { th: 'สงกรานต์', la: 'ສົງການ', en: 'Songkran' },

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DepositAccount, DepositAccountList } from '../../../contract/staff-deposit-accounts';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
-const COUNTS = { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 };
+const COUNTS = dashboardCounts();
 const BANKS = {
   banks: [
     { code: 'KBANK', slipCode: '004', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' },

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrencyReport, StaffReport } from '../../../contract/staff-reports';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 import { addDays, localDate } from './report-period';
 
-const COUNTS = { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 };
+const COUNTS = dashboardCounts();
 const tally = (count: number, amount: number) => ({ count, amount });
 const BAHT: CurrencyReport = {
   currency: 'BAHT',

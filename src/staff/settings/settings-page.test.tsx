@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../../contract/staff';
 import type { SettingEntry } from '../../../contract/staff-settings';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
-const COUNTS = { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 };
+const COUNTS = dashboardCounts();
 const LOCALIZED = {
   anyOf: [
     { type: 'string' },

@@ -1,17 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 import { dashboardQueryOptions } from '../dashboard/queries';
 
-const COUNTS = {
+const COUNTS = dashboardCounts({
   slipsInReview: 3,
   withdrawalsWaiting: 12,
-  depositRequestsWaiting: 0,
   unmatchedPayments: 2,
   chatsWaiting: 4,
   statementLinesWaiting: 5,
-};
+});
 
 describe('the signed-in console', () => {
   it('shows who is signed in and the queue counts, unmatched payments linked to their screen', async () => {

@@ -1,18 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 import { slowCallAsk } from './server-state';
 
 const UNAVAILABLE = [503, { message: 'SERVICE_UNAVAILABLE' }] as [number, unknown];
-const COUNTS = {
-  slipsInReview: 1,
-  withdrawalsWaiting: 2,
-  depositRequestsWaiting: 0,
-  unmatchedPayments: 0,
-  chatsWaiting: 0,
-  statementLinesWaiting: 0,
-};
+const COUNTS = dashboardCounts({ slipsInReview: 1, withdrawalsWaiting: 2 });
 const OUTAGE = /The server cannot reach its database/;
 
 describe('a database outage in the console', () => {

@@ -3,16 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../../tests/render';
 import type { ReviewSlip } from '../../../contract/staff-queues';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
-const COUNTS = {
-  slipsInReview: 2,
-  withdrawalsWaiting: 1,
-  depositRequestsWaiting: 0,
-  unmatchedPayments: 0,
-  chatsWaiting: 0,
-  statementLinesWaiting: 0,
-};
+const COUNTS = dashboardCounts({ slipsInReview: 2, withdrawalsWaiting: 1 });
 const member = {
   id: 7,
   phone: '0812345678',
