@@ -4,7 +4,8 @@ import type { MemberEvent } from './member-events.js';
 
 /**
  * Web Push and "while you were away" (issue 38). The app asks for notifications only after the member's
- * first deposit or first chat; the member turns them off for a device in the profile.
+ * first deposit or first chat; in the profile the member turns them off for their account (every device)
+ * or stops them on one device.
  */
 
 /** GET /api/push/key: the VAPID public key a device subscribes with (applicationServerKey). */
@@ -25,6 +26,13 @@ export type PushSubscriptionBody = Static<typeof PushSubscriptionBody>;
 /** POST /api/push/unsubscribe: this device no longer wants notifications. */
 export const PushEndpointBody = Type.Object({ endpoint: Type.String({ minLength: 1, maxLength: 1000 }) });
 export type PushEndpointBody = Static<typeof PushEndpointBody>;
+
+/**
+ * GET and PUT /api/push/preference: whether the member wants notifications at all. Off: nothing is pushed
+ * to any of their devices (each stays subscribed, and is told again once it is on).
+ */
+export const PushPreference = Type.Object({ on: Type.Boolean() }, { additionalProperties: false });
+export type PushPreference = Static<typeof PushPreference>;
 
 /** One thing that happened (contract/member-events.ts' event), when, by its id. */
 export const Notice = Type.Object({

@@ -239,6 +239,7 @@ describe('migrating a database with data', () => {
         '0051_console_scale',
         '0052_bonus_changes',
         '0053_slip_deposit_account',
+        '0054_push_preference',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

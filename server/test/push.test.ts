@@ -131,6 +131,63 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     expect(await received(english)).toHaveLength(1);
   });
 
+  it('sends to none of the member’s devices while notifications are off for their account, and to each again once on', async () => {
+    const { phone, token } = await newMember(server);
+    const preference = async (as: string, on?: boolean) => {
+      const res =
+        on === undefined
+          ? await call(server.app, 'GET', '/api/push/preference', undefined, { token: as })
+          : await call(server.app, 'PUT', '/api/push/preference', { on }, { token: as });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { on: boolean };
+    };
+    expect(await preference(token)).toEqual({ on: true });
+    const handset = await push.subscribe(publicKey);
+    const tablet = await push.subscribe(publicKey);
+    // a third device whose push service does not answer: its notice waits for a later try
+    const silent = { ...(await push.subscribe(publicKey)), endpoint: 'http://127.0.0.1:9/notify/off-silent' };
+    for (const device of [handset, tablet, silent]) expect(message(await subscribe(token, device as LocalDevice, 'en'))).toBe('SUCCESS');
+    await operator('deposit', phone, '50');
+    await until(async () => (await received(handset)).length === 1 && (await received(tablet)).length === 1, 30_000, 'both devices');
+    const memberId = await memberIdOf(phone);
+    const waiting = () =>
+      server.ctx.database.db
+        .selectFrom('member_notices')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('push_due_at', 'is not', null)
+        .execute();
+    await until(async () => (await waiting()).length === 1, 30_000, 'the silent device’s later try planned');
+
+    // turned off on the handset: the try still waiting is not made, and nothing new goes to any device
+    expect(await preference(token, false)).toEqual({ on: false });
+    expect(await waiting()).toEqual([]);
+    await operator('deposit', phone, '60');
+    await allSent(phone);
+    expect(await sendDuePush(server.ctx)).toEqual({ sent: 0, dropped: 0, later: 0 });
+    expect(await received(handset)).toHaveLength(1);
+    expect(await received(tablet)).toHaveLength(1);
+    // the app still shows both as "while you were away"
+    expect((await notices(token)).map((n) => n.event.kind)).toEqual(['credit', 'credit']);
+
+    // the tablet, signed in on its own, sees the member's choice; turned on there, both devices are told again
+    const onTablet = await login(server.app, phone, 'secret123');
+    expect(await preference(onTablet)).toEqual({ on: false });
+    expect(message(await subscribe(onTablet, tablet, 'en'))).toBe('SUCCESS');
+    expect(await preference(onTablet, true)).toEqual({ on: true });
+    await operator('deposit', phone, '70');
+    await until(async () => (await received(handset)).length === 2 && (await received(tablet)).length === 2, 30_000, 'both again');
+    expect((await received(tablet))[1]).toMatchObject({ body: '70.00 baht is in your wallet.' });
+
+    // what is not a choice, or not the member's, changes nothing
+    for (const body of [{ on: 'off' }, {}, { on: false, memberId: 1 }, null]) {
+      const res = await call(server.app, 'PUT', '/api/push/preference', body, { token });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(server.app, 'PUT', '/api/push/preference', { on: false })).statusCode).toBe(401);
+    expect(await preference(token)).toEqual({ on: true });
+  });
+
   it('keeps a notice no push service answered for a later try, and moves a device to the member who signed in on it', async () => {
     const first = await newMember(server);
     const second = await newMember(server);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectBalance, memberOnHome, operator, savedQueries, serviceWorkerReady, signIn, slipFile, test } from './support';
 
@@ -54,6 +57,45 @@ test('a slip queued offline outlives a disable and enable by staff, and is credi
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
   await page.getByRole('button', { name: 'Slip status' }).click();
   await expect(page.getByRole('dialog', { name: 'Slip status' }).getByRole('row')).toHaveCount(2);
+});
+
+test('a slip queued offline that reaches us more than an hour after its transfer is not credited, and the member is told what to do', async ({
+  page,
+  context,
+}) => {
+  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+  const phone = await memberOnHome(page, { name: 'Late Slip', password: PASSWORD, firstName: 'late', lastName: 'payer' });
+  // the transfer was made 65 minutes ago; the phone was offline since, and the slip waited on it
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'late.png');
+  expect(operator('slip', 'make', phone, '45', file, '--minutes-ago', '65')).toContain('transaction reference');
+  await serviceWorkerReady(page);
+  const modal = page.getByRole('dialog', { name: 'Deposit' });
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(modal.getByText('048-123-4567')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => savedQueries(page)).toContain('0481234567');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await modal.getByRole('button', { name: 'Send when back online' }).click();
+  await expect(modal.getByText('Waiting for a connection: it will be sent by itself when you are back online.')).toBeVisible();
+
+  // back online: the slip goes, once, and the bank's time on it is past the hour
+  await context.setOffline(false);
+  const row = modal.locator('.outbox-item');
+  await expect(row.getByRole('status')).toHaveText('Not credited: This slip is older than 1 hour. Please contact support.', {
+    timeout: 30_000,
+  });
+  await expect(page.locator('.balance')).toHaveText('0.00');
+  // the member may put it away; the slip's status keeps the reason
+  await row.getByRole('button', { name: 'Dismiss' }).click();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Slip status' }).click();
+  const status = page.getByRole('dialog', { name: 'Slip status' });
+  await expect(status.getByRole('row')).toHaveCount(2);
+  await expect(status.getByRole('row').nth(1)).toContainText('This slip is older than 1 hour. Please contact support.');
 });
 
 test('a chat message queued offline outlives a password changed on another device, and reaches support once', async ({

@@ -20,6 +20,8 @@ export interface MembersTable {
   source_code: string | null;
   inviter_id: number | null;
   created_at: number;
+  /** When the member turned notifications off for their account (migration 0054); null: on. */
+  push_off_at: Generated<number | null>;
 }
 
 export interface SessionsTable {

@@ -1,4 +1,5 @@
-import type { PushKey } from '../../../contract/push';
+import { queryOptions } from '@tanstack/react-query';
+import type { PushKey, PushPreference } from '../../../contract/push';
 import { api } from '../api';
 import { getMember } from '../auth-token';
 import { currentLocale } from '../i18n';
@@ -8,7 +9,8 @@ import { readKey, writeKey } from '../storage';
  * Web Push on this device (issue 38): asked for only after the member's first deposit or first chat
  * (`markPushOfferDue`), turned on and off in the profile. The subscription belongs to the device; the
  * server keeps it for whoever is signed in on it, writes its notifications in the app's language, and a
- * sign-out ends it there.
+ * sign-out ends it there. Above the devices, the member's own choice (`pushPreferenceQuery`): off, none
+ * of their devices is told.
  */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -97,6 +99,13 @@ export async function forgetPushOnSignOut(): Promise<void> {
   const subscription = await currentSubscription();
   if (subscription) await api('/api/push/unsubscribe', { body: { endpoint: subscription.endpoint }, react: false }).catch(() => undefined);
 }
+
+/** Whether the member wants notifications at all, on any of their devices (the server's copy). */
+export const pushPreferenceQuery = () =>
+  queryOptions({ queryKey: ['push', 'preference'] as const, queryFn: () => api<PushPreference>('/api/push/preference') });
+
+/** The member turns notifications on or off for their account (every device they turned them on). */
+export const savePushPreference = (on: boolean) => api<PushPreference>('/api/push/preference', { method: 'PUT', body: { on } });
 
 const offerKey = () => `push-offer:${getMember()}`;
 

@@ -29,7 +29,9 @@ function browserWithPush(permission: NotificationPermission, answer: Notificatio
   return { pushManager, notification, subscription };
 }
 
-const routes = () => ({
+const routes = (account = { on: true }) => ({
+  'GET /api/push/preference': () => [200, account] as [number, unknown],
+  'PUT /api/push/preference': (body: unknown) => ((account = body as { on: boolean }), [200, account] as [number, unknown]),
   'GET /api/push/key': () => [200, { publicKey: 'BPUBLIC' }] as [number, unknown],
   'PUT /api/push/subscription': () => [200, { message: 'SUCCESS' }] as [number, unknown],
   'POST /api/push/unsubscribe': () => [200, { message: 'SUCCESS' }] as [number, unknown],
@@ -81,6 +83,46 @@ describe('the offer of notifications', () => {
     expect(await pushOfferDue()).toBe(false);
   });
 
+  it('is not made to a member who turned notifications off for their account on another phone', async () => {
+    const { notification } = browserWithPush('default');
+    const calls = fakeServer(routes({ on: false }));
+    await markPushOfferDue();
+    const view = renderScreen(<PushOffer />);
+    await until(() => calls.some((c) => c.url === '/api/push/preference'));
+    expect(view.container.textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Turn on notifications' })).toBeNull();
+    expect(notification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it("the profile's account switch stops every phone, and shows this phone's switch again once on", async () => {
+    browserWithPush('granted');
+    const calls = fakeServer(routes());
+    renderScreen(<PushSwitch />);
+    const account = await screen.findByRole('checkbox', { name: 'Notifications for my account' });
+    expect(account).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Tell me on this phone' })).not.toBeChecked();
+    fireEvent.click(account);
+    expect(await screen.findByText(/Off: none of your phones is told/)).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Notifications for my account' })).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'Tell me on this phone' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Notifications for my account' }));
+    expect(await screen.findByRole('checkbox', { name: 'Tell me on this phone' })).toBeVisible();
+    expect(screen.queryByText(/Off: none of your phones is told/)).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+      ['/api/push/preference', { on: false }],
+      ['/api/push/preference', { on: true }],
+    ]);
+  });
+
+  it('says so when the account switch could not be changed, and leaves it as it was', async () => {
+    browserWithPush('granted');
+    fakeServer({ ...routes(), 'PUT /api/push/preference': () => [503, { message: 'SERVICE_UNAVAILABLE' }] as [number, unknown] });
+    renderScreen(<PushSwitch />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Notifications for my account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That did not work just now.');
+    expect(screen.getByRole('checkbox', { name: 'Notifications for my account' })).toBeChecked();
+  });
+
   it("the profile's switch turns this phone off and on, and says why when it cannot", async () => {
     browserWithPush('granted');
     const calls = fakeServer(routes());
@@ -92,6 +134,7 @@ describe('the offer of notifications', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Tell me on this phone' }));
     await until(() => !(screen.getByRole('checkbox', { name: 'Tell me on this phone' }) as HTMLInputElement).checked);
     expect(calls.filter((c) => c.url.startsWith('/api/push/')).map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/push/preference',
       'GET /api/push/key',
       'PUT /api/push/subscription',
       'POST /api/push/unsubscribe',
@@ -100,8 +143,9 @@ describe('the offer of notifications', () => {
 
   it('says when the browser cannot be told, or the member blocked it', async () => {
     browserWithPush('denied');
+    fakeServer(routes());
     renderScreen(<PushSwitch />);
     expect(await screen.findByText(/Notifications are blocked for this site/)).toBeVisible();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Tell me on this phone' })).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { pushOfferAnswered, pushOfferDue, turnPushOn, type PushState } from '../../lib/member/push';
+import { pushOfferAnswered, pushOfferDue, pushPreferenceQuery, turnPushOn, type PushState } from '../../lib/member/push';
 
 /**
  * The offer of notifications (issue 38): only after the member's first deposit or first chat message
- * (never on a first visit), once, until answered; the browser's own prompt comes only at their tap. The
- * profile keeps the switch for later.
+ * (never on a first visit), once, until answered, and never to a member who turned notifications off for
+ * their account (on another phone, perhaps); the browser's own prompt comes only at their tap. The
+ * profile keeps the switches for later.
  */
 export default function PushOffer() {
   const { t } = useLingui();
@@ -43,7 +45,9 @@ export default function PushOffer() {
     setDue(false);
   }
 
-  if (!due) return null;
+  // asked only once the offer is earned here: a member who said no on another phone is not asked again
+  const preference = useQuery({ ...pushPreferenceQuery(), enabled: due });
+  if (!due || preference.data?.on !== true) return null;
   if (outcome === 'on')
     return (
       <p className="notice" role="status" ref={said} tabIndex={-1}>

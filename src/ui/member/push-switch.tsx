@@ -1,28 +1,44 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { pushOfferAnswered, pushState, turnPushOff, turnPushOn, type PushState } from '../../lib/member/push';
+import {
+  pushOfferAnswered,
+  pushPreferenceQuery,
+  pushState,
+  savePushPreference,
+  turnPushOff,
+  turnPushOn,
+  type PushState,
+} from '../../lib/member/push';
 
-/** The profile's switch for notifications on this phone (issue 38): on, off, or why it cannot be. */
+/**
+ * The profile's notifications (issue 38): the member's own choice for their account (off: none of their
+ * phones is told, whichever turned it on), and, while it is on, this phone: on, off, or why it cannot be.
+ */
 export function PushSwitch() {
   const { t } = useLingui();
-  const [state, setState] = useState<PushState | undefined>();
+  const queryClient = useQueryClient();
+  const preference = useQuery(pushPreferenceQuery());
+  const [device, setDevice] = useState<PushState | undefined>();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const id = useId();
+  const accountBox = useId();
+  const deviceBox = useId();
 
   useEffect(() => {
     let ended = false;
-    void pushState().then((s) => !ended && setState(s));
+    void pushState().then((s) => !ended && setDevice(s));
     return () => {
       ended = true;
     };
   }, []);
 
-  async function toggle() {
+  async function act(step: () => Promise<void>) {
     setBusy(true);
     setFailed(false);
     try {
-      setState(state === 'on' ? await turnPushOff() : await turnPushOn());
+      await step();
+      // the member chose here: the offer on the home is not made again
       await pushOfferAnswered();
     } catch {
       setFailed(true);
@@ -30,22 +46,41 @@ export function PushSwitch() {
       setBusy(false);
     }
   }
+  const toggleAccount = (on: boolean) =>
+    act(async () => {
+      queryClient.setQueryData(pushPreferenceQuery().queryKey, await savePushPreference(on));
+    });
+  const toggleDevice = () =>
+    act(async () => {
+      setDevice(device === 'on' ? await turnPushOff() : await turnPushOn());
+    });
 
-  if (!state) return null;
+  if (!device) return null;
+  const on = preference.data?.on;
   return (
     <section className="card push-switch" aria-labelledby="push-switch-title">
-      <h2 id="push-switch-title">{t`Notifications on this phone`}</h2>
+      <h2 id="push-switch-title">{t`Notifications`}</h2>
       <p className="small">{t`When a deposit is credited, a withdrawal is paid or rejected, a waiting transfer finishes, or support replies.`}</p>
-      {state === 'unsupported' && (
+      {on === undefined && preference.isError && (
+        <p className="hint">{t`Your notification settings cannot be read just now. Please try again later.`}</p>
+      )}
+      {on !== undefined && (
+        <div className="check">
+          <input id={accountBox} type="checkbox" checked={on} disabled={busy} onChange={() => void toggleAccount(!on)} />
+          <label htmlFor={accountBox}>{t`Notifications for my account`}</label>
+        </div>
+      )}
+      {on === false && <p className="small muted">{t`Off: none of your phones is told. You see what happened when you open the app.`}</p>}
+      {on && device === 'unsupported' && (
         <p className="hint">{t`This browser cannot show notifications. Add the app to your home screen, or use Chrome.`}</p>
       )}
-      {state === 'denied' && (
+      {on && device === 'denied' && (
         <p className="hint">{t`Notifications are blocked for this site. You can allow them in your browser's settings.`}</p>
       )}
-      {(state === 'on' || state === 'off') && (
+      {on && (device === 'on' || device === 'off') && (
         <div className="check">
-          <input id={id} type="checkbox" checked={state === 'on'} disabled={busy} onChange={() => void toggle()} />
-          <label htmlFor={id}>{t`Tell me on this phone`}</label>
+          <input id={deviceBox} type="checkbox" checked={device === 'on'} disabled={busy} onChange={() => void toggleDevice()} />
+          <label htmlFor={deviceBox}>{t`Tell me on this phone`}</label>
         </div>
       )}
       {failed && (

@@ -60,7 +60,7 @@ export async function notifyMember(
 
 /**
  * A notice for the member: due for Web Push at once (push_due_at 0, whatever the sender's clock) when the
- * member has a device that asked for it, else nothing to send (null: no claim, no pass over it). Support's
+ * member has a device that asked for it and has not turned notifications off, else nothing to send (null: no claim, no pass over it). Support's
  * replies make one notice while one is unseen from the last CHAT_NOTICE_MS: a conversation is one "support
  * replied", and a reply told again (the chat's outbox re-tells after a failed drain) is not a second.
  */
@@ -68,7 +68,8 @@ async function recordNotice(db: Kysely<DB> | Tx, memberId: number, event: Member
   const now = Date.now();
   const { rows } = await sql<{ due: boolean }>`insert into member_notices (member_id, event, created_at, push_due_at)
     select ${memberId}, ${JSON.stringify(event)}::jsonb, ${now},
-      case when exists (select 1 from push_subscriptions where member_id = ${memberId}) then 0 end
+      case when exists (select 1 from push_subscriptions where member_id = ${memberId})
+        and not exists (select 1 from members where id = ${memberId} and push_off_at is not null) then 0 end
     where ${event.kind !== 'chat'} or not exists (
       select 1 from member_notices where member_id = ${memberId} and seen_at is null
         and event->>'kind' = 'chat' and created_at > ${now - CHAT_NOTICE_MS})

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Message } from '../../../../contract/message.js';
-import { NoticeList, NoticesSeenBody, PushEndpointBody, PushKey, PushSubscriptionBody } from '../../../../contract/push.js';
-import { markNoticesSeen, subscribe, unseenNotices, unsubscribe } from './service.js';
+import { NoticeList, NoticesSeenBody, PushEndpointBody, PushKey, PushPreference, PushSubscriptionBody } from '../../../../contract/push.js';
+import { markNoticesSeen, pushPreference, setPushPreference, subscribe, unseenNotices, unsubscribe } from './service.js';
 
 /** Web Push subscriptions and "while you were away" (issue 38), for the signed-in member. */
 export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,6 +29,18 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await unsubscribe(ctx, request.body.endpoint);
       return { message: 'SUCCESS' };
     },
+  );
+
+  app.get(
+    '/preference',
+    { onRequest: app.requireMember, schema: { ...secured, response: { 200: PushPreference, ...errors } } },
+    async (request) => pushPreference(ctx, request.memberId),
+  );
+
+  app.put(
+    '/preference',
+    { onRequest: app.requireMember, schema: { ...secured, body: PushPreference, response: { 200: PushPreference, ...errors } } },
+    async (request) => setPushPreference(ctx, request.memberId, request.body.on),
   );
 
   app.get(

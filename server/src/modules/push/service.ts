@@ -5,7 +5,7 @@ import { perDatabase } from '../../db/per-database.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Currency } from '../../ledger/money.js';
 import type { Lang } from '../../../../contract/lang.js';
-import type { Notice, PushSubscriptionBody } from '../../../../contract/push.js';
+import type { Notice, PushPreference, PushSubscriptionBody } from '../../../../contract/push.js';
 import { noticeText } from './texts.js';
 
 /**
@@ -91,6 +91,36 @@ export async function unsubscribe(ctx: AppContext, endpoint: string): Promise<vo
   await ctx.database.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
 }
 
+/** Whether the member wants notifications on their devices at all (PushPreference). */
+export async function pushPreference(ctx: AppContext, memberId: number): Promise<PushPreference> {
+  const row = await ctx.database.db.selectFrom('members').select('push_off_at').where('id', '=', memberId).executeTakeFirst();
+  return { on: row?.push_off_at == null };
+}
+
+/**
+ * The member turns notifications on or off for their account. Off: what is waiting to be pushed is not
+ * (the notices stay, for "while you were away"), and nothing new is, until they turn it on again.
+ */
+export async function setPushPreference(ctx: AppContext, memberId: number, on: boolean): Promise<PushPreference> {
+  await ctx.database.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('members')
+      .set({ push_off_at: on ? null : ctx.now() })
+      .where('id', '=', memberId)
+      // a second "off" keeps the time of the first
+      .where((eb) => (on ? eb('push_off_at', 'is not', null) : eb('push_off_at', 'is', null)))
+      .execute();
+    if (!on)
+      await tx
+        .updateTable('member_notices')
+        .set({ push_due_at: null })
+        .where('member_id', '=', memberId)
+        .where('push_due_at', 'is not', null)
+        .execute();
+  });
+  return { on };
+}
+
 /** The newest notices the member has not seen, newest first. */
 export async function unseenNotices(ctx: AppContext, memberId: number): Promise<Notice[]> {
   const rows = await ctx.database.db
@@ -142,7 +172,7 @@ export async function sendDuePush(ctx: AppContext): Promise<{ sent: number; drop
        where n.id = due.id and m.id = n.member_id
       returning n.id, n.member_id, n.event, n.created_at, n.push_attempts, n.pushed_to, m.currency`.execute(ctx.database.db);
     if (!rows.length) return totals;
-    // the devices subscribed in a session still alive, of a member still active
+    // the devices subscribed in a session still alive, of a member still active who wants to be told
     const devices = await ctx.database.db
       .selectFrom('push_subscriptions as p')
       .innerJoin('sessions as s', 's.id', 'p.session_id')
@@ -152,6 +182,7 @@ export async function sendDuePush(ctx: AppContext): Promise<{ sent: number; drop
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
       .where('m.status', '=', 'active')
+      .where('m.push_off_at', 'is', null)
       .execute();
     await Promise.all(
       rows.map(async (notice) => {
