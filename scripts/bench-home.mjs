@@ -85,12 +85,20 @@ function recordHeader() {
   const seen = [];
   window.__header = seen;
   const look = () => {
-    const balance = document.querySelector('.wallet-hero .balance')?.textContent ?? '';
-    const synced = document.querySelector('.wallet-hero [role="status"]')?.textContent ?? '';
+    // the header the member sees: the home's last picture (src/lib/home-picture.ts) only once it is shown
+    const hero = [...document.querySelectorAll('.wallet-hero')].find((h) => h.checkVisibility());
+    const balance = hero?.querySelector('.balance')?.textContent ?? '';
+    const synced = hero?.querySelector('[role="status"]')?.textContent ?? '';
     const last = seen.at(-1);
     if (!last || last.balance !== balance || last.synced !== synced) seen.push({ at: performance.now(), balance, synced });
   };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(look).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['hidden'],
+  });
 }
 
 /** The figure as the home writes it (Thai digits grouping aside): digits and the decimal point only. */

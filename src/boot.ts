@@ -45,4 +45,9 @@ if (root?.dataset.prerendered) {
   // the sign-in form signs in before the app has started (src/lib/early-sign-in.ts)
   listenForEarlySignIn(root);
   afterFirstPaint(start);
-} else start();
+} else {
+  // the installed app reopened on the home: its last picture, if one is kept, shows while the app starts
+  if (root && window.location.pathname === '/user/home')
+    void import('./lib/home-picture-show').then((m) => m.showHomePicture(root)).catch(() => undefined);
+  start();
+}

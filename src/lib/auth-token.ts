@@ -1,6 +1,8 @@
 /** §4: the token lives in localStorage with "remember", else in sessionStorage (gone with the tab). */
 const KEY = 'token';
 const MEMBER = 'member';
+/** home-picture.ts' PICTURE_KEY, written out: that module is not loaded with every page. */
+const PICTURE = 'home-picture';
 
 function stores(): Storage[] {
   try {
@@ -39,9 +41,11 @@ export const getMember = (): string =>
       .find(Boolean)) ||
   '';
 
+/** Ends the session on this device: the token, whose it was, and the home's last picture (src/lib/home-picture.ts). */
 export function clearToken(): void {
   for (const s of stores()) {
     s.removeItem(KEY);
     s.removeItem(MEMBER);
+    s.removeItem(PICTURE);
   }
 }

@@ -4,7 +4,7 @@ import { clearToken, getToken, setToken } from './auth-token';
 import { isMemberQuery } from './query-client';
 import { deleteKey } from './storage';
 
-/** Drops everything that belongs to the member (wallet, statement, profile); lookups stay. */
+/** Drops everything that belongs to the member (wallet, statement, profile); lookups stay. The home's picture goes with the token (clearToken). */
 export function forgetMemberData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: isMemberQuery });
 }

@@ -14,6 +14,7 @@ import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
 import { useRefreshSlots, useTransferAll } from './mutations';
 import { answeredJustNow, walletKeys, walletQuery } from '../../lib/member/wallet-query';
+import { keepHomePicture, keepHomePictureSoon } from '../../lib/home-picture-keep';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from '../../ui/member/widget-icons';
@@ -76,6 +77,23 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
   useEffect(() => {
     if (navigator.onLine) refreshOnEntry({ fresh: false });
   }, [refreshOnEntry]);
+
+  // the home as it is now, for the next start (src/lib/home-picture.ts): once drawn with each new balance,
+  // language or connection, and as the member leaves the app
+  const { dataUpdatedAt } = wallet;
+  useEffect(() => {
+    const keep = () => keepHomePicture(document.getElementById('root'));
+    const hidden = () => document.visibilityState === 'hidden' && keep();
+    // a balance restored from the device is the picture's own already: kept again only with one from the server
+    const cancel = dataUpdatedAt > performance.timeOrigin ? keepHomePictureSoon(document.getElementById('root')) : () => undefined;
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      cancel();
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', keep);
+    };
+  }, [dataUpdatedAt, i18n.locale, online]);
 
   // the member asks: game balances first, then the whole wallet (a deposit may have arrived)
   const checkBalance = () => refresh.mutate({ fresh: true }, { onSettled: () => void wallet.refetch() });
