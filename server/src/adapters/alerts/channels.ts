@@ -1,6 +1,8 @@
+import type * as LineSdk from '@line/bot-sdk';
+
 /**
- * Where on-call alerts go (issue 39), each through its provider's documented HTTP API, reached at a base
- * URL of its own so that tests point it at a local fake:
+ * Where on-call alerts go (issue 39), each through its provider's documented HTTP API (LINE's through its
+ * Node SDK), reached at a base URL of its own so that tests point it at a local fake:
  *
  * - LINE Messaging API, "Send push message": `POST {base}/v2/bot/message/push` with
  *   `Authorization: Bearer <channel access token>`, a JSON body `{ to, messages: [{ type: 'text', text }] }`
@@ -77,22 +79,47 @@ const field = (json: unknown, key: string): unknown =>
   json && typeof json === 'object' ? (json as Record<string, unknown>)[key] : undefined;
 const words = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
 
+/**
+ * LINE through its SDK (@line/bot-sdk's MessagingApiClient: the push endpoint above, with the retry key),
+ * loaded at the first alert, not at every start. The SDK's calls take no timeout: the try is given up after
+ * `timeoutMs`, and what it may still do is left to the retry key (a later try of the same message is 409).
+ */
 export async function sendLine(o: AlertSend): Promise<SendOutcome> {
-  const answer = await post(
-    `${o.baseUrl}/v2/bot/message/push`,
-    { authorization: `Bearer ${o.token}`, 'x-line-retry-key': o.retryKey },
-    { to: o.target, messages: [{ type: 'text', text: clip(o.text, TEXT_MAX.line) }] },
-    o.timeoutMs,
-  );
-  if ('failed' in answer) return { ok: false, code: answer.failed, retry: true, detail: `LINE: ${answer.failed}` };
-  // 409: a try of this same message (its retry key) was accepted already: it is sent
-  if (answer.status === 200 || answer.status === 409) return { ok: true };
-  const retryAfter = Number(answer.headers.get('retry-after'));
-  return refusal(
-    answer.status,
-    `LINE answered ${answer.status} ${words(field(answer.json, 'message'))}`.trim(),
-    Number.isFinite(retryAfter) && answer.headers.has('retry-after') ? retryAfter : undefined,
-  );
+  let line: typeof LineSdk;
+  try {
+    line = await import('@line/bot-sdk');
+  } catch {
+    return { ok: false, code: 'unreachable', retry: true, detail: 'LINE: its SDK could not be loaded' };
+  }
+  const client = new line.messagingApi.MessagingApiClient({ channelAccessToken: o.token, baseURL: o.baseUrl });
+  const sending = client.pushMessage({ to: o.target, messages: [{ type: 'text', text: clip(o.text, TEXT_MAX.line) }] }, o.retryKey);
+  // a try given up on may still fail later: never an unhandled rejection
+  sending.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), o.timeoutMs)));
+  try {
+    if ((await Promise.race([sending.then(() => 'sent' as const), late])) === 'timeout')
+      return { ok: false, code: 'timeout', retry: true, detail: 'LINE: timeout' };
+    return { ok: true };
+  } catch (err) {
+    if (!(err instanceof line.HTTPFetchError)) return { ok: false, code: 'unreachable', retry: true, detail: 'LINE: unreachable' };
+    // 409: a try of this same message (its retry key) was accepted already: it is sent
+    if (err.status === 409) return { ok: true };
+    let said: unknown;
+    try {
+      said = field(JSON.parse(err.body), 'message');
+    } catch {
+      said = undefined;
+    }
+    const retryAfter = Number(err.headers.get('retry-after'));
+    return refusal(
+      err.status,
+      `LINE answered ${err.status} ${words(said)}`.trim(),
+      Number.isFinite(retryAfter) && err.headers.has('retry-after') ? retryAfter : undefined,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function sendTelegram(o: AlertSend): Promise<SendOutcome> {
