@@ -234,7 +234,15 @@ export type WaitingDepositRequestList = Static<typeof WaitingDepositRequestList>
  * The whole amount is the confirmer's word (no bank told it): the money policy judges it, and past their
  * allowance the request stays waiting with its `hold` and the answer is 202 `{ message: 'CREDIT_WAITS' }`.
  */
-export const DepositRequestConfirmBody = Type.Object({ reason: Type.Optional(StaffReason) });
+/**
+ * `depositAccountNo`: which of our deposit accounts (the `deposit` setting's, of the request's currency, retired
+ * ones included) the clerk saw the money arrive in, for the figures per deposit account; another is 400
+ * DEPOSIT_ACCOUNT_UNKNOWN, nothing changed. Left out, the request counts as an unknown account.
+ */
+export const DepositRequestConfirmBody = Type.Object({
+  reason: Type.Optional(StaffReason),
+  depositAccountNo: Type.Optional(Type.String({ pattern: '^[0-9]{6,20}$' })),
+});
 export type DepositRequestConfirmBody = Static<typeof DepositRequestConfirmBody>;
 export const DepositRequestRejectBody = Type.Object({ reason: StaffReason });
 export type DepositRequestRejectBody = Static<typeof DepositRequestRejectBody>;

@@ -112,9 +112,10 @@ export const AccountDay = Type.Object({ date: Type.String(), count: Type.Integer
 export type AccountDay = Static<typeof AccountDay>;
 
 /**
- * Deposits credited per deposit account (issue 39): slips (the account the bank said the transfer went to) and
- * bank statement lines (the statement's account), per currency of the member credited. `accountNo` null: a slip
- * verified before the account was recorded (migration 0053), shown as an unknown account. `bankCode` from the
+ * Deposits credited per deposit account (issue 39): slips (the account the bank said the transfer went to), bank
+ * statement lines (the statement's account) and manual requests a clerk confirmed (the account the clerk named),
+ * per currency of the member credited. `accountNo` null: a slip verified before the account was recorded
+ * (migration 0053), or a request confirmed without one, shown as an unknown account. `bankCode` from the
  * deposit setting when the account is still there. `days` lists only the days with a credit.
  */
 export const AccountDeposits = Type.Object({

@@ -165,6 +165,9 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     await operator('deposit', phone, '60');
     await allSent(phone);
     expect(await sendDuePush(server.ctx)).toEqual({ sent: 0, dropped: 0, later: 0 });
+    // a notice already due as the member turned them off (claimed at that moment): the pass sends it to no device
+    await server.ctx.database.db.updateTable('member_notices').set({ push_due_at: 0 }).where('member_id', '=', memberId).execute();
+    expect(await sendDuePush(server.ctx)).toEqual({ sent: 0, dropped: 0, later: 0 });
     expect(await received(handset)).toHaveLength(1);
     expect(await received(tablet)).toHaveLength(1);
     // the app still shows both as "while you were away"

@@ -4,6 +4,7 @@ import type { SettingEntry } from '../../contract/staff-settings.js';
 import type { StaffReport } from '../../contract/staff-reports.js';
 import { RETIRED_GRACE_MS } from '../src/settings/deposit-accounts.js';
 import { setSetting } from './deposit-helpers.js';
+import { newMember } from './bonus-helpers.js';
 import { call, message, type TestServer } from './helper.js';
 import { slipDriver, slipServer } from './slip-helpers.js';
 import { auditOf } from './staff-queue-helpers.js';
@@ -381,5 +382,56 @@ describe('deposit accounts', () => {
     const csv = (await staffCall(server, finance, 'GET', `/reports.csv?from=${day}&to=${day}`)).body;
     expect(csv).toContain(`"BAHT","deposit accounts","9990001112","${day}",2,500.50`);
     expect(csv).toContain('"deposit accounts","unknown account"');
+  });
+  it('counts a manual deposit request under the account its confirming clerk names; one not ours is refused, nothing changed', async () => {
+    await withAccount('9990002223');
+    const deposit = server.ctx.settings.get('deposit');
+    await setSetting(server, 'deposit', { ...deposit, isManual: true });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(server.clock.now);
+    const member = await newMember(server);
+    const ask = async (amount: number) => {
+      const res = await call(server.app, 'POST', '/api/wallet/add', { amount }, { token: member.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { requestId: number }).requestId;
+    };
+    const confirm = (id: number, body: Record<string, unknown>) =>
+      staffCall(server, finance, 'POST', `/deposit-requests/${id}/confirm`, body);
+    const statusOf = async (id: number) =>
+      await server.ctx.database.db
+        .selectFrom('deposit_requests')
+        .select(['status', 'deposit_account_no'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    const first = await ask(70);
+    // an account of no deposit setting, or of another currency's, or not an account number: refused, the request waits
+    const unknown = await confirm(first, { depositAccountNo: '1231231231' });
+    expect([unknown.statusCode, message(unknown)]).toEqual([400, 'DEPOSIT_ACCOUNT_UNKNOWN']);
+    expect((await confirm(first, { depositAccountNo: '12ab' })).statusCode).toBe(400);
+    expect(await statusOf(first)).toEqual({ status: 'PENDING', deposit_account_no: null });
+    expect(await wallet(member.token)).toBe(0);
+
+    const confirmed = await confirm(first, { depositAccountNo: '9990002223' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await statusOf(first)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990002223' });
+    const trail = (await auditOf(server, 'deposit-request.confirm', `deposit-request:${first}`)).at(-1);
+    expect(JSON.parse(trail?.after_json ?? '{}')).toMatchObject({ status: 'SUCCESS', depositAccountNo: '9990002223' });
+    // the operator's confirmation names it the same way
+    const second = await ask(30);
+    await expect(cli(server, 'deposit-request', 'confirm', String(second), '--to', '1231231231', '--as', 'fin')).rejects.toThrow(
+      "none of the deposit setting's deposit accounts",
+    );
+    await cli(server, 'deposit-request', 'confirm', String(second), '--to', '9990002223', '--as', 'fin');
+    expect(await statusOf(second)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990002223' });
+
+    const report = (await staffCall(server, finance, 'GET', `/reports?from=${day}&to=${day}`)).json() as StaffReport;
+    expect(report.accounts.find((a) => a.accountNo === '9990002223')).toEqual({
+      currency: 'BAHT',
+      accountNo: '9990002223',
+      bankCode: 'KBANK',
+      days: [{ date: day, count: 2, amount: 100 }],
+      total: { count: 2, amount: 100 },
+    });
+    await setSetting(server, 'deposit', deposit);
   });
 });

@@ -3,14 +3,16 @@ import { HOME_PATH, PICTURE_KEY, type HomePicture } from './home-picture';
 import { BUILD_HASH } from './variant';
 
 /** What the picture leaves out: dialogs, alerts, notices already told, and the operator's HTML (src/lib/home-picture.ts). */
-const LEFT_OUT = '[role="dialog"], dialog, [role="alert"], .toast, .rich, .while-away';
+const LEFT_OUT = '[role="dialog"], dialog, [role="alert"], .toast, .rich, .while-away, .push-offer';
 
 /**
  * Keeps the home's first screen as it is now: only on the home, with a balance shown, for a member whose
- * session is remembered on this device (one that ends with the tab leaves no picture behind).
+ * session is remembered on this device (one that ends with the tab leaves no picture behind), and only while
+ * the session the home was drawn under (`drawnFor`, its token) is still the device's: another member signed in
+ * from another tab meanwhile gets no picture of this one's home.
  */
-export function keepHomePicture(root: HTMLElement | null): void {
-  if (!root || window.location.pathname !== HOME_PATH || !getToken()) return;
+export function keepHomePicture(root: HTMLElement | null, drawnFor: string | null): void {
+  if (!root || window.location.pathname !== HOME_PATH || !drawnFor || getToken() !== drawnFor) return;
   if (!root.querySelector('.wallet-hero .balance')) return;
   try {
     if (!localStorage.getItem('token')) return;
@@ -47,11 +49,11 @@ export function keepHomePicture(root: HTMLElement | null): void {
 const SETTLED_MS = 2_000;
 
 /** Keeps it once the screen has settled and the browser has a moment (never in the way of what the member waits for). */
-export function keepHomePictureSoon(root: HTMLElement | null): () => void {
+export function keepHomePictureSoon(root: HTMLElement | null, drawnFor: string | null): () => void {
   let asked = 0;
   const timer = window.setTimeout(() => {
-    if ('requestIdleCallback' in window) asked = window.requestIdleCallback(() => keepHomePicture(root), { timeout: 5_000 });
-    else keepHomePicture(root);
+    if ('requestIdleCallback' in window) asked = window.requestIdleCallback(() => keepHomePicture(root, drawnFor), { timeout: 5_000 });
+    else keepHomePicture(root, drawnFor);
   }, SETTLED_MS);
   return () => {
     window.clearTimeout(timer);

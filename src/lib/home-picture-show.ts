@@ -45,9 +45,12 @@ export function showHomePicture(root: HTMLElement): boolean {
   cover.id = PICTURE_KEY;
   cover.className = 'home-picture';
   cover.setAttribute('aria-hidden', 'true');
-  cover.inert = true;
-  cover.innerHTML = picture.html;
-  for (const styled of cover.querySelectorAll<HTMLElement>('[data-picture-style]')) {
+  // the picture's buttons are not the app's: the cover takes a tap (an inert element would let it through to
+  // the app drawing underneath), and what it shows can be neither tapped nor focused
+  const shown = cover.appendChild(document.createElement('div'));
+  shown.setAttribute('inert', '');
+  shown.innerHTML = picture.html;
+  for (const styled of shown.querySelectorAll<HTMLElement>('[data-picture-style]')) {
     styled.style.cssText = styled.dataset.pictureStyle ?? '';
     delete styled.dataset.pictureStyle;
   }

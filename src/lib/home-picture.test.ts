@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToken, setToken } from './auth-token';
-import { keepHomePicture } from './home-picture-keep';
+import { clearToken, getToken, setToken } from './auth-token';
+import { keepHomePicture as keepFor } from './home-picture-keep';
 import { PICTURE_KEY, PICTURE_MAX_AGE_MS, PICTURE_SHOWN_MAX_MS } from './home-picture';
 import { pictureToShow, showHomePicture } from './home-picture-show';
 
@@ -18,6 +18,8 @@ function drawnHome(): HTMLElement {
 }
 
 const cover = () => document.getElementById(PICTURE_KEY);
+/** Kept by the home drawn under the session held now. */
+const keepHomePicture = (root: HTMLElement) => keepFor(root, getToken());
 
 describe("the home's last picture", () => {
   beforeEach(() => {
@@ -77,6 +79,9 @@ describe("the home's last picture", () => {
 
     expect(showHomePicture(root)).toBe(true);
     expect(cover()).toHaveAttribute('aria-hidden', 'true');
+    // it takes a tap itself (not inert: a tap would go through to the app beneath); what it shows is inert
+    expect(cover()).not.toHaveAttribute('inert');
+    expect(cover()?.firstElementChild).toHaveAttribute('inert');
     expect(cover()?.textContent).toContain('1,250.00');
     // its inline styles set by script (the page's CSP refuses style attributes in markup)
     expect(cover()?.querySelector<HTMLElement>('.balance')?.style.color).toBe('red');
@@ -122,11 +127,22 @@ describe("the home's last picture", () => {
     );
   });
 
+  it('is kept for no other member: a home drawn under a session another tab has since replaced is not kept', () => {
+    const root = drawnHome();
+    const drawnFor = getToken();
+    // another member signs in from another tab while this home is still on the screen
+    setToken('other-token', true, '0899999999');
+    keepFor(root, drawnFor);
+    expect(localStorage.getItem(PICTURE_KEY)).toBeNull();
+  });
+
   it('is shown to no other member, in no other build or language, never stale, and is gone with the session', () => {
     const root = document.createElement('div');
     keepHomePicture(drawnHome());
-    setToken('other-token', true, '0899999999');
-    expect(pictureToShow()).toBeUndefined();
+    // a picture that says it is another member's (however it came to be there) is not shown, and is forgotten
+    const kept = JSON.parse(localStorage.getItem(PICTURE_KEY)!) as Record<string, unknown>;
+    localStorage.setItem(PICTURE_KEY, JSON.stringify({ ...kept, member: '0899999999' }));
+    expect(showHomePicture(root)).toBe(false);
     expect(localStorage.getItem(PICTURE_KEY)).toBeNull();
 
     setToken('member-token', true, '0812345678');

@@ -13,6 +13,15 @@ test('the home reopened shows its last picture, the saved balance with its time,
   // held on its way while `held` is pending, as a slow phone has it
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
+  // whether the app had drawn its own screen when the picture left (not its last-resort timer)
+  await page.addInitScript(() => {
+    const w = window as unknown as { pictureLeft?: boolean };
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes)
+          if (n instanceof Element && n.id === 'home-picture') w.pictureLeft = !!document.querySelector('#root main .wallet-hero');
+    }).observe(document, { childList: true, subtree: true });
+  });
   let held = Promise.resolve();
   let release = () => undefined as void;
   let appAsked = 0;
@@ -31,12 +40,13 @@ test('the home reopened shows its last picture, the saved balance with its time,
     .poll(() => page.evaluate(() => localStorage.getItem('home-picture')?.includes('321.00') ?? false), { timeout: 30_000 })
     .toBe(true);
 
-  // meanwhile a deposit: the server's balance is no longer the saved one
+  // the app closed; meanwhile a deposit: the server's balance is no longer the saved one
+  await page.goto('about:blank');
   expect(operator('deposit', phone, '4')).toContain('deposited 4 BAHT');
   // reopened (the app's code held back): the picture is there, with the balance and the time it was synced
   held = new Promise<void>((resolve) => (release = resolve));
   const asked = appAsked;
-  await page.reload();
+  await page.goto('/user/home');
   const picture = page.locator('#home-picture');
   await expect(picture.locator('.balance')).toHaveText('321.00');
   await expect(picture.getByText(synced)).toBeVisible();
@@ -47,6 +57,7 @@ test('the home reopened shows its last picture, the saved balance with its time,
   // the app starts: its home takes the picture's place, with the balance from the server
   release();
   await expect(picture).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { pictureLeft?: boolean }).pictureLeft)).toBe(true);
   await expect(hero.locator('.balance')).toHaveText('325.00', { timeout: 30_000 });
 
   // signed out: nothing of the member's home is left on the device

@@ -66,6 +66,8 @@ export interface DepositRequestsTable {
   journal_id: number;
   created_at: number;
   settled_at: number | null;
+  /** The deposit account the confirming clerk saw the money arrive in (migration 0055); null: not said. */
+  deposit_account_no: Generated<string | null>;
 }
 
 /** The sandbox payment gateway's own books. */

@@ -15,6 +15,7 @@ import { ProfileHeader } from './profile-header';
 import { useRefreshSlots, useTransferAll } from './mutations';
 import { answeredJustNow, walletKeys, walletQuery } from '../../lib/member/wallet-query';
 import { keepHomePicture, keepHomePictureSoon } from '../../lib/home-picture-keep';
+import { getToken } from '../../lib/auth-token';
 import { SlotModal } from './slot-modal';
 import { TransferModal } from './transfer-modal';
 import { AllToWalletIcon, BonusIcon, DepositIcon, RefreshIcon, TransferIcon, WithdrawIcon } from '../../ui/member/widget-icons';
@@ -81,11 +82,14 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
   // the home as it is now, for the next start (src/lib/home-picture.ts): once drawn with each new balance,
   // language or connection, and as the member leaves the app
   const { dataUpdatedAt } = wallet;
+  // the session this home was drawn under: a sign-in from another tab makes it no longer this member's to keep
+  const [drawnFor] = useState(getToken);
   useEffect(() => {
-    const keep = () => keepHomePicture(document.getElementById('root'));
+    const keep = () => keepHomePicture(document.getElementById('root'), drawnFor);
     const hidden = () => document.visibilityState === 'hidden' && keep();
     // a balance restored from the device is the picture's own already: kept again only with one from the server
-    const cancel = dataUpdatedAt > performance.timeOrigin ? keepHomePictureSoon(document.getElementById('root')) : () => undefined;
+    const cancel =
+      dataUpdatedAt > performance.timeOrigin ? keepHomePictureSoon(document.getElementById('root'), drawnFor) : () => undefined;
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', keep);
     return () => {
@@ -93,7 +97,7 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', keep);
     };
-  }, [dataUpdatedAt, i18n.locale, online]);
+  }, [dataUpdatedAt, i18n.locale, online, drawnFor]);
 
   // the member asks: game balances first, then the whole wallet (a deposit may have arrived)
   const checkBalance = () => refresh.mutate({ fresh: true }, { onSettled: () => void wallet.refetch() });

@@ -46,6 +46,72 @@ describe('manual deposit requests waiting', () => {
     expect(second).not.toHaveTextContent('50,000.00');
   });
 
+  it('asks which of our deposit accounts the money arrived in, of the request’s currency, and sends it with the confirmation', async () => {
+    const user = userEvent.setup();
+    const account = (bankAccountNo: string, currency: 'BAHT' | 'LAK', retiredAt: string | null = null) => ({
+      key: `DEPOSIT:KBANK:${bankAccountNo}:${currency}`,
+      bankCode: 'KBANK',
+      nameTH: 'กสิกรไทย',
+      nameEN: 'Kasikornbank',
+      bankAccountNo,
+      bankAccountName: 'WALLET CO., LTD.',
+      currency,
+      mode: 'AUTO',
+      retiredAt,
+    });
+    const accounts = [
+      account('0481234567', 'BAHT'),
+      account('0489990001', 'BAHT'),
+      account('0480000001', 'BAHT', '2026-11-01T00:00:00.000Z'),
+      account('1600000001', 'LAK'),
+    ];
+    const calls = await open([request(4)], {
+      'GET /api/staff/deposit-accounts': () => [200, { accounts, pending: null, graceHours: 72 }],
+      'POST /api/staff/deposit-requests/4/confirm': () => [200, {}],
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm request 4' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm deposit request 4' });
+    const list = await within(dialog).findByRole('combobox', { name: 'Arrived in (our deposit account)' });
+    // the baht accounts only, the retired one said so; nothing chosen for the clerk among two active ones
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose the account', 'KBANK 048-123-4567', 'KBANK 048-999-0001', 'KBANK 048-000-0001 (retired)']);
+    expect(within(dialog).getByRole('button', { name: 'Confirm and credit' })).toBeDisabled();
+    await user.selectOptions(list, 'KBANK 048-999-0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
+    await screen.findByText('Request 4 confirmed: 1,000.00 credited to Somchai Jaidee.');
+    expect(posts(calls).map((c) => [c.url, c.body])).toEqual([
+      ['/api/staff/deposit-requests/4/confirm', { depositAccountNo: '0489990001' }],
+    ]);
+  });
+
+  it('chooses the only active deposit account of the currency for the clerk', async () => {
+    const user = userEvent.setup();
+    const only = {
+      key: 'DEPOSIT:KBANK:0481234567:BAHT',
+      bankCode: 'KBANK',
+      nameTH: 'กสิกรไทย',
+      nameEN: 'Kasikornbank',
+      bankAccountNo: '0481234567',
+      bankAccountName: 'WALLET CO., LTD.',
+      currency: 'BAHT',
+      mode: 'AUTO',
+      retiredAt: null,
+    };
+    const calls = await open([request(4)], {
+      'GET /api/staff/deposit-accounts': () => [200, { accounts: [only], pending: null, graceHours: 72 }],
+      'POST /api/staff/deposit-requests/4/confirm': () => [200, {}],
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm request 4' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm deposit request 4' });
+    expect(await within(dialog).findByRole('combobox', { name: 'Arrived in (our deposit account)' })).toHaveValue('0481234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
+    await screen.findByText('Request 4 confirmed: 1,000.00 credited to Somchai Jaidee.');
+    expect(posts(calls).map((c) => c.body)).toEqual([{ depositAccountNo: '0481234567' }]);
+  });
+
   it('confirms without a reason, and the row leaves the list', async () => {
     const user = userEvent.setup();
     const calls = await open([request(4), request(5)], { 'POST /api/staff/deposit-requests/4/confirm': () => [200, {}] });

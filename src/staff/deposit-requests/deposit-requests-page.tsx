@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { WaitingDepositRequest } from '../../../contract/staff-queues';
 import { useOnline } from '../../ui/use-online';
 import { ConfirmDialog } from '../queues/confirm-dialog';
@@ -14,6 +14,8 @@ import { useConfirmDepositRequest, useRejectDepositRequest } from './mutations';
 import { depositRequestsQueryOptions } from './queries';
 import { ScrollRegion } from '../shell/scroll-region';
 import { HoldNote } from '../queues/hold-note';
+import { depositAccountsQueryOptions } from '../deposit-accounts/queries';
+import { formatAccountNo } from '../../../contract/account-rules';
 
 type Dialog = { kind: 'confirm' | 'reject'; row: WaitingDepositRequest } | null;
 
@@ -133,7 +135,15 @@ function DepositRequestDialog({
   const { id } = row;
   const { name, phone } = row.member;
   const given = reason.trim();
-  const ready = decisionReasonReady(kind === 'reject', reason);
+  // which of our deposit accounts the money arrived in (the figures per deposit account): asked of a confirmation
+  // whenever the row's currency has one; the only active one is chosen for the clerk
+  const accounts = useQuery({ ...depositAccountsQueryOptions(), enabled: kind === 'confirm' });
+  const ours = kind === 'confirm' ? (accounts.data?.accounts ?? []).filter((a) => a.currency === row.currency) : [];
+  const active = ours.filter((a) => !a.retiredAt);
+  const [picked, setPicked] = useState('');
+  const arrivedIn = picked || (active.length === 1 ? active[0]!.bankAccountNo : '');
+  const listId = useId();
+  const ready = decisionReasonReady(kind === 'reject', reason) && (ours.length === 0 || arrivedIn !== '');
   const run = () => {
     outcome.clear();
     const settle = outcome.settle(
@@ -141,7 +151,11 @@ function DepositRequestDialog({
       kind === 'confirm' ? t`Request ${id} confirmed: ${amount} credited to ${name}.` : t`Request ${id} rejected.`,
       t`Request ${id}: crediting ${amount} to ${name} waits for a second finance clerk or admin.`,
     );
-    if (kind === 'confirm') confirm.mutate({ id: row.id, body: given ? { reason: given } : {} }, settle);
+    if (kind === 'confirm')
+      confirm.mutate(
+        { id: row.id, body: { ...(given ? { reason: given } : {}), ...(arrivedIn ? { depositAccountNo: arrivedIn } : {}) } },
+        settle,
+      );
     else reject.mutate({ id: row.id, body: { reason: given } }, settle);
   };
   return (
@@ -178,6 +192,25 @@ function DepositRequestDialog({
         </dd>
       </dl>
       {row.hold && <HoldNote hold={row.hold} currency={row.currency} />}
+      {ours.length > 0 && (
+        <div className="field">
+          <label htmlFor={listId}>{t`Arrived in (our deposit account)`}</label>
+          <select id={listId} value={arrivedIn} required onChange={(e) => setPicked(e.target.value)} aria-describedby={`${listId}-hint`}>
+            {active.length !== 1 && <option value="">{t`Choose the account`}</option>}
+            {ours.map((a) => {
+              const account = `${a.bankCode} ${formatAccountNo(a.bankAccountNo)}`;
+              return (
+                <option key={a.key} value={a.bankAccountNo}>
+                  {a.retiredAt ? t`${account} (retired)` : account}
+                </option>
+              );
+            })}
+          </select>
+          <p id={`${listId}-hint`} className="hint">
+            {t`The account whose statement shows this transfer: the report's figures per deposit account count it there.`}
+          </p>
+        </div>
+      )}
       <DecisionReasonField required={kind === 'reject'} value={reason} onChange={setReason} />
     </ConfirmDialog>
   );

@@ -147,6 +147,7 @@ const requestRefusals = (id: number): Record<string, string> => ({
   STAFF_FORBIDDEN:
     'confirming a deposit request credits money on your word: --as <username> of a finance clerk or admin who is not disabled',
   FOUR_EYES: `you asked to confirm deposit request ${id}: a second finance clerk or admin confirms it (--as <another>)`,
+  DEPOSIT_ACCOUNT_UNKNOWN: `--to is none of the deposit setting's deposit accounts in deposit request ${id}'s currency`,
 });
 
 export const depositCommands: CommandSet = {
@@ -154,9 +155,10 @@ export const depositCommands: CommandSet = {
   npm run operator -- qr pay <qrcodeId> [amount]  the sandbox gateway pays the code (its amount, or another) and sends the signed callback
   npm run operator -- giftlink make <amount>    a sandbox gift voucher of that many baht; the link is the last line
   npm run operator -- deposits list             recent deposits of every kind, open manual requests, gift links
-  npm run operator -- deposit-request confirm <id> [--reason "..."] --as <username>
+  npm run operator -- deposit-request confirm <id> [--reason "..."] [--to <accountNo>] --as <username>
                                                 credit a manual deposit request (SUCCESS); past the money policy's
-                                                allowance it waits for a second finance clerk or admin to confirm it
+                                                allowance it waits for a second finance clerk or admin to confirm it;
+                                                --to: the deposit account the money arrived in (the per-account report)
   npm run operator -- deposit-request reject <id> --reason "..."     reject a manual deposit request (FAILED), nothing credited
 `,
   async run(env, args, print) {
@@ -192,13 +194,17 @@ export const depositCommands: CommandSet = {
       case 'deposit-request reject': {
         const id = Number(rest[0]);
         if (!Number.isInteger(id) || id <= 0) throw new UsageError(`deposit-request ${action} needs a request id`);
-        const { reason } = parseOptions(rest.slice(1), ['reason']);
+        const { reason, to } = parseOptions(rest.slice(1), ['reason', 'to']);
+        if (to !== undefined && (action === 'reject' || !/^\d{6,20}$/.test(to)))
+          throw new UsageError(`--to names the deposit account the money arrived in (6 to 20 digits), for a confirmation only`);
         if (action === 'reject' && !givenReason(reason))
           throw new UsageError(`deposit-request reject needs a reason: deposit-request reject ${id} --reason "..." (3 to 500 characters)`);
         const ctx = { database: env.database, now: Date.now };
         const by = { actor: env.actor ?? CLI_SYSTEM };
         const { waits } = await refusedAsUsage(`deposit-request ${action} ${id}`, requestRefusals(id), () =>
-          action === 'confirm' ? confirmDepositRequest(ctx, by, { id, reason }) : rejectDepositRequest(ctx, by, { id, reason: reason! }),
+          action === 'confirm'
+            ? confirmDepositRequest(ctx, by, { id, reason, depositAccountNo: to })
+            : rejectDepositRequest(ctx, by, { id, reason: reason! }),
         );
         print(
           waits

@@ -2,6 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { toMajor } from '../../ledger/money.js';
 import { endHold, judgeCredit } from '../adjustments/service.js';
+import { badRequest } from '../../lib/errors.js';
+import { readAllSettings } from '../../settings/store.js';
 import { givenReason, requiredReason, recordAudit, type By } from '../audit/service.js';
 import { settleDepositRequest, type SettledRequest } from './manual-service.js';
 
@@ -12,7 +14,9 @@ import { settleDepositRequest, type SettledRequest } from './manual-service.js';
  * entry that moves no money and does not name the actor yet). A request settled meanwhile is 409
  * DEPOSIT_REQUEST_NOT_PENDING. No bank told us the money came: the whole amount is the confirmer's word,
  * and the money policy (credit-holds.ts) judges it; past their allowance the confirmation waits for a
- * second finance clerk or admin, and the request stays PENDING.
+ * second finance clerk or admin, and the request stays PENDING. The confirming clerk may say which of our
+ * deposit accounts the money arrived in (the figures per deposit account): one of the `deposit` setting's, of
+ * the request's currency, retired ones included, else 400 DEPOSIT_ACCOUNT_UNKNOWN and nothing changes.
  */
 
 type Books = Pick<AppContext, 'database' | 'now'>;
@@ -23,6 +27,7 @@ async function settle(
   id: number,
   outcome: 'SUCCESS' | 'FAILED',
   reason: string | undefined,
+  depositAccountNo?: string,
 ): Promise<{ waits: 'amount' | 'day' | null }> {
   const now = ctx.now();
   const source = `deposit-request:${id}`;
@@ -49,10 +54,15 @@ async function settle(
     now,
     async (tx, journalIds, request) => {
       if (outcome === 'FAILED') await endHold(tx, source, by.actor, now);
+      if (outcome === 'SUCCESS' && depositAccountNo)
+        await tx.updateTable('deposit_requests').set({ deposit_account_no: depositAccountNo }).where('id', '=', id).execute();
       // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
-      await audit(tx, request, { status: outcome, ...(secondTo ? { secondTo } : {}) }, outcome === 'SUCCESS' ? journalIds : []);
+      const said = outcome === 'SUCCESS' && depositAccountNo ? { depositAccountNo } : {};
+      await audit(tx, request, { status: outcome, ...said, ...(secondTo ? { secondTo } : {}) }, outcome === 'SUCCESS' ? journalIds : []);
     },
     async (tx, request) => {
+      if (depositAccountNo && !(await ourDepositAccount(tx, depositAccountNo, request.currency)))
+        throw badRequest('DEPOSIT_ACCOUNT_UNKNOWN');
       const verdict = await judgeCredit(tx, by.actor, { source, ...request, ownWord: request.amount, reason: reason ?? null, now });
       // set on every attempt: a transaction tried again after a conflict judges afresh
       secondTo = verdict.apply ? verdict.secondTo : null;
@@ -65,8 +75,14 @@ async function settle(
   return { waits };
 }
 
-export const confirmDepositRequest = (ctx: Books, by: By, input: { id: number; reason?: string }) =>
-  settle(ctx, by, input.id, 'SUCCESS', givenReason(input.reason));
+/** Whether `accountNo` is one of the `deposit` setting's deposit accounts of `currency` (retired ones too). */
+async function ourDepositAccount(tx: Tx, accountNo: string, currency: string): Promise<boolean> {
+  const banks = (await readAllSettings(tx)).deposit?.banks ?? [];
+  return banks.some((b) => b.bankType === 'DEPOSIT' && b.bankAccountNo === accountNo && b.currency === currency);
+}
+
+export const confirmDepositRequest = (ctx: Books, by: By, input: { id: number; reason?: string; depositAccountNo?: string }) =>
+  settle(ctx, by, input.id, 'SUCCESS', givenReason(input.reason), input.depositAccountNo);
 
 export const rejectDepositRequest = async (ctx: Books, by: By, input: { id: number; reason: string }) =>
   settle(ctx, by, input.id, 'FAILED', requiredReason(input.reason));

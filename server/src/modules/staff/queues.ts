@@ -109,7 +109,8 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/deposit-requests/:id/confirm',
     { onRequest: finance, schema: { params: QueueIdParam, body: DepositRequestConfirmBody, response: credits } },
     async (request, reply) => {
-      const done = await confirmDepositRequest(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason });
+      const { reason, depositAccountNo } = request.body;
+      const done = await confirmDepositRequest(ctx, staffBy(request), { id: idOf(request), reason, depositAccountNo });
       return done.waits ? reply.code(202).send(WAITS) : ok;
     },
   );

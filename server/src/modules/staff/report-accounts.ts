@@ -10,8 +10,9 @@ type Count = number | string | bigint;
 /**
  * Deposits credited per deposit account per local day (contract/staff-reports.ts AccountDeposits): a credited
  * slip names the account the bank said it went to (slips.deposit_account_no), a credited statement line its
- * statement's account; an entry with both (a line that confirmed a slip) counts once, by the statement's. Summed
- * in the database by currency, account and day.
+ * statement's account, a manual request a clerk confirmed the account the clerk named (deposit_requests
+ * .deposit_account_no; none named: an unknown account); an entry with more than one (a line that confirmed a
+ * slip or a request) counts once, by the statement's. Summed in the database by currency, account and day.
  */
 export async function accountDeposits(db: Tx, start: number, end: number, timeZone: string): Promise<AccountDeposits[]> {
   const days = periodDays(start, end, timeZone);
@@ -21,9 +22,12 @@ export async function accountDeposits(db: Tx, start: number, end: number, timeZo
     .innerJoin('members as m', 'm.id', 'e.member_id')
     .leftJoin('slips as s', 's.journal_id', 'e.id')
     .leftJoin('statement_lines as l', 'l.journal_id', 'e.id')
+    .leftJoin('deposit_requests as r', 'r.journal_id', 'e.id')
     .select([
       'm.currency',
-      sql<string | null>`coalesce(${sql.ref('l.account_no')}, ${sql.ref('s.deposit_account_no')})`.as('account'),
+      sql<string | null>`coalesce(${sql.ref('l.account_no')}, ${sql.ref('s.deposit_account_no')}, ${sql.ref('r.deposit_account_no')})`.as(
+        'account',
+      ),
       sql<number>`width_bucket(${sql.ref('e.created_at')}, ${starts}::bigint[])`.as('day'),
     ])
     .select((eb) => [eb.fn.countAll<Count>().as('n'), eb.fn.sum<Count>('e.amount').as('total')])
@@ -31,7 +35,7 @@ export async function accountDeposits(db: Tx, start: number, end: number, timeZo
     .where('e.status', '=', 'SUCCESS')
     .where('e.created_at', '>=', start)
     .where('e.created_at', '<', end)
-    .where((eb) => eb.or([eb('s.id', 'is not', null), eb('l.id', 'is not', null)]))
+    .where((eb) => eb.or([eb('s.id', 'is not', null), eb('l.id', 'is not', null), eb('r.id', 'is not', null)]))
     .groupBy(['m.currency', sql`2`, sql`3`])
     .execute();
   const banks = (await readAllSettings(db)).deposit?.banks ?? [];
