@@ -34,3 +34,11 @@ export function depositOffer<D extends DepositOffer>(deposit: D, currency: strin
     giftLink: deposit.wallets.length > 0 && currency === GIFT_LINK_CURRENCY,
   };
 }
+
+/** How long before a manual deposit request its transfer may have been made (contract/deposit.ts DepositRequestBody): two days. */
+export const TRANSFER_TIME_MAX_AGE_MS = 48 * 3_600_000;
+/** A phone's clock a little ahead of ours. */
+export const TRANSFER_TIME_CLOCK_SKEW_MS = 5 * 60_000;
+/** Whether a said transfer time (epoch ms) can be the transfer of a request made at `now`. */
+export const transferTimeFits = (at: number, now: number): boolean =>
+  Number.isFinite(at) && at <= now + TRANSFER_TIME_CLOCK_SKEW_MS && at >= now - TRANSFER_TIME_MAX_AGE_MS;

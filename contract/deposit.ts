@@ -41,7 +41,17 @@ export const TruelinkResponse = Type.Object({ message: Type.Literal('SUCCESS'), 
 export type TruelinkResponse = Static<typeof TruelinkResponse>;
 
 /** POST /api/wallet/add: a manual deposit request the operator confirms or rejects. */
-export const DepositRequestBody = Type.Object({ amount: Type.Number() });
+/**
+ * POST /api/wallet/add. `transferredAt` (optional): when the member made the transfer, for the clerk who looks
+ * for it on the statement; within deposit-rules.ts transferTimeFits (two days back, a phone's clock a few minutes
+ * ahead), else 400 DEPOSIT_TRANSFER_TIME.
+ */
+export const DepositRequestBody = Type.Object({
+  amount: Type.Number(),
+  transferredAt: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+});
+export type DepositRequestBody = Static<typeof DepositRequestBody>;
+
 export const DepositRequestResponse = Type.Object({ message: Type.Literal('SUCCESS'), requestId: Type.Integer() });
 
 /**

@@ -221,6 +221,8 @@ export const WaitingDepositRequest = Type.Object({
   amount: Type.Number(),
   currency: Type.Union([Type.Literal('BAHT'), Type.Literal('LAK')]),
   createdAt: Type.String({ format: 'date-time' }),
+  /** When the member says they made the transfer; null: not said. */
+  transferredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** A confirmation waiting for a second person, or null. */
   hold: Type.Union([CreditHold, Type.Null()]),
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitingDepositRequests } from '../src/modules/staff/queue-lists.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, login, message, type TestServer } from './helper.js';
 import { ledgerProblems, setSetting, statementOf, walletOf } from './deposit-helpers.js';
@@ -103,6 +104,33 @@ describe('manual deposit requests', () => {
       await operator('deposit-request', 'reject', String(r.id), '--reason', 'never arrived');
     const answers = await Promise.all(Array.from({ length: 5 }, () => add(150)));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+
+  it('keeps when the member says they transferred, for the clerk; a time not within the last two days is refused, nothing recorded', async () => {
+    for (const r of await server.ctx.database.db.selectFrom('deposit_requests').select('id').where('status', '=', 'PENDING').execute())
+      await operator('deposit-request', 'reject', String(r.id), '--reason', 'never arrived');
+    const now = server.ctx.now();
+    const ask = (transferredAt: unknown) => call(server.app, 'POST', '/api/wallet/add', { amount: 140, transferredAt }, { token });
+    const waiting = () =>
+      server.ctx.database.db.selectFrom('deposit_requests').select(['id', 'transferred_at']).where('status', '=', 'PENDING').execute();
+    for (const [at, code] of [
+      [new Date(now - 49 * 3_600_000).toISOString(), 'DEPOSIT_TRANSFER_TIME'],
+      [new Date(now + 10 * 60_000).toISOString(), 'DEPOSIT_TRANSFER_TIME'],
+      ['yesterday evening', 'KEY_INVALID'],
+      [1_700_000_000_000, 'KEY_INVALID'],
+    ] as const) {
+      const res = await ask(at);
+      expect([res.statusCode, message(res)], String(at)).toEqual([400, code]);
+    }
+    expect(await waiting()).toEqual([]);
+
+    const at = now - 25 * 60_000;
+    const res = await ask(new Date(at).toISOString());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await waiting()).toEqual([{ id: res.json().requestId, transferred_at: at }]);
+    // the finance queue shows it beside the time the member asked
+    const row = (await waitingDepositRequests(server.ctx.database.db)).find((r) => r.id === res.json().requestId);
+    expect(row).toMatchObject({ transferredAt: new Date(at).toISOString(), createdAt: new Date(now).toISOString() });
   });
 
   it('keeps the ledger whole', async () => {

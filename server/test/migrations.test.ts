@@ -241,6 +241,7 @@ describe('migrating a database with data', () => {
         '0053_slip_deposit_account',
         '0054_push_preference',
         '0055_deposit_request_account',
+        '0056_deposit_request_transfer_time',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

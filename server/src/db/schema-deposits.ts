@@ -68,6 +68,8 @@ export interface DepositRequestsTable {
   settled_at: number | null;
   /** The deposit account the confirming clerk saw the money arrive in (migration 0055); null: not said. */
   deposit_account_no: Generated<string | null>;
+  /** When the member says they made the transfer (migration 0056); null: not said. */
+  transferred_at: Generated<number | null>;
 }
 
 /** The sandbox payment gateway's own books. */

@@ -25,4 +25,5 @@ registerErrorMessages({
   DEPOSIT_MINIMUM: msg`The amount is below the minimum deposit.`,
   DEPOSIT_MAXIMUM: msg`The amount is above the largest deposit request we take. Please deposit by slip or QR code, or ask support.`,
   DEPOSIT_REQUEST_PENDING: msg`Your previous deposit request is still waiting for our staff.`,
+  DEPOSIT_TRANSFER_TIME: msg`The transfer time must be within the last two days, and not later than now.`,
 });

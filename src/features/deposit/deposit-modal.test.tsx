@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../../../tests/until';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 // the signed-in shell registers these sentences for every screen inside it
 import '../../lib/member/member-errors';
@@ -258,6 +259,40 @@ describe('the slip status', () => {
     ]);
     expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(4);
   });
+  it('sends a manual request with the transfer time the member gives, and refuses one not within the last two days before sending', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer({
+      ...lookups,
+      'GET /api/lookup/deposit': () => [200, { banks: [bank('KBANK', 'DEPOSIT', '0481234567')], wallets: [], isManual: true }],
+      'GET /api/lookup/slip': () => [200, { minDeposit: 100, closeTime: '23:00', manualMaximum: 50000 }],
+      'POST /api/wallet/add': () => [200, { message: 'SUCCESS', requestId: 9 }],
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Request' }));
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
+    const when = screen.getByLabelText('When you transferred (optional)');
+    // as the phone's picker writes a time: its own local time, to the minute
+    const picked = (ms: number) => {
+      const d = new Date(ms);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+    };
+    // three days ago: refused here, nothing sent
+    await user.type(when, picked(Date.now() - 3 * 24 * 3_600_000));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('The transfer time must be within the last two days, and not later than now.')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.clear(when);
+    const earlier = picked(Date.now() - 30 * 60_000);
+    await user.type(when, earlier);
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await until(() => calls.some((c) => c.method === 'POST'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { amount: 500, transferredAt: new Date(earlier).toISOString() },
+    ]);
+  });
+
   it('refuses a manual request above the maximum the slip lookup names before sending it', async () => {
     const user = userEvent.setup();
     const calls = fakeServer({

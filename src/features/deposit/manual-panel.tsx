@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { markPushOfferDue } from '../../lib/member/push';
-import { FormError } from '../../ui/field';
+import { transferTimeFits } from '../../../contract/deposit-rules';
+import { FormError, TextField } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { AmountField } from '../../ui/member/amount-field';
 import { showToast } from '../../ui/toast';
@@ -13,13 +14,16 @@ import { useDepositRequest } from './mutations';
 /**
  * §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it),
  * between the slip lookup's minimum and its manual maximum (the server holds both: 400 DEPOSIT_MINIMUM,
- * DEPOSIT_MAXIMUM).
+ * DEPOSIT_MAXIMUM), and, if the member says it, when they made the transfer (within the last two days: 400
+ * DEPOSIT_TRANSFER_TIME), so that staff find it on the statement sooner.
  */
 export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; maximum: number | undefined; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const { parse } = useMoneyWords();
   const online = useOnline();
   const [amount, setAmount] = useState('');
+  // the phone's own time, as the picker shows it (no zone): read as the phone's local time
+  const [transferred, setTransferred] = useState('');
   const [error, setError] = useState('');
   const send = useDepositRequest();
 
@@ -29,21 +33,33 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
     if (!parsed.ok) return setError(parsed.message);
     if (parsed.value <= 0 || parsed.value < minimum) return setError(errorMessage(i18n, 'DEPOSIT_MINIMUM'));
     if (maximum !== undefined && parsed.value > maximum) return setError(errorMessage(i18n, 'DEPOSIT_MAXIMUM'));
+    const at = transferred ? new Date(transferred).getTime() : undefined;
+    if (at !== undefined && !transferTimeFits(at, Date.now())) return setError(errorMessage(i18n, 'DEPOSIT_TRANSFER_TIME'));
     if (send.isPending) return;
-    send.mutate(parsed.value, {
-      onSuccess: () => {
-        void markPushOfferDue();
-        showToast(t`Request sent. Our staff will confirm your deposit; it shows as in progress in your history.`, 'success');
-        onDone();
+    send.mutate(
+      { amount: parsed.value, ...(at !== undefined ? { transferredAt: new Date(at).toISOString() } : {}) },
+      {
+        onSuccess: () => {
+          void markPushOfferDue();
+          showToast(t`Request sent. Our staff will confirm your deposit; it shows as in progress in your history.`, 'success');
+          onDone();
+        },
+        onError: (err) => setError(errorMessage(i18n, err.message)),
       },
-      onError: (err) => setError(errorMessage(i18n, err.message)),
-    });
+    );
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       <p className="hint">{t`Transfer to the account above, then tell us the amount: our staff check it and credit your wallet.`}</p>
       <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} />
+      <TextField
+        label={t`When you transferred (optional)`}
+        type="datetime-local"
+        value={transferred}
+        onChange={(v) => (setTransferred(v), setError(''))}
+        hint={t`The time on your bank's receipt helps our staff find your transfer sooner.`}
+      />
       <FormError message={error} />
       <CheckingNote checking={send.checking} />
       <button type="submit" className="button primary block" disabled={!online || send.isPending}>

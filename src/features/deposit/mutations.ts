@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DepositRequestBody } from '../../../contract/deposit';
 import type { QrProvider, QrState, TruelinkResponse } from '../../../contract/deposit';
 import { api } from '../../lib/api';
 import { moneyMovedKeys, statementKeys } from '../../lib/member/statement-keys';
@@ -42,6 +43,6 @@ export const useRedeemGiftLink = () =>
 
 /** POST /api/wallet/add: a deposit request our staff confirm; it shows on the statement as in progress. */
 export const useDepositRequest = () =>
-  useMoneySubmission('wallet/add', (amount: number, key: string) => api('/api/wallet/add', { body: { amount }, idempotencyKey: key }), [
+  useMoneySubmission('wallet/add', (body: DepositRequestBody, key: string) => api('/api/wallet/add', { body, idempotencyKey: key }), [
     statementKeys.all,
   ]);

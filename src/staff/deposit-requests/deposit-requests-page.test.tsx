@@ -20,6 +20,7 @@ const request = (id: number, over: Partial<WaitingDepositRequest> = {}): Waiting
   amount: 1000,
   currency: 'BAHT',
   createdAt: '2026-11-20T08:30:00.000Z',
+  transferredAt: null,
   hold: null,
   ...over,
 });
@@ -154,15 +155,25 @@ describe('manual deposit requests waiting', () => {
 });
 
 describe('a manual deposit request’s source', () => {
-  it('shows the account the money must come from, its bank by name, beside when the member asked', async () => {
-    await open([request(4)], {
-      'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
-    });
+  it('shows the account the money must come from, its bank by name, beside when the member says they transferred and asked', async () => {
+    await open(
+      [request(4, { transferredAt: '2026-11-20T08:05:00.000Z' }), request(5, { member: { ...member, id: 8, phone: '0899999999' } })],
+      {
+        'GET /api/staff/banks': () => [
+          200,
+          { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] },
+        ],
+      },
+    );
     expect(screen.getByRole('columnheader', { name: 'From (the member’s registered account)' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Asked (after the transfer)' })).toBeInTheDocument();
-    const [, row] = screen.getAllByRole('row');
+    expect(screen.getByRole('columnheader', { name: 'Transferred (the member says)' })).toBeInTheDocument();
+    const [, row, unsaid] = screen.getAllByRole('row');
     await within(row!).findByText('Kasikornbank');
-    expect(within(row!).getAllByRole('cell')[2]).toHaveTextContent('Kasikornbank (KBANK) 1234567890SOMCHAI JAIDEE');
+    const cells = within(row!).getAllByRole('cell');
+    expect(cells[1]!.querySelector('time')).toHaveAttribute('datetime', '2026-11-20T08:05:00.000Z');
+    expect(cells[3]).toHaveTextContent('Kasikornbank (KBANK) 1234567890SOMCHAI JAIDEE');
+    expect(within(unsaid!).getAllByRole('cell')[1]).toHaveTextContent('Not said');
     // and in the confirmation, where the clerk decides
     await userEvent.setup().click(within(row!).getByRole('button', { name: /^Confirm / }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm deposit request 4' });
@@ -172,6 +183,10 @@ describe('a manual deposit request’s source', () => {
     expect(within(dialog).getByText('Asked (after the transfer)').nextElementSibling!.querySelector('time')).toHaveAttribute(
       'datetime',
       '2026-11-20T08:30:00.000Z',
+    );
+    expect(within(dialog).getByText('Transferred (the member says)').nextElementSibling!.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-20T08:05:00.000Z',
     );
   });
 });

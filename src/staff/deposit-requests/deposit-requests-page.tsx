@@ -64,6 +64,7 @@ function DepositRequests() {
               <thead>
                 <tr>
                   <th scope="col">{t`Asked (after the transfer)`}</th>
+                  <th scope="col">{t`Transferred (the member says)`}</th>
                   <th scope="col">{t`Member`}</th>
                   <th scope="col">{t`From (the member’s registered account)`}</th>
                   <th scope="col" className="staff-num">{t`Amount`}</th>
@@ -76,6 +77,7 @@ function DepositRequests() {
                     <td>
                       <time dateTime={row.createdAt}>{when(row.createdAt)}</time>
                     </td>
+                    <td>{row.transferredAt ? <time dateTime={row.transferredAt}>{when(row.transferredAt)}</time> : t`Not said`}</td>
                     <td>
                       <MemberCell member={row.member} />
                     </td>
@@ -180,7 +182,7 @@ function DepositRequestDialog({
           </Trans>
         )}
       </p>
-      {/* what the clerk looks for on the deposit account's statement: a transfer from this account, before this time */}
+      {/* what the clerk looks for on the deposit account's statement: a transfer from this account, at the time the member says, before they asked */}
       <dl className="staff-facts">
         <dt>{t`From (the member’s registered account)`}</dt>
         <dd>
@@ -190,6 +192,8 @@ function DepositRequestDialog({
         <dd>
           <time dateTime={row.createdAt}>{when(row.createdAt)}</time>
         </dd>
+        <dt>{t`Transferred (the member says)`}</dt>
+        <dd>{row.transferredAt ? <time dateTime={row.transferredAt}>{when(row.transferredAt)}</time> : t`Not said`}</dd>
       </dl>
       {row.hold && <HoldNote hold={row.hold} currency={row.currency} />}
       {ours.length > 0 && (

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { transferTimeFits } from '../../../../contract/deposit-rules.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { houseAccount, postPending, reserve, voidPending, walletAccount } from '../../ledger/ledger.js';
@@ -25,8 +26,12 @@ export async function requestManualDeposit(
   memberId: number,
   amount: number,
   now: number,
+  /** when the member says they transferred (ISO), if they said */
+  transferredAt?: string,
 ): Promise<number> {
   if (!deps.settings.get('deposit').isManual) throw forbidden('DEPOSIT_MANUAL_OFF');
+  const transferred = transferredAt === undefined ? null : Date.parse(transferredAt);
+  if (transferred !== null && !transferTimeFits(transferred, now)) throw badRequest('DEPOSIT_TRANSFER_TIME');
   const member = await memberMoney(tx, memberId);
   const minor = toMinor(amount, member.currency);
   const slip = deps.settings.get('slip');
@@ -52,6 +57,7 @@ export async function requestManualDeposit(
         journal_id: journalId,
         created_at: now,
         settled_at: null,
+        transferred_at: transferred,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/transaction.js';
+import type { DepositRequestBody } from '../../../../contract/deposit.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { addressOf } from '../../lib/address.js';
@@ -27,10 +28,17 @@ export { SLIP_BUCKET };
 export { membersLike, senderOfText } from './slip-repository.js';
 
 /** POST /api/wallet/add: a manual deposit request the operator confirms or rejects; a replay of the key answers as the first. */
-export const requestDeposit = (ctx: AppContext, request: FastifyRequest, memberId: number, amount: number) => {
+export const requestDeposit = (ctx: AppContext, request: FastifyRequest, memberId: number, body: DepositRequestBody) => {
   const now = ctx.now();
   return idempotent(ctx.database, request, memberId, now, async (tx) => {
-    const requestId = await requestManualDeposit(tx, { settings: ctx.settings, config: ctx.config }, memberId, amount, now);
+    const requestId = await requestManualDeposit(
+      tx,
+      { settings: ctx.settings, config: ctx.config },
+      memberId,
+      body.amount,
+      now,
+      body.transferredAt,
+    );
     return { status: 200, body: { message: 'SUCCESS' as const, requestId } };
   });
 };

@@ -157,6 +157,7 @@ export async function waitingDepositRequests(db: Db): Promise<WaitingDepositRequ
       'deposit_requests.amount',
       'deposit_requests.currency',
       'deposit_requests.created_at',
+      'deposit_requests.transferred_at',
     ])
     .where('deposit_requests.status', '=', 'PENDING')
     .orderBy('deposit_requests.id')
@@ -172,6 +173,7 @@ export async function waitingDepositRequests(db: Db): Promise<WaitingDepositRequ
     amount: toMajor(Number(r.amount), r.currency as Currency),
     currency: r.currency as Currency,
     createdAt: iso(r.created_at),
+    transferredAt: r.transferred_at === null ? null : iso(r.transferred_at),
     hold: holdOf(holds.get(`deposit-request:${r.id}`)),
   }));
 }

@@ -47,7 +47,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await requestDeposit(ctx, request, request.memberId, request.body.amount);
+      const outcome = await requestDeposit(ctx, request, request.memberId, request.body);
       return reply.status(outcome.status as 200).send(outcome.body);
     },
   );
