@@ -19,6 +19,7 @@ const STAFF_SPECS = [
   'staff-reports',
   'staff-statements',
   'staff-deposit-accounts',
+  'staff-tour',
   'terminated',
 ].map((name) => `**/${name}.spec.ts`);
 const PART = process.env.E2E_PART;
