@@ -39,7 +39,8 @@ export function ContactPage<Config>({
   const { data } = contact;
   const { config: chat, pending: chatPending } = useChatConfig();
   return (
-    <main className={`${topSpacing ? 'page' : 'page flush'}${chat ? ' with-chat' : ''}`}>
+    // the chat's column is kept clear while its config is still asked (it comes after the LINE card: nothing moves)
+    <main className={`${topSpacing ? 'page' : 'page flush'} contact-page${chat || chatPending ? ' with-chat' : ''}`}>
       {languages && (
         <div className="contact-top">
           <LanguageSelect />
@@ -60,7 +61,7 @@ export function ContactPage<Config>({
       )}
       {/* its place is held while the chat's lookups and words arrive (also in the pre-rendered page) */}
       {(chat || chatPending) && <div className="chat-slot">{chat && <ChatWidget config={chat} />}</div>}
-      <p className="muted small center">
+      <p className="muted small center contact-version">
         <Trans>Version {APP_VERSION}</Trans>
       </p>
     </main>

@@ -22,7 +22,7 @@ export function HowtoPage() {
     open,
   );
   return (
-    <main className="page flush">
+    <main className="page flush howto-page">
       {/* a public page: its own language picker, as the sign-in, register and contact pages have */}
       <div className="howto-top">
         <LanguageSelect />
