@@ -15,7 +15,12 @@ import './features/contact/contact.css';
 import './features/howto/howto.css';
 import { listenForEarlySignIn } from './lib/early-sign-in';
 
-const start = () => void import('./main');
+// React DOM's module beside the app's (src/main.tsx imports it again, to render): fetched at once, evaluated in a
+// task of its own
+const start = () => {
+  void import('./mount');
+  void import('./main');
+};
 
 /**
  * Runs `then` once the first contentful paint is on the screen (its performance entry comes when the

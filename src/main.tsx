@@ -5,7 +5,6 @@ import { createQueryClient } from './lib/query-client';
 import { AppRoot } from './app-root';
 import { appReactions } from './app-reactions';
 import { followRestore } from './ui/persisted-queries';
-import { mountApp } from './mount';
 import { asksSiteFirst, siteActiveQuery } from './lib/lookups';
 import { loadPageCode } from './lib/page-code';
 import { earlySignIn, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
@@ -25,6 +24,9 @@ const restore = followRestore(
     .then((m) => m.restoreAndPersist(queryClient)),
 );
 const router = createAppRouter(queryClient);
+// React DOM's start (its module's first evaluation) in a task of its own, not in this module's: the page
+// stays answering between the two (a long task on a slow phone is a tap that waits)
+const mounting = import('./mount');
 // the page's code, and the sign-in page's site check, come while the language does, not after it; when the
 // pre-rendered form has already sent the sign-in, the code and words of the screen it leads to instead
 const pressed = earlySignIn();
@@ -62,6 +64,7 @@ if (signedInEarly) router.history.replace(early.target);
 // at most, should IndexedDB be slow, then the screen shows what it has and fills in when the restore ends
 if (!container.dataset.prerendered) await Promise.race([restore.promise, new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
+const { mountApp } = await mounting;
 await mountApp(
   container,
   <AppRoot queryClient={queryClient} router={router} restore={restore} />,
