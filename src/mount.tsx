@@ -28,7 +28,8 @@ export function earlyInput(container: HTMLElement): Early[] {
 /**
  * Hydrates the pre-rendered page when the router, once loaded, shows that very page (so the first
  * render matches the HTML: no flash, no shift); otherwise (another page after a redirect, another
- * language, no pre-rendered HTML) renders the app anew in place of the HTML. Resolves once the first
+ * language, no pre-rendered HTML) renders the app anew in place of the HTML, carrying what the member typed
+ * in the pre-rendered form into the app's fields of the same name. Resolves once the first
  * render is committed (and, when hydrating, the browser is idle): hydration runs in slices, and data
  * put into the query cache before it ends would make the rest differ from the HTML.
  */
@@ -61,8 +62,21 @@ export async function mountApp(
     }
     router.ssr = undefined;
   }
+  // a pre-rendered form in another language (or of another page) is replaced: what the member typed in it
+  // goes to the app's own fields of the same name
+  const typed = container.dataset.prerendered
+    ? earlyInput(container).map(({ field, value, checked }) => ({ name: field.name, value, checked }))
+    : [];
   container.replaceChildren();
   createRoot(container).render(wrapped);
   await first;
+  if (typed.length) {
+    await idle();
+    const fields = typed.flatMap(({ name, value, checked }) => {
+      const field = name ? container.querySelector<Field>(`input[name="${CSS.escape(name)}"], textarea[name="${CSS.escape(name)}"]`) : null;
+      return field ? [{ field, value, checked }] : [];
+    });
+    if (fields.length) await import('./lib/early-input').then(({ replay }) => replay(fields));
+  }
   return 'rendered';
 }

@@ -180,3 +180,25 @@ test('a sign-in refused before the app has started is said once it starts, with 
     await context.close();
   }
 });
+
+test('what a member who chose another language typed before the app started is in the app’s own form', async ({ browser, baseURL }) => {
+  const { context, page, release } = await heldApp(browser, baseURL);
+  try {
+    const errors = collectErrors(page);
+    // the member chose English on this device; the pre-rendered page is the build's language
+    await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+    await page.goto('/login');
+    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+    await page.getByLabel('รหัสผ่าน').fill('demo1234');
+    release();
+    // the app draws its own form in English in place of the Thai one, with what was typed in it
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('Phone number')).toHaveValue('0812345678');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('demo1234');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
