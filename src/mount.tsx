@@ -62,19 +62,26 @@ export async function mountApp(
     }
     router.ssr = undefined;
   }
-  // a pre-rendered form in another language (or of another page) is replaced: what the member typed in it
-  // goes to the app's own fields of the same name
-  const typed = container.dataset.prerendered
-    ? earlyInput(container).map(({ field, value, checked }) => ({ name: field.name, value, checked }))
+  // the same page's pre-rendered form in another language is replaced: what the member typed in it goes to
+  // the app's own fields of the same name (never to another page's, where the app went instead)
+  const samePage = !!container.dataset.prerendered && container.dataset.prerendered === window.location.pathname;
+  const typed = samePage
+    ? earlyInput(container).map(({ field, value, checked }) => ({ name: field.name, kind: field.type, value, checked }))
     : [];
   container.replaceChildren();
   createRoot(container).render(wrapped);
   await first;
   if (typed.length) {
     await idle();
-    const fields = typed.flatMap(({ name, value, checked }) => {
-      const field = name ? container.querySelector<Field>(`input[name="${CSS.escape(name)}"], textarea[name="${CSS.escape(name)}"]`) : null;
-      return field ? [{ field, value, checked }] : [];
+    const fields = typed.flatMap(({ name, kind, value, checked }) => {
+      if (!name || window.location.pathname !== container.dataset.prerendered) return [];
+      // a box or a choice by its name and value; a text only into a field the member has not started again
+      const checkable = kind === 'checkbox' || kind === 'radio';
+      const selector = checkable
+        ? `input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`
+        : `input[name="${CSS.escape(name)}"], textarea[name="${CSS.escape(name)}"]`;
+      const field = container.querySelector<Field>(selector);
+      return field && (checkable || field.value === '') ? [{ field, value, checked }] : [];
     });
     if (fields.length) await import('./lib/early-input').then(({ replay }) => replay(fields));
   }

@@ -25,7 +25,10 @@ const request = (id: number, over: Partial<WaitingDepositRequest> = {}): Waiting
   ...over,
 });
 
-async function open(rows: WaitingDepositRequest[], more: Record<string, (body: unknown) => [number, unknown]> = {}) {
+async function open(
+  rows: WaitingDepositRequest[],
+  more: Record<string, (body: unknown) => [number, unknown] | Promise<[number, unknown]>> = {},
+) {
   const calls = fakeServer({ ...signedIn('finance'), 'GET /api/staff/deposit-requests': () => [200, { rows }], ...more });
   await renderStaff('/staff/deposit-requests');
   expect(await screen.findByRole('heading', { name: 'Manual deposit requests waiting' })).toHaveFocus();
@@ -86,6 +89,14 @@ describe('manual deposit requests waiting', () => {
     expect(posts(calls).map((c) => [c.url, c.body])).toEqual([
       ['/api/staff/deposit-requests/4/confirm', { depositAccountNo: '0489990001' }],
     ]);
+  });
+
+  it('waits for the deposit accounts before a confirmation can go (a quick one would count as an unknown account)', async () => {
+    const user = userEvent.setup();
+    await open([request(4)], { 'GET /api/staff/deposit-accounts': () => new Promise<[number, unknown]>(() => undefined) });
+    await user.click(screen.getByRole('button', { name: 'Confirm request 4' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm deposit request 4' });
+    expect(within(dialog).getByRole('button', { name: 'Confirm and credit' })).toBeDisabled();
   });
 
   it('chooses the only active deposit account of the currency for the clerk', async () => {

@@ -145,7 +145,10 @@ function DepositRequestDialog({
   const [picked, setPicked] = useState('');
   const arrivedIn = picked || (active.length === 1 ? active[0]!.bankAccountNo : '');
   const listId = useId();
-  const ready = decisionReasonReady(kind === 'reject', reason) && (ours.length === 0 || arrivedIn !== '');
+  // not before the accounts are known (a quick confirmation would count as an unknown account); an outage of
+  // that list does not hold a credit up
+  const accountsKnown = kind !== 'confirm' || !accounts.isPending;
+  const ready = decisionReasonReady(kind === 'reject', reason) && accountsKnown && (ours.length === 0 || arrivedIn !== '');
   const run = () => {
     outcome.clear();
     const settle = outcome.settle(
