@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ACCOUNT_NO_PATTERN } from './staff-deposit-accounts.js';
 
 /**
  * The staff console's work queues (issue 23): slips in review, withdrawals waiting and manual deposit
@@ -243,7 +244,7 @@ export type WaitingDepositRequestList = Static<typeof WaitingDepositRequestList>
  */
 export const DepositRequestConfirmBody = Type.Object({
   reason: Type.Optional(StaffReason),
-  depositAccountNo: Type.Optional(Type.String({ pattern: '^[0-9]{6,20}$' })),
+  depositAccountNo: Type.Optional(Type.String({ pattern: ACCOUNT_NO_PATTERN.source })),
 });
 export type DepositRequestConfirmBody = Static<typeof DepositRequestConfirmBody>;
 export const DepositRequestRejectBody = Type.Object({ reason: StaffReason });

@@ -64,8 +64,9 @@ export async function mountApp(
   }
   // the same page's pre-rendered form in another language is replaced: what the member typed in it goes to
   // the app's own fields of the same name (never to another page's, where the app went instead)
-  const samePage = !!container.dataset.prerendered && container.dataset.prerendered === window.location.pathname;
-  const typed = samePage
+  const page = container.dataset.prerendered;
+  const onPage = () => !!page && page === window.location.pathname;
+  const typed = onPage()
     ? earlyInput(container).map(({ field, value, checked }) => ({ name: field.name, kind: field.type, value, checked }))
     : [];
   container.replaceChildren();
@@ -73,16 +74,17 @@ export async function mountApp(
   await first;
   if (typed.length) {
     await idle();
-    const fields = typed.flatMap(({ name, kind, value, checked }) => {
-      if (!name || window.location.pathname !== container.dataset.prerendered) return [];
-      // a box or a choice by its name and value; a text only into a field the member has not started again
-      const checkable = kind === 'checkbox' || kind === 'radio';
-      const selector = checkable
-        ? `input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`
-        : `input[name="${CSS.escape(name)}"], textarea[name="${CSS.escape(name)}"]`;
-      const field = container.querySelector<Field>(selector);
-      return field && (checkable || field.value === '') ? [{ field, value, checked }] : [];
-    });
+    // a box or a choice by its name and value; a text only into a field the member has not started again
+    const fields = onPage()
+      ? typed.flatMap(({ name, kind, value, checked }) => {
+          const checkable = kind === 'checkbox' || kind === 'radio';
+          const named = `[name="${CSS.escape(name)}"]`;
+          const field = name
+            ? container.querySelector<Field>(checkable ? `input${named}[value="${CSS.escape(value)}"]` : `input${named}, textarea${named}`)
+            : null;
+          return field && (checkable || field.value === '') ? [{ field, value, checked }] : [];
+        })
+      : [];
     if (fields.length) await import('./lib/early-input').then(({ replay }) => replay(fields));
   }
   return 'rendered';

@@ -5,6 +5,7 @@ import { StaffRoot } from '../src/staff/staff-root';
 import { startStaff } from '../src/staff/start';
 import { setInboxSocketMaker, type InboxSocket } from '../src/staff/inbox/live';
 import type { StaffDashboard } from '../contract/staff';
+import type { DepositAccount } from '../contract/staff-deposit-accounts';
 
 export { fakeServer } from './render';
 
@@ -79,4 +80,21 @@ export const dashboardCounts = (some: Partial<StaffDashboard> = {}): StaffDashbo
   chatsWaiting: 0,
   statementLinesWaiting: 0,
   ...some,
+});
+
+/** A deposit account as GET /api/staff/deposit-accounts lists it: KBANK, the company's name, active unless `retiredAt`. */
+export const depositAccount = (
+  bankAccountNo: string,
+  currency: 'BAHT' | 'LAK' = 'BAHT',
+  retiredAt: string | null = null,
+): DepositAccount => ({
+  key: `DEPOSIT:KBANK:${bankAccountNo}:${currency}`,
+  bankCode: 'KBANK',
+  nameTH: 'กสิกรไทย',
+  nameEN: 'Kasikornbank',
+  bankAccountNo,
+  bankAccountName: 'WALLET CO., LTD.',
+  currency,
+  mode: 'AUTO',
+  retiredAt,
 });

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, expectBalance, memberOnHome, operator, savedQueries, serviceWorkerReady, signIn, slipFile, test } from './support';
 
 /**
@@ -22,13 +19,11 @@ async function signInAgain(page: Page, phone: string, password: string): Promise
   if (await terms.isVisible()) await terms.getByRole('button', { name: 'I accept' }).click();
 }
 
-test('a slip queued offline outlives a disable and enable by staff, and is credited once the member signs in again', async ({
-  page,
-  context,
-}) => {
-  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
-  const phone = await memberOnHome(page, { name: 'Kept Slip', password: PASSWORD, firstName: 'slip', lastName: 'payer' });
-  const file = slipFile(phone, '75');
+/**
+ * The deposit dialog seen once online (its accounts saved on the phone), then offline: `file` chosen and
+ * left to go by itself when the connection returns. Answers the dialog, still open.
+ */
+async function slipQueuedOffline(page: Page, context: BrowserContext, file: string): Promise<Locator> {
   await serviceWorkerReady(page);
   const modal = page.getByRole('dialog', { name: 'Deposit' });
   await page.getByRole('button', { name: 'Deposit' }).click();
@@ -41,6 +36,17 @@ test('a slip queued offline outlives a disable and enable by staff, and is credi
   await modal.locator('input[type=file]').setInputFiles(file);
   await modal.getByRole('button', { name: 'Send when back online' }).click();
   await expect(modal.getByText('Waiting for a connection: it will be sent by itself when you are back online.')).toBeVisible();
+  return modal;
+}
+
+test('a slip queued offline outlives a disable and enable by staff, and is credited once the member signs in again', async ({
+  page,
+  context,
+}) => {
+  operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
+  const phone = await memberOnHome(page, { name: 'Kept Slip', password: PASSWORD, firstName: 'slip', lastName: 'payer' });
+  const file = slipFile(phone, '75');
+  const modal = await slipQueuedOffline(page, context, file);
   await modal.getByRole('button', { name: 'Close' }).click();
 
   // meanwhile support disables the member and enables them again: their session is over
@@ -66,20 +72,8 @@ test('a slip queued offline that reaches us more than an hour after its transfer
   operator('settings', 'set', 'slip', JSON.stringify({ minDeposit: 1, closeTime: '00:00' }));
   const phone = await memberOnHome(page, { name: 'Late Slip', password: PASSWORD, firstName: 'late', lastName: 'payer' });
   // the transfer was made 65 minutes ago; the phone was offline since, and the slip waited on it
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'late.png');
-  expect(operator('slip', 'make', phone, '45', file, '--minutes-ago', '65')).toContain('transaction reference');
-  await serviceWorkerReady(page);
-  const modal = page.getByRole('dialog', { name: 'Deposit' });
-  await page.getByRole('button', { name: 'Deposit' }).click();
-  await expect(modal.getByText('048-123-4567')).toBeVisible();
-  await modal.getByRole('button', { name: 'Close' }).click();
-  await expect.poll(() => savedQueries(page)).toContain('0481234567');
-
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Deposit' }).click();
-  await modal.locator('input[type=file]').setInputFiles(file);
-  await modal.getByRole('button', { name: 'Send when back online' }).click();
-  await expect(modal.getByText('Waiting for a connection: it will be sent by itself when you are back online.')).toBeVisible();
+  const file = slipFile(phone, '45', '--minutes-ago', '65');
+  const modal = await slipQueuedOffline(page, context, file);
 
   // back online: the slip goes, once, and the bank's time on it is past the hour
   await context.setOffline(false);

@@ -179,10 +179,10 @@ export async function memberOnHome(
   return phone;
 }
 
-/** The operator's `slip make`: the sandbox bank's transfer of `amount` from the member's account, and its slip image. */
-export function slipFile(phone: string, amount: string): string {
+/** The operator's `slip make`: the sandbox bank's transfer of `amount` from the member's account (`options`: slip make's, as `--minutes-ago 65`), and its slip image. */
+export function slipFile(phone: string, amount: string, ...options: string[]): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-slip-')), 'slip.png');
-  expect(operator('slip', 'make', phone, amount, file)).toContain('transaction reference');
+  expect(operator('slip', 'make', phone, amount, file, ...options)).toContain('transaction reference');
   return file;
 }
 

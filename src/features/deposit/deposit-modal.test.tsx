@@ -259,12 +259,17 @@ describe('the slip status', () => {
     ]);
     expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(4);
   });
+  /** Where the operator allows manual requests, up to 50,000 baht. */
+  const manualLookups = {
+    ...lookups,
+    'GET /api/lookup/deposit': () =>
+      [200, { banks: [bank('KBANK', 'DEPOSIT', '0481234567')], wallets: [], isManual: true }] as [number, unknown],
+    'GET /api/lookup/slip': () => [200, { minDeposit: 100, closeTime: '23:00', manualMaximum: 50000 }] as [number, unknown],
+  };
   it('sends a manual request with the transfer time the member gives, and refuses one not within the last two days before sending', async () => {
     const user = userEvent.setup();
     const calls = fakeServer({
-      ...lookups,
-      'GET /api/lookup/deposit': () => [200, { banks: [bank('KBANK', 'DEPOSIT', '0481234567')], wallets: [], isManual: true }],
-      'GET /api/lookup/slip': () => [200, { minDeposit: 100, closeTime: '23:00', manualMaximum: 50000 }],
+      ...manualLookups,
       'POST /api/wallet/add': () => [200, { message: 'SUCCESS', requestId: 9 }],
     });
     renderScreen(<DepositModal onClose={() => undefined} />);
@@ -296,9 +301,7 @@ describe('the slip status', () => {
   it('refuses a manual request above the maximum the slip lookup names before sending it', async () => {
     const user = userEvent.setup();
     const calls = fakeServer({
-      ...lookups,
-      'GET /api/lookup/deposit': () => [200, { banks: [bank('KBANK', 'DEPOSIT', '0481234567')], wallets: [], isManual: true }],
-      'GET /api/lookup/slip': () => [200, { minDeposit: 100, closeTime: '23:00', manualMaximum: 50000 }],
+      ...manualLookups,
     });
     renderScreen(<DepositModal onClose={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Request' }));

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DepositAccount, DepositAccountList } from '../../../contract/staff-deposit-accounts';
-import { dashboardCounts, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { dashboardCounts, depositAccount, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
 const COUNTS = dashboardCounts();
 const BANKS = {
@@ -11,23 +11,8 @@ const BANKS = {
     { code: 'SCB', slipCode: '014', nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' },
   ],
 };
-const KBANK: DepositAccount = {
-  key: 'DEPOSIT:KBANK:0481234567:BAHT',
-  bankCode: 'KBANK',
-  nameTH: 'กสิกรไทย',
-  nameEN: 'Kasikornbank',
-  bankAccountNo: '0481234567',
-  bankAccountName: 'WALLET CO., LTD.',
-  currency: 'BAHT',
-  mode: 'AUTO',
-  retiredAt: null,
-};
-const OLD: DepositAccount = {
-  ...KBANK,
-  key: 'DEPOSIT:KBANK:0480000001:BAHT',
-  bankAccountNo: '0480000001',
-  retiredAt: '2026-11-28T03:00:00.000Z',
-};
+const KBANK = depositAccount('0481234567');
+const OLD = depositAccount('0480000001', 'BAHT', '2026-11-28T03:00:00.000Z');
 const NEW: DepositAccount = {
   ...KBANK,
   key: 'DEPOSIT:SCB:4051234567:BAHT',

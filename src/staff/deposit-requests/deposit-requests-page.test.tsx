@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeCall } from '../../../tests/render';
 import type { WaitingDepositRequest } from '../../../contract/staff-queues';
-import { fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
+import { depositAccount, fakeServer, renderStaff, signedIn } from '../../../tests/render-staff';
 
 const member = {
   id: 7,
@@ -52,22 +52,11 @@ describe('manual deposit requests waiting', () => {
 
   it('asks which of our deposit accounts the money arrived in, of the request’s currency, and sends it with the confirmation', async () => {
     const user = userEvent.setup();
-    const account = (bankAccountNo: string, currency: 'BAHT' | 'LAK', retiredAt: string | null = null) => ({
-      key: `DEPOSIT:KBANK:${bankAccountNo}:${currency}`,
-      bankCode: 'KBANK',
-      nameTH: 'กสิกรไทย',
-      nameEN: 'Kasikornbank',
-      bankAccountNo,
-      bankAccountName: 'WALLET CO., LTD.',
-      currency,
-      mode: 'AUTO',
-      retiredAt,
-    });
     const accounts = [
-      account('0481234567', 'BAHT'),
-      account('0489990001', 'BAHT'),
-      account('0480000001', 'BAHT', '2026-11-01T00:00:00.000Z'),
-      account('1600000001', 'LAK'),
+      depositAccount('0481234567'),
+      depositAccount('0489990001'),
+      depositAccount('0480000001', 'BAHT', '2026-11-01T00:00:00.000Z'),
+      depositAccount('1600000001', 'LAK'),
     ];
     const calls = await open([request(4)], {
       'GET /api/staff/deposit-accounts': () => [200, { accounts, pending: null, graceHours: 72 }],
@@ -101,19 +90,8 @@ describe('manual deposit requests waiting', () => {
 
   it('chooses the only active deposit account of the currency for the clerk', async () => {
     const user = userEvent.setup();
-    const only = {
-      key: 'DEPOSIT:KBANK:0481234567:BAHT',
-      bankCode: 'KBANK',
-      nameTH: 'กสิกรไทย',
-      nameEN: 'Kasikornbank',
-      bankAccountNo: '0481234567',
-      bankAccountName: 'WALLET CO., LTD.',
-      currency: 'BAHT',
-      mode: 'AUTO',
-      retiredAt: null,
-    };
     const calls = await open([request(4)], {
-      'GET /api/staff/deposit-accounts': () => [200, { accounts: [only], pending: null, graceHours: 72 }],
+      'GET /api/staff/deposit-accounts': () => [200, { accounts: [depositAccount('0481234567')], pending: null, graceHours: 72 }],
       'POST /api/staff/deposit-requests/4/confirm': () => [200, {}],
     });
     await user.click(screen.getByRole('button', { name: 'Confirm request 4' }));

@@ -1,4 +1,5 @@
 import { SandboxGateway, SIGNATURE_HEADER, signCallback } from '../../adapters/gateway/gateway.js';
+import { ACCOUNT_NO_PATTERN } from '../../../../contract/staff-deposit-accounts.js';
 import { SandboxVouchers } from '../../adapters/voucher/voucher.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
@@ -195,7 +196,7 @@ export const depositCommands: CommandSet = {
         const id = Number(rest[0]);
         if (!Number.isInteger(id) || id <= 0) throw new UsageError(`deposit-request ${action} needs a request id`);
         const { reason, to } = parseOptions(rest.slice(1), ['reason', 'to']);
-        if (to !== undefined && (action === 'reject' || !/^\d{6,20}$/.test(to)))
+        if (to !== undefined && (action === 'reject' || !ACCOUNT_NO_PATTERN.test(to)))
           throw new UsageError(`--to names the deposit account the money arrived in (6 to 20 digits), for a confirmation only`);
         if (action === 'reject' && !givenReason(reason))
           throw new UsageError(`deposit-request reject needs a reason: deposit-request reject ${id} --reason "..." (3 to 500 characters)`);
