@@ -226,6 +226,8 @@ export const WaitingDepositRequest = Type.Object({
   transferredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** A confirmation waiting for a second person, or null. */
   hold: Type.Union([CreditHold, Type.Null()]),
+  /** The deposit account that waiting confirmation named (the money arrived in it), or null. */
+  depositAccountNo: Type.Union([Type.String(), Type.Null()]),
 });
 export type WaitingDepositRequest = Static<typeof WaitingDepositRequest>;
 export const WaitingDepositRequestList = Type.Object({ rows: Type.Array(WaitingDepositRequest) });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositAccountList } from '../../contract/staff-deposit-accounts.js';
 import type { SettingEntry } from '../../contract/staff-settings.js';
 import type { StaffReport } from '../../contract/staff-reports.js';
+import type { WaitingDepositRequestList } from '../../contract/staff-queues.js';
 import { RETIRED_GRACE_MS } from '../src/settings/deposit-accounts.js';
 import { setSetting } from './deposit-helpers.js';
 import { newMember } from './bonus-helpers.js';
@@ -383,25 +384,34 @@ describe('deposit accounts', () => {
     expect(csv).toContain(`"BAHT","deposit accounts","9990001112","${day}",2,500.50`);
     expect(csv).toContain('"deposit accounts","unknown account"');
   });
-  it('counts a manual deposit request under the account its confirming clerk names; one not ours is refused, nothing changed', async () => {
-    await withAccount('9990002223');
+  /** Manual deposit requests of a new member, on the deposit setting with manual requests on. */
+  const manualRequests = async () => {
     const deposit = server.ctx.settings.get('deposit');
     await setSetting(server, 'deposit', { ...deposit, isManual: true });
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(server.clock.now);
     const member = await newMember(server);
-    const ask = async (amount: number) => {
-      const res = await call(server.app, 'POST', '/api/wallet/add', { amount }, { token: member.token });
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { requestId: number }).requestId;
+    return {
+      member,
+      ask: async (amount: number) => {
+        const res = await call(server.app, 'POST', '/api/wallet/add', { amount }, { token: member.token });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { requestId: number }).requestId;
+      },
+      confirm: (id: number, body: Record<string, unknown>, browser = finance) =>
+        staffCall(server, browser, 'POST', `/deposit-requests/${id}/confirm`, body),
+      statusOf: async (id: number) =>
+        await server.ctx.database.db
+          .selectFrom('deposit_requests')
+          .select(['status', 'deposit_account_no'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+      restore: () => setSetting(server, 'deposit', deposit),
     };
-    const confirm = (id: number, body: Record<string, unknown>) =>
-      staffCall(server, finance, 'POST', `/deposit-requests/${id}/confirm`, body);
-    const statusOf = async (id: number) =>
-      await server.ctx.database.db
-        .selectFrom('deposit_requests')
-        .select(['status', 'deposit_account_no'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+  };
+
+  it('counts a manual deposit request under the account its confirming clerk names; one not ours is refused, nothing changed', async () => {
+    await withAccount('9990002223');
+    const { member, ask, confirm, statusOf, restore } = await manualRequests();
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(server.clock.now);
 
     const first = await ask(70);
     // an account of no deposit setting, or of another currency's, or not an account number: refused, the request waits
@@ -432,6 +442,44 @@ describe('deposit accounts', () => {
       days: [{ date: day, count: 2, amount: 100 }],
       total: { count: 2, amount: 100 },
     });
-    await setSetting(server, 'deposit', deposit);
+    await restore();
+  });
+
+  it('a confirmation that waits for a second person keeps the account it named: the second sees it and, naming none, confirms it there', async () => {
+    await withAccount('9990003334');
+    const { ask, confirm, statusOf, restore } = await manualRequests();
+    const waiting = async (id: number) =>
+      ((await staffCall(server, finance, 'GET', '/deposit-requests')).json() as WaitingDepositRequestList).rows.find((r) => r.id === id);
+    // above the seeded 5,000 baht one person may credit alone
+    const big = await ask(6000);
+    const held = await confirm(big, { depositAccountNo: '9990003334' });
+    expect([held.statusCode, message(held)]).toEqual([202, 'CREDIT_WAITS']);
+    expect(await statusOf(big)).toEqual({ status: 'PENDING', deposit_account_no: '9990003334' });
+    expect(await waiting(big)).toMatchObject({ depositAccountNo: '9990003334', hold: { askedBy: 'staff:fin' } });
+    const [asked] = await auditOf(server, 'deposit-request.confirm', `deposit-request:${big}`);
+    expect(JSON.parse(asked?.after_json ?? '{}')).toMatchObject({ status: 'WAITING', depositAccountNo: '9990003334' });
+    // the second person's confirmation, saying no account, credits it there
+    expect((await confirm(big, {}, boss1)).statusCode).toBe(200);
+    expect(await statusOf(big)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990003334' });
+    const done = (await auditOf(server, 'deposit-request.confirm', `deposit-request:${big}`)).at(-1);
+    expect(JSON.parse(done?.after_json ?? '{}')).toMatchObject({
+      status: 'SUCCESS',
+      depositAccountNo: '9990003334',
+      secondTo: 'staff:fin',
+    });
+    // a second person may name another; a request rejected after a waiting confirmation arrived nowhere
+    const other = await ask(6000);
+    expect((await confirm(other, { depositAccountNo: '9990003334' })).statusCode).toBe(202);
+    expect((await cli(server, 'deposit-request', 'confirm', String(other), '--to', '9990002223', '--as', 'boss2'))[0]).toContain(
+      'confirmed',
+    );
+    expect(await statusOf(other)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990002223' });
+    const rejected = await ask(6000);
+    expect((await confirm(rejected, { depositAccountNo: '9990003334' })).statusCode).toBe(202);
+    expect(
+      (await staffCall(server, boss1, 'POST', `/deposit-requests/${rejected}/reject`, { reason: 'no such transfer' })).statusCode,
+    ).toBe(200);
+    expect(await statusOf(rejected)).toEqual({ status: 'FAILED', deposit_account_no: null });
+    await restore();
   });
 });

@@ -22,6 +22,7 @@ const request = (id: number, over: Partial<WaitingDepositRequest> = {}): Waiting
   createdAt: '2026-11-20T08:30:00.000Z',
   transferredAt: null,
   hold: null,
+  depositAccountNo: null,
   ...over,
 });
 
@@ -78,6 +79,26 @@ describe('manual deposit requests waiting', () => {
     expect(posts(calls).map((c) => [c.url, c.body])).toEqual([
       ['/api/staff/deposit-requests/4/confirm', { depositAccountNo: '0489990001' }],
     ]);
+  });
+
+  it('chooses for the second person the account a waiting confirmation named, and says whose word it is', async () => {
+    const user = userEvent.setup();
+    const hold = { amount: 1000, askedBy: 'staff:nok', askedAt: '2026-11-20T09:00:00.000Z', reason: null, because: 'amount' as const };
+    const calls = await open([request(4, { hold, depositAccountNo: '0489990001' })], {
+      'GET /api/staff/deposit-accounts': () => [
+        200,
+        { accounts: [depositAccount('0481234567'), depositAccount('0489990001')], pending: null, graceHours: 72 },
+      ],
+      'POST /api/staff/deposit-requests/4/confirm': () => [200, {}],
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm request 4' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm deposit request 4' });
+    const list = await within(dialog).findByRole('combobox', { name: 'Arrived in (our deposit account)' });
+    expect(list).toHaveValue('0489990001');
+    expect(list).toHaveAccessibleDescription(/^nok said the money arrived in this account\. /);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
+    await screen.findByText('Request 4 confirmed: 1,000.00 credited to Somchai Jaidee.');
+    expect(posts(calls).map((c) => c.body)).toEqual([{ depositAccountNo: '0489990001' }]);
   });
 
   it('waits for the deposit accounts before a confirmation can go (a quick one would count as an unknown account)', async () => {

@@ -16,6 +16,7 @@ import { ScrollRegion } from '../shell/scroll-region';
 import { HoldNote } from '../queues/hold-note';
 import { depositAccountsQueryOptions } from '../deposit-accounts/queries';
 import { formatAccountNo } from '../../../contract/account-rules';
+import { personOf } from '../../../contract/staff';
 
 type Dialog = { kind: 'confirm' | 'reject'; row: WaitingDepositRequest } | null;
 
@@ -143,7 +144,10 @@ function DepositRequestDialog({
   const ours = kind === 'confirm' ? (accounts.data?.accounts ?? []).filter((a) => a.currency === row.currency) : [];
   const active = ours.filter((a) => !a.retiredAt);
   const [picked, setPicked] = useState('');
-  const arrivedIn = picked || (active.length === 1 ? active[0]!.bankAccountNo : '');
+  // a confirmation waiting for this clerk named an account: it is chosen for them, and the hint says whose word it is
+  const named = row.hold && ours.some((a) => a.bankAccountNo === row.depositAccountNo) ? row.depositAccountNo : null;
+  const arrivedIn = picked || named || (active.length === 1 ? active[0]!.bankAccountNo : '');
+  const asker = row.hold ? personOf(row.hold.askedBy) : '';
   const listId = useId();
   // not before the accounts are known (a quick confirmation would count as an unknown account); an outage of
   // that list does not hold a credit up
@@ -214,6 +218,7 @@ function DepositRequestDialog({
             })}
           </select>
           <p id={`${listId}-hint`} className="hint">
+            {named && <>{t`${asker} said the money arrived in this account.`} </>}
             {t`The account whose statement shows this transfer: the report's figures per deposit account count it there.`}
           </p>
         </div>

@@ -16,7 +16,9 @@ import { settleDepositRequest, type SettledRequest } from './manual-service.js';
  * and the money policy (credit-holds.ts) judges it; past their allowance the confirmation waits for a
  * second finance clerk or admin, and the request stays PENDING. The confirming clerk may say which of our
  * deposit accounts the money arrived in (the figures per deposit account): one of the `deposit` setting's, of
- * the request's currency, retired ones included, else 400 DEPOSIT_ACCOUNT_UNKNOWN and nothing changes.
+ * the request's currency, retired ones included, else 400 DEPOSIT_ACCOUNT_UNKNOWN and nothing changes. A
+ * confirmation that waits keeps the account it named on the request, for the second person: their confirmation
+ * names another or, saying none, that one.
  */
 
 type Books = Pick<AppContext, 'database' | 'now'>;
@@ -54,10 +56,13 @@ async function settle(
     now,
     async (tx, journalIds, request) => {
       if (outcome === 'FAILED') await endHold(tx, source, by.actor, now);
-      if (outcome === 'SUCCESS' && depositAccountNo)
-        await tx.updateTable('deposit_requests').set({ deposit_account_no: depositAccountNo }).where('id', '=', id).execute();
+      // the account: this confirmer's word, else the word of the clerk whose confirmation waited for them; a
+      // rejected request arrived nowhere
+      const arrivedIn = outcome === 'SUCCESS' ? (depositAccountNo ?? request.depositAccountNo) : null;
+      if (arrivedIn !== request.depositAccountNo)
+        await tx.updateTable('deposit_requests').set({ deposit_account_no: arrivedIn }).where('id', '=', id).execute();
       // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
-      const said = outcome === 'SUCCESS' && depositAccountNo ? { depositAccountNo } : {};
+      const said = arrivedIn ? { depositAccountNo: arrivedIn } : {};
       await audit(tx, request, { status: outcome, ...said, ...(secondTo ? { secondTo } : {}) }, outcome === 'SUCCESS' ? journalIds : []);
     },
     async (tx, request) => {
@@ -68,7 +73,11 @@ async function settle(
       secondTo = verdict.apply ? verdict.secondTo : null;
       waits = verdict.apply ? null : verdict.because;
       if (verdict.apply) return true;
-      await audit(tx, request, { status: 'WAITING', amount: toMajor(request.amount, request.currency), waitsBecause: waits });
+      // the confirmation waits: the account it names waits with it, for the second person's dialog to show
+      if (depositAccountNo && depositAccountNo !== request.depositAccountNo)
+        await tx.updateTable('deposit_requests').set({ deposit_account_no: depositAccountNo }).where('id', '=', id).execute();
+      const said = depositAccountNo ? { depositAccountNo } : {};
+      await audit(tx, request, { status: 'WAITING', amount: toMajor(request.amount, request.currency), waitsBecause: waits, ...said });
       return false;
     },
   );

@@ -69,11 +69,15 @@ export async function requestManualDeposit(
   }
 }
 
-/** A request as its settlement's callbacks see it: whose, how much (minor units), in what. */
+/**
+ * A request as its settlement's callbacks see it: whose, how much (minor units), in what, and the deposit account
+ * a clerk has named for it so far (a confirmation that waits for a second person keeps its clerk's word), or null.
+ */
 export interface SettledRequest {
   memberId: number;
   amount: number;
   currency: Currency;
+  depositAccountNo: string | null;
 }
 
 /**
@@ -107,7 +111,12 @@ export async function settleDepositRequestIn(
   if (!request) throw new ApiError(404, 'NO_DATA');
   const member = await memberMoney(tx, request.member_id);
   if (request.status !== 'PENDING') throw conflict('DEPOSIT_REQUEST_NOT_PENDING');
-  const settled: SettledRequest = { memberId: request.member_id, amount: Number(request.amount), currency: request.currency as Currency };
+  const settled: SettledRequest = {
+    memberId: request.member_id,
+    amount: Number(request.amount),
+    currency: request.currency as Currency,
+    depositAccountNo: request.deposit_account_no,
+  };
   if (outcome === 'SUCCESS' && judge && !(await judge(tx, settled))) return 'held';
   const claimed = await tx
     .updateTable('deposit_requests')

@@ -158,6 +158,7 @@ export async function waitingDepositRequests(db: Db): Promise<WaitingDepositRequ
       'deposit_requests.currency',
       'deposit_requests.created_at',
       'deposit_requests.transferred_at',
+      'deposit_requests.deposit_account_no',
     ])
     .where('deposit_requests.status', '=', 'PENDING')
     .orderBy('deposit_requests.id')
@@ -175,5 +176,6 @@ export async function waitingDepositRequests(db: Db): Promise<WaitingDepositRequ
     createdAt: iso(r.created_at),
     transferredAt: r.transferred_at === null ? null : iso(r.transferred_at),
     hold: holdOf(holds.get(`deposit-request:${r.id}`)),
+    depositAccountNo: r.deposit_account_no,
   }));
 }
