@@ -9,6 +9,7 @@ import { loadCatalogPart } from '../../lib/i18n';
 import { SlipModal } from './slip-modal';
 import { ToastRegion } from '../../ui/toast';
 import { DepositModal } from './deposit-modal';
+import { pickerTime } from './manual-panel';
 import { clientWithWallet, walletFixture } from '../../../tests/wallet-fixture';
 
 const bank = (bankCode: string, bankType: string, bankAccountNo = '') => ({
@@ -276,20 +277,20 @@ describe('the slip status', () => {
     await user.click(await screen.findByRole('button', { name: 'Request' }));
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
     const when = screen.getByLabelText('When you transferred (optional)');
-    // as the phone's picker writes a time: its own local time, to the minute
-    const picked = (ms: number) => {
-      const d = new Date(ms);
-      const two = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
-    };
-    // three days ago: refused here, nothing sent
-    await user.type(when, picked(Date.now() - 3 * 24 * 3_600_000));
+    // the picker offers the two days the rule takes, to the minute, and no later than now (a phone clock's 5 minutes)
+    const offered = (bound: 'min' | 'max') => new Date(when.getAttribute(bound)!).getTime();
+    expect(Date.now() - offered('min')).toBeLessThanOrEqual(48 * 3_600_000);
+    expect(Date.now() - offered('min')).toBeGreaterThan(48 * 3_600_000 - 3 * 60_000);
+    expect(offered('max') - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    expect(offered('max') - Date.now()).toBeGreaterThan(2 * 60_000);
+    // three days ago, typed past the picker's bounds as a keyboard can: refused here, nothing sent
+    await user.type(when, pickerTime(Date.now() - 3 * 24 * 3_600_000));
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('The transfer time must be within the last two days, and not later than now.')).toBeVisible();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await user.clear(when);
-    const earlier = picked(Date.now() - 30 * 60_000);
+    const earlier = pickerTime(Date.now() - 30 * 60_000);
     await user.type(when, earlier);
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     await until(() => calls.some((c) => c.method === 'POST'));

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { markPushOfferDue } from '../../lib/member/push';
-import { transferTimeFits } from '../../../contract/deposit-rules';
+import { TRANSFER_TIME_CLOCK_SKEW_MS, TRANSFER_TIME_MAX_AGE_MS, transferTimeFits } from '../../../contract/deposit-rules';
 import { FormError, TextField } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { AmountField } from '../../ui/member/amount-field';
@@ -17,6 +17,13 @@ import { useDepositRequest } from './mutations';
  * DEPOSIT_MAXIMUM), and, if the member says it, when they made the transfer (within the last two days: 400
  * DEPOSIT_TRANSFER_TIME), so that staff find it on the statement sooner.
  */
+/** A time as the phone's date-and-time picker writes it: the phone's own local time, to the minute. */
+export function pickerTime(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; maximum: number | undefined; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const { parse } = useMoneyWords();
@@ -25,6 +32,9 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
   // the phone's own time, as the picker shows it (no zone): read as the phone's local time
   const [transferred, setTransferred] = useState('');
   const [error, setError] = useState('');
+  // the picker offers only the times the rule takes: the last two days, to now (with a phone clock's few minutes),
+  // as of when the member went to it
+  const [now, setNow] = useState(() => Date.now());
   const send = useDepositRequest();
 
   function submit(e: FormEvent) {
@@ -56,7 +66,10 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
       <TextField
         label={t`When you transferred (optional)`}
         type="datetime-local"
+        min={pickerTime(now - TRANSFER_TIME_MAX_AGE_MS + 60_000)}
+        max={pickerTime(now + TRANSFER_TIME_CLOCK_SKEW_MS)}
         value={transferred}
+        onFocus={() => setNow(Date.now())}
         onChange={(v) => (setTransferred(v), setError(''))}
         hint={t`The time on your bank's receipt helps our staff find your transfer sooner.`}
       />
