@@ -202,3 +202,38 @@ test('what a member who chose another language typed before the app started is i
     await context.close();
   }
 });
+
+test('on a phone, the contact page’s LINE card stays where it is drawn when the chat turns out to be off', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    // every layout shift the page makes, from its first paint (the Layout Instability API)
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.shifted += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // whether the chat is offered arrives after the operator's details: "no"
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/lookup/enableChatWidget', async (route) => {
+      await held;
+      await route.fulfill({ json: { enableChatWidget: false } });
+    });
+    await page.goto('/contact');
+    const line = page.locator('.line-channel');
+    await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+    await expect(line).toBeVisible();
+    const before = await line.boundingBox();
+    release();
+    // the chat's place is given back: no chat button comes
+    await expect(page.locator('main')).not.toHaveClass(/with-chat/);
+    expect(await line.boundingBox()).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  } finally {
+    await context.close();
+  }
+});

@@ -39,7 +39,7 @@ export function ContactPage<Config>({
   const { data } = contact;
   const { config: chat, pending: chatPending } = useChatConfig();
   return (
-    // the chat's column is kept clear while its config is still asked (it comes after the LINE card: nothing moves)
+    // the chat button's padding is kept while the chat's config is still asked (its card comes after the LINE card: nothing moves)
     <main className={`${topSpacing ? 'page' : 'page flush'} contact-page${chat || chatPending ? ' with-chat' : ''}`}>
       {languages && (
         <div className="contact-top">
