@@ -42,14 +42,18 @@ export async function mountApp(
   let committed!: () => void;
   const first = new Promise<void>((resolve) => (committed = resolve));
   const wrapped = <OnCommit done={committed}>{app}</OnCommit>;
-  if (prerendered) {
+  // the pre-rendered page on the screen, in whatever language
+  const page = container.dataset.prerendered;
+  const onPage = () => !!page && page === window.location.pathname;
+  if (prerendered || onPage()) {
     // the router renders its tree as it did on the server (no outer Suspense), as its own SSR client does
     router.ssr = { manifest: undefined };
     await router.load();
     const { location, matches } = router.state;
+    const loaded = matches.every((m) => m.status === 'success' || m.status === 'notFound');
     const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
-    const same = prerendered.path === NOT_FOUND_MARK ? notFound : !notFound && location.pathname === prerendered.path;
-    if (same && matches.every((m) => m.status === 'success' || m.status === 'notFound')) {
+    const same = prerendered && (prerendered.path === NOT_FOUND_MARK ? notFound : !notFound && location.pathname === prerendered.path);
+    if (same && loaded) {
       const early = earlyInput(container);
       hydrateRoot(container, wrapped);
       await first;
@@ -60,18 +64,20 @@ export async function mountApp(
       if (early.length) await import('./lib/early-input').then(({ replay }) => replay(early));
       return 'hydrated';
     }
-    router.ssr = undefined;
+    // the same page drawn anew in another language keeps it so: loaded, the app's first commit is the whole page
+    // (an outer Suspense would commit its empty fallback first, and the page would be blank until the next)
+    if (!(loaded && onPage())) router.ssr = undefined;
   }
-  // the same page's pre-rendered form in another language is replaced: what the member typed in it goes to
-  // the app's own fields of the same name (never to another page's, where the app went instead)
-  const page = container.dataset.prerendered;
-  const onPage = () => !!page && page === window.location.pathname;
-  const typed = onPage()
-    ? earlyInput(container).map(({ field, value, checked }) => ({ name: field.name, kind: field.type, value, checked }))
-    : [];
-  container.replaceChildren();
+  // the same page's pre-rendered form in another language is replaced: React clears it in the very task that puts
+  // the app's own in (its first commit), so the page is never empty on the screen; what the member typed in it,
+  // read from its fields once they are out of the page, goes to the app's fields of the same name (never to another
+  // page's, where the app went instead)
+  const before = onPage() ? [...container.children].filter((n): n is HTMLElement => n instanceof HTMLElement) : [];
   createRoot(container).render(wrapped);
   await first;
+  const typed = before
+    .flatMap((n) => earlyInput(n))
+    .map(({ field, value, checked }) => ({ name: field.name, kind: field.type, value, checked }));
   if (typed.length) {
     await idle();
     // a box or a choice by its name and value; a text only into a field the member has not started again

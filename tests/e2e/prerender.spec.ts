@@ -187,6 +187,15 @@ test('what a member who chose another language typed before the app started is i
     const errors = collectErrors(page);
     // the member chose English on this device; the pre-rendered page is the build's language
     await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+    // whether the page was ever left empty between the pre-rendered form and the app's (a blank frame, a lost press)
+    await context.addInitScript(() => {
+      const w = window as unknown as { emptied: boolean };
+      w.emptied = false;
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root')!;
+        new MutationObserver(() => void (root.childElementCount === 0 && (w.emptied = true))).observe(root, { childList: true });
+      });
+    });
     await page.goto('/login');
     await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
     await page.getByLabel('รหัสผ่าน').fill('demo1234');
@@ -195,6 +204,7 @@ test('what a member who chose another language typed before the app started is i
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('Phone number')).toHaveValue('0812345678');
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('demo1234');
+    expect(await page.evaluate(() => (window as unknown as { emptied: boolean }).emptied)).toBe(false);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/user\/home$/);
     expect(errors).toEqual([]);
