@@ -16,7 +16,7 @@ import { CreditHold, StaffReason } from './staff-queues.js';
  * Every credit goes through the staff money policy, counted against the clerk who imported or assigned it:
  * past their allowance it WAITS for a second finance clerk or admin, who assigns the line to the same member.
  * Refusals: 400 STATEMENT_FILE_EMPTY | STATEMENT_FILE_TYPE | STATEMENT_FILE_INVALID | STATEMENT_BANK_UNKNOWN |
- * STATEMENT_BANK_MISMATCH | STATEMENT_ACCOUNT_MISMATCH | STATEMENT_LAYOUT_UNKNOWN | STATEMENT_LINE_INVALID |
+ * STATEMENT_BANK_MISMATCH | STATEMENT_FILE_CURRENCY | STATEMENT_ACCOUNT_MISMATCH | STATEMENT_LAYOUT_UNKNOWN | STATEMENT_LINE_INVALID |
  * STATEMENT_NO_LINES | STATEMENT_ACCOUNT_UNKNOWN; 413 STATEMENT_TOO_LARGE | STATEMENT_UNPACKS_TOO_LARGE | STATEMENT_TOO_MANY_LINES.
  */
 

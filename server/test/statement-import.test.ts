@@ -379,6 +379,13 @@ describe('bank statement import', () => {
       400,
       'STATEMENT_ACCOUNT_MISMATCH',
     ]);
+    // a statement that says it is in dollars, of a baht account
+    const dollars = Buffer.from(
+      kbiz([line(t, '10.00', 'x')])
+        .toString('utf8')
+        .replace('\r\n,,,,,,,Account Number', '\r\nสกุลเงิน,USD\r\n,,,,,,,Account Number'),
+    );
+    expect(await refusal(send('preview', dollars, `account=${ACCOUNT}`))).toEqual([400, 'STATEMENT_FILE_CURRENCY']);
     expect(await refusal(send('preview', Buffer.from('\x89PNG\r\n\x1a\n\0\0\0'), `account=${ACCOUNT}`))).toEqual([
       400,
       'STATEMENT_FILE_TYPE',

@@ -91,6 +91,57 @@ describe('bank statement files', () => {
     ]);
   });
 
+  /**
+   * A BCEL account statement as its Excel export lays it out (layouts.ts): the bank, account, currency and period
+   * first, a brought-forward row, the header ວັນທີ | ເລກບີນ | ເນື້ອໃນ | ໜີ້ | ມີ | ຍອດເຫຼືອທ້າຍ, dates as Excel dates or
+   * text, then the totals and the closing balance.
+   */
+  async function bcelStatement(currency = 'LAK'): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Sheet0');
+    // Excel keeps wall time: a date cell reads as UTC
+    const wall = (iso: string) => new Date(`${iso}Z`);
+    const rows: ExcelJS.CellValue[][] = [
+      ['ທະນາຄານການຄ້າຕ່າງປະເທດລາວ ມະຫາຊົນ'],
+      ['ໃບແຈ້ງຍອດບັນຊີ'],
+      ['ເລກບັນຊີ', '0101200012345678'],
+      ['ຊື່ບັນຊີ', 'ບໍລິສັດ ວໍເລັດ ຈຳກັດ'],
+      ['ສະກຸນເງິນ', currency],
+      ['ແຕ່ວັນທີ 28/11/2026', 'ຫາ 28/11/2026'],
+      [],
+      ['ວັນທີ', 'ເລກບີນ', 'ເນື້ອໃນ', 'ໜີ້', 'ມີ', 'ຍອດເຫຼືອທ້າຍ'],
+      ['', '', 'ຍອດຍົກມາ', '', '', 10_000_000],
+      [wall('2026-11-28T19:05:00'), 'FT26332A1B2C', 'ໂອນເງິນເຂົ້າ ທ້າວ ສົມພອນ', '', 600_000, 10_600_000],
+      [wall('2026-11-28T19:50:00'), 'CH0001', 'ຄ່າທຳນຽມ', 2_000, '', 10_598_000],
+      ['28/11/2026 20:10:45', 'FT26332D4E5F', 'ໂອນເງິນເຂົ້າ ນາງ ມະນີ', '', '1,200,000', '11,798,000'],
+      ['', '', 'ລວມຍອດ', 2_000, 1_800_000, ''],
+      ['ຍອດເຫຼືອທ້າຍ', 11_798_000],
+    ];
+    for (const row of rows) sheet.addRow(row);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+
+  it('BCEL account statement (Excel): the bill number kept, brought forward, totals and closing rows left out', async () => {
+    const s = await parse(await bcelStatement(), 'LAK');
+    expect([s.format, s.bank, s.accountNo, s.outgoing]).toEqual(['xlsx', 'BCEL', '0101200012345678', 1]);
+    expect(s.lines.map((l) => [l.rowNo, l.at, l.amount, l.balance, l.description])).toEqual([
+      [10, at('2026-11-28T19:05'), 600_000, 10_600_000, 'ໂອນເງິນເຂົ້າ ທ້າວ ສົມພອນ · FT26332A1B2C'],
+      [12, at('2026-11-28T20:10:45'), 1_200_000, 11_798_000, 'ໂອນເງິນເຂົ້າ ນາງ ມະນີ · FT26332D4E5F'],
+    ]);
+    // chosen by the clerk as BCEL too, or by no one: the file says which bank
+    expect((await parse(await bcelStatement(), 'LAK', 'BCEL')).lines).toHaveLength(2);
+    expect(await parse(await bcelStatement(), 'LAK', 'KBANK').catch((e: { code: string }) => e.code)).toBe('STATEMENT_BANK_MISMATCH');
+  });
+
+  it("refuses a statement that states another currency than the deposit account's: dollars are never read as kip", async () => {
+    const refused = (bytes: Buffer, currency: 'BAHT' | 'LAK') => parse(bytes, currency).catch((e: { code: string }) => e.code);
+    expect(await refused(await bcelStatement('USD'), 'LAK')).toBe('STATEMENT_FILE_CURRENCY');
+    expect(await refused(await bcelStatement('LAK'), 'BAHT')).toBe('STATEMENT_FILE_CURRENCY');
+    expect(await refused(await bcelStatement('THB'), 'LAK')).toBe('STATEMENT_FILE_CURRENCY');
+    expect((await parse(await bcelStatement('ກີບ'), 'LAK')).lines).toHaveLength(2);
+    expect((await parse(await bcelStatement('THB'), 'BAHT')).lines).toHaveLength(2);
+  });
+
   it('reads UTF-16 text with its BOM, as Excel saves "Unicode text"', async () => {
     const text = fixture('scb-businessnet.txt').toString('utf8');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

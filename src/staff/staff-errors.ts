@@ -50,6 +50,7 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   STATEMENT_UNPACKS_TOO_LARGE: msg`The workbook unpacks to more than 64 MB: no bank’s statement is that large. Export a shorter period, or as CSV.`,
   STATEMENT_BANK_UNKNOWN: msg`The file does not say which bank wrote it: choose the bank's layout.`,
   STATEMENT_BANK_MISMATCH: msg`This file is another bank's statement than the layout or the deposit account chosen.`,
+  STATEMENT_FILE_CURRENCY: msg`This statement is in another currency than the deposit account chosen.`,
   STATEMENT_ACCOUNT_MISMATCH: msg`This statement is of another account than the deposit account chosen.`,
   STATEMENT_ACCOUNT_UNKNOWN: msg`That deposit account is no longer in the deposit settings: reload the page.`,
   STATEMENT_LAYOUT_UNKNOWN: msg`No header row with a date and an amount column was found: is this the bank's statement export?`,

@@ -20,10 +20,17 @@ import { amountMinor, nfkc, senderOf, statementTime, type Sender } from './value
  *   4th, the signed amount in the 7th, the balance in the 9th. Followed: rossigee/bank-statement-import-th,
  *   account_statement_import_th_ktb (parser.py). Saved as .xlsx or CSV it keeps those columns; without a
  *   header we know, those positions are read.
- * - BCEL, BCEL i-Bank (BCEL One business) account history: no published layout was found. Read by its
- *   header words (ວັນທີ / Date, ເນື້ອໃນ / Description, ຖອນ / Debit, ຝາກ / Credit, ຍອດເຫຼືອ / Balance,
- *   optionally the sender's account and name columns), in kip; a clerk whose export differs picks the
- *   bank and the columns are still found by their words. Say so to the operator (README).
+ * - BCEL account statement (Excel, sheet "Sheet0"): the bank's name, ເລກບັນຊີ (account), ສະກຸນເງິນ (currency),
+ *   the period and a ຍອດຍົກມາ (brought forward) row before the header ວັນທີ | ເລກບີນ | ເນື້ອໃນ | ໜີ້ | ມີ |
+ *   ຍອດເຫຼືອທ້າຍ (date, bill number, description, debit, credit, closing balance), then ລວມຍອດ (totals) and
+ *   ຍອດເຫຼືອທ້າຍ rows. Followed: the layout an open-source BCEL statement reader expects (its bcel parser's
+ *   header and markers); BCEL publishes none. The bill number is kept with the description.
+ * - BCEL i-Bank account history, as a CSV: read by its header words (ວັນທີ / Date, ເນື້ອໃນ / Description,
+ *   ຖອນ / Debit, ຝາກ / Credit, ຍອດເຫຼືອ / Balance, optionally the sender's account and name columns), in kip;
+ *   no published layout was found. A clerk whose export differs picks the bank and the columns are still
+ *   found by their words. Say so to the operator (README).
+ * A file that states its currency (ສະກຸນເງິນ, สกุลเงิน, Currency) must be the deposit account's: else 400
+ * STATEMENT_FILE_CURRENCY (a dollar account's statement read as kip would credit dollars as kip).
  */
 
 export const STATEMENT_BANKS = ['KBANK', 'SCB', 'KTB', 'BCEL'] as const;
@@ -62,6 +69,7 @@ type Column =
   | 'balance'
   | 'fromAccount'
   | 'fromName'
+  | 'reference'
   | 'cheque';
 
 /** Header words, tried in this order on each cell (the first that fits names it). */
@@ -71,8 +79,12 @@ const HEADER_WORDS: [Column, RegExp][] = [
   ['time', /time|เวลา|ເວລາ/iu],
   ['balance', /balance|คงเหลือ|ຍອດເຫຼືອ|ຍອດຄົງເຫຼືອ/iu],
   ['cheque', /cheque|เช็ค/iu],
-  ['debit', /withdraw|debit|ถอน|โอนออก|ຖອນ|ເດບິດ/iu],
-  ['credit', /deposit|credit|ฝาก|โอนเข้า|ຝາກ|ເຄຣດິດ/iu],
+  // BCEL's bill number (ເລກບີນ)
+  ['reference', /ເລກບີນ|ເລກອ້າງອີງ/u],
+  // BCEL's debit and credit are the accountant's words ໜີ້ ("owed") and ມີ ("has"): the whole cell only (NFKC
+  // writes ໜ as ຫນ)
+  ['debit', /withdraw|debit|ถอน|โอนออก|ຖອນ|ເດບິດ|^ຫນີ້$/iu],
+  ['credit', /deposit|credit|ฝาก|โอนเข้า|ຝາກ|ເຄຣດິດ|^ມີ$/iu],
   ['amount', /amount|จำนวนเงิน|ຈຳນວນເງິນ/iu],
   ['date', /date|วันที่|ວັນທີ/iu],
   ['details', /detail|รายละเอียด|ລາຍລະອຽດ/iu],
@@ -126,6 +138,19 @@ function accountOfFile(rows: readonly string[][], headerAt: number): string | nu
   return null;
 }
 
+/** The currency the preamble states ("ສະກຸນເງິນ | LAK"), as ours, 'OTHER' for another (USD), or null when it states none. */
+function currencyOfFile(rows: readonly string[][], headerAt: number): Currency | 'OTHER' | null {
+  for (const row of rows.slice(0, Math.max(headerAt, 0))) {
+    const label = row.findIndex((c) => /^(currency|สกุลเงิน|ສະກຸນເງ[ິີ]ນ)\s*:?$/iu.test(nfkc(c).trim()));
+    if (label < 0) continue;
+    const value = row.slice(label + 1).find((c) => c.trim()) ?? '';
+    if (/\bLAK\b|ກີບ|\bKIP\b/iu.test(value)) return 'LAK';
+    if (/\bTHB\b|บาท|ບາດ|\bBAHT\b/iu.test(value)) return 'BAHT';
+    if (/\b[A-Z]{3}\b/u.test(value.toUpperCase())) return 'OTHER';
+  }
+  return null;
+}
+
 const normal = (text: string) => nfkc(text).replace(/\s+/g, ' ').trim().toUpperCase();
 
 export function parseStatement(
@@ -142,6 +167,8 @@ export function parseStatement(
   if (chosen && found && chosen !== found) throw new ApiError(400, 'STATEMENT_BANK_MISMATCH');
   const columns = headerAt >= 0 ? headerColumns(rows[headerAt]!)! : bank === 'KTB' ? KTB_POSITIONS : undefined;
   if (!columns) throw new ApiError(400, 'STATEMENT_LAYOUT_UNKNOWN');
+  const stated = currencyOfFile(rows, headerAt);
+  if (stated && stated !== currency) throw new ApiError(400, 'STATEMENT_FILE_CURRENCY');
   const nowYear = new Date(now).getUTCFullYear();
   const cell = (row: readonly string[], c: Column) => (columns[c] === undefined ? '' : (row[columns[c]] ?? '').trim());
   const lines: RawLine[] = [];
@@ -168,7 +195,9 @@ export function parseStatement(
     }
     const balanceText = cell(row, 'balance');
     const balance = balanceText ? (amountMinor(balanceText, currency) ?? null) : null;
-    const description = [cell(row, 'description'), cell(row, 'channel'), cell(row, 'details')].filter(Boolean).join(' · ');
+    const description = [cell(row, 'description'), cell(row, 'channel'), cell(row, 'details'), cell(row, 'reference')]
+      .filter(Boolean)
+      .join(' · ');
     const fromAccount = cell(row, 'fromAccount');
     const fromName = cell(row, 'fromName');
     const parsed = senderOf(cell(row, 'details') || cell(row, 'description'));

@@ -20,6 +20,7 @@ const sentences: Record<string, string> = {
   STATEMENT_TOO_MANY_LINES: 'the file has more than 20,000 rows: export a shorter period',
   STATEMENT_BANK_UNKNOWN: 'the bank cannot be told from the file: --bank KBANK|SCB|KTB|BCEL',
   STATEMENT_BANK_MISMATCH: "the file is another bank's export than --bank says",
+  STATEMENT_FILE_CURRENCY: "the file states another currency than the deposit account's",
   STATEMENT_ACCOUNT_UNKNOWN: 'no deposit account of the deposit setting has that number',
   STATEMENT_ACCOUNT_MISMATCH: 'the file states another account than --account',
   STATEMENT_LAYOUT_UNKNOWN: "no header row with a date and an amount column: is this the bank's statement export?",
