@@ -11,12 +11,6 @@ import { useOnline } from '../../ui/use-online';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useDepositRequest } from './mutations';
 
-/**
- * §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it),
- * between the slip lookup's minimum and its manual maximum (the server holds both: 400 DEPOSIT_MINIMUM,
- * DEPOSIT_MAXIMUM), and, if the member says it, when they made the transfer (within the last two days: 400
- * DEPOSIT_TRANSFER_TIME), so that staff find it on the statement sooner.
- */
 /** A time as the phone's date-and-time picker writes it: the phone's own local time, to the minute. */
 export function pickerTime(ms: number): string {
   const d = new Date(ms);
@@ -24,6 +18,12 @@ export function pickerTime(ms: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+/**
+ * §7 POST /api/wallet/add: a deposit request our staff confirm by hand (where the deposit lookup allows it),
+ * between the slip lookup's minimum and its manual maximum (the server holds both: 400 DEPOSIT_MINIMUM,
+ * DEPOSIT_MAXIMUM), and, if the member says it, when they made the transfer (within the last two days: 400
+ * DEPOSIT_TRANSFER_TIME), so that staff find it on the statement sooner.
+ */
 export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; maximum: number | undefined; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const { parse } = useMoneyWords();
