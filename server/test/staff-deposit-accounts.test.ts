@@ -447,39 +447,50 @@ describe('deposit accounts', () => {
 
   it('a confirmation that waits for a second person keeps the account it named: the second sees it and, naming none, confirms it there', async () => {
     await withAccount('9990003334');
+    await withAccount('9990004445');
     const { ask, confirm, statusOf, restore } = await manualRequests();
-    const waiting = async (id: number) =>
-      ((await staffCall(server, finance, 'GET', '/deposit-requests')).json() as WaitingDepositRequestList).rows.find((r) => r.id === id);
-    // above the seeded 5,000 baht one person may credit alone
-    const big = await ask(6000);
-    const held = await confirm(big, { depositAccountNo: '9990003334' });
-    expect([held.statusCode, message(held)]).toEqual([202, 'CREDIT_WAITS']);
-    expect(await statusOf(big)).toEqual({ status: 'PENDING', deposit_account_no: '9990003334' });
-    expect(await waiting(big)).toMatchObject({ depositAccountNo: '9990003334', hold: { askedBy: 'staff:fin' } });
-    const [asked] = await auditOf(server, 'deposit-request.confirm', `deposit-request:${big}`);
-    expect(JSON.parse(asked?.after_json ?? '{}')).toMatchObject({ status: 'WAITING', depositAccountNo: '9990003334' });
-    // the second person's confirmation, saying no account, credits it there
-    expect((await confirm(big, {}, boss1)).statusCode).toBe(200);
-    expect(await statusOf(big)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990003334' });
-    const done = (await auditOf(server, 'deposit-request.confirm', `deposit-request:${big}`)).at(-1);
-    expect(JSON.parse(done?.after_json ?? '{}')).toMatchObject({
-      status: 'SUCCESS',
-      depositAccountNo: '9990003334',
-      secondTo: 'staff:fin',
-    });
-    // a second person may name another; a request rejected after a waiting confirmation arrived nowhere
-    const other = await ask(6000);
-    expect((await confirm(other, { depositAccountNo: '9990003334' })).statusCode).toBe(202);
-    expect((await cli(server, 'deposit-request', 'confirm', String(other), '--to', '9990002223', '--as', 'boss2'))[0]).toContain(
-      'confirmed',
-    );
-    expect(await statusOf(other)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990002223' });
-    const rejected = await ask(6000);
-    expect((await confirm(rejected, { depositAccountNo: '9990003334' })).statusCode).toBe(202);
-    expect(
-      (await staffCall(server, boss1, 'POST', `/deposit-requests/${rejected}/reject`, { reason: 'no such transfer' })).statusCode,
-    ).toBe(200);
-    expect(await statusOf(rejected)).toEqual({ status: 'FAILED', deposit_account_no: null });
-    await restore();
+    try {
+      const waiting = async (id: number) =>
+        ((await staffCall(server, finance, 'GET', '/deposit-requests')).json() as WaitingDepositRequestList).rows.find((r) => r.id === id);
+      // above the seeded 5,000 baht one person may credit alone
+      const big = await ask(6000);
+      const held = await confirm(big, { depositAccountNo: '9990003334' });
+      expect([held.statusCode, message(held)]).toEqual([202, 'CREDIT_WAITS']);
+      expect(await statusOf(big)).toEqual({ status: 'PENDING', deposit_account_no: '9990003334' });
+      expect(await waiting(big)).toMatchObject({ depositAccountNo: '9990003334', hold: { askedBy: 'staff:fin' } });
+      const [asked] = await auditOf(server, 'deposit-request.confirm', `deposit-request:${big}`);
+      expect(JSON.parse(asked?.after_json ?? '{}')).toMatchObject({ status: 'WAITING', depositAccountNo: '9990003334' });
+      // the second person's confirmation, saying no account, credits it there
+      expect((await confirm(big, {}, boss1)).statusCode).toBe(200);
+      expect(await statusOf(big)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990003334' });
+      const done = (await auditOf(server, 'deposit-request.confirm', `deposit-request:${big}`)).at(-1);
+      expect(JSON.parse(done?.after_json ?? '{}')).toMatchObject({
+        status: 'SUCCESS',
+        depositAccountNo: '9990003334',
+        secondTo: 'staff:fin',
+      });
+      // a second person may name another; a request rejected after a waiting confirmation arrived nowhere
+      const other = await ask(6000);
+      expect((await confirm(other, { depositAccountNo: '9990003334' })).statusCode).toBe(202);
+      expect((await cli(server, 'deposit-request', 'confirm', String(other), '--to', '9990004445', '--as', 'boss2'))[0]).toContain(
+        'confirmed',
+      );
+      expect(await statusOf(other)).toEqual({ status: 'SUCCESS', deposit_account_no: '9990004445' });
+      const rejected = await ask(6000);
+      expect((await confirm(rejected, { depositAccountNo: '9990003334' })).statusCode).toBe(202);
+      expect(
+        (await staffCall(server, boss1, 'POST', `/deposit-requests/${rejected}/reject`, { reason: 'no such transfer' })).statusCode,
+      ).toBe(200);
+      expect(await statusOf(rejected)).toEqual({ status: 'FAILED', deposit_account_no: null });
+      // an account taken out of the deposit setting while the confirmation waited is no longer counted there
+      const gone = await ask(6000);
+      expect((await confirm(gone, { depositAccountNo: '9990004445' })).statusCode).toBe(202);
+      const deposit = server.ctx.settings.get('deposit');
+      await setSetting(server, 'deposit', { ...deposit, banks: deposit.banks.filter((b) => b.bankAccountNo !== '9990004445') });
+      expect((await confirm(gone, {}, boss1)).statusCode).toBe(200);
+      expect(await statusOf(gone)).toEqual({ status: 'SUCCESS', deposit_account_no: null });
+    } finally {
+      await restore();
+    }
   });
 });

@@ -256,6 +256,30 @@ describe('bank statement import', () => {
     expect(await ledgerProblems(q.server)).toEqual([]);
   });
 
+  it("a request whose clerk's confirmation waited for a second person, credited from the statement: the waiting confirmation ends with it", async () => {
+    await newPolicyDay(q.server);
+    const t = q.server.clock.now - 600_000;
+    // the first clerk has credited 4,950 alone today: the request's 100 more would pass the 5,000, and waits
+    expect((await importFile(kbiz([line(t, '4,950.00', 'From X7890 MR. SOMCHAI J++')]))).statusCode).toBe(200);
+    const asked = await call(q.server.app, 'POST', '/api/wallet/add', { amount: 100 }, { token: token2 });
+    const { requestId } = asked.json() as { requestId: number };
+    const held = await staffCall(q.server, q.finance, 'POST', `/deposit-requests/${requestId}/confirm`, {});
+    expect([held.statusCode, message(held)]).toEqual([202, 'CREDIT_WAITS']);
+    const holds = () => db().selectFrom('credit_holds').select('status').where('source', '=', `deposit-request:${requestId}`).execute();
+    expect(await holds()).toEqual([{ status: 'PENDING' }]);
+    // the second clerk's import of the transfer credits it through the request
+    const before = await walletOf(q.server, member2);
+    const res = await importFile(kbiz([line(t + 60_000, '100.00', 'From KTB X0052')]), second);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as StatementPreview).lines.map((l) => [l.action, l.status])).toEqual([['credit-request', 'CREDITED']]);
+    expect(await walletOf(q.server, member2)).toBe(before + 10_000);
+    expect(await holds()).toEqual([{ status: 'ENDED' }]);
+    // nothing left for a second person to approve: the request is no longer waiting
+    const late = await staffCall(q.server, second, 'POST', `/deposit-requests/${requestId}/confirm`, {});
+    expect([late.statusCode, message(late)]).toEqual([409, 'DEPOSIT_REQUEST_NOT_PENDING']);
+    expect(await ledgerProblems(q.server)).toEqual([]);
+  });
+
   it('ambiguous lines wait with their candidates; a clerk assigns one (policy) or dismisses it with a reason', async () => {
     await newPolicyDay(q.server);
     const t = q.server.clock.now - 600_000;

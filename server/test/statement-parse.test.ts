@@ -93,10 +93,10 @@ describe('bank statement files', () => {
 
   /**
    * A BCEL account statement as its Excel export lays it out (layouts.ts): the bank, account, currency and period
-   * first, a brought-forward row, the header ວັນທີ | ເລກບີນ | ເນື້ອໃນ | ໜີ້ | ມີ | ຍອດເຫຼືອທ້າຍ, dates as Excel dates or
-   * text, then the totals and the closing balance.
+   * first, the header ວັນທີ | ເລກບີນ | ເນື້ອໃນ | ໜີ້ | ມີ | ຍອດເຫຼືອທ້າຍ, an undated brought-forward row, the lines
+   * (dates as Excel dates or text), then the totals and the closing balance.
    */
-  async function bcelStatement(currency = 'LAK'): Promise<Buffer> {
+  async function bcelStatement(currency = 'LAK', label = 'ສະກຸນເງິນ'): Promise<Buffer> {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Sheet0');
     // Excel keeps wall time: a date cell reads as UTC
@@ -106,7 +106,7 @@ describe('bank statement files', () => {
       ['ໃບແຈ້ງຍອດບັນຊີ'],
       ['ເລກບັນຊີ', '0101200012345678'],
       ['ຊື່ບັນຊີ', 'ບໍລິສັດ ວໍເລັດ ຈຳກັດ'],
-      ['ສະກຸນເງິນ', currency],
+      label.endsWith(':') ? [`${label} ${currency}`] : [label, currency],
       ['ແຕ່ວັນທີ 28/11/2026', 'ຫາ 28/11/2026'],
       [],
       ['ວັນທີ', 'ເລກບີນ', 'ເນື້ອໃນ', 'ໜີ້', 'ມີ', 'ຍອດເຫຼືອທ້າຍ'],
@@ -138,6 +138,11 @@ describe('bank statement files', () => {
     expect(await refused(await bcelStatement('USD'), 'LAK')).toBe('STATEMENT_FILE_CURRENCY');
     expect(await refused(await bcelStatement('LAK'), 'BAHT')).toBe('STATEMENT_FILE_CURRENCY');
     expect(await refused(await bcelStatement('THB'), 'LAK')).toBe('STATEMENT_FILE_CURRENCY');
+    // in words, or in the label's own cell
+    expect(await refused(await bcelStatement('US Dollar'), 'LAK')).toBe('STATEMENT_FILE_CURRENCY');
+    expect(await refused(await bcelStatement('ໂດລາ'), 'LAK')).toBe('STATEMENT_FILE_CURRENCY');
+    expect(await refused(await bcelStatement('USD', 'Currency:'), 'LAK')).toBe('STATEMENT_FILE_CURRENCY');
+    expect((await parse(await bcelStatement('LAK', 'Currency:'), 'LAK')).lines).toHaveLength(2);
     expect((await parse(await bcelStatement('ກີບ'), 'LAK')).lines).toHaveLength(2);
     expect((await parse(await bcelStatement('THB'), 'BAHT')).lines).toHaveLength(2);
   });

@@ -96,6 +96,11 @@ describe('manual deposit requests waiting', () => {
     const list = await within(dialog).findByRole('combobox', { name: 'Arrived in (our deposit account)' });
     expect(list).toHaveValue('0489990001');
     expect(list).toHaveAccessibleDescription(/^nok said the money arrived in this account\. /);
+    // another account chosen: the hint no longer says anyone named it, and back
+    await user.selectOptions(list, 'KBANK 048-123-4567');
+    expect(list).toHaveAccessibleDescription(/^The account whose statement shows this transfer/);
+    await user.selectOptions(list, 'KBANK 048-999-0001');
+    expect(list).toHaveAccessibleDescription(/^nok said the money arrived in this account\. /);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
     await screen.findByText('Request 4 confirmed: 1,000.00 credited to Somchai Jaidee.');
     expect(posts(calls).map((c) => c.body)).toEqual([{ depositAccountNo: '0489990001' }]);

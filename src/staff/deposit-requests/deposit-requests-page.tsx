@@ -218,7 +218,7 @@ function DepositRequestDialog({
             })}
           </select>
           <p id={`${listId}-hint`} className="hint">
-            {named && <>{t`${asker} said the money arrived in this account.`} </>}
+            {named && arrivedIn === named && <>{t`${asker} said the money arrived in this account.`} </>}
             {t`The account whose statement shows this transfer: the report's figures per deposit account count it there.`}
           </p>
         </div>

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/transaction.js';
 import type { StatementLinesTable } from '../../db/schema.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
-import { judgeCredit } from '../adjustments/service.js';
+import { endHold, judgeCredit } from '../adjustments/service.js';
 import { madeBy, recordAudit, type By } from '../audit/service.js';
 import { settleDepositRequestIn } from '../deposit/service.js';
 import { notifyMember } from '../events/service.js';
@@ -81,6 +81,8 @@ export async function creditLine(tx: Tx, ask: CreditAsk): Promise<Credited> {
       now,
       async (_tx, journalIds) => {
         journalId = journalIds[0]!;
+        // a clerk's confirmation of the request that waited for a second person is moot: the statement credited it
+        await endHold(tx, `deposit-request:${ask.requestId}`, by.actor, now);
       },
       (_tx, request) => judge(request.memberId),
     );

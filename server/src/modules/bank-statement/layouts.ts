@@ -20,10 +20,10 @@ import { amountMinor, nfkc, senderOf, statementTime, type Sender } from './value
  *   4th, the signed amount in the 7th, the balance in the 9th. Followed: rossigee/bank-statement-import-th,
  *   account_statement_import_th_ktb (parser.py). Saved as .xlsx or CSV it keeps those columns; without a
  *   header we know, those positions are read.
- * - BCEL account statement (Excel, sheet "Sheet0"): the bank's name, ເລກບັນຊີ (account), ສະກຸນເງິນ (currency),
- *   the period and a ຍອດຍົກມາ (brought forward) row before the header ວັນທີ | ເລກບີນ | ເນື້ອໃນ | ໜີ້ | ມີ |
- *   ຍອດເຫຼືອທ້າຍ (date, bill number, description, debit, credit, closing balance), then ລວມຍອດ (totals) and
- *   ຍອດເຫຼືອທ້າຍ rows. Followed: the layout an open-source BCEL statement reader expects (its bcel parser's
+ * - BCEL account statement (Excel, sheet "Sheet0"): the bank's name, ເລກບັນຊີ (account), ສະກຸນເງິນ (currency)
+ *   and the period, then the header ວັນທີ | ເລກບີນ | ເນື້ອໃນ | ໜີ້ | ມີ | ຍອດເຫຼືອທ້າຍ (date, bill number,
+ *   description, debit, credit, closing balance), an undated ຍອດຍົກມາ (brought forward) row, the lines, and
+ *   ລວມຍອດ (totals) and ຍອດເຫຼືອທ້າຍ rows. Followed: the layout an open-source BCEL statement reader expects (its bcel parser's
  *   header and markers); BCEL publishes none. The bill number is kept with the description.
  * - BCEL i-Bank account history, as a CSV: read by its header words (ວັນທີ / Date, ເນື້ອໃນ / Description,
  *   ຖອນ / Debit, ຝາກ / Credit, ຍອດເຫຼືອ / Balance, optionally the sender's account and name columns), in kip;
@@ -138,15 +138,22 @@ function accountOfFile(rows: readonly string[][], headerAt: number): string | nu
   return null;
 }
 
-/** The currency the preamble states ("ສະກຸນເງິນ | LAK"), as ours, 'OTHER' for another (USD), or null when it states none. */
+/**
+ * The currency the preamble states ("ສະກຸນເງິນ | LAK", "Currency: THB"), as ours; 'OTHER' for any other word (USD,
+ * "US Dollar", ໂດລາ); null when it states none.
+ */
 function currencyOfFile(rows: readonly string[][], headerAt: number): Currency | 'OTHER' | null {
+  const label = /^(currency|สกุลเงิน|ສະກຸນເງ[ິີ]ນ)\s*(:\s*|$)/iu;
   for (const row of rows.slice(0, Math.max(headerAt, 0))) {
-    const label = row.findIndex((c) => /^(currency|สกุลเงิน|ສະກຸນເງ[ິີ]ນ)\s*:?$/iu.test(nfkc(c).trim()));
-    if (label < 0) continue;
-    const value = row.slice(label + 1).find((c) => c.trim()) ?? '';
+    const at = row.findIndex((c) => label.test(nfkc(c).trim()));
+    if (at < 0) continue;
+    // the value in the label's own cell ("Currency: THB") or in the next cell that holds one
+    const own = nfkc(row[at]!).trim().replace(label, '');
+    const value = own || (row.slice(at + 1).find((c) => c.trim()) ?? '');
+    if (!value.trim()) continue;
     if (/\bLAK\b|ກີບ|\bKIP\b/iu.test(value)) return 'LAK';
     if (/\bTHB\b|บาท|ບາດ|\bBAHT\b/iu.test(value)) return 'BAHT';
-    if (/\b[A-Z]{3}\b/u.test(value.toUpperCase())) return 'OTHER';
+    return 'OTHER';
   }
   return null;
 }

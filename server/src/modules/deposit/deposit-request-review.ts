@@ -56,9 +56,11 @@ async function settle(
     now,
     async (tx, journalIds, request) => {
       if (outcome === 'FAILED') await endHold(tx, source, by.actor, now);
-      // the account: this confirmer's word, else the word of the clerk whose confirmation waited for them; a
-      // rejected request arrived nowhere
-      const arrivedIn = outcome === 'SUCCESS' ? (depositAccountNo ?? request.depositAccountNo) : null;
+      // the account: this confirmer's word, else the word of the clerk whose confirmation waited for them while it
+      // is still one of ours (else an unknown account); a rejected request arrived nowhere
+      const named = request.depositAccountNo;
+      const kept = named !== null && (await ourDepositAccount(tx, named, request.currency)) ? named : null;
+      const arrivedIn = outcome === 'SUCCESS' ? (depositAccountNo ?? kept) : null;
       if (arrivedIn !== request.depositAccountNo)
         await tx.updateTable('deposit_requests').set({ deposit_account_no: arrivedIn }).where('id', '=', id).execute();
       // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
