@@ -54,9 +54,19 @@ export async function otpFromLog(
   return codesSentTo(phone, server).at(-1)!;
 }
 
-/** A phone number no other test or run has used. */
+/**
+ * A phone number no other test of this run has used. Test members' bank accounts are 7 + the phone's digits
+ * after the first, and a bank shows a slip's sending account masked (SCB: xxx-x-x1234-x, the phone's digits 5 to
+ * 8): those digits are this run's count of phones, so two test members of one name (SLIP PAYER) never show a
+ * slip the same account, which the sandbox bank's slip would match to both (CI111 met it with digits from the
+ * clock). The others come from the clock. The count is kept beside the run's server log, for every spec file.
+ */
 export function freshPhone(): string {
-  return `09${String(Date.now()).slice(-8)}`;
+  const file = `${E2E_LOG}.phones`;
+  const made = (Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '0') + 1) % 10_000;
+  fs.writeFileSync(file, String(made));
+  const clock = String(Date.now()).slice(-4);
+  return `09${clock.slice(0, 3)}${String(made).padStart(4, '0')}${clock.slice(3)}`;
 }
 
 export async function signIn(page: Page, phone: string, password: string): Promise<void> {
