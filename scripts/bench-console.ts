@@ -2,7 +2,7 @@
 // 100,000 members and 1,000,000 ledger rows (issue 39), on a scratch schema of the Postgres at
 // BENCH_DATABASE_URL or TEST_DATABASE_URL: each query the console makes, run under EXPLAIN ANALYZE, with
 // the scans it chose and its time. Fails when one reads a whole filled table. `-- 20000 200000` for
-// another size. server/test/console-scale.test.ts runs the same check smaller in the suite.
+// another size. server/test/console-scale.test.ts runs the same check at the same size in the suite.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { loadConfig } from '../server/src/config.js';

@@ -8,8 +8,8 @@ import { memberPage, searchMembers } from '../src/modules/staff/member-lists.js'
  * The console at scale (issue 39): a migrated schema filled in SQL (generate_series) with `members`
  * members and `ledgerRows` ledger postings (two a journal entry, each entry balanced), and the queues the
  * dashboard counts; then every query the console's member search, dashboard and member page make, each
- * run under EXPLAIN ANALYZE. server/test/console-scale.test.ts runs it small, `npm run bench:console` at
- * 100,000 members and 1,000,000 ledger rows.
+ * run under EXPLAIN ANALYZE. server/test/console-scale.test.ts and `npm run bench:console` run it at 100,000
+ * members and 1,000,000 ledger rows (the bench at any size it is given).
  */
 export interface Scale {
   members: number;
