@@ -31,9 +31,8 @@ const REGISTER = ['src/features/register', 'src/ui/otp', 'src/features/auth/forg
 const CHAT = ['src/features/chat'];
 const HOWTO = ['src/features/howto'];
 /**
- * The staff console (a second app, /staff/) loads only its own words. It is Thai and English (issue 23);
- * Lingui has one list of locales for every catalog, so a Lao staff.po exists too: it is filled like every
- * catalog, and the console does not load it (src/staff/i18n.ts).
+ * The staff console (a second app, /staff/) loads only its own words, in Thai, Lao or English (src/staff/i18n.ts,
+ * where Lao's catalog is activated as `lo`).
  */
 const STAFF = ['src/staff', STATEMENT_TEXT];
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/http';
-import { activateStaffLocale, i18n, loadConsoleWords } from './i18n';
+import { activateStaffLocale, i18n, loadConsoleWords, projectLang } from './i18n';
 import { staffErrorMessage } from './staff-errors';
 
 describe('the console’s words in two parts', () => {
@@ -20,5 +20,20 @@ describe('the console’s words in two parts', () => {
     // a later switch loads both parts in that language
     await activateStaffLocale('en', false);
     expect(i18n.locale).toBe('en');
+  });
+
+  it("speaks Lao as lo: the Lao words, and dates, numbers and the page's language as Lao's", async () => {
+    await activateStaffLocale('lo', false);
+    await loadConsoleWords();
+    expect(i18n.locale).toBe('lo');
+    expect(document.documentElement.lang).toBe('lo');
+    expect(staffErrorMessage(i18n, new ApiError('SLIP_DUPLICATE', 409))).toMatch(/[\u0E80-\u0EFF]/);
+    expect(staffErrorMessage(i18n, new ApiError('STAFF_SIGNIN_FAIL', 401))).toMatch(/[\u0E80-\u0EFF]/);
+    // what the console formats with i18n.locale: Lao month names
+    expect(new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date('2026-12-01T12:00:00Z'))).toMatch(
+      /[\u0E80-\u0EFF]/,
+    );
+    expect(projectLang(i18n.locale)).toBe('la');
+    await activateStaffLocale('en', false);
   });
 });

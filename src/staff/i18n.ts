@@ -1,12 +1,17 @@
 import { i18n, type Messages } from '@lingui/core';
+import { VARIANT } from '../lib/variant';
 
 /**
- * The console's languages: Thai and English (issue 23). Its words are their own catalog part
- * (lingui.config.ts, src/locales/{th,en}/staff.po); the member app's catalogs are never loaded here.
+ * The console's languages: Thai, Lao and English (issue 23 had Thai and English; a Lao operator's staff read
+ * Lao). Its words are their own catalog part (lingui.config.ts, src/locales/{th,la,en}/staff.po); the member app's
+ * catalogs are never loaded here. Lao is `lo` here, its language tag: every date and number the console formats
+ * with `i18n.locale` is Lao's, and the page's `lang` too (the project's own code for it is `la`).
  */
-export const STAFF_LOCALES = ['th', 'en'] as const;
+export const STAFF_LOCALES = ['th', 'lo', 'en'] as const;
 export type StaffLocale = (typeof STAFF_LOCALES)[number];
-export const STAFF_LOCALE_NAMES: Record<StaffLocale, string> = { th: 'ไทย', en: 'English' };
+export const STAFF_LOCALE_NAMES: Record<StaffLocale, string> = { th: 'ไทย', lo: 'ລາວ', en: 'English' };
+/** The project's code of a console language (operator texts, `?lang=`): Lao is `la`. */
+export const projectLang = (locale: string): 'th' | 'la' | 'en' => (locale === 'lo' ? 'la' : locale === 'th' ? 'th' : 'en');
 
 /**
  * The console's words in two parts (lingui.config.ts): the sign-in's, loaded with the sign-in page (which
@@ -16,10 +21,12 @@ type Part = 'sign-in' | 'console';
 const catalogs: Record<Part, Record<StaffLocale, () => Promise<{ messages: Messages }>>> = {
   'sign-in': {
     th: () => import('../locales/th/staff-sign-in.po'),
+    lo: () => import('../locales/la/staff-sign-in.po'),
     en: () => import('../locales/en/staff-sign-in.po'),
   },
   console: {
     th: () => import('../locales/th/staff.po'),
+    lo: () => import('../locales/la/staff.po'),
     en: () => import('../locales/en/staff.po'),
   },
 };
@@ -63,18 +70,21 @@ export function activateStaffLocale(locale: StaffLocale, persist = true): Promis
 /** The console's words too, in the language shown or last chosen (and in any chosen later): before the console renders. */
 export function loadConsoleWords(): Promise<void> {
   parts.add('console');
-  return activateStaffLocale(requested ?? (isStaffLocale(i18n.locale) ? i18n.locale : 'th'), false);
+  return activateStaffLocale(requested ?? (isStaffLocale(i18n.locale) ? i18n.locale : FIRST_LOCALE), false);
 }
 
-/** The stored choice, else Thai. */
+/** Before anyone chose: the build's language (the Lao build's console opens in Lao). */
+const FIRST_LOCALE: StaffLocale = VARIANT === 'la' ? 'lo' : 'th';
+
+/** The stored choice, else the build's language. */
 export function initStaffI18n(): Promise<void> {
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(STORAGE_KEY);
   } catch {
-    // storage refused: Thai
+    // storage refused: the build's language
   }
-  return activateStaffLocale(isStaffLocale(stored) ? stored : 'th', false);
+  return activateStaffLocale(isStaffLocale(stored) ? stored : FIRST_LOCALE, false);
 }
 
 export { i18n };

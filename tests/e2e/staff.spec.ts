@@ -32,7 +32,7 @@ test('the sign-in page loads none of the console (no socket, no console code) un
   // signed out, a link to the slips: the sign-in, at its own address
   await page.goto('/staff/slips');
   await expect(page).toHaveURL(/\/staff\/sign-in$/);
-  await page.getByLabel(/ภาษา|Language/).selectOption('en');
+  await page.getByLabel(/ภาษา|ພາສາ|Language/).selectOption('en');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   const beforeSignIn = [...asked];
   expect(beforeSignIn.filter((p) => /\/socket\.io|\/console-|\/framework-/.test(p))).toEqual([]);

@@ -283,7 +283,7 @@ export function setDepositByTwoAdmins(value: unknown, reason: string, operate: (
 /** The staff sign-in page, in English. */
 export async function staffInEnglish(page: Page) {
   await page.goto('/staff/');
-  await page.getByLabel(/ภาษา|Language/).selectOption('en');
+  await page.getByLabel(/ภาษา|ພາສາ|Language/).selectOption('en');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
 }
 

@@ -1,3 +1,4 @@
+import { projectLang } from '../i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -179,7 +180,7 @@ function BonusTable({ list, actions }: { list: StaffBonusList; actions: (row: St
             <th scope="row">
               {b.code}
               <br />
-              {b.name[i18n.locale as 'th' | 'en'] || b.name.th}
+              {b.name[projectLang(i18n.locale)] || b.name.th}
             </th>
             <td>{gives}</td>
             <td>{`${times} ${how[b.type]}`}</td>

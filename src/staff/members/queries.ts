@@ -1,3 +1,4 @@
+import { projectLang } from '../i18n';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffRole } from '../../../contract/staff';
 import type { MemberPage, MemberSearchResult } from '../../../contract/staff-members';
@@ -24,7 +25,7 @@ export const memberSearchQueryOptions = (q: string) =>
 export const memberPageQueryOptions = (id: number, lang: string) =>
   queryOptions({
     queryKey: pageKey(id, lang),
-    queryFn: ({ signal }) => staffApi<MemberPage>(`/api/staff/members/${id}?lang=${lang === 'th' ? 'th' : 'en'}`, { signal }),
+    queryFn: ({ signal }) => staffApi<MemberPage>(`/api/staff/members/${id}?lang=${projectLang(lang)}`, { signal }),
   });
 
 /**

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { activateStaffLocale, isStaffLocale, STAFF_LOCALE_NAMES, STAFF_LOCALES } from '../i18n';
 
-/** Thai or English; the choice is kept in this browser. */
+/** Thai, Lao or English; the choice is kept in this browser. */
 export function LanguageSwitch() {
   const { t, i18n } = useLingui();
   const id = useId();
