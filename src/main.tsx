@@ -54,9 +54,12 @@ const prerendered = prerenderedPage(container, i18n.locale);
 // §4 global reactions to the server's messages
 setApiReactions(appReactions(router, queryClient));
 
+// the pre-rendered page drawn anew in the member's language (src/mount.tsx), nothing sent from it yet: its form
+// keeps sending a sign-in itself until the app's own form is on the screen, and one sent meanwhile is read then
+const redrawn = !pressed && !prerendered && !!container.dataset.prerendered && container.dataset.prerendered === window.location.pathname;
 // signed in from the pre-rendered form: its screen is rendered, the form is not hydrated. From here on the
 // form is React's; a sign-in sent after the app started loading is read now
-const early = takeOverSignIn();
+const early = redrawn ? undefined : takeOverSignIn();
 const signedInEarly = early !== undefined && (await (early === pressed && adopting ? adopting : adopt(early)));
 if (signedInEarly) router.history.replace(early.target);
 // a member's screen opened on the device: its saved data first, then one render with it (rendered while the
@@ -72,3 +75,8 @@ await mountApp(
   signedInEarly ? undefined : prerendered,
 );
 mounted();
+if (redrawn) {
+  // pressed while the app drew its own form: signed in, to where it leads; refused, the app's form says why
+  const late = takeOverSignIn();
+  if (late && (await adopt(late))) router.history.replace(late.target);
+}

@@ -213,6 +213,46 @@ test('what a member who chose another language typed before the app started is i
   }
 });
 
+test('a member who chose another language and presses Sign in while the app draws its own form is signed in, once', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+    // React DOM's module held on its way: the app has started, read its language, and waits to draw its form
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/mount-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const signIns: number[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/login') signIns.push(res.status());
+    });
+    await page.goto('/login');
+    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+    await page.getByLabel('รหัสผ่าน').fill('demo1234');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // the pre-rendered form still signs in: the press is sent, not lost on a form about to be replaced
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    await expect(button).toBeEnabled();
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+    await button.click();
+    expect((await answered).status()).toBe(200);
+    release();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
+    expect(signIns).toEqual([200]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('on a phone, the contact page’s LINE card stays where it is drawn when the chat turns out to be off', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
   try {
