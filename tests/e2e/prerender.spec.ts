@@ -213,41 +213,69 @@ test('what a member who chose another language typed before the app started is i
   }
 });
 
+/**
+ * A context in English on the Thai build, whose React DOM module is held on its way until `release`: the app has
+ * started and read its language, and waits to draw its own sign-in form in place of the pre-rendered Thai one.
+ */
+async function appAboutToRedraw(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/mount-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const signIns: number[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === '/api/login') signIns.push(res.status());
+  });
+  await page.goto('/login');
+  return { context, page, release, signIns };
+}
+
+/** Signs in on the pre-rendered Thai form once the app has read its language (English): answers the server's status. */
+async function pressWhileRedrawing(page: Page, password: string): Promise<number> {
+  await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+  await page.getByLabel('รหัสผ่าน').fill(password);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // the pre-rendered form still signs in: the press is sent, not lost on a form about to be replaced
+  const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+  await expect(button).toBeEnabled();
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+  await button.click();
+  return (await answered).status();
+}
+
 test('a member who chose another language and presses Sign in while the app draws its own form is signed in, once', async ({
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  const { context, page, release, signIns } = await appAboutToRedraw(browser, baseURL);
   try {
-    const page = await context.newPage();
     const errors = collectErrors(page);
-    await context.addInitScript(() => localStorage.setItem('locale', 'en'));
-    // React DOM's module held on its way: the app has started, read its language, and waits to draw its form
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/mount-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const signIns: number[] = [];
-    page.on('response', (res) => {
-      if (new URL(res.url()).pathname === '/api/login') signIns.push(res.status());
-    });
-    await page.goto('/login');
-    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
-    await page.getByLabel('รหัสผ่าน').fill('demo1234');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    // the pre-rendered form still signs in: the press is sent, not lost on a form about to be replaced
-    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
-    await expect(button).toBeEnabled();
-    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
-    await button.click();
-    expect((await answered).status()).toBe(200);
+    expect(await pressWhileRedrawing(page, 'demo1234')).toBe(200);
     release();
     await expect(page).toHaveURL(/\/user\/home$/);
     await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
     expect(signIns).toEqual([200]);
     expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('refused in that moment, the app’s own form in the member’s language says why, with the phone kept', async ({ browser, baseURL }) => {
+  const { context, page, release, signIns } = await appAboutToRedraw(browser, baseURL);
+  try {
+    expect(await pressWhileRedrawing(page, 'not-the-password')).toBe(401);
+    release();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Incorrect phone number or password.');
+    await expect(page.getByLabel('Phone number')).toHaveValue('0812345678');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(signIns).toEqual([401]);
   } finally {
     await context.close();
   }
