@@ -135,10 +135,11 @@ export default defineConfig({
             // the signed-in screens' shared helpers, which no public page and not the console imports: one file
             // instead of some twenty of a few hundred bytes each, which over HTTP/1.1 a slow line fetched six at
             // a time after the sign-in. Not the ones loaded after the screen shows (the live events with their
-            // socket, what happened while away, notifications: the contact page's chat offers them too)
+            // socket, what happened while away, notifications: the contact page's chat offers them too; the
+            // banners, with their slider and the operator's HTML cleaner)
             {
               name: 'signed-in',
-              test: /[\\/]src[\\/](ui[\\/]member[\\/](?!push|while-away|notice-text)|lib[\\/]member[\\/](money-input|statement-keys|wallet-query|active-bonus-query|member-errors)\.ts$|features[\\/](invite|spinwheel|refund|account|bonus|wallet|statement|deposit)[\\/]queries\.ts$)/,
+              test: /[\\/]src[\\/](ui[\\/]member[\\/](?!push|while-away|notice-text|banner-)|lib[\\/]member[\\/](money-input|statement-keys|wallet-query|active-bonus-query|member-errors)\.ts$|features[\\/](invite|spinwheel|refund|account|bonus|wallet|statement|deposit)[\\/]queries\.ts$)/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,12 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BannerModal } from '../../ui/member/banner-modal';
 import { useBannersFirst } from '../../ui/member/use-banners-first';
 import { RefundIcon } from '../../ui/member/widget-icons';
 import { refundBannersQuery, refundCheckQuery } from './queries';
 
-// the modal (its table and words) loads when the member opens it; the banners share the game carousels' slider
+// the banners (their slider and the operator's HTML cleaner, 18 KB) load when the member opens them: not on the
+// way to the home's first balance
+const BannerModal = lazy(() => import('../../ui/member/banner-modal').then((m) => ({ default: m.BannerModal })));
+// the modal (its table and words) loads when the member opens it
 const loadRefundModal = () => import('./refund-modal');
 const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.RefundModal })));
 

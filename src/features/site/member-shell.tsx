@@ -9,13 +9,14 @@ import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
 import { BookIcon, HomeIcon, LogoutIcon, ScrollIcon, UserIcon } from './member-icons';
-import { ConditionsModal } from './conditions-modal';
 import { useHydrated } from '../../ui/use-hydrated';
 import { useOnline } from '../../ui/use-online';
 // the error sentences only signed-in screens need, with the member catalog part (not on the sign-in page)
 import '../../lib/member/member-errors';
 import './member-shell.css';
 
+// the bonus conditions (the operator's HTML and its cleaner) load when the member opens them
+const ConditionsModal = lazy(() => import('./conditions-modal').then((m) => ({ default: m.ConditionsModal })));
 // what happened while the member was away, and the offer of notifications: after the first paint
 const WhileAway = lazy(() => import('../../ui/member/while-away'));
 const PushOffer = lazy(() => import('../../ui/member/push-offer'));
@@ -103,7 +104,11 @@ export function MemberShell({ parts }: { parts: ShellParts }) {
           )}
         </Link>
       </nav>
-      {conditionsOpen && <ConditionsModal onClose={() => setConditionsOpen(false)} />}
+      {conditionsOpen && (
+        <Suspense fallback={null}>
+          <ConditionsModal onClose={() => setConditionsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

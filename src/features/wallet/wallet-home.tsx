@@ -1,16 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Suspense, useDeferredValue, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { isEnglishName, requiresEnglishName } from '../../../contract/account-rules';
-import { AgreementModal } from './agreement-modal';
 import { BankNameModal } from './bank-name-modal';
 import { PendingMoney } from './pending-money';
-import { GameCarousel } from './game-carousel';
 import { ProfileHeader } from './profile-header';
 import { useRefreshSlots, useTransferAll } from './mutations';
 import { answeredJustNow, walletKeys, walletQuery } from '../../lib/member/wallet-query';
@@ -45,6 +43,11 @@ type Open =
   | { kind: 'deposit' }
   | { kind: 'bankName' }
   | null;
+
+// not on the way to the first balance: the carousels (their slider, 6 KB) follow the balance anyway, and the terms
+// (the operator's HTML and its cleaner, 12 KB) are asked a moment after the home shows
+const GameCarousel = lazy(() => import('./game-carousel').then((m) => ({ default: m.GameCarousel })));
+const AgreementModal = lazy(() => import('./agreement-modal').then((m) => ({ default: m.AgreementModal })));
 
 /** The first render's game list (the carousels follow the balance; a constant, so it is not a change). */
 const NO_GAMES: Slot[] = [];
@@ -187,9 +190,11 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
           {offline}
         </p>
       )}
-      <GameCarousel title={t`Slots`} slots={slotsOf('slot')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
-      <GameCarousel title={t`Sport and casino`} slots={slotsOf('sport')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
-      <GameCarousel title={t`Lotto`} slots={slotsOf('lotto')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
+      <Suspense fallback={null}>
+        <GameCarousel title={t`Slots`} slots={slotsOf('slot')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
+        <GameCarousel title={t`Sport and casino`} slots={slotsOf('sport')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
+        <GameCarousel title={t`Lotto`} slots={slotsOf('lotto')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
+      </Suspense>
 
       {open?.kind === 'slot' && (
         <SlotModal
@@ -209,7 +214,9 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
       {open?.kind === 'bankName' && data && (
         <BankNameModal bankCode={data.bankAccount.bankCode} current={data.bankAccount.bankAccountName} onClose={() => setOpen(null)} />
       )}
-      <AgreementModal />
+      <Suspense fallback={null}>
+        <AgreementModal />
+      </Suspense>
     </main>
   );
 }
