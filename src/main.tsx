@@ -9,6 +9,7 @@ import { asksSiteFirst, siteActiveQuery } from './lib/lookups';
 import { loadPageCode } from './lib/page-code';
 import { earlySignIn, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
 import { prepareSignedIn } from './lib/signed-in-code';
+import { EARLY_PENDING_EVENT } from './lib/early-pending';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
@@ -55,28 +56,53 @@ const prerendered = prerenderedPage(container, i18n.locale);
 setApiReactions(appReactions(router, queryClient));
 
 // the pre-rendered page drawn anew in the member's language (src/mount.tsx), nothing sent from it yet: its form
-// keeps sending a sign-in itself until the app's own form is on the screen, and one sent meanwhile is read then
+// keeps sending a sign-in itself until the app's own form is on the screen (a press while the app loads is not lost)
 const redrawn = !pressed && !prerendered && !!container.dataset.prerendered && container.dataset.prerendered === window.location.pathname;
+/** A sign-in from the pre-rendered form: signed in, the session is started and the app opens where it leads. */
+const adoptSent = async (sent: EarlySignIn) => {
+  const signedIn = await (sent === pressed && adopting ? adopting : adopt(sent));
+  if (signedIn) router.history.replace(sent.target);
+  return signedIn;
+};
 // signed in from the pre-rendered form: its screen is rendered, the form is not hydrated. From here on the
 // form is React's; a sign-in sent after the app started loading is read now
 const early = redrawn ? undefined : takeOverSignIn();
-const signedInEarly = early !== undefined && (await (early === pressed && adopting ? adopting : adopt(early)));
-if (signedInEarly) router.history.replace(early.target);
+let signedInEarly = early !== undefined && (await adoptSent(early));
 // a member's screen opened on the device: its saved data first, then one render with it (rendered while the
 // restore's answer waited for the main thread, the screen was drawn twice, the saved balance last); a second
 // at most, should IndexedDB be slow, then the screen shows what it has and fills in when the restore ends
 if (!container.dataset.prerendered) await Promise.race([restore.promise, new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
-const { mountApp } = await mounting;
-await mountApp(
-  container,
-  <AppRoot queryClient={queryClient} router={router} restore={restore} />,
-  router,
-  signedInEarly ? undefined : prerendered,
-);
-mounted();
-if (redrawn) {
-  // pressed while the app drew its own form: signed in, to where it leads; refused, the app's form says why
+const { mountApp } = await mounting.catch((err: unknown) => {
+  takeOverSignIn();
+  throw err;
+});
+// redrawn, and pressed while the app loaded: as a press before it started, the app opens where the sign-in leads
+// (never its own form first)
+const sentMeanwhile = redrawn && earlySignIn();
+if (sentMeanwhile) {
+  takeOverSignIn();
+  prepareSignedIn(router, sentMeanwhile.target);
+  signedInEarly = await adoptSent(sentMeanwhile);
+}
+try {
+  await mountApp(
+    container,
+    <AppRoot queryClient={queryClient} router={router} restore={restore} />,
+    router,
+    signedInEarly ? undefined : prerendered,
+  );
+} finally {
+  // the app's form is the only one from here on, whatever became of the mount
   const late = takeOverSignIn();
-  if (late && (await adopt(late))) router.history.replace(late.target);
+  mounted();
+  // pressed while the app drew its own form: that form waits with it (no second press, src/features/auth/login-page.tsx);
+  // signed in, the app goes where it leads if the member is still on the sign-in page; refused, the form says why
+  if (late) {
+    document.dispatchEvent(new CustomEvent(EARLY_PENDING_EVENT, { detail: true }));
+    void adopt(late).then((signedIn) => {
+      document.dispatchEvent(new CustomEvent(EARLY_PENDING_EVENT, { detail: false }));
+      if (signedIn && router.state.location.pathname === container.dataset.prerendered) router.history.replace(late.target);
+    });
+  }
 }

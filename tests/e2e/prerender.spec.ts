@@ -266,6 +266,48 @@ test('a member who chose another language and presses Sign in while the app draw
   }
 });
 
+test('a sign-in still on its way when the app has loaded: the page waits for it and opens the home, never its own form first', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page, release, signIns } = await appAboutToRedraw(browser, baseURL);
+  try {
+    // the sign-in's answer held back until the app's code is all here
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/login', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    // the app's own form would say this: it must not appear before the home
+    let ownForm = false;
+    await page.exposeFunction('sawOwnForm', () => void (ownForm = true));
+    await page.evaluate(() =>
+      new MutationObserver(() => {
+        if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'Sign in'))
+          void (window as unknown as { sawOwnForm: () => void }).sawOwnForm();
+      }).observe(document.body, { childList: true, subtree: true }),
+    );
+    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+    await page.getByLabel('รหัสผ่าน').fill('demo1234');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const sent = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/login');
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    await button.click();
+    await sent;
+    release();
+    // the app has loaded and waits with the sign-in: the pressed form stays, and cannot be pressed again
+    await expect(button).toBeDisabled();
+    answer();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
+    expect(signIns).toEqual([200]);
+    expect(ownForm).toBe(false);
+  } finally {
+    await context.close();
+  }
+});
+
 test('refused in that moment, the app’s own form in the member’s language says why, with the phone kept', async ({ browser, baseURL }) => {
   const { context, page, release, signIns } = await appAboutToRedraw(browser, baseURL);
   try {

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
+import { EARLY_PENDING_EVENT } from '../../lib/early-pending';
 import { LoginPage } from './login-page';
 
 describe('login', () => {
@@ -53,6 +54,22 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(onSubmitting).toHaveBeenCalledOnce();
+  });
+
+  it('waits while a sign-in the pre-rendered form sent is on its way: one press is one sign-in', async () => {
+    const calls = fakeServer({ 'POST /api/login': () => [200, { token: 'tok-2' }] });
+    renderScreen(<LoginPage onSignedIn={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    act(() => void document.dispatchEvent(new CustomEvent(EARLY_PENDING_EVENT, { detail: true })));
+    const waiting = screen.getByRole('button', { name: 'Signing in…' });
+    expect(waiting).toBeDisabled();
+    await user.type(screen.getByLabelText('Password'), '{Enter}');
+    expect(calls.filter((c) => c.url === '/api/login')).toEqual([]);
+    // its answer came (refused, say): the form is the member's again
+    act(() => void document.dispatchEvent(new CustomEvent(EARLY_PENDING_EVENT, { detail: false })));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
   it('speaks Thai when Thai is chosen', async () => {

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SignedOutReason } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { EARLY_PENDING_EVENT } from '../../lib/early-pending';
 import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -44,10 +45,18 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
     document.addEventListener('wallet:early-refusal', hear);
     return () => document.removeEventListener('wallet:early-refusal', hear);
   }, [i18n]);
+  // one the pre-rendered form sent while the app drew this form (another language): on its way, this form waits
+  const [earlyPending, setEarlyPending] = useState(false);
+  useEffect(() => {
+    const hear = (e: Event) => setEarlyPending((e as CustomEvent<boolean>).detail);
+    document.addEventListener(EARLY_PENDING_EVENT, hear);
+    return () => document.removeEventListener(EARLY_PENDING_EVENT, hear);
+  }, []);
+  const signingIn = login.isPending || earlyPending;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!phone || !password || login.isPending) return;
+    if (!phone || !password || signingIn) return;
     login.mutate(
       { username: phone.trim(), password },
       { onSuccess: onSignedIn, onError: (err) => setError(errorMessage(i18n, err.message)) },
@@ -128,8 +137,8 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
           </p>
         )}
         {/* disabled until a script handles the submit (src/lib/early-sign-in.ts, then React's) */}
-        <button type="submit" className="button primary block" disabled={login.isPending || !hydrated}>
-          {login.isPending ? t`Signing in…` : t`Sign in`}
+        <button type="submit" className="button primary block" disabled={signingIn || !hydrated}>
+          {signingIn ? t`Signing in…` : t`Sign in`}
         </button>
       </form>
       <p className="center">

@@ -7,7 +7,8 @@ import type { WalletView } from '../../../contract/wallet';
 
 // the banners (their slider and the operator's HTML cleaner, 18 KB) load when the member opens them: not on the
 // way to the home's first balance
-const BannerModal = lazy(() => import('../../ui/member/banner-modal').then((m) => ({ default: m.BannerModal })));
+const loadBannerModal = () => import('../../ui/member/banner-modal');
+const BannerModal = lazy(() => loadBannerModal().then((m) => ({ default: m.BannerModal })));
 // the modal (its table and words) loads when the member opens it
 const loadInviteModal = () => import('./invite-modal');
 const InviteModal = lazy(() => loadInviteModal().then((m) => ({ default: m.InviteModal })));
@@ -15,7 +16,7 @@ const InviteModal = lazy(() => loadInviteModal().then((m) => ({ default: m.Invit
 /** §2 the invite widget: banners first (if the operator has any), then the invite modal. */
 export function InviteWidget({ wallet }: { wallet: WalletView | undefined }) {
   const { t } = useLingui();
-  const flow = useBannersFirst(inviteBannersQuery, () => void loadInviteModal());
+  const flow = useBannersFirst(inviteBannersQuery, () => void Promise.all([loadInviteModal(), loadBannerModal()]).catch(() => undefined));
   return (
     <>
       <button type="button" className="widget" disabled={!wallet || flow.opening} onClick={flow.open}>

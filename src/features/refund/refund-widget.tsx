@@ -7,7 +7,8 @@ import { refundBannersQuery, refundCheckQuery } from './queries';
 
 // the banners (their slider and the operator's HTML cleaner, 18 KB) load when the member opens them: not on the
 // way to the home's first balance
-const BannerModal = lazy(() => import('../../ui/member/banner-modal').then((m) => ({ default: m.BannerModal })));
+const loadBannerModal = () => import('../../ui/member/banner-modal');
+const BannerModal = lazy(() => loadBannerModal().then((m) => ({ default: m.BannerModal })));
 // the modal (its table and words) loads when the member opens it
 const loadRefundModal = () => import('./refund-modal');
 const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.RefundModal })));
@@ -19,7 +20,7 @@ const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.Refun
 export function RefundWidget({ onClosed }: { onClosed: (saved: boolean) => void }) {
   const { t } = useLingui();
   const check = useQuery(refundCheckQuery());
-  const flow = useBannersFirst(refundBannersQuery, () => void loadRefundModal());
+  const flow = useBannersFirst(refundBannersQuery, () => void Promise.all([loadRefundModal(), loadBannerModal()]).catch(() => undefined));
   const close = (saved: boolean) => {
     flow.close();
     onClosed(saved);

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { infoQuery } from '../../lib/lookups';
 import { TestSiteNote } from '../../ui/test-site-note';
+import { LazyPart } from '../../ui/lazy-part';
 import { signOut } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { ChatIcon } from '../../ui/icons';
@@ -105,9 +106,9 @@ export function MemberShell({ parts }: { parts: ShellParts }) {
         </Link>
       </nav>
       {conditionsOpen && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <ConditionsModal onClose={() => setConditionsOpen(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </div>
   );

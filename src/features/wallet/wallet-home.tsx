@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { DataStatus } from '../../ui/data-status';
+import { LazyPart } from '../../ui/lazy-part';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { isEnglishName, requiresEnglishName } from '../../../contract/account-rules';
@@ -190,11 +191,11 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
           {offline}
         </p>
       )}
-      <Suspense fallback={null}>
+      <LazyPart>
         <GameCarousel title={t`Slots`} slots={slotsOf('slot')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
         <GameCarousel title={t`Sport and casino`} slots={slotsOf('sport')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
         <GameCarousel title={t`Lotto`} slots={slotsOf('lotto')} onOpen={(slot) => setOpen({ kind: 'slot', slot })} />
-      </Suspense>
+      </LazyPart>
 
       {open?.kind === 'slot' && (
         <SlotModal
@@ -214,9 +215,9 @@ export function WalletHome({ parts }: { parts: HomeParts }) {
       {open?.kind === 'bankName' && data && (
         <BankNameModal bankCode={data.bankAccount.bankCode} current={data.bankAccount.bankAccountName} onClose={() => setOpen(null)} />
       )}
-      <Suspense fallback={null}>
+      <LazyPart>
         <AgreementModal />
-      </Suspense>
+      </LazyPart>
     </main>
   );
 }
