@@ -86,7 +86,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    staffApp(),
+    staffApp(variant),
   ],
   build: {
     manifest: true,

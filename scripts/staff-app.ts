@@ -30,7 +30,8 @@ export const staffFileName =
     return staff ? `${STAFF_ASSETS}/${pattern}` : `assets/${pattern}`;
   };
 
-export function staffApp(): Plugin {
+/** `variant`: the build's; the console's page is in its language before the script runs (the Lao build's is Lao). */
+export function staffApp(variant: 'th' | 'la' = 'th'): Plugin {
   return {
     name: 'wallet:staff-app',
     // after vite-plugin-pwa's HTML hook, which adds the member's web app manifest to every page
@@ -40,7 +41,9 @@ export function staffApp(): Plugin {
       handler(html, ctx) {
         // the console is no part of the member's installable app
         if (!ctx.filename.endsWith(path.normalize(STAFF_HTML))) return html;
-        return html.replace(/\s*<link rel="manifest"[^>]*>/g, '');
+        return html
+          .replace(/\s*<link rel="manifest"[^>]*>/g, '')
+          .replace(/<html lang="[^"]*"/, `<html lang="${variant === 'la' ? 'lo' : 'th'}"`);
       },
     },
     // the dev server: a deep link into the console gets the console's page (the member's otherwise)

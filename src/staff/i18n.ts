@@ -10,6 +10,8 @@ import { VARIANT } from '../lib/variant';
 export const STAFF_LOCALES = ['th', 'lo', 'en'] as const;
 export type StaffLocale = (typeof STAFF_LOCALES)[number];
 export const STAFF_LOCALE_NAMES: Record<StaffLocale, string> = { th: 'ไทย', lo: 'ລາວ', en: 'English' };
+/** A project language's tag for a `lang` attribute (screen readers speak Lao for `lo`; `la` is Latin). */
+export const languageTag = (lang: 'th' | 'la' | 'en'): string => (lang === 'la' ? 'lo' : lang);
 /** The project's code of a console language (operator texts, `?lang=`): Lao is `la`. */
 export const projectLang = (locale: string): 'th' | 'la' | 'en' => (locale === 'lo' ? 'la' : locale === 'th' ? 'th' : 'en');
 

@@ -77,6 +77,9 @@ describe('bonuses in the console', () => {
     expect(within(english).getByRole('heading', { name: 'New year' })).toBeInTheDocument();
     expect(within(english).getByText('50.00')).toBeInTheDocument();
     expect(within(within(dialog).getByRole('region', { name: 'Lao' })).getByRole('heading', { name: 'ปีใหม่' })).toBeInTheDocument();
+    // each preview in its language's tag, for a screen reader (Lao is lo: la is Latin)
+    expect(within(dialog).getByRole('region', { name: 'Lao' })).toHaveAttribute('lang', 'lo');
+    expect(english).toHaveAttribute('lang', 'en');
     await user.click(within(dialog).getByRole('button', { name: 'Add the bonus' }));
     expect(await screen.findByText('NEWYEAR is offered to members now.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
