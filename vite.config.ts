@@ -10,6 +10,7 @@ import pkg from './package.json' with { type: 'json' };
 import { prerender } from './scripts/prerender';
 import { STAFF_ASSETS, STAFF_HTML, staffApp, staffFileName } from './scripts/staff-app';
 import { WAIT_MS } from './tests/wait';
+import { LANG_TAG } from './contract/lang-tags';
 
 function buildHash(): string {
   try {
@@ -66,7 +67,7 @@ export default defineConfig({
         name: variant === 'la' ? 'Wallet Lao' : 'Wallet Thai',
         short_name: 'Wallet',
         description: 'Member wallet: deposits, withdrawals, game accounts and support.',
-        lang: variant === 'la' ? 'lo' : 'th',
+        lang: LANG_TAG[variant],
         theme_color: '#101828',
         background_color: '#101828',
         display: 'standalone',

@@ -17,10 +17,9 @@ import { loadConfig } from '../server/src/config.js';
 import { migrate, openDatabase, type Database } from '../server/src/db/database.js';
 import { embeddedPostgres } from '../server/src/db/embedded-postgres.js';
 import { seed } from '../server/src/db/seed.js';
-import { inSnapshot, withTransaction } from '../server/src/db/transaction.js';
+import { inSnapshot } from '../server/src/db/transaction.js';
 import { checkLedger } from '../server/src/ledger/invariants.js';
-import { creditDeposit, memberMoney } from '../server/src/ledger/operations.js';
-import { hashPassword } from '../server/src/lib/password.js';
+import { membersWithMoney } from '../server/test/members-with-money.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -75,35 +74,17 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-/** MEMBERS members with money, made in the database (phones 0890000000 + i); their password. */
-async function makeMembers(database: Database): Promise<string[]> {
-  const passwordHash = await hashPassword('bench-password');
-  const phones: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const phone = `089${String(i).padStart(7, '0')}`;
-    const { id } = await database.db
-      .insertInto('members')
-      .values({
-        phone,
-        name: `Bench ${i}`,
-        password_hash: passwordHash,
-        status: 'active',
-        currency: 'BAHT',
-        bank_code: 'SCB',
-        bank_account_name: `Bench ${i}`,
-        bank_account_no: `70000${String(i).padStart(5, '0')}`,
-        bank_changed_at: null,
-        source_code: null,
-        inviter_id: null,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await withTransaction(database, async (tx) => creditDeposit(tx, await memberMoney(tx, id), 100_000_000, 'BENCH', Date.now()));
-    phones.push(phone);
-  }
-  return phones;
-}
+/** MEMBERS members with money, made in the database (phones 0890000000 + i); their phones. */
+const makeMembers = (database: Database) =>
+  membersWithMoney(database, {
+    count: MEMBERS,
+    phone: (i) => `089${String(i).padStart(7, '0')}`,
+    account: (i) => `70000${String(i).padStart(5, '0')}`,
+    name: (i) => `Bench ${i}`,
+    password: 'bench-password',
+    minor: 100_000_000,
+    source: 'BENCH',
+  });
 
 /**
  * One request through a keep-alive agent of node:http: each member's client keeps its connection, as a

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { LANG_TAG } from '../contract/lang-tags.js';
 
 /** The public pages painted from HTML and CSS alone, and the file each one is written to in dist/. */
 export const PRERENDERED = [
@@ -68,7 +69,6 @@ export function signedInCode(manifest: Record<string, ManifestChunk>, variant: '
   return { ...pages, ...words, '': words[variant] };
 }
 const ROOT_DIV = '<div id="root"></div>';
-const INTL = { th: 'th', la: 'lo' } as const;
 
 /**
  * Pre-renders the public pages at build time, in the build's default language (VITE_VARIANT), into
@@ -119,7 +119,7 @@ export function prerender(variant: 'th' | 'la'): Plugin {
             const mark = 'mark' in page ? page.mark : page.url;
             if (notFound !== (mark === '404')) throw new Error(`prerender: ${page.url} rendered ${notFound ? 'not found' : 'a page'}`);
             const out = template
-              .replace(/<html lang="[^"]*"/, `<html lang="${INTL[variant]}"`)
+              .replace(/<html lang="[^"]*"/, `<html lang="${LANG_TAG[variant]}"`)
               .replace('</head>', () => (page.url === '/login' ? `${signedIn}</head>` : '</head>'))
               .replace(ROOT_DIV, `<div id="root" data-prerendered="${mark}" data-locale="${variant}">${html}</div>`);
             fs.writeFileSync(path.join(outDir, page.file), out);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { LANG_TAG } from '../contract/lang-tags.js';
 
 /**
  * The staff console (issue 23) is a second entry of the site's build: staff/index.html, served at
@@ -41,9 +42,7 @@ export function staffApp(variant: 'th' | 'la' = 'th'): Plugin {
       handler(html, ctx) {
         // the console is no part of the member's installable app
         if (!ctx.filename.endsWith(path.normalize(STAFF_HTML))) return html;
-        return html
-          .replace(/\s*<link rel="manifest"[^>]*>/g, '')
-          .replace(/<html lang="[^"]*"/, `<html lang="${variant === 'la' ? 'lo' : 'th'}"`);
+        return html.replace(/\s*<link rel="manifest"[^>]*>/g, '').replace(/<html lang="[^"]*"/, `<html lang="${LANG_TAG[variant]}"`);
       },
     },
     // the dev server: a deep link into the console gets the console's page (the member's otherwise)

@@ -1,6 +1,6 @@
 import { setApiReactions } from './lib/api';
 import { i18n, initI18n } from './lib/i18n';
-import { prerenderedPage } from './lib/prerendered';
+import { prerenderedHere, prerenderedPage } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
 import { AppRoot } from './app-root';
 import { appReactions } from './app-reactions';
@@ -9,7 +9,7 @@ import { asksSiteFirst, siteActiveQuery } from './lib/lookups';
 import { loadPageCode } from './lib/page-code';
 import { earlySignIn, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
 import { prepareSignedIn } from './lib/signed-in-code';
-import { EARLY_PENDING_EVENT } from './lib/early-pending';
+import { EARLY_PENDING_EVENT } from './lib/early-events';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
@@ -57,7 +57,7 @@ setApiReactions(appReactions(router, queryClient));
 
 // the pre-rendered page drawn anew in the member's language (src/mount.tsx), nothing sent from it yet: its form
 // keeps sending a sign-in itself until the app's own form is on the screen (a press while the app loads is not lost)
-const redrawn = !pressed && !prerendered && !!container.dataset.prerendered && container.dataset.prerendered === window.location.pathname;
+const redrawn = !pressed && !prerendered && prerenderedHere(container);
 /** A sign-in from the pre-rendered form: signed in, the session is started and the app opens where it leads. */
 const adoptSent = async (sent: EarlySignIn) => {
   const signedIn = await (sent === pressed && adopting ? adopting : adopt(sent));

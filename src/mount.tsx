@@ -1,7 +1,7 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Early, Field } from './lib/early-input';
-import { NOT_FOUND_MARK, type Prerendered } from './lib/prerendered';
+import { NOT_FOUND_MARK, prerenderedHere, type Prerendered } from './lib/prerendered';
 import type { createAppRouter } from './router';
 
 /** Calls `done` once React has committed its first render (a wrapper with no DOM of its own). */
@@ -43,8 +43,7 @@ export async function mountApp(
   const first = new Promise<void>((resolve) => (committed = resolve));
   const wrapped = <OnCommit done={committed}>{app}</OnCommit>;
   // the pre-rendered page on the screen, in whatever language
-  const page = container.dataset.prerendered;
-  const onPage = () => !!page && page === window.location.pathname;
+  const onPage = () => prerenderedHere(container);
   if (prerendered || onPage()) {
     // the router renders its tree as it did on the server (no outer Suspense), as its own SSR client does
     router.ssr = { manifest: undefined };
@@ -75,17 +74,16 @@ export async function mountApp(
   const before = onPage() ? [...container.children].filter((n): n is HTMLElement => n instanceof HTMLElement) : [];
   createRoot(container).render(wrapped);
   await first;
-  const typed = before
-    .flatMap((n) => earlyInput(n))
-    .map(({ field, value, checked }) => ({ name: field.name, kind: field.type, value, checked }));
+  const typed = before.flatMap((n) => earlyInput(n));
   if (typed.length) {
     await idle();
-    // a box or a choice by its name and value; a text only into a field the member has not started again
+    // into the app's field of the same name (a box or a choice by its name and value too), a text only into a
+    // field the member has not started again
     const fields = onPage()
-      ? typed.flatMap(({ name, kind, value, checked }) => {
-          const checkable = kind === 'checkbox' || kind === 'radio';
-          const named = `[name="${CSS.escape(name)}"]`;
-          const field = name
+      ? typed.flatMap(({ field: old, value, checked }) => {
+          const checkable = old.type === 'checkbox' || old.type === 'radio';
+          const named = `[name="${CSS.escape(old.name)}"]`;
+          const field = old.name
             ? container.querySelector<Field>(checkable ? `input${named}[value="${CSS.escape(value)}"]` : `input${named}, textarea${named}`)
             : null;
           return field && (checkable || field.value === '') ? [{ field, value, checked }] : [];

@@ -6,12 +6,11 @@ import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase, type Database } from '../src/db/database.js';
 import { embeddedPostgres } from '../src/db/embedded-postgres.js';
 import { seed } from '../src/db/seed.js';
-import { inSnapshot, withTransaction } from '../src/db/transaction.js';
+import { inSnapshot } from '../src/db/transaction.js';
 import { checkLedger } from '../src/ledger/invariants.js';
-import { creditDeposit, memberMoney } from '../src/ledger/operations.js';
-import { hashPassword } from '../src/lib/password.js';
 import { runCommand } from '../src/operator/commands.js';
 import { readAllSettings, writeSetting } from '../src/settings/store.js';
+import { membersWithMoney } from './members-with-money.js';
 import { startServer, type ServerEnv, type SpawnedServer } from './spawn-server.js';
 
 /**
@@ -30,34 +29,16 @@ const OURS = '0481234567';
 const PASSWORD = 'manual-crash-pass';
 
 /** Members made in the database, each with 1,000 baht; their phones. */
-async function members(database: Database): Promise<string[]> {
-  const passwordHash = await hashPassword(PASSWORD);
-  const phones: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const phone = `0877${String(i).padStart(6, '0')}`;
-    const { id } = await database.db
-      .insertInto('members')
-      .values({
-        phone,
-        name: `Manual ${i}`,
-        password_hash: passwordHash,
-        status: 'active',
-        currency: 'BAHT',
-        bank_code: 'SCB',
-        bank_account_name: `MANUAL ${i}`,
-        bank_account_no: `5877${String(i).padStart(6, '0')}`,
-        bank_changed_at: null,
-        source_code: null,
-        inviter_id: null,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await withTransaction(database, async (tx) => creditDeposit(tx, await memberMoney(tx, id), 100_000, 'CRASH', Date.now()));
-    phones.push(phone);
-  }
-  return phones;
-}
+const members = (database: Database) =>
+  membersWithMoney(database, {
+    count: MEMBERS,
+    phone: (i) => `0877${String(i).padStart(6, '0')}`,
+    account: (i) => `5877${String(i).padStart(6, '0')}`,
+    name: (i) => `Manual ${i}`,
+    password: PASSWORD,
+    minor: 100_000,
+    source: 'CRASH',
+  });
 
 interface Asked {
   key: string;

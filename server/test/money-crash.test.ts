@@ -9,12 +9,11 @@ import { loadConfig } from '../src/config.js';
 import { migrate, openDatabase, type Database } from '../src/db/database.js';
 import { embeddedPostgres } from '../src/db/embedded-postgres.js';
 import { seed } from '../src/db/seed.js';
-import { inSnapshot, withTransaction } from '../src/db/transaction.js';
+import { inSnapshot } from '../src/db/transaction.js';
 import { checkLedger } from '../src/ledger/invariants.js';
-import { creditDeposit, memberMoney } from '../src/ledger/operations.js';
-import { hashPassword } from '../src/lib/password.js';
 import { sweepOnce } from '../src/sweep.js';
 import { appOn, call, login, scratchDatabase } from './helper.js';
+import { membersWithMoney } from './members-with-money.js';
 import { startServer, type SpawnedServer } from './spawn-server.js';
 
 /**
@@ -32,34 +31,16 @@ const DEPOSIT_BAHT = 1_000;
 const quiet = { info: () => undefined, error: () => undefined };
 
 /** Members made in the database, each with DEPOSIT_BAHT; their phones (password `crash-password`). */
-async function membersWithMoney(database: Database, tag: string): Promise<string[]> {
-  const passwordHash = await hashPassword('crash-password');
-  const phones: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const phone = `08${tag}${String(i).padStart(6, '0')}`;
-    const { id } = await database.db
-      .insertInto('members')
-      .values({
-        phone,
-        name: `Crash ${i}`,
-        password_hash: passwordHash,
-        status: 'active',
-        currency: 'BAHT',
-        bank_code: 'SCB',
-        bank_account_name: `Crash ${i}`,
-        bank_account_no: `6${tag}${String(i).padStart(7, '0')}`,
-        bank_changed_at: null,
-        source_code: null,
-        inviter_id: null,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await withTransaction(database, async (tx) => creditDeposit(tx, await memberMoney(tx, id), DEPOSIT_BAHT * 100, 'CRASH', Date.now()));
-    phones.push(phone);
-  }
-  return phones;
-}
+const crashMembers = (database: Database, tag: string) =>
+  membersWithMoney(database, {
+    count: MEMBERS,
+    phone: (i) => `08${tag}${String(i).padStart(6, '0')}`,
+    account: (i) => `6${tag}${String(i).padStart(7, '0')}`,
+    name: (i) => `Crash ${i}`,
+    password: 'crash-password',
+    minor: DEPOSIT_BAHT * 100,
+    source: 'CRASH',
+  });
 
 /** A transfer each member might ask for: some refused (more than the game or the wallet holds). */
 const moves = (round: number) => [
@@ -157,7 +138,7 @@ describe('the database stopped the hard way in mid-burst, the provider keeping i
         () => clock.now,
       );
       try {
-        const phones = await membersWithMoney(database, '71');
+        const phones = await crashMembers(database, '71');
         const tokens = await Promise.all(phones.map((phone) => login(app, phone, 'crash-password')));
         for (const token of tokens) expect((await call(app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
 
@@ -225,7 +206,7 @@ describe('the wallet server killed with -9 in mid-burst of many members transfer
     try {
       await migrate(database);
       await seed(database, { variant: 'th' });
-      const phones = await membersWithMoney(database, '72');
+      const phones = await crashMembers(database, '72');
       server = await startServer(env);
       const url = server.url;
       const headers = { 'x-wallet-client': 'member', 'content-type': 'application/json' };

@@ -4,6 +4,7 @@ import type { WalletView } from '../../contract/wallet';
 import type { EarlySignIn } from './early-sign-in';
 import { ApiError, codeOf } from './http';
 import { startSession } from './session';
+import { EARLY_REFUSAL_EVENT } from './early-events';
 
 /**
  * The answer to the sign-in the pre-rendered form sent before the app started (src/lib/early-sign-in.ts), read
@@ -44,6 +45,3 @@ export async function adoptEarlySignIn(queryClient: QueryClient, early: EarlySig
     return false;
   }
 }
-
-/** What the sign-in form is told of a refused early sign-in. */
-export const EARLY_REFUSAL_EVENT = 'wallet:early-refusal';

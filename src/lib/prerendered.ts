@@ -9,6 +9,10 @@ export interface Prerendered {
 
 export const NOT_FOUND_MARK = '404';
 
+/** Whether `#root` holds the pre-rendered page of the address the browser is at now (in whatever language). */
+export const prerenderedHere = (container: HTMLElement): boolean =>
+  !!container.dataset.prerendered && container.dataset.prerendered === window.location.pathname;
+
 /** The page in `#root`, when there is one in the language the member uses (else the app renders anew). */
 export function prerenderedPage(container: HTMLElement, locale: string): Prerendered | undefined {
   const { prerendered: path, locale: prerenderedLocale } = container.dataset;

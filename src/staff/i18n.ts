@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { VARIANT } from '../lib/variant';
+import { LANG_TAG, type ProductLang } from '../../contract/lang-tags';
 
 /**
  * The console's languages: Thai, Lao and English (issue 23 had Thai and English; a Lao operator's staff read
@@ -10,10 +11,9 @@ import { VARIANT } from '../lib/variant';
 export const STAFF_LOCALES = ['th', 'lo', 'en'] as const;
 export type StaffLocale = (typeof STAFF_LOCALES)[number];
 export const STAFF_LOCALE_NAMES: Record<StaffLocale, string> = { th: 'ไทย', lo: 'ລາວ', en: 'English' };
-/** A project language's tag for a `lang` attribute (screen readers speak Lao for `lo`; `la` is Latin). */
-export const languageTag = (lang: 'th' | 'la' | 'en'): string => (lang === 'la' ? 'lo' : lang);
-/** The project's code of a console language (operator texts, `?lang=`): Lao is `la`. */
-export const projectLang = (locale: string): 'th' | 'la' | 'en' => (locale === 'lo' ? 'la' : locale === 'th' ? 'th' : 'en');
+/** The project's code of a console language (operator texts, `?lang=`): Lao is `la`; English for any other. */
+export const projectLang = (locale: string): ProductLang =>
+  (Object.keys(LANG_TAG) as ProductLang[]).find((lang) => LANG_TAG[lang] === locale) ?? 'en';
 
 /**
  * The console's words in two parts (lingui.config.ts): the sign-in's, loaded with the sign-in page (which
@@ -76,7 +76,7 @@ export function loadConsoleWords(): Promise<void> {
 }
 
 /** Before anyone chose: the build's language (the Lao build's console opens in Lao). */
-const FIRST_LOCALE: StaffLocale = VARIANT === 'la' ? 'lo' : 'th';
+const FIRST_LOCALE: StaffLocale = LANG_TAG[VARIANT];
 
 /** The stored choice, else the build's language. */
 export function initStaffI18n(): Promise<void> {

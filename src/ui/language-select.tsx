@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { getToken } from '../lib/auth-token';
-import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '../lib/i18n';
+import { activateLocale, INTL_LOCALE, isLocale, LOCALE_NAMES, LOCALES } from '../lib/i18n';
 import { useHydrated } from './use-hydrated';
 
 /** The th / la / en dropdown; the choice is kept (IndexedDB) and applied at once. */
@@ -28,7 +28,7 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
         }}
       >
         {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l === 'la' ? 'lo' : l}>
+          <option key={l} value={l} lang={INTL_LOCALE[l]}>
             {LOCALE_NAMES[l]}
           </option>
         ))}

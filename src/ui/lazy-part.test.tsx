@@ -1,19 +1,24 @@
 import { render, screen } from '@testing-library/react';
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LazyPart } from './lazy-part';
+
+/** A home with `Part` in a LazyPart between its heading and a line after it. */
+const renderHome = (Part: ComponentType) =>
+  render(
+    <main>
+      <h1>Home</h1>
+      <LazyPart>
+        <Part />
+      </LazyPart>
+      <p>after it</p>
+    </main>,
+  );
 
 describe('a part of a screen whose code loads when shown', () => {
   it('shows once its code has come', async () => {
     const Part = lazy(async () => ({ default: () => <p>the carousel</p> }));
-    render(
-      <main>
-        <h1>Home</h1>
-        <LazyPart>
-          <Part />
-        </LazyPart>
-      </main>,
-    );
+    renderHome(Part);
     expect(await screen.findByText('the carousel')).toBeInTheDocument();
   });
 
@@ -26,15 +31,7 @@ describe('a part of a screen whose code loads when shown', () => {
       failed();
       return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
     });
-    render(
-      <main>
-        <h1>Home</h1>
-        <LazyPart>
-          <Part />
-        </LazyPart>
-        <p>after it</p>
-      </main>,
-    );
+    renderHome(Part);
     await attempted;
     // the failure has been rendered through (the boundary's null) when the heading is still there after it
     await vi.waitFor(() => expect(reported).toHaveBeenCalled());

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
-import { EARLY_PENDING_EVENT } from '../../lib/early-pending';
+import { EARLY_PENDING_EVENT } from '../../lib/early-events';
 import { LoginPage } from './login-page';
 
 describe('login', () => {

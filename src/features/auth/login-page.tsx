@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SignedOutReason } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { EARLY_PENDING_EVENT } from '../../lib/early-pending';
+import { EARLY_PENDING_EVENT, EARLY_REFUSAL_EVENT } from '../../lib/early-events';
 import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
 import { useHydrated } from '../../ui/use-hydrated';
@@ -42,8 +42,8 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
   // (src/lib/early-answer.ts; an event, so this page does not load that module)
   useEffect(() => {
     const hear = (e: Event) => setError(errorMessage(i18n, (e as CustomEvent<string>).detail));
-    document.addEventListener('wallet:early-refusal', hear);
-    return () => document.removeEventListener('wallet:early-refusal', hear);
+    document.addEventListener(EARLY_REFUSAL_EVENT, hear);
+    return () => document.removeEventListener(EARLY_REFUSAL_EVENT, hear);
   }, [i18n]);
   // one the pre-rendered form sent while the app drew this form (another language): on its way, this form waits
   const [earlyPending, setEarlyPending] = useState(false);

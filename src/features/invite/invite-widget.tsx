@@ -1,14 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
+import { BannerModal, loadBannerModal } from '../../ui/member/lazy-banner-modal';
 import { inviteBannersQuery } from './queries';
 import { useBannersFirst } from '../../ui/member/use-banners-first';
 import { InviteIcon } from '../../ui/member/widget-icons';
 import type { WalletView } from '../../../contract/wallet';
 
-// the banners (their slider and the operator's HTML cleaner, 18 KB) load when the member opens them: not on the
-// way to the home's first balance
-const loadBannerModal = () => import('../../ui/member/banner-modal');
-const BannerModal = lazy(() => loadBannerModal().then((m) => ({ default: m.BannerModal })));
 // the modal (its table and words) loads when the member opens it
 const loadInviteModal = () => import('./invite-modal');
 const InviteModal = lazy(() => loadInviteModal().then((m) => ({ default: m.InviteModal })));

@@ -1,14 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { BannerModal, loadBannerModal } from '../../ui/member/lazy-banner-modal';
 import { useBannersFirst } from '../../ui/member/use-banners-first';
 import { RefundIcon } from '../../ui/member/widget-icons';
 import { refundBannersQuery, refundCheckQuery } from './queries';
 
-// the banners (their slider and the operator's HTML cleaner, 18 KB) load when the member opens them: not on the
-// way to the home's first balance
-const loadBannerModal = () => import('../../ui/member/banner-modal');
-const BannerModal = lazy(() => loadBannerModal().then((m) => ({ default: m.BannerModal })));
 // the modal (its table and words) loads when the member opens it
 const loadRefundModal = () => import('./refund-modal');
 const RefundModal = lazy(() => loadRefundModal().then((m) => ({ default: m.RefundModal })));

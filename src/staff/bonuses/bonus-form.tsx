@@ -1,4 +1,4 @@
-import { languageTag } from '../i18n';
+import { LANG_TAG } from '../../../contract/lang-tags';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BONUS_RULES, type BonusDraft, type StaffBonusList } from '../../../contract/staff-bonuses';
@@ -270,7 +270,7 @@ export function BonusForm({
             <Trans>As members will see it</Trans>
           </h3>
           {LANGS.map((lang) => (
-            <section key={lang} aria-label={names[lang]} lang={languageTag(lang)}>
+            <section key={lang} aria-label={names[lang]} lang={LANG_TAG[lang]}>
               <h4>{f.name[lang].trim() || f.name.th.trim() || '—'}</h4>
               {gives && <p>{gives}</p>}
               <SafeHtml html={f.html[lang].trim() || f.html.th.trim() || f.name[lang].trim() || f.name.th.trim()} className="rich" />

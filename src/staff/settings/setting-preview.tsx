@@ -1,4 +1,4 @@
-import { languageTag } from '../i18n';
+import { LANG_TAG } from '../../../contract/lang-tags';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeHtml } from '../../ui/safe-html';
 import { HTML_SETTINGS, inLanguage, LANGS, memberTexts, type JsonSchema } from './json-schema';
@@ -19,7 +19,7 @@ export function SettingPreview({ settingKey, schema, value }: { settingKey: stri
         <Trans>As members will see it</Trans>
       </h3>
       {LANGS.map((lang) => (
-        <section key={lang} aria-label={names[lang]} lang={languageTag(lang)}>
+        <section key={lang} aria-label={names[lang]} lang={LANG_TAG[lang]}>
           <h4>{names[lang]}</h4>
           {texts.map(({ path, text }) => (
             <div key={path} className="staff-preview-item">

@@ -58,11 +58,8 @@ async function settle(
       if (outcome === 'FAILED') await endHold(tx, source, by.actor, now);
       // the account: this confirmer's word, else the word of the clerk whose confirmation waited for them while it
       // is still one of ours (else an unknown account); a rejected request arrived nowhere
-      const named = request.depositAccountNo;
-      const kept = named !== null && (await ourDepositAccount(tx, named, request.currency)) ? named : null;
-      const arrivedIn = outcome === 'SUCCESS' ? (depositAccountNo ?? kept) : null;
-      if (arrivedIn !== request.depositAccountNo)
-        await tx.updateTable('deposit_requests').set({ deposit_account_no: arrivedIn }).where('id', '=', id).execute();
+      const arrivedIn = outcome === 'SUCCESS' ? (depositAccountNo ?? (await stillOurs(tx, request))) : null;
+      await nameAccount(tx, request, arrivedIn);
       // a rejected request's void moved no money: it is not stamped with the actor (the audit row names them)
       const said = arrivedIn ? { depositAccountNo: arrivedIn } : {};
       await audit(tx, request, { status: outcome, ...said, ...(secondTo ? { secondTo } : {}) }, outcome === 'SUCCESS' ? journalIds : []);
@@ -76,15 +73,26 @@ async function settle(
       waits = verdict.apply ? null : verdict.because;
       if (verdict.apply) return true;
       // the confirmation waits: the account it names waits with it, for the second person's dialog to show
-      if (depositAccountNo && depositAccountNo !== request.depositAccountNo)
-        await tx.updateTable('deposit_requests').set({ deposit_account_no: depositAccountNo }).where('id', '=', id).execute();
+      if (depositAccountNo) await nameAccount(tx, request, depositAccountNo);
       const said = depositAccountNo ? { depositAccountNo } : {};
       await audit(tx, request, { status: 'WAITING', amount: toMajor(request.amount, request.currency), waitsBecause: waits, ...said });
       return false;
     },
   );
   return { waits };
+
+  /** The request's deposit account set to `accountNo` (null: none), written only when it changes. */
+  async function nameAccount(tx: Tx, request: SettledRequest, accountNo: string | null) {
+    if (accountNo !== request.depositAccountNo)
+      await tx.updateTable('deposit_requests').set({ deposit_account_no: accountNo }).where('id', '=', id).execute();
+  }
 }
+
+/** The account a waiting confirmation named for `request`, while it is still one of ours; else null. */
+const stillOurs = async (tx: Tx, request: SettledRequest): Promise<string | null> =>
+  request.depositAccountNo !== null && (await ourDepositAccount(tx, request.depositAccountNo, request.currency))
+    ? request.depositAccountNo
+    : null;
 
 /** Whether `accountNo` is one of the `deposit` setting's deposit accounts of `currency` (retired ones too). */
 async function ourDepositAccount(tx: Tx, accountNo: string, currency: string): Promise<boolean> {
