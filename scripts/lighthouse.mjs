@@ -91,7 +91,9 @@ async function main() {
     const result = results.find((r) => r.lhr === median) ?? results[0];
     const each = (id) => results.map((r) => ms(r.lhr.audits[id])).join(' / ');
     if (results.length > 1)
-      console.log(`${page.padEnd(10)} runs: FCP ${each('first-contentful-paint')}; LCP ${each('largest-contentful-paint')}`);
+      console.log(
+        `${page.padEnd(10)} runs: FCP ${each('first-contentful-paint')}; LCP ${each('largest-contentful-paint')}; TBT ${each('total-blocking-time')}`,
+      );
     const { categories, audits } = result.lhr;
     // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) for a closer look
     if (process.env.LIGHTHOUSE_REPORT_DIR) {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Early, Field } from './lib/early-input';
 import { NOT_FOUND_MARK, prerenderedHere, type Prerendered } from './lib/prerendered';
@@ -54,7 +54,10 @@ export async function mountApp(
     const same = prerendered && (prerendered.path === NOT_FOUND_MARK ? notFound : !notFound && location.pathname === prerendered.path);
     if (same && loaded) {
       const early = earlyInput(container);
-      hydrateRoot(container, wrapped);
+      // as a transition, React hydrates in slices of a few milliseconds with the page answering between them (a
+      // blocking hydration was one long task: the bulk of the public pages' Lighthouse TBT); an event on a part not
+      // yet hydrated hydrates that part at once and is replayed on it
+      startTransition(() => void hydrateRoot(container, wrapped));
       await first;
       // the route's content sits in a Suspense boundary that React hydrates after the first commit:
       // wait until the scheduler has nothing left to do
@@ -72,7 +75,8 @@ export async function mountApp(
   // read from its fields once they are out of the page, goes to the app's fields of the same name (never to another
   // page's, where the app went instead)
   const before = onPage() ? [...container.children].filter((n): n is HTMLElement => n instanceof HTMLElement) : [];
-  createRoot(container).render(wrapped);
+  // in slices too (see above); the commit that swaps the pages is still one
+  startTransition(() => createRoot(container).render(wrapped));
   await first;
   const typed = before.flatMap((n) => earlyInput(n));
   if (typed.length) {

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { startTransition } from 'react';
 import { readKey, writeKey } from './storage';
 import { VARIANT } from './variant';
 import type { LANG_TAG } from '../../contract/lang-tags';
@@ -39,6 +40,12 @@ export type PartLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 export type CatalogPart = keyof typeof parts;
 const loadedParts = new Set<PartLoaders>();
 
+/**
+ * New words redraw every screen that shows words (the provider re-renders on Lingui's change event): done as a
+ * transition, React draws them in slices the page stays answering between, and shows them all in one commit.
+ */
+const inBackground = (change: () => void) => startTransition(change);
+
 /** Adds a part's words to the active language (and to any language chosen later). */
 export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<void> {
   const loaders = typeof part === 'string' ? parts[part] : part;
@@ -46,7 +53,8 @@ export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<
   loadedParts.add(loaders);
   const locale = currentLocale();
   try {
-    i18n.load(locale, (await loaders[locale]()).messages);
+    const { messages } = await loaders[locale]();
+    inBackground(() => i18n.load(locale, messages));
   } catch (err) {
     loadedParts.delete(loaders); // a chunk that failed to arrive (offline) is asked again next time
     throw err;
@@ -66,8 +74,10 @@ export async function activateLocale(locale: Locale, persist = true): Promise<vo
     await writeKey('locale', locale);
   }
   const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => part[locale]())]);
-  i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
-  i18n.activate(locale, [INTL_LOCALE[locale]]);
+  inBackground(() => {
+    i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
+    i18n.activate(locale, [INTL_LOCALE[locale]]);
+  });
   document.documentElement.lang = INTL_LOCALE[locale];
 }
 

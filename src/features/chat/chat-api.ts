@@ -35,7 +35,8 @@ const asGuest = (who: Who) => who.kind === 'guest';
  * contact page's chat call it. Its own small chunk: it sends over HTTP, socket.io stays with the open chat.
  */
 export function startChatOutbox(): void {
-  void import('./chat-outbox').then(({ chatOutbox }) => chatOutbox.start()).catch(() => undefined);
+  // in a task of its own: not in the one that draws the screen calling it (that screen's effects run together)
+  setTimeout(() => void import('./chat-outbox').then(({ chatOutbox }) => chatOutbox.start()).catch(() => undefined), 0);
 }
 
 /** A stable id for a visitor who is not signed in, made once per device and kept in IndexedDB (§3 key `guest-id`). */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DataStatus } from '../../ui/data-status';
 import { contactQuery } from '../../lib/lookups';
-import type { ComponentType } from 'react';
+import { useDeferredValue, type ComponentType } from 'react';
 import { APP_VERSION } from '../../lib/variant';
 import { LanguageSelect } from '../../ui/language-select';
 import { LineChannel } from '../../ui/line-channel';
@@ -36,8 +36,11 @@ export function ContactPage<Config>({
   const { useChatConfig, ChatWidget } = parts;
   const { t } = useLingui();
   const contact = useQuery(contactQuery());
-  const { data } = contact;
-  const { config: chat, pending: chatPending } = useChatConfig();
+  // the operator's text (cleaned) and the chat are drawn in a background render, in slices: their answers arriving
+  // never hold the page in one long task (a tap waits for none of it)
+  const data = useDeferredValue(contact.data);
+  const { config: chatConfig, pending: chatPending } = useChatConfig();
+  const chat = useDeferredValue(chatConfig);
   return (
     // the chat button's padding is kept while the chat's config is still asked (its card comes after the LINE card: nothing moves)
     <main className={`${topSpacing ? 'page' : 'page flush'} contact-page${chat || chatPending ? ' with-chat' : ''}`}>
