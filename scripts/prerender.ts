@@ -2,17 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { LANG_TAG } from '../contract/lang-tags.js';
+import { PRERENDERED_PAGES } from '../contract/prerendered-pages.js';
 
-/** The public pages painted from HTML and CSS alone, and the file each one is written to in dist/. */
+/** The public pages painted from HTML and CSS alone (contract/prerendered-pages.ts), and the not-found page. */
 export const PRERENDERED = [
-  { url: '/login', file: 'login.html' },
-  { url: '/register', file: 'register.html' },
-  { url: '/howto', file: 'howto.html' },
-  { url: '/contact', file: 'contact.html' },
-  { url: '/terminated', file: 'terminated.html' },
+  ...Object.entries(PRERENDERED_PAGES).map(([url, file]) => ({ url, file })),
   // any path no route matches shows the not-found page
   { url: '/__not-found__', file: '404.html', mark: '404' },
-] as const;
+];
 
 /** What src/entry-server.tsx exports (declared here: the server's tsconfig, which also checks scripts/, has no JSX). */
 interface EntryServer {

@@ -45,14 +45,28 @@ function afterFirstPaint(then: () => void) {
   requestAnimationFrame(() => setTimeout(once, 250));
 }
 
+/** Whether a member's session is kept on the device (src/lib/auth-token.ts's key, written out: that module is not in this file). */
+function sessionKept(): boolean {
+  try {
+    return 'token' in localStorage || 'token' in sessionStorage;
+  } catch {
+    return false; // storage blocked: signed out
+  }
+}
+
 const root = document.getElementById('root');
-if (root?.dataset.prerendered) {
+const here = location;
+if (here.pathname === '/' && !sessionKept()) {
+  // the site's address, signed out: the pre-rendered sign-in page at once, instead of starting the whole app to
+  // learn that the home's guard sends a visitor there (a member with a session starts the app: it opens the home)
+  here.replace('/login');
+} else if (root?.dataset.prerendered) {
   // the sign-in form signs in before the app has started (src/lib/early-sign-in.ts)
   listenForEarlySignIn(root);
   afterFirstPaint(start);
 } else {
   // the installed app reopened on the home: its last picture, if one is kept, shows while the app starts
-  if (root && window.location.pathname === '/user/home')
+  if (root && here.pathname === '/user/home')
     void import('./lib/home-picture-show').then((m) => m.showHomePicture(root)).catch(() => undefined);
   start();
 }

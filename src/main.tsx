@@ -13,7 +13,7 @@ import { EARLY_PENDING_EVENT } from './lib/early-events';
 import { createAppRouter } from './router';
 
 /** Lets the browser run what waits (a tap, a frame, a response) before the next step: each step a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 // the libraries' first evaluation (the module graph above) is one task; this module's own start is others
 await nextTask();

@@ -1,5 +1,6 @@
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { PRERENDERED_PAGES } from '../contract/prerendered-pages';
 
 /**
  * Paths the server answers itself; a navigation there must reach the network, never the shell. /staff
@@ -14,17 +15,8 @@ export const SERVER_PATHS = [
   /^\/staff(\/|$)/,
 ];
 
-/** The public pages the build pre-rendered (scripts/prerender.ts), each served as it is, online or not. */
-export const PRERENDERED_PAGES: Record<string, string> = {
-  '/login': 'login.html',
-  '/register': 'register.html',
-  '/howto': 'howto.html',
-  '/contact': 'contact.html',
-  '/terminated': 'terminated.html',
-};
-
 /**
- * A navigation to a pre-rendered page gets that page from the precache (it paints before the
+ * A navigation to a pre-rendered page (contract/prerendered-pages.ts) gets that page from the precache (it paints before the
  * scripts run, as from the server); every other one (deep links, offline starts) gets the precached
  * shell, and the router takes over.
  */

@@ -40,12 +40,6 @@ export type PartLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 export type CatalogPart = keyof typeof parts;
 const loadedParts = new Set<PartLoaders>();
 
-/**
- * New words redraw every screen that shows words (the provider re-renders on Lingui's change event): done as a
- * transition, React draws them in slices the page stays answering between, and shows them all in one commit.
- */
-const inBackground = (change: () => void) => startTransition(change);
-
 /** Adds a part's words to the active language (and to any language chosen later). */
 export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<void> {
   const loaders = typeof part === 'string' ? parts[part] : part;
@@ -54,7 +48,9 @@ export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<
   const locale = currentLocale();
   try {
     const { messages } = await loaders[locale]();
-    inBackground(() => i18n.load(locale, messages));
+    // new words redraw every screen that shows words (the provider re-renders on Lingui's change event): as a
+    // transition, React draws them in slices the page stays answering between, and shows them in one commit
+    startTransition(() => i18n.load(locale, messages));
   } catch (err) {
     loadedParts.delete(loaders); // a chunk that failed to arrive (offline) is asked again next time
     throw err;
@@ -74,7 +70,8 @@ export async function activateLocale(locale: Locale, persist = true): Promise<vo
     await writeKey('locale', locale);
   }
   const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => part[locale]())]);
-  inBackground(() => {
+  // as a transition, as in loadCatalogPart
+  startTransition(() => {
     i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
     i18n.activate(locale, [INTL_LOCALE[locale]]);
   });

@@ -9,9 +9,16 @@ test('a protected page sends a visitor to /login carrying the intended URL, and 
   await expect(page.getByText('SOMCHAI JAIDEE').first()).toBeVisible();
 });
 
-test('/ leads to the member home through the guard', async ({ page }) => {
+test('/ takes a visitor to the pre-rendered sign-in page, and a member with a session to the home', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบ' })).toBeVisible();
+  await useEnglish(page);
+  await signIn(page, '0812345678', 'demo1234');
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page.locator('.balance')).toHaveText(/^[\d,]+\.\d\d$/);
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {

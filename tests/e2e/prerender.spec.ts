@@ -40,6 +40,9 @@ test('the public pages paint from HTML alone, with JavaScript off', async ({ bro
 
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'สมัครสมาชิก', level: 1 })).toBeVisible();
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { name: 'ลืมรหัสผ่าน', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'เบอร์โทรศัพท์ของคุณ', level: 2 })).toBeVisible();
     await page.goto('/contact');
     await expect(page.getByRole('heading', { name: 'ติดต่อเรา' })).toBeVisible();
     await page.goto('/howto');
@@ -69,7 +72,7 @@ test('the pre-rendered pages hydrate in place: no console error, the same form',
   await expect.poll(() => savedQueries(page)).toContain('walletthai.example');
   await page.goto('/no/such/page');
   await expect(page.getByRole('link', { name: 'ไปหน้าแรก' })).toBeVisible();
-  for (const url of ['/contact', '/howto', '/login', '/register']) {
+  for (const url of ['/contact', '/howto', '/login', '/register', '/forgot-password']) {
     await page.goto(url);
     await expect(page.getByRole('contentinfo')).toContainText('walletthai.example');
   }

@@ -27,7 +27,7 @@ export function PhoneStep({ initial, error: shown, send }: { initial: string; er
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" method="post" onSubmit={submit} noValidate>
       <p>{t`Enter the phone number you registered with. We will text it a code.`}</p>
       <PhoneField value={phone} onChange={(digits) => (setPhone(digits), setError(''))} invalid={!!error} />
       <FormError message={error} />
