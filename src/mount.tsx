@@ -56,7 +56,8 @@ export async function mountApp(
       const early = earlyInput(container);
       // as a transition, React hydrates in slices of a few milliseconds with the page answering between them (a
       // blocking hydration was one long task: the bulk of the public pages' Lighthouse TBT); an event on a part not
-      // yet hydrated hydrates that part at once and is replayed on it
+      // yet hydrated hydrates that part at once and is replayed on it. (startTransition reports what its callback throws
+      // instead of rethrowing it: hydrateRoot throws only for a container that is not an element, never #root)
       startTransition(() => void hydrateRoot(container, wrapped));
       await first;
       // the route's content sits in a Suspense boundary that React hydrates after the first commit:

@@ -49,7 +49,8 @@ export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<
   try {
     const { messages } = await loaders[locale]();
     // new words redraw every screen that shows words (the provider re-renders on Lingui's change event): as a
-    // transition, React draws them in slices the page stays answering between, and shows them in one commit
+    // transition, React draws that in slices the page stays answering between. The words themselves are in Lingui's
+    // object at once: a part of the screen drawn meanwhile (an answer arriving) already shows them
     startTransition(() => i18n.load(locale, messages));
   } catch (err) {
     loadedParts.delete(loaders); // a chunk that failed to arrive (offline) is asked again next time

@@ -43,6 +43,8 @@ test('the public pages paint from HTML alone, with JavaScript off', async ({ bro
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { name: 'ลืมรหัสผ่าน', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'เบอร์โทรศัพท์ของคุณ', level: 2 })).toBeVisible();
+    // a press before the app has started would send nothing and reload the page: the button waits for the app
+    await expect(page.getByRole('button', { name: 'ส่งรหัส' })).toBeDisabled();
     await page.goto('/contact');
     await expect(page.getByRole('heading', { name: 'ติดต่อเรา' })).toBeVisible();
     await page.goto('/howto');
@@ -367,6 +369,39 @@ test('on a phone, the contact page’s LINE card stays where it is drawn when th
         ),
     );
     expect(shifted).toBe(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the contact page keeps the chat’s place from its first paint until the chat is drawn in it', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    // the chat's config arrives after the operator's details (the chat is on)
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/chat/config', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact');
+    const line = page.locator('.line-channel');
+    await expect(line).toBeVisible();
+    await expect(page.locator('main.with-chat .chat-slot')).toBeAttached();
+    const before = await line.boundingBox();
+    // from here on, whether the chat's place (the slot and the button's column) is ever given up
+    await page.evaluate(() => {
+      const w = window as unknown as { lost: boolean };
+      w.lost = false;
+      new MutationObserver(() => {
+        if (!document.querySelector('main.with-chat .chat-slot')) w.lost = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    release();
+    await expect(page.getByRole('button', { name: 'เริ่มแชท' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { lost: boolean }).lost)).toBe(false);
+    expect(await line.boundingBox()).toEqual(before);
   } finally {
     await context.close();
   }

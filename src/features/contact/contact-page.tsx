@@ -38,9 +38,11 @@ export function ContactPage<Config>({
   const contact = useQuery(contactQuery());
   // the operator's text (cleaned) and the chat are drawn in a background render, in slices: their answers arriving
   // never hold the page in one long task (a tap waits for none of it)
+  // (what is drawn from them is deferred with them: the loading line and the chat's place stay until it is drawn)
   const data = useDeferredValue(contact.data);
-  const { config: chatConfig, pending: chatPending } = useChatConfig();
+  const { config: chatConfig, pending } = useChatConfig();
   const chat = useDeferredValue(chatConfig);
+  const chatPending = useDeferredValue(pending) || pending;
   return (
     // the chat button's padding is kept while the chat's config is still asked (its card comes after the LINE card: nothing moves)
     <main className={`${topSpacing ? 'page' : 'page flush'} contact-page${chat || chatPending ? ' with-chat' : ''}`}>
@@ -55,7 +57,15 @@ export function ContactPage<Config>({
       {/* part of the pre-rendered page: the member sees where they are before the operator's details arrive */}
       <img className="contact-banner" src={supportBanner} alt="" width={656} height={300} />
       <p className="muted">{t`Questions about a deposit, a withdrawal or your account? Our support team will help you.`}</p>
-      <DataStatus query={contact} />
+      <DataStatus
+        query={{
+          data,
+          error: contact.error,
+          dataUpdatedAt: contact.dataUpdatedAt,
+          isFetching: contact.isFetching,
+          refetch: contact.refetch,
+        }}
+      />
       {data && (
         <section className="card contact">
           <SafeHtml html={data.contactText} className="rich" />

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { FormError } from '../../../ui/field';
 import { PhoneField, phoneProblem } from '../../../ui/otp/phone-field';
+import { useHydrated } from '../../../ui/use-hydrated';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 
 /** The registered phone the code goes to; `error`: why the member is back here (a reset that came too late). */
@@ -12,6 +13,8 @@ export function PhoneStep({ initial, error: shown, send }: { initial: string; er
   const [error, setError] = useState(shown);
   const [busy, setBusy] = useState(false);
   const once = useOneAtATime();
+  // the pre-rendered form (before the app has started) cannot send the code: its button waits for the app
+  const hydrated = useHydrated();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -31,7 +34,7 @@ export function PhoneStep({ initial, error: shown, send }: { initial: string; er
       <p>{t`Enter the phone number you registered with. We will text it a code.`}</p>
       <PhoneField value={phone} onChange={(digits) => (setPhone(digits), setError(''))} invalid={!!error} />
       <FormError message={error} />
-      <button type="submit" className="button primary block" disabled={busy}>
+      <button type="submit" className="button primary block" disabled={busy || !hydrated}>
         {busy ? t`Sending OTP…` : t`Send the code`}
       </button>
     </form>
