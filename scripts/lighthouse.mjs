@@ -94,7 +94,8 @@ async function main() {
     const each = (id) => results.map((r) => ms(r.lhr.audits[id])).join(' / ');
     if (results.length > 1)
       console.log(
-        `${page.padEnd(10)} runs: FCP ${each('first-contentful-paint')}; LCP ${each('largest-contentful-paint')}; TBT ${each('total-blocking-time')}`,
+        `${page.padEnd(10)} runs: FCP ${each('first-contentful-paint')}; LCP ${each('largest-contentful-paint')}; ` +
+          `TBT ${each('total-blocking-time')}; benchmark index ${results.map((r) => r.lhr.environment?.benchmarkIndex ?? '-').join(' / ')}`,
       );
     const { categories, audits } = result.lhr;
     // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (JSON) for a closer look
