@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import { expect, savedQueries, serviceWorkerReady, test, useEnglish } from './support';
 
 /**
@@ -98,26 +98,38 @@ test('a member who chose English gets English at once, not the Thai page hydrate
 });
 
 /**
- * A context whose app script (src/main.tsx's chunk) is held on its way until `release` (no service worker,
- * which would serve it from its cache): the page as a slow phone has it before the app has started.
+ * Holds what the page asks at `url` on its way until `release` is called; then it goes on to the server, or is
+ * answered by `answer`. `asked`: whether the page has asked it yet.
  */
-async function heldApp(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
+async function holdRoute(page: Page, url: string | RegExp, answer = (route: Route) => route.continue()) {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  let appAsked = false;
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    appAsked = true;
+  let asked = false;
+  await page.route(url, async (route) => {
+    asked = true;
     await held;
-    await route.continue();
+    await answer(route);
   });
+  return { release, asked: () => asked };
+}
+
+/**
+ * A phone-sized context whose app file `file` (src/main.tsx's chunk, or src/mount.tsx's: React DOM) is held on its
+ * way until `release` (no service worker, which would serve it from its cache), with the status of every sign-in.
+ */
+async function heldFile(browser: Browser, baseURL: string | undefined, file: 'main' | 'mount') {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const { release, asked } = await holdRoute(page, new RegExp(`/assets/${file}-[^/]+\\.js$`));
   const signIns: number[] = [];
   page.on('response', (res) => {
     if (new URL(res.url()).pathname === '/api/login') signIns.push(res.status());
   });
-  return { context, page, release, signIns, appAsked: () => appAsked };
+  return { context, page, release, signIns, appAsked: asked };
 }
+
+/** The page as a slow phone has it before the app has started: the app's script held back. */
+const heldApp = (browser: Browser, baseURL: string | undefined) => heldFile(browser, baseURL, 'main');
 
 test('a member who presses Sign in before the app has started is signed in at once, and lands on the home', async ({
   browser,
@@ -223,30 +235,26 @@ test('what a member who chose another language typed before the app started is i
  * started and read its language, and waits to draw its own sign-in form in place of the pre-rendered Thai one.
  */
 async function appAboutToRedraw(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await context.addInitScript(() => localStorage.setItem('locale', 'en'));
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/mount-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const signIns: number[] = [];
-  page.on('response', (res) => {
-    if (new URL(res.url()).pathname === '/api/login') signIns.push(res.status());
-  });
-  await page.goto('/login');
-  return { context, page, release, signIns };
+  const held = await heldFile(browser, baseURL, 'mount');
+  await held.context.addInitScript(() => localStorage.setItem('locale', 'en'));
+  await held.page.goto('/login');
+  return held;
 }
 
-/** Signs in on the pre-rendered Thai form once the app has read its language (English): answers the server's status. */
-async function pressWhileRedrawing(page: Page, password: string): Promise<number> {
+/**
+ * Fills the pre-rendered Thai form once the app has read its language (English): answers its button, which still
+ * signs in (a press is sent, not lost on a form about to be replaced).
+ */
+async function fillWhileRedrawing(page: Page, password: string) {
   await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
   await page.getByLabel('รหัสผ่าน').fill(password);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  // the pre-rendered form still signs in: the press is sent, not lost on a form about to be replaced
-  const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+  return page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+}
+
+/** Signs in on the pre-rendered Thai form while the app redraws (fillWhileRedrawing): answers the server's status. */
+async function pressWhileRedrawing(page: Page, password: string): Promise<number> {
+  const button = await fillWhileRedrawing(page, password);
   await expect(button).toBeEnabled();
   const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
   await button.click();
@@ -278,12 +286,7 @@ test('a sign-in still on its way when the app has loaded: the page waits for it 
   const { context, page, release, signIns } = await appAboutToRedraw(browser, baseURL);
   try {
     // the sign-in's answer held back until the app's code is all here
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/login', async (route) => {
-      await answered;
-      await route.continue();
-    });
+    const { release: answer } = await holdRoute(page, '**/api/login');
     // the app's own form would say this: it must not appear before the home
     let ownForm = false;
     await page.exposeFunction('sawOwnForm', () => void (ownForm = true));
@@ -293,11 +296,8 @@ test('a sign-in still on its way when the app has loaded: the page waits for it 
           void (window as unknown as { sawOwnForm: () => void }).sawOwnForm();
       }).observe(document.body, { childList: true, subtree: true }),
     );
-    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
-    await page.getByLabel('รหัสผ่าน').fill('demo1234');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const button = await fillWhileRedrawing(page, 'demo1234');
     const sent = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/login');
-    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
     await button.click();
     await sent;
     release();
@@ -342,12 +342,9 @@ test('on a phone, the contact page’s LINE card stays where it is drawn when th
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // whether the chat is offered arrives after the operator's details: "no"
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/lookup/enableChatWidget', async (route) => {
-      await held;
-      await route.fulfill({ json: { enableChatWidget: false } });
-    });
+    const { release } = await holdRoute(page, '**/api/lookup/enableChatWidget', (route) =>
+      route.fulfill({ json: { enableChatWidget: false } }),
+    );
     await page.goto('/contact');
     const line = page.locator('.line-channel');
     await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
@@ -379,12 +376,7 @@ test('the contact page keeps the chat’s place from its first paint until the c
   try {
     const page = await context.newPage();
     // the chat's config arrives after the operator's details (the chat is on)
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/chat/config', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRoute(page, '**/api/chat/config');
     await page.goto('/contact');
     const line = page.locator('.line-channel');
     await expect(line).toBeVisible();
