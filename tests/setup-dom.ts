@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
 import { afterEach, vi } from 'vitest';
+import { ownTask } from '../src/lib/api';
 import { WAIT_MS } from './wait';
 
 // jsdom's window has crypto.getRandomValues but no crypto.subtle (the money calls' key digests): the
@@ -17,8 +18,11 @@ configure({ asyncUtilTimeout: WAIT_MS });
 // the router's scroll restoration calls it; jsdom does not implement it
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // a query's request is sent a task after it is asked (src/lib/api.ts): those this test's screen asked go out
+  // now, to this test's fake server, never into the next test's
+  await ownTask();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

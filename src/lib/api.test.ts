@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../tests/render';
-import { api, ApiError, setApiReactions } from './api';
+import { api, ApiError, ownTask, setApiReactions } from './api';
 import { getToken, setToken } from './auth-token';
 
 describe('the API client', () => {
@@ -17,6 +17,15 @@ describe('the API client', () => {
       body: { a: 1 },
       headers: { 'X-Wallet-Client': 'member', Authorization: 'Bearer tok-1', 'Content-Type': 'application/json' },
     });
+  });
+
+  it("sends a screen's GETs each in a task after the one that asked, in the order asked; a POST at once", async () => {
+    const calls = fakeServer({ 'GET /api/a': () => [200, 'a'], 'GET /api/b': () => [200, 'b'], 'POST /api/p': () => [200, 'p'] });
+    const asked = Promise.all([api('/api/a'), api('/api/b'), api('/api/p', { body: {} })]);
+    expect(calls.map((c) => c.url)).toEqual(['/api/p']);
+    await ownTask();
+    expect(calls.map((c) => c.url)).toEqual(['/api/p', '/api/a', '/api/b']);
+    expect(await asked).toEqual(['a', 'b', 'p']);
   });
 
   it('turns an error body into its code', async () => {

@@ -35,8 +35,30 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/** Who waits for a task of their own, first come first served (one channel: its messages come in order). */
+const waiting: (() => void)[] = [];
+let channel: MessageChannel | undefined;
+/**
+ * Resolves in a task of its own (a message posted to itself: not a timer, which a page's tests may hold still),
+ * after every earlier caller's. A screen's queries all start in one task (React's effects); the request each
+ * sends (fetch's own start alone is a few ms on a slow phone) is then one short task apiece, not one long one a
+ * tap would wait for.
+ */
+export const ownTask = () =>
+  new Promise<void>((resolve) => {
+    if (!channel) {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => waiting.shift()?.();
+      // (Node, where the unit tests run: the channel does not keep the process alive)
+      (channel.port1 as { unref?: () => void }).unref?.();
+    }
+    waiting.push(resolve);
+    channel.port2.postMessage(0);
+  });
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, react = true } = options;
+  if (method === 'GET') await ownTask();
   const headers: Record<string, string> = { ...options.headers, ...CLIENT_HEADER, Accept: 'application/json' };
   const token = !options.anonymous && getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
