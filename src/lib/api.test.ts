@@ -20,10 +20,20 @@ describe('the API client', () => {
   });
 
   it("sends a screen's GETs each in a task after the one that asked, in the order asked; a POST at once", async () => {
-    const calls = fakeServer({ 'GET /api/a': () => [200, 'a'], 'GET /api/b': () => [200, 'b'], 'POST /api/p': () => [200, 'p'] });
+    let sentWithA: string[] = [];
+    const calls = fakeServer({
+      'GET /api/a': () => {
+        // what has been sent when the task that sent /api/a ends (its microtasks run before the next task)
+        queueMicrotask(() => (sentWithA = calls.map((c) => c.url)));
+        return [200, 'a'];
+      },
+      'GET /api/b': () => [200, 'b'],
+      'POST /api/p': () => [200, 'p'],
+    });
     const asked = Promise.all([api('/api/a'), api('/api/b'), api('/api/p', { body: {} })]);
     expect(calls.map((c) => c.url)).toEqual(['/api/p']);
     await ownTask();
+    expect(sentWithA).toEqual(['/api/p', '/api/a']);
     expect(calls.map((c) => c.url)).toEqual(['/api/p', '/api/a', '/api/b']);
     expect(await asked).toEqual(['a', 'b', 'p']);
   });
@@ -99,6 +109,8 @@ describe('the API client', () => {
         (value) => ({ value }),
         (error: unknown) => ({ error }),
       );
+      // a GET is sent a task after it is asked: sent, its retry's pause is a timer to run
+      await ownTask();
       await vi.runAllTimersAsync();
       return result;
     };

@@ -35,7 +35,7 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-/** Who waits for a task of their own, first come first served (one channel: its messages come in order). */
+/** Who waits for a task of their own, first come first served (one channel while any wait: its messages come in order). */
 const waiting: (() => void)[] = [];
 let channel: MessageChannel | undefined;
 /**
@@ -47,10 +47,14 @@ let channel: MessageChannel | undefined;
 export const ownTask = () =>
   new Promise<void>((resolve) => {
     if (!channel) {
-      channel = new MessageChannel();
-      channel.port1.onmessage = () => waiting.shift()?.();
-      // (Node, where the unit tests run: the channel does not keep the process alive)
-      (channel.port1 as { unref?: () => void }).unref?.();
+      const opened = (channel = new MessageChannel());
+      opened.port1.onmessage = () => {
+        waiting.shift()?.();
+        // closed when no one waits (an open port would keep its page, or a test's, alive)
+        if (waiting.length) return;
+        opened.port1.close();
+        channel = undefined;
+      };
     }
     waiting.push(resolve);
     channel.port2.postMessage(0);
@@ -58,6 +62,7 @@ export const ownTask = () =>
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, react = true } = options;
+  // (a call with a body, a POST, goes at once)
   if (method === 'GET') await ownTask();
   const headers: Record<string, string> = { ...options.headers, ...CLIENT_HEADER, Accept: 'application/json' };
   const token = !options.anonymous && getToken();

@@ -86,7 +86,9 @@ describe('registration', () => {
     expect(screen.getByLabelText('Invite code (optional)')).toHaveValue('PR1');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    await user.selectOptions(await screen.findByLabelText('Bank'), 'KTB');
+    // the banks are a lookup: chosen once they are listed
+    await screen.findByRole('option', { name: /Krungthai Bank/ });
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KTB');
     await user.type(screen.getByLabelText('Account number'), '1234567890');
     await user.type(screen.getByLabelText('First name'), 'สมศรี');
     await user.type(screen.getByLabelText('Last name'), 'ทดสอบ');
@@ -240,6 +242,7 @@ describe('registration', () => {
     await user.type(await screen.findByLabelText('OTP code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await user.type(await screen.findByLabelText('Full name'), 'Somsri Test');
+    await screen.findByRole('option', { name: 'LINE' });
     await user.selectOptions(screen.getByLabelText('How did you hear about us?'), 'LINE');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.type(screen.getByLabelText('Confirm password'), 'secret123');
