@@ -1,4 +1,5 @@
 import { setApiReactions } from './lib/api';
+import { ownTask } from './lib/own-task';
 import { i18n, initI18n } from './lib/i18n';
 import { prerenderedHere, prerenderedPage } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
@@ -12,11 +13,8 @@ import { prepareSignedIn } from './lib/signed-in-code';
 import { EARLY_PENDING_EVENT } from './lib/early-events';
 import { createAppRouter } from './router';
 
-/** Lets the browser run what waits (a tap, a frame, a response) before the next step: each step a task of its own. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-
 // the libraries' first evaluation (the module graph above) is one task; this module's own start is others
-await nextTask();
+await ownTask();
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
 let mounted!: () => void;
@@ -30,7 +28,7 @@ const restore = followRestore(
     .then((m) => m.restoreAndPersist(queryClient)),
 );
 const router = createAppRouter(queryClient);
-await nextTask();
+await ownTask();
 // React DOM's start (its module's first evaluation) in a task of its own, not in this module's: the page
 // stays answering between the two (a long task on a slow phone is a tap that waits)
 const mounting = import('./mount');
@@ -54,7 +52,7 @@ const adopt = (sent: EarlySignIn) =>
     () => false,
   );
 const adopting = pressed && adopt(pressed);
-await nextTask();
+await ownTask();
 // a member's screen, or the one a sign-in sent early leads to, needs the member's words too
 await initI18n(pressed || window.location.pathname.startsWith('/user') ? ['member'] : []);
 const prerendered = prerenderedPage(container, i18n.locale);

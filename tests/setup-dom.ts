@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { webcrypto } from 'node:crypto';
 import { afterEach, vi } from 'vitest';
+import { ownTask } from '../src/lib/own-task';
 import { WAIT_MS } from './wait';
 
 // jsdom's window has crypto.getRandomValues but no crypto.subtle (the money calls' key digests): the
@@ -20,9 +21,8 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 afterEach(async () => {
   cleanup();
   // a query's request is sent a task after it is asked (src/lib/api.ts): those this test's screen asked go out
-  // now, never into the next test's fake server (imported here, not above: a test file's vi.mock of the module
-  // would not apply to a module this file had already loaded)
-  await (await import('../src/lib/api')).ownTask();
+  // now, never into the next test's fake server
+  await ownTask();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../tests/render';
-import { api, ApiError, ownTask, setApiReactions } from './api';
+import { api, ApiError, setApiReactions } from './api';
+import { ownTask } from './own-task';
 import { getToken, setToken } from './auth-token';
 
 describe('the API client', () => {

@@ -1,5 +1,6 @@
 import { clearToken, getToken } from './auth-token';
 import { sendJson } from './http';
+import { ownTask } from './own-task';
 
 export { ApiError, isApiError, REQUEST_TIMEOUT_MS, UNAVAILABLE_RETRY_MS } from './http';
 
@@ -35,34 +36,11 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-/** Who waits for a task of their own, first come first served (one channel while any wait: its messages come in order). */
-const waiting: (() => void)[] = [];
-let channel: MessageChannel | undefined;
-/**
- * Resolves in a task of its own (a message posted to itself: not a timer, which a page's tests may hold still),
- * after every earlier caller's. A screen's queries all start in one task (React's effects); the request each
- * sends (fetch's own start alone is a few ms on a slow phone) is then one short task apiece, not one long one a
- * tap would wait for.
- */
-export const ownTask = () =>
-  new Promise<void>((resolve) => {
-    if (!channel) {
-      const opened = (channel = new MessageChannel());
-      opened.port1.onmessage = () => {
-        waiting.shift()?.();
-        // closed when no one waits (an open port would keep its page, or a test's, alive)
-        if (waiting.length) return;
-        opened.port1.close();
-        channel = undefined;
-      };
-    }
-    waiting.push(resolve);
-    channel.port2.postMessage(0);
-  });
-
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, react = true } = options;
-  // (a call with a body, a POST, goes at once)
+  // a screen's queries all start in one task (React's effects): each GET is sent in a task of its own, so their
+  // sending (fetch's own start alone is a few ms on a slow phone) is short tasks, not one long one a tap would wait
+  // for. A call with a body, a POST, goes at once
   if (method === 'GET') await ownTask();
   const headers: Record<string, string> = { ...options.headers, ...CLIENT_HEADER, Accept: 'application/json' };
   const token = !options.anonymous && getToken();
