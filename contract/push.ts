@@ -47,5 +47,5 @@ export const NoticeList = Type.Object({ notices: Type.Array(Notice) });
 export type NoticeList = Static<typeof NoticeList>;
 
 /** POST /api/push/notices/seen: every notice up to this id is seen. */
-export const NoticesSeenBody = Type.Object({ upTo: Type.Integer({ minimum: 1 }) });
+export const NoticesSeenBody = Type.Object({ upTo: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 export type NoticesSeenBody = Static<typeof NoticesSeenBody>;

@@ -169,6 +169,11 @@ describe('support chat over HTTP', () => {
     expect(byCursor.map((m) => m.message.payload?.message)).toEqual(['m1', undefined, 'ช่องทางติดต่ออื่น']);
     const bad = await history(server, { guestId: g1 }, undefined, { before: 'x1' });
     expect(bad.statusCode).toBe(400);
+    // a cursor past any message id (a serial's range) is the newest page, not a 500
+    for (const past of ['2147483648', '999999999999999']) {
+      const newest = messagesOf(await history(server, { guestId: g1 }, undefined, { before: past, limit: 1 }));
+      expect(newest.map((m) => m.message.payload?.message)).toEqual(['meanwhile']);
+    }
     await send(server, textPackage('hello', { guestId: g2 }));
     const read = await call(server.app, 'PUT', '/api/chat/read-customer/', { userId: null, guestId: g1 });
     expect(read.json()).toEqual({ read: 4 });

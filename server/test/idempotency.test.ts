@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotentAcross, type IdempotencyKey } from '../src/lib/idempotency.js';
-import { build, type TestServer } from './helper.js';
+import pg from 'pg';
+import { checkLedger } from '../src/ledger/invariants.js';
+import { runCommand } from '../src/operator/commands.js';
+import { until } from './chat-helpers.js';
+import { build, call, DEMO_MEMBER, login, message, PG_URL, type TestServer } from './helper.js';
 
 describe('one Idempotency-Key over several calls (transferAll)', () => {
   let server: TestServer;
@@ -45,5 +49,73 @@ describe('one Idempotency-Key over several calls (transferAll)', () => {
     expect(await run()).toEqual(answer);
     // every run gave its part the same key of its own, which a client's key can never be
     expect(parts).toEqual(['batch-key-0002/PG', 'batch-key-0002/PG', 'batch-key-0002/PG']);
+  });
+});
+
+describe('twins of one Idempotency-Key racing (a double tap, a retry beside the first try)', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await build();
+    token = await login(server.app);
+    await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '5000'], () => undefined);
+    await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token });
+  });
+  afterAll(() => server.close());
+
+  const TWINS = 4;
+  /**
+   * The twins, each past its key's look and waiting for the member's lock, which the test holds (on a
+   * connection of its own) until all of them wait, as Postgres lists them: then they race, as a double tap can.
+   */
+  const twins = async (url: string, body: unknown, key: string) => {
+    const holder = new pg.Client({ connectionString: PG_URL });
+    await holder.connect();
+    try {
+      await holder.query(`set search_path to "${server.schema}"`);
+      await holder.query('begin');
+      await holder.query('select id from members where phone = $1 for update', [DEMO_MEMBER.phone]);
+      const answers = Promise.all(
+        Array.from({ length: TWINS }, () => call(server.app, 'POST', url, body, { token, headers: { 'idempotency-key': key } })),
+      );
+      const waiting = async () =>
+        (await holder.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted')).rows[0]!.n;
+      await until(async () => (await waiting()) >= TWINS, 30_000, 'every twin waiting for the member');
+      await holder.query('commit');
+      return await answers;
+    } finally {
+      await holder.end();
+    }
+  };
+
+  it("answers every twin of a withdrawal with the first one's answer (not WITHDRAW_PENDING), and asks for the money once", async () => {
+    const answers = await twins('/api/wallet/withdraw', { amount: 600 }, 'twin-withdraw-0001');
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(TWINS).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    const asked = await server.ctx.database.db.selectFrom('withdrawals').select('id').execute();
+    expect(asked).toHaveLength(1);
+  });
+
+  it("answers every twin of a transfer of the whole wallet with the first one's answer, or 409 while it is open; it moves once", async () => {
+    const answers = await twins('/api/wallet/transferAll', { to: 'PG' }, 'twin-transfer-0001');
+    const seen = answers.map((a) => `${a.statusCode} ${message(a)}`);
+    expect(seen).toContain('200 SUCCESS');
+    expect(seen.filter((s) => s !== '200 SUCCESS' && s !== '409 TRANSFER_PENDING')).toEqual([]);
+    // a retry once all is done answers as the first did
+    const again = await call(
+      server.app,
+      'POST',
+      '/api/wallet/transferAll',
+      { to: 'PG' },
+      { token, headers: { 'idempotency-key': 'twin-transfer-0001' } },
+    );
+    expect(`${again.statusCode} ${message(again)}`).toBe('200 SUCCESS');
+    const moves = await server.ctx.database.db
+      .selectFrom('transfer_intents')
+      .select('id')
+      .where('idempotency_key', '=', 'twin-transfer-0001')
+      .execute();
+    expect(moves).toHaveLength(1);
+    expect(await checkLedger(server.ctx.database.db)).toEqual([]);
   });
 });

@@ -97,6 +97,11 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     // "while you were away": newest first, until the app says they were shown
     const unseen = await notices(token);
     expect(unseen.map((n) => n.event.kind)).toEqual(['withdraw', 'credit']);
+    // a number past any id is refused, never handed to Postgres (a 500)
+    for (const upTo of [1e21, 2 ** 53]) {
+      const huge = await call(server.app, 'POST', '/api/push/notices/seen', { upTo }, { token });
+      expect([huge.statusCode, message(huge)]).toEqual([400, 'KEY_INVALID']);
+    }
     expect(message(await call(server.app, 'POST', '/api/push/notices/seen', { upTo: unseen[0]!.id }, { token }))).toBe('SUCCESS');
     expect(await notices(token)).toEqual([]);
   });

@@ -362,6 +362,12 @@ describe('the support inbox', () => {
     const all = (await staffCall(server, nok, 'GET', `/inbox/${encodeURIComponent(room)}?from=1`)).json() as InboxThread;
     expect(all.messages.some((m) => (m.payload as { message?: string }).message === 'message 0')).toBe(true);
     expect(all.more).toBe(false);
+    // cursors past any message id (a serial's range): the newest page, and nothing from there on; never a 500
+    const page = `/inbox/${encodeURIComponent(room)}/messages?before=999999999999`;
+    const past = (await staffCall(server, nok, 'GET', page)).json() as InboxThread;
+    expect(past.messages.at(-1)!.id).toBe(latest.messages.at(-1)!.id);
+    const after = (await staffCall(server, nok, 'GET', `/inbox/${encodeURIComponent(room)}?from=999999999999`)).json() as InboxThread;
+    expect(after.messages).toEqual([]);
   });
 
   it("never strands a customer's message written while the conversation ends: it opens a new one, or came before the end", async () => {

@@ -224,5 +224,8 @@ describe('staff routes', () => {
     expect(signIns.rows).toEqual([expect.objectContaining({ target: 'staff:the-finance', ip: expect.any(String) })]);
     const bad = await staffCall(server, staff.admin, 'GET', '/audit?before=abc');
     expect([bad.statusCode, message(bad)]).toEqual([400, 'KEY_INVALID']);
+    // a cursor past any id (a serial's range) is the first page, not a 500
+    const past = await staffCall(server, staff.admin, 'GET', '/audit?action=settings.set&before=999999999999');
+    expect([past.statusCode, (past.json() as { rows: unknown[] }).rows.length]).toEqual([200, 50]);
   });
 });

@@ -2,6 +2,7 @@ import CryptoJS from 'crypto-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recoverTruelinks } from '../src/modules/deposit/truelink-service.js';
 import { runCommand } from '../src/operator/commands.js';
+import { until } from './chat-helpers.js';
 import { build, call, login, message, type TestServer } from './helper.js';
 import { ledgerProblems, otherMember, setSetting, statementOf, walletOf } from './deposit-helpers.js';
 
@@ -54,6 +55,30 @@ describe('gift links', () => {
     const codes = answers.map((r) => `${r.statusCode} ${message(r)}`).sort();
     expect(codes).toEqual(['200 SUCCESS', ...Array<string>(9).fill('409 TRUELINK_DUPLICATE')]);
     expect((await walletOf(server, 1)) - mine + ((await walletOf(server, 2)) - theirs)).toBe(10_000);
+  });
+
+  it("answers a twin of one key (a double tap) as the first: never the voucher's TRUELINK_DUPLICATE it meets after the first redeemed it", async () => {
+    const sealed = encrypt(await makeLink('60'));
+    const before = await walletOf(server);
+    // the twin looks its key up first (nothing yet), then waits to ask the voucher service until the first
+    // call has claimed the key and redeemed the voucher: by then the voucher reads as redeemed
+    const { vouchers } = server.ctx;
+    const inspect = vouchers.inspect.bind(vouchers);
+    let calls = 0;
+    vouchers.inspect = async (voucher) => {
+      if (calls++ === 0) await until(async () => (await walletOf(server)) === before + 6_000, 30_000, 'the first call credited');
+      return inspect(voucher);
+    };
+    try {
+      const twin = redeem(sealed, token, 'gift-twins-0001');
+      await until(() => calls === 1, 30_000, 'the twin asking the voucher service');
+      const first = await redeem(sealed, token, 'gift-twins-0001');
+      expect(first.json()).toEqual({ message: 'SUCCESS', amount: 60 });
+      expect((await twin).json()).toEqual({ message: 'SUCCESS', amount: 60 });
+    } finally {
+      vouchers.inspect = inspect;
+    }
+    expect(await walletOf(server)).toBe(before + 6_000);
   });
 
   it('refuses anything but a gift voucher link, garbage ciphertext and a wrong secret as TRUELINK_INVALID', async () => {

@@ -179,8 +179,11 @@ export async function idempotent<T>(
       return outcome;
     });
   } catch (err) {
-    // Postgres: a concurrent twin claimed the key first and our transaction rolled back: answer as it did
-    if (isUniqueViolation(err)) {
+    // a concurrent twin (a double tap, a retry racing the first try) claimed the key while this transaction
+    // ran, and this one rolled back: it answers as the twin did. Either this call moved money too and its
+    // claim met the twin's (a unique violation), or it waited for the member's lock and then found the
+    // twin's move done and refused (WITHDRAW_PENDING, over the balance): the refusal is not this key's answer
+    if (isUniqueViolation(err) || err instanceof ApiError) {
       const earlier = await earlierOutcome<T>(database.db, k);
       if (earlier) return earlier;
     }

@@ -17,6 +17,7 @@ import {
 import { sendMessage } from './service.js';
 import { toWire } from './wire.js';
 import { addressOf } from '../../lib/address.js';
+import { serialCursor } from '../../lib/id-cursor.js';
 
 const WHO =
   'A signed-in member (bearer token) always gets their own conversation, whatever userId says; without a token, ' +
@@ -97,7 +98,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const room = await roomOf(db, customer.room);
       if (!room) return { total: 0, messages: [] };
       const { limit = 10, skip = 0, before } = request.body;
-      const { total, rows } = await historyPage(db, customer.room, limit, skip, before === undefined ? undefined : Number(before));
+      const { total, rows } = await historyPage(db, customer.room, limit, skip, before === undefined ? undefined : serialCursor(before));
       return { total, messages: rows.map((r) => toWire(r, room)) };
     },
   );

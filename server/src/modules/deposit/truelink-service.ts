@@ -160,7 +160,12 @@ export async function redeemGiftLink(
   const state = await callWithin(() => ctx.vouchers.inspect(voucher), ctx.config.providerTimeoutMs);
   if (state === undefined) return UNAVAILABLE;
   if (state.state === 'unknown') throw badRequest('TRUELINK_INVALID');
-  if (state.state === 'redeemed') throw conflict('TRUELINK_DUPLICATE');
+  if (state.state === 'redeemed') {
+    // by a twin of this call (a double tap) that claimed the key meanwhile: its answer, or 409 while it is open
+    const twin = key ? await earlierOutcome<Body>(ctx.database.db, key) : undefined;
+    if (twin) return twin;
+    throw conflict('TRUELINK_DUPLICATE');
+  }
   if (state.amountMinor < toMinor(TRUELINK_MINIMUM_BAHT, 'BAHT')) throw badRequest('TRUELINK_MINIMUM');
   return callOutside(ctx, truelinkFlow(ctx), { memberId, voucher, amountMinor: state.amountMinor }, key);
 }

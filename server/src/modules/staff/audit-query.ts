@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/transaction.js';
 import { AUDIT_PAGE_SIZE, type AuditPage, type AuditQuery } from '../../../../contract/staff.js';
+import { serialCursor } from '../../lib/id-cursor.js';
 
 const parsed = (text: string | null): unknown => {
   if (text === null) return null;
@@ -34,7 +35,7 @@ export async function auditPage(db: Tx, query: AuditQuery): Promise<AuditPage> {
       ]),
     );
   else if (query.target) select = select.where('target', '=', query.target);
-  if (query.before) select = select.where('audit_log.id', '<', Number(query.before));
+  if (query.before) select = select.where('audit_log.id', '<', serialCursor(query.before));
   const rows = await select.execute();
   return {
     rows: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({

@@ -20,6 +20,7 @@ import {
   InboxTicket,
 } from '../../../../contract/staff-inbox.js';
 import { ApiError } from '../../lib/errors.js';
+import { serialCursor } from '../../lib/id-cursor.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { inLanguage } from '../../settings/localized.js';
 import { requireDiskRoom } from '../uploads/service.js';
@@ -97,7 +98,7 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { summary, open } = await conversationOf(db, room);
       const row = (await roomOf(db, room))!;
       const { from } = request.query;
-      const { messages, more } = await messagesOf(db, room, { from: from === undefined ? undefined : Number(from) });
+      const { messages, more } = await messagesOf(db, room, { from: from === undefined ? undefined : serialCursor(from) });
       return { conversation: summary, open, messages, more, context: await contextOf(db, row) };
     },
   );
@@ -110,7 +111,7 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!(await roomOf(db, request.params.room))) throw new ApiError(404, 'NO_DATA');
-      return messagesOf(db, request.params.room, { before: Number(request.query.before) });
+      return messagesOf(db, request.params.room, { before: serialCursor(request.query.before) });
     },
   );
 
