@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../tests/render';
 import { api } from './api';
 import { deviceId } from './device-id';
-import { earlySignIn, listenForEarlySignIn, takeOverSignIn } from './early-sign-in';
+import { earlySignIn, listenForEarlySignIn, releaseHeldSignIn, takeOverSignIn } from './early-sign-in';
 
 /** The sign-in form as the pre-rendered /login has it: the button disabled until a script handles the submit. */
 function preRendered(remember = true) {
@@ -30,6 +30,7 @@ const until = async (done: () => boolean) => {
 describe('the sign-in sent before the app has started', () => {
   afterEach(() => {
     takeOverSignIn();
+    releaseHeldSignIn();
     document.body.innerHTML = '';
   });
 
@@ -93,15 +94,50 @@ describe('the sign-in sent before the app has started', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('hands the form to the app: disabled until hydrated, and no longer sent by this module', () => {
+  it("hands the form to the app: a press while the app starts is held (neither sent here, nor the browser's, nor lost) and made again once it has", () => {
     const asked = fakeServer({ 'POST /api/login': () => [200, { token: 't' }] });
     const page = preRendered();
     listenForEarlySignIn(page.root);
+    // what React's listener on the page's root hears of the form's submits
+    const heard: Event[] = [];
+    page.root.addEventListener('submit', (e) => heard.push(e));
     expect(takeOverSignIn()).toBeUndefined();
-    expect(page.button.disabled).toBe(true);
+    // not disabled: a press on a disabled button is dropped in silence
+    expect(page.button.disabled).toBe(false);
     page.field('phone').value = '0812345678';
     page.field('password').value = 'pw';
-    page.press();
+    const press = new Event('submit', { cancelable: true, bubbles: true });
+    page.root.querySelector('form')!.dispatchEvent(press);
+    expect([press.defaultPrevented, heard.length, asked.length]).toEqual([true, 0, 0]);
+    page.press(); // pressed twice: made again once
+    releaseHeldSignIn();
+    expect(heard).toHaveLength(1);
     expect(asked).toHaveLength(0);
+    // from here on the form is the app's alone
+    page.press();
+    expect(heard).toHaveLength(2);
+    releaseHeldSignIn();
+    expect(heard).toHaveLength(2);
+  });
+
+  it('makes nothing again when the form was not pressed while the app started, or is no longer on the page', () => {
+    const page = preRendered();
+    listenForEarlySignIn(page.root);
+    const heard: Event[] = [];
+    page.root.addEventListener('submit', (e) => heard.push(e));
+    takeOverSignIn();
+    releaseHeldSignIn();
+    expect(heard).toHaveLength(0);
+
+    const again = preRendered();
+    listenForEarlySignIn(again.root);
+    takeOverSignIn();
+    again.press();
+    const form = again.root.querySelector('form')!;
+    const submitted = vi.fn();
+    form.addEventListener('submit', submitted);
+    form.remove(); // the app drew another page in its place
+    releaseHeldSignIn();
+    expect(submitted).not.toHaveBeenCalled();
   });
 });

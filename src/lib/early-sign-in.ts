@@ -22,6 +22,9 @@ export interface EarlySignIn {
 
 let form: HTMLFormElement | null = null;
 let sent: EarlySignIn | undefined;
+/** The form the app has taken over but may not have hydrated yet, and whether it was pressed meanwhile. */
+let holding: HTMLFormElement | null = null;
+let held = false;
 
 /** Only the site's own signed-in pages are a sign-in's target, never another origin (the route's rule too). */
 export function safeTarget(value: unknown): string | undefined {
@@ -86,19 +89,36 @@ export function earlySignIn(): EarlySignIn | undefined {
   return sent;
 }
 
+/** A press between the takeover and the app's form being ready: kept for the app, never the browser's submit. */
+function hold(event: Event) {
+  event.preventDefault();
+  // not to React's listener either: its form has the fields' values only once the app has started (replay)
+  event.stopPropagation();
+  held = true;
+}
+
 /**
- * The app, about to mount: from here on its own form handles a submit. The button is disabled again, as
- * the pre-rendered HTML has it, until React has hydrated the form (a press in between would be the
- * browser's own submit). Answers what was sent early, once.
+ * The app, about to mount: from here on its own form handles a submit. Until the app has started (React
+ * has hydrated the form and put in it what the member typed: `releaseHeldSignIn`), a press is held, not
+ * lost: a disabled button would drop it in silence, and React's form, hydrated with empty fields, would
+ * ignore it. Answers what was sent early, once.
  */
 export function takeOverSignIn(): EarlySignIn | undefined {
   if (form) {
     form.removeEventListener('submit', sendEarly);
-    const button = submitButton(form);
-    if (button) button.disabled = true;
+    form.addEventListener('submit', hold);
+    holding = form;
     form = null;
   }
   const taken = sent;
   sent = undefined;
   return taken;
+}
+
+/** The app has started: a press held since the takeover is made again, now the app's (its form is on the page). */
+export function releaseHeldSignIn(): void {
+  holding?.removeEventListener('submit', hold);
+  if (held && holding?.isConnected) holding.requestSubmit();
+  holding = null;
+  held = false;
 }

@@ -169,6 +169,34 @@ test('a member who presses Sign in before the app has started is signed in at on
   }
 });
 
+test('a member who presses Sign in while the app takes the form over (its React DOM still on the way) is signed in, once', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page, release, signIns } = await heldFile(browser, baseURL, 'mount');
+  try {
+    const errors = collectErrors(page);
+    const words = page.waitForResponse(/\/assets\/messages-[^/]+\.js$/);
+    await page.goto('/login');
+    await page.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+    await page.getByLabel('รหัสผ่าน').fill('demo1234');
+    // the app has its words and has taken the form over; it waits for React DOM (held) to hydrate it
+    await words;
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    // a tap where the button is, as a thumb gives it (no waiting for the button to be pressable)
+    const box = (await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    release();
+    // kept, not dropped: sent by the app's form once it has started, and the home opens
+    await expect(page).toHaveURL(/\/user\/home$/);
+    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
+    expect(signIns).toEqual([200]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a sign-in refused before the app has started is said once it starts, with what was typed kept', async ({ browser, baseURL }) => {
   const { context, page, release, signIns } = await heldApp(browser, baseURL);
   try {
