@@ -250,6 +250,9 @@ test('a payment QR code paid while the phone is offline says so when the connect
   await context.setOffline(false);
   await expect(modal.getByText('Paid: 120.00 baht credited to your wallet.')).toBeVisible();
   await expect(modal.getByRole('timer')).toBeHidden();
+  // where the code was: on the screen, with the focus on what to do next (inside the sheet)
+  await expect(modal.getByText('Paid: 120.00 baht credited to your wallet.')).toBeInViewport();
+  await expect(modal.getByRole('button', { name: 'Done' })).toBeFocused();
   await modal.getByRole('button', { name: 'Done' }).click();
   await expect(page.locator('.balance')).toHaveText('120.00');
 

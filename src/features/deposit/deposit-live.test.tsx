@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale, testQueryClient } from '../../../tests/render';
@@ -88,6 +88,8 @@ describe('the deposit modal, kept true while it is open', () => {
     // back online: the app catches up (the code is no longer open) and asks what became of the one it showed
     await offline.back(queryClient);
     expect(await screen.findByText('Paid: 150.00 baht credited to your wallet.')).toBeVisible();
+    // the focus where the member can act on it, inside the sheet (not left on the page behind it)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus());
     expect(calls.filter((c) => c.url === '/api/qrcode/code/QR7')).toHaveLength(1);
   });
 
@@ -116,6 +118,8 @@ describe('the deposit modal, kept true while it is open', () => {
 
       await offline.back(queryClient);
       expect(await screen.findByText('Paid: 160.00 baht credited to your wallet.')).toBeVisible();
+      // the focus where the member can act on it, inside the sheet (not left on the page behind it)
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus());
     } finally {
       vi.useRealTimers();
     }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { QrProvider, QrState } from '../../../contract/deposit';
 import { QR_MINIMUM } from '../../../contract/limits';
 import { SESSION_EVENT } from '../../lib/auth-token';
@@ -38,6 +38,27 @@ function useSecondsLeft(expireIn: number | undefined): number {
 const lastShown = new Map<QrProvider, string>();
 // another sign-in on this page (a shared phone, no reload): nothing of the last member's codes is asked about
 if (typeof window !== 'undefined') window.addEventListener(SESSION_EVENT, () => lastShown.clear());
+
+/**
+ * "Paid", in place of the code it was: in view and with the focus, whatever the sheet showed before (the code,
+ * or the amount picker its countdown brought back while the phone was offline, each of another height).
+ */
+function QrPaid({ text, done, onDone }: { text: string; done: string; onDone: () => void }) {
+  const note = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    note.current?.scrollIntoView?.({ block: 'nearest' });
+    button.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div ref={note} className="qr-code" role="status">
+      <p className="qr-paid text-success strong">{text}</p>
+      <button ref={button} type="button" className="button primary block" onClick={onDone}>
+        {done}
+      </button>
+    </div>
+  );
+}
 
 /**
  * §2 Deposit modal, QR code per provider: pick an amount, get a code to pay with the banking app, its
@@ -100,19 +121,14 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   if (paid) {
     const credited = money(paid.amount);
     return (
-      <div className="qr-code" role="status">
-        <p className="qr-paid text-success strong">{t`Paid: ${credited} credited to your wallet.`}</p>
-        <button
-          type="button"
-          className="button primary block"
-          onClick={() => {
-            lastShown.delete(provider);
-            onDone();
-          }}
-        >
-          {t`Done`}
-        </button>
-      </div>
+      <QrPaid
+        text={t`Paid: ${credited} credited to your wallet.`}
+        done={t`Done`}
+        onDone={() => {
+          lastShown.delete(provider);
+          onDone();
+        }}
+      />
     );
   }
 
