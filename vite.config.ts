@@ -130,7 +130,7 @@ export default defineConfig({
             // the small shared helpers of every screen, minus the ones only some screens need
             {
               name: 'shell',
-              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|sw-update|early-input|early-sign-in|early-answer|device-id|home-picture|persistence|data-status|format|dates|outbox|upload|otp|use-one-at-a-time|display-mode|line-channel)[^\\/]+$/,
+              test: /[\\/]src[\\/](lib|ui)[\\/](?!safe-html|modal|field|pagination|sw-update|early-input|early-sign-in|early-answer|device-id|home-picture|persistence|data-status|format|dates|outbox|upload|otp|use-one-at-a-time|display-mode|line-channel|sync-time)[^\\/]+$/,
               includeDependenciesRecursively: false,
             },
             // the signed-in screens' shared helpers, which no public page and not the console imports: one file

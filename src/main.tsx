@@ -8,7 +8,7 @@ import { appReactions } from './app-reactions';
 import { followRestore } from './ui/persisted-queries';
 import { asksSiteFirst, siteActiveQuery } from './lib/lookups';
 import { loadPageCode } from './lib/page-code';
-import { earlySignIn, releaseHeldSignIn, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
+import { earlySignIn, takeOverSignIn, type EarlySignIn } from './lib/early-sign-in';
 import { prepareSignedIn } from './lib/signed-in-code';
 import { EARLY_PENDING_EVENT } from './lib/early-events';
 import { createAppRouter } from './router';
@@ -101,8 +101,6 @@ try {
   // the app's form is the only one from here on, whatever became of the mount
   const late = takeOverSignIn();
   mounted();
-  // pressed while the app took the form over (hydrated, it now has what the member typed): sent by the app's form
-  releaseHeldSignIn();
   // pressed while the app drew its own form: that form waits with it (no second press, src/features/auth/login-page.tsx);
   // signed in, the app goes where it leads if the member is still on the sign-in page; refused, the form says why
   if (late) {

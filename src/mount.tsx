@@ -1,6 +1,7 @@
 import { startTransition, useEffect, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Early, Field } from './lib/early-input';
+import { releaseHeldSignIn } from './lib/early-sign-in';
 import { NOT_FOUND_MARK, prerenderedHere, type Prerendered } from './lib/prerendered';
 import type { createAppRouter } from './router';
 
@@ -65,6 +66,8 @@ export async function mountApp(
       await idle();
       // rarely needed: loaded only then
       if (early.length) await import('./lib/early-input').then(({ replay }) => replay(early));
+      // a Sign in pressed while the app took the form over: sent now by the app's form, which has what was typed
+      releaseHeldSignIn();
       return 'hydrated';
     }
     // the same page drawn anew in another language keeps it so: loaded, the app's first commit is the whole page

@@ -38,24 +38,23 @@ const parts = {
  * loaders in its chunk and passes them in, so the sign-in page does not carry their import map. */
 export type PartLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 export type CatalogPart = keyof typeof parts;
-const loadedParts = new Set<PartLoaders>();
+/** Each part's words, on their way or in: a second caller (the route, after the sign-in began the load) waits for them too. */
+const partLoads = new Map<PartLoaders, Promise<void>>();
 
-/** Adds a part's words to the active language (and to any language chosen later). */
-export async function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<void> {
+/** Adds a part's words to the active language (and to any language chosen later); resolves once they are in. */
+export function loadCatalogPart(part: CatalogPart | PartLoaders): Promise<void> {
   const loaders = typeof part === 'string' ? parts[part] : part;
-  if (loadedParts.has(loaders)) return;
-  loadedParts.add(loaders);
   const locale = currentLocale();
-  try {
-    const { messages } = await loaders[locale]();
+  const load =
+    partLoads.get(loaders) ??
     // new words redraw every screen that shows words (the provider re-renders on Lingui's change event): as a
-    // transition, React draws that in slices the page stays answering between. The words themselves are in Lingui's
-    // object at once: a part of the screen drawn meanwhile (an answer arriving) already shows them
-    startTransition(() => i18n.load(locale, messages));
-  } catch (err) {
-    loadedParts.delete(loaders); // a chunk that failed to arrive (offline) is asked again next time
-    throw err;
-  }
+    // transition, React draws that in slices the page stays answering between. The words themselves are in
+    // Lingui's object at once: a part of the screen drawn meanwhile (an answer arriving) already shows them
+    loaders[locale]().then(({ messages }) => startTransition(() => i18n.load(locale, messages)));
+  partLoads.set(loaders, load);
+  // a chunk that failed to arrive (offline) is asked again next time
+  load.catch(() => partLoads.delete(loaders));
+  return load;
 }
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
@@ -70,7 +69,7 @@ export async function activateLocale(locale: Locale, persist = true): Promise<vo
     keepLocale(locale);
     await writeKey('locale', locale);
   }
-  const loaded = await Promise.all([catalogs[locale](), ...[...loadedParts].map((part) => part[locale]())]);
+  const loaded = await Promise.all([catalogs[locale](), ...[...partLoads.keys()].map((part) => part[locale]())]);
   // as a transition, as in loadCatalogPart
   startTransition(() => {
     i18n.load(locale, Object.assign({}, ...loaded.map((c) => c.messages)));
