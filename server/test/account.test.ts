@@ -136,6 +136,9 @@ describe('registration and account', () => {
       [{ bankAccountNo: '12ab' }, 400, 'INVALID_USER_INFO'],
       [{ password: '123' }, 400, 'INVALID_USER_INFO'],
       [{ name: '   ' }, 400, 'INVALID_USER_INFO'],
+      // nothing to read: a zero-width space and an ideographic one; half a character (a lone surrogate)
+      [{ name: '\u200b\u3000' }, 400, 'INVALID_USER_INFO'],
+      [{ name: 'Somsri \ud800' }, 400, 'INVALID_USER_INFO'],
       [{ bankAccountName: '   ' }, 400, 'INVALID_USER_INFO'],
       [{ sourceCode: 'NOPE' }, 400, 'INVALID_USER_INFO'],
       [{ inviteCode: 'PR999999' }, 400, 'INVALID_INVITE_CODE'],
@@ -196,6 +199,23 @@ describe('registration and account', () => {
     const profile = (await call(server.app, 'GET', '/api/account/profile', undefined, { token })).json();
     expect(profile.bankAccount.bankAccountName).toBe('NEW NAME');
     expect((await call(server.app, 'PUT', '/api/account/bankAccountName', { bankCode: 'BBL', bankAccountName: 'X' })).statusCode).toBe(401);
+
+    // a bank that takes Thai names (KBank): this edit is not offered there (§2), and changes nothing
+    const kbank = nextPhone();
+    await register(registration(kbank, { otpToken: await verifyPhone(server, kbank), bankCode: 'KBANK', bankAccountName: 'สมศรี ทดสอบ' }));
+    const other = await login(server.app, kbank, 'secret123');
+    for (const bankAccountName of ['สมชาย', 'NEW NAME']) {
+      const refused = await call(
+        server.app,
+        'PUT',
+        '/api/account/bankAccountName',
+        { bankCode: 'KBANK', bankAccountName },
+        { token: other },
+      );
+      expect([refused.statusCode, message(refused)]).toEqual([400, 'INVALID_BANK']);
+    }
+    const kept = (await call(server.app, 'GET', '/api/account/profile', undefined, { token: other })).json();
+    expect(kept.bankAccount.bankAccountName).toBe('สมศรี ทดสอบ');
   });
 
   it('updates the profile with the same rules, and never another member', async () => {

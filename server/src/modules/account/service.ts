@@ -17,6 +17,7 @@ import {
   normaliseAccountName,
   passwordRule,
   phoneRule,
+  requiresEnglishName,
 } from '../../../../contract/account-rules.js';
 import type { ProfileResponse, ProfileUpdateBody, RegistrationBody } from '../../../../contract/account.js';
 
@@ -261,7 +262,9 @@ export async function updateBankAccountName(ctx: AppContext, memberId: number, b
     .select(['bank_code', 'bank_account_name'])
     .where('id', '=', memberId)
     .executeTakeFirstOrThrow();
-  if (member.bank_code !== bankCode) throw badRequest('INVALID_BANK');
+  // only the member's own bank, and only one that prints English names: another bank's name is changed with the
+  // rest of the payout account (PUT /profile, which asks for the password)
+  if (member.bank_code !== bankCode || !requiresEnglishName(bankCode)) throw badRequest('INVALID_BANK');
   const accountName = normaliseAccountName(name);
   if (!accountName) throw badRequest('BANK_ACCOUNT_NAME_ENG');
   check(accountNameRule(bankCode, name));
