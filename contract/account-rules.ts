@@ -53,6 +53,14 @@ export function stripUnsafeInLines(text: string): string {
   return text.replace(UNSAFE_IN_LINES, '');
 }
 
+/**
+ * Text with nothing to read in it: spaces of any kind (the ideographic one too), line breaks and the invisible
+ * format characters (zero-width space and joiners, the byte-order mark, a soft hyphen). Not a name, not a message.
+ */
+export function isBlankText(text: string): boolean {
+  return !/[^\s\p{Z}\p{Cf}\p{Cc}]/u.test(text);
+}
+
 /** A member's name as stored: unsafe characters stripped, trimmed. */
 export function cleanName(name: string): string {
   return stripUnsafe(name).trim();
@@ -60,7 +68,9 @@ export function cleanName(name: string): string {
 
 export function nameRule(name: string): string | undefined {
   const trimmed = cleanName(name);
-  return trimmed.length > 0 && trimmed.length <= NAME_MAX ? undefined : 'INVALID_USER_INFO';
+  // half a character (a lone UTF-16 surrogate) would be stored as the replacement mark
+  const readable = !isBlankText(trimmed) && !/\p{Cs}/u.test(trimmed);
+  return readable && trimmed.length <= NAME_MAX ? undefined : 'INVALID_USER_INFO';
 }
 
 /** Trimmed, inner runs of spaces collapsed, upper-cased: the form a bank prints. */

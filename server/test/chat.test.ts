@@ -108,6 +108,7 @@ describe('support chat over HTTP', () => {
     const guest = guestId();
     for (const [text, code] of [
       ['   ', 'CHAT_EMPTY'],
+      [' \u200b\u3000\n\ufeff ', 'CHAT_EMPTY'],
       ['x'.repeat(2001), 'CHAT_TOO_LONG'],
     ] as const) {
       const res = await send(server, textPackage(text, { guestId: guest }));

@@ -167,6 +167,7 @@ describe('the support inbox', () => {
     const { guest, room } = await guestWrites('hi');
     for (const [answer, code] of [
       [{ type: 'text', message: '   ' }, 'CHAT_EMPTY'],
+      [{ type: 'text', message: '\u200b\n\u3000' }, 'CHAT_EMPTY'],
       [{ type: 'text', message: 'x'.repeat(2001) }, 'CHAT_TOO_LONG'],
       [{ type: 'buttons', message: 'Pick one' }, 'KEY_MISSING'],
       [{ type: 'text', message: 'hi', script: '<b>' }, 'KEY_INVALID'],

@@ -37,6 +37,12 @@ describe('the chat message box', () => {
     await user.keyboard('{Enter}');
     expect(onSend).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    // nothing to read in it either: a zero-width space, an ideographic one (the server refuses it: CHAT_EMPTY)
+    await user.clear(box);
+    await user.type(box, '\u200b\u3000');
+    await user.keyboard('{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
 
     await user.clear(box);
     await user.type(box, 'hello');

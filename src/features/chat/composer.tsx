@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
+import { isBlankText } from '../../../contract/account-rules';
 import { CHAT_TEXT_MAX } from '../../../contract/limits';
 import { ACCEPT, checkAttachment, isSendKey } from './attachment';
 
@@ -44,7 +45,7 @@ export function Composer({ onSend, onFile, disabled }: ComposerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const problemId = useId();
   const countId = useId();
-  const blank = text.trim() === '';
+  const blank = isBlankText(text);
   const left = CHAT_TEXT_MAX - text.length;
 
   const send = () => {

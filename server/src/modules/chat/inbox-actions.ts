@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isBlankText } from '../../../../contract/account-rules.js';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
 import type { InboxAnswer } from '../../../../contract/staff-inbox.js';
 import type { AppContext } from '../../context.js';
@@ -116,7 +117,7 @@ export async function takeNext(ctx: Ctx, publish: ChatPublish, agent: Agent): Pr
 }
 
 function checkWords(text: string, blankAllowed = false): void {
-  if (!blankAllowed && !text.trim()) throw new ApiError(400, 'CHAT_EMPTY');
+  if (!blankAllowed && isBlankText(text)) throw new ApiError(400, 'CHAT_EMPTY');
   if (text.length > CHAT_TEXT_MAX) throw new ApiError(400, 'CHAT_TOO_LONG');
 }
 

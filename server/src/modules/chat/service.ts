@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
-import { cleanName, stripUnsafeInLines } from '../../../../contract/account-rules.js';
+import { cleanName, isBlankText, stripUnsafeInLines } from '../../../../contract/account-rules.js';
 import type { AppContext } from '../../context.js';
 import type { ChatSender } from '../../db/schema-chat.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
@@ -22,7 +22,7 @@ export const newSessionId = () => randomBytes(12).toString('hex');
 const FILE_PATH = /^\/files\/chat\/([A-Za-z0-9_-]{16,100})$/;
 
 function checkText(text: string, blankAllowed = false): void {
-  if (!blankAllowed && !text.trim()) throw new ApiError(400, 'CHAT_EMPTY');
+  if (!blankAllowed && isBlankText(text)) throw new ApiError(400, 'CHAT_EMPTY');
   if (text.length > CHAT_TEXT_MAX) throw new ApiError(400, 'CHAT_TOO_LONG');
 }
 
