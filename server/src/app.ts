@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import type { Duplex } from 'node:stream';
 import { sql } from 'kysely';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -132,6 +133,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // connection, below) instead of a 503 the member would see: a rolling upgrade costs no request
     return503OnClosing: false,
     keepAliveTimeout: ctx.config.trustProxy !== false ? 75_000 : 10_000, // behind a proxy: longer than its idle timeout
+    // a request HTTP itself cannot read (a Content-Length shorter than the body, chunks that are not, headers
+    // too long or too slow): the usual error shape with the status Node gives it, and the connection closed
+    clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, label] =
+        err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? ['408', 'Request Timeout']
+          : err.code === 'HPE_HEADER_OVERFLOW'
+            ? ['431', 'Request Header Fields Too Large']
+            : ['400', 'Bad Request'];
+      const body = '{"message":"KEY_INVALID"}';
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${label}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+        );
+      socket.destroy(err);
+    },
     // a bad percent-encoding or an over-long URL parameter: the usual error shape, never the URL echoed
     frameworkErrors: (err, _request, reply) => {
       void setBareSecurityHeaders(reply)

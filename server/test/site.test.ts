@@ -312,5 +312,29 @@ describe('slow clients', () => {
     expect(closedAfter).not.toBe(Infinity);
     expect(closedAfter).toBeGreaterThanOrEqual(9_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toMatch(/\r\n\r\n\{"message":"KEY_INVALID"\}$/);
+  });
+
+  it('answers a request HTTP itself cannot read in the usual shape (400 KEY_INVALID), and closes it', async () => {
+    const raw = (bytes: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect({ host: '127.0.0.1', port });
+        let answer = '';
+        socket.on('data', (d) => (answer += d.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.write(bytes);
+      });
+    const body = '{"amount":100}';
+    for (const bytes of [
+      // a Content-Length shorter than the body: the rest is read as the next request's first line
+      `POST /api/wallet/withdraw HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3\r\n\r\n${body}`,
+      // Content-Length with chunked encoding
+      `POST /api/wallet/withdraw HTTP/1.1\r\nHost: x\r\nContent-Length: 14\r\nTransfer-Encoding: chunked\r\n\r\n${body}`,
+      // a chunk whose size is not hexadecimal
+      `POST /api/wallet/withdraw HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n${body}\r\n0\r\n\r\n`,
+    ]) {
+      const answer = await raw(bytes);
+      expect(answer, bytes).toMatch(/HTTP\/1\.1 400 Bad Request\r\n[\s\S]*\r\n\r\n\{"message":"KEY_INVALID"\}$/);
+    }
   });
 });
