@@ -64,6 +64,8 @@ describe('twins of one Idempotency-Key racing (a double tap, a retry beside the 
   afterAll(() => server.close());
 
   const TWINS = 4;
+  const keyed = (url: string, body: unknown, key: string) =>
+    call(server.app, 'POST', url, body, { token, headers: { 'idempotency-key': key } });
   /**
    * The twins, each past its key's look and waiting for the member's lock, which the test holds (on a
    * connection of its own) until all of them wait, as Postgres lists them: then they race, as a double tap can.
@@ -75,11 +77,16 @@ describe('twins of one Idempotency-Key racing (a double tap, a retry beside the 
       await holder.query(`set search_path to "${server.schema}"`);
       await holder.query('begin');
       await holder.query('select id from members where phone = $1 for update', [DEMO_MEMBER.phone]);
-      const answers = Promise.all(
-        Array.from({ length: TWINS }, () => call(server.app, 'POST', url, body, { token, headers: { 'idempotency-key': key } })),
-      );
+      const answers = Promise.all(Array.from({ length: TWINS }, () => keyed(url, body, key)));
+      // the sessions waiting for the holder's row (not any other test file's, on the same Postgres): the first
+      // waits for the holder's transaction, the others for that row of this schema's members in line behind it
       const waiting = async () =>
-        (await holder.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted')).rows[0]!.n;
+        (
+          await holder.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks
+              where not granted and (relation = 'members'::regclass or transactionid = pg_current_xact_id()::xid)`,
+          )
+        ).rows[0]!.n;
       await until(async () => (await waiting()) >= TWINS, 30_000, 'every twin waiting for the member');
       await holder.query('commit');
       return await answers;
@@ -102,13 +109,7 @@ describe('twins of one Idempotency-Key racing (a double tap, a retry beside the 
     expect(seen).toContain('200 SUCCESS');
     expect(seen.filter((s) => s !== '200 SUCCESS' && s !== '409 TRANSFER_PENDING')).toEqual([]);
     // a retry once all is done answers as the first did
-    const again = await call(
-      server.app,
-      'POST',
-      '/api/wallet/transferAll',
-      { to: 'PG' },
-      { token, headers: { 'idempotency-key': 'twin-transfer-0001' } },
-    );
+    const again = await keyed('/api/wallet/transferAll', { to: 'PG' }, 'twin-transfer-0001');
     expect(`${again.statusCode} ${message(again)}`).toBe('200 SUCCESS');
     const moves = await server.ctx.database.db
       .selectFrom('transfer_intents')

@@ -128,6 +128,13 @@ async function heldFile(browser: Browser, baseURL: string | undefined, file: 'ma
   return { context, page, release, signIns, appAsked: asked };
 }
 
+/** The member's home, with its balance, opened by one sign-in (`signIns`: each sign-in's status, from heldFile). */
+async function onHomeAfterOneSignIn(page: Page, signIns: number[]) {
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
+  expect(signIns).toEqual([200]);
+}
+
 /** The page as a slow phone has it before the app has started: the app's script held back. */
 const heldApp = (browser: Browser, baseURL: string | undefined) => heldFile(browser, baseURL, 'main');
 
@@ -158,9 +165,7 @@ test('a member who presses Sign in before the app has started is signed in at on
     await expect(button).toBeDisabled();
     release();
     // the app opens the member's screen with the sign-in it finds, never asking again
-    await expect(page).toHaveURL(/\/user\/home$/);
-    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
-    expect(signIns).toEqual([200]);
+    await onHomeAfterOneSignIn(page, signIns);
     // not remembered: the token went to sessionStorage
     expect(await page.evaluate(() => [localStorage.getItem('token'), !!sessionStorage.getItem('token')])).toEqual([null, true]);
     expect(errors).toEqual([]);
@@ -188,9 +193,7 @@ test('a member who presses Sign in while the app takes the form over (its React 
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     release();
     // kept, not dropped: sent by the app's form once it has started, and the home opens
-    await expect(page).toHaveURL(/\/user\/home$/);
-    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
-    expect(signIns).toEqual([200]);
+    await onHomeAfterOneSignIn(page, signIns);
     expect(errors).toEqual([]);
   } finally {
     await context.close();
@@ -298,9 +301,7 @@ test('a member who chose another language and presses Sign in while the app draw
     const errors = collectErrors(page);
     expect(await pressWhileRedrawing(page, 'demo1234')).toBe(200);
     release();
-    await expect(page).toHaveURL(/\/user\/home$/);
-    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
-    expect(signIns).toEqual([200]);
+    await onHomeAfterOneSignIn(page, signIns);
     expect(errors).toEqual([]);
   } finally {
     await context.close();
@@ -332,9 +333,7 @@ test('a sign-in still on its way when the app has loaded: the page waits for it 
     // the app has loaded and waits with the sign-in: the pressed form stays, and cannot be pressed again
     await expect(button).toBeDisabled();
     answer();
-    await expect(page).toHaveURL(/\/user\/home$/);
-    await expect(page.locator('.wallet-hero .balance')).not.toBeEmpty();
-    expect(signIns).toEqual([200]);
+    await onHomeAfterOneSignIn(page, signIns);
     expect(ownForm).toBe(false);
   } finally {
     await context.close();

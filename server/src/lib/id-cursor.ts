@@ -6,6 +6,6 @@ export const SERIAL_MAX = 2_147_483_647;
  * id is read as the largest id (every row is older), never handed to Postgres as an integer out of
  * range (a 500 where a page, or an empty one, is the answer).
  */
-export function serialCursor(digits: string | number): number {
+export function serialCursor(digits: string): number {
   return Math.min(Number(digits), SERIAL_MAX);
 }

@@ -57,6 +57,19 @@ export async function earlierOutcome<T>(tx: Tx, k: IdempotencyKey): Promise<Outc
   return seen;
 }
 
+/**
+ * A call whose transaction rolled back with `err` while a concurrent twin of its key (a double tap, a retry
+ * racing the first try) claimed that key: it answers as the twin did, or 409 while the twin's call is open.
+ * Its claim met the twin's (a unique violation), or it waited for the member's lock and then refused what the
+ * twin had just moved (WITHDRAW_PENDING, over the balance, a voucher already redeemed): that refusal is not the
+ * key's answer. Any other error, or no twin, and `err` is thrown.
+ */
+export async function answerAsTwin<T>(db: Tx, k: IdempotencyKey | undefined, err: unknown): Promise<Outcome<T>> {
+  const earlier = k && (isUniqueViolation(err) || err instanceof ApiError) ? await earlierOutcome<T>(db, k) : undefined;
+  if (earlier) return earlier;
+  throw err;
+}
+
 /** Claims the key inside the caller's transaction, with the outcome or as in flight. */
 export async function claimKey(tx: Tx, k: IdempotencyKey, now: number, outcome?: Outcome<unknown>): Promise<void> {
   await tx
@@ -179,15 +192,7 @@ export async function idempotent<T>(
       return outcome;
     });
   } catch (err) {
-    // a concurrent twin (a double tap, a retry racing the first try) claimed the key while this transaction
-    // ran, and this one rolled back: it answers as the twin did. Either this call moved money too and its
-    // claim met the twin's (a unique violation), or it waited for the member's lock and then found the
-    // twin's move done and refused (WITHDRAW_PENDING, over the balance): the refusal is not this key's answer
-    if (isUniqueViolation(err) || err instanceof ApiError) {
-      const earlier = await earlierOutcome<T>(database.db, k);
-      if (earlier) return earlier;
-    }
-    throw err;
+    return answerAsTwin<T>(database.db, k, err);
   }
 }
 

@@ -2,8 +2,7 @@ import type { AppContext } from '../context.js';
 import { retryingConflicts, withTransaction } from '../db/transaction.js';
 import type { Tx } from '../db/transaction.js';
 import { memberMoney } from '../ledger/operations.js';
-import { ApiError, isUniqueViolation } from './errors.js';
-import { claimKey, earlierOutcome, finishKey, type IdempotencyKey, type Outcome } from './idempotency.js';
+import { answerAsTwin, claimKey, earlierOutcome, finishKey, type IdempotencyKey, type Outcome } from './idempotency.js';
 
 /**
  * The one way money moves with an outside system (a game provider; later a slip verifier, a payment
@@ -126,13 +125,7 @@ export async function callOutside<Start, I extends Intent, Body>(
     if ('earlier' in begun) return begun.earlier;
     intent = begun.recorded;
   } catch (err) {
-    // a concurrent twin claimed the key first and our transaction rolled back (its claim met the twin's, or it
-    // waited for the member's lock and refused what the twin had just moved): answer as the twin did, or 409
-    // while the twin's call is still open
-    const twin = isUniqueViolation(err) || err instanceof ApiError;
-    const earlier = key && twin ? await earlierOutcome<Body>(ctx.database.db, key) : undefined;
-    if (earlier) return earlier;
-    throw err;
+    return answerAsTwin<Body>(ctx.database.db, key, err);
   }
   ctx.hooks?.afterDebit?.();
 

@@ -2,7 +2,7 @@ import { VoucherError } from '../../adapters/voucher/voucher.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
-import { earlierOutcome, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
+import { answerAsTwin, earlierOutcome, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
 import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { depositOffer } from '../../../../contract/deposit-rules.js';
@@ -160,12 +160,8 @@ export async function redeemGiftLink(
   const state = await callWithin(() => ctx.vouchers.inspect(voucher), ctx.config.providerTimeoutMs);
   if (state === undefined) return UNAVAILABLE;
   if (state.state === 'unknown') throw badRequest('TRUELINK_INVALID');
-  if (state.state === 'redeemed') {
-    // by a twin of this call (a double tap) that claimed the key meanwhile: its answer, or 409 while it is open
-    const twin = key ? await earlierOutcome<Body>(ctx.database.db, key) : undefined;
-    if (twin) return twin;
-    throw conflict('TRUELINK_DUPLICATE');
-  }
+  // redeemed by a twin of this call (a double tap) that claimed the key meanwhile: its answer, or 409 while it is open
+  if (state.state === 'redeemed') return answerAsTwin<Body>(ctx.database.db, key, conflict('TRUELINK_DUPLICATE'));
   if (state.amountMinor < toMinor(TRUELINK_MINIMUM_BAHT, 'BAHT')) throw badRequest('TRUELINK_MINIMUM');
   return callOutside(ctx, truelinkFlow(ctx), { memberId, voucher, amountMinor: state.amountMinor }, key);
 }
