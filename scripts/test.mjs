@@ -1,7 +1,8 @@
 // `npm test`: every check, as stages on both cores. Stages that share no port, database or output run
 // side by side; each prints its whole output and its time when it ends, and the run goes on after a
 // failed stage (but for the stages that need what it made), so one failure never hides the others.
-// The summary at the end lists every stage's time and result; the exit code is 1 when any failed.
+// The summary at the end lists every stage's time and result, after what each failed stage said of its failure
+// (its failed tests with their errors); the exit code is 1 when any failed.
 //
 //   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
 //   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
@@ -183,6 +184,27 @@ for (const dir of leftGroups) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+// what each failed stage said of its failure, just above the table: a record that keeps only the output's end
+// (CI's does) still names the test that failed (CI130's failed server stage was printed 10 minutes before the end)
+const failed = [...results].filter(([, r]) => r.result === 'failed').map(([name]) => name);
+for (const name of failed) {
+  // (without colours: Vitest colours its output even with FORCE_COLOR=0)
+  const lines = fs
+    .readFileSync(path.join(logDir, `${name}.log`), 'utf8')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .trimEnd()
+    .split('\n');
+  const budget = Math.max(20, Math.floor(70 / failed.length));
+  // Vitest's list of failed tests with their errors, Playwright's numbered failures; else the output's end
+  const first = lines.findIndex((l) => /⎯ (Failed (Tests?|Suites?) \d|Unhandled \w+)|^\s+\d+\) \S/.test(l));
+  const excerpt =
+    first < 0
+      ? lines.slice(-budget)
+      : first + budget >= lines.length
+        ? lines.slice(first)
+        : lines.slice(first, first + budget - 10).concat(['…'], lines.slice(-9));
+  console.log(`━━ why ${name} failed (test-results/stages/${name}.log, its whole output above) ━━\n${excerpt.join('\n')}\n`);
 }
 console.log('stage        result    time');
 for (const [name, r] of results)
