@@ -13,9 +13,15 @@ export class ApiError extends Error {
   }
 }
 
-/** A unique constraint refused a write (Postgres says one of these words). */
-export const isUniqueViolation = (err: unknown): boolean =>
-  /unique|duplicate/i.test(String((err as { message?: unknown })?.message ?? '') + String((err as { detail?: unknown })?.detail ?? ''));
+/**
+ * A unique constraint refused a write: Postgres' SQLSTATE 23505 (unique_violation), on the driver's error or
+ * on one it was wrapped in. Not a word in a message: an ApiError such as TRUELINK_DUPLICATE is not one.
+ */
+export const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
 
 /** A unique violation of that constraint (Postgres names it on the error), not of another in the same transaction. */
 export const isUniqueViolationOf = (err: unknown, constraint: string): boolean =>
