@@ -44,7 +44,8 @@ test('a transfer whose answer was lost, asked again after a reload, moves the mo
   transfer = page.getByRole('dialog', { name: 'Transfer' });
   await transfer.getByLabel('Amount (baht)').fill('100');
   await transfer.getByRole('button', { name: 'Transfer' }).click();
-  await expect(page.getByText('Transfer done.')).toBeVisible();
+  // told it is the transfer asked before the reload, done once
+  await expect(page.getByText('Transfer done. It is the transfer you asked for earlier: the money moved once.')).toBeVisible();
   await expect(page.getByText('Wallet 900.00 · Games 100.00')).toBeVisible();
 
   // a new transfer of the same amount, after that answer, is a new one; its answer lost once, the
@@ -62,7 +63,7 @@ test('a transfer whose answer was lost, asked again after a reload, moves the mo
   transfer = page.getByRole('dialog', { name: 'Transfer' });
   await transfer.getByLabel('Amount (baht)').fill('100');
   await transfer.getByRole('button', { name: 'Transfer' }).click();
-  await expect(page.getByText('Transfer done.')).toBeVisible();
+  await expect(page.getByText('Transfer done.', { exact: true })).toBeVisible();
   await expect(page.getByText('Wallet 800.00 · Games 200.00')).toBeVisible();
   expect(lostOnce).toBe(1);
 });

@@ -52,7 +52,10 @@ export function TransferModal({
       { from, to, amount: value },
       {
         onSuccess: () => {
-          showToast(t`Transfer done.`, 'success');
+          showToast(
+            move.earlier.current ? t`Transfer done. It is the transfer you asked for earlier: the money moved once.` : t`Transfer done.`,
+            'success',
+          );
           onClose(true);
         },
         onError: (err) => setError(errorMessage(i18n, err.message)),

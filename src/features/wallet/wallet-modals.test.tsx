@@ -8,6 +8,8 @@ import { clientWithWallet, slotFixture, walletFixture } from '../../../tests/wal
 import '../../lib/member/member-errors';
 import { loadCatalogPart } from '../../lib/i18n';
 import { walletKeys } from '../../lib/member/wallet-query';
+import { checkTiming } from '../../ui/member/money-submission';
+import { ToastRegion } from '../../ui/toast';
 import { BankNameModal } from './bank-name-modal';
 import { TransferModal } from './transfer-modal';
 import { WithdrawModal } from './withdraw-modal';
@@ -139,6 +141,53 @@ describe('wallet modals', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     await waitFor(() => expect(stale(withdrawClient)).toEqual([true, true]));
+  });
+
+  it('withdraw: asked again after its dialog closed with no answer, it says the answer is the earlier withdrawal, requested once', async () => {
+    // the server's answers are lost (the connection drops) until the member asks again
+    let lost = true;
+    const calls = fakeServer({
+      'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300, quickAmounts: [100, 200, 300] }],
+      'POST /api/wallet/withdrawAll': () => {
+        if (lost) throw new TypeError('Failed to fetch');
+        return [200, { message: 'SUCCESS' }];
+      },
+    });
+    const checks = checkTiming.delaysMs;
+    checkTiming.delaysMs = [0];
+    const user = userEvent.setup();
+    const ask = async () => {
+      const onClose = vi.fn();
+      const shown = renderScreen(
+        <>
+          <WithdrawModal wallet={wallet} onClose={onClose} />
+          <ToastRegion dismissLabel="Dismiss" />
+        </>,
+        fromHome(wallet),
+      );
+      await user.type(await screen.findByLabelText('Amount (baht)'), '150');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+      return { onClose, shown };
+    };
+    try {
+      const first = await ask();
+      await screen.findByRole('alert');
+      first.shown.unmount();
+      lost = false;
+      const again = await ask();
+      await waitFor(() => expect(again.onClose).toHaveBeenCalledWith(true));
+      expect(
+        await screen.findByText(
+          'Withdrawal requested. It is the withdrawal you asked for earlier, requested once. Please wait for the transfer to your bank.',
+        ),
+      ).toBeVisible();
+      const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key'] ?? c.headers['idempotency-key']);
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      checkTiming.delaysMs = checks;
+    }
   });
 
   it("withdraw: a kip member's quick amounts are whole kip, as the server sends them", async () => {

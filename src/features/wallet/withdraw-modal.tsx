@@ -42,7 +42,12 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
     if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max}.`);
     send.mutate(value, {
       onSuccess: () => {
-        showToast(t`Withdrawal requested. Please wait for the transfer to your bank.`, 'success');
+        showToast(
+          send.earlier.current
+            ? t`Withdrawal requested. It is the withdrawal you asked for earlier, requested once. Please wait for the transfer to your bank.`
+            : t`Withdrawal requested. Please wait for the transfer to your bank.`,
+          'success',
+        );
         onClose(true);
       },
       onError: (err) => setError(errorMessage(i18n, err.message)),

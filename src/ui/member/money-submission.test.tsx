@@ -43,9 +43,11 @@ const checks = (n: number) => (checkTiming.delaysMs = Array.from({ length: n }, 
 describe('a money submission', () => {
   it('asks a lost answer again with the same key until it is known, and starts a new submission after an answer', async () => {
     checks(5);
-    const { keys, submit, errors } = setup(['NETWORK_ERROR', 'TIMEOUT', 'ok', 'INSUFFICIENT_BALANCE', 'ok']);
+    const { keys, submit, errors, result } = setup(['NETWORK_ERROR', 'TIMEOUT', 'ok', 'INSUFFICIENT_BALANCE', 'ok']);
     await submit(); // lost, lost, then the server's answer to the first try
     expect(errors).toEqual([]);
+    // (checked within the one submission: not an earlier one's)
+    expect(result.current.earlier.current).toBe(false);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
     await submit(); // a new submission: refused
@@ -109,9 +111,13 @@ describe('a money submission', () => {
     const again = setup(['NETWORK_ERROR', 'TIMEOUT', 'ok', 'ok'], keys, 'wallet/transfer', reloaded);
     await again.submit(250);
     expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    // its answer is the earlier ask's, and the screen can say so
+    expect(again.errors).toEqual([]);
+    expect(again.result.current.earlier.current).toBe(true);
     // another amount is another submission
     await again.submit(300);
     expect(keys[3]).not.toBe(keys[0]);
+    expect(again.result.current.earlier.current).toBe(false);
   });
 
   for (const [code, status] of [

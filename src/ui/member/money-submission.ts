@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isApiError } from '../../lib/api';
 import { getMember } from '../../lib/auth-token';
@@ -69,8 +69,11 @@ interface Pending {
 let store: UseStore | undefined;
 const keyStore = () => (store ??= createStore('wallet-money-keys', 'keys'));
 
+/** A key, and whether an earlier submission of the same ask made it (its answer was not known then). */
+type Found = Pending & { earlier: boolean };
+
 /** Keys being settled in this page: two taps at once share one (and one read of IndexedDB). */
-const live = new Map<string, Promise<Pending>>();
+const live = new Map<string, Promise<Found>>();
 
 /**
  * The submission's name on this device: the member, the action and what it asked, hashed (a gift link
@@ -83,16 +86,16 @@ async function submissionId(action: string, input: unknown): Promise<string> {
 }
 
 /** The key of a submission whose answer is not known yet (kept before it is sent), or a new one. */
-function pendingKey(id: string): Promise<Pending> {
+function pendingKey(id: string): Promise<Found> {
   let pending = live.get(id);
   if (!pending) {
     pending = (async () => {
       const saved = await get<Pending>(id, keyStore()).catch(() => undefined);
-      if (saved && Date.now() - saved.at < PENDING_MS) return saved;
+      if (saved && Date.now() - saved.at < PENDING_MS) return { ...saved, earlier: true };
       const made = { key: newIdempotencyKey(), at: Date.now() };
       // written before the call goes out: a reload, a closed dialog or a lost answer finds it
       await set(id, made, keyStore()).catch(() => undefined);
-      return made;
+      return { ...made, earlier: false };
     })();
     live.set(id, pending);
   }
@@ -124,6 +127,9 @@ async function settled(id: string): Promise<void> {
  *   the key for when the member signs in again.
  * - Whatever the outcome, the queries in `refresh` are asked again: even a lost answer may have moved
  *   the money.
+ * - `earlier.current`: whether the last submission carried the key of an earlier one whose answer was not known
+ *   (after a reload, a closed dialog, checks that ran out): its answer is that earlier ask's, and the screen
+ *   says so (a member who asked twice learns it was done once).
  */
 export function useMoneySubmission<Input, Result>(
   action: string,
@@ -132,10 +138,14 @@ export function useMoneySubmission<Input, Result>(
 ) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
+  // what the last submission found, read by the screen when it answers (not drawn: not state)
+  const earlier = useRef(false);
   const mutation = useMutation({
     mutationFn: async (input: Input) => {
       const id = await submissionId(action, input);
-      const { key } = await pendingKey(id);
+      const found = await pendingKey(id);
+      const { key } = found;
+      earlier.current = found.earlier;
       let checks = 0;
       try {
         for (;;) {
@@ -170,5 +180,5 @@ export function useMoneySubmission<Input, Result>(
       for (const queryKey of refresh) void queryClient.invalidateQueries({ queryKey });
     },
   });
-  return Object.assign(mutation, { checking });
+  return { ...mutation, checking, earlier };
 }
