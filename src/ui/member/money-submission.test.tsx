@@ -229,6 +229,25 @@ describe('a money submission', () => {
     expect(other.keys[0]).not.toBe(keys[0]);
   });
 
+  it('a dialog closed while its ask was still checking, opened again and asked the same: one key, answered as that earlier ask', async () => {
+    checks(0);
+    setToken('token-a', true, '0811111111');
+    const keys: string[] = [];
+    // the first dialog's ask is on its way (its answer not yet known) when it is closed
+    let answerFirst!: (outcome: 'ok') => void;
+    const first = setup([new Promise<'ok'>((resolve) => (answerFirst = resolve))], keys);
+    let firstDone!: Promise<unknown>;
+    act(() => void (firstDone = first.result.current.mutateAsync(130).catch(() => undefined)));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    first.unmount();
+    const again = setup(['ok', 'ok'], keys);
+    await again.submit(130);
+    expect(keys[1]).toBe(keys[0]);
+    expect(again.result.current.earlier.current).toBe(true);
+    answerFirst('ok');
+    await firstDone;
+  });
+
   it('asks the money screens again whatever the outcome (a lost answer may have moved the money)', async () => {
     checks(0);
     const { submit, invalidated } = setup(['NETWORK_ERROR']);

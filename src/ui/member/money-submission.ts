@@ -72,8 +72,12 @@ const keyStore = () => (store ??= createStore('wallet-money-keys', 'keys'));
 /** A key, and whether an earlier submission of the same ask made it (its answer was not known then). */
 type Found = Pending & { earlier: boolean };
 
-/** Keys being settled in this page: two taps at once share one (and one read of IndexedDB). */
-const live = new Map<string, Promise<Found>>();
+/**
+ * Keys being settled in this page: two taps at once share one (and one read of IndexedDB). With the screen
+ * that made it (`owner`): another screen joining it (the dialog closed while its ask was still checking, and
+ * opened again) joins an earlier ask.
+ */
+const live = new Map<string, { owner: object; pending: Promise<Found> }>();
 
 /**
  * The submission's name on this device: the member, the action and what it asked, hashed (a gift link
@@ -86,19 +90,18 @@ async function submissionId(action: string, input: unknown): Promise<string> {
 }
 
 /** The key of a submission whose answer is not known yet (kept before it is sent), or a new one. */
-function pendingKey(id: string): Promise<Found> {
-  let pending = live.get(id);
-  if (!pending) {
-    pending = (async () => {
-      const saved = await get<Pending>(id, keyStore()).catch(() => undefined);
-      if (saved && Date.now() - saved.at < PENDING_MS) return { ...saved, earlier: true };
-      const made = { key: newIdempotencyKey(), at: Date.now() };
-      // written before the call goes out: a reload, a closed dialog or a lost answer finds it
-      await set(id, made, keyStore()).catch(() => undefined);
-      return { ...made, earlier: false };
-    })();
-    live.set(id, pending);
-  }
+function pendingKey(id: string, owner: object): Promise<Found> {
+  const joined = live.get(id);
+  if (joined) return joined.owner === owner ? joined.pending : joined.pending.then((found) => ({ ...found, earlier: true }));
+  const pending = (async () => {
+    const saved = await get<Pending>(id, keyStore()).catch(() => undefined);
+    if (saved && Date.now() - saved.at < PENDING_MS) return { ...saved, earlier: true };
+    const made = { key: newIdempotencyKey(), at: Date.now() };
+    // written before the call goes out: a reload, a closed dialog or a lost answer finds it
+    await set(id, made, keyStore()).catch(() => undefined);
+    return { ...made, earlier: false };
+  })();
+  live.set(id, { owner, pending });
   return pending;
 }
 
@@ -140,10 +143,12 @@ export function useMoneySubmission<Input, Result>(
   const [checking, setChecking] = useState(false);
   // what the last submission found, read by the screen when it answers (not drawn: not state)
   const earlier = useRef(false);
+  // this screen, to its asks in this page (a token: never drawn, never changed)
+  const [owner] = useState(() => ({}));
   const mutation = useMutation({
     mutationFn: async (input: Input) => {
       const id = await submissionId(action, input);
-      const found = await pendingKey(id);
+      const found = await pendingKey(id, owner);
       const { key } = found;
       earlier.current = found.earlier;
       let checks = 0;
