@@ -64,7 +64,7 @@ const ms = (audit) => (audit?.numericValue === undefined ? '-' : `${Math.round(a
  * 10-30 s; CI130 (2026-12-01) had one wait 20 minutes on a browser still at about:blank, no page
  * loaded, and Lighthouse's own limits (45 s for a page's load) never fired.
  */
-const RUN_LIMIT_MS = Number(process.env.LIGHTHOUSE_RUN_LIMIT_MS ?? 180_000);
+const RUN_LIMIT_MS = Number(process.env.LIGHTHOUSE_RUN_LIMIT_MS) || 180_000;
 
 /** One Lighthouse run in a browser of its own, closed after it whatever happened. */
 async function measure(url) {

@@ -24,7 +24,9 @@ it('knows a unique constraint that refused a write by its SQLSTATE, also when it
   expect(isUniqueViolation(err)).toBe(true);
   expect(isUniqueViolationOf(err, 'once_pk')).toBe(true);
   expect(isUniqueViolationOf(err, 'another_pk')).toBe(false);
-  expect(isUniqueViolation(new Error('the transaction failed', { cause: err }))).toBe(true);
+  const wrapped = new Error('the transaction failed', { cause: err });
+  expect(isUniqueViolation(wrapped)).toBe(true);
+  expect(isUniqueViolationOf(wrapped, 'once_pk')).toBe(true);
 });
 
 it('takes no word in a message for one: not a refusal named "duplicate", not another error that says "unique"', async () => {

@@ -13,19 +13,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The Postgres error of a unique constraint that refused a write (SQLSTATE 23505), itself or one it was wrapped in (cause). */
+function uniqueViolation(err: unknown): { constraint?: unknown } | undefined {
+  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === '23505') return e;
+  return undefined;
+}
+
 /**
  * A unique constraint refused a write: Postgres' SQLSTATE 23505 (unique_violation), on the driver's error or
  * on one it was wrapped in. Not a word in a message: an ApiError such as TRUELINK_DUPLICATE is not one.
  */
-export const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
+export const isUniqueViolation = (err: unknown): boolean => uniqueViolation(err) !== undefined;
 
 /** A unique violation of that constraint (Postgres names it on the error), not of another in the same transaction. */
-export const isUniqueViolationOf = (err: unknown, constraint: string): boolean =>
-  isUniqueViolation(err) && (err as { constraint?: unknown })?.constraint === constraint;
+export const isUniqueViolationOf = (err: unknown, constraint: string): boolean => uniqueViolation(err)?.constraint === constraint;
 
 export const badRequest = (code: string) => new ApiError(400, code);
 export const unauthorized = (code = 'invalid-token', detail?: string) => new ApiError(401, code, detail);
