@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { sql } from 'kysely';
 import swagger from '@fastify/swagger';
@@ -137,16 +138,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // too long or too slow): the usual error shape with the status Node gives it, and the connection closed
     clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
       if (err.code === 'ECONNRESET' || socket.destroyed) return;
-      const [status, label] =
-        err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? ['408', 'Request Timeout']
-          : err.code === 'HPE_HEADER_OVERFLOW'
-            ? ['431', 'Request Header Fields Too Large']
-            : ['400', 'Bad Request'];
+      const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
       const body = '{"message":"KEY_INVALID"}';
       if (socket.writable)
         socket.write(
-          `HTTP/1.1 ${status} ${label}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
         );
       socket.destroy(err);
     },

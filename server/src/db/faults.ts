@@ -1,3 +1,5 @@
+import { causes } from '../lib/errors.js';
+
 /**
  * How database failures are told apart: a lost or refused connection (the server restarted, a
  * connection was terminated, the pool timed out) is not the request's fault and not a bug, so it
@@ -36,13 +38,6 @@ const CONNECTION_CODES = new Set([
 const CONNECTION_MESSAGES = /connection terminated|is not queryable|timeout exceeded when trying to connect|connection timeout/i;
 
 const codeOf = (err: unknown): string => String((err as { code?: unknown } | null)?.code ?? '');
-
-/** Every error inside `err` (a dual-stack connect fails with an AggregateError of both attempts). */
-function* causes(err: unknown): Generator<unknown> {
-  yield err;
-  const inner = (err as { errors?: unknown } | null)?.errors;
-  if (Array.isArray(inner)) yield* inner;
-}
 
 /** A transaction that lost a race and may simply be run again. */
 export const isTransactionConflict = (err: unknown): boolean => CONFLICT_CODES.has(codeOf(err));

@@ -13,12 +13,21 @@ export class ApiError extends Error {
   }
 }
 
-/** The Postgres error of a unique constraint that refused a write (SQLSTATE 23505), itself or one it was wrapped in (cause). */
-function uniqueViolation(err: unknown): { constraint?: unknown } | undefined {
-  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
-    if ((e as { code?: unknown }).code === '23505') return e;
-  return undefined;
+/**
+ * Every error inside `err`: itself, what it wraps (`cause`), and an AggregateError's own (a dual-stack connect
+ * fails with one of both attempts), a few levels deep.
+ */
+export function* causes(err: unknown, depth = 0): Generator<unknown> {
+  yield err;
+  if (typeof err !== 'object' || err === null || depth >= 4) return;
+  const { cause, errors } = err as { cause?: unknown; errors?: unknown };
+  if (cause !== undefined) yield* causes(cause, depth + 1);
+  if (Array.isArray(errors)) for (const inner of errors) yield* causes(inner, depth + 1);
 }
+
+/** The Postgres error of a unique constraint that refused a write (SQLSTATE 23505) inside `err`. */
+const uniqueViolation = (err: unknown) =>
+  [...causes(err)].find((e): e is { constraint?: unknown } => (e as { code?: unknown } | null)?.code === '23505');
 
 /**
  * A unique constraint refused a write: Postgres' SQLSTATE 23505 (unique_violation), on the driver's error or

@@ -182,7 +182,7 @@ describe('wallet modals', () => {
           'Withdrawal requested. It is the withdrawal you asked for earlier, requested once. Please wait for the transfer to your bank.',
         ),
       ).toBeVisible();
-      const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key'] ?? c.headers['idempotency-key']);
+      const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key']);
       expect(keys).toHaveLength(3);
       expect(new Set(keys).size).toBe(1);
     } finally {

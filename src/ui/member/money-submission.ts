@@ -141,14 +141,13 @@ export function useMoneySubmission<Input, Result>(
 ) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
-  // what the last submission found, read by the screen when it answers (not drawn: not state)
+  // what the last submission found, read by the screen when it answers (not drawn: not state); the object
+  // itself is this screen's own, which its asks in this page carry (`live`)
   const earlier = useRef(false);
-  // this screen, to its asks in this page (a token: never drawn, never changed)
-  const [owner] = useState(() => ({}));
   const mutation = useMutation({
     mutationFn: async (input: Input) => {
       const id = await submissionId(action, input);
-      const found = await pendingKey(id, owner);
+      const found = await pendingKey(id, earlier);
       const { key } = found;
       earlier.current = found.earlier;
       let checks = 0;
