@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
+import { fingerprintsOf } from '../src/lib/idempotency.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { HOUSE_STRIPES, stripeCode } from '../src/ledger/ledger.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
@@ -263,6 +264,23 @@ describe('game accounts and transfers', () => {
     expect([again.statusCode, again.json()]).toEqual([first.statusCode, first.json()]);
     expect((await wallet()).wallet.amount).toBe(999);
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 6 }, 'transfer-key-01'))).toBe('KEY_INVALID');
+  });
+
+  it('takes one transfer sent again with its fields in another order as one call, also under a key stored as sent', async () => {
+    const before = (await wallet()).wallet.amount;
+    const first = await move({ from: 'WALLET', to: 'PG', amount: 3 }, 'order-key-01');
+    expect(first.statusCode).toBe(200);
+    const reordered = await move({ amount: 3, to: 'PG', from: 'WALLET' }, 'order-key-01');
+    expect([reordered.statusCode, reordered.json()]).toEqual([first.statusCode, first.json()]);
+    // a key claimed before fingerprints were canonical holds the body as it was sent
+    const sent = { to: 'PG', from: 'WALLET', amount: 3 };
+    const { asSent } = fingerprintsOf({ method: 'POST', route: '/api/wallet/transfer', body: sent });
+    await server.ctx.database.db.updateTable('idempotency_keys').set({ fingerprint: asSent! }).where('key', '=', 'order-key-01').execute();
+    const retried = await move(sent, 'order-key-01');
+    expect([retried.statusCode, retried.json()]).toEqual([first.statusCode, first.json()]);
+    expect(message(await move({ to: 'PG', from: 'WALLET', amount: 4 }, 'order-key-01'))).toBe('KEY_INVALID');
+    expect((await wallet()).wallet.amount).toBe(before - 3);
+    expect((await move({ from: 'PG', to: 'WALLET', amount: 3 })).statusCode).toBe(200);
   });
 
   it('answers a replay after the sweep returned a pending transfer with the final outcome, moving money once', async () => {

@@ -1,10 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotentAcross, type IdempotencyKey } from '../src/lib/idempotency.js';
+import { canonicalJson, fingerprintsOf, idempotentAcross, type IdempotencyKey } from '../src/lib/idempotency.js';
 import pg from 'pg';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { runCommand } from '../src/operator/commands.js';
 import { until } from './chat-helpers.js';
 import { build, call, DEMO_MEMBER, login, message, PG_URL, type TestServer } from './helper.js';
+
+describe("a call's fingerprint", () => {
+  it('is one for the same fields in any order, at every depth; another for other values or another order of a list', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}');
+    const of = (body: unknown, params?: unknown) => fingerprintsOf({ method: 'POST', route: '/api/x/:code', params, body });
+    const one = of({ from: 'WALLET', to: 'PG', amount: 5 }, { code: 'KBANK' });
+    expect(of({ amount: 5, to: 'PG', from: 'WALLET' }, { code: 'KBANK' }).fingerprint).toBe(one.fingerprint);
+    expect(of({ from: 'WALLET', to: 'PG', amount: 6 }, { code: 'KBANK' }).fingerprint).not.toBe(one.fingerprint);
+    expect(of({ from: 'WALLET', to: 'PG', amount: 5 }, { code: 'WW' }).fingerprint).not.toBe(one.fingerprint);
+    expect(of({ list: [1, 2] }).fingerprint).not.toBe(of({ list: [2, 1] }).fingerprint);
+    // the form keys were stored in before: only where it differs
+    expect(one.asSent).toBeDefined();
+    expect(of({ amount: 5, from: 'WALLET', to: 'PG' })).toEqual({ fingerprint: expect.any(String) });
+  });
+});
 
 describe('one Idempotency-Key over several calls (transferAll)', () => {
   let server: TestServer;
@@ -29,6 +44,20 @@ describe('one Idempotency-Key over several calls (transferAll)', () => {
     expect(await across(key, run)).toEqual(answer);
     expect(runs).toBe(1);
     await expect(across({ ...key, fingerprint: 'body-b' }, run)).rejects.toMatchObject({ status: 422, code: 'KEY_INVALID' });
+  });
+
+  it('answers a key stored as its body was sent (before fingerprints were canonical) in that form only', async () => {
+    const stored: IdempotencyKey = { memberId: 1, key: 'batch-key-0003', fingerprint: 'as-sent' };
+    let runs = 0;
+    const run = (k: IdempotencyKey) =>
+      idempotentAcross(server.ctx.database, k, server.ctx.now(), 0, () => {
+        runs += 1;
+        return Promise.resolve({ outcome: answer, final: true });
+      });
+    expect(await run(stored)).toEqual(answer);
+    expect(await run({ ...stored, fingerprint: 'canonical', asSent: 'as-sent' })).toEqual(answer);
+    expect(runs).toBe(1);
+    await expect(run({ ...stored, fingerprint: 'canonical', asSent: 'sent-otherwise' })).rejects.toMatchObject({ code: 'KEY_INVALID' });
   });
 
   it('keeps a key whose parts are still pending open: a replay runs the batch again, and its final answer then stays', async () => {

@@ -16,18 +16,52 @@ const IN_FLIGHT = 0;
 export interface IdempotencyKey {
   memberId: number;
   key: string;
+  /** what the call asks (method, route, parameters, body), each object's fields in the order of their names */
   fingerprint: string;
+  /**
+   * The same with the fields in the order they were sent, where that differs: keys claimed before fingerprints were
+   * canonical were stored so, and a retry of one across the upgrade is still that call (not KEY_INVALID, which makes the site
+   * forget its key). Such keys are gone a day after the sessions that sent them (system/retention.ts).
+   */
+  asSent?: string;
 }
+
+/** A value as JSON, every object's fields in the order of their names: one call sent with its fields in another order is one call. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_name, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** The fingerprints of a call: `fingerprint` in canonical JSON, `asSent` as sent where that differs. */
+export function fingerprintsOf(call: {
+  method: string;
+  route: string;
+  params?: unknown;
+  body?: unknown;
+}): Pick<IdempotencyKey, 'fingerprint' | 'asSent'> {
+  // the path's parameters too: one key cannot replay a KBANK code for WW, or one bonus for another
+  const hash = (json: (value: unknown) => string) => {
+    const params = call.params && Object.keys(call.params).length ? ` ${json(call.params)}` : '';
+    return sha256(`${call.method} ${call.route}${params} ${json(call.body ?? null)}`);
+  };
+  const fingerprint = hash(canonicalJson);
+  const asSent = hash((value) => JSON.stringify(value));
+  return asSent === fingerprint ? { fingerprint } : { fingerprint, asSent };
+}
+
+/** Whether a key's stored fingerprint is this call's (in either form). */
+const sameCall = (stored: string, k: IdempotencyKey) => stored === k.fingerprint || (k.asSent !== undefined && stored === k.asSent);
 
 /** The request's key, or undefined when it sent none; a malformed key is refused. */
 export function keyOf(request: FastifyRequest, memberId: number): IdempotencyKey | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new ApiError(400, 'KEY_INVALID');
-  // the path's parameters too: one key cannot replay a KBANK code for WW, or one bonus for another
-  const params = request.params && Object.keys(request.params).length ? ` ${JSON.stringify(request.params)}` : '';
-  const fingerprint = sha256(`${request.method} ${request.routeOptions.url}${params} ${JSON.stringify(request.body ?? null)}`);
-  return { memberId, key: header, fingerprint };
+  const call = { method: request.method, route: request.routeOptions.url ?? '', params: request.params, body: request.body };
+  return { memberId, key: header, ...fingerprintsOf(call) };
 }
 
 /** A key whose call is still running, claimed at `since`. */
@@ -45,7 +79,7 @@ async function keyState<T>(tx: Tx, k: IdempotencyKey): Promise<Outcome<T> | InFl
     .where('key', '=', k.key)
     .executeTakeFirst();
   if (!seen) return undefined;
-  if (seen.fingerprint !== k.fingerprint) throw new ApiError(422, 'KEY_INVALID');
+  if (!sameCall(seen.fingerprint, k)) throw new ApiError(422, 'KEY_INVALID');
   if (seen.status_code === IN_FLIGHT) return { since: Number(seen.created_at) };
   return { status: seen.status_code, body: JSON.parse(seen.response) as T };
 }
@@ -101,6 +135,7 @@ export const partKey = (k: IdempotencyKey, part: string): IdempotencyKey => ({
   memberId: k.memberId,
   key: `${k.key}/${part}`,
   fingerprint: `${k.fingerprint}/${part}`,
+  ...(k.asSent !== undefined && { asSent: `${k.asSent}/${part}` }),
 });
 
 /** What a batch answers, and whether that answer is final (no part still waiting on its outside system). */
