@@ -214,15 +214,18 @@ describe('a money submission', () => {
     expect(keys[2]).toBe(keys[0]);
   });
 
-  it('gives two taps at once one key, and another member on the device a key of their own', async () => {
+  it('sends two taps at once as one call, both answered by it, and another member on the device a key of their own', async () => {
     checks(0);
     setToken('token-a', true, '0811111111');
-    const { keys, result } = setup(['NETWORK_ERROR', 'NETWORK_ERROR']);
-    await act(async () => {
-      await Promise.all([result.current.mutateAsync(120).catch(() => undefined), result.current.mutateAsync(120).catch(() => undefined)]);
-    });
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
+    // (a second call with the key would meet the first still running: TRANSFER_PENDING, shown over its success)
+    let answer!: (outcome: 'ok') => void;
+    const { keys, result } = setup([new Promise<'ok'>((resolve) => (answer = resolve)), new ApiError(409, 'TRANSFER_PENDING')]);
+    let both!: Promise<unknown[]>;
+    act(() => void (both = Promise.all([result.current.mutateAsync(120), result.current.mutateAsync(120)])));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    answer('ok');
+    expect(await both).toEqual([{ ok: true }, { ok: true }]);
+    expect(keys).toHaveLength(1);
     setToken('token-b', true, '0822222222');
     const other = setup(['ok'], [], 'wallet/transfer');
     await other.submit(120);
@@ -240,12 +243,19 @@ describe('a money submission', () => {
     act(() => void (firstDone = first.result.current.mutateAsync(130).catch(() => undefined)));
     await waitFor(() => expect(keys).toHaveLength(1));
     first.unmount();
-    const again = setup(['ok', 'ok'], keys);
-    await again.submit(130);
-    expect(keys[1]).toBe(keys[0]);
-    expect(again.result.current.earlier.current).toBe(true);
+    // asked again while that ask is still on its way: it waits for its answer, sending nothing of its own
+    const again = setup([new ApiError(409, 'TRANSFER_PENDING')], keys);
+    let secondDone!: Promise<unknown>;
+    act(() => void (secondDone = again.result.current.mutateAsync(130)));
     answerFirst('ok');
     await firstDone;
+    expect(await secondDone).toEqual({ ok: true });
+    expect(keys).toHaveLength(1);
+    await waitFor(() => expect(again.result.current.isPending).toBe(false));
+    expect(again.result.current.earlier.current).toBe(true);
+    // the answer is known: the same ask now is a new one
+    await again.submit(130);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('asks the money screens again whatever the outcome (a lost answer may have moved the money)', async () => {

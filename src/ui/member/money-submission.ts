@@ -73,11 +73,20 @@ const keyStore = () => (store ??= createStore('wallet-money-keys', 'keys'));
 type Found = Pending & { earlier: boolean };
 
 /**
- * Keys being settled in this page: two taps at once share one (and one read of IndexedDB). With the screen
- * that made it (`owner`): another screen joining it (the dialog closed while its ask was still checking, and
- * opened again) joins an earlier ask.
+ * Submissions on their way in this page, by what they ask. The same ask again while one is on its way (two
+ * taps at once, or the dialog closed while its ask was still checking and opened again) sends nothing of its
+ * own: it waits for that one's answer and ends with it. (Its own call with the same key would meet the first
+ * still running: the server answers such a twin TRANSFER_PENDING, and the member, told the transfer was in
+ * transit while it was done, would ask again.) `owner`: the screen that sent it; `checking` tells each
+ * screen waiting on it whether it is checking.
  */
-const live = new Map<string, { owner: object; pending: Promise<Found> }>();
+interface Sending {
+  owner: object;
+  earlier: boolean;
+  answer: Promise<unknown>;
+  checking: Set<(checking: boolean) => void>;
+}
+const sending = new Map<string, Sending>();
 
 /**
  * The submission's name on this device: the member, the action and what it asked, hashed (a gift link
@@ -90,30 +99,57 @@ async function submissionId(action: string, input: unknown): Promise<string> {
 }
 
 /** The key of a submission whose answer is not known yet (kept before it is sent), or a new one. */
-function pendingKey(id: string, owner: object): Promise<Found> {
-  const joined = live.get(id);
-  if (joined) return joined.owner === owner ? joined.pending : joined.pending.then((found) => ({ ...found, earlier: true }));
-  const pending = (async () => {
-    const saved = await get<Pending>(id, keyStore()).catch(() => undefined);
-    if (saved && Date.now() - saved.at < PENDING_MS) return { ...saved, earlier: true };
-    const made = { key: newIdempotencyKey(), at: Date.now() };
-    // written before the call goes out: a reload, a closed dialog or a lost answer finds it
-    await set(id, made, keyStore()).catch(() => undefined);
-    return { ...made, earlier: false };
-  })();
-  live.set(id, { owner, pending });
-  return pending;
-}
-
-/** The submission ends without its answer: its key stays on the device (IndexedDB, with its age), not in this page's memory. */
-function leftUnknown(id: string): void {
-  live.delete(id);
+async function pendingKey(id: string): Promise<Found> {
+  const saved = await get<Pending>(id, keyStore()).catch(() => undefined);
+  if (saved && Date.now() - saved.at < PENDING_MS) return { ...saved, earlier: true };
+  const made = { key: newIdempotencyKey(), at: Date.now() };
+  // written before the call goes out: a reload, a closed dialog or a lost answer finds it
+  await set(id, made, keyStore()).catch(() => undefined);
+  return { ...made, earlier: false };
 }
 
 /** The answer is known: the next submission of the same ask is a new one. */
 async function settled(id: string): Promise<void> {
-  live.delete(id);
   await del(id, keyStore()).catch(() => undefined);
+}
+
+/**
+ * Sends one submission: its key (kept on the device before the call goes out), the call, and each check of a
+ * lost answer with the same key, until the answer is known or the checks run out.
+ */
+async function send<Input, Result>(
+  id: string,
+  entry: Sending,
+  input: Input,
+  call: (input: Input, key: string) => Promise<Result>,
+): Promise<Result> {
+  const found = await pendingKey(id);
+  entry.earlier = found.earlier;
+  const tell = (checking: boolean) => entry.checking.forEach((listener) => listener(checking));
+  let checks = 0;
+  try {
+    for (;;) {
+      try {
+        const result = await call(input, found.key);
+        await settled(id);
+        return result;
+      } catch (err) {
+        const verdict = verdictOf(err, checks > 0);
+        if (verdict === 'refused') {
+          await settled(id);
+          throw err;
+        }
+        // 'ended', 'pending': the key stays on the device (IndexedDB, with its age)
+        if (verdict === 'ended' || verdict === 'pending') throw err;
+        const delay = checkTiming.delaysMs[checks];
+        if (delay === undefined) throw new Error(ANSWER_UNKNOWN);
+        tell(true);
+        if (!(await beforeCheck(delay))) checks += 1;
+      }
+    }
+  } finally {
+    tell(false);
+  }
 }
 
 /**
@@ -145,39 +181,23 @@ export function useMoneySubmission<Input, Result>(
   // itself is this screen's own, which its asks in this page carry (`live`)
   const earlier = useRef(false);
   const mutation = useMutation({
-    mutationFn: async (input: Input) => {
+    mutationFn: async (input: Input): Promise<Result> => {
       const id = await submissionId(action, input);
-      const found = await pendingKey(id, earlier);
-      const { key } = found;
-      earlier.current = found.earlier;
-      let checks = 0;
+      // (nothing awaited from here until the entry is set: a second tap finds it)
+      const joined = sending.get(id);
+      const entry: Sending = joined ?? { owner: earlier, earlier: false, answer: Promise.resolve(), checking: new Set() };
+      entry.checking.add(setChecking);
+      if (!joined) {
+        entry.answer = send(id, entry, input, call);
+        sending.set(id, entry);
+      }
       try {
-        for (;;) {
-          try {
-            const result = await call(input, key);
-            await settled(id);
-            return result;
-          } catch (err) {
-            const verdict = verdictOf(err, checks > 0);
-            if (verdict === 'refused') {
-              await settled(id);
-              throw err;
-            }
-            if (verdict === 'ended' || verdict === 'pending') {
-              leftUnknown(id);
-              throw err;
-            }
-            const delay = checkTiming.delaysMs[checks];
-            if (delay === undefined) {
-              leftUnknown(id);
-              throw new Error(ANSWER_UNKNOWN);
-            }
-            setChecking(true);
-            if (!(await beforeCheck(delay))) checks += 1;
-          }
-        }
+        return (await entry.answer) as Result;
       } finally {
-        setChecking(false);
+        if (sending.get(id) === entry) sending.delete(id);
+        entry.checking.delete(setChecking);
+        // another screen's ask answers this one: it was an earlier ask
+        earlier.current = entry.earlier || entry.owner !== earlier;
       }
     },
     onSettled: () => {
