@@ -54,8 +54,11 @@ async function makeSlip({ database }: OperatorEnv, args: string[], print: (l: st
   const minutesAgo = flags['minutes-ago'] === undefined ? 0 : Number(flags['minutes-ago']);
   if (!Number.isFinite(minutesAgo) || minutesAgo < 0) throw new UsageError('--minutes-ago needs a number of minutes');
   const { deposit } = await readAllSettings(database.db);
-  const first = deposit?.banks.find((b) => b.bankType === 'DEPOSIT');
-  if (!first) throw new UsageError('the deposit lookup has no DEPOSIT bank account: settings set deposit ...');
+  const accounts = deposit?.banks.filter((b) => b.bankType === 'DEPOSIT') ?? [];
+  if (!accounts[0]) throw new UsageError('the deposit lookup has no DEPOSIT bank account: settings set deposit ...');
+  // to the account named (another's digits: at the first account's bank), else to the one the member is shown (their currency's)
+  const shown = accounts.find((b) => b.currency === member.currency) ?? accounts[0];
+  const first = (flags.to ? accounts.find((b) => b.bankAccountNo === flags.to) : shown) ?? accounts[0];
   const toAccount = flags.to ?? first.bankAccountNo;
   // the name the bank has for the account (a title in front, another spelling) when not the registered one
   const fromName = flags['sender-name'] ?? member.bank_account_name;

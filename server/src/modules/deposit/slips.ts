@@ -188,7 +188,8 @@ function refusal(
   bank: Found,
   account: ReturnType<typeof receivingAccount>['account'],
 ): SlipReason | undefined {
-  if (!account) return 'SLIP_WRONG_ACCOUNT';
+  // an account of another currency is not one this member is offered (their slip is in their currency)
+  if (!account || account.currency !== slip.currency) return 'SLIP_WRONG_ACCOUNT';
   // within the hour, which never runs out while intake is closed (slip-hours.ts)
   if (slip.created_at > slipDeadline(ctx.settings.get('slip').closeTime, bank.time)) return 'SLIP_EXPIRED';
   if (bank.currency !== slip.currency) return 'SLIP_UNKNOWN';
