@@ -115,17 +115,20 @@ describe('the wallet adapter against the sandbox bridge', () => {
     const local = new URL(url.replace('https://games.example', bridge.url));
     const page = await fetch(local);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<p class="bal" id="balance">200.00</p>');
+    // a kip account's page is in kip: 20,000 kip, not 200.00 baht, and its stakes are kip's
+    const text = await page.text();
+    expect(text).toContain('<p>Balance (LAK)</p><p class="bal" id="balance">20000</p>');
+    expect(text).toContain('>Bet 6000</button>');
 
     drill = 'lose';
-    const form = new URLSearchParams({ u: username, k: local.searchParams.get('k')!, stake: '50' });
+    const form = new URLSearchParams({ u: username, k: local.searchParams.get('k')!, stake: '6000' });
     const bet = await fetch(`${bridge.url}/play/JOKER/bet`, { method: 'POST', body: form, redirect: 'manual' });
     drill = undefined;
     expect(bet.status).toBe(303);
     const after = await (await fetch(new URL(bet.headers.get('location')!, bridge.url))).text();
-    expect(after).toContain('You lost 50.00');
-    expect(await games.balance('JOKER', username)).toBe(15_000);
-    expect(await games.betsSince('JOKER', username, since)).toBe(5_000);
+    expect(after).toContain('You lost 6000');
+    expect(await games.balance('JOKER', username)).toBe(14_000);
+    expect(await games.betsSince('JOKER', username, since)).toBe(6_000);
 
     // the page's secret is the launch link's: a guess sees nothing
     expect((await fetch(`${bridge.url}/play/JOKER?u=${username}&k=guess`)).status).toBe(403);
@@ -161,7 +164,7 @@ describe('the wallet adapter against the sandbox bridge', () => {
   it('takes back a change it could not flush, so a restart never makes what the caller was told failed', async () => {
     const file = path.join(dir, 'flush.jsonl');
     const first = await FileBooks.open(file);
-    await first.openAccount('PG', 'pg000777', 'secret-pass', Date.now());
+    await first.openAccount('PG', 'pg000777', 'secret-pass', Date.now(), 'BAHT');
     const flush = vi.spyOn(fs, 'fdatasyncSync').mockImplementationOnce(() => {
       throw new Error('EIO: the disk said no');
     });

@@ -242,6 +242,7 @@ describe('migrating a database with data', () => {
         '0054_push_preference',
         '0055_deposit_request_account',
         '0056_deposit_request_transfer_time',
+        '0057_sandbox_account_currency',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

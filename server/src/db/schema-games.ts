@@ -35,6 +35,8 @@ export interface SandboxGameAccountsTable {
   balance: number;
   turnover: number;
   created_at: number;
+  /** the member's, named by the wallet when it opened the account (migration 0057) */
+  currency: Generated<string>;
 }
 
 export interface SandboxGameRefsTable {

@@ -77,7 +77,7 @@ export function bridgeHandler(o: BridgeOptions): http.RequestListener {
       case 'open': {
         if (!Number.isSafeInteger(b.member) || (b.member as number) <= 0 || (b.currency !== 'BAHT' && b.currency !== 'LAK'))
           throw new Malformed();
-        return games.createAccount(game, b.member as number);
+        return games.createAccount(game, b.member as number, b.currency);
       }
       case 'balance':
         return { balance: await games.balance(game, text(b.username, 64)) };

@@ -2,15 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ProviderError } from '../adapters/games/provider.js';
 import { MemoryBooks, type SandboxBooks } from '../adapters/games/sandbox-books.js';
+import type { Currency } from '../ledger/money.js';
 
+// an account's currency: written since the books keep it; an entry without one was a baht account's
 type Entry =
-  | { op: 'open'; provider: string; username: string; password: string; now: number }
+  | { op: 'open'; provider: string; username: string; password: string; now: number; currency?: Currency }
   | { op: 'password'; provider: string; username: string; password: string }
   | { op: 'move'; provider: string; username: string; amount: number; ref: string; kind: 'deposit' | 'withdraw'; now: number }
   | { op: 'cancel'; provider: string; ref: string; now: number }
   | { op: 'round'; provider: string; username: string; password: string; stake: number; win: boolean; now: number }
   // carried over from the wallet's tables of a release before the bridge (`games export-sandbox`)
-  | { op: 'import-account'; provider: string; username: string; password: string; balance: number }
+  | { op: 'import-account'; provider: string; username: string; password: string; balance: number; currency?: Currency }
   | { op: 'import-ref'; provider: string; ref: string; state: 'applied' | 'void'; username: string; kind: string; amount: number }
   | { op: 'import-bet'; provider: string; username: string; stake: number; at: number };
 
@@ -68,7 +70,7 @@ export class FileBooks implements SandboxBooks {
     const m = this.memory;
     switch (e.op) {
       case 'open':
-        return m.openAccount(e.provider, e.username, e.password);
+        return m.openAccount(e.provider, e.username, e.password, e.now, e.currency ?? 'BAHT');
       case 'password':
         return m.setPassword(e.provider, e.username, e.password);
       case 'move':
@@ -78,7 +80,7 @@ export class FileBooks implements SandboxBooks {
       case 'round':
         return m.playRound(e.provider, e.username, e.password, e.stake, e.win, e.now);
       case 'import-account':
-        return m.importAccount(e.provider, e.username, e.password, e.balance);
+        return m.importAccount(e.provider, e.username, e.password, e.balance, e.currency ?? 'BAHT');
       case 'import-ref':
         return m.importRef(e);
       case 'import-bet':
@@ -113,8 +115,8 @@ export class FileBooks implements SandboxBooks {
     return next;
   }
 
-  openAccount(provider: string, username: string, password: string, now: number): Promise<void> {
-    return this.change({ op: 'open', provider, username, password, now });
+  openAccount(provider: string, username: string, password: string, now: number, currency: Currency): Promise<void> {
+    return this.change({ op: 'open', provider, username, password, now, currency });
   }
 
   account(provider: string, username: string) {

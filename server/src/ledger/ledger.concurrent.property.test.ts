@@ -98,7 +98,7 @@ async function run(plans: Op[][], settle: boolean[]): Promise<void> {
           .returning('id')
           .executeTakeFirstOrThrow();
         const provider = PROVIDERS[i]!;
-        const creds = await games.createAccount(provider, id);
+        const creds = await games.createAccount(provider, id, 'BAHT');
         await database.db
           .insertInto('game_accounts')
           .values({ member_id: id, provider, ...creds, created_at: 0 })

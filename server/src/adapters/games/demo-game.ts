@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { DECIMALS, MINOR, type Currency } from '../../ledger/money.js';
 import { findGame, type GameInfo as Game } from './catalog.js';
 import { ProviderError } from './provider.js';
 import type { Play, SandboxProvider } from './sandbox.js';
@@ -11,8 +12,11 @@ import type { Play, SandboxProvider } from './sandbox.js';
  * says) or loses, so balances move as real play moves them and the bets are recorded.
  */
 
-/** The demo game's stakes, in whole units of the member's currency. */
-export const STAKES = [10, 50, 100];
+/** The demo game's stakes, in whole units of the player's currency (kip at about 600 a baht). */
+export const STAKES: Record<Currency, number[]> = { BAHT: [10, 50, 100], LAK: [6_000, 30_000, 60_000] };
+
+/** An amount in minor units as the page writes it: 1234.50 in baht, 60000 in kip. */
+const written = (minor: number, currency: Currency) => (minor / MINOR[currency]).toFixed(DECIMALS[currency]);
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -24,19 +28,22 @@ function pageHtml(p: {
   username: string;
   key: string;
   balance: number;
+  currency: Currency;
   drill?: Play;
   result: string;
   styleNonce: string;
 }): string {
-  const { game, username: u, key: k, balance } = p;
-  const forms = STAKES.map(
-    (stake) =>
-      `<form method="post" action="/play/${game.code}/bet"><input type="hidden" name="u" value="${escape(u)}"><input type="hidden" name="k" value="${escape(k)}"><input type="hidden" name="stake" value="${stake}"><button ${balance < stake * 100 ? 'disabled' : ''}>Bet ${stake}</button></form>`,
-  ).join('');
+  const { game, username: u, key: k, balance, currency } = p;
+  const forms = STAKES[currency]
+    .map(
+      (stake) =>
+        `<form method="post" action="/play/${game.code}/bet"><input type="hidden" name="u" value="${escape(u)}"><input type="hidden" name="k" value="${escape(k)}"><input type="hidden" name="stake" value="${stake}"><button ${balance < stake * MINOR[currency] ? 'disabled' : ''}>Bet ${stake}</button></form>`,
+    )
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(game.name)} demo</title>
 <style nonce="${p.styleNonce}">body{font-family:system-ui,sans-serif;background:#101828;color:#fff;margin:0;padding:1.5rem;text-align:center}h1{color:#f0b400}.bal{font-size:2rem;font-weight:700}.row{display:flex;gap:.75rem;justify-content:center;flex-wrap:wrap}button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:10px;border:0;background:#f0b400;color:#1d1500;min-width:7rem}button:disabled{opacity:.5}</style></head>
 <body><h1>${escape(game.name)}</h1><p>Demo game of the sandbox provider. Player ${escape(u)}</p>
-<p>Balance</p><p class="bal" id="balance">${(balance / 100).toFixed(2)}</p>
+<p>Balance (${currency === 'LAK' ? 'LAK' : 'THB'})</p><p class="bal" id="balance">${written(balance, currency)}</p>
 ${p.drill ? `<p id="drill">Drill: every round is ${p.drill === 'win' ? 'won' : 'lost'}</p>` : ''}${p.result ? `<p role="status" id="result">${escape(p.result)}</p>` : ''}<div class="row">${forms}</div></body></html>`;
 }
 
@@ -51,15 +58,15 @@ export async function demoGamePage(
   const game = findGame(code);
   const { u = '', k = '', r = '' } = q;
   if (!game) return { status: 404, html: '<p>Unknown game</p>' };
-  let balance: number;
+  let player: { balance: number; currency: Currency };
   try {
     // the launch secret is needed to see a player's balance, as it is to bet
-    balance = await sandbox.login(game.code, u, k);
+    player = await sandbox.login(game.code, u, k);
   } catch {
     return { status: 403, html: '<p>Game login failed</p>' };
   }
   // a drill's fixed outcome is said on the page (tests wait for it)
-  return { status: 200, html: pageHtml({ game, username: u, key: k, balance, drill: drillOf(game.code), result: r, styleNonce }) };
+  return { status: 200, html: pageHtml({ game, username: u, key: k, ...player, drill: drillOf(game.code), result: r, styleNonce }) };
 }
 
 /** One bet of game `code` (the page's form): where the player goes back to (the page, with the round's result), or undefined for a bad bet. */
@@ -71,13 +78,16 @@ export async function demoGameBet(
 ): Promise<string | undefined> {
   const game = findGame(code);
   const { u = '', k = '', stake = '' } = form;
-  const amount = STAKES.includes(Number(stake)) ? Number(stake) * 100 : 0;
-  if (!game || !amount) return undefined;
+  if (!game) return undefined;
   let result: string;
   try {
+    // the stakes are the player's currency's
+    const { currency } = await sandbox.login(game.code, u, k);
+    if (!STAKES[currency].includes(Number(stake))) return undefined;
+    const amount = Number(stake) * MINOR[currency];
     const told = drillOf(game.code);
     const round = await sandbox.playRound(game.code, u, k, amount, told ? told === 'win' : randomInt(100) < 45);
-    result = round.won ? `You won ${(round.won / 100).toFixed(2)}` : `You lost ${(amount / 100).toFixed(2)}`;
+    result = round.won ? `You won ${written(round.won, currency)}` : `You lost ${written(amount, currency)}`;
   } catch (err) {
     result = err instanceof ProviderError ? err.message : 'Bet refused';
   }

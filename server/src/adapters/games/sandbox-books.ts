@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Currency } from '../../ledger/money.js';
 import { ProviderError } from './provider.js';
 
 /**
@@ -11,9 +12,9 @@ import { ProviderError } from './provider.js';
  * measured, not the provider's bookkeeping).
  */
 export interface SandboxBooks {
-  /** Opens the account, or gives an open one a new password. */
-  openAccount(provider: string, username: string, password: string, now: number): Promise<void>;
-  account(provider: string, username: string): Promise<{ password: string; balance: number } | undefined>;
+  /** Opens the account in the member's currency, or gives an open one a new password. */
+  openAccount(provider: string, username: string, password: string, now: number, currency: Currency): Promise<void>;
+  account(provider: string, username: string): Promise<{ password: string; balance: number; currency: Currency } | undefined>;
   setPassword(provider: string, username: string, password: string): Promise<void>;
   /** Applies a deposit or withdrawal under `ref` once; a cancelled ref, or too little money, is refused. */
   move(provider: string, username: string, amount: number, ref: string, kind: 'deposit' | 'withdraw', now: number): Promise<void>;
@@ -38,10 +39,10 @@ export const samePassword = (a: string, b: string) => a.length === b.length && t
 export class DatabaseBooks implements SandboxBooks {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async openAccount(provider: string, username: string, password: string, now: number): Promise<void> {
+  async openAccount(provider: string, username: string, password: string, now: number, currency: Currency): Promise<void> {
     await this.db
       .insertInto('sandbox_game_accounts')
-      .values({ provider, username, password, balance: 0, turnover: 0, created_at: now })
+      .values({ provider, username, password, balance: 0, turnover: 0, created_at: now, currency })
       .onConflict((oc) => oc.columns(['provider', 'username']).doUpdateSet({ password }))
       .execute();
   }
@@ -49,11 +50,11 @@ export class DatabaseBooks implements SandboxBooks {
   async account(provider: string, username: string) {
     const row = await this.db
       .selectFrom('sandbox_game_accounts')
-      .select(['password', 'balance'])
+      .select(['password', 'balance', 'currency'])
       .where('provider', '=', provider)
       .where('username', '=', username)
       .executeTakeFirst();
-    return row && { password: row.password, balance: Number(row.balance) };
+    return row && { password: row.password, balance: Number(row.balance), currency: row.currency as Currency };
   }
 
   async setPassword(provider: string, username: string, password: string): Promise<void> {
@@ -146,20 +147,20 @@ export class DatabaseBooks implements SandboxBooks {
 
 /** The books in this process's memory: emptied by a restart, never shared (SANDBOX_STORE=memory; production refuses it). */
 export class MemoryBooks implements SandboxBooks {
-  private readonly accounts = new Map<string, { password: string; balance: number; turnover: number }>();
+  private readonly accounts = new Map<string, { password: string; balance: number; turnover: number; currency: Currency }>();
   private readonly refs = new Map<string, { state: 'applied' | 'void'; username?: string; kind?: string; amount?: number }>();
   private readonly bets = new Map<string, { stake: number; at: number }[]>();
 
-  async openAccount(provider: string, username: string, password: string): Promise<void> {
+  async openAccount(provider: string, username: string, password: string, _now: number, currency: Currency): Promise<void> {
     const key = `${provider}/${username}`;
     const found = this.accounts.get(key);
     if (found) found.password = password;
-    else this.accounts.set(key, { password, balance: 0, turnover: 0 });
+    else this.accounts.set(key, { password, balance: 0, turnover: 0, currency });
   }
 
   async account(provider: string, username: string) {
     const found = this.accounts.get(`${provider}/${username}`);
-    return found && { password: found.password, balance: found.balance };
+    return found && { password: found.password, balance: found.balance, currency: found.currency };
   }
 
   async setPassword(provider: string, username: string, password: string): Promise<void> {
@@ -197,8 +198,8 @@ export class MemoryBooks implements SandboxBooks {
   }
 
   /** Books carried over from another store (the wallet's tables of a release before the bridge): taken as they were. */
-  async importAccount(provider: string, username: string, password: string, balance: number): Promise<void> {
-    this.accounts.set(`${provider}/${username}`, { password, balance, turnover: 0 });
+  async importAccount(provider: string, username: string, password: string, balance: number, currency: Currency): Promise<void> {
+    this.accounts.set(`${provider}/${username}`, { password, balance, turnover: 0, currency });
   }
 
   async importRef(r: {

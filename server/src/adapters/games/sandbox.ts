@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { findGame } from './catalog.js';
 import { samePassword, type SandboxBooks } from './sandbox-books.js';
+import type { Currency } from '../../ledger/money.js';
 import { ProviderError, type GameCredentials, type GameProvider, type RefState } from './provider.js';
 
 /**
@@ -46,12 +47,12 @@ export class SandboxProvider implements GameProvider {
     await new Promise<never>(() => undefined);
   }
 
-  async createAccount(provider: string, memberId: number): Promise<GameCredentials> {
-    // one account per member and game: the currency is the member's, which the books need not keep
+  async createAccount(provider: string, memberId: number, currency: Currency): Promise<GameCredentials> {
+    // one account per member and game, in the member's currency (its game page shows it so)
     await this.gate(provider);
     const username = `${provider.toLowerCase().slice(0, 4)}${String(memberId).padStart(6, '0')}`;
     const password = newPassword();
-    await this.books.openAccount(provider, username, password, this.now());
+    await this.books.openAccount(provider, username, password, this.now(), currency);
     return { username, password };
   }
 
@@ -66,12 +67,12 @@ export class SandboxProvider implements GameProvider {
     return (await this.account(provider, username)).balance;
   }
 
-  /** The game page's sign-in: the balance of the account whose launch secret (its password) is shown. */
-  async login(provider: string, username: string, password: string): Promise<number> {
+  /** The game page's sign-in: the balance and currency of the account whose launch secret (its password) is shown. */
+  async login(provider: string, username: string, password: string): Promise<{ balance: number; currency: Currency }> {
     await this.gate(provider);
     const acc = await this.account(provider, username);
     if (!samePassword(acc.password, password)) throw new ProviderError('wrong game login', 'no_account');
-    return acc.balance;
+    return { balance: acc.balance, currency: acc.currency };
   }
 
   private async move(provider: string, username: string, amount: number, ref: string, kind: 'deposit' | 'withdraw'): Promise<void> {

@@ -3,6 +3,7 @@ import { findGame } from '../../adapters/games/catalog.js';
 import { HttpGameProvider } from '../../adapters/games/http-provider.js';
 import { FAULTS, isFault, isPlay, PLAYS } from '../../adapters/games/sandbox.js';
 import { withTransaction } from '../../db/transaction.js';
+import type { Currency } from '../../ledger/money.js';
 import type { JournalEntry } from '../../game-sandbox/file-books.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { auditCli, UsageError, updateSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
@@ -74,6 +75,7 @@ async function exportSandbox(env: OperatorEnv, file: string | undefined, print: 
       username: a.username,
       password: a.password,
       balance: Number(a.balance),
+      currency: a.currency as Currency,
     })),
     ...refs.map((r): JournalEntry => ({
       op: 'import-ref',
