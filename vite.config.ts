@@ -79,10 +79,11 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      // the how-to posters too (a few KB each); the videos are saved when first played (sw/howto-media.ts);
+      // the how-to posters too (a few KB each), this site's own (the Lao site's films are in howto/la/, the
+      // seed's howto setting); the videos are saved when first played (sw/howto-media.ts);
       // never the staff console's page or files (scripts/staff-app.ts; scripts/size.mjs checks it)
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'howto/*.webp'],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', variant === 'la' ? 'howto/la/*.webp' : 'howto/*.webp'],
         globIgnores: [STAFF_HTML, `${STAFF_ASSETS}/**`],
       },
       devOptions: { enabled: false },

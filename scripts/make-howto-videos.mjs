@@ -1,12 +1,14 @@
-// `node scripts/make-howto-videos.mjs`: films the five how-to videos of /howto (public/howto/*.mp4 and
-// their *.webp posters) from the real product. It starts its own server on a throw-away database (it
-// signs in as the demo member, deposits, receives and ends a bonus: never point it at real data),
-// drives Debian's Chromium through the real screens in Thai at a 360 x 640 phone size, and has ffmpeg
-// turn the screenshots into H.264 videos with each title drawn in Thai, Lao and English.
+// `node scripts/make-howto-videos.mjs [th|la]`: films the five how-to videos of /howto (public/howto/*.mp4
+// and their *.webp posters; the Lao site's in public/howto/la/) from the real product. It starts its own
+// server on a throw-away database (it signs in as the demo member, deposits, receives and ends a bonus:
+// never point it at real data), drives Debian's Chromium through the real screens at a 360 x 640 phone
+// size, in Thai on the Thai site or in Lao on the Lao site (its demo member holds kip), and has ffmpeg turn
+// the screenshots into H.264 videos with each title drawn in Thai, Lao and English (the site's own first).
 //
 // An authoring tool, run by hand when the screens change: the videos are committed, CI never runs it.
-// Needs a built site in dist/ (`node scripts/build-site.mjs`), ffmpeg (`apt-get install -y ffmpeg`) and the Thai
-// and Lao fonts (`apt-get install -y fonts-thai-tlwg fonts-lao`).
+// Needs ffmpeg (`apt-get install -y ffmpeg`) and the Thai and Lao fonts (`apt-get install -y fonts-thai-tlwg
+// fonts-lao`); the Thai site's films a built site in dist/ (`node scripts/build-site.mjs`), the Lao site's
+// builds its own.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,7 +18,15 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, systemChromium } from './chromium.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const outDir = path.join(root, 'public', 'howto');
+const variant = process.argv[2] ?? 'th';
+if (variant !== 'th' && variant !== 'la') {
+  console.error('make-howto-videos: th or la');
+  process.exit(1);
+}
+const lao = variant === 'la';
+const outDir = path.join(root, 'public', 'howto', ...(lao ? ['la'] : []));
+/** The figures filmed, in the demo member's currency (baht, or kip at the seed's 600 a baht). */
+const FIGURES = lao ? { deposit: '300000', transfer: '60000', clearBelow: 600_000 } : { deposit: '500', transfer: '100', clearBelow: 1000 };
 const WIDTH = 360;
 const HEIGHT = 640;
 /** Seconds each screenshot stays on screen. */
@@ -44,22 +54,24 @@ if (!/loma/i.test(FONTS[0]) || !/phetsarath/i.test(FONTS[1])) {
   console.error(`make-howto-videos: Thai or Lao font missing (${FONTS.join(', ')}): apt-get install -y fonts-thai-tlwg fonts-lao`);
   process.exit(1);
 }
-if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+if (!lao && !fs.existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error('make-howto-videos: no built site in dist/: run `node scripts/build-site.mjs` first');
   process.exit(1);
 }
 
-/** The Thai words of the site's own catalogs, so the script clicks what a Thai member sees. */
-const thai = new Map();
-for (const file of fs.readdirSync(path.join(root, 'src', 'locales', 'th'))) {
-  const po = fs.readFileSync(path.join(root, 'src', 'locales', 'th', file), 'utf8');
-  for (const [, id, str] of po.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)) if (id && str) thai.set(id, str);
+/** The words of the site's own catalogs in its language, so the script clicks what its member sees. */
+const catalog = new Map();
+for (const file of fs.readdirSync(path.join(root, 'src', 'locales', variant))) {
+  const po = fs.readFileSync(path.join(root, 'src', 'locales', variant, file), 'utf8');
+  for (const [, id, str] of po.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)) if (id && str) catalog.set(id, str);
 }
-const th = (english) => {
-  const words = thai.get(english);
-  if (!words) throw new Error(`no Thai for "${english}" in src/locales/th`);
+const say = (english) => {
+  const words = catalog.get(english);
+  if (!words) throw new Error(`no words for "${english}" in src/locales/${variant}`);
   return words;
 };
+/** The amount field's label without its currency ("Amount ({unit})"). */
+const amountLabel = () => say('Amount ({unit})').replace(/\s*\(\{unit\}\)/, '');
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -71,6 +83,14 @@ const freePort = () =>
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'howto-videos-'));
 const dataDir = path.join(work, 'data');
+// the Lao site: built for it here, as its e2e run does (playwright.lao.config.ts)
+const siteDir = lao ? path.join(work, 'site') : path.join(root, 'dist');
+if (lao)
+  execFileSync('npx', ['vite', 'build', '--outDir', siteDir, '--logLevel', 'warn'], {
+    cwd: root,
+    env: { ...process.env, VITE_VARIANT: 'la' },
+    stdio: 'inherit',
+  });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
@@ -78,7 +98,8 @@ const env = {
   PORT: String(port),
   DATA_DIR: dataDir,
   DATABASE_URL: '',
-  VARIANT: 'th',
+  VARIANT: variant,
+  STATIC_DIR: siteDir,
   SETTINGS_REFRESH_MS: '200',
   LOG_LEVEL: 'warn',
 };
@@ -127,19 +148,26 @@ try {
   await shot();
   await page.goto('/login');
   await shot();
-  await page.getByLabel(th('Phone number')).fill('0812345678');
-  await page.getByLabel(th('Password')).fill('demo1234');
+  await page.getByLabel(say('Phone number')).fill('0812345678');
+  await page.getByLabel(say('Password')).fill('demo1234');
   await shot();
-  operator('deposit', '0812345678', '500');
-  await page.getByRole('button', { name: th('Sign in'), exact: true }).click();
+  operator('deposit', '0812345678', FIGURES.deposit);
+  await page.getByRole('button', { name: say('Sign in'), exact: true }).click();
   await page.waitForURL('**/user/home');
   await dialog().waitFor();
   await shot();
   await dialog()
-    .getByRole('button', { name: th('I accept') })
+    .getByRole('button', { name: say('I accept') })
     .click();
   await dialog().waitFor({ state: 'hidden' });
   await page.locator('.balance').waitFor();
+  // the deposit made for the film is news "while you were away": seen, so the films show the screens themselves
+  const away = page.getByRole('region', { name: say('While you were away') });
+  await away
+    .getByRole('button', { name: say('OK') })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await away.waitFor({ state: 'hidden' });
   await shot();
   await page.locator('nav.widgets').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await shot();
@@ -148,8 +176,8 @@ try {
   // 2. the balance: check it, the game accounts, the statement
   await page.evaluate(() => globalThis.scrollTo(0, 0));
   await shot();
-  await page.getByRole('button', { name: th('Check balance') }).click();
-  await page.getByRole('button', { name: th('Check balance') }).waitFor();
+  await page.getByRole('button', { name: say('Check balance') }).click();
+  await page.getByRole('button', { name: say('Check balance') }).waitFor();
   await shot();
   await page
     .locator('section.carousel')
@@ -169,30 +197,30 @@ try {
   await card.click();
   await shot();
   await dialog()
-    .getByRole('button', { name: th('Open an account') })
+    .getByRole('button', { name: say('Open an account') })
     .click();
   await dialog()
-    .getByRole('button', { name: th('Play on the web') })
+    .getByRole('button', { name: say('Play on the web') })
     .waitFor();
   await shot();
   await dialog()
-    .getByRole('button', { name: th('Transfer in') })
+    .getByRole('button', { name: say('Transfer in') })
     .click();
-  await dialog().getByLabel(th('Amount (baht)')).fill('100');
+  await dialog().getByRole('textbox', { name: amountLabel() }).fill(FIGURES.transfer);
   await shot();
   await dialog()
-    .getByRole('button', { name: th('Transfer'), exact: true })
+    .getByRole('button', { name: say('Transfer'), exact: true })
     .click();
-  await page.getByText(th('Transfer done.')).waitFor();
+  await page.getByText(say('Transfer done.')).waitFor();
   await dialog().waitFor({ state: 'hidden' });
   await card.click();
   await dialog()
-    .getByRole('button', { name: th('Play on the web') })
+    .getByRole('button', { name: say('Play on the web') })
     .waitFor();
   await shot();
   const popup = context.waitForEvent('page', { timeout: 5_000 }).catch(() => undefined);
   await dialog()
-    .getByRole('button', { name: th('Play on the web') })
+    .getByRole('button', { name: say('Play on the web') })
     .click();
   const game = (await popup) ?? page;
   await game.waitForLoadState('load');
@@ -212,35 +240,35 @@ try {
   await dialog().waitFor();
   await shot();
   await page.keyboard.press('Escape');
-  await page.getByLabel(th('Promotion code')).fill('WELCOME50');
+  await page.getByLabel(say('Promotion code')).fill('WELCOME50');
   await shot();
-  await page.getByRole('button', { name: th('Search'), exact: true }).click();
+  await page.getByRole('button', { name: say('Search'), exact: true }).click();
   await dialog()
-    .getByRole('button', { name: th('Receive'), exact: true })
+    .getByRole('button', { name: say('Receive'), exact: true })
     .waitFor();
   await shot();
   await dialog()
-    .getByRole('button', { name: th('Receive'), exact: true })
+    .getByRole('button', { name: say('Receive'), exact: true })
     .click();
-  await page.getByRole('button', { name: th('Cancel bonus') }).waitFor();
+  await page.getByRole('button', { name: say('Cancel bonus') }).waitFor();
   await shot();
   await film('bonus');
 
   // 5. ending a bonus: allowed below the operator's amount (raised here, so the demo can show it)
-  operator('settings', 'set', 'bonus', '{"clearBelow":1000}');
+  operator('settings', 'set', 'bonus', JSON.stringify({ clearBelow: FIGURES.clearBelow }));
   await page.waitForTimeout(600);
   await page.reload();
-  await page.getByRole('button', { name: th('Cancel bonus') }).waitFor();
-  await page.getByRole('region', { name: th('Your active bonus') }).evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await page.getByRole('button', { name: say('Cancel bonus') }).waitFor();
+  await page.getByRole('region', { name: say('Your active bonus') }).evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await shot();
-  await page.getByRole('button', { name: th('Cancel bonus') }).click();
-  await page.getByRole('alertdialog').getByText(th('Checking your balances…')).waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: say('Cancel bonus') }).click();
+  await page.getByRole('alertdialog').getByText(say('Checking your balances…')).waitFor({ state: 'hidden' });
   await shot(SHOT + 0.6);
   await page
     .getByRole('alertdialog')
-    .getByRole('button', { name: th('Cancel bonus') })
+    .getByRole('button', { name: say('Cancel bonus') })
     .click();
-  await page.getByLabel(th('Promotion code')).waitFor();
+  await page.getByLabel(say('Promotion code')).waitFor();
   await shot();
   await page.goto('/user/home');
   await page.locator('.balance').waitFor();
@@ -273,9 +301,11 @@ function encode(id, list) {
     t += seconds;
     return `drawtext=text='${i + 1}/${list.length}':fontfile=${FONTS[2]}:fontsize=15:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=6:x=w-tw-12:y=12:enable='between(t,${from},${t - 0.001})'`;
   });
+  // the site's own language first and largest
+  const [first, second] = lao ? [1, 0] : [0, 1];
   const lines = [
-    [titleFiles[0], FONTS[0], 24, 118],
-    [titleFiles[1], FONTS[1], 19, 82],
+    [titleFiles[first], FONTS[first], 24, 118],
+    [titleFiles[second], FONTS[second], 19, 82],
     [titleFiles[2], FONTS[2], 16, 44],
   ].map(
     ([f, fontfile, size, fromBottom]) =>

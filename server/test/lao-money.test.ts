@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/db/seed.js';
+import { defaultHowto } from '../src/settings/howto-setting.js';
 import { readAllSettings, writeSetting } from '../src/settings/store.js';
 import { newMember, operatorDeposit, walletAmount } from './bonus-helpers.js';
 import { build, call, DEMO_MEMBER, login, message, registration, verifyPhone, type TestServer } from './helper.js';
@@ -135,6 +136,21 @@ describe('the Lao site in kip', () => {
     await writeSetting(db, 'withdraw', { withdrawMin: 50_000, withdrawMax: 50_000_000 });
     await seed(server.ctx.database, { variant: 'la' });
     expect((await readAllSettings(db)).withdraw).toEqual({ withdrawMin: 50_000, withdrawMax: 50_000_000 });
+  });
+
+  it("lists the how-to films of the Lao site's own screens, also where a Lao database still held the Thai site's", async () => {
+    const paths = async () => ((await get(server, '/api/lookup/howto?lang=la')) as { videos: { video: string; poster: string }[] }).videos;
+    const lao = await paths();
+    expect(lao.map((v) => v.video)).toEqual(['wallet', 'playing', 'balance', 'bonus', 'end-bonus'].map((id) => `/howto/la/${id}.mp4`));
+    const db = server.ctx.database.db;
+    // as the seed before wrote it on either site
+    await writeSetting(db, 'howto', defaultHowto('th'));
+    await seed(server.ctx.database, { variant: 'la' });
+    expect((await readAllSettings(db)).howto).toEqual(defaultHowto('la'));
+    const chosen = { videos: defaultHowto('th').videos.slice(0, 2) };
+    await writeSetting(db, 'howto', chosen);
+    await seed(server.ctx.database, { variant: 'la' });
+    expect((await readAllSettings(db)).howto).toEqual(chosen);
   });
 });
 

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
+import { defaultHowto } from '../settings/howto-setting.js';
 import type { Settings } from '../settings/registry.js';
 import { writeSetting } from '../settings/store.js';
 import type { DB } from './schema.js';
@@ -93,11 +94,15 @@ const OLD_LAO_DEPOSIT = {
 
 /**
  * A Lao database seeded before issue 21 gets the Lao defaults where it still holds what that seed
- * wrote (a withdraw maximum of 50,000 kip, about 80 baht; Thai QR codes offered in kip); a value the
- * operator changed is theirs and stays. Runs on every start of the Lao site, a no-op once corrected.
+ * wrote (a withdraw maximum of 50,000 kip, about 80 baht; Thai QR codes offered in kip; the how-to films of
+ * the Thai site's screens); a value the operator changed is theirs and stays. Runs on every start of the Lao site, a no-op once corrected.
  */
 export async function correctLaoSettings(db: Kysely<DB>, defaults: Settings): Promise<string[]> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', ['withdraw', 'slip', 'deposit']).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', ['withdraw', 'slip', 'deposit', 'howto'])
+    .execute();
   const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   const corrected: string[] = [];
   if (isDeepStrictEqual(stored.withdraw, OLD_LAO_WITHDRAW)) {
@@ -112,6 +117,11 @@ export async function correctLaoSettings(db: Kysely<DB>, defaults: Settings): Pr
   if (isDeepStrictEqual(stored.deposit, OLD_LAO_DEPOSIT)) {
     await writeSetting(db, 'deposit', defaults.deposit);
     corrected.push('deposit');
+  }
+  // the how-to films of the Thai site's screens, seeded before the Lao site had its own
+  if (isDeepStrictEqual(stored.howto, defaultHowto('th'))) {
+    await writeSetting(db, 'howto', defaults.howto);
+    corrected.push('howto');
   }
   return corrected;
 }

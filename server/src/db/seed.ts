@@ -1,6 +1,6 @@
 import { DEFAULT_SUPPORT } from '../settings/support-setting.js';
 import { DEFAULT_CHAT } from '../settings/chat-setting.js';
-import { DEFAULT_HOWTO } from '../settings/howto-setting.js';
+import { defaultHowto } from '../settings/howto-setting.js';
 import type { Config } from '../config.js';
 import { hashPassword, verifyPassword } from '../lib/password.js';
 import { DEMO_BONUS_CODES, DEMO_PROMOTION_CODES, seedBonuses, seedPromotions } from './seed-bonuses.js';
@@ -165,7 +165,7 @@ async function demoSettings(config: Pick<Config, 'variant'>, drawLineQr: boolean
     retention: { guestChatQuietMinutes: 120 },
     adjustments: { approvalAboveBaht: 5000, approvalAboveKip: 1_000_000 },
     providerCache: { seconds: 5 },
-    howto: DEFAULT_HOWTO,
+    howto: defaultHowto(config.variant),
     transitStripes: HOUSE_STRIPES,
     providerFaults: {},
     sandboxPlay: {},

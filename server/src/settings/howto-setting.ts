@@ -28,15 +28,21 @@ export const HowtoSettingSchema = Type.Object({ videos: Type.Array(HowtoVideoSet
 export type HowtoSetting = Static<typeof HowtoSettingSchema>;
 
 const t = (th: string, la: string, en: string) => ({ th, la, en });
-const entry = (id: string, title: ReturnType<typeof t>) => ({ id, title, video: `/howto/${id}.mp4`, poster: `/howto/${id}.webp` });
-
-/** The seeded five (spec §2), with the videos scripts/make-howto-videos.mjs made from the real screens. */
-export const DEFAULT_HOWTO: HowtoSetting = {
-  videos: [
-    entry('wallet', t('เริ่มใช้กระเป๋าเงิน', 'ເລີ່ມໃຊ້ກະເປົາເງິນ', 'Getting started with your wallet')),
-    entry('playing', t('วิธีเข้าเล่นเกม', 'ວິທີເຂົ້າຫຼິ້ນເກມ', 'How to play a game')),
-    entry('balance', t('วิธีเช็คยอดเงิน', 'ວິທີກວດຍອດເງິນ', 'How to check your balance')),
-    entry('bonus', t('วิธีรับโบนัส', 'ວິທີຮັບໂບນັດ', 'How to get a bonus')),
-    entry('end-bonus', t('วิธียกเลิกโบนัส', 'ວິທີຍົກເລີກໂບນັດ', 'How to end a bonus')),
-  ],
+const TITLES = {
+  wallet: t('เริ่มใช้กระเป๋าเงิน', 'ເລີ່ມໃຊ້ກະເປົາເງິນ', 'Getting started with your wallet'),
+  playing: t('วิธีเข้าเล่นเกม', 'ວິທີເຂົ້າຫຼິ້ນເກມ', 'How to play a game'),
+  balance: t('วิธีเช็คยอดเงิน', 'ວິທີກວດຍອດເງິນ', 'How to check your balance'),
+  bonus: t('วิธีรับโบนัส', 'ວິທີຮັບໂບນັດ', 'How to get a bonus'),
+  'end-bonus': t('วิธียกเลิกโบนัส', 'ວິທີຍົກເລີກໂບນັດ', 'How to end a bonus'),
 };
+
+/**
+ * The seeded five (spec §2), with the videos scripts/make-howto-videos.mjs made from the real screens: the
+ * Thai site's filmed in Thai (`/howto/`), the Lao site's in Lao with a kip member (`/howto/la/`).
+ */
+export function defaultHowto(variant: 'th' | 'la'): HowtoSetting {
+  const dir = variant === 'la' ? '/howto/la' : '/howto';
+  return {
+    videos: Object.entries(TITLES).map(([id, title]) => ({ id, title, video: `${dir}/${id}.mp4`, poster: `${dir}/${id}.webp` })),
+  };
+}
