@@ -112,6 +112,48 @@ describe('changing the money policy takes two admins', () => {
     expect(row?.actor_username).toBe('boss1');
   });
 
+  it("a programme made to pay members more is a proposal; one made to pay less, or only its words, is one admin's change", async () => {
+    // (an attack: one admin set the invite percent to 100 and an inviter received 20,000 of a 20,000 deposit;
+    // the coins a baht earns to 100,000 and a 1-baht deposit became 5,000 baht through the wheel)
+    const settings = async () => (await staffCall(a.server, first, 'GET', '/settings')).json() as { settings: SettingEntry[] };
+    const now = async (key: string) => (await settings()).settings.find((s) => s.key === key)!;
+    const change = async (key: string, value: unknown) =>
+      (await staffCall(a.server, first, 'PUT', `/settings/${key}`, { value, reason: 'promo week' })).json() as SettingEntry;
+    const invite = (await now('invite')).value as { active: boolean; percent: number; turnover: number };
+    const coins = (await now('coinRule')).value as { per: number; coins: number };
+    const refund = (await now('refund')).value as { active: boolean; percent: number };
+    const wheel = (await now('spinwheel')).value as { active: boolean; couponDays: number };
+    const more: [string, unknown][] = [
+      ['invite', { ...invite, active: true, percent: 100 }],
+      ['invite', { ...invite, active: true, turnover: 0 }],
+      ['coinRule', { ...coins, per: 0.01, coins: 1000 }],
+      ['refund', { ...refund, active: true, percent: 100 }],
+      ['spinwheel', { ...wheel, active: true, couponDays: 365 }],
+    ];
+    for (const [key, value] of more) {
+      const before = (await now(key)).value;
+      const entry = await change(key, value);
+      expect([key, entry.value, entry.pending?.value], key).toEqual([key, before, value]);
+      await staffCall(a.server, first, 'POST', `/settings/proposals/${entry.pending!.id}/reject`, { reason: 'not this week' });
+    }
+    // a second admin approves one: it applies
+    const proposed = await change('invite', { ...invite, active: true, percent: invite.percent + 1 });
+    await staffCall(a.server, second, 'POST', `/settings/proposals/${proposed.pending!.id}/approve`, { reason: 'agreed' });
+    expect((await now('invite')).value).toMatchObject({ percent: invite.percent + 1 });
+    const less: [string, unknown][] = [
+      ['invite', { ...invite, percent: invite.percent }],
+      ['invite', { ...invite, active: false, percent: 100 }],
+      ['coinRule', { ...coins, coins: 0 }],
+      ['refund', { ...refund, active: false }],
+      ['spinwheel', { ...wheel, active: false }],
+    ];
+    for (const [key, value] of less) expect(await change(key, value), key).toMatchObject({ value, pending: null });
+    // the CLI says why it cannot set it alone
+    await expect(
+      operator(a.server, 'settings', 'set', 'invite', JSON.stringify({ ...invite, active: true, percent: 100 })),
+    ).rejects.toThrow(/pay members more/);
+  });
+
   it("other settings are still one admin's change", async () => {
     const res = await staffCall(a.server, first, 'PUT', '/settings/registerOTP', { value: true, reason: 'keep codes on' });
     expect(res.json()).toMatchObject({ value: true, twoAdmins: false, pending: null });

@@ -251,7 +251,9 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
           throw new UsageError(
             needsTwoAdmins(key)
               ? `${key} is the money policy: a change is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`
-              : `${key}: this change adds a deposit account or changes where members' money goes (a deposit account, the QR codes' biller or TrueMoney number): it is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`,
+              : key === 'deposit' || key === 'qrcode'
+                ? `${key}: this change adds a deposit account or changes where members' money goes (a deposit account, the QR codes' biller or TrueMoney number): it is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`
+                : `${key}: this change makes a programme pay members more: it is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`,
           );
         const why = givenReason(reason);
         if (!why) throw new UsageError(`settings set ${key} needs a reason: --reason "..." (3 to 500 characters)`);

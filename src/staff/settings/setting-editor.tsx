@@ -15,6 +15,9 @@ import { SchemaField } from './schema-field';
 import { SettingPreview } from './setting-preview';
 import { SettingProposal } from './setting-proposal';
 
+/** The programmes that pay members: a change that pays more takes two admins (server: changeNeedsTwoAdmins, paysMore). */
+const PAYING_PROGRAMMES = ['invite', 'refund', 'coinRule', 'spinwheel', 'bonus'];
+
 /** One setting's form (made from its JSON Schema), the reason, the members' preview and its history. */
 export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: () => void }) {
   const { t, i18n } = useLingui();
@@ -75,6 +78,14 @@ export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: 
             <Trans>
               Adding a deposit account, bringing a retired one back, or changing an account’s bank, number or currency waits until a second
               admin approves it; retiring, removing or renaming applies at once. The Deposit accounts screen does this account by account.
+            </Trans>
+          </p>
+        )}
+        {PAYING_PROGRAMMES.includes(entry.key) && (
+          <p className="hint">
+            <Trans>
+              A change that makes this programme pay members more waits until a second admin approves it; one that pays less, or changes
+              only its words and pictures, applies at once.
             </Trans>
           </p>
         )}

@@ -26,9 +26,52 @@ export const TWO_ADMIN_SETTINGS: readonly SettingKey[] = ['adjustments'];
 export const needsTwoAdmins = (key: SettingKey) => TWO_ADMIN_SETTINGS.includes(key);
 
 /**
+ * Whether a change of a programme that pays members makes it pay more: the invite percent, the refund's
+ * percents and period, the coins a deposit earns, the wheel turned on or its coupons kept longer, the kip a
+ * baht is worth. Such a change creates money through members' own calls (an inviter receiving 100% of every
+ * deposit counted since), so one admin may not make it alone; one that pays less (a programme turned off, a
+ * lower percent) or changes only words and pictures, they may.
+ */
+function paysMore<K extends SettingKey>(key: K, before: Settings[K] | undefined, after: Settings[K]): boolean {
+  const pair = <T>() => [before as T | undefined, after as T] as const;
+  if (key === 'invite') {
+    const [was, now] = pair<Settings['invite']>();
+    return now.active && (!was?.active || now.percent > was.percent || now.turnover < was.turnover);
+  }
+  if (key === 'refund') {
+    const [was, now] = pair<Settings['refund']>();
+    return (
+      now.active &&
+      (!was?.active ||
+        now.percent > was.percent ||
+        now.percentWithBonus > was.percentWithBonus ||
+        now.minimum < was.minimum ||
+        now.period !== was.period)
+    );
+  }
+  if (key === 'coinRule') {
+    const [was, now] = pair<Settings['coinRule']>();
+    if (!was) return now.coins > 0;
+    return (
+      now.coins / now.per > was.coins / was.per || now.currency !== was.currency || (now.wagerMultiple ?? 1) < (was.wagerMultiple ?? 1)
+    );
+  }
+  if (key === 'spinwheel') {
+    const [was, now] = pair<Settings['spinwheel']>();
+    return now.active && (!was?.active || now.couponDays > was.couponDays);
+  }
+  if (key === 'bonus') {
+    const [was, now] = pair<Settings['bonus']>();
+    return was?.kipPerBaht !== now.kipPerBaht;
+  }
+  return false;
+}
+
+/**
  * Whether changing `key` from `before` to `after` takes two admins: a two-admin setting always; the deposit
  * accounts (issue 39) when the change sends members' money anywhere it did not go (settings/deposit-accounts.ts);
- * the payment QR codes when who they pay changes (the biller id, the TrueMoney number).
+ * the payment QR codes when who they pay changes (the biller id, the TrueMoney number); a programme that pays
+ * members when it would pay more (`paysMore`).
  */
 export function changeNeedsTwoAdmins<K extends SettingKey>(key: K, before: Settings[K] | undefined, after: Settings[K]): boolean {
   if (needsTwoAdmins(key)) return true;
@@ -37,7 +80,7 @@ export function changeNeedsTwoAdmins<K extends SettingKey>(key: K, before: Setti
     const [was, now] = [before as Settings['qrcode'] | undefined, after as Settings['qrcode']];
     return was?.billerId !== now.billerId || was.trueMoneyMobile !== now.trueMoneyMobile;
   }
-  return false;
+  return paysMore(key, before, after);
 }
 
 /**
