@@ -41,6 +41,16 @@ describe('staff reports', () => {
     // a manual deposit request confirmed: 250 baht
     const asked = await member('/api/wallet/add', { amount: 250 });
     await ok(fin, staffCall(q.server, fin, 'POST', `/deposit-requests/${(asked.json() as { requestId: number }).requestId}/confirm`, {}));
+    // one of 9,000 the clerk confirms past their allowance: it waits for a second person, confirmed by no one yet
+    const large = await member('/api/wallet/add', { amount: 9000 });
+    const held = await staffCall(
+      q.server,
+      fin,
+      'POST',
+      `/deposit-requests/${(large.json() as { requestId: number }).requestId}/confirm`,
+      {},
+    );
+    expect([held.statusCode, message(held)]).toEqual([202, 'CREDIT_WAITS']);
     // a staff credit of 20 baht and a debit of 5.50
     for (const [kind, amount] of [
       ['credit', 20],

@@ -142,6 +142,8 @@ export async function staffActivity(db: Tx, start: number, end: number): Promise
     .select((eb) => eb.fn.countAll<Count>().as('n'))
     .where('actor_kind', '=', 'staff')
     .where('action', 'in', Object.keys(COUNTED))
+    // a confirmation left waiting for a second person is no decision yet (the second person's is)
+    .where(sql<boolean>`coalesce(after_json::jsonb ->> 'status', '') <> 'WAITING'`)
     .where('at', '>=', start)
     .where('at', '<', end)
     .groupBy(['actor_username', 'action'])
