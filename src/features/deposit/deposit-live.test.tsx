@@ -77,6 +77,21 @@ describe('the deposit modal, kept true while it is open', () => {
       ...lookups('0481234567'),
       'GET /api/qrcode/KBANK': () => [200, open ? { ...code, expireIn: Date.now() + 600_000 } : { hasQrcode: false, maximum: 50_000 }],
       'GET /api/qrcode/code/QR7': () => [200, { status: open ? 'OPEN' : 'PAID', amount: 150 }],
+      // the notice of the payment, the oldest the member has not seen (a withdrawal paid since is newer)
+      'GET /api/push/notices': () => [
+        200,
+        {
+          notices: [
+            { id: 42, createdAt: '2026-12-01T12:01:00Z', event: { kind: 'withdraw', status: 'SUCCESS' } },
+            {
+              id: 41,
+              createdAt: '2026-12-01T12:00:00Z',
+              event: { kind: 'qr', qrcodeId: 'QR7', provider: 'KBANK', status: 'PAID', amount: 150 },
+            },
+          ],
+        },
+      ],
+      'POST /api/push/notices/seen': () => [200, { message: 'SUCCESS' }],
     });
     const { queryClient } = renderScreen(<DepositModal onClose={() => undefined} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
@@ -91,6 +106,8 @@ describe('the deposit modal, kept true while it is open', () => {
     // the focus where the member can act on it, inside the sheet (not left on the page behind it)
     await waitFor(() => expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus());
     expect(calls.filter((c) => c.url === '/api/qrcode/code/QR7')).toHaveLength(1);
+    // told here: "while you were away" does not tell it again (up to it only: the withdrawal's notice still waits)
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/push/notices/seen').map((c) => c.body)).toEqual([{ upTo: 41 }]));
   });
 
   it('says a QR code was paid when the phone comes back online, though its countdown ran out while offline', async () => {

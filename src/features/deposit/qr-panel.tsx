@@ -18,6 +18,7 @@ import { useCancelQr, useCreateQr } from './mutations';
 import { noCode, qrKeys, qrOutcomeQuery, qrPaidQuery, qrQuery } from './queries';
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 import { SaveQr } from './save-qr';
+import { toldHere } from '../../lib/member/notices-seen';
 
 /** mm:ss left until `expireIn`, ticking each second; 0 when it has passed. */
 function useSecondsLeft(expireIn: number | undefined): number {
@@ -88,6 +89,11 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   const stillOpen = !!state?.hasQrcode && state.qrcodeId === shownId && !expired;
   const outcome = useQuery({ ...qrOutcomeQuery(shownId), enabled: !!shownId && !stillOpen && !heard && online && !code.isFetching });
   const paid = heard ?? (outcome.data?.status === 'PAID' ? { amount: outcome.data.amount } : undefined);
+  // found out here, not heard live (the phone was offline): its notice is told here, not again "while you were away"
+  const foundPaid = !heard && outcome.data?.status === 'PAID';
+  useEffect(() => {
+    if (foundPaid) void toldHere((e) => e.kind === 'qr' && e.qrcodeId === shownId && e.status === 'PAID');
+  }, [foundPaid, shownId]);
   // what became of it is known and not a payment (it ran out, or was cancelled): nothing more to tell of it
   useEffect(() => {
     const over = (outcome.data && outcome.data.status !== 'PAID') || outcome.error;

@@ -219,7 +219,7 @@ describe('a money submission', () => {
     setToken('token-a', true, '0811111111');
     // (a second call with the key would meet the first still running: TRANSFER_PENDING, shown over its success)
     let answer!: (outcome: 'ok') => void;
-    const { keys, result } = setup([new Promise<'ok'>((resolve) => (answer = resolve)), new ApiError(409, 'TRANSFER_PENDING')]);
+    const { keys, result } = setup([new Promise<'ok'>((resolve) => (answer = resolve)), new ApiError('TRANSFER_PENDING', 409)]);
     let both!: Promise<unknown[]>;
     act(() => void (both = Promise.all([result.current.mutateAsync(120), result.current.mutateAsync(120)])));
     await waitFor(() => expect(keys).toHaveLength(1));
@@ -244,7 +244,7 @@ describe('a money submission', () => {
     await waitFor(() => expect(keys).toHaveLength(1));
     first.unmount();
     // asked again while that ask is still on its way: it waits for its answer, sending nothing of its own
-    const again = setup([new ApiError(409, 'TRANSFER_PENDING')], keys);
+    const again = setup([new ApiError('TRANSFER_PENDING', 409)], keys);
     let secondDone!: Promise<unknown>;
     act(() => void (secondDone = again.result.current.mutateAsync(130)));
     answerFirst('ok');

@@ -5,12 +5,13 @@ import type { NoticeList, Notice } from '../../../contract/push';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { MEMBER_EVENT_DOM } from '../../lib/member/live-cache';
+import { markNoticesSeen } from '../../lib/member/notices-seen';
 import { useMoneyWords } from './money-words';
 import { noticeLine } from './notice-text';
 
 /** Every notice up to now is seen (the member has the app open, or read the card). */
 const SEEN_ALL = Number.MAX_SAFE_INTEGER;
-const markSeen = (upTo: number) => api('/api/push/notices/seen', { body: { upTo } }).catch(() => undefined);
+const markSeen = markNoticesSeen;
 
 /**
  * "While you were away" (issue 38): when the app opens, what happened to the member's money and requests

@@ -1,0 +1,20 @@
+import type { MemberEvent } from '../../../contract/member-events';
+import type { NoticeList } from '../../../contract/push';
+import { api } from '../api';
+
+/** GET /api/push/notices answers at most this many (newest first): a shorter list is all of them. */
+const NOTICES_LISTED = 20;
+
+/** Every notice up to this id is seen. */
+export const markNoticesSeen = (upTo: number) => api('/api/push/notices/seen', { body: { upTo } }).catch(() => undefined);
+
+/**
+ * A screen told the member of what a notice tells (a code paid while the phone was offline, found out when it
+ * came back): that notice is seen, so "while you were away" does not tell it again. Only when it is the oldest
+ * the member has not seen (seen is "every notice up to an id"): an earlier one still waits for its card.
+ */
+export async function toldHere(tells: (event: MemberEvent) => boolean): Promise<void> {
+  const { notices } = await api<NoticeList>('/api/push/notices').catch(() => ({ notices: [] }));
+  const oldest = notices.at(-1);
+  if (oldest && notices.length < NOTICES_LISTED && tells(oldest.event)) await markNoticesSeen(oldest.id);
+}
