@@ -12,8 +12,8 @@ export type MemberEvent =
   | { kind: 'qr'; qrcodeId: string; provider: string; status: 'PAID' | 'EXPIRED'; amount: number }
   /** staff adjusted the wallet (a credit, a debit, a reversal): signed, in the member's currency */
   | { kind: 'adjustment'; amount: number }
-  /** a withdrawal was paid (SUCCESS) or rejected (FAILED: the money is back in the wallet) */
-  | { kind: 'withdraw'; status: 'SUCCESS' | 'FAILED' }
+  /** a withdrawal was paid (SUCCESS) or rejected (FAILED: the money is back in the wallet); its amount (absent from those told before 2026-12-01) */
+  | { kind: 'withdraw'; status: 'SUCCESS' | 'FAILED'; amount?: number }
   /** a transfer in transit settled, or returned to the wallet */
   | { kind: 'transfer'; status: 'SETTLED' | 'RETURNED' }
   /** our staff ended the member's running bonus or promotion (the money stays in the wallet, now free) */

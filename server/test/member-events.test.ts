@@ -154,7 +154,7 @@ describe('live member events', () => {
           );
         else await operator('withdrawal', 'reject', String(row!.id), '--reason', 'account closed');
       });
-      expect(told).toEqual([{ kind: 'withdraw', status: action === 'pay' ? 'SUCCESS' : 'FAILED' }]);
+      expect(told).toEqual([{ kind: 'withdraw', status: action === 'pay' ? 'SUCCESS' : 'FAILED', amount: 100 }]);
     }
   });
 

@@ -20,10 +20,18 @@ export function noticeLine(i18n: I18n, event: MemberEvent, money: (amount: numbe
       const reason = errorMessage(i18n, event.note ?? 'SLIP_UNKNOWN');
       return i18n._(msg`A slip was not credited: ${reason}`);
     }
-    case 'withdraw':
+    case 'withdraw': {
+      // the amount, where the event carries it (those told before did not)
+      if (event.amount !== undefined) {
+        const amount = money(event.amount);
+        return event.status === 'SUCCESS'
+          ? i18n._(msg`Your withdrawal of ${amount} was paid: the money is on its way to your bank account.`)
+          : i18n._(msg`Your withdrawal of ${amount} was rejected: the money is back in your wallet.`);
+      }
       return event.status === 'SUCCESS'
         ? i18n._(msg`Your withdrawal was paid: the money is on its way to your bank account.`)
         : i18n._(msg`Your withdrawal was rejected: the money is back in your wallet.`);
+    }
     case 'transfer':
       return event.status === 'SETTLED'
         ? i18n._(msg`A transfer that was waiting for the game provider went through.`)

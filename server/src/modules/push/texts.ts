@@ -38,7 +38,17 @@ const TEXTS = {
     la: 'ເງິນກຳລັງເຂົ້າບັນຊີທະນາຄານຂອງທ່ານ',
     en: 'The money is on its way to your bank account.',
   },
+  withdrawPaidAmount: {
+    th: '{amount} กำลังเข้าบัญชีธนาคารของคุณ',
+    la: '{amount} ກຳລັງເຂົ້າບັນຊີທະນາຄານຂອງທ່ານ',
+    en: '{amount} is on its way to your bank account.',
+  },
   withdrawRejected: { th: 'การถอนเงินถูกปฏิเสธ', la: 'ການຖອນເງິນຖືກປະຕິເສດ', en: 'Withdrawal rejected' },
+  withdrawRejectedAmount: {
+    th: '{amount} กลับเข้ากระเป๋าของคุณแล้ว เปิดแอปเพื่อดูรายละเอียด',
+    la: '{amount} ກັບເຂົ້າກະເປົາຂອງທ່ານແລ້ວ. ເປີດແອັບເພື່ອເບິ່ງລາຍລະອຽດ',
+    en: '{amount} is back in your wallet. Open the app for details.',
+  },
   withdrawRejectedBody: {
     th: 'เงินกลับเข้ากระเป๋าของคุณแล้ว เปิดแอปเพื่อดูรายละเอียด',
     la: 'ເງິນກັບເຂົ້າກະເປົາຂອງທ່ານແລ້ວ. ເປີດແອັບເພື່ອເບິ່ງລາຍລະອຽດ',
@@ -76,10 +86,18 @@ export function noticeText(event: MemberEvent, lang: Lang, currency: Currency): 
       if (event.status === 'SUCCESS') return credited(event.amount);
       if (event.status === 'FAILED') return { title: TEXTS.slipFailed[lang], body: TEXTS.slipFailedBody[lang], url: '/user/statement' };
       return undefined;
-    case 'withdraw':
+    case 'withdraw': {
+      // the amount, where the event carries it (those told before did not)
+      const said = event.amount === undefined ? undefined : amountText(event.amount, currency, lang);
+      const body = (plain: Words, withAmount: Words) => (said ? withAmount[lang].replace('{amount}', said) : plain[lang]);
       return event.status === 'SUCCESS'
-        ? { title: TEXTS.withdrawPaid[lang], body: TEXTS.withdrawPaidBody[lang], url: '/user/statement' }
-        : { title: TEXTS.withdrawRejected[lang], body: TEXTS.withdrawRejectedBody[lang], url: '/user/statement' };
+        ? { title: TEXTS.withdrawPaid[lang], body: body(TEXTS.withdrawPaidBody, TEXTS.withdrawPaidAmount), url: '/user/statement' }
+        : {
+            title: TEXTS.withdrawRejected[lang],
+            body: body(TEXTS.withdrawRejectedBody, TEXTS.withdrawRejectedAmount),
+            url: '/user/statement',
+          };
+    }
     case 'transfer':
       return event.status === 'SETTLED'
         ? { title: TEXTS.transferDone[lang], body: TEXTS.transferDoneBody[lang], url: '/user/home' }

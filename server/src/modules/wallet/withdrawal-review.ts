@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { withTransaction } from '../../db/transaction.js';
 import { settleWithdrawal } from '../../ledger/operations.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
 import { badRequest } from '../../lib/errors.js';
 import { requiredReason, recordAudit, type By } from '../audit/service.js';
 import { notifyMember } from '../events/service.js';
@@ -33,7 +34,7 @@ async function settle(ctx: Books, by: By, id: number, outcome: 'SUCCESS' | 'FAIL
       money: { minor: amount, currency },
     });
     // the member's open app shows it paid, or the money back in the wallet, at once
-    await notifyMember(ctx.database, memberId, { kind: 'withdraw', status: outcome }, tx);
+    await notifyMember(ctx.database, memberId, { kind: 'withdraw', status: outcome, amount: toMajor(amount, currency as Currency) }, tx);
   });
 }
 
