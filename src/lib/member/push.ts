@@ -112,8 +112,14 @@ const offerKey = () => `push-offer:${getMember()}`;
 /** After the member's first deposit or first chat message: the app may offer notifications (once, until answered). */
 export async function markPushOfferDue(): Promise<void> {
   if (!getMember() || !pushSupported()) return;
-  if ((await readKey<string>(offerKey())) === undefined) await writeKey(offerKey(), 'due');
+  if ((await readKey<string>(offerKey())) !== undefined) return;
+  await writeKey(offerKey(), 'due');
+  // the signed-in shell's offer, already drawn, shows it now (not at the next opening)
+  window.dispatchEvent(new Event(PUSH_OFFER_DUE));
 }
+
+/** The window's event when the offer has just become due on this device. */
+export const PUSH_OFFER_DUE = 'wallet:push-offer-due';
 
 /** Whether the offer is due for this member on this device: earned, never answered, and the browser has not been asked. */
 export async function pushOfferDue(): Promise<boolean> {

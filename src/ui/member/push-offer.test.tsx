@@ -71,6 +71,10 @@ describe('the offer of notifications', () => {
     const view = renderScreen(<PushOffer />);
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Notifications are blocked for this site.');
+    // nothing here can turn them on now: no button that would, only OK
+    expect(screen.queryByRole('button', { name: 'Turn on notifications' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await until(() => view.container.textContent === '');
     view.unmount();
 
     setToken('member-token', true, '0899999999');
@@ -81,6 +85,15 @@ describe('the offer of notifications', () => {
     await until(() => again.container.textContent === '');
     // answered: not made again on this device for this member
     expect(await pushOfferDue()).toBe(false);
+  });
+
+  it('is made as soon as it is earned while the app is open (the first deposit), not at the next opening', async () => {
+    browserWithPush('default');
+    fakeServer(routes());
+    const view = renderScreen(<PushOffer />);
+    await until(() => view.container.textContent === '');
+    await markPushOfferDue();
+    expect(await screen.findByRole('button', { name: 'Turn on notifications' })).toBeVisible();
   });
 
   it('is not made to a member who turned notifications off for their account on another phone', async () => {

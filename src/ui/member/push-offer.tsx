@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { pushOfferAnswered, pushOfferDue, pushPreferenceQuery, turnPushOn, type PushState } from '../../lib/member/push';
+import { PUSH_OFFER_DUE, pushOfferAnswered, pushOfferDue, pushPreferenceQuery, turnPushOn, type PushState } from '../../lib/member/push';
 
 /**
  * The offer of notifications (issue 38): only after the member's first deposit or first chat message
@@ -22,9 +22,13 @@ export default function PushOffer() {
 
   useEffect(() => {
     let ended = false;
-    void pushOfferDue().then((d) => !ended && setDue(d));
+    const check = () => void pushOfferDue().then((d) => !ended && setDue(d));
+    check();
+    // earned while the app is open (the first deposit, the first chat message): shown then
+    window.addEventListener(PUSH_OFFER_DUE, check);
     return () => {
       ended = true;
+      window.removeEventListener(PUSH_OFFER_DUE, check);
     };
   }, []);
 
@@ -68,14 +72,23 @@ export default function PushOffer() {
           {t`Notifications could not be turned on just now. Please try again later from your profile.`}
         </p>
       )}
-      <div className="row gap">
-        <button type="button" className="button primary small" disabled={busy} onClick={() => void turnOn()}>
-          {t`Turn on notifications`}
-        </button>
-        <button type="button" className="button small" disabled={busy} onClick={() => void notNow()}>
-          {t`Not now`}
-        </button>
-      </div>
+      {outcome === 'denied' ? (
+        // the browser's answer stands: nothing here can turn them on now (the answer is kept: not offered again)
+        <div className="row gap">
+          <button type="button" className="button small" onClick={() => setDue(false)}>
+            {t`OK`}
+          </button>
+        </div>
+      ) : (
+        <div className="row gap">
+          <button type="button" className="button primary small" disabled={busy} onClick={() => void turnOn()}>
+            {t`Turn on notifications`}
+          </button>
+          <button type="button" className="button small" disabled={busy} onClick={() => void notNow()}>
+            {t`Not now`}
+          </button>
+        </div>
+      )}
     </section>
   );
 }
