@@ -85,6 +85,8 @@ interface Sending {
   earlier: boolean;
   answer: Promise<unknown>;
   checking: Set<(checking: boolean) => void>;
+  /** whether it is checking now (a screen that joins it says so from the start) */
+  isChecking: boolean;
 }
 const sending = new Map<string, Sending>();
 
@@ -125,7 +127,10 @@ async function send<Input, Result>(
 ): Promise<Result> {
   const found = await pendingKey(id);
   entry.earlier = found.earlier;
-  const tell = (checking: boolean) => entry.checking.forEach((listener) => listener(checking));
+  const tell = (checking: boolean) => {
+    entry.isChecking = checking;
+    entry.checking.forEach((listener) => listener(checking));
+  };
   let checks = 0;
   try {
     for (;;) {
@@ -178,15 +183,22 @@ export function useMoneySubmission<Input, Result>(
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   // what the last submission found, read by the screen when it answers (not drawn: not state); the object
-  // itself is this screen's own, which its asks in this page carry (`live`)
+  // itself is this screen's own, which its asks in this page carry (`sending`'s owner)
   const earlier = useRef(false);
   const mutation = useMutation({
     mutationFn: async (input: Input): Promise<Result> => {
       const id = await submissionId(action, input);
       // (nothing awaited from here until the entry is set: a second tap finds it)
       const joined = sending.get(id);
-      const entry: Sending = joined ?? { owner: earlier, earlier: false, answer: Promise.resolve(), checking: new Set() };
+      const entry: Sending = joined ?? {
+        owner: earlier,
+        earlier: false,
+        answer: Promise.resolve(),
+        checking: new Set(),
+        isChecking: false,
+      };
       entry.checking.add(setChecking);
+      setChecking(entry.isChecking);
       if (!joined) {
         entry.answer = send(id, entry, input, call);
         sending.set(id, entry);
