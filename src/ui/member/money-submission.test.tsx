@@ -31,6 +31,18 @@ function setup(outcomes: Outcome[], keys: string[] = [], action = 'wallet/transf
   return { keys, submit, invalidated, unmount, result, errors };
 }
 
+/** Counts the asks named (each submission's hash of what it asks, which a second tap joins the first by). */
+function countAsksNamed() {
+  const digest = crypto.subtle.digest.bind(crypto.subtle);
+  let named = 0;
+  const spy = vi.spyOn(crypto.subtle, 'digest').mockImplementation(async (...args) => {
+    const hash = await digest(...args);
+    named += 1;
+    return hash;
+  });
+  return { named: () => named, restore: () => spy.mockRestore() };
+}
+
 const DEFAULT_CHECKS = checkTiming.delaysMs;
 afterEach(() => {
   clearToken();
@@ -95,6 +107,28 @@ describe('a money submission', () => {
     });
     expect(keys).toEqual([keys[0], keys[0]]);
     expect(result.current.isSuccess).toBe(true);
+  });
+
+  it('a dialog opened again while its earlier ask is checking says it is checking, and ends with that answer', async () => {
+    checks(1);
+    setToken('token-a', true, '0811111111');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const keys: string[] = [];
+    const first = setup(['NETWORK_ERROR', 'ok'], keys);
+    act(() => void first.result.current.mutateAsync(140).catch(() => undefined));
+    await waitFor(() => expect(first.result.current.checking).toBe(true));
+    first.unmount();
+    const again = setup([], keys);
+    let done!: Promise<unknown>;
+    act(() => void (done = again.result.current.mutateAsync(140)));
+    await waitFor(() => expect(again.result.current.checking).toBe(true));
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      expect(await done).toEqual({ ok: true });
+    });
+    expect(keys).toEqual([keys[0], keys[0]]);
+    await waitFor(() => expect(again.result.current.checking).toBe(false));
   });
 
   it('keeps the key on the device when the checks run out: a reload asking the same again carries it', async () => {
@@ -221,8 +255,11 @@ describe('a money submission', () => {
     let answer!: (outcome: 'ok') => void;
     const { keys, result } = setup([new Promise<'ok'>((resolve) => (answer = resolve)), new ApiError('TRANSFER_PENDING', 409)]);
     let both!: Promise<unknown[]>;
+    const asks = countAsksNamed();
     act(() => void (both = Promise.all([result.current.mutateAsync(120), result.current.mutateAsync(120)])));
     await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(asks.named()).toBe(2));
+    asks.restore();
     answer('ok');
     expect(await both).toEqual([{ ok: true }, { ok: true }]);
     expect(keys).toHaveLength(1);
@@ -244,9 +281,13 @@ describe('a money submission', () => {
     await waitFor(() => expect(keys).toHaveLength(1));
     first.unmount();
     // asked again while that ask is still on its way: it waits for its answer, sending nothing of its own
+    // (the first is answered once the second has named its ask, the hash it joins the first by)
+    const asks = countAsksNamed();
     const again = setup([new ApiError('TRANSFER_PENDING', 409)], keys);
     let secondDone!: Promise<unknown>;
     act(() => void (secondDone = again.result.current.mutateAsync(130)));
+    await waitFor(() => expect(asks.named()).toBe(1));
+    asks.restore();
     answerFirst('ok');
     await firstDone;
     expect(await secondDone).toEqual({ ok: true });
