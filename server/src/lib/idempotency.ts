@@ -19,12 +19,22 @@ export interface IdempotencyKey {
   /** what the call asks (method, route, parameters, body), each object's fields in the order of their names */
   fingerprint: string;
   /**
-   * The same with the fields in the order they were sent, where that differs: keys claimed before fingerprints were
-   * canonical were stored so, and a retry of one across the upgrade is still that call (not KEY_INVALID, which makes the site
-   * forget its key). Such keys are gone a day after the sessions that sent them (system/retention.ts).
+   * The same with the fields in the order they were sent, where that differs: what every release before this one
+   * stored and compares. A key stored in either form answers a retry of its call (KEY_INVALID makes the site
+   * forget its key, and its next tap would move the money again).
    */
   asSent?: string;
 }
+
+/**
+ * The form a key's fingerprint is stored in: as sent, for now. During a rolling upgrade (or after a rollback) a
+ * server of the release before answers a retry whose key this one claimed, comparing the form as sent only;
+ * a canonical one would be KEY_INVALID there. The release after this one, when no server compares the as-sent
+ * form alone any more, stores `fingerprint` (then the same call sent with its fields in another order is
+ * answered too); keys stored as sent stay answered by `sameCall` until they are pruned (system/retention.ts:
+ * finished keys a day after their sessions; one still in flight is kept until it finishes).
+ */
+export const storedFingerprint = (k: Pick<IdempotencyKey, 'fingerprint' | 'asSent'>) => k.asSent ?? k.fingerprint;
 
 /** A value as JSON, every object's fields in the order of their names: one call sent with its fields in another order is one call. */
 export function canonicalJson(value: unknown): string {
@@ -111,7 +121,7 @@ export async function claimKey(tx: Tx, k: IdempotencyKey, now: number, outcome?:
     .values({
       member_id: k.memberId,
       key: k.key,
-      fingerprint: k.fingerprint,
+      fingerprint: storedFingerprint(k),
       status_code: outcome?.status ?? IN_FLIGHT,
       response: JSON.stringify(outcome?.body ?? null),
       created_at: now,
