@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingEntry } from '../../contract/staff-settings.js';
 import { walletOf } from './deposit-helpers.js';
+import { writeSetting } from '../src/settings/store.js';
+import type { Settings } from '../src/settings/registry.js';
 import { build, message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
@@ -123,10 +125,13 @@ describe('changing the money policy takes two admins', () => {
     const coins = (await now('coinRule')).value as { per: number; coins: number };
     const refund = (await now('refund')).value as { active: boolean; percent: number };
     const wheel = (await now('spinwheel')).value as { active: boolean; couponDays: number };
+    const bonus = (await now('bonus')).value as { clearBelow: number };
     const more: [string, unknown][] = [
       ['invite', { ...invite, active: true, percent: 100 }],
       ['invite', { ...invite, active: true, turnover: 0 }],
       ['coinRule', { ...coins, per: 0.01, coins: 1000 }],
+      ['coinRule', { ...coins, per: coins.per / 2 }],
+      ['bonus', { ...bonus, clearBelow: 1e9 }],
       ['refund', { ...refund, active: true, percent: 100 }],
       ['spinwheel', { ...wheel, active: true, couponDays: 365 }],
     ];
@@ -148,6 +153,14 @@ describe('changing the money policy takes two admins', () => {
       ['spinwheel', { ...wheel, active: false }],
     ];
     for (const [key, value] of less) expect(await change(key, value), key).toMatchObject({ value, pending: null });
+    // the same ratio on a smaller unit pays more: from 2 coins a 200 to 1 a 100, a deposit of 150 earns 1 where it earned none
+    await writeSetting(a.server.ctx.database.db, 'coinRule', { ...coins, per: 200, coins: 2 });
+    expect((await change('coinRule', { ...coins, per: 100, coins: 1 })).pending?.value).toMatchObject({ per: 100, coins: 1 });
+    await writeSetting(a.server.ctx.database.db, 'coinRule', coins as Settings['coinRule']);
+    // raised while off, then turned on: the turn-on pays more, judged on the raised value
+    const on = await change('invite', { ...invite, active: true, percent: 100 });
+    expect(on.pending?.value).toMatchObject({ active: true, percent: 100 });
+    await staffCall(a.server, first, 'POST', `/settings/proposals/${on.pending!.id}/reject`, { reason: 'not this week' });
     // the CLI says why it cannot set it alone
     await expect(
       operator(a.server, 'settings', 'set', 'invite', JSON.stringify({ ...invite, active: true, percent: 100 })),

@@ -28,7 +28,7 @@ export const needsTwoAdmins = (key: SettingKey) => TWO_ADMIN_SETTINGS.includes(k
 /**
  * Whether a change of a programme that pays members makes it pay more: the invite percent, the refund's
  * percents and period, the coins a deposit earns, the wheel turned on or its coupons kept longer, the kip a
- * baht is worth. Such a change creates money through members' own calls (an inviter receiving 100% of every
+ * baht is worth, the balance below which a member may end a bonus. Such a change creates money through members' own calls (an inviter receiving 100% of every
  * deposit counted since), so one admin may not make it alone; one that pays less (a programme turned off, a
  * lower percent) or changes only words and pictures, they may.
  */
@@ -50,10 +50,12 @@ function paysMore<K extends SettingKey>(key: K, before: Settings[K] | undefined,
     );
   }
   if (key === 'coinRule') {
+    // (a deposit earns coins for each whole `per`: a smaller `per` pays more at the same ratio)
     const [was, now] = pair<Settings['coinRule']>();
-    if (!was) return now.coins > 0;
+    if (now.coins === 0) return false;
+    if (!was) return true;
     return (
-      now.coins / now.per > was.coins / was.per || now.currency !== was.currency || (now.wagerMultiple ?? 1) < (was.wagerMultiple ?? 1)
+      now.coins > was.coins || now.per < was.per || now.currency !== was.currency || (now.wagerMultiple ?? 1) < (was.wagerMultiple ?? 1)
     );
   }
   if (key === 'spinwheel') {
@@ -61,8 +63,9 @@ function paysMore<K extends SettingKey>(key: K, before: Settings[K] | undefined,
     return now.active && (!was?.active || now.couponDays > was.couponDays);
   }
   if (key === 'bonus') {
+    // a higher clearBelow lets a member end a bonus (and its turnover) with more money in their games
     const [was, now] = pair<Settings['bonus']>();
-    return was?.kipPerBaht !== now.kipPerBaht;
+    return was?.kipPerBaht !== now.kipPerBaht || now.clearBelow > (was?.clearBelow ?? 0);
   }
   return false;
 }
