@@ -17,3 +17,6 @@ export const CHAT_TEXT_MAX = 2000;
 
 /** The largest chat attachment per kind, in MB of 1024 × 1024 bytes (CHAT_FILE_TOO_LARGE). */
 export const CHAT_MEDIA_MAX_MB = { image: 10, video: 20 } as const;
+
+/** How many notices GET /api/push/notices answers at most: a shorter list is all the unseen ones. */
+export const NOTICES_LISTED = 20;

@@ -42,7 +42,7 @@ export const Notice = Type.Object({
 });
 export type Notice = Static<typeof Notice>;
 
-/** GET /api/push/notices: the newest notices the member has not seen (at most 20), newest first. */
+/** GET /api/push/notices: the newest notices the member has not seen (at most NOTICES_LISTED, contract/limits.ts), newest first. */
 export const NoticeList = Type.Object({ notices: Type.Array(Notice) });
 export type NoticeList = Static<typeof NoticeList>;
 

@@ -4,7 +4,8 @@ import { ProviderError } from '../adapters/games/provider.js';
 import { MemoryBooks, type SandboxBooks } from '../adapters/games/sandbox-books.js';
 import type { Currency } from '../ledger/money.js';
 
-// an account's currency: written since the books keep it; an entry without one was a baht account's
+// an account's currency: written since the books keep it (2026-12-01); an entry without one is read as baht, so a
+// kip account opened before shows baht on the demo game page (demo books only; a new DATA_DIR starts right)
 type Entry =
   | { op: 'open'; provider: string; username: string; password: string; now: number; currency?: Currency }
   | { op: 'password'; provider: string; username: string; password: string }

@@ -31,7 +31,7 @@ export interface IdempotencyKey {
  * server of the release before answers a retry whose key this one claimed, comparing the form as sent only;
  * a canonical one would be KEY_INVALID there. The release after this one, when no server compares the as-sent
  * form alone any more, stores `fingerprint` (then the same call sent with its fields in another order is
- * answered too); keys stored as sent stay answered by `sameCall` until they are pruned (system/retention.ts:
+ * answered too); keys stored as sent stay answered by `sameCall` until they are pruned (modules/system/retention.ts:
  * finished keys a day after their sessions; one still in flight is kept until it finishes).
  */
 export const storedFingerprint = (k: Pick<IdempotencyKey, 'fingerprint' | 'asSent'>) => k.asSent ?? k.fingerprint;

@@ -1,9 +1,7 @@
 import type { MemberEvent } from '../../../contract/member-events';
+import { NOTICES_LISTED } from '../../../contract/limits';
 import type { NoticeList } from '../../../contract/push';
 import { api } from '../api';
-
-/** GET /api/push/notices answers at most this many (newest first): a shorter list is all of them. */
-const NOTICES_LISTED = 20;
 
 /** Every notice up to this id is seen. */
 export const markNoticesSeen = (upTo: number) => api('/api/push/notices/seen', { body: { upTo } }).catch(() => undefined);

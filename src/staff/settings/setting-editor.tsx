@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { PAYING_PROGRAMMES } from '../../../contract/paying-programmes';
 import type { SettingEntry } from '../../../contract/staff-settings';
 import { isApiError } from '../../lib/http';
 import { FormError } from '../../ui/field';
@@ -14,9 +15,6 @@ import { settingHistoryQueryOptions, useSaveSetting } from './queries';
 import { SchemaField } from './schema-field';
 import { SettingPreview } from './setting-preview';
 import { SettingProposal } from './setting-proposal';
-
-/** The programmes that pay members: a change that pays more takes two admins (server: changeNeedsTwoAdmins, paysMore). */
-const PAYING_PROGRAMMES = ['invite', 'refund', 'coinRule', 'spinwheel', 'bonus'];
 
 /** One setting's form (made from its JSON Schema), the reason, the members' preview and its history. */
 export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: () => void }) {

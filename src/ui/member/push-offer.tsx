@@ -22,7 +22,12 @@ export default function PushOffer() {
 
   useEffect(() => {
     let ended = false;
-    const check = () => void pushOfferDue().then((d) => !ended && setDue(d));
+    // the answer of the latest check stands (an earlier, slower one may answer after it)
+    let asked = 0;
+    const check = () => {
+      const mine = ++asked;
+      void pushOfferDue().then((d) => !ended && mine === asked && setDue(d));
+    };
     check();
     // earned while the app is open (the first deposit, the first chat message): shown then
     window.addEventListener(PUSH_OFFER_DUE, check);

@@ -10,6 +10,7 @@ import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
 import { personOf } from '../../../../contract/staff.js';
 import { requireStaffRole } from './staff-role.js';
 import { approvedDeposit, keepingRemovedAccounts, widensDeposit, type Deposit } from '../../settings/deposit-accounts.js';
+import { PAYING_PROGRAMMES } from '../../../../contract/paying-programmes.js';
 
 /**
  * The money policy's own settings take two admins (issue 36): the threshold one person may credit alone
@@ -33,6 +34,8 @@ export const needsTwoAdmins = (key: SettingKey) => TWO_ADMIN_SETTINGS.includes(k
  * lower percent) or changes only words and pictures, they may.
  */
 function paysMore<K extends SettingKey>(key: K, before: Settings[K] | undefined, after: Settings[K]): boolean {
+  // the console names the same keys (contract/paying-programmes.ts)
+  if (!PAYING_PROGRAMMES.includes(key)) return false;
   const pair = <T>() => [before as T | undefined, after as T] as const;
   if (key === 'invite') {
     const [was, now] = pair<Settings['invite']>();

@@ -10,6 +10,7 @@ import { CLI_SYSTEM } from '../audit/service.js';
 import { approveSlip, rejectSlip } from './slip-review.js';
 import { readAllSettings } from '../../settings/store.js';
 import { SLIP_REASONS, sendingBankOf, type SlipReason } from './slips.js';
+import { isRetired } from '../../settings/deposit-accounts.js';
 
 /** Options after the positional words: `--minutes-ago 90 --to 0481234567`. */
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
@@ -57,7 +58,7 @@ async function makeSlip({ database }: OperatorEnv, args: string[], print: (l: st
   const accounts = deposit?.banks.filter((b) => b.bankType === 'DEPOSIT') ?? [];
   if (!accounts[0]) throw new UsageError('the deposit lookup has no DEPOSIT bank account: settings set deposit ...');
   // to the account named (another's digits: at the first account's bank), else to the one the member is shown (their currency's)
-  const shown = accounts.find((b) => b.currency === member.currency) ?? accounts[0];
+  const shown = accounts.find((b) => b.currency === member.currency && !isRetired(b, Date.now())) ?? accounts[0];
   const first = (flags.to ? accounts.find((b) => b.bankAccountNo === flags.to) : shown) ?? accounts[0];
   const toAccount = flags.to ?? first.bankAccountNo;
   // the name the bank has for the account (a title in front, another spelling) when not the registered one

@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import type { Currency } from '../../ledger/money.js';
 import type { Lang } from '../../../../contract/lang.js';
 import type { Notice, PushPreference, PushSubscriptionBody } from '../../../../contract/push.js';
+import { NOTICES_LISTED } from '../../../../contract/limits.js';
 import { noticeText } from './texts.js';
 
 /**
@@ -129,7 +130,7 @@ export async function unseenNotices(ctx: AppContext, memberId: number): Promise<
     .where('member_id', '=', memberId)
     .where('seen_at', 'is', null)
     .orderBy('id', 'desc')
-    .limit(20)
+    .limit(NOTICES_LISTED)
     .execute();
   return rows.map((r) => ({ id: Number(r.id), event: r.event, createdAt: new Date(Number(r.created_at)).toISOString() }));
 }
