@@ -3,4 +3,8 @@
  * policy-settings.ts `paysMore`, which judges each of these), a change that pays less one admin. The console's
  * setting editor says so on these.
  */
-export const PAYING_PROGRAMMES: readonly string[] = ['invite', 'refund', 'coinRule', 'spinwheel', 'bonus'];
+export const PAYING_PROGRAMMES = ['invite', 'refund', 'coinRule', 'spinwheel', 'bonus'] as const;
+export type PayingProgramme = (typeof PAYING_PROGRAMMES)[number];
+
+/** Whether the setting `key` is one of them. */
+export const isPayingProgramme = (key: string): key is PayingProgramme => (PAYING_PROGRAMMES as readonly string[]).includes(key);

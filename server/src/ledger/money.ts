@@ -22,6 +22,9 @@ export function toMinor(amount: number, currency: Currency): number {
 
 export const toMajor = (minor: number, currency: Currency): number => minor / MINOR[currency];
 
+/** The currency's ISO 4217 code, as banks and gateways write it. */
+export const ISO_CODE: Record<Currency, string> = { BAHT: 'THB', LAK: 'LAK' };
+
 /** Minor units of one currency in another (satang and kip) at `kipPerBaht`, rounded down. */
 export function convert(minor: number, from: Currency, to: Currency, kipPerBaht: number): number {
   if (from === to || minor === 0) return minor;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { PAYING_PROGRAMMES } from '../../../contract/paying-programmes';
+import { isPayingProgramme } from '../../../contract/paying-programmes';
 import type { SettingEntry } from '../../../contract/staff-settings';
 import { isApiError } from '../../lib/http';
 import { FormError } from '../../ui/field';
@@ -79,7 +79,7 @@ export function SettingEditor({ entry, onDone }: { entry: SettingEntry; onDone: 
             </Trans>
           </p>
         )}
-        {PAYING_PROGRAMMES.includes(entry.key) && (
+        {isPayingProgramme(entry.key) && (
           <p className="hint">
             <Trans>
               A change that makes this programme pay members more waits until a second admin approves it; one that pays less, or changes

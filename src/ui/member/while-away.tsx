@@ -1,17 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { isNotice, type MemberEvent } from '../../../contract/member-events';
-import type { NoticeList, Notice } from '../../../contract/push';
-import { api } from '../../lib/api';
+import type { Notice } from '../../../contract/push';
 import { formatDateTime } from '../../lib/dates';
 import { MEMBER_EVENT_DOM } from '../../lib/member/live-cache';
-import { markNoticesSeen } from '../../lib/member/notices-seen';
+import { markNoticesSeen, unseenNotices } from '../../lib/member/notices-seen';
 import { useMoneyWords } from './money-words';
 import { noticeLine } from './notice-text';
 
 /** Every notice up to now is seen (the member has the app open, or read the card). */
 const SEEN_ALL = Number.MAX_SAFE_INTEGER;
-const markSeen = markNoticesSeen;
 
 /**
  * "While you were away" (issue 38): when the app opens, what happened to the member's money and requests
@@ -30,14 +28,14 @@ export default function WhileAway() {
 
   useEffect(() => {
     let ended = false;
-    void api<NoticeList>('/api/push/notices')
+    void unseenNotices()
       .then((list) => !ended && setNotices(list.notices))
       .catch(() => undefined); // offline or signed out: nothing to add to what the screens show
     // a notice that happens while the member looks at the app is seen as it happens, unless the card still
     // shows earlier ones the member has not acknowledged (its OK marks up to them; this one shows next time)
     const heard = (e: Event) => {
       const event = (e as CustomEvent<MemberEvent>).detail;
-      if (document.visibilityState === 'visible' && isNotice(event) && !shown.current) void markSeen(SEEN_ALL);
+      if (document.visibilityState === 'visible' && isNotice(event) && !shown.current) void markNoticesSeen(SEEN_ALL);
     };
     window.addEventListener(MEMBER_EVENT_DOM, heard);
     return () => {
@@ -52,7 +50,7 @@ export default function WhileAway() {
     .filter((l) => l.text);
   if (!lines.length) return null;
   function done() {
-    void markSeen(Math.max(...notices.map((n) => n.id)));
+    void markNoticesSeen(Math.max(...notices.map((n) => n.id)));
     setNotices([]);
   }
   return (

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { DECIMALS, MINOR, type Currency } from '../../ledger/money.js';
+import { DECIMALS, ISO_CODE, MINOR, toMajor, type Currency } from '../../ledger/money.js';
 import { findGame, type GameInfo as Game } from './catalog.js';
 import { ProviderError } from './provider.js';
 import type { Play, SandboxProvider } from './sandbox.js';
@@ -16,7 +16,7 @@ import type { Play, SandboxProvider } from './sandbox.js';
 export const STAKES: Record<Currency, number[]> = { BAHT: [10, 50, 100], LAK: [6_000, 30_000, 60_000] };
 
 /** An amount in minor units as the page writes it: 1234.50 in baht, 60000 in kip. */
-const written = (minor: number, currency: Currency) => (minor / MINOR[currency]).toFixed(DECIMALS[currency]);
+const written = (minor: number, currency: Currency) => toMajor(minor, currency).toFixed(DECIMALS[currency]);
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -43,7 +43,7 @@ function pageHtml(p: {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(game.name)} demo</title>
 <style nonce="${p.styleNonce}">body{font-family:system-ui,sans-serif;background:#101828;color:#fff;margin:0;padding:1.5rem;text-align:center}h1{color:#f0b400}.bal{font-size:2rem;font-weight:700}.row{display:flex;gap:.75rem;justify-content:center;flex-wrap:wrap}button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border-radius:10px;border:0;background:#f0b400;color:#1d1500;min-width:7rem}button:disabled{opacity:.5}</style></head>
 <body><h1>${escape(game.name)}</h1><p>Demo game of the sandbox provider. Player ${escape(u)}</p>
-<p>Balance (${currency === 'LAK' ? 'LAK' : 'THB'})</p><p class="bal" id="balance">${written(balance, currency)}</p>
+<p>Balance (${ISO_CODE[currency]})</p><p class="bal" id="balance">${written(balance, currency)}</p>
 ${p.drill ? `<p id="drill">Drill: every round is ${p.drill === 'win' ? 'won' : 'lost'}</p>` : ''}${p.result ? `<p role="status" id="result">${escape(p.result)}</p>` : ''}<div class="row">${forms}</div></body></html>`;
 }
 

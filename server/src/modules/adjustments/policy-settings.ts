@@ -10,7 +10,7 @@ import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
 import { personOf } from '../../../../contract/staff.js';
 import { requireStaffRole } from './staff-role.js';
 import { approvedDeposit, keepingRemovedAccounts, widensDeposit, type Deposit } from '../../settings/deposit-accounts.js';
-import { PAYING_PROGRAMMES } from '../../../../contract/paying-programmes.js';
+import { isPayingProgramme, type PayingProgramme } from '../../../../contract/paying-programmes.js';
 
 /**
  * The money policy's own settings take two admins (issue 36): the threshold one person may credit alone
@@ -29,48 +29,37 @@ export const needsTwoAdmins = (key: SettingKey) => TWO_ADMIN_SETTINGS.includes(k
 /**
  * Whether a change of a programme that pays members makes it pay more: the invite percent, the refund's
  * percents and period, the coins a deposit earns, the wheel turned on or its coupons kept longer, the kip a
- * baht is worth, the balance below which a member may end a bonus. Such a change creates money through members' own calls (an inviter receiving 100% of every
- * deposit counted since), so one admin may not make it alone; one that pays less (a programme turned off, a
- * lower percent) or changes only words and pictures, they may.
+ * baht is worth, the balance below which a member may end a bonus. Such a change creates money through
+ * members' own calls (an inviter receiving 100% of every deposit counted since), so one admin may not make it
+ * alone; one that pays less (a programme turned off, a lower percent) or changes only words and pictures, they may.
  */
+const PAYS_MORE: { [K in PayingProgramme]: (was: Settings[K] | undefined, now: Settings[K]) => boolean } = {
+  invite: (was, now) => now.active && (!was?.active || now.percent > was.percent || now.turnover < was.turnover),
+  refund: (was, now) =>
+    now.active &&
+    (!was?.active ||
+      now.percent > was.percent ||
+      now.percentWithBonus > was.percentWithBonus ||
+      now.minimum < was.minimum ||
+      now.period !== was.period),
+  // a deposit earns coins for each whole `per`: a smaller `per` pays more at the same ratio
+  coinRule: (was, now) =>
+    now.coins !== 0 &&
+    (!was ||
+      now.coins > was.coins ||
+      now.per < was.per ||
+      now.currency !== was.currency ||
+      (now.wagerMultiple ?? 1) < (was.wagerMultiple ?? 1)),
+  spinwheel: (was, now) => now.active && (!was?.active || now.couponDays > was.couponDays),
+  // a higher clearBelow lets a member end a bonus (and its turnover) with more money in their games
+  bonus: (was, now) => was?.kipPerBaht !== now.kipPerBaht || now.clearBelow > (was?.clearBelow ?? 0),
+};
+
+/** `PAYS_MORE`'s judgement of a change of `key` (the console names the same keys: contract/paying-programmes.ts). */
 function paysMore<K extends SettingKey>(key: K, before: Settings[K] | undefined, after: Settings[K]): boolean {
-  // the console names the same keys (contract/paying-programmes.ts)
-  if (!PAYING_PROGRAMMES.includes(key)) return false;
-  const pair = <T>() => [before as T | undefined, after as T] as const;
-  if (key === 'invite') {
-    const [was, now] = pair<Settings['invite']>();
-    return now.active && (!was?.active || now.percent > was.percent || now.turnover < was.turnover);
-  }
-  if (key === 'refund') {
-    const [was, now] = pair<Settings['refund']>();
-    return (
-      now.active &&
-      (!was?.active ||
-        now.percent > was.percent ||
-        now.percentWithBonus > was.percentWithBonus ||
-        now.minimum < was.minimum ||
-        now.period !== was.period)
-    );
-  }
-  if (key === 'coinRule') {
-    // (a deposit earns coins for each whole `per`: a smaller `per` pays more at the same ratio)
-    const [was, now] = pair<Settings['coinRule']>();
-    if (now.coins === 0) return false;
-    if (!was) return true;
-    return (
-      now.coins > was.coins || now.per < was.per || now.currency !== was.currency || (now.wagerMultiple ?? 1) < (was.wagerMultiple ?? 1)
-    );
-  }
-  if (key === 'spinwheel') {
-    const [was, now] = pair<Settings['spinwheel']>();
-    return now.active && (!was?.active || now.couponDays > was.couponDays);
-  }
-  if (key === 'bonus') {
-    // a higher clearBelow lets a member end a bonus (and its turnover) with more money in their games
-    const [was, now] = pair<Settings['bonus']>();
-    return was?.kipPerBaht !== now.kipPerBaht || now.clearBelow > (was?.clearBelow ?? 0);
-  }
-  return false;
+  if (!isPayingProgramme(key)) return false;
+  const judge = PAYS_MORE[key] as (was: Settings[K] | undefined, now: Settings[K]) => boolean;
+  return judge(before, after);
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AlertRules } from '../../../../contract/staff-alerts.js';
 import type { Lang } from '../../../../contract/lang.js';
 import type { Tx } from '../../db/transaction.js';
-import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import { ISO_CODE, toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { alertText, type AlertTextKey } from './texts.js';
 
 /** A condition that holds now: the alert's key (its rule, and what it names), its text and the console screen it opens. */
@@ -30,7 +30,7 @@ export function firingText(
 }
 
 const amountWords = (minor: number, currency: Currency) =>
-  `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(toMajor(minor, currency))} ${currency === 'BAHT' ? 'THB' : 'LAK'}`;
+  `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(toMajor(minor, currency))} ${ISO_CODE[currency]}`;
 
 /** An amount at or above the threshold of its currency (major units, as the console takes them). */
 const atLeast = (currency: RawBuilder<unknown>, amount: RawBuilder<unknown>, t: { BAHT: number; LAK: number }) =>
