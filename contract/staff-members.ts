@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { StatementItem } from './statement.js';
-import { QueueBonus, STAFF_ID_PATTERN, StaffReason } from './staff-queues.js';
+import { CreditHold, QueueBonus, STAFF_ID_PATTERN, StaffReason } from './staff-queues.js';
 
 /**
  * The staff console's members (issue 23): search, a member's page, disable and enable, sessions ended.
@@ -124,6 +124,16 @@ export type MemberOverview = Static<typeof MemberOverview>;
 /** GET /api/staff/members/{id}?lang=: the statement's bonus and promotion names in this language (Thai by default). */
 export { LangQuery as MemberPageQuery } from './lang.js';
 
+/**
+ * The running bonus on the member's page: what it gave (major units), and a staff "End bonus" that waits
+ * for a second finance clerk or admin (`hold`: the money policy judged the amount it frees), else null.
+ */
+export const MemberBonus = Type.Intersect([
+  QueueBonus,
+  Type.Object({ amount: Type.Number(), hold: Type.Union([CreditHold, Type.Null()]) }),
+]);
+export type MemberBonus = Static<typeof MemberBonus>;
+
 /** GET /api/staff/members/{id}: 404 NO_DATA for an unknown id. The lists are the latest 20, newest first. */
 export const MemberPage = Type.Object({
   id: Type.Integer(),
@@ -139,7 +149,7 @@ export const MemberPage = Type.Object({
   statement: Type.Array(StatementItem),
   slips: Type.Array(MemberSlip),
   withdrawals: Type.Array(MemberWithdrawal),
-  bonus: Type.Union([QueueBonus, Type.Null()]),
+  bonus: Type.Union([MemberBonus, Type.Null()]),
   sessions: Type.Array(MemberSession),
   /** Null when the member never wrote to support. */
   chat: Type.Union([MemberChat, Type.Null()]),
@@ -151,6 +161,9 @@ export type MemberPage = Static<typeof MemberPage>;
  * promotion, the operator's `bonus end` (one service). A finish_bonus entry with reason STAFF that moves no
  * money: the money stays in the wallet, free of the turnover from now on (money to take back is a debit
  * adjustment). 404 NO_DATA when none runs; 400 REASON_REQUIRED without a reason of 3 to 500 characters.
+ * Freeing the bonus early is the clerk's word for its amount: the money policy judges it as their credit.
+ * Past their allowance nothing ends and the answer is 202 `{ message: 'CREDIT_WAITS' }` with the page's
+ * `bonus.hold`; a second finance clerk or admin's "End bonus" ends it (the asker's is 403 FOUR_EYES).
  * Audited as bonus.end (the bonus, its amount and turnover before); the member's open app is told.
  */
 export const MemberBonusEndBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) });

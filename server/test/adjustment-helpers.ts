@@ -22,6 +22,18 @@ export const ask = (
 
 export const adjustmentOf = (res: { json(): unknown }) => res.json() as Adjustment;
 
+/** What `person` has credited alone under the money policy (staff_credits, minor units, every currency and time). */
+export const creditedAlone = async (server: Awaited<ReturnType<typeof adjustmentServer>>['server'], person: string) =>
+  Number(
+    (
+      await server.ctx.database.db
+        .selectFrom('staff_credits')
+        .select((eb) => eb.fn.sum<string>('amount').as('total'))
+        .where('person', '=', person)
+        .executeTakeFirstOrThrow()
+    ).total ?? 0,
+  );
+
 /** The journal entry an adjustment made, with the sum of its postings and who it names. */
 export async function entryOf(server: Awaited<ReturnType<typeof adjustmentServer>>['server'], journalId: number) {
   const db = server.ctx.database.db;

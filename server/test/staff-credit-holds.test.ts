@@ -4,7 +4,7 @@ import type { ReviewSlipList, WaitingDepositRequestList } from '../../contract/s
 import { gatewayCallback, ledgerProblems, setSetting, walletOf } from './deposit-helpers.js';
 import { build, call, DEMO_MEMBER, message } from './helper.js';
 import { newMember } from './bonus-helpers.js';
-import { adjustmentOf, adjustmentServer, ask } from './adjustment-helpers.js';
+import { adjustmentOf, adjustmentServer, ask, creditedAlone } from './adjustment-helpers.js';
 import { auditOf, json, requestDeposit as depositRequest, reviewSlip } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
 
@@ -22,16 +22,7 @@ describe('the money policy on slips, deposit requests and payments', () => {
   const requestDeposit = (token: string, amount: number) => depositRequest(a.server, token, amount);
   const idOf = async (phone: string) =>
     (await db().selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
-  const staffCredits = async (person: string) =>
-    Number(
-      (
-        await db()
-          .selectFrom('staff_credits')
-          .select((eb) => eb.fn.sum<string>('amount').as('total'))
-          .where('person', '=', person)
-          .executeTakeFirstOrThrow()
-      ).total ?? 0,
-    );
+  const staffCredits = (person: string) => creditedAlone(a.server, person);
 
   beforeEach(async () => {
     a = await adjustmentServer();

@@ -73,10 +73,12 @@ describe("the staff's member tools", () => {
     const { phone, token } = await newMember(s.server, 300);
     expect(message(await get(s.server, token, '/api/bonus/activate/FIRSTDEP100'))).toBe('SUCCESS');
     await expect(operator(s.server, 'bonus', 'end', phone)).rejects.toThrow(/needs a reason/);
+    // freeing bonus money is a person's word: the shell alone is no one
+    await expect(operator(s.server, 'bonus', 'end', phone, '--reason', 'from the shell')).rejects.toThrow(/--as <username>/);
     const id = await memberId(phone);
     const both = await Promise.all([
       staffCall(s.server, s.finance, 'POST', `/members/${id}/bonus/end`, { reason: 'console' }),
-      operator(s.server, 'bonus', 'end', phone, '--reason', 'from the shell').then(
+      operator(s.server, 'bonus', 'end', phone, '--reason', 'from the shell', '--as', 'fin').then(
         () => 'cli',
         (err: Error) => err.message,
       ),
@@ -94,7 +96,7 @@ describe("the staff's member tools", () => {
     if (shell !== 'cli') expect(shell).toMatch(/no running bonus/);
     else expect([console.statusCode, message(console)]).toEqual([404, 'NO_DATA']);
     expect(await auditOf(s.server, 'bonus.end', `member:${phone}`)).toHaveLength(1);
-    await expect(operator(s.server, 'bonus', 'end', phone, '--reason', 'again')).rejects.toThrow(/no running bonus/);
+    await expect(operator(s.server, 'bonus', 'end', phone, '--reason', 'again', '--as', 'fin')).rejects.toThrow(/no running bonus/);
   });
 
   it('lists each open session with the browser and address it signed in from', async () => {

@@ -35,7 +35,7 @@ const page = (over: Partial<MemberPage> = {}): MemberPage => ({
   ],
   slips: [{ id: 4, reference: 'REF4', status: 'SUCCESS', note: null, amount: 500, createdAt: '2026-11-19T08:30:00.000Z' }],
   withdrawals: [],
-  bonus: { name: 'Welcome 100%', turnoverLeft: 4200 },
+  bonus: { name: 'Welcome 100%', turnoverLeft: 4200, amount: 2100, hold: null },
   sessions: [
     {
       id: 11,
@@ -147,6 +147,56 @@ describe('a member’s page', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body, c.headers['x-csrf-token']])).toEqual([
       ['/api/staff/members/7/bonus/end', { reason: 'promised by phone' }, 'csrf-1'],
     ]);
+  });
+
+  it('says when ending the bonus waits for a second person, and the page then shows who asked it', async () => {
+    const user = userEvent.setup();
+    let asked = false;
+    const held = page({
+      bonus: {
+        name: 'Welcome 100%',
+        turnoverLeft: 4200,
+        amount: 2100,
+        hold: { amount: 2100, askedBy: 'staff:somchai', askedAt: '2026-11-20T09:00:00.000Z', reason: 'promised by phone', because: 'day' },
+      },
+    });
+    await open('finance', {
+      'POST /api/staff/members/7/bonus/end': () => {
+        asked = true;
+        return [202, { message: 'CREDIT_WAITS' }];
+      },
+      // asked again after the call: now with the end waiting for someone else
+      'GET /api/staff/members/7': () => [200, asked ? held : page()],
+    });
+    await user.click(screen.getByRole('button', { name: 'End bonus' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'End Welcome 100%' });
+    expect(dialog).toHaveTextContent(/counts as your credit of 2,100\.00/);
+    await user.type(within(dialog).getByLabelText('Reason'), 'promised by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'End the bonus' }));
+    await screen.findByText(/Not ended yet: freeing 2,100\.00 passes what you may credit alone/);
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(/somchai asked to end Welcome 100% at .*, which frees 2,100\.00 of bonus money/);
+    expect(note).toHaveTextContent('Another finance clerk or admin must approve it.');
+    // the asker's own second end would be refused: they have no button for it
+    expect(screen.queryByRole('button', { name: 'End bonus' })).not.toBeInTheDocument();
+  });
+
+  it('offers a second clerk to end the bonus another one asked', async () => {
+    const hold = {
+      amount: 2100,
+      askedBy: 'staff:noi',
+      askedAt: '2026-11-20T09:00:00.000Z',
+      reason: 'promised by phone',
+      because: 'amount' as const,
+    };
+    await open('finance', {
+      'GET /api/staff/members/7': () => [200, page({ bonus: { name: 'Welcome 100%', turnoverLeft: 4200, amount: 2100, hold } })],
+    });
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent(/noi asked to end Welcome 100%.*It is above what one person may credit alone/);
+    expect(note).toHaveTextContent('Their reason: promised by phone');
+    expect(note).toHaveTextContent('Your “End bonus” ends it.');
+    expect(screen.getByRole('button', { name: 'End bonus' })).toBeEnabled();
   });
 
   it('disables only with a reason, sending the session’s CSRF token', async () => {

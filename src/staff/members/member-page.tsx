@@ -6,6 +6,8 @@ import type { MemberPage as Page } from '../../../contract/staff-members';
 import { isApiError } from '../../lib/http';
 import { FormError } from '../../ui/field';
 import { useOnline } from '../../ui/use-online';
+import { personOf } from '../../../contract/staff';
+import { HoldNote } from '../queues/hold-note';
 import { BankAccount } from '../queues/member-cell';
 import { useQueueFormat } from '../queues/queue-format';
 import { meQueryOptions } from '../session/queries';
@@ -116,15 +118,21 @@ function Profile({ page }: { page: Page }) {
   );
 }
 
-/** The running bonus; finance and admin end it with a reason (no money moves). */
+/**
+ * The running bonus; finance and admin end it with a reason (no money moves). An end that waits for a second
+ * person shows who asked it; the asker has no button (their own would be 403 FOUR_EYES).
+ */
 function RunningBonus({ page }: { page: Page }) {
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const online = useOnline();
   const [dialog, setDialog] = useState(false);
   const [done, setDone] = useState('');
+  const hold = page.bonus?.hold ?? null;
+  const asker = hold !== null && personOf(hold.askedBy) === me.username;
   return (
     <Bonus page={page}>
-      {mayChangeMembers(me.role) && page.bonus && (
+      {hold && <HoldNote hold={hold} currency={page.currency} bonus={page.bonus?.name} />}
+      {mayChangeMembers(me.role) && page.bonus && !asker && (
         <button type="button" className="staff-danger" disabled={!online} onClick={() => setDialog(true)}>
           <Trans>End bonus</Trans>
         </button>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
 import { ConfirmDialog } from '../queues/confirm-dialog';
+import { creditWaits } from '../queues/credit-hold';
 import { ReasonField, reasonValid } from '../queues/reason-field';
 import { useMemberAction } from './queries';
 
@@ -14,6 +15,8 @@ export interface MemberReasonDialogProps {
   tone?: 'default' | 'danger';
   /** What the screen says once it is done. */
   done: string;
+  /** What it says when the money policy holds it for a second person instead (202 CREDIT_WAITS). */
+  waits?: string;
   /** What the change does, said before it is confirmed. */
   children: ReactNode;
   onDone: (text: string) => void;
@@ -21,7 +24,18 @@ export interface MemberReasonDialogProps {
 }
 
 /** A change to a member that needs a reason for the audit trail: what it does, the reason, confirmed in the console's dialog. */
-export function MemberReasonDialog({ page, action, title, confirmLabel, tone, done, children, onDone, onClose }: MemberReasonDialogProps) {
+export function MemberReasonDialog({
+  page,
+  action,
+  title,
+  confirmLabel,
+  tone,
+  done,
+  waits,
+  children,
+  onDone,
+  onClose,
+}: MemberReasonDialogProps) {
   const { t } = useLingui();
   const [reason, setReason] = useState('');
   const call = useMemberAction(page.id);
@@ -33,7 +47,9 @@ export function MemberReasonDialog({ page, action, title, confirmLabel, tone, do
       ready={reasonValid(reason)}
       pending={call.isPending}
       error={call.error}
-      onConfirm={() => call.mutate({ action, reason: reason.trim() }, { onSuccess: () => onDone(done) })}
+      onConfirm={() =>
+        call.mutate({ action, reason: reason.trim() }, { onSuccess: (answer) => onDone(waits && creditWaits(answer) ? waits : done) })
+      }
       onClose={onClose}
     >
       {children}

@@ -7,11 +7,23 @@ import { meQueryOptions } from '../session/queries';
 import { useQueueFormat } from './queue-format';
 
 /**
- * A credit the money policy holds for a second person (issue 36): who asked it, how much, why it waits.
+ * A credit the money policy holds for a second person (issue 36): who asked it, how much, why it waits
+ * (a bonus ended early: the bonus money it frees).
  * The asker reads that someone else must approve it; another clerk reads that approving the same amount
  * applies it.
  */
-export function HoldNote({ hold, currency, to }: { hold: CreditHold; currency: MoneyCurrency; to?: string }) {
+export function HoldNote({
+  hold,
+  currency,
+  to,
+  bonus,
+}: {
+  hold: CreditHold;
+  currency: MoneyCurrency;
+  to?: string;
+  /** The running bonus a staff "End bonus" would free (its amount is the credit judged). */
+  bonus?: string;
+}) {
   const { t } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const { money, when } = useQueueFormat();
@@ -26,7 +38,11 @@ export function HoldNote({ hold, currency, to }: { hold: CreditHold; currency: M
   return (
     <div className="staff-flag" role="note">
       <p>
-        {to ? (
+        {bonus ? (
+          <Trans>
+            Waits for a second person: {asker} asked to end {bonus} at {at}, which frees {amount} of bonus money.
+          </Trans>
+        ) : to ? (
           <Trans>
             Waits for a second person: {asker} asked to credit {amount} to {to} at {at}.
           </Trans>
@@ -41,6 +57,8 @@ export function HoldNote({ hold, currency, to }: { hold: CreditHold; currency: M
       <p>
         {me.username === asker ? (
           <Trans>Another finance clerk or admin must approve it.</Trans>
+        ) : bonus ? (
+          <Trans>Your “End bonus” ends it.</Trans>
         ) : (
           <Trans>Approving the same credit applies it; another amount is asked afresh.</Trans>
         )}

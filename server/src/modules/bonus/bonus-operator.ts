@@ -267,10 +267,18 @@ async function endBonus(env: OperatorEnv, rest: string[], print: Print) {
   const member = await env.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
   try {
-    const ended = await endRewardByStaff({ database: env.database, now: Date.now }, { actor: env.actor ?? CLI_SYSTEM }, member.id, given);
-    print(`ended ${ended.code} of ${phone} (journal entry ${ended.journalId}); no money moved`);
+    const end = await endRewardByStaff({ database: env.database, now: Date.now }, { actor: env.actor ?? CLI_SYSTEM }, member.id, given);
+    if ('waits' in end)
+      print(
+        `ending the bonus of ${phone} waits for a second finance clerk or admin: ${end.waits === 'amount' ? 'its amount is above what one person may free alone' : 'with your other credits of the last 24 hours it passes what one person may credit alone'} (bonus end ${phone} --reason "..." --as <another>)`,
+      );
+    else print(`ended ${end.ended.code} of ${phone} (journal entry ${end.ended.journalId}); no money moved`);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'NO_DATA') throw new UsageError(`${phone} has no running bonus or promotion`);
+    if (err instanceof ApiError && err.code === 'STAFF_FORBIDDEN')
+      throw new UsageError('ending a bonus frees its money on your word: --as <username> of a finance clerk or admin who is not disabled');
+    if (err instanceof ApiError && err.code === 'FOUR_EYES')
+      throw new UsageError('you asked for this end yourself: a second finance clerk or admin ends it (--as <another>)');
     throw err;
   }
 }
@@ -286,8 +294,9 @@ export const bonusCommands: CommandSet = {
                        [--min-deposit A] [--turnover X] [--percent-fail P] [--uses N]   add a promotion code
   npm run operator -- promotion disable <CODE>   stop a promotion code (finding it answers NO_PROMOTION)
   npm run operator -- turnover <phone>           the member's active bonus, its turnover target and progress
-  npm run operator -- bonus end <phone> --reason "..."   end the member's running bonus or promotion (no money moves;
-                       the money is free from then on; take money back with adjust debit)
+  npm run operator -- bonus end <phone> --reason "..." --as <username>   end the member's running bonus or promotion
+                       (no money moves; the money is free from then on; take money back with adjust debit). Its amount
+                       counts as the finance clerk's or admin's credit: past their allowance it waits for a second one's end
 `,
   async run(env, args, print) {
     const [group, action, ...rest] = args;

@@ -4,7 +4,8 @@ import type { Selectable } from 'kysely';
 import type { MemberBonusesTable } from '../../db/schema.js';
 import type { OfferTerms } from '../../../../contract/bonus.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
-import { madeBy, recordAudit, type By } from '../audit/service.js';
+import { CLI_SYSTEM, madeBy, recordAudit, type By } from '../audit/service.js';
+import { endHold, judgeCredit, waitingHolds } from '../adjustments/service.js';
 import { notifyMember } from '../events/service.js';
 import { balanceOf, houseAccount, move, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { convert, toMajor, type Currency } from '../../ledger/money.js';
@@ -179,6 +180,23 @@ export async function runningBonus(tx: Tx, memberId: number, currency: Currency)
 }
 
 /**
+ * The running bonus as the member's page in the console shows it: with what it gave (major units) and a
+ * staff "End bonus" that waits for a second person, if one does.
+ */
+export async function runningBonusForStaff(tx: Tx, memberId: number, currency: Currency) {
+  const reward = await activeReward(tx, memberId);
+  if (!reward) return null;
+  const source = staffEndSource(reward.id);
+  const hold = (await waitingHolds(tx, [source])).get(source);
+  return {
+    name: await rewardName(tx, reward),
+    turnoverLeft: turnoverView(reward, { currency }).remaining,
+    amount: toMajor(Number(reward.amount), reward.currency as Currency),
+    hold: hold ? { amount: hold.amount, askedBy: hold.askedBy, askedAt: hold.askedAt, reason: hold.reason, because: hold.because } : null,
+  };
+}
+
+/**
  * Asks the providers for the member's bets since the active bonus began. A provider that does not
  * answer counts as nothing new (the figure kept never goes down). When the target is reached the bonus
  * ends by itself: a finish_bonus entry with no postings (the money was already in the wallet; it is
@@ -200,6 +218,7 @@ export async function refreshTurnover(ctx: AppContext, memberId: number): Promis
     if (still?.id !== reward.id) return;
     const journalId = await move(tx, finishEntry(reward, ctx.now(), []));
     await endReward(tx, reward.id, { reason: 'TURNOVER', journalId, progress, now: ctx.now() });
+    await endHold(tx, staffEndSource(reward.id), CLI_SYSTEM, ctx.now());
   });
   return undefined;
 }
@@ -269,25 +288,77 @@ export async function clearReward(ctx: AppContext, memberId: number) {
     const journalId = await move(tx, finishEntry(reward, now, postings, forfeit > 0 ? forfeit : Number(reward.amount)));
     if (!(await endReward(tx, reward.id, { reason: 'CLEAR', journalId, progress: Number(reward.turnover_progress), now })))
       throw new ApiError(404, 'NO_DATA');
+    await endHold(tx, staffEndSource(reward.id), CLI_SYSTEM, now);
     return { message: 'BONUS_CLEAR' as const, forfeited: toMajor(forfeit, member.currency) };
   });
 }
+
+/** The name a staff "End bonus" of this running bonus has in the money policy and its holds. */
+export const staffEndSource = (rewardId: number) => `member-bonus:${rewardId}`;
+
+/** What a staff "End bonus" did: ended it (its code and entry), or nothing yet: it waits for a second person. */
+export type StaffEnd = { ended: { code: string; journalId: number } } | { waits: 'amount' | 'day' };
 
 /**
  * Staff end a member's running bonus or promotion (the console's member page, or the operator's `bonus end`):
  * a finish_bonus entry with reason STAFF that moves no money. The money stays in the wallet and is free
  * from now on; money to take back is a debit adjustment, which needs a second approver above the threshold.
+ *
+ * Freeing the bonus money early is the person's word that the member may withdraw what the turnover held,
+ * so the money policy judges the bonus amount as their credit (credit-holds.ts, source `member-bonus:<id>`):
+ * within their allowance it ends now and counts against it; past it nothing ends and a hold waits for a
+ * second finance clerk or admin, whose "End bonus" ends it (the asker's own is 403 FOUR_EYES). Else a
+ * clerk in league with members could free bonus after bonus, each small, beyond the operator's threshold.
  * Under the member's lock, so a receive, a withdrawal or the turnover finishing at the same moment comes
  * before or after it; 404 NO_DATA when no bonus runs. The audit row and the entry's made_by name the person.
  */
-export async function endRewardByStaff(ctx: Pick<AppContext, 'database' | 'now'>, by: By, memberId: number, reason: string) {
-  const ended = await withTransaction(ctx.database, async (tx) => {
+export async function endRewardByStaff(
+  ctx: Pick<AppContext, 'database' | 'now'>,
+  by: By,
+  memberId: number,
+  reason: string,
+): Promise<StaffEnd> {
+  return withTransaction(ctx.database, async (tx) => {
     const member = await tx.selectFrom('members').select(['id', 'phone']).where('id', '=', memberId).executeTakeFirst();
     if (!member) throw new ApiError(404, 'NO_DATA');
     await memberMoney(tx, memberId);
     const reward = await activeReward(tx, memberId);
     if (!reward) throw new ApiError(404, 'NO_DATA');
     const now = ctx.now();
+    const amount = Number(reward.amount);
+    const currency = reward.currency as Currency;
+    const verdict = await judgeCredit(tx, by.actor, {
+      source: staffEndSource(reward.id),
+      memberId,
+      currency,
+      amount,
+      ownWord: amount,
+      reason,
+      now,
+    });
+    const kind = reward.bonus_code ? 'bonus' : 'promotion';
+    const audit = (after: Record<string, unknown>, journalIds: number[]) =>
+      recordAudit(tx, by.actor, {
+        action: 'bonus.end',
+        target: `member:${member.phone}`,
+        before: {
+          [kind]: reward.bonus_code ?? reward.promotion_code,
+          amount,
+          turnoverTarget: Number(reward.turnover_target),
+          turnoverProgress: Number(reward.turnover_progress),
+        },
+        after,
+        reason,
+        ip: by.ip ?? null,
+        journalIds,
+        at: now,
+        member: memberId,
+        money: { minor: amount, currency },
+      });
+    if (!verdict.apply) {
+      await audit({ status: 'WAITING', waitsBecause: verdict.because }, []);
+      return { waits: verdict.because };
+    }
     const journalId = await move(tx, finishEntry(reward, now, []));
     if (
       !(await endReward(tx, reward.id, {
@@ -299,26 +370,10 @@ export async function endRewardByStaff(ctx: Pick<AppContext, 'database' | 'now'>
       }))
     )
       throw new ApiError(404, 'NO_DATA');
-    const kind = reward.bonus_code ? 'bonus' : 'promotion';
-    await recordAudit(tx, by.actor, {
-      action: 'bonus.end',
-      target: `member:${member.phone}`,
-      before: {
-        [kind]: reward.bonus_code ?? reward.promotion_code,
-        amount: Number(reward.amount),
-        turnoverTarget: Number(reward.turnover_target),
-        turnoverProgress: Number(reward.turnover_progress),
-      },
-      after: { finishReason: 'STAFF' },
-      reason,
-      ip: by.ip ?? null,
-      journalIds: [journalId],
-      at: now,
-    });
+    await audit({ finishReason: 'STAFF', ...(verdict.secondTo ? { secondTo: verdict.secondTo } : {}) }, [journalId]);
     await notifyMember(ctx.database, memberId, { kind: 'bonus', status: 'ENDED' }, tx);
-    return { code: reward.bonus_code ?? reward.promotion_code ?? '', journalId };
+    return { ended: { code: reward.bonus_code ?? reward.promotion_code ?? '', journalId } };
   });
-  return ended;
 }
 
 /** Withdrawals wait for the turnover: called inside the withdrawal's transaction, after the member's lock. */

@@ -6,7 +6,7 @@ import { balanceOf, gameCode, walletCode } from '../../ledger/ledger.js';
 import { coinsOf } from '../../ledger/coins.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { ApiError } from '../../lib/errors.js';
-import { runningBonus } from '../bonus/service.js';
+import { runningBonusForStaff } from '../bonus/service.js';
 import { gameBalancesOf } from '../games/service.js';
 import { refundCode } from '../refund/service.js';
 import { statementLines } from '../statement/service.js';
@@ -195,7 +195,7 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
       payoutRef: w.payout_ref,
       createdAt: iso(w.created_at),
     })),
-    bonus: await runningBonus(db, m.id, currency),
+    bonus: await runningBonusForStaff(db, m.id, currency),
     sessions: sessions.map((s) => ({
       id: s.id,
       createdAt: iso(s.created_at),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Message } from '../../../../contract/message.js';
+import { CREDIT_WAITS } from '../../../../contract/staff-queues.js';
 import {
   MemberBonusEndBody,
   MemberIdParam,
@@ -46,11 +47,11 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/members/:id/bonus/end',
-    { onRequest: finance, schema: { params: MemberIdParam, body: MemberBonusEndBody, response: done } },
-    async (request) => {
+    { onRequest: finance, schema: { params: MemberIdParam, body: MemberBonusEndBody, response: { 202: Message, ...done } } },
+    async (request, reply) => {
       const reason = requiredReason(request.body.reason);
-      await endRewardByStaff(ctx, staffBy(request), Number(request.params.id), reason);
-      return ok;
+      const end = await endRewardByStaff(ctx, staffBy(request), Number(request.params.id), reason);
+      return 'waits' in end ? reply.code(202).send({ message: CREDIT_WAITS }) : ok;
     },
   );
 
