@@ -17,7 +17,7 @@ describe('bonuses', () => {
   const withdraw = (token: string, amount: number) => call(server.app, 'POST', '/api/wallet/withdrawAll', { amount }, { token });
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
     server.clock.now = MONDAY_BKK + 10 * 60 * MINUTE; // Monday 10:00 in Bangkok
   });
   afterAll(() => server.close());
@@ -365,7 +365,7 @@ describe('promotion codes', () => {
   const activate = (token: string, code: string) => get(server, token, `/api/promotion/activate/${encodeURIComponent(code)}`);
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
   });
   afterAll(() => server.close());
 
@@ -450,7 +450,7 @@ describe('promotion codes', () => {
 describe('bonuses on the Lao site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300, variant: 'la' });
+    server = await build({ variant: 'la' });
   });
   afterAll(() => server.close());
 

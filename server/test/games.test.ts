@@ -6,8 +6,9 @@ import { checkLedger } from '../src/ledger/invariants.js';
 import { HOUSE_STRIPES, stripeCode } from '../src/ledger/ledger.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
+import type { Settings } from '../src/settings/registry.js';
 import { build, call, DEMO_MEMBER, login, message, registration, verifyPhone, type TestServer } from './helper.js';
-import { answerLost } from './game-faults.js';
+import { answerLost, pastInFlight, setFaults } from './game-faults.js';
 
 describe('game accounts and transfers', () => {
   let server: TestServer;
@@ -17,13 +18,10 @@ describe('game accounts and transfers', () => {
     call(server.app, 'POST', '/api/wallet/transfer', body, { token, headers: key ? { 'idempotency-key': key } : {} });
   const wallet = async () => (await get('/api/wallet')).json();
   const slot = async (code: string) => (await wallet()).slots.find((s: { code: string }) => s.code === code);
-  const faults = async (value: Record<string, string>) => {
-    await runCommand(server.ctx, ['settings', 'set', 'providerFaults', JSON.stringify(value)], () => undefined);
-    await server.ctx.settings.refresh();
-  };
+  const faults = (value: Settings['providerFaults']) => setFaults(server, value);
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300, publicUrl: 'https://wallet.example' });
+    server = await build({ publicUrl: 'https://wallet.example' });
     token = await login(server.app);
     await runCommand(server.ctx, ['deposit', DEMO_MEMBER.phone, '1000'], () => undefined);
   });
@@ -246,7 +244,7 @@ describe('game accounts and transfers', () => {
   });
 
   it('returns the money and answers TRANSFER_FAIL when the provider refuses or hangs a transfer but can be asked', async () => {
-    for (const fault of ['fail-transfers', 'hang-transfers']) {
+    for (const fault of ['fail-transfers', 'hang-transfers'] as const) {
       await faults({ PG: fault });
       const res = await move({ from: 'WALLET', to: 'PG', amount: 50 });
       expect([res.statusCode, message(res)], fault).toEqual([400, 'TRANSFER_FAIL']);
@@ -302,7 +300,7 @@ describe('game accounts and transfers', () => {
     const first = await move(body, 'pending-key-01');
     expect([first.statusCode, message(first)]).toEqual([409, 'TRANSFER_PENDING']);
     expect((await wallet()).wallet.amount).toBe(before - 7); // in transit until the provider can be asked
-    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    pastInFlight(server);
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 1 });
     expect(message(await move(body, 'pending-key-01'))).toBe('TRANSFER_PENDING');
 
@@ -345,7 +343,7 @@ describe('game accounts and transfers', () => {
     // raised once every instance knows the stripes: each transfer still ends from the account it used
     await stripes(HOUSE_STRIPES);
     await faults({});
-    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    pastInFlight(server);
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 2, left: 0 });
     expect((await wallet()).wallet.amount).toBe(before);
     expect(Object.values(await transit()).every((b) => b === 0)).toBe(true);
@@ -392,7 +390,7 @@ describe('game accounts and transfers', () => {
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 5 }))).toBe('TRANSFER_PENDING');
     expect(message(await move({ from: 'WALLET', to: 'PG', amount: 2 }))).toBe('TRANSFER_PENDING');
     await faults({});
-    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    pastInFlight(server);
     // the older transfer's 5 baht cannot leave transit (the account short of it, as damage would leave it)
     await transit().set({ balance: 200 }).execute();
     await expect(recoverOpenIntents(server.ctx)).rejects.toMatchObject({ refusal: 'NOT_ENOUGH' });
@@ -443,7 +441,7 @@ describe('game accounts and transfers', () => {
     expect([unknown.statusCode, message(unknown)]).toEqual([409, 'TRANSFER_PENDING']);
     expect((await slot('PG')).amount).toBe(0);
     await faults({});
-    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    pastInFlight(server);
     expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
     expect({ wallet: (await wallet()).wallet.amount, pg: (await slot('PG')).amount }).toEqual(before);
   });
@@ -457,7 +455,7 @@ describe('game accounts and transfers', () => {
       const first = await move(body, 'lost-answer-01');
       expect([first.statusCode, message(first)]).toEqual([409, 'TRANSFER_PENDING']);
       provider.back();
-      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      pastInFlight(server);
       expect(await recoverOpenIntents(server.ctx)).toEqual({ settled: 1, compensated: 0, left: 0 });
       const replay = await move(body, 'lost-answer-01');
       expect([replay.statusCode, replay.json()]).toEqual([200, { message: 'SUCCESS' }]);

@@ -20,7 +20,7 @@ describe('invite programme', () => {
   }
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
     // the operator's deposits are stamped with the real time; the sandbox's bets come after them
     server.clock.now = Date.now() + HOUR;
   });
@@ -163,7 +163,7 @@ describe('invite programme', () => {
 describe('invites across currencies on the Lao site', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300, variant: 'la' });
+    server = await build({ variant: 'la' });
   });
   afterAll(() => server.close());
 

@@ -14,7 +14,8 @@ import { newMember } from './bonus-helpers.js';
 import { agentOnline, join, listen, MEMBER_EVENTS, send, textPackage, until, type Joined } from './chat-helpers.js';
 import { gatewayCallback } from './deposit-helpers.js';
 import { build, call, DEMO_MEMBER, login, type TestServer } from './helper.js';
-import { answerLost } from './game-faults.js';
+import { answerLost, pastInFlight, setFaults } from './game-faults.js';
+import type { Settings } from '../src/settings/registry.js';
 import { slipDriver } from './slip-helpers.js';
 import { signedIn, staffCall } from './staff-helpers.js';
 
@@ -58,7 +59,7 @@ describe('live member events', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-events-'));
-    server = await build({ dataDir: dir, providerTimeoutMs: 200, gameSecretKey: Buffer.alloc(32, 7) });
+    server = await build({ dataDir: dir, gameSecretKey: Buffer.alloc(32, 7) });
     url = await listen(server);
     // an agent has the inbox open: a new conversation is greeted without the offline notice
     await agentOnline(server);
@@ -255,10 +256,7 @@ describe('live member events', () => {
   });
 
   it('tells a transfer in transit returned to the wallet, or settled in the game, once the sweep resolves it', async () => {
-    const faults = async (value: Record<string, string>) => {
-      await operator('settings', 'set', 'providerFaults', JSON.stringify(value));
-      await server.ctx.settings.refresh();
-    };
+    const faults = (value: Settings['providerFaults']) => setFaults(server, value);
     expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
     const inTransit = async () => {
       const first = await call(server.app, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 7 }, { token });
@@ -270,7 +268,7 @@ describe('live member events', () => {
       const told = await tells(1, async () => {
         await inTransit();
         await faults({});
-        server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+        pastInFlight(server);
         expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
       });
       expect(told).toEqual([{ kind: 'transfer', status: 'RETURNED' }]);
@@ -283,7 +281,7 @@ describe('live member events', () => {
       const told = await tells(1, async () => {
         await inTransit();
         provider.back();
-        server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+        pastInFlight(server);
         expect(await recoverOpenIntents(server.ctx)).toMatchObject({ settled: 1 });
       });
       expect(told).toEqual([{ kind: 'transfer', status: 'SETTLED' }]);

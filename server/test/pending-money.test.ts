@@ -3,11 +3,12 @@ import type { WalletView } from '../../contract/wallet.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { setSetting } from './deposit-helpers.js';
+import { pastInFlight, setFaults } from './game-faults.js';
 import { build, call, DEMO_MEMBER, login, message } from './helper.js';
 
 describe('money on its way in the wallet view', () => {
   it('names a transfer in transit, a withdrawal and a deposit request waiting, and drops each once settled', async () => {
-    const server = await build({ providerTimeoutMs: 300 });
+    const server = await build();
     try {
       const token = await login(server.app);
       const view = async () => (await call(server.app, 'GET', '/api/wallet', undefined, { token })).json() as WalletView;
@@ -17,7 +18,7 @@ describe('money on its way in the wallet view', () => {
       expect((await call(server.app, 'GET', '/api/wallet/activate/PG', undefined, { token })).statusCode).toBe(200);
       expect((await view()).pending).toEqual([]);
 
-      await setSetting(server, 'providerFaults', { PG: 'hang' });
+      await setFaults(server, { PG: 'hang' });
       expect(message(await keyed('/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 100 }, 'pending-transfer-1'))).toBe(
         'TRANSFER_PENDING',
       );
@@ -34,8 +35,8 @@ describe('money on its way in the wallet view', () => {
       ]);
 
       // the provider answers again: the sweep settles the transfer; staff pay and confirm
-      await setSetting(server, 'providerFaults', {});
-      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      await setFaults(server, {});
+      pastInFlight(server);
       await runCommand(server.ctx, ['withdrawal', 'pay', '1', '--ref', 'BANKREF1'], () => undefined);
       await runCommand(server.ctx, ['staff', 'add', 'fin', 'finance'], () => undefined);
       await runCommand(server.ctx, ['deposit-request', 'confirm', '1', '--as', 'fin'], () => undefined);

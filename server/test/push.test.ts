@@ -8,8 +8,7 @@ import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember } from './bonus-helpers.js';
 import { until } from './chat-helpers.js';
-import { setSetting } from './deposit-helpers.js';
-import { answerLost } from './game-faults.js';
+import { answerLost, pastInFlight, setFaults } from './game-faults.js';
 import { build, call, login, message, type TestServer } from './helper.js';
 import { localPushService, type LocalDevice, type LocalPushService } from './local-push.js';
 
@@ -62,7 +61,7 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     push = await localPushService();
     // any push service: the local one the tests run (PUSH_SERVICE_HOSTS=*)
     // a short provider timeout: the transfer left in transit waits for it
-    server = await build({ metricsToken: METRICS, pushServiceHosts: undefined, providerTimeoutMs: 500 });
+    server = await build({ metricsToken: METRICS, pushServiceHosts: undefined });
     publicKey = server.ctx.push.publicKey;
   });
   afterAll(async () => {
@@ -290,13 +289,13 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
       expect([first.statusCode, first.json()]).toEqual([409, { message: 'TRANSFER_PENDING' }]);
     };
     // the provider never took it: the sweep puts it back in the wallet
-    await setSetting(server, 'providerFaults', { PG: 'hang' });
+    await setFaults(server, { PG: 'hang' });
     try {
       await inTransit();
     } finally {
-      await setSetting(server, 'providerFaults', {});
+      await setFaults(server, {});
     }
-    server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+    pastInFlight(server);
     expect(await recoverOpenIntents(server.ctx)).toMatchObject({ compensated: 1 });
     await until(async () => (await received(device)).length === 2, 30_000, 'the returned transfer');
     expect((await received(device))[1]).toMatchObject({
@@ -308,7 +307,7 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     try {
       await inTransit();
       provider.back();
-      server.clock.now += 2 * server.config.providerTimeoutMs + 1;
+      pastInFlight(server);
       expect(await recoverOpenIntents(server.ctx)).toMatchObject({ settled: 1 });
     } finally {
       provider.restore();

@@ -4,6 +4,7 @@ import { recoverQrCodes } from '../src/modules/deposit/qr-service.js';
 import { runCommand } from '../src/operator/commands.js';
 import { build, call, login, message, type TestServer } from './helper.js';
 import { gatewayCallback, ledgerProblems, otherMember, setSetting, statementOf, walletOf } from './deposit-helpers.js';
+import { pastInFlight, setFaults } from './game-faults.js';
 import { newMember } from './bonus-helpers.js';
 
 /** GET with no open code: and the most a new one may ask for (the `qrcode` setting's default, 50,000 baht). */
@@ -23,7 +24,7 @@ describe('payment QR codes', () => {
 
   beforeAll(async () => {
     // nothing listens on port 1: `qr pay` falls back to applying the callback in-process
-    server = await build({ providerTimeoutMs: 100, publicUrl: 'http://127.0.0.1:1' });
+    server = await build({ publicUrl: 'http://127.0.0.1:1' });
     token = await login(server.app);
   });
   afterAll(() => server.close());
@@ -250,11 +251,11 @@ describe('payment QR codes', () => {
     expect([failed.statusCode, failed.json()]).toEqual([503, { message: 'QR_FAIL', hasQrcode: false }]);
     expect(await current('KBANK')).toEqual(NO_CODE);
 
-    await setSetting(server, 'providerFaults', { GATEWAY: 'hang' });
+    await setFaults(server, { GATEWAY: 'hang' });
     const hung = await create('KBANK', 91);
     expect([hung.statusCode, message(hung)]).toEqual([503, 'QR_FAIL']);
-    await setSetting(server, 'providerFaults', {});
-    server.clock.now += 1_000;
+    await setFaults(server, {});
+    pastInFlight(server);
     expect(await recoverQrCodes(server.ctx)).toEqual({ settled: 0, compensated: 1, left: 0 });
     expect(await current('KBANK')).toEqual(NO_CODE);
     expect((await create('KBANK', 92)).statusCode).toBe(200);

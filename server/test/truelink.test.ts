@@ -5,6 +5,7 @@ import { runCommand } from '../src/operator/commands.js';
 import { until } from './chat-helpers.js';
 import { build, call, login, message, type TestServer } from './helper.js';
 import { ledgerProblems, otherMember, setSetting, statementOf, walletOf } from './deposit-helpers.js';
+import { pastInFlight, setFaults } from './game-faults.js';
 
 /** What a member of `on()`'s server does with gift links: exactly what the site does (§7). */
 function giftLinks(on: () => { server: TestServer; token: string }) {
@@ -28,7 +29,7 @@ describe('gift links', () => {
   const voucherOf = (link: string) => new URL(link).searchParams.get('v')!;
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 100 });
+    server = await build();
     token = await login(server.app);
     other = await otherMember(server, '0893334444');
   });
@@ -119,7 +120,7 @@ describe('gift links', () => {
   it('a redemption the service did but never answered is credited by the sweep, and its key then answers SUCCESS', async () => {
     const link = await makeLink('40');
     const before = await walletOf(server);
-    await setSetting(server, 'providerFaults', { VOUCHER: 'hang-transfers' });
+    await setFaults(server, { VOUCHER: 'hang-transfers' });
     // a retry sends the same bytes (the site's outbox keeps the encrypted body)
     const sealed = encrypt(link);
     const res = await redeem(sealed, token, 'gift-key-0001');
@@ -131,9 +132,9 @@ describe('gift links', () => {
     expect([replay.statusCode, message(replay)]).toEqual([409, 'TRANSFER_PENDING']);
 
     // still hanging: the sweep leaves it
-    server.clock.now += 1_000;
+    pastInFlight(server);
     expect(await recoverTruelinks(server.ctx)).toEqual({ settled: 0, compensated: 0, left: 1 });
-    await setSetting(server, 'providerFaults', {});
+    await setFaults(server, {});
     expect(await recoverTruelinks(server.ctx)).toEqual({ settled: 1, compensated: 0, left: 0 });
     expect(await walletOf(server)).toBe(before + 4_000);
     const after = await redeem(sealed, token, 'gift-key-0001');

@@ -5,6 +5,7 @@ import type { WalletView } from '../../contract/wallet.js';
 import { runCommand } from '../src/operator/commands.js';
 import { newMember, operatorDeposit } from './bonus-helpers.js';
 import { setSetting } from './deposit-helpers.js';
+import { setFaults } from './game-faults.js';
 import { build, call, DEMO_MEMBER, login, message, type TestServer } from './helper.js';
 import { inviteCodeOf, memberInvitedBy } from './invite-helpers.js';
 import { playNow } from './spin-helpers.js';
@@ -19,7 +20,7 @@ describe('GET /api/wallet in at most three round trips', () => {
   const request = new AsyncLocalStorage<{ queries: number }>();
 
   beforeAll(async () => {
-    server = await build({ providerTimeoutMs: 300 });
+    server = await build();
     // every query a pool client sends, counted for the request it was sent for
     const counted = new WeakSet<pg.PoolClient>();
     server.ctx.database.postgres.pool.on('acquire', (client) => {
@@ -55,11 +56,11 @@ describe('GET /api/wallet in at most three round trips', () => {
     const keyed = (url: string, body: unknown, key: string) =>
       call(server.app, 'POST', url, body, { token, headers: { 'idempotency-key': key } });
     expect((await keyed('/api/wallet/transfer', { from: 'WALLET', to: 'JOKER', amount: 150 }, 'round-trips-key-1')).statusCode).toBe(200);
-    await setSetting(server, 'providerFaults', { PG: 'hang' });
+    await setFaults(server, { PG: 'hang' });
     expect(message(await keyed('/api/wallet/transfer', { from: 'WALLET', to: 'PG', amount: 100 }, 'round-trips-key-2'))).toBe(
       'TRANSFER_PENDING',
     );
-    await setSetting(server, 'providerFaults', {});
+    await setFaults(server, {});
     expect((await keyed('/api/wallet/withdrawAll', { amount: 200 }, 'round-trips-key-3')).statusCode).toBe(200);
     await setSetting(server, 'deposit', { ...server.ctx.settings.get('deposit'), isManual: true });
     expect((await keyed('/api/wallet/add', { amount: 300 }, 'round-trips-key-4')).statusCode).toBe(200);
