@@ -165,11 +165,46 @@ describe('changing the money policy takes two admins', () => {
     await expect(
       operator(a.server, 'settings', 'set', 'invite', JSON.stringify({ ...invite, active: true, percent: 100 })),
     ).rejects.toThrow(/pay members more/);
+    // nor through the programmes' own commands, as an admin at the shell; paying less they may
+    const alone = (...args: string[]) => operator(a.server, ...args, '--as', 'boss1');
+    const paying = async () => Promise.all(['invite', 'refund', 'coinRule', 'spinwheel'].map(async (key) => (await now(key)).value));
+    const kept = await paying();
+    for (const args of [
+      ['invite', 'rule', 'set', '--active', 'yes', '--percent', '100'],
+      ['refund', 'rule', 'set', '--active', 'yes', '--percent', '100'],
+      ['coins', 'rule', 'set', '1', '1000'],
+      ['wheel', 'on'],
+    ])
+      await expect(alone(...args), args.join(' ')).rejects.toThrow(/pay members more: it is proposed by an admin \(settings set/);
+    expect(await paying()).toEqual(kept);
+    await alone('invite', 'rule', 'set', '--percent', '1');
+    expect((await now('invite')).value).toMatchObject({ percent: 1 });
   });
 
   it("other settings are still one admin's change", async () => {
     const res = await staffCall(a.server, first, 'PUT', '/settings/registerOTP', { value: true, reason: 'keep codes on' });
     expect(res.json()).toMatchObject({ value: true, twoAdmins: false, pending: null });
+  });
+});
+
+describe('the paying commands in production', () => {
+  it("never make a programme pay more on the shell's word alone, and give no coins", async () => {
+    const server = await build({ production: true });
+    try {
+      for (const args of [
+        ['invite', 'rule', 'set', '--active', 'yes', '--percent', '100'],
+        ['refund', 'rule', 'set', '--active', 'yes', '--percent', '100'],
+        ['coins', 'rule', 'set', '1', '1000'],
+      ])
+        await expect(operator(server, ...args), args.join(' ')).rejects.toThrow(/pay members more: it is proposed by an admin/);
+      await expect(operator(server, 'coins', 'grant', '0812345678', '10000')).rejects.toThrow(/refused in production/);
+      const audit = await server.ctx.database.db.selectFrom('audit_log').select('action').where('actor_username', '=', 'system').execute();
+      expect(audit.map((r) => r.action).filter((x) => /rule-set|coins/.test(x))).toEqual([]);
+      // turning a programme off pays less: the engineer may
+      expect(await operator(server, 'invite', 'rule', 'set', '--active', 'no')).not.toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

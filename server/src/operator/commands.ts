@@ -15,6 +15,7 @@ import {
   wordsAndReason,
   printable,
   writeSettingAudited,
+  twoAdminsNeeded,
   printableLine,
   UsageError,
   type OperatorEnv,
@@ -22,7 +23,7 @@ import {
 } from './common.js';
 import { CLI_SYSTEM, givenReason } from '../modules/audit/service.js';
 import { payWithdrawal, rejectWithdrawal } from '../modules/wallet/service.js';
-import { decideProposal, needsTwoAdmins, oneAdminMay, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
+import { decideProposal, oneAdminMay, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
 export { printable, UsageError };
@@ -247,14 +248,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       if (refused) throw new UsageError(`settings set ${key}: ${refused}`);
       if (!(await writeSettingAudited(env, key, value, 'settings.set', reason ? { reason } : {}, oneAdminMay(key, value)))) {
         // the money policy's threshold, or where members' deposits go: one admin proposes, another approves (issues 36, 39)
-        if (!env.actor || env.actor.username === CLI_SYSTEM.username)
-          throw new UsageError(
-            needsTwoAdmins(key)
-              ? `${key} is the money policy: a change is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`
-              : key === 'deposit' || key === 'qrcode'
-                ? `${key}: this change adds a deposit account or changes where members' money goes (a deposit account, the QR codes' biller or TrueMoney number): it is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`
-                : `${key}: this change makes a programme pay members more: it is proposed by an admin (--as <admin> --reason "...") and applied when another approves it`,
-          );
+        if (!env.actor || env.actor.username === CLI_SYSTEM.username) throw new UsageError(twoAdminsNeeded(key));
         const why = givenReason(reason);
         if (!why) throw new UsageError(`settings set ${key} needs a reason: --reason "..." (3 to 500 characters)`);
         const proposal = await refusedAsUsage('settings set', SETTING_REFUSALS, () =>

@@ -7,6 +7,7 @@ import { keepingRemovedAccounts, type Deposit } from '../settings/deposit-accoun
 import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 import { ApiError } from '../lib/errors.js';
+import { changeNeedsTwoAdmins, needsTwoAdmins } from '../modules/adjustments/policy-settings.js';
 
 export class UsageError extends Error {}
 
@@ -32,6 +33,15 @@ export interface OperatorEnv {
 /** The audit row of an operator command's change, in the transaction that makes it (modules/audit/record.ts). */
 export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' | 'ip'>): Promise<void> {
   return recordAudit(tx, env.actor ?? CLI_SYSTEM, { ...entry, at: Date.now() });
+}
+
+/** What the terminal says of a change of `key` that one person may not make: how it is proposed instead. */
+export function twoAdminsNeeded(key: SettingKey): string {
+  const how = `it is proposed by an admin (settings set ${key} '<json>' --as <admin> --reason "...") and applied when another approves it`;
+  if (needsTwoAdmins(key)) return `${key} is the money policy: ${how}`;
+  if (key === 'deposit' || key === 'qrcode')
+    return `${key}: this change adds a deposit account or changes where members' money goes (a deposit account, the QR codes' biller or TrueMoney number): ${how}`;
+  return `${key}: this change makes a programme pay members more: ${how}`;
 }
 
 /**
@@ -83,6 +93,11 @@ export async function updateSettingAudited<K extends SettingKey>(
     const before = await lockedSetting(tx, key);
     const after = change(before);
     if (after === undefined) return false;
+    // a command that writes at once (coins, invite or refund rule set, wheel set|on) never makes a programme
+    // pay more on one person's word: not a staff member's (--as), and in production nobody's. The demo's and
+    // the tests' shell sets its rules up alone; a real change is proposed (settings set --as) for a second admin
+    if ((env.config.production || (env.actor && env.actor.username !== CLI_SYSTEM.username)) && changeNeedsTwoAdmins(key, before, after))
+      throw new UsageError(twoAdminsNeeded(key));
     await writeSetting(tx, key, after);
     await recordAudit(tx, env.actor ?? CLI_SYSTEM, { action, target: `setting:${key}`, before, after, ...why, at: Date.now() });
     return true;

@@ -11,6 +11,12 @@ async function grant(env: OperatorEnv, phone: string | undefined, count: string 
   if (!phone) throw new UsageError('coins grant needs a phone number and a number of coins');
   const n = Number(count);
   if (!/^\d+$/.test(count ?? '') || n < 1 || n > 10_000) throw new UsageError(`coins grant needs 1 to 10000 coins, got "${count ?? ''}"`);
+  // coins are spins, and spins are prizes paid into the wallet: coins on the shell's word alone, with no
+  // second person and no allowance, are a demo's (as `deposit` is). In production coins come by the rule
+  if (env.config.production)
+    throw new UsageError(
+      'coins grant is a demo grant, refused in production: coins come from deposits by the coins rule; to give a member money, adjust credit <phone> <amount> --reason "..." --as <username> (the money policy applies)',
+    );
   const { database } = env;
   const member = await database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
@@ -61,7 +67,7 @@ async function rule(env: OperatorEnv, args: string[], print: Print) {
 }
 
 export const coinCommands: CommandSet = {
-  help: `  npm run operator -- coins grant <phone> <n>    give a member n spin-wheel coins (1 to 10000)
+  help: `  npm run operator -- coins grant <phone> <n>    give a member n spin-wheel coins (1 to 10000; a demo's, refused in production)
   npm run operator -- coins rule [show]          the rule deposits earn coins by
   npm run operator -- coins rule set <amount> <coins> [<wager>]   <coins> coin(s) for every full <amount> of one deposit (coins 0: none),
                                                  given once bets since it reach <wager> x the deposit (0: at once; unchanged if not given)
