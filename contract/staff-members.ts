@@ -130,7 +130,8 @@ export { LangQuery as MemberPageQuery } from './lang.js';
  */
 export const MemberBonus = Type.Intersect([
   QueueBonus,
-  Type.Object({ amount: Type.Number(), hold: Type.Union([CreditHold, Type.Null()]) }),
+  /** `id`: the running reward's, sent back with "End bonus" so that only this one is ended. */
+  Type.Object({ id: Type.Integer(), amount: Type.Number(), hold: Type.Union([CreditHold, Type.Null()]) }),
 ]);
 export type MemberBonus = Static<typeof MemberBonus>;
 
@@ -164,9 +165,15 @@ export type MemberPage = Static<typeof MemberPage>;
  * Freeing the bonus early is the clerk's word for its amount: the money policy judges it as their credit.
  * Past their allowance nothing ends and the answer is 202 `{ message: 'CREDIT_WAITS' }` with the page's
  * `bonus.hold`; a second finance clerk or admin's "End bonus" ends it (the asker's is 403 FOUR_EYES).
+ * With `bonusId`, only that bonus: 409 BONUS_CHANGED when another runs now (the one seen ended meanwhile and the
+ * member took another), so a second clerk's approval never becomes a new request of theirs on another bonus.
  * Audited as bonus.end (the bonus, its amount and turnover before); the member's open app is told.
  */
-export const MemberBonusEndBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) });
+export const MemberBonusEndBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+  /** The running bonus the clerk saw (MemberBonus `id`): another one running now is 409 BONUS_CHANGED, nothing ended. */
+  bonusId: Type.Optional(Type.Integer({ minimum: 1 })),
+});
 export type MemberBonusEndBody = Static<typeof MemberBonusEndBody>;
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPage } from '../../contract/staff-members.js';
 import { ledgerProblems, setSetting } from './deposit-helpers.js';
 import { call, message } from './helper.js';
-import { get, newMember, play } from './bonus-helpers.js';
+import { get, newMember, operatorDeposit, play } from './bonus-helpers.js';
 import { adjustmentServer, creditedAlone } from './adjustment-helpers.js';
 import { auditOf, json } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
@@ -47,6 +47,7 @@ describe('ending a bonus early is a credit under the money policy', () => {
     // nothing ended: the turnover still holds the money, and the member's page shows who asked and why it waits
     expect(message(await withdraw(third.token))).toBe('BONUS_CONDITION');
     expect((await page(third.id)).bonus).toMatchObject({
+      name: 'WELCOME50',
       amount: 50,
       turnoverLeft: 250,
       hold: { amount: 50, askedBy: 'staff:fin', reason: 'promised on the phone', because: 'day' },
@@ -106,6 +107,19 @@ describe('ending a bonus early is a credit under the money policy', () => {
     expect(hold).toEqual({ status: 'ENDED', decided_by: 'cli:system' });
     const nothing = await end(a.finance, m.id);
     expect([nothing.statusCode, message(nothing)]).toEqual([404, 'NO_DATA']);
+
+    // the member takes another: an end that names the bonus seen before (a second clerk approving that hold)
+    // is refused and changes nothing, instead of becoming a new request of theirs on the new one
+    const seen = (await db().selectFrom('member_bonuses').select('id').where('member_id', '=', m.id).executeTakeFirstOrThrow()).id;
+    await operatorDeposit(a.server, m.phone, 100);
+    expect(message(await get(a.server, m.token, '/api/promotion/activate/NEWYEAR20'))).toBe('SUCCESS');
+    const running = (await page(m.id)).bonus;
+    expect(running).toMatchObject({ name: 'NEWYEAR20', hold: null });
+    const stale = await staffCall(a.server, a.finance, 'POST', `/members/${m.id}/bonus/end`, { reason: 'approving', bonusId: seen });
+    expect([stale.statusCode, message(stale)]).toEqual([409, 'BONUS_CHANGED']);
+    expect((await page(m.id)).bonus).toEqual(running);
+    const bad = await staffCall(a.server, a.finance, 'POST', `/members/${m.id}/bonus/end`, { reason: 'approving', bonusId: 'x' });
+    expect(bad.statusCode).toBe(400);
     expect(await ledgerProblems(a.server)).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   BONUS_CHANGE_PENDING: msg`A change of this bonus already waits for a second admin: approve or reject that one first.`,
   BONUS_CHANGE_DECIDED: msg`This change is no longer waiting: another admin has already approved or rejected it.`,
   BONUS_BUDGET_NEEDED: msg`This bonus was made with no budget: give it one with Change before offering it again.`,
+  BONUS_CHANGED: msg`The bonus you saw is no longer running: the member has another one now. Nothing was ended; the page now shows the bonus running.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   // deposit accounts (contract/staff-deposit-accounts.ts)
   DEPOSIT_ACCOUNT_EXISTS: msg`This account is active already.`,

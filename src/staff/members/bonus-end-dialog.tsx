@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MemberPage } from '../../../contract/staff-members';
+import { personOf } from '../../../contract/staff';
 import { useQueueFormat } from '../queues/queue-format';
 import { MemberReasonDialog } from './reason-dialog';
 
@@ -19,6 +20,7 @@ export function BonusEndDialog({ page, onDone, onClose }: Props) {
   const { money } = useQueueFormat();
   const bonus = page.bonus?.name ?? '';
   const amount = money(page.bonus?.amount ?? 0, page.currency);
+  const asker = page.bonus?.hold ? personOf(page.bonus.hold.askedBy) : null;
   const { name } = page;
   return (
     <MemberReasonDialog
@@ -29,6 +31,7 @@ export function BonusEndDialog({ page, onDone, onClose }: Props) {
       tone="danger"
       done={t`${bonus} of ${name} has ended.`}
       waits={t`Not ended yet: freeing ${amount} passes what you may credit alone. It waits for a second finance clerk or admin to end it.`}
+      more={page.bonus ? { bonusId: page.bonus.id } : undefined}
       onDone={onDone}
       onClose={onClose}
     >
@@ -39,10 +42,14 @@ export function BonusEndDialog({ page, onDone, onClose }: Props) {
         </Trans>
       </p>
       <p>
-        <Trans>
-          Freeing the bonus counts as your credit of {amount}: past what you may credit alone in 24 hours, it waits for a second finance
-          clerk or admin.
-        </Trans>
+        {asker ? (
+          <Trans>{asker} asked to end it: your end applies it, and counts against no one's allowance.</Trans>
+        ) : (
+          <Trans>
+            Freeing the bonus counts as your credit of {amount}: past what you may credit alone in 24 hours, it waits for a second finance
+            clerk or admin.
+          </Trans>
+        )}
       </p>
     </MemberReasonDialog>
   );

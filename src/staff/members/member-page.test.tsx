@@ -35,7 +35,7 @@ const page = (over: Partial<MemberPage> = {}): MemberPage => ({
   ],
   slips: [{ id: 4, reference: 'REF4', status: 'SUCCESS', note: null, amount: 500, createdAt: '2026-11-19T08:30:00.000Z' }],
   withdrawals: [],
-  bonus: { name: 'Welcome 100%', turnoverLeft: 4200, amount: 2100, hold: null },
+  bonus: { id: 41, name: 'Welcome 100%', turnoverLeft: 4200, amount: 2100, hold: null },
   sessions: [
     {
       id: 11,
@@ -145,7 +145,7 @@ describe('a member’s page', () => {
     await user.click(submit);
     await screen.findByText('Welcome 100% of Somchai Jaidee has ended.');
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body, c.headers['x-csrf-token']])).toEqual([
-      ['/api/staff/members/7/bonus/end', { reason: 'promised by phone' }, 'csrf-1'],
+      ['/api/staff/members/7/bonus/end', { reason: 'promised by phone', bonusId: 41 }, 'csrf-1'],
     ]);
   });
 
@@ -154,6 +154,7 @@ describe('a member’s page', () => {
     let asked = false;
     const held = page({
       bonus: {
+        id: 41,
         name: 'Welcome 100%',
         turnoverLeft: 4200,
         amount: 2100,
@@ -190,13 +191,49 @@ describe('a member’s page', () => {
       because: 'amount' as const,
     };
     await open('finance', {
-      'GET /api/staff/members/7': () => [200, page({ bonus: { name: 'Welcome 100%', turnoverLeft: 4200, amount: 2100, hold } })],
+      'GET /api/staff/members/7': () => [200, page({ bonus: { id: 41, name: 'Welcome 100%', turnoverLeft: 4200, amount: 2100, hold } })],
     });
     const note = screen.getByRole('note');
     expect(note).toHaveTextContent(/noi asked to end Welcome 100%.*It is above what one person may credit alone/);
     expect(note).toHaveTextContent('Their reason: promised by phone');
     expect(note).toHaveTextContent('Your “End bonus” ends it.');
-    expect(screen.getByRole('button', { name: 'End bonus' })).toBeEnabled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'End bonus' }));
+    expect(screen.getByRole('alertdialog', { name: 'End Welcome 100%' })).toHaveTextContent(
+      "noi asked to end it: your end applies it, and counts against no one's allowance.",
+    );
+  });
+
+  it('tells an agent who must approve a waiting end, and offers them nothing', async () => {
+    const hold = { amount: 2100, askedBy: 'staff:noi', askedAt: '2026-11-20T09:00:00.000Z', reason: null, because: 'day' as const };
+    await open('agent', {
+      'GET /api/staff/members/7': () => [200, page({ bonus: { id: 41, name: 'Welcome 100%', turnoverLeft: 4200, amount: 2100, hold } })],
+    });
+    expect(screen.getByRole('note')).toHaveTextContent('Another finance clerk or admin must approve it.');
+    expect(screen.queryByRole('button', { name: 'End bonus' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the bonus seen is no longer the one running, and shows the one running now', async () => {
+    const user = userEvent.setup();
+    let refused = false;
+    await open('finance', {
+      'POST /api/staff/members/7/bonus/end': () => {
+        refused = true;
+        return [409, { message: 'BONUS_CHANGED' }];
+      },
+      'GET /api/staff/members/7': () => [
+        200,
+        refused ? page({ bonus: { id: 42, name: 'Weekly 5%', turnoverLeft: 900, amount: 300, hold: null } }) : page(),
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'End bonus' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'End Welcome 100%' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'promised by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'End the bonus' }));
+    expect(
+      await screen.findByText(/The bonus you saw is no longer running: the member has another one now\. Nothing was ended/),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Weekly 5%')).toBeVisible();
   });
 
   it('disables only with a reason, sending the session’s CSRF token', async () => {

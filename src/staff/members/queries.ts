@@ -35,8 +35,8 @@ export const memberPageQueryOptions = (id: number, lang: string) =>
 export function useMemberAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: string; reason?: string }) =>
-      staffApi<unknown>(`/api/staff/members/${id}/${action}`, { method: 'POST', body: reason ? { reason } : {} }),
+    mutationFn: ({ action, reason, more }: { action: string; reason?: string; more?: Record<string, unknown> }) =>
+      staffApi<unknown>(`/api/staff/members/${id}/${action}`, { method: 'POST', body: { ...(reason ? { reason } : {}), ...more } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey }),
   });
 }

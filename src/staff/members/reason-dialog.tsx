@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
 import { ConfirmDialog } from '../queues/confirm-dialog';
 import { creditWaits } from '../queues/credit-hold';
+import { isApiError } from '../../lib/http';
+import { staffErrorMessage } from '../staff-errors';
 import { ReasonField, reasonValid } from '../queues/reason-field';
 import { useMemberAction } from './queries';
 
@@ -17,6 +19,8 @@ export interface MemberReasonDialogProps {
   done: string;
   /** What it says when the money policy holds it for a second person instead (202 CREDIT_WAITS). */
   waits?: string;
+  /** More of the call's body besides the reason (the bonus the clerk saw). */
+  more?: Record<string, unknown>;
   /** What the change does, said before it is confirmed. */
   children: ReactNode;
   onDone: (text: string) => void;
@@ -32,11 +36,12 @@ export function MemberReasonDialog({
   tone,
   done,
   waits,
+  more,
   children,
   onDone,
   onClose,
 }: MemberReasonDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState('');
   const call = useMemberAction(page.id);
   return (
@@ -48,7 +53,16 @@ export function MemberReasonDialog({
       pending={call.isPending}
       error={call.error}
       onConfirm={() =>
-        call.mutate({ action, reason: reason.trim() }, { onSuccess: (answer) => onDone(waits && creditWaits(answer) ? waits : done) })
+        call.mutate(
+          { action, reason: reason.trim(), more },
+          {
+            onSuccess: (answer) => onDone(waits && creditWaits(answer) ? waits : done),
+            // what it was about changed meanwhile (the bonus seen ended): closed, the page says so and shows it as it is now
+            onError: (err) => {
+              if (isApiError(err) && err.status === 409) onDone(staffErrorMessage(i18n, err));
+            },
+          },
+        )
       }
       onClose={onClose}
     >

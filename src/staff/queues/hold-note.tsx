@@ -55,7 +55,7 @@ export function HoldNote({
       </p>
       {theirReason && <p>{t`Their reason: ${theirReason}`}</p>}
       <p>
-        {me.username === asker ? (
+        {me.username === asker || me.role === 'agent' ? (
           <Trans>Another finance clerk or admin must approve it.</Trans>
         ) : bonus ? (
           <Trans>Your “End bonus” ends it.</Trans>

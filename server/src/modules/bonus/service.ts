@@ -9,6 +9,7 @@ import { endHold, judgeCredit, waitingHolds } from '../adjustments/service.js';
 import { notifyMember } from '../events/service.js';
 import { balanceOf, houseAccount, move, walletAccount, walletCode } from '../../ledger/ledger.js';
 import { convert, toMajor, type Currency } from '../../ledger/money.js';
+import { inLanguage, type Lang, type LocalizedText } from '../../settings/localized.js';
 import { memberMoney, payReward, type MemberMoney } from '../../ledger/operations.js';
 import { gameBalancesOf, memberBetsSince, providersOf, syncGame } from '../games/service.js';
 import { settingToMember, siteMoney, type SiteMoney } from '../../lib/site-money.js';
@@ -153,19 +154,19 @@ export function turnoverView(reward: Pick<Reward, 'turnover_target' | 'turnover_
 }
 
 /** The bonus's name as the Thai site shows it (a promotion has a description instead), or its code. */
-async function rewardName(tx: Tx, reward: Pick<Reward, 'bonus_code' | 'promotion_code'>): Promise<string> {
-  if (reward.bonus_code) {
-    const bonus = await tx.selectFrom('bonuses').select('name').where('code', '=', reward.bonus_code).executeTakeFirst();
-    try {
-      const name = JSON.parse(bonus?.name ?? 'null') as { th?: string; en?: string } | null;
-      return name?.th || name?.en || reward.bonus_code;
-    } catch {
-      return reward.bonus_code;
-    }
+/**
+ * What staff call a running reward: a bonus by its name in `lang` (Thai unless the console asks another), a
+ * promotion by its code (its description is the member's HTML terms, not a name).
+ */
+async function rewardName(tx: Tx, reward: Pick<Reward, 'bonus_code' | 'promotion_code'>, lang: Lang = 'th'): Promise<string> {
+  if (!reward.bonus_code) return reward.promotion_code ?? '';
+  const bonus = await tx.selectFrom('bonuses').select('name').where('code', '=', reward.bonus_code).executeTakeFirst();
+  try {
+    const name = JSON.parse(bonus?.name ?? 'null') as LocalizedText | null;
+    return (name && inLanguage(name, lang)) || reward.bonus_code;
+  } catch {
+    return reward.bonus_code;
   }
-  const code = reward.promotion_code ?? '';
-  const promotion = await tx.selectFrom('promotions').select('description').where('code', '=', code).executeTakeFirst();
-  return promotion?.description || code;
 }
 
 /**
@@ -180,16 +181,17 @@ export async function runningBonus(tx: Tx, memberId: number, currency: Currency)
 }
 
 /**
- * The running bonus as the member's page in the console shows it: with what it gave (major units) and a
+ * The running bonus as the member's page in the console shows it (in the console's language): with what it gave (major units) and a
  * staff "End bonus" that waits for a second person, if one does.
  */
-export async function runningBonusForStaff(tx: Tx, memberId: number, currency: Currency) {
+export async function runningBonusForStaff(tx: Tx, memberId: number, currency: Currency, lang: Lang) {
   const reward = await activeReward(tx, memberId);
   if (!reward) return null;
   const source = staffEndSource(reward.id);
   const hold = (await waitingHolds(tx, [source])).get(source);
   return {
-    name: await rewardName(tx, reward),
+    id: reward.id,
+    name: await rewardName(tx, reward, lang),
     turnoverLeft: turnoverView(reward, { currency }).remaining,
     amount: toMajor(Number(reward.amount), reward.currency as Currency),
     hold: hold ? { amount: hold.amount, askedBy: hold.askedBy, askedAt: hold.askedAt, reason: hold.reason, because: hold.because } : null,
@@ -317,6 +319,8 @@ export async function endRewardByStaff(
   by: By,
   memberId: number,
   reason: string,
+  /** The running bonus the clerk saw, when the console says: another running now is 409 BONUS_CHANGED. */
+  seen?: number,
 ): Promise<StaffEnd> {
   return withTransaction(ctx.database, async (tx) => {
     const member = await tx.selectFrom('members').select(['id', 'phone']).where('id', '=', memberId).executeTakeFirst();
@@ -324,6 +328,7 @@ export async function endRewardByStaff(
     await memberMoney(tx, memberId);
     const reward = await activeReward(tx, memberId);
     if (!reward) throw new ApiError(404, 'NO_DATA');
+    if (seen !== undefined && reward.id !== seen) throw conflict('BONUS_CHANGED');
     const now = ctx.now();
     const amount = Number(reward.amount);
     const currency = reward.currency as Currency;

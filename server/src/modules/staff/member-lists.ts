@@ -195,7 +195,7 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
       payoutRef: w.payout_ref,
       createdAt: iso(w.created_at),
     })),
-    bonus: await runningBonusForStaff(db, m.id, currency),
+    bonus: await runningBonusForStaff(db, m.id, currency, lang),
     sessions: sessions.map((s) => ({
       id: s.id,
       createdAt: iso(s.created_at),

@@ -18,7 +18,7 @@ import { memberPage, searchMembers } from './member-lists.js';
 import { endRewardByStaff } from '../bonus/service.js';
 import { requireStaff, staffBy } from './session.js';
 
-const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 429: Message };
+const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 const done = { 200: Message, ...refusals };
 
 /**
@@ -50,7 +50,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: finance, schema: { params: MemberIdParam, body: MemberBonusEndBody, response: { 202: Message, ...done } } },
     async (request, reply) => {
       const reason = requiredReason(request.body.reason);
-      const end = await endRewardByStaff(ctx, staffBy(request), Number(request.params.id), reason);
+      const end = await endRewardByStaff(ctx, staffBy(request), Number(request.params.id), reason, request.body.bonusId);
       return 'waits' in end ? reply.code(202).send({ message: CREDIT_WAITS }) : ok;
     },
   );
