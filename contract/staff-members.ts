@@ -37,6 +37,21 @@ export type MemberSearchRow = Static<typeof MemberSearchRow>;
 export const MemberSearchResult = Type.Object({ rows: Type.Array(MemberSearchRow) });
 export type MemberSearchResult = Static<typeof MemberSearchResult>;
 
+/**
+ * GET /api/staff/members/waiting-ends (every role): the staff "End bonus" calls the money policy holds for a
+ * second finance clerk or admin, oldest first, at most 100: each member with the bonus and the hold.
+ */
+export const WaitingBonusEnd = Type.Object({
+  member: Type.Object({ id: Type.Integer(), phone: Type.String(), name: Type.String() }),
+  currency: Currency,
+  /** The bonus's name in the console's language (`?lang=`), a promotion's code. */
+  bonus: Type.String(),
+  hold: CreditHold,
+});
+export type WaitingBonusEnd = Static<typeof WaitingBonusEnd>;
+export const WaitingBonusEndList = Type.Object({ rows: Type.Array(WaitingBonusEnd) });
+export type WaitingBonusEndList = Static<typeof WaitingBonusEndList>;
+
 export const MemberIdParam = Type.Object({ id: Type.String({ pattern: STAFF_ID_PATTERN }) });
 export const MemberSessionParam = Type.Object({
   id: Type.String({ pattern: STAFF_ID_PATTERN }),

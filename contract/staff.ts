@@ -118,6 +118,8 @@ export const StaffDashboard = Type.Object({
   chatsWaiting: Type.Integer(),
   /** Bank statement lines waiting for a person: matched to no one, or held by the money policy (contract/staff-statements.ts). */
   statementLinesWaiting: Type.Integer(),
+  /** Staff "End bonus" calls held for a second person (contract/staff-members.ts WaitingBonusEnd). */
+  bonusEndsWaiting: Type.Integer(),
 });
 export type StaffDashboard = Static<typeof StaffDashboard>;
 

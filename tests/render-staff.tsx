@@ -79,6 +79,7 @@ export const dashboardCounts = (some: Partial<StaffDashboard> = {}): StaffDashbo
   unmatchedPayments: 0,
   chatsWaiting: 0,
   statementLinesWaiting: 0,
+  bonusEndsWaiting: 0,
   ...some,
 });
 

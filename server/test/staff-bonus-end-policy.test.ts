@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberPage } from '../../contract/staff-members.js';
+import type { StaffDashboard } from '../../contract/staff.js';
+import type { MemberPage, WaitingBonusEndList } from '../../contract/staff-members.js';
 import { ledgerProblems, setSetting } from './deposit-helpers.js';
 import { call, message } from './helper.js';
 import { get, newMember, operatorDeposit, play } from './bonus-helpers.js';
@@ -52,11 +53,28 @@ describe('ending a bonus early is a credit under the money policy', () => {
       turnoverLeft: 250,
       hold: { amount: 50, askedBy: 'staff:fin', reason: 'promised on the phone', because: 'day' },
     });
-    const [waiting] = await auditOf(a.server, 'bonus.end', `member:${third.phone}`);
-    expect(json(waiting!.after_json)).toEqual({ status: 'WAITING', waitsBecause: 'day' });
+    const [asked] = await auditOf(a.server, 'bonus.end', `member:${third.phone}`);
+    expect(json(asked!.after_json)).toEqual({ status: 'WAITING', waitsBecause: 'day' });
     const ends = () =>
       db().selectFrom('journal').select('id').where('member_id', '=', third.id).where('type', '=', 'finish_bonus').execute();
     expect(await ends()).toEqual([]);
+
+    // findable by whoever would approve it: the dashboard counts it, the Members page lists it
+    const waiting = async () => ({
+      count: ((await staffCall(a.server, a.second, 'GET', '/dashboard')).json() as StaffDashboard).bonusEndsWaiting,
+      rows: ((await staffCall(a.server, a.second, 'GET', '/members/waiting-ends?lang=en')).json() as WaitingBonusEndList).rows,
+    });
+    expect(await waiting()).toEqual({
+      count: 1,
+      rows: [
+        {
+          member: { id: third.id, phone: third.phone, name: expect.any(String) },
+          currency: 'BAHT',
+          bonus: 'WELCOME50',
+          hold: { amount: 50, askedBy: 'staff:fin', askedAt: expect.any(String), reason: 'promised on the phone', because: 'day' },
+        },
+      ],
+    });
 
     const again = await end(a.finance, third.id, 'once more');
     expect([again.statusCode, message(again)]).toEqual([403, 'FOUR_EYES']);
@@ -72,6 +90,7 @@ describe('ending a bonus early is a credit under the money policy', () => {
     expect((await page(third.id)).bonus).toBeNull();
     expect(message(await withdraw(third.token))).toBe('SUCCESS');
     expect(await ends()).toHaveLength(1);
+    expect(await waiting()).toEqual({ count: 0, rows: [] });
     // a credit a second person approved counts against no one's allowance
     expect([await credited('fin'), await credited('fin2')]).toEqual([10_000, 0]);
     const rows = await auditOf(a.server, 'bonus.end', `member:${third.phone}`);

@@ -29,6 +29,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'POST', url: '/deposit-requests/:id/confirm', roles: ['finance', 'admin'], body: {} },
   { method: 'POST', url: '/deposit-requests/:id/reject', roles: ['finance', 'admin'], body: { reason: 'never arrived' } },
   { method: 'GET', url: '/members', roles: ['agent', 'finance', 'admin'] },
+  { method: 'GET', url: '/members/waiting-ends', roles: ['agent', 'finance', 'admin'] },
   { method: 'GET', url: '/members/:id', roles: ['agent', 'finance', 'admin'] },
   { method: 'POST', url: '/members/:id/disable', roles: ['finance', 'admin'], body: { reason: 'fraud check' } },
   { method: 'POST', url: '/members/:id/enable', roles: ['finance', 'admin'], body: { reason: 'cleared' } },
@@ -186,6 +187,7 @@ describe('staff routes', () => {
       unmatchedPayments: 0,
       chatsWaiting: 0,
       statementLinesWaiting: 0,
+      bonusEndsWaiting: 0,
     });
     const token = await login(server.app);
     await operator(server, 'deposit', DEMO_MEMBER.phone, '500');
@@ -199,6 +201,7 @@ describe('staff routes', () => {
       unmatchedPayments: 0,
       chatsWaiting: 1,
       statementLinesWaiting: 0,
+      bonusEndsWaiting: 0,
     });
   });
 

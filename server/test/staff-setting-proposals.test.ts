@@ -198,8 +198,29 @@ describe('the paying commands in production', () => {
       ])
         await expect(operator(server, ...args), args.join(' ')).rejects.toThrow(/pay members more: it is proposed by an admin/);
       await expect(operator(server, 'coins', 'grant', '0812345678', '10000')).rejects.toThrow(/refused in production/);
+      // a new wheel changes what every spin pays: set only while it is off, and turning it on is a second admin's
+      const wheel = JSON.stringify({
+        name: { th: 'วงล้อ', en: 'Wheel' },
+        slices: [
+          {
+            code: 'CASH50000',
+            label: '50,000',
+            bgColor: '#C62828',
+            textColor: '#FFFFFF',
+            weight: 99,
+            prize: { type: 'cash', amount: 50_000 },
+          },
+          { code: 'TRY', label: 'x', bgColor: '#37474F', textColor: '#FFFFFF', weight: 1, prize: { type: 'nothing' } },
+        ],
+      });
+      await writeSetting(server.ctx.database.db, 'spinwheel', { active: true, couponDays: 7 });
+      await expect(operator(server, 'wheel', 'set', wheel)).rejects.toThrow(/the wheel is on/);
+      expect(await server.ctx.database.db.selectFrom('spin_wheels').select('id').execute()).toEqual([]);
+      await operator(server, 'wheel', 'off');
+      await operator(server, 'wheel', 'set', wheel);
+      await expect(operator(server, 'wheel', 'on')).rejects.toThrow(/pay members more/);
       const audit = await server.ctx.database.db.selectFrom('audit_log').select('action').where('actor_username', '=', 'system').execute();
-      expect(audit.map((r) => r.action).filter((x) => /rule-set|coins/.test(x))).toEqual([]);
+      expect(audit.map((r) => r.action).filter((x) => /rule-set|coins|wheel\.on/.test(x))).toEqual([]);
       // turning a programme off pays less: the engineer may
       expect(await operator(server, 'invite', 'rule', 'set', '--active', 'no')).not.toEqual([]);
     } finally {

@@ -84,7 +84,7 @@ async function run(ops: Op[]): Promise<void> {
       return SettingsCache.load(database.db);
     });
     const ctx = makeContext({
-      config: { ...loadConfig({ STATIC_DIR: '' }), providerTimeoutMs: 200 },
+      config: loadConfig({ STATIC_DIR: '' }),
       database,
       settings,
       sms: new RecordingSmsSender(),

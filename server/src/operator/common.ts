@@ -35,6 +35,13 @@ export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' 
   return recordAudit(tx, env.actor ?? CLI_SYSTEM, { ...entry, at: Date.now() });
 }
 
+/**
+ * Whether a command's change is held to the two-admin rule: a staff member's (`--as`), or anyone's in
+ * production. The demo's and the tests' shell (`cli:system`, not production) sets its programmes up alone.
+ */
+export const heldToTwoAdmins = (env: OperatorEnv): boolean =>
+  env.config.production || (env.actor !== undefined && env.actor.username !== CLI_SYSTEM.username);
+
 /** What the terminal says of a change of `key` that one person may not make: how it is proposed instead. */
 export function twoAdminsNeeded(key: SettingKey): string {
   const how = `it is proposed by an admin (settings set ${key} '<json>' --as <admin> --reason "...") and applied when another approves it`;
@@ -96,8 +103,7 @@ export async function updateSettingAudited<K extends SettingKey>(
     // a command that writes at once (coins, invite or refund rule set, wheel set|on) never makes a programme
     // pay more on one person's word: not a staff member's (--as), and in production nobody's. The demo's and
     // the tests' shell sets its rules up alone; a real change is proposed (settings set --as) for a second admin
-    if ((env.config.production || (env.actor && env.actor.username !== CLI_SYSTEM.username)) && changeNeedsTwoAdmins(key, before, after))
-      throw new UsageError(twoAdminsNeeded(key));
+    if (heldToTwoAdmins(env) && changeNeedsTwoAdmins(key, before, after)) throw new UsageError(twoAdminsNeeded(key));
     await writeSetting(tx, key, after);
     await recordAudit(tx, env.actor ?? CLI_SYSTEM, { action, target: `setting:${key}`, before, after, ...why, at: Date.now() });
     return true;

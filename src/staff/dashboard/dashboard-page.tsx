@@ -18,6 +18,7 @@ const COUNTS: [keyof StaffDashboard, MessageDescriptor, StaffPath][] = [
   ['unmatchedPayments', msg`Unmatched payments`, '/payments'],
   ['chatsWaiting', msg`Chats waiting for an answer`, '/inbox'],
   ['statementLinesWaiting', msg`Unmatched statement lines`, '/statements/queue'],
+  ['bonusEndsWaiting', msg`Bonus ends waiting for a second person`, '/members'],
 ];
 
 /** The work queues' counts: each a link to its queue for the roles that may open it, a plain number for the others. */

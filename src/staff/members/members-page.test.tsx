@@ -53,6 +53,29 @@ describe('member search', () => {
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
   });
 
+  it('lists the bonus ends waiting for a second person, each linking to its member', async () => {
+    const hold = {
+      amount: 6000,
+      askedBy: 'staff:noi',
+      askedAt: '2026-11-20T09:00:00.000Z',
+      reason: 'promised by phone',
+      because: 'amount',
+    };
+    const calls = fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/members/waiting-ends': () => [
+        200,
+        { rows: [{ member: { id: 9, phone: '0899999999', name: 'Noy Saysana' }, currency: 'BAHT', bonus: 'WELCOME50', hold }] },
+      ],
+    });
+    await renderStaff('/staff/members');
+    const table = await screen.findByRole('region', { name: 'Bonus ends waiting for a second person' });
+    const [, line] = within(table).getAllByRole('row');
+    expect(line).toHaveTextContent(/0899999999 Noy Saysana.*WELCOME50.*6,000\.00.*noi/);
+    expect(within(line!).getByRole('link', { name: '0899999999' })).toHaveAttribute('href', '/staff/members/9');
+    expect(calls.map((c) => c.url)).toContain('/api/staff/members/waiting-ends?lang=en');
+  });
+
   it('is in the navigation for every role', async () => {
     for (const role of ['agent', 'finance', 'admin'] as const) {
       fakeServer({

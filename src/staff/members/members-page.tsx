@@ -10,9 +10,10 @@ import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 import { MemberLink } from './member-link';
 import { MemberStatusText } from './member-status-text';
+import { WaitingEnds } from './waiting-ends';
 import { memberSearchQueryOptions, SEARCH_MAX, searchValid } from './queries';
 
-/** Every role: find a member by phone, name, bank account or id. */
+/** Every role: find a member by phone, name, bank account or id; the bonus ends waiting for a second person. */
 export function MembersPage() {
   const { t, i18n } = useLingui();
   const heading = useFocusHeading();
@@ -43,6 +44,7 @@ export function MembersPage() {
           <Trans>Search</Trans>
         </button>
       </form>
+      <WaitingEnds />
       {search.isFetching && (
         <p role="status">
           <Trans>Loading…</Trans>

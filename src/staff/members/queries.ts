@@ -1,7 +1,7 @@
 import { projectLang } from '../i18n';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffRole } from '../../../contract/staff';
-import type { MemberPage, MemberSearchResult } from '../../../contract/staff-members';
+import type { MemberPage, MemberSearchResult, WaitingBonusEndList } from '../../../contract/staff-members';
 import { staffApi } from '../api';
 import { staffKeys } from '../session/queries';
 
@@ -19,6 +19,13 @@ export const memberSearchQueryOptions = (q: string) =>
     queryKey: [...membersKey, 'search', q] as const,
     queryFn: ({ signal }) => staffApi<MemberSearchResult>(`/api/staff/members?q=${encodeURIComponent(q)}`, { signal }),
     enabled: searchValid(q),
+  });
+
+/** The staff "End bonus" calls waiting for a second person, bonus names in the console's language. */
+export const waitingEndsQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: [...membersKey, 'waiting-ends', lang] as const,
+    queryFn: ({ signal }) => staffApi<WaitingBonusEndList>(`/api/staff/members/waiting-ends?lang=${projectLang(lang)}`, { signal }),
   });
 
 /** One member's page: profile, balances, the latest lines, open sessions; bonus names in the console's language. */

@@ -1,13 +1,21 @@
 import { BONUS_RULES } from '../../../../contract/staff-bonuses.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
+import {
+  auditCli,
+  parseOptions,
+  printable,
+  refusedAsUsage,
+  UsageError,
+  waitsForSecond,
+  type OperatorEnv,
+  type Print,
+} from '../../operator/common.js';
 import { withTransaction } from '../../db/transaction.js';
 import { siteCurrency } from '../../lib/site-money.js';
 import { givenOfBonus, usesOfPromotion } from './repository.js';
 import { endRewardByStaff } from './service.js';
 import { CLI_SYSTEM, givenReason } from '../audit/service.js';
-import { ApiError } from '../../lib/errors.js';
 
 /**
  * Operator commands of the bonus module: bonuses and promotion codes (list, add, disable) and a
@@ -257,6 +265,13 @@ async function turnover(env: OperatorEnv, phone: string | undefined, print: Prin
     );
 }
 
+/** What a refusal of `bonus end` says on the terminal. */
+const END_REFUSALS: Record<string, string> = {
+  NO_DATA: 'the member has no running bonus or promotion',
+  STAFF_FORBIDDEN: 'ending a bonus frees its money on your word: --as <username> of a finance clerk or admin who is not disabled',
+  FOUR_EYES: 'you asked for this end yourself: a second finance clerk or admin ends it (--as <another>)',
+};
+
 /** `bonus end <phone> --reason "..."`: the console's "End bonus", the same service and audit row. */
 async function endBonus(env: OperatorEnv, rest: string[], print: Print) {
   const [phone, ...options] = rest;
@@ -266,21 +281,11 @@ async function endBonus(env: OperatorEnv, rest: string[], print: Print) {
   if (!given) throw new UsageError('bonus end needs a reason: bonus end <phone> --reason "..." (3 to 500 characters)');
   const member = await env.database.db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst();
   if (!member) throw new UsageError(`no member with phone ${phone}`);
-  try {
-    const end = await endRewardByStaff({ database: env.database, now: Date.now }, { actor: env.actor ?? CLI_SYSTEM }, member.id, given);
-    if ('waits' in end)
-      print(
-        `ending the bonus of ${phone} waits for a second finance clerk or admin: ${end.waits === 'amount' ? 'its amount is above what one person may free alone' : 'with your other credits of the last 24 hours it passes what one person may credit alone'} (bonus end ${phone} --reason "..." --as <another>)`,
-      );
-    else print(`ended ${end.ended.code} of ${phone} (journal entry ${end.ended.journalId}); no money moved`);
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'NO_DATA') throw new UsageError(`${phone} has no running bonus or promotion`);
-    if (err instanceof ApiError && err.code === 'STAFF_FORBIDDEN')
-      throw new UsageError('ending a bonus frees its money on your word: --as <username> of a finance clerk or admin who is not disabled');
-    if (err instanceof ApiError && err.code === 'FOUR_EYES')
-      throw new UsageError('you asked for this end yourself: a second finance clerk or admin ends it (--as <another>)');
-    throw err;
-  }
+  const end = await refusedAsUsage('bonus end', END_REFUSALS, () =>
+    endRewardByStaff({ database: env.database, now: Date.now }, { actor: env.actor ?? CLI_SYSTEM }, member.id, given),
+  );
+  if ('waits' in end) print(waitsForSecond(`ending the bonus of ${phone}`, end.waits, `bonus end ${phone} --reason "..."`));
+  else print(`ended ${end.ended.code} of ${phone} (journal entry ${end.ended.journalId}); no money moved`);
 }
 
 export const bonusCommands: CommandSet = {

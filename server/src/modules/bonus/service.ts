@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MemberBonusesTable } from '../../db/schema.js';
 import type { OfferTerms } from '../../../../contract/bonus.js';
 import { ApiError, badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
@@ -188,13 +188,13 @@ export async function runningBonusForStaff(tx: Tx, memberId: number, currency: C
   const reward = await activeReward(tx, memberId);
   if (!reward) return null;
   const source = staffEndSource(reward.id);
-  const hold = (await waitingHolds(tx, [source])).get(source);
+  const hold = (await waitingHolds(tx, [source])).get(source) ?? null;
   return {
     id: reward.id,
     name: await rewardName(tx, reward, lang),
     turnoverLeft: turnoverView(reward, { currency }).remaining,
     amount: toMajor(Number(reward.amount), reward.currency as Currency),
-    hold: hold ? { amount: hold.amount, askedBy: hold.askedBy, askedAt: hold.askedAt, reason: hold.reason, because: hold.because } : null,
+    hold,
   };
 }
 
@@ -297,6 +297,47 @@ export async function clearReward(ctx: AppContext, memberId: number) {
 
 /** The name a staff "End bonus" of this running bonus has in the money policy and its holds. */
 export const staffEndSource = (rewardId: number) => `member-bonus:${rewardId}`;
+
+/** The holds of staff "End bonus" calls that wait for a second person (their source's prefix). */
+const STAFF_END_SOURCES = 'member-bonus:%';
+
+/** How many staff "End bonus" calls wait for a second person (the dashboard's count). */
+export async function bonusEndsWaiting(db: Tx): Promise<number> {
+  const row = await db
+    .selectFrom('credit_holds')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'PENDING')
+    .where('source', 'like', STAFF_END_SOURCES)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The staff "End bonus" calls that wait for a second person, oldest first (at most 100), with their member and bonus. */
+export async function waitingBonusEnds(db: Tx, lang: Lang) {
+  const rows = await db
+    .selectFrom('credit_holds as h')
+    .innerJoin('members as m', 'm.id', 'h.member_id')
+    .innerJoin('member_bonuses as mb', (join) => join.on(sql<boolean>`h.source = 'member-bonus:' || mb.id`))
+    .select(['h.source', 'm.id', 'm.phone', 'm.name', 'h.currency', 'mb.bonus_code', 'mb.promotion_code'])
+    .where('h.status', '=', 'PENDING')
+    .where('h.source', 'like', STAFF_END_SOURCES)
+    .orderBy('h.asked_at')
+    .orderBy('h.id')
+    .limit(100)
+    .execute();
+  const holds = await waitingHolds(
+    db,
+    rows.map((r) => r.source),
+  );
+  return Promise.all(
+    rows.map(async (r) => ({
+      member: { id: r.id, phone: r.phone, name: r.name },
+      currency: r.currency as Currency,
+      bonus: await rewardName(db, r, lang),
+      hold: holds.get(r.source)!,
+    })),
+  );
+}
 
 /** What a staff "End bonus" did: ended it (its code and entry), or nothing yet: it waits for a second person. */
 export type StaffEnd = { ended: { code: string; journalId: number } } | { waits: 'amount' | 'day' };

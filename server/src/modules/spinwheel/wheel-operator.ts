@@ -1,8 +1,8 @@
 import { withTransaction } from '../../db/transaction.js';
 import type { Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
-import { auditCli, UsageError, updateSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
-import { readAllSettings } from '../../settings/store.js';
+import { auditCli, heldToTwoAdmins, UsageError, updateSettingAudited, type OperatorEnv, type Print } from '../../operator/common.js';
+import { lockedSetting, readAllSettings } from '../../settings/store.js';
 import { addWheel, currentWheel, storedSlices, wheelAsInput, WheelError } from './wheel.js';
 
 /** Operator commands for the spin wheel: show it, set a new one (validated), turn it on or off. */
@@ -31,6 +31,12 @@ async function set(env: OperatorEnv, text: string, print: Print) {
     throw new UsageError('wheel set: the wheel is not valid JSON');
   }
   const count = await withTransaction(env.database, async (tx) => {
+    // a new wheel changes what every spin pays: while members can spin, it would be one person's word. Held to
+    // two admins it is set while the wheel is off, and turning it on (which pays more) is a second admin's
+    if (heldToTwoAdmins(env) && (await lockedSetting(tx, 'spinwheel'))?.active !== false)
+      throw new UsageError(
+        'wheel set: the wheel is on, and a new wheel would change what every spin pays on your word alone: turn it off (wheel off), set it, and turning it on again is proposed by an admin (settings set spinwheel \'<json>\' --as <admin> --reason "...") and applied when another approves it',
+      );
     try {
       const wheel = await storedSlices(tx, value, siteCurrency(env));
       await addWheel(tx, wheel, Date.now());

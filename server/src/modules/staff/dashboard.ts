@@ -1,6 +1,7 @@
 import type { StaffDashboard } from '../../../../contract/staff.js';
 import type { Database } from '../../db/database.js';
 import { statementLinesWaiting } from '../bank-statement/service.js';
+import { bonusEndsWaiting } from '../bonus/service.js';
 
 type Db = Database['db'];
 
@@ -36,5 +37,6 @@ export async function dashboardCounts(db: Db): Promise<StaffDashboard> {
       ).n,
     ),
     statementLinesWaiting: Number((await statementLinesWaiting(db).executeTakeFirstOrThrow()).n),
+    bonusEndsWaiting: await bonusEndsWaiting(db),
   };
 }

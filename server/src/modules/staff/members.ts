@@ -11,11 +11,12 @@ import {
   MemberSearchResult,
   MemberSessionParam,
   MemberStatusBody,
+  WaitingBonusEndList,
 } from '../../../../contract/staff-members.js';
 import { revokeMemberSession, setMemberStatus } from '../account/service.js';
 import { givenReason, requiredReason } from '../audit/service.js';
 import { memberPage, searchMembers } from './member-lists.js';
-import { endRewardByStaff } from '../bonus/service.js';
+import { endRewardByStaff, waitingBonusEnds } from '../bonus/service.js';
 import { requireStaff, staffBy } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
@@ -36,6 +37,12 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/members',
     { onRequest: anyRole, schema: { querystring: MemberSearchQuery, response: { 200: MemberSearchResult, ...refusals } } },
     async (request) => ({ rows: await searchMembers(ctx.database.db, request.query.q) }),
+  );
+
+  app.get(
+    '/members/waiting-ends',
+    { onRequest: anyRole, schema: { querystring: MemberPageQuery, response: { 200: WaitingBonusEndList, ...refusals } } },
+    async (request) => ({ rows: await waitingBonusEnds(ctx.database.db, request.query.lang ?? 'th') }),
   );
 
   app.get(
