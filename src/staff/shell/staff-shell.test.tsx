@@ -6,6 +6,7 @@ import { dashboardQueryOptions } from '../dashboard/queries';
 
 const COUNTS = dashboardCounts({
   slipsInReview: 3,
+  bonusEndsWaiting: 1,
   withdrawalsWaiting: 12,
   unmatchedPayments: 2,
   chatsWaiting: 4,
@@ -18,10 +19,12 @@ describe('the signed-in console', () => {
     const { router } = await renderStaff('/staff/');
     expect(await screen.findByText('Slips in review')).toBeInTheDocument();
     const counts = screen.getAllByRole('definition').map((dd) => dd.textContent);
-    expect(counts).toEqual(['3', '12', '0', '2', '4', '5']);
+    expect(counts).toEqual(['3', '12', '0', '2', '4', '5', '1']);
     expect(screen.getByRole('link', { name: 'Unmatched payments: 2' })).toHaveAttribute('href', '/staff/payments');
     // imported statement lines no one has matched: a finance clerk's queue too
     expect(screen.getByRole('link', { name: 'Unmatched statement lines: 5' })).toHaveAttribute('href', '/staff/statements/queue');
+    // a staff "End bonus" held for a second person: found from the Members page
+    expect(screen.getByRole('link', { name: 'Bonus ends waiting for a second person: 1' })).toHaveAttribute('href', '/staff/members');
     expect(screen.getByText('Withdrawals waiting').nextElementSibling).toHaveTextContent('12');
     expect(screen.getByText('Manual deposit requests waiting').nextElementSibling).toHaveTextContent('0');
     expect(screen.getByText('malee')).toBeInTheDocument();
