@@ -20,7 +20,7 @@ function ownTimeoutOf(config: Config): number {
 }
 
 /** The server waits HANG_WAIT_MS for outside systems while `hanging`, else its own timeout again. */
-export function waitForHangs(server: TestServer, hanging: boolean): void {
+function waitForHangs(server: TestServer, hanging: boolean): void {
   const own = ownTimeoutOf(server.config);
   server.config.providerTimeoutMs = hanging ? Math.min(HANG_WAIT_MS, own) : own;
 }

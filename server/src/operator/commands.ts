@@ -16,6 +16,7 @@ import {
   printable,
   writeSettingAudited,
   twoAdminsNeeded,
+  asStaff,
   printableLine,
   UsageError,
   type OperatorEnv,
@@ -248,7 +249,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       if (refused) throw new UsageError(`settings set ${key}: ${refused}`);
       if (!(await writeSettingAudited(env, key, value, 'settings.set', reason ? { reason } : {}, oneAdminMay(key, value)))) {
         // the money policy's threshold, or where members' deposits go: one admin proposes, another approves (issues 36, 39)
-        if (!env.actor || env.actor.username === CLI_SYSTEM.username) throw new UsageError(twoAdminsNeeded(key));
+        if (!asStaff(env)) throw new UsageError(twoAdminsNeeded(key));
         const why = givenReason(reason);
         if (!why) throw new UsageError(`settings set ${key} needs a reason: --reason "..." (3 to 500 characters)`);
         const proposal = await refusedAsUsage('settings set', SETTING_REFUSALS, () =>

@@ -39,8 +39,10 @@ export function auditCli(env: OperatorEnv, tx: Tx, entry: Omit<AuditEntry, 'at' 
  * Whether a command's change is held to the two-admin rule: a staff member's (`--as`), or anyone's in
  * production. The demo's and the tests' shell (`cli:system`, not production) sets its programmes up alone.
  */
-export const heldToTwoAdmins = (env: OperatorEnv): boolean =>
-  env.config.production || (env.actor !== undefined && env.actor.username !== CLI_SYSTEM.username);
+export const heldToTwoAdmins = (env: OperatorEnv): boolean => env.config.production || asStaff(env);
+
+/** Whether the command runs as a staff member (`--as`), not as the shell's own `cli:system`. */
+export const asStaff = (env: OperatorEnv): boolean => env.actor !== undefined && env.actor.username !== CLI_SYSTEM.username;
 
 /** What the terminal says of a change of `key` that one person may not make: how it is proposed instead. */
 export function twoAdminsNeeded(key: SettingKey): string {
@@ -100,7 +102,7 @@ export async function updateSettingAudited<K extends SettingKey>(
     const before = await lockedSetting(tx, key);
     const after = change(before);
     if (after === undefined) return false;
-    // a command that writes at once (coins, invite or refund rule set, wheel set|on) never makes a programme
+    // a command that writes at once (coins, invite or refund rule set, wheel on) never makes a programme
     // pay more on one person's word: not a staff member's (--as), and in production nobody's. The demo's and
     // the tests' shell sets its rules up alone; a real change is proposed (settings set --as) for a second admin
     if (heldToTwoAdmins(env) && changeNeedsTwoAdmins(key, before, after)) throw new UsageError(twoAdminsNeeded(key));

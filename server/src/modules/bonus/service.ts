@@ -153,16 +153,21 @@ export function turnoverView(reward: Pick<Reward, 'turnover_target' | 'turnover_
   };
 }
 
-/** The bonus's name as the Thai site shows it (a promotion has a description instead), or its code. */
 /**
- * What staff call a running reward: a bonus by its name in `lang` (Thai unless the console asks another), a
- * promotion by its code (its description is the member's HTML terms, not a name).
+ * What staff call a running reward: a bonus by its name in `lang`, a promotion by its code (its description
+ * is the member's HTML terms, not a name).
  */
-async function rewardName(tx: Tx, reward: Pick<Reward, 'bonus_code' | 'promotion_code'>, lang: Lang = 'th'): Promise<string> {
-  if (!reward.bonus_code) return reward.promotion_code ?? '';
+async function rewardName(tx: Tx, reward: Pick<Reward, 'bonus_code' | 'promotion_code'>, lang: Lang): Promise<string> {
+  if (!reward.bonus_code) return nameFor(reward, null, lang);
   const bonus = await tx.selectFrom('bonuses').select('name').where('code', '=', reward.bonus_code).executeTakeFirst();
+  return nameFor(reward, bonus?.name ?? null, lang);
+}
+
+/** rewardName's words from the bonus's stored name (JSON of a LocalizedText, or null), read by the caller. */
+function nameFor(reward: Pick<Reward, 'bonus_code' | 'promotion_code'>, stored: string | null, lang: Lang): string {
+  if (!reward.bonus_code) return reward.promotion_code ?? '';
   try {
-    const name = JSON.parse(bonus?.name ?? 'null') as LocalizedText | null;
+    const name = JSON.parse(stored ?? 'null') as LocalizedText | null;
     return (name && inLanguage(name, lang)) || reward.bonus_code;
   } catch {
     return reward.bonus_code;
@@ -175,9 +180,15 @@ async function rewardName(tx: Tx, reward: Pick<Reward, 'bonus_code' | 'promotion
  * withdrawals does not call them a hundred times). Null when no bonus runs.
  */
 export async function runningBonus(tx: Tx, memberId: number, currency: Currency): Promise<{ name: string; turnoverLeft: number } | null> {
+  const running = await runningReward(tx, memberId, currency, 'th');
+  return running && { name: running.name, turnoverLeft: running.turnoverLeft };
+}
+
+/** The member's running reward with its name in `lang` and the turnover left (major units), or null. */
+async function runningReward(tx: Tx, memberId: number, currency: Currency, lang: Lang) {
   const reward = await activeReward(tx, memberId);
   if (!reward) return null;
-  return { name: await rewardName(tx, reward), turnoverLeft: turnoverView(reward, { currency }).remaining };
+  return { reward, name: await rewardName(tx, reward, lang), turnoverLeft: turnoverView(reward, { currency }).remaining };
 }
 
 /**
@@ -185,17 +196,12 @@ export async function runningBonus(tx: Tx, memberId: number, currency: Currency)
  * staff "End bonus" that waits for a second person, if one does.
  */
 export async function runningBonusForStaff(tx: Tx, memberId: number, currency: Currency, lang: Lang) {
-  const reward = await activeReward(tx, memberId);
-  if (!reward) return null;
+  const running = await runningReward(tx, memberId, currency, lang);
+  if (!running) return null;
+  const { reward, name, turnoverLeft } = running;
   const source = staffEndSource(reward.id);
   const hold = (await waitingHolds(tx, [source])).get(source) ?? null;
-  return {
-    id: reward.id,
-    name: await rewardName(tx, reward, lang),
-    turnoverLeft: turnoverView(reward, { currency }).remaining,
-    amount: toMajor(Number(reward.amount), reward.currency as Currency),
-    hold,
-  };
+  return { id: reward.id, name, turnoverLeft, amount: toMajor(Number(reward.amount), reward.currency as Currency), hold };
 }
 
 /**
@@ -219,8 +225,7 @@ export async function refreshTurnover(ctx: AppContext, memberId: number): Promis
     const still = await activeReward(tx, memberId);
     if (still?.id !== reward.id) return;
     const journalId = await move(tx, finishEntry(reward, ctx.now(), []));
-    await endReward(tx, reward.id, { reason: 'TURNOVER', journalId, progress, now: ctx.now() });
-    await endHold(tx, staffEndSource(reward.id), CLI_SYSTEM, ctx.now());
+    await finishReward(tx, reward.id, { reason: 'TURNOVER', journalId, progress, now: ctx.now() });
   });
   return undefined;
 }
@@ -288,15 +293,25 @@ export async function clearReward(ctx: AppContext, memberId: number) {
           ]
         : [];
     const journalId = await move(tx, finishEntry(reward, now, postings, forfeit > 0 ? forfeit : Number(reward.amount)));
-    if (!(await endReward(tx, reward.id, { reason: 'CLEAR', journalId, progress: Number(reward.turnover_progress), now })))
+    if (!(await finishReward(tx, reward.id, { reason: 'CLEAR', journalId, progress: Number(reward.turnover_progress), now })))
       throw new ApiError(404, 'NO_DATA');
-    await endHold(tx, staffEndSource(reward.id), CLI_SYSTEM, now);
     return { message: 'BONUS_CLEAR' as const, forfeited: toMajor(forfeit, member.currency) };
   });
 }
 
 /** The name a staff "End bonus" of this running bonus has in the money policy and its holds. */
 export const staffEndSource = (rewardId: number) => `member-bonus:${rewardId}`;
+
+/**
+ * Every way a running bonus ends (its turnover met, the member's clear, staff): the reward row, and a staff
+ * "End bonus" still waiting for a second person ends with it (a staff end applied its own hold already).
+ * Answers whether it was still running.
+ */
+async function finishReward(tx: Tx, id: number, end: Parameters<typeof endReward>[2]): Promise<boolean> {
+  if (!(await endReward(tx, id, end))) return false;
+  await endHold(tx, staffEndSource(id), CLI_SYSTEM, end.now);
+  return true;
+}
 
 /** The holds of staff "End bonus" calls that wait for a second person (their source's prefix). */
 const STAFF_END_SOURCES = 'member-bonus:%';
@@ -318,7 +333,8 @@ export async function waitingBonusEnds(db: Tx, lang: Lang) {
     .selectFrom('credit_holds as h')
     .innerJoin('members as m', 'm.id', 'h.member_id')
     .innerJoin('member_bonuses as mb', (join) => join.on(sql<boolean>`h.source = 'member-bonus:' || mb.id`))
-    .select(['h.source', 'm.id', 'm.phone', 'm.name', 'h.currency', 'mb.bonus_code', 'mb.promotion_code'])
+    .leftJoin('bonuses as b', 'b.code', 'mb.bonus_code')
+    .select(['h.source', 'm.id', 'm.phone', 'm.name', 'h.currency', 'mb.bonus_code', 'mb.promotion_code', 'b.name as bonus_name'])
     .where('h.status', '=', 'PENDING')
     .where('h.source', 'like', STAFF_END_SOURCES)
     .orderBy('h.asked_at')
@@ -329,14 +345,12 @@ export async function waitingBonusEnds(db: Tx, lang: Lang) {
     db,
     rows.map((r) => r.source),
   );
-  return Promise.all(
-    rows.map(async (r) => ({
-      member: { id: r.id, phone: r.phone, name: r.name },
-      currency: r.currency as Currency,
-      bonus: await rewardName(db, r, lang),
-      hold: holds.get(r.source)!,
-    })),
-  );
+  return rows.map((r) => ({
+    member: { id: r.id, phone: r.phone, name: r.name },
+    currency: r.currency as Currency,
+    bonus: nameFor(r, r.bonus_name, lang),
+    hold: holds.get(r.source)!,
+  }));
 }
 
 /** What a staff "End bonus" did: ended it (its code and entry), or nothing yet: it waits for a second person. */
@@ -407,7 +421,7 @@ export async function endRewardByStaff(
     }
     const journalId = await move(tx, finishEntry(reward, now, []));
     if (
-      !(await endReward(tx, reward.id, {
+      !(await finishReward(tx, reward.id, {
         reason: 'STAFF',
         journalId,
         progress: Number(reward.turnover_progress),
