@@ -243,6 +243,7 @@ describe('migrating a database with data', () => {
         '0055_deposit_request_account',
         '0056_deposit_request_transfer_time',
         '0057_sandbox_account_currency',
+        '0058_promotion_approval',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

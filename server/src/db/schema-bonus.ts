@@ -45,6 +45,10 @@ export interface PromotionsTable {
   /** 1 or 0 */
   active: number;
   created_at: number;
+  /** Why an admin's promotion waits for a second admin, not offered meanwhile (migration 0058); null when it does not. */
+  waits_because: Generated<'amount' | 'day' | null>;
+  /** `cli:<username>` of the admin who added it (migration 0058); null for the demo shell's and earlier ones. */
+  proposed_by: Generated<string | null>;
 }
 
 /** A bonus or a promotion a member received; at most one active per member (partial unique index). */

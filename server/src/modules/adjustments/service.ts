@@ -11,7 +11,7 @@ export { listAdjustments } from './list.js';
 import { moveAdjustment, reversibleEntry } from './money.js';
 import { approvalAbove, creditAlone, creditAloneLeft, type SecondBecause } from './policy.js';
 import { personOf } from '../../../../contract/staff.js';
-import { requireApprover } from './staff-role.js';
+import { requireApprover, requireStaffRole } from './staff-role.js';
 
 /**
  * Staff adjustments with four-eyes approval (issue 23): the console's calls and the operator's `adjust`
@@ -24,7 +24,7 @@ import { requireApprover } from './staff-role.js';
 
 type Books = { database: Database; now: () => number };
 
-export { approvalAbove, creditAlone, creditAloneLeft, requireApprover };
+export { approvalAbove, creditAlone, creditAloneLeft, requireApprover, requireStaffRole, type SecondBecause };
 export { endHold, judgeCredit, waitingHolds, type HoldView, type Verdict } from './credit-holds.js';
 export {
   changeNeedsTwoAdmins,

@@ -2,20 +2,27 @@ import { BONUS_RULES } from '../../../../contract/staff-bonuses.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import {
+  asStaff,
   auditCli,
+  heldToTwoAdmins,
   parseOptions,
   printable,
   refusedAsUsage,
   UsageError,
   waitsForSecond,
+  wordsAndReason,
   type OperatorEnv,
   type Print,
 } from '../../operator/common.js';
 import { withTransaction } from '../../db/transaction.js';
 import { siteCurrency } from '../../lib/site-money.js';
 import { givenOfBonus, usesOfPromotion } from './repository.js';
-import { endRewardByStaff } from './service.js';
+import { bonusDraftOf, decideBonusChange, endRewardByStaff, proposeBonus } from './service.js';
+import type { Selectable } from 'kysely';
+import type { BonusesTable } from '../../db/schema-bonus.js';
+import { addPromotionAsAdmin, decidePromotion, promotionReach, type PromotionValues } from './promotion-approval.js';
 import { CLI_SYSTEM, givenReason } from '../audit/service.js';
+import { SettingsCache } from '../../settings/store.js';
 
 /**
  * Operator commands of the bonus module: bonuses and promotion codes (list, add, disable) and a
@@ -101,7 +108,24 @@ async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
     'turnover',
     'budget',
     'image',
+    'reason',
   ]);
+  const held = heldToTwoAdmins(env);
+  if (held) {
+    // in production, or as a staff member: an admin's proposal, as in the console's Bonuses
+    if (!asStaff(env))
+      throw new UsageError(
+        'bonus add: a bonus puts money within members\' reach: an admin adds it (--as <admin> --budget A --reason "..."); its budget counts against their allowance, past it a second admin approves',
+      );
+    for (const shellOnly of ['notice', 'notice-la', 'notice-en', 'image'])
+      if (o[shellOnly] !== undefined)
+        throw new UsageError(
+          `bonus add: --${shellOnly} is the demo shell's; an admin's bonus has the standard notice and banner, as in the console`,
+        );
+    if (o.budget === undefined)
+      throw new UsageError('bonus add: --budget A is needed, the most the bonus may ever pay (it counts against your allowance)');
+    if (!givenReason(o.reason)) throw new UsageError('bonus add needs a reason: --reason "..." (3 to 500 characters)');
+  }
   const type = o.type ?? 'limit';
   if (!['limit', 'day', 'week'].includes(type)) throw new UsageError(`--type must be limit, day or week, got "${type}"`);
   // the description and notice default to the name and the standard forfeit sentence
@@ -125,6 +149,7 @@ async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
     sort: 100,
     created_at: Date.now(),
   };
+  if (held) return proposeBonusAdd(env, values, o.reason!, print);
   const added = await withTransaction(env.database, async (tx) => {
     const result = await tx
       .insertInto('bonuses')
@@ -132,11 +157,66 @@ async function bonusAdd(env: OperatorEnv, args: string[], print: Print) {
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
     if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await auditCli(env, tx, { action: 'bonus.add', target: `bonus:${code}`, after: values });
+    await auditCli(env, tx, { action: 'bonus.add', target: `bonus:${code}`, after: values, reason: givenReason(o.reason) ?? null });
     return true;
   });
   if (!added) throw new UsageError(`a bonus ${code} exists already`);
   print(`bonus ${code} added and offered to members`);
+}
+
+/** What a refusal of an admin's `bonus add`, `approve` or `reject` says on the terminal. */
+const CHANGE_REFUSALS: Record<string, string> = {
+  STAFF_FORBIDDEN: "bonuses are an admin's: --as <username> of an admin who is not disabled",
+  BONUS_CODE_TAKEN: 'a bonus with this code exists already',
+  BONUS_CHANGE_PENDING: 'a change of this bonus waits for a second admin already (bonus approve|reject <CODE> --as <admin>)',
+  BONUS_CHANGE_DECIDED: 'no change of this bonus waits for a decision',
+  FOUR_EYES: 'you proposed this change yourself: a second admin approves it (--as <another admin>)',
+  REASON_REQUIRED: 'a reason is needed: --reason "..." (3 to 500 characters)',
+  KEY_INVALID: 'a value is outside the bonus rules',
+};
+
+/**
+ * `bonus add --as <admin>` (in production the only way): the console's proposal, one service. Within the
+ * admin's allowance the bonus is offered at once and its budget counted; past it the bonus waits for a second admin.
+ */
+async function proposeBonusAdd(
+  env: OperatorEnv,
+  values: Omit<Selectable<BonusesTable>, 'id' | 'first_deposit'>,
+  reason: string,
+  print: Print,
+) {
+  const currency = siteCurrency(env.config);
+  const ctx = { database: env.database, config: env.config, now: env.now ?? Date.now, settings: await SettingsCache.load(env.database.db) };
+  const change = await refusedAsUsage('bonus add', CHANGE_REFUSALS, () =>
+    proposeBonus(ctx, { actor: env.actor! }, 'add', bonusDraftOf({ ...values, id: 0, first_deposit: 0 }, currency), reason),
+  );
+  if (change.status === 'APPLIED')
+    print(
+      `bonus ${values.code} added and offered to members; its budget of ${change.budgetAdded} ${currency} counts against your allowance`,
+    );
+  else
+    print(
+      `bonus ${values.code} waits for a second admin (${change.waitsBecause === 'amount' ? 'its budget is above the threshold' : 'with your credits of the last 24 hours it would pass the threshold'}): bonus approve ${values.code} --as <another admin>, or the console's Bonuses`,
+    );
+}
+
+/** `bonus approve|reject <CODE> --as <admin>`: a second admin's decision on a bonus change that waits, as in the console. */
+async function decideBonus(env: OperatorEnv, outcome: 'APPLIED' | 'REJECTED', args: string[], print: Print) {
+  const command = outcome === 'APPLIED' ? 'bonus approve' : 'bonus reject';
+  const { words, reason } = wordsAndReason(command, args, ' and --as <admin>');
+  const code = words[0];
+  if (words.length !== 1 || !code)
+    throw new UsageError(`${command} needs a bonus code: ${command} <CODE>${outcome === 'REJECTED' ? ' --reason "..."' : ''} --as <admin>`);
+  if (!asStaff(env)) throw new UsageError(`${command} needs --as <admin>: a second admin decides`);
+  const ctx = { database: env.database, config: env.config, now: env.now ?? Date.now, settings: await SettingsCache.load(env.database.db) };
+  const decided = await refusedAsUsage(command, CHANGE_REFUSALS, () =>
+    decideBonusChange(ctx, { actor: env.actor! }, code, outcome, reason),
+  );
+  print(
+    outcome === 'APPLIED'
+      ? `bonus ${code}: the ${decided.kind === 'add' ? 'new bonus is offered to members' : 'change applies'}, counted against no one`
+      : `bonus ${code}: the ${decided.kind === 'add' ? 'new bonus' : 'change'} is rejected; nothing changed`,
+  );
 }
 
 async function bonusList(env: OperatorEnv, print: Print) {
@@ -158,6 +238,11 @@ async function bonusList(env: OperatorEnv, print: Print) {
       `${b.code}\t${b.active ? 'yes' : 'no'}\t${b.type}\t${b.max_received}\t${gives}\t${money(b.min_deposit, currency)}\t${b.turnover_multiple}\t${money(b.budget, currency)}\t${given}\t${Number(holders.n)}\t${printable((JSON.parse(b.name) as { th: string }).th)}`,
     );
   }
+  const waiting = await db.selectFrom('bonus_changes').selectAll().where('status', '=', 'PENDING').orderBy('id').execute();
+  for (const w of waiting)
+    print(
+      `waiting for a second admin: ${w.kind} ${w.code}, budget +${money(w.budget_added, currency)} ${currency}, by ${w.proposed_by} ${new Date(Number(w.proposed_at)).toISOString()}: ${printable(w.reason)} (bonus approve|reject ${w.code} --as <admin>)`,
+    );
 }
 
 async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
@@ -174,6 +259,7 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
     'min-deposit',
     'turnover',
     'uses',
+    'reason',
   ]);
   const values = {
     code,
@@ -183,21 +269,76 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
     min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
     turnover_multiple: whole(o.turnover, 'turnover', BONUS_RULES.turnover.min, BONUS_RULES.turnover.max, 1),
     total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
-    active: 1,
-    created_at: Date.now(),
   };
+  if (heldToTwoAdmins(env)) return proposePromotionAdd(env, values, o.reason, print);
   const added = await withTransaction(env.database, async (tx) => {
     const result = await tx
       .insertInto('promotions')
-      .values(values)
+      .values({ ...values, active: 1, created_at: Date.now() })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
     if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await auditCli(env, tx, { action: 'promotion.add', target: `promotion:${code}`, after: values });
+    await auditCli(env, tx, { action: 'promotion.add', target: `promotion:${code}`, after: values, reason: givenReason(o.reason) ?? null });
     return true;
   });
   if (!added) throw new UsageError(`a promotion ${code} exists already`);
   print(`promotion ${code} added: members can find and receive it`);
+}
+
+/** What a refusal of an admin's `promotion add`, `approve` or `reject` says on the terminal. */
+const PROMOTION_REFUSALS: Record<string, string> = {
+  STAFF_FORBIDDEN: "promotion codes are an admin's: --as <username> of an admin who is not disabled",
+  PROMOTION_CODE_TAKEN: 'a promotion with this code exists already',
+  PROMOTION_DECIDED: 'no promotion with this code waits for a decision',
+  FOUR_EYES: 'you added this promotion yourself: a second admin approves it (--as <another admin>)',
+  REASON_REQUIRED: 'a reason is needed: --reason "..." (3 to 500 characters)',
+};
+
+/**
+ * `promotion add --as <admin>` (in production the only way): the most it may pay (its uses at their most)
+ * is the admin's credit; within their allowance it is offered at once, past it it waits for a second admin.
+ */
+async function proposePromotionAdd(env: OperatorEnv, values: PromotionValues, reason: string | undefined, print: Print) {
+  if (!asStaff(env))
+    throw new UsageError(
+      'promotion add: a promotion puts money within members\' reach: an admin adds it (--as <admin> --uses N --reason "..."); the most it may pay counts against their allowance, past it a second admin approves',
+    );
+  if (values.total_uses === null)
+    throw new UsageError(
+      'promotion add: --uses N is needed: the most a promotion may pay is its uses at their most, counted against your allowance',
+    );
+  if (!givenReason(reason)) throw new UsageError('promotion add needs a reason: --reason "..." (3 to 500 characters)');
+  const currency = siteCurrency(env.config);
+  const because = await refusedAsUsage('promotion add', PROMOTION_REFUSALS, () =>
+    addPromotionAsAdmin({ database: env.database, now: env.now ?? Date.now }, { actor: env.actor! }, currency, values, reason!),
+  );
+  const reach = `${money(promotionReach(values), currency)} ${currency}`;
+  if (because === null)
+    print(`promotion ${values.code} added: members can find and receive it; the most it may pay, ${reach}, counts against your allowance`);
+  else
+    print(
+      `promotion ${values.code} waits for a second admin, not offered meanwhile (the most it may pay, ${reach}, ${because === 'amount' ? 'is above the threshold' : 'with your credits of the last 24 hours would pass the threshold'}): promotion approve ${values.code} --as <another admin>`,
+    );
+}
+
+/** `promotion approve|reject <CODE> --as <admin>`: a second admin's decision on a promotion that waits. */
+async function decidePromotionCommand(env: OperatorEnv, outcome: 'APPLIED' | 'REJECTED', args: string[], print: Print) {
+  const command = outcome === 'APPLIED' ? 'promotion approve' : 'promotion reject';
+  const { words, reason } = wordsAndReason(command, args, ' and --as <admin>');
+  const code = words[0];
+  if (words.length !== 1 || !code)
+    throw new UsageError(
+      `${command} needs a promotion code: ${command} <CODE>${outcome === 'REJECTED' ? ' --reason "..."' : ''} --as <admin>`,
+    );
+  if (!asStaff(env)) throw new UsageError(`${command} needs --as <admin>: a second admin decides`);
+  await refusedAsUsage(command, PROMOTION_REFUSALS, () =>
+    decidePromotion({ database: env.database, now: env.now ?? Date.now }, { actor: env.actor! }, code, outcome, reason),
+  );
+  print(
+    outcome === 'APPLIED'
+      ? `promotion ${code} approved: members can find and receive it, counted against no one`
+      : `promotion ${code} rejected: it is not offered`,
+  );
 }
 
 async function promotionList(env: OperatorEnv, print: Print) {
@@ -209,7 +350,7 @@ async function promotionList(env: OperatorEnv, print: Print) {
     const used = await usesOfPromotion(db, p.code);
     const gives = p.give_percent !== null ? `${p.give_percent}% up to ${money(p.give_max, currency)}` : money(p.give_fixed, currency);
     print(
-      `${p.code}\t${p.active ? 'yes' : 'no'}\t${gives}\t${money(p.min_deposit, currency)}\t${p.turnover_multiple}\t${used} / ${p.total_uses ?? 'no limit'}`,
+      `${p.code}\t${p.active ? 'yes' : p.waits_because ? `waits for a second admin (${p.proposed_by})` : 'no'}\t${gives}\t${money(p.min_deposit, currency)}\t${p.turnover_multiple}\t${used} / ${p.total_uses ?? 'no limit'}`,
     );
   }
 }
@@ -221,6 +362,8 @@ async function disable(env: OperatorEnv, table: 'bonuses' | 'promotions', code: 
     const row = await tx.selectFrom(table).select('active').where('code', '=', code).executeTakeFirst();
     if (!row) return false;
     await tx.updateTable(table).set({ active: 0 }).where('code', '=', code).execute();
+    // a promotion stopped while it waited for a second admin is not approved later
+    if (table === 'promotions') await tx.updateTable('promotions').set({ waits_because: null }).where('code', '=', code).execute();
     await auditCli(env, tx, {
       action: `${what}.disable`,
       target: `${what}:${code}`,
@@ -292,11 +435,22 @@ export const bonusCommands: CommandSet = {
   help: `  npm run operator -- bonus list                 list bonuses: offered, type, limits, what they give, budget, given so far
   npm run operator -- bonus add <CODE> --name "..." [--name-en "..."] [--name-la "..."] (--percent P --max M | --fixed F)
                        [--type limit|day|week] [--max-received N] [--min-deposit A] [--turnover X] [--percent-fail P] [--budget A]
-                       [--html "..."] [--notice "..."] [--image /bonus/daily.svg]   offer a new bonus
+                       [--html "..."] [--notice "..."] [--image /bonus/daily.svg]
+                       [--reason "..."]   offer a new bonus. In production, and for a staff member's --as, it is an admin's
+                       (--as <admin> --budget A --reason "..."): its budget counts against their allowance of the money
+                       policy; past it the bonus waits for a second admin (bonus list shows what waits)
+  npm run operator -- bonus approve <CODE> [--reason "..."] --as <admin>
+  npm run operator -- bonus reject <CODE> --reason "..." --as <admin>
+                                                a second admin's decision on a bonus that waits (as in the console)
   npm run operator -- bonus disable <CODE>       stop offering a bonus (members who hold it keep it)
   npm run operator -- promotion list             list promotion codes and how often each was used
   npm run operator -- promotion add <CODE> --description "..." [--description-en "..."] (--percent P --max M | --fixed F)
-                       [--min-deposit A] [--turnover X] [--percent-fail P] [--uses N]   add a promotion code
+                       [--min-deposit A] [--turnover X] [--percent-fail P] [--uses N] [--reason "..."]   add a promotion code.
+                       In production, and for a staff member's --as, it is an admin's (--as <admin> --uses N --reason "..."):
+                       its uses at their most count against their allowance; past it the code waits, not offered, for a second admin
+  npm run operator -- promotion approve <CODE> [--reason "..."] --as <admin>
+  npm run operator -- promotion reject <CODE> --reason "..." --as <admin>
+                                                a second admin's decision on a promotion code that waits
   npm run operator -- promotion disable <CODE>   stop a promotion code (finding it answers NO_PROMOTION)
   npm run operator -- turnover <phone>           the member's active bonus, its turnover target and progress
   npm run operator -- bonus end <phone> --reason "..." --as <username>   end the member's running bonus or promotion
@@ -316,6 +470,12 @@ export const bonusCommands: CommandSet = {
       case 'bonus add':
         await bonusAdd(env, rest, print);
         return true;
+      case 'bonus approve':
+        await decideBonus(env, 'APPLIED', rest, print);
+        return true;
+      case 'bonus reject':
+        await decideBonus(env, 'REJECTED', rest, print);
+        return true;
       case 'bonus disable':
         await disable(env, 'bonuses', rest[0], print);
         return true;
@@ -327,6 +487,12 @@ export const bonusCommands: CommandSet = {
         return true;
       case 'promotion add':
         await promotionAdd(env, rest, print);
+        return true;
+      case 'promotion approve':
+        await decidePromotionCommand(env, 'APPLIED', rest, print);
+        return true;
+      case 'promotion reject':
+        await decidePromotionCommand(env, 'REJECTED', rest, print);
         return true;
       case 'promotion disable':
         await disable(env, 'promotions', rest[0], print);

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { personOf } from '../../../../contract/staff.js';
 import {
   BONUS_RULES,
   type BonusChangeView,
@@ -12,7 +13,7 @@ import type { BonusChangesTable, BonusesTable } from '../../db/schema-bonus.js';
 import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { siteMoney } from '../../lib/site-money.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
-import { creditAlone, creditAloneLeft } from '../adjustments/service.js';
+import { creditAlone, creditAloneLeft, requireStaffRole } from '../adjustments/service.js';
 import { recordAudit, requiredReason, type By } from '../audit/service.js';
 import { paidSoFar } from './repository.js';
 
@@ -95,7 +96,7 @@ export function bonusColumns(draft: BonusDraft, currency: Currency) {
 type Columns = ReturnType<typeof bonusColumns>;
 
 /** The draft a stored bonus reads as (major units of the site's currency). */
-function draftOf(row: Selectable<BonusesTable>, currency: Currency): BonusDraft {
+export function draftOf(row: Selectable<BonusesTable>, currency: Currency): BonusDraft {
   const major = (m: number | null) => toMajor(Number(m ?? 0), currency);
   return {
     code: row.code,
@@ -196,6 +197,8 @@ export async function proposeBonus(ctx: Books, by: By, kind: 'add' | 'edit', dra
   );
   const now = ctx.now();
   return withTransaction(ctx.database, async (tx) => {
+    // an admin's, from the console or the CLI's --as alike (403 STAFF_FORBIDDEN)
+    await requireStaffRole(tx, by.actor, ['admin']);
     await lockCode(tx, columns.code);
     const current = await tx.selectFrom('bonuses').selectAll().where('code', '=', columns.code).executeTakeFirst();
     if (kind === 'add' && current) throw badRequest('BONUS_CODE_TAKEN');
@@ -253,14 +256,13 @@ export async function proposeBonus(ctx: Books, by: By, kind: 'add' | 'edit', dra
   });
 }
 
-const personOf = (madeBy: string) => madeBy.slice(madeBy.indexOf(':') + 1);
-
 /** A second admin approves the change that waits for `code` (then it applies, counted against no one) or rejects it. */
 export async function decideBonusChange(ctx: Books, by: By, code: string, outcome: 'APPLIED' | 'REJECTED', reason?: string) {
   const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
   const why = outcome === 'REJECTED' ? requiredReason(reason) : reason?.trim() || null;
   const now = ctx.now();
   return withTransaction(ctx.database, async (tx) => {
+    await requireStaffRole(tx, by.actor, ['admin']);
     await lockCode(tx, code);
     const row = await tx
       .selectFrom('bonus_changes')

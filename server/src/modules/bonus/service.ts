@@ -30,7 +30,7 @@ import {
  * target, withdrawals answer BONUS_CONDITION (the whole balance is held, not only the bonus). Bonuses and promotions share this: one active per member.
  */
 
-export { decideBonusChange, listConsoleBonuses, offerBonus, proposeBonus } from './console-bonuses.js';
+export { decideBonusChange, draftOf as bonusDraftOf, listConsoleBonuses, offerBonus, proposeBonus } from './console-bonuses.js';
 
 export type Reward = Selectable<MemberBonusesTable>;
 
