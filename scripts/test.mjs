@@ -95,7 +95,53 @@ function cpuGroup(name) {
     },
   };
 }
-const cpuText = (cpu, wall) => (cpu === undefined ? '' : `, CPU ${fmt(cpu)} (${(cpu / wall).toFixed(2)} cores)`);
+const cpuText = (cpu, wall, outside) =>
+  cpu === undefined
+    ? ''
+    : `, CPU ${fmt(cpu)} (${(cpu / wall).toFixed(2)} cores)${outside ? ` + ${fmt(outside)} of the Postgres started before the run` : ''}`;
+
+const TICKS = 100; // USER_HZ, as /proc counts
+/**
+ * The CPU seconds used so far by the Postgres servers started before the run (.ci/run's cluster, which the
+ * server stage's tests use): a cgroup holds a stage's own processes, not that server's backends, which
+ * used about a third of the server stage's CPU in a run of 2026-12-02. A postmaster's own time with its
+ * ended backends' (cutime, cstime), plus its live backends'. Undefined where /proc cannot tell (not Linux).
+ */
+function outsidePostgresSeconds() {
+  let pids;
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return undefined;
+  }
+  const stats = new Map();
+  for (const pid of pids) {
+    try {
+      const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      if (comm !== 'postgres') continue;
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // after the name: state, ppid (f[1]) ... utime (f[11]), stime, cutime, cstime (f[14])
+      stats.set(pid, { ppid: f[1], own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  let ticks = 0;
+  for (const [pid, st] of stats) {
+    if (stats.has(st.ppid)) continue; // a backend: counted with its postmaster below
+    let cgroup = '';
+    try {
+      cgroup = fs.readFileSync(`/proc/${pid}/cgroup`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cgroup.includes('npm-test-')) continue; // a stage's own (an embedded one): its cgroup counts it
+    ticks += st.own + st.reaped;
+    for (const child of stats.values()) if (child.ppid === pid) ticks += child.own;
+  }
+  return ticks / TICKS;
+}
 const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
 
 function run(stage) {
@@ -104,6 +150,8 @@ function run(stage) {
   const out = fs.openSync(logFile, 'w');
   console.log(`▶ ${stage.name}: ${stage.cmd}`);
   const cpu = cpuGroup(stage.name);
+  // the server's tests use the Postgres .ci/run started: its CPU is theirs (no other stage uses it)
+  const outsideBefore = stage.name === 'server' && cpu ? outsidePostgresSeconds() : undefined;
   // the shell joins the stage's cgroup before it runs the command, so every process it starts is counted
   // (a join refused only leaves the CPU unmeasured: the command runs all the same)
   const cmd = cpu ? `(echo $$ > ${cpu.dir}/cgroup.procs) 2>/dev/null; ${stage.cmd}` : stage.cmd;
@@ -126,12 +174,14 @@ function run(stage) {
       const seconds = (Date.now() - started) / 1000;
       const result = code === 0 ? 'passed' : 'failed';
       const cpuSeconds = cpu?.seconds();
+      const outsideAfter = outsideBefore === undefined ? undefined : outsidePostgresSeconds();
+      const outside = outsideAfter === undefined ? undefined : outsideAfter - outsideBefore;
       cpu?.remove();
-      results.set(stage.name, { result, seconds, cpuSeconds });
+      results.set(stage.name, { result, seconds, cpuSeconds, outside });
       const text = fs.readFileSync(logFile, 'utf8');
       process.stdout.write(`\n━━ ${stage.name} (${stage.cmd}) ━━\n${text}${text.endsWith('\n') ? '' : '\n'}`);
       console.log(
-        `━━ ${stage.name}: ${result} in ${fmt(seconds)}${cpuText(cpuSeconds, seconds)}${code === 0 ? '' : signal ? ` (ended by ${signal})` : ` (exit ${code})`} ━━\n`,
+        `━━ ${stage.name}: ${result} in ${fmt(seconds)}${cpuText(cpuSeconds, seconds, outside)}${code === 0 ? '' : signal ? ` (ended by ${signal})` : ` (exit ${code})`} ━━\n`,
       );
       resolve();
     };
@@ -208,7 +258,7 @@ for (const name of failed) {
 }
 console.log('stage        result    time');
 for (const [name, r] of results)
-  console.log(`${name.padEnd(12)} ${r.result.padEnd(9)} ${r.why ?? fmt(r.seconds) + cpuText(r.cpuSeconds, r.seconds)}`);
+  console.log(`${name.padEnd(12)} ${r.result.padEnd(9)} ${r.why ?? fmt(r.seconds) + cpuText(r.cpuSeconds, r.seconds, r.outside)}`);
 const passed = results.size > 0 && [...results.values()].every((r) => r.result === 'passed');
 console.log(`${'all'.padEnd(12)} ${(passed ? 'passed' : 'FAILED').padEnd(9)} ${fmt(total)}`);
 if (!passed) process.exitCode = 1;
