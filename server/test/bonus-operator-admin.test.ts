@@ -85,13 +85,34 @@ describe('bonus and promotion add from the shell in production', () => {
     expect(
       await refusal(['promotion', 'add', 'NOUSES', '--description', 'x', '--fixed', '5', '--reason', 'for the weekend', '--as', 'boss']),
     ).toMatch(/--uses N is needed/);
+    // amounts as plain decimals: not hex, an exponent or spaces
+    for (const typed of ['0x10', '1e2', ' 10 '])
+      expect(
+        await refusal([
+          'promotion',
+          'add',
+          'TYPED',
+          '--description',
+          'x',
+          '--fixed',
+          typed,
+          '--uses',
+          '1',
+          '--reason',
+          'a try',
+          '--as',
+          'boss',
+        ]),
+      ).toMatch(/--fixed must be an amount in BAHT/);
     expect(await refusal([...bonusAdd('BANNER', '100', '--reason', 'for the weekend', '--image', '/x.svg'), '--as', 'boss'])).toMatch(
       /--image is the demo shell's/,
     );
-    const codes = ['SHELL', 'CLERK', 'NOBUDGET', 'NOREASON', 'BANNER'];
+    const codes = ['SHELL', 'CLERK', 'NOBUDGET', 'NOREASON', 'BANNER', 'TYPED'];
     expect(await db().selectFrom('bonuses').select('code').where('code', 'in', codes).execute()).toEqual([]);
     expect(await db().selectFrom('bonus_changes').select('code').where('code', 'in', codes).execute()).toEqual([]);
-    expect(await db().selectFrom('promotions').select('code').where('code', 'in', ['SHELLP', 'CLERKP', 'NOUSES']).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('promotions').select('code').where('code', 'in', ['SHELLP', 'CLERKP', 'NOUSES', 'TYPED']).execute(),
+    ).toEqual([]);
     expect(await credited('boss')).toBe(0);
   });
 
@@ -131,7 +152,7 @@ describe('bonus and promotion add from the shell in production', () => {
     expect(await operator(server, ...bonusAdd('BIG', '5000', '--reason', 'new year'), '--as', 'boss2')).toEqual([
       expect.stringMatching(/^bonus BIG waits for a second admin \(its budget is above the threshold\)/),
     ]);
-    expect(await refusal(['bonus', 'reject', 'BIG', '--as', 'boss2'])).toMatch(/a reason is needed/);
+    expect(await refusal(['bonus', 'reject', 'BIG', '--as', 'boss2'])).toMatch(/3 to 500 characters \(a rejection needs one\)/);
     expect(await operator(server, 'bonus', 'reject', 'BIG', '--reason', 'too large', '--as', 'boss2')).toEqual([
       'bonus BIG: the new bonus is rejected; nothing changed',
     ]);
@@ -158,7 +179,13 @@ describe('bonus and promotion add from the shell in production', () => {
     expect((await operator(server, 'promotion', 'list')).find((l) => l.startsWith('TEN'))).toMatch(
       /^TEN\twaits for a second admin \(cli:boss2\)\t100\t/,
     );
+    expect((await operator(server, 'promotion', 'list')).find((l) => l.startsWith('waiting'))).toMatch(
+      /^waiting for a second admin: TEN, the most it may pay 1000 BAHT \(past its adder's 24 hours\), by cli:boss2 \S+: shop opening/,
+    );
     expect(await refusal(['promotion', 'approve', 'TEN', '--as', 'boss2'])).toMatch(/you added this promotion yourself/);
+    // an approval's note is held to a reason's length; a --reason with no value is said so
+    expect(await refusal(['promotion', 'approve', 'TEN', '--reason', 'x'.repeat(501), '--as', 'boss'])).toMatch(/3 to 500 characters/);
+    expect(await refusal(['promotion', 'approve', 'TEN', '--reason', '--as', 'boss'])).toMatch(/--reason needs a value/);
     expect(await refusal(['promotion', 'approve', 'TEN', '--as', 'fin'])).toMatch(/an admin's/);
     expect(await operator(server, 'promotion', 'approve', 'TEN', '--as', 'boss')).toEqual([
       'promotion TEN approved: members can find and receive it, counted against no one',
@@ -173,6 +200,16 @@ describe('bonus and promotion add from the shell in production', () => {
     // stopped while it waits, it is never approved later; rejected, the same
     await operator(server, ...promotionAdd('STOPPED', '100', '--reason', 'too many'), '--as', 'boss');
     await operator(server, 'promotion', 'disable', 'STOPPED');
+    const [stopped] = await db()
+      .selectFrom('audit_log')
+      .select(['before_json', 'after_json'])
+      .where('target', '=', 'promotion:STOPPED')
+      .where('action', '=', 'promotion.disable')
+      .execute();
+    expect([JSON.parse(stopped!.before_json!), JSON.parse(stopped!.after_json!)]).toEqual([
+      { active: false, waitedForSecondAdmin: true, proposedBy: 'cli:boss' },
+      { active: false, waitedForSecondAdmin: false },
+    ]);
     expect(await refusal(['promotion', 'approve', 'STOPPED', '--as', 'boss2'])).toMatch(/no promotion with this code waits/);
     await operator(server, ...promotionAdd('WITHDRAWN', '100', '--reason', 'too many'), '--as', 'boss');
     expect(await operator(server, 'promotion', 'reject', 'WITHDRAWN', '--reason', 'my mistake', '--as', 'boss')).toEqual([

@@ -147,8 +147,10 @@ export function wordsAndReason(command: string, args: string[], also = ''): { wo
   let reason: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--reason' && args[i + 1] !== undefined) reason = args[++i];
-    else if (arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "..."${also})`);
+    if (arg === '--reason') {
+      if (args[i + 1] === undefined) throw new UsageError(`${command}: --reason needs a value: --reason "..."`);
+      reason = args[++i];
+    } else if (arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "..."${also})`);
     else words.push(arg);
   }
   return { words, reason };

@@ -43,7 +43,8 @@ function amount(text: string | undefined, name: string, currency: Currency, fall
   if (text === undefined && fallback !== undefined) return fallback;
   let minor: number | undefined;
   try {
-    minor = toMinor(Number(text), currency);
+    // plain decimals only: Number() would also take 0x10, 1e2 or " 10 "
+    minor = /^\d+(\.\d+)?$/.test(text ?? '') ? toMinor(Number(text), currency) : undefined;
   } catch {
     minor = undefined;
   }
@@ -171,9 +172,17 @@ const CHANGE_REFUSALS: Record<string, string> = {
   BONUS_CHANGE_PENDING: 'a change of this bonus waits for a second admin already (bonus approve|reject <CODE> --as <admin>)',
   BONUS_CHANGE_DECIDED: 'no change of this bonus waits for a decision',
   FOUR_EYES: 'you proposed this change yourself: a second admin approves it (--as <another admin>)',
-  REASON_REQUIRED: 'a reason is needed: --reason "..." (3 to 500 characters)',
+  REASON_REQUIRED: '--reason "..." is 3 to 500 characters (a rejection needs one)',
   KEY_INVALID: 'a value is outside the bonus rules',
 };
+
+/** What the console's bonus service reads, for a command: the database, the clock, the configuration and the settings. */
+const consoleBooks = async (env: OperatorEnv) => ({
+  database: env.database,
+  config: env.config,
+  now: env.now ?? Date.now,
+  settings: await SettingsCache.load(env.database.db),
+});
 
 /**
  * `bonus add --as <admin>` (in production the only way): the console's proposal, one service. Within the
@@ -186,7 +195,7 @@ async function proposeBonusAdd(
   print: Print,
 ) {
   const currency = siteCurrency(env.config);
-  const ctx = { database: env.database, config: env.config, now: env.now ?? Date.now, settings: await SettingsCache.load(env.database.db) };
+  const ctx = await consoleBooks(env);
   const change = await refusedAsUsage('bonus add', CHANGE_REFUSALS, () =>
     proposeBonus(ctx, { actor: env.actor! }, 'add', bonusDraftOf({ ...values, id: 0, first_deposit: 0 }, currency), reason),
   );
@@ -208,7 +217,7 @@ async function decideBonus(env: OperatorEnv, outcome: 'APPLIED' | 'REJECTED', ar
   if (words.length !== 1 || !code)
     throw new UsageError(`${command} needs a bonus code: ${command} <CODE>${outcome === 'REJECTED' ? ' --reason "..."' : ''} --as <admin>`);
   if (!asStaff(env)) throw new UsageError(`${command} needs --as <admin>: a second admin decides`);
-  const ctx = { database: env.database, config: env.config, now: env.now ?? Date.now, settings: await SettingsCache.load(env.database.db) };
+  const ctx = await consoleBooks(env);
   const decided = await refusedAsUsage(command, CHANGE_REFUSALS, () =>
     decideBonusChange(ctx, { actor: env.actor! }, code, outcome, reason),
   );
@@ -261,6 +270,11 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
     'uses',
     'reason',
   ]);
+  const held = heldToTwoAdmins(env);
+  if (held && !asStaff(env))
+    throw new UsageError(
+      'promotion add: a promotion puts money within members\' reach: an admin adds it (--as <admin> --uses N --reason "..."); the most it may pay counts against their allowance, past it a second admin approves',
+    );
   const values = {
     code,
     description: perLanguage(o, 'description'),
@@ -270,7 +284,7 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
     turnover_multiple: whole(o.turnover, 'turnover', BONUS_RULES.turnover.min, BONUS_RULES.turnover.max, 1),
     total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
   };
-  if (heldToTwoAdmins(env)) return proposePromotionAdd(env, values, o.reason, print);
+  if (held) return proposePromotionAdd(env, values, o.reason, print);
   const added = await withTransaction(env.database, async (tx) => {
     const result = await tx
       .insertInto('promotions')
@@ -291,7 +305,7 @@ const PROMOTION_REFUSALS: Record<string, string> = {
   PROMOTION_CODE_TAKEN: 'a promotion with this code exists already',
   PROMOTION_DECIDED: 'no promotion with this code waits for a decision',
   FOUR_EYES: 'you added this promotion yourself: a second admin approves it (--as <another admin>)',
-  REASON_REQUIRED: 'a reason is needed: --reason "..." (3 to 500 characters)',
+  REASON_REQUIRED: '--reason "..." is 3 to 500 characters (a rejection needs one)',
 };
 
 /**
@@ -299,10 +313,6 @@ const PROMOTION_REFUSALS: Record<string, string> = {
  * is the admin's credit; within their allowance it is offered at once, past it it waits for a second admin.
  */
 async function proposePromotionAdd(env: OperatorEnv, values: PromotionValues, reason: string | undefined, print: Print) {
-  if (!asStaff(env))
-    throw new UsageError(
-      'promotion add: a promotion puts money within members\' reach: an admin adds it (--as <admin> --uses N --reason "..."); the most it may pay counts against their allowance, past it a second admin approves',
-    );
   if (values.total_uses === null)
     throw new UsageError(
       'promotion add: --uses N is needed: the most a promotion may pay is its uses at their most, counted against your allowance',
@@ -353,6 +363,19 @@ async function promotionList(env: OperatorEnv, print: Print) {
       `${p.code}\t${p.active ? 'yes' : p.waits_because ? `waits for a second admin (${p.proposed_by})` : 'no'}\t${gives}\t${money(p.min_deposit, currency)}\t${p.turnover_multiple}\t${used} / ${p.total_uses ?? 'no limit'}`,
     );
   }
+  // what a second admin reads before promotion approve: the most it may pay, why it waits, who added it, when and why
+  for (const p of rows.filter((r) => r.waits_because !== null)) {
+    const proposed = await db
+      .selectFrom('audit_log')
+      .select('reason')
+      .where('target', '=', `promotion:${p.code}`)
+      .where('action', '=', 'promotion.propose')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    print(
+      `waiting for a second admin: ${p.code}, the most it may pay ${money(promotionReach(p), currency)} ${currency} (${p.waits_because === 'amount' ? 'above the threshold' : "past its adder's 24 hours"}), by ${p.proposed_by} ${new Date(Number(p.created_at)).toISOString()}: ${printable(proposed?.reason ?? '')} (promotion approve|reject ${p.code} --as <admin>)`,
+    );
+  }
 }
 
 async function disable(env: OperatorEnv, table: 'bonuses' | 'promotions', code: string | undefined, print: Print) {
@@ -362,13 +385,22 @@ async function disable(env: OperatorEnv, table: 'bonuses' | 'promotions', code: 
     const row = await tx.selectFrom(table).select('active').where('code', '=', code).executeTakeFirst();
     if (!row) return false;
     await tx.updateTable(table).set({ active: 0 }).where('code', '=', code).execute();
-    // a promotion stopped while it waited for a second admin is not approved later
-    if (table === 'promotions') await tx.updateTable('promotions').set({ waits_because: null }).where('code', '=', code).execute();
+    // a promotion stopped while it waited for a second admin is not approved later: its wait ends, said in the trail
+    const waited =
+      table === 'promotions'
+        ? await tx
+            .updateTable('promotions')
+            .set({ waits_because: null })
+            .where('code', '=', code)
+            .where('waits_because', 'is not', null)
+            .returning('proposed_by')
+            .executeTakeFirst()
+        : undefined;
     await auditCli(env, tx, {
       action: `${what}.disable`,
       target: `${what}:${code}`,
-      before: { active: Number(row.active) === 1 },
-      after: { active: false },
+      before: { active: Number(row.active) === 1, ...(waited && { waitedForSecondAdmin: true, proposedBy: waited.proposed_by }) },
+      after: { active: false, ...(waited && { waitedForSecondAdmin: false }) },
     });
     return true;
   });
