@@ -98,48 +98,56 @@ function cpuGroup(name) {
 const cpuText = (cpu, wall, outside) =>
   cpu === undefined
     ? ''
-    : `, CPU ${fmt(cpu)} (${(cpu / wall).toFixed(2)} cores)${outside ? ` + ${fmt(outside)} of the Postgres started before the run` : ''}`;
+    : `, CPU ${fmt(cpu)} (${(cpu / wall).toFixed(2)} cores)${outside ? ` + ${fmt(outside)} of the Postgres outside the run` : ''}`;
 
 const TICKS = 100; // USER_HZ, as /proc counts
 /**
- * The CPU seconds used so far by the Postgres servers started before the run (.ci/run's cluster, which the
- * server stage's tests use): a cgroup holds a stage's own processes, not that server's backends, which
- * used about a third of the server stage's CPU in a run of 2026-12-02. A postmaster's own time with its
- * ended backends' (cutime, cstime), plus its live backends'. Undefined where /proc cannot tell (not Linux).
+ * The CPU ticks used so far by each Postgres server outside the run's stages (.ci/run's cluster, which the
+ * server stage's tests use): a cgroup holds a stage's own processes, not that server's backends, which used
+ * about a third of the server stage's CPU in a run of 2026-12-02. Keyed by the postmaster's pid and start
+ * time (a pid used again is another server): its own time with its ended backends' (cutime, cstime), plus its
+ * live backends'. An empty map where /proc cannot tell (not Linux).
  */
-function outsidePostgresSeconds() {
-  let pids;
+function outsidePostgresTicks() {
+  const ticks = new Map();
+  let pids = [];
   try {
     pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
-    return undefined;
+    return ticks;
   }
   const stats = new Map();
   for (const pid of pids) {
     try {
       const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
-      if (comm !== 'postgres') continue;
+      if (text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')) !== 'postgres') continue;
       const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      // after the name: state, ppid (f[1]) ... utime (f[11]), stime, cutime, cstime (f[14])
-      stats.set(pid, { ppid: f[1], own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) });
+      // after the name: state, ppid (f[1]) ... utime (f[11]), stime, cutime, cstime (f[14]) ... starttime (f[19])
+      stats.set(pid, { ppid: f[1], own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]), start: f[19] });
     } catch {
       // ended meanwhile
     }
   }
-  let ticks = 0;
   for (const [pid, st] of stats) {
     if (stats.has(st.ppid)) continue; // a backend: counted with its postmaster below
-    let cgroup = '';
+    let cgroup;
     try {
       cgroup = fs.readFileSync(`/proc/${pid}/cgroup`, 'utf8');
     } catch {
       continue;
     }
     if (cgroup.includes('npm-test-')) continue; // a stage's own (an embedded one): its cgroup counts it
-    ticks += st.own + st.reaped;
-    for (const child of stats.values()) if (child.ppid === pid) ticks += child.own;
+    let sum = st.own + st.reaped;
+    for (const child of stats.values()) if (child.ppid === pid) sum += child.own;
+    ticks.set(`${pid}@${st.start}`, sum);
   }
+  return ticks;
+}
+
+/** The CPU seconds the outside Postgres servers used between two readings: only servers in both count. */
+function outsideSeconds(before, after) {
+  let ticks = 0;
+  for (const [key, then] of before) if (after.has(key)) ticks += Math.max(0, after.get(key) - then);
   return ticks / TICKS;
 }
 const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
@@ -150,8 +158,9 @@ function run(stage) {
   const out = fs.openSync(logFile, 'w');
   console.log(`▶ ${stage.name}: ${stage.cmd}`);
   const cpu = cpuGroup(stage.name);
-  // the server's tests use the Postgres .ci/run started: its CPU is theirs (no other stage uses it)
-  const outsideBefore = stage.name === 'server' && cpu ? outsidePostgresSeconds() : undefined;
+  // the server's tests use the Postgres .ci/run started: its CPU is theirs (no other stage of their group uses it;
+  // the e2e's two-instance spec does, in the group after)
+  const outsideBefore = stage.name === 'server' && cpu ? outsidePostgresTicks() : undefined;
   // the shell joins the stage's cgroup before it runs the command, so every process it starts is counted
   // (a join refused only leaves the CPU unmeasured: the command runs all the same)
   const cmd = cpu ? `(echo $$ > ${cpu.dir}/cgroup.procs) 2>/dev/null; ${stage.cmd}` : stage.cmd;
@@ -174,8 +183,7 @@ function run(stage) {
       const seconds = (Date.now() - started) / 1000;
       const result = code === 0 ? 'passed' : 'failed';
       const cpuSeconds = cpu?.seconds();
-      const outsideAfter = outsideBefore === undefined ? undefined : outsidePostgresSeconds();
-      const outside = outsideAfter === undefined ? undefined : outsideAfter - outsideBefore;
+      const outside = outsideBefore === undefined ? undefined : outsideSeconds(outsideBefore, outsidePostgresTicks());
       cpu?.remove();
       results.set(stage.name, { result, seconds, cpuSeconds, outside });
       const text = fs.readFileSync(logFile, 'utf8');

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/operator/commands.js';
 import { setSetting } from './deposit-helpers.js';
 import { build, message, type TestServer } from './helper.js';
 import { get, newMember } from './bonus-helpers.js';
 import { addStaff, operator } from './staff-helpers.js';
+import { until } from './chat-helpers.js';
 
 /**
  * In production a bonus or a promotion code is added from the shell only by an admin (`--as`), and what it
@@ -185,7 +187,9 @@ describe('bonus and promotion add from the shell in production', () => {
     expect(await refusal(['promotion', 'approve', 'TEN', '--as', 'boss2'])).toMatch(/you added this promotion yourself/);
     // an approval's note is held to a reason's length; a --reason with no value is said so
     expect(await refusal(['promotion', 'approve', 'TEN', '--reason', 'x'.repeat(501), '--as', 'boss'])).toMatch(/3 to 500 characters/);
-    expect(await refusal(['promotion', 'approve', 'TEN', '--reason', '--as', 'boss'])).toMatch(/--reason needs a value/);
+    expect(await refusal(['promotion', 'approve', 'TEN', '--reason', '--as', 'boss'])).toMatch(
+      /--reason needs a value of 3 to 500 characters/,
+    );
     expect(await refusal(['promotion', 'approve', 'TEN', '--as', 'fin'])).toMatch(/an admin's/);
     expect(await operator(server, 'promotion', 'approve', 'TEN', '--as', 'boss')).toEqual([
       'promotion TEN approved: members can find and receive it, counted against no one',
@@ -230,5 +234,46 @@ describe('bonus and promotion add from the shell in production', () => {
     for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/exists already/);
     const counted = await db().selectFrom('staff_credits').select('amount').where('source', '=', 'promotion:RACE').execute();
     expect(counted.map((c) => Number(c.amount))).toEqual([10_000]);
+  });
+
+  it('an add that meets another add of its code mid-way is refused, and its credit goes with it', async () => {
+    let adding: Promise<unknown> | undefined;
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        // another add of RACE2, not yet committed: the CLI's add does not see it, counts its credit, then meets it
+        await trx
+          .insertInto('promotions')
+          .values({
+            code: 'RACE2',
+            description: JSON.stringify({ th: 'x', la: 'x', en: 'x' }),
+            percent_fail: 100,
+            give_percent: null,
+            give_max: null,
+            give_fixed: 10_000,
+            min_deposit: 0,
+            turnover_multiple: 1,
+            total_uses: 1,
+            active: 0,
+            created_at: 0,
+          })
+          .execute();
+        adding = operator(server, ...promotionAdd('RACE2', '1', '--reason', 'a race'), '--as', 'boss').then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        // until its insert waits on this one's row (the unique index), then this one commits
+        await until(
+          async () => {
+            const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like 'insert into "promotions"%'`.execute(db());
+            return rows[0]!.n > 0;
+          },
+          15_000,
+          "the CLI's insert to wait on the other add",
+        );
+      });
+    expect(String(await adding)).toMatch(/exists already/);
+    expect(await db().selectFrom('staff_credits').select('id').where('source', '=', 'promotion:RACE2').execute()).toEqual([]);
   });
 });

@@ -275,7 +275,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       const { words, reason } = wordsAndReason(command, rest);
       const id = /^[1-9]\d{0,8}$/.test(words[0] ?? '') ? Number(words[0]) : 0;
       if (words.length !== 1 || id === 0) throw new UsageError(`${command} needs a proposal id (a number of at most 9 digits)`);
-      if (!env.actor || env.actor.username === CLI_SYSTEM.username) throw new UsageError(`${command} needs --as <admin>`);
+      if (!asStaff(env)) throw new UsageError(`${command} needs --as <admin>`);
       const why = givenReason(reason);
       if (action === 'reject' && !why) throw new UsageError(`settings reject needs a reason: --reason "..." (3 to 500 characters)`);
       const key = await refusedAsUsage(command, SETTING_REFUSALS, () =>

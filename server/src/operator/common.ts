@@ -4,7 +4,7 @@ import { withTransaction, type Tx } from '../db/transaction.js';
 import type { SettingKey, Settings } from '../settings/registry.js';
 import { lockedSetting, writeSetting } from '../settings/store.js';
 import { keepingRemovedAccounts, type Deposit } from '../settings/deposit-accounts.js';
-import { CLI_SYSTEM, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
+import { CLI_SYSTEM, givenReason, recordAudit, type Actor, type AuditEntry } from '../modules/audit/service.js';
 import { UNSAFE_TEXT } from '../../../contract/account-rules.js';
 import { ApiError } from '../lib/errors.js';
 import { changeNeedsTwoAdmins, needsTwoAdmins } from '../modules/adjustments/policy-settings.js';
@@ -148,7 +148,9 @@ export function wordsAndReason(command: string, args: string[], also = ''): { wo
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--reason') {
-      if (args[i + 1] === undefined) throw new UsageError(`${command}: --reason needs a value: --reason "..."`);
+      // a note given is a reason's 3 to 500 characters, said rather than dropped (the services drop one that is not)
+      if (args[i + 1] === undefined || !givenReason(args[i + 1]))
+        throw new UsageError(`${command}: --reason needs a value of 3 to 500 characters: --reason "..."`);
       reason = args[++i];
     } else if (arg.startsWith('--')) throw new UsageError(`${command}: unknown option ${printable(arg)} (only --reason "..."${also})`);
     else words.push(arg);

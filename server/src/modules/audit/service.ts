@@ -22,14 +22,6 @@ export function givenReason(reason: string | undefined): string | undefined {
   return text && text.length >= REASON_MIN && text.length <= REASON_MAX ? text : undefined;
 }
 
-/**
- * A note an action may go without (an approval's): null when none is given, else held to a reason's rules
- * (400 REASON_REQUIRED for one too short or too long, as an action that needs one).
- */
-export function optionalReason(reason: string | undefined): string | null {
-  return reason?.trim() ? requiredReason(reason) : null;
-}
-
 /** The reason an action cannot go without: 400 REASON_REQUIRED, nothing changed, when there is none. */
 export function requiredReason(reason: string | undefined): string {
   const text = givenReason(reason);

@@ -285,14 +285,15 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
     total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
   };
   if (held) return proposePromotionAdd(env, values, o.reason, print);
+  const row = { ...values, active: 1, created_at: Date.now() };
   const added = await withTransaction(env.database, async (tx) => {
     const result = await tx
       .insertInto('promotions')
-      .values({ ...values, active: 1, created_at: Date.now() })
+      .values(row)
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
     if (Number(result[0]?.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await auditCli(env, tx, { action: 'promotion.add', target: `promotion:${code}`, after: values, reason: givenReason(o.reason) ?? null });
+    await auditCli(env, tx, { action: 'promotion.add', target: `promotion:${code}`, after: row, reason: givenReason(o.reason) ?? null });
     return true;
   });
   if (!added) throw new UsageError(`a promotion ${code} exists already`);
@@ -382,24 +383,27 @@ async function disable(env: OperatorEnv, table: 'bonuses' | 'promotions', code: 
   const what = table === 'bonuses' ? 'bonus' : 'promotion';
   if (!code) throw new UsageError(`${what} disable needs a code`);
   const found = await withTransaction(env.database, async (tx) => {
-    const row = await tx.selectFrom(table).select('active').where('code', '=', code).executeTakeFirst();
+    // locked: an approval landing between the read and the write would leave the trail without its wait
+    let row: { active: number; waits_because?: string | null; proposed_by?: string | null } | undefined;
+    if (table === 'promotions') {
+      row = await tx
+        .selectFrom('promotions')
+        .select(['active', 'waits_because', 'proposed_by'])
+        .where('code', '=', code)
+        .forUpdate()
+        .executeTakeFirst();
+      // a promotion stopped while it waited for a second admin is not approved later: its wait ends, said in the trail
+      if (row) await tx.updateTable('promotions').set({ active: 0, waits_because: null }).where('code', '=', code).execute();
+    } else {
+      row = await tx.selectFrom('bonuses').select('active').where('code', '=', code).forUpdate().executeTakeFirst();
+      if (row) await tx.updateTable('bonuses').set({ active: 0 }).where('code', '=', code).execute();
+    }
     if (!row) return false;
-    await tx.updateTable(table).set({ active: 0 }).where('code', '=', code).execute();
-    // a promotion stopped while it waited for a second admin is not approved later: its wait ends, said in the trail
-    const waited =
-      table === 'promotions'
-        ? await tx
-            .updateTable('promotions')
-            .set({ waits_because: null })
-            .where('code', '=', code)
-            .where('waits_because', 'is not', null)
-            .returning('proposed_by')
-            .executeTakeFirst()
-        : undefined;
+    const waited = row.waits_because ? { proposedBy: row.proposed_by } : undefined;
     await auditCli(env, tx, {
       action: `${what}.disable`,
       target: `${what}:${code}`,
-      before: { active: Number(row.active) === 1, ...(waited && { waitedForSecondAdmin: true, proposedBy: waited.proposed_by }) },
+      before: { active: Number(row.active) === 1, ...(waited && { waitedForSecondAdmin: true, proposedBy: waited.proposedBy }) },
       after: { active: false, ...(waited && { waitedForSecondAdmin: false }) },
     });
     return true;
