@@ -150,7 +150,8 @@ function outsideSeconds(before, after) {
   for (const [key, then] of before) if (after.has(key)) ticks += Math.max(0, after.get(key) - then);
   return ticks / TICKS;
 }
-const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
+// whole seconds past a minute, rounded before they are split (179.6 s is 3 min 0 s, not 2 min 60 s)
+const fmt = (s) => (s >= 59.5 ? `${Math.floor(Math.round(s) / 60)} min ${Math.round(s) % 60} s` : `${s.toFixed(1)} s`);
 
 function run(stage) {
   const started = Date.now();
