@@ -176,13 +176,31 @@ const CHANGE_REFUSALS: Record<string, string> = {
   KEY_INVALID: 'a value is outside the bonus rules',
 };
 
+/** The database and the clock: what the promotion services read. */
+const books = (env: OperatorEnv) => ({ database: env.database, now: env.now ?? Date.now });
+
 /** What the console's bonus service reads, for a command: the database, the clock, the configuration and the settings. */
 const consoleBooks = async (env: OperatorEnv) => ({
-  database: env.database,
+  ...books(env),
   config: env.config,
-  now: env.now ?? Date.now,
   settings: await SettingsCache.load(env.database.db),
 });
+
+/**
+ * What `bonus|promotion approve|reject <CODE> [--reason "..."] --as <admin>` asks: its code and reason, read
+ * as every command's (wordsAndReason); a second admin's decision, so only as a staff member.
+ */
+function decisionOf(env: OperatorEnv, what: 'bonus' | 'promotion', outcome: 'APPLIED' | 'REJECTED', args: string[]) {
+  const command = `${what} ${outcome === 'APPLIED' ? 'approve' : 'reject'}`;
+  const { words, reason } = wordsAndReason(command, args, ' and --as <admin>');
+  const code = words[0];
+  if (words.length !== 1 || !code)
+    throw new UsageError(
+      `${command} needs a ${what} code: ${command} <CODE>${outcome === 'REJECTED' ? ' --reason "..."' : ''} --as <admin>`,
+    );
+  if (!asStaff(env)) throw new UsageError(`${command} needs --as <admin>: a second admin decides`);
+  return { command, code, reason };
+}
 
 /**
  * `bonus add --as <admin>` (in production the only way): the console's proposal, one service. Within the
@@ -211,12 +229,7 @@ async function proposeBonusAdd(
 
 /** `bonus approve|reject <CODE> --as <admin>`: a second admin's decision on a bonus change that waits, as in the console. */
 async function decideBonus(env: OperatorEnv, outcome: 'APPLIED' | 'REJECTED', args: string[], print: Print) {
-  const command = outcome === 'APPLIED' ? 'bonus approve' : 'bonus reject';
-  const { words, reason } = wordsAndReason(command, args, ' and --as <admin>');
-  const code = words[0];
-  if (words.length !== 1 || !code)
-    throw new UsageError(`${command} needs a bonus code: ${command} <CODE>${outcome === 'REJECTED' ? ' --reason "..."' : ''} --as <admin>`);
-  if (!asStaff(env)) throw new UsageError(`${command} needs --as <admin>: a second admin decides`);
+  const { command, code, reason } = decisionOf(env, 'bonus', outcome, args);
   const ctx = await consoleBooks(env);
   const decided = await refusedAsUsage(command, CHANGE_REFUSALS, () =>
     decideBonusChange(ctx, { actor: env.actor! }, code, outcome, reason),
@@ -321,7 +334,7 @@ async function proposePromotionAdd(env: OperatorEnv, values: PromotionValues, re
   if (!givenReason(reason)) throw new UsageError('promotion add needs a reason: --reason "..." (3 to 500 characters)');
   const currency = siteCurrency(env.config);
   const because = await refusedAsUsage('promotion add', PROMOTION_REFUSALS, () =>
-    addPromotionAsAdmin({ database: env.database, now: env.now ?? Date.now }, { actor: env.actor! }, currency, values, reason!),
+    addPromotionAsAdmin(books(env), { actor: env.actor! }, currency, values, reason!),
   );
   const reach = `${money(promotionReach(values), currency)} ${currency}`;
   if (because === null)
@@ -334,17 +347,8 @@ async function proposePromotionAdd(env: OperatorEnv, values: PromotionValues, re
 
 /** `promotion approve|reject <CODE> --as <admin>`: a second admin's decision on a promotion that waits. */
 async function decidePromotionCommand(env: OperatorEnv, outcome: 'APPLIED' | 'REJECTED', args: string[], print: Print) {
-  const command = outcome === 'APPLIED' ? 'promotion approve' : 'promotion reject';
-  const { words, reason } = wordsAndReason(command, args, ' and --as <admin>');
-  const code = words[0];
-  if (words.length !== 1 || !code)
-    throw new UsageError(
-      `${command} needs a promotion code: ${command} <CODE>${outcome === 'REJECTED' ? ' --reason "..."' : ''} --as <admin>`,
-    );
-  if (!asStaff(env)) throw new UsageError(`${command} needs --as <admin>: a second admin decides`);
-  await refusedAsUsage(command, PROMOTION_REFUSALS, () =>
-    decidePromotion({ database: env.database, now: env.now ?? Date.now }, { actor: env.actor! }, code, outcome, reason),
-  );
+  const { command, code, reason } = decisionOf(env, 'promotion', outcome, args);
+  await refusedAsUsage(command, PROMOTION_REFUSALS, () => decidePromotion(books(env), { actor: env.actor! }, code, outcome, reason));
   print(
     outcome === 'APPLIED'
       ? `promotion ${code} approved: members can find and receive it, counted against no one`
@@ -365,16 +369,25 @@ async function promotionList(env: OperatorEnv, print: Print) {
     );
   }
   // what a second admin reads before promotion approve: the most it may pay, why it waits, who added it, when and why
-  for (const p of rows.filter((r) => r.waits_because !== null)) {
-    const proposed = await db
-      .selectFrom('audit_log')
-      .select('reason')
-      .where('target', '=', `promotion:${p.code}`)
-      .where('action', '=', 'promotion.propose')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+  const waiting = rows.filter((r) => r.waits_because !== null);
+  // each waiting code's proposal in the trail, in one read (in order: a code proposed again keeps its latest)
+  const proposals = waiting.length
+    ? await db
+        .selectFrom('audit_log')
+        .select(['target', 'reason'])
+        .where(
+          'target',
+          'in',
+          waiting.map((p) => `promotion:${p.code}`),
+        )
+        .where('action', '=', 'promotion.propose')
+        .orderBy('id')
+        .execute()
+    : [];
+  const reasonOf = new Map(proposals.map((a) => [a.target, a.reason]));
+  for (const p of waiting) {
     print(
-      `waiting for a second admin: ${p.code}, the most it may pay ${money(promotionReach(p), currency)} ${currency} (${p.waits_because === 'amount' ? 'above the threshold' : "past its adder's 24 hours"}), by ${p.proposed_by} ${new Date(Number(p.created_at)).toISOString()}: ${printable(proposed?.reason ?? '')} (promotion approve|reject ${p.code} --as <admin>)`,
+      `waiting for a second admin: ${p.code}, the most it may pay ${money(promotionReach(p), currency)} ${currency} (${p.waits_because === 'amount' ? 'above the threshold' : "past its adder's 24 hours"}), by ${p.proposed_by} ${new Date(Number(p.created_at)).toISOString()}: ${printable(reasonOf.get(`promotion:${p.code}`) ?? '')} (promotion approve|reject ${p.code} --as <admin>)`,
     );
   }
 }
