@@ -29,6 +29,11 @@ export function requiredReason(reason: string | undefined): string {
   return text;
 }
 
+/** A second person's decision's words: a rejection's reason is required; an approval's note is optional (null when none worth the name). */
+export function decisionReason(outcome: 'APPLIED' | 'REJECTED', reason: string | undefined): string | null {
+  return outcome === 'REJECTED' ? requiredReason(reason) : (givenReason(reason) ?? null);
+}
+
 /** The CLI's actor when no `--as` is given. */
 export const CLI_SYSTEM: Actor = { kind: 'cli', username: 'system' };
 

@@ -14,7 +14,7 @@ import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { siteMoney } from '../../lib/site-money.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { creditAlone, creditAloneLeft, requireStaffRole } from '../adjustments/service.js';
-import { recordAudit, givenReason, requiredReason, type By } from '../audit/service.js';
+import { recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
 import { paidSoFar } from './repository.js';
 
 /**
@@ -259,7 +259,7 @@ export async function proposeBonus(ctx: Books, by: By, kind: 'add' | 'edit', dra
 /** A second admin approves the change that waits for `code` (then it applies, counted against no one) or rejects it. */
 export async function decideBonusChange(ctx: Books, by: By, code: string, outcome: 'APPLIED' | 'REJECTED', reason?: string) {
   const site = siteMoney(ctx.config, ctx.settings.get('bonus'));
-  const why = outcome === 'REJECTED' ? requiredReason(reason) : (givenReason(reason) ?? null);
+  const why = decisionReason(outcome, reason);
   const now = ctx.now();
   return withTransaction(ctx.database, async (tx) => {
     await requireStaffRole(tx, by.actor, ['admin']);

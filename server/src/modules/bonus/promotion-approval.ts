@@ -6,7 +6,7 @@ import { ApiError, conflict, forbidden } from '../../lib/errors.js';
 import type { Currency } from '../../ledger/money.js';
 import { personOf } from '../../../../contract/staff.js';
 import { creditAlone, requireStaffRole, type SecondBecause } from '../adjustments/service.js';
-import { madeBy, recordAudit, givenReason, requiredReason, type By } from '../audit/service.js';
+import { madeBy, recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
 
 /**
  * A promotion code an admin adds (`promotion add --as <admin>`, in production the only way): the most it may
@@ -76,7 +76,7 @@ export async function addPromotionAsAdmin(
  * rejected (the adder may withdraw their own), it stays not offered and waits no more.
  */
 export async function decidePromotion(ctx: Books, by: By, code: string, outcome: 'APPLIED' | 'REJECTED', reason?: string): Promise<void> {
-  const why = outcome === 'REJECTED' ? requiredReason(reason) : (givenReason(reason) ?? null);
+  const why = decisionReason(outcome, reason);
   const now = ctx.now();
   await withTransaction(ctx.database, async (tx) => {
     await requireStaffRole(tx, by.actor, ['admin']);

@@ -24,7 +24,7 @@ import {
   proposeSetting,
   type SettingProposal,
 } from '../adjustments/service.js';
-import { givenReason, requiredReason } from '../audit/service.js';
+import { decisionReason, requiredReason } from '../audit/service.js';
 import { auditPage } from './audit-query.js';
 import { requireStaff, staffBy } from './session.js';
 
@@ -96,7 +96,7 @@ export const settingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const decision =
     (outcome: 'APPLIED' | 'REJECTED') => async (request: FastifyRequest<{ Params: { id: string }; Body: SettingDecisionBody }>) => {
-      const reason = outcome === 'REJECTED' ? requiredReason(request.body.reason) : (givenReason(request.body.reason) ?? null);
+      const reason = decisionReason(outcome, request.body.reason);
       const key = await decideProposal(ctx, staffBy(request), { id: Number(request.params.id), outcome, reason });
       await ctx.settings.refresh();
       return current(key);
