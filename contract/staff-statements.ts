@@ -17,7 +17,9 @@ import { CreditHold, StaffReason } from './staff-queues.js';
  * past their allowance it WAITS for a second finance clerk or admin, who assigns the line to the same member.
  * Refusals: 400 STATEMENT_FILE_EMPTY | STATEMENT_FILE_TYPE | STATEMENT_FILE_INVALID | STATEMENT_BANK_UNKNOWN |
  * STATEMENT_BANK_MISMATCH | STATEMENT_FILE_CURRENCY | STATEMENT_ACCOUNT_MISMATCH | STATEMENT_LAYOUT_UNKNOWN | STATEMENT_LINE_INVALID |
- * STATEMENT_NO_LINES | STATEMENT_ACCOUNT_UNKNOWN; 413 STATEMENT_TOO_LARGE | STATEMENT_UNPACKS_TOO_LARGE | STATEMENT_TOO_MANY_LINES.
+ * STATEMENT_NO_LINES | STATEMENT_ACCOUNT_UNKNOWN; 413 STATEMENT_TOO_LARGE | STATEMENT_UNPACKS_TOO_LARGE | STATEMENT_TOO_MANY_LINES;
+ * 503 STATEMENT_BUSY while the server reads as many files as it reads at once (nothing read or kept: send it
+ * again in a moment).
  */
 
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;

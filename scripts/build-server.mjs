@@ -7,8 +7,8 @@
 // only when a source is newer than the last build.
 // Each build goes to a new directory build/releases/<id>/ and build/server is then pointed at it in one
 // rename (build-site.mjs's activate), so a build on a live box (an `npm run operator` after a pull) never
-// takes main.js or slip-worker.js from under running instances: each keeps its own release (Node runs
-// main.js by its real path, and the slip reader finds its worker beside that) until it is restarted.
+// takes main.js or a worker's file from under running instances: each keeps its own release (Node runs
+// main.js by its real path, and a worker pool finds its worker's file beside that) until it is restarted.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,11 +24,12 @@ const STAMP = path.join(BUILD_DIR, '.built');
 /** The current server build: a link to one of SERVER_RELEASES. */
 const SERVER_LINK = path.join(BUILD_DIR, 'server');
 const SERVER_RELEASES = path.join(BUILD_DIR, 'releases');
-/** The entry points, each one file of build/server/ (the slip reader finds its worker beside itself). */
+/** The entry points, each one file of build/server/ (a worker pool finds its worker's file beside itself: server/src/lib/worker-pool.ts). */
 const ENTRIES = {
   main: 'server/src/main.ts',
   cli: 'server/src/operator/cli.ts',
   'slip-worker': 'server/src/adapters/slip/slip-worker.ts',
+  'statement-worker': 'server/src/modules/bank-statement/statement-worker.ts',
   // the sandbox game provider, a process of its own (docs/game-provider-protocol.md)
   'game-sandbox': 'server/src/game-sandbox/main.ts',
 };

@@ -156,8 +156,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.decorate('ctx', ctx);
   app.decorate('schemas', schemas);
-  // the slip reader's worker threads end with the server
+  // the slip and statement readers' worker threads end with the server
   app.addHook('onClose', () => ctx.slipReader.close());
+  app.addHook('onClose', () => ctx.statementReader.close());
   // sessions read lately, on Postgres: the cache hears every end of a session (auth/session-cache.ts)
   await ctx.sessions.start((err) => app.log.warn({ err }, 'session ends: listening again; sessions are read from the database meanwhile'));
   app.addHook('onClose', () => ctx.sessions.stop());

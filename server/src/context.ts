@@ -5,6 +5,7 @@ import type { SandboxVouchers, VoucherService } from './adapters/voucher/voucher
 import type { PayoutAdapter } from './adapters/payout/payout.js';
 import type { SlipBank } from './adapters/slip/bank.js';
 import type { SlipReader } from './adapters/slip/slip-reader.js';
+import type { ThreadStatementReader } from './modules/bank-statement/statement-reader.js';
 import type { SmsSender } from './adapters/sms/sender.js';
 import type { PushSender } from './adapters/push/web-push.js';
 import type { FileStorage } from './adapters/storage/storage.js';
@@ -32,6 +33,8 @@ export interface AppContext {
   slipBank: SlipBank;
   /** Reads slip images' QR codes in worker threads (closed with the app). */
   slipReader: SlipReader;
+  /** Reads bank statement files in a worker thread (closed with the app). */
+  statementReader: ThreadStatementReader;
   /** Uploads: rows of the database (stored_files). */
   storage: FileStorage;
   /** Free bytes on the disk uploads are written to (uploads are refused under the floor); undefined: not known here. */

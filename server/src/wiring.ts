@@ -8,6 +8,7 @@ import { SandboxPayouts } from './adapters/payout/payout.js';
 import { SandboxBank, type SlipBank } from './adapters/slip/bank.js';
 import { EasySlipBank } from './adapters/slip/easyslip.js';
 import { SlipReader } from './adapters/slip/slip-reader.js';
+import { ThreadStatementReader } from './modules/bank-statement/statement-reader.js';
 import { SandboxGateway, type PaymentGateway } from './adapters/gateway/gateway.js';
 import { OpnGateway } from './adapters/gateway/opn.js';
 import { SandboxVouchers } from './adapters/voucher/voucher.js';
@@ -83,6 +84,7 @@ export function makeContext(parts: {
       queue: parts.config.slipReadQueue,
       log: (err) => parts.log?.warn({ err }, 'slip image not read: it waits for the operator'),
     }),
+    statementReader: new ThreadStatementReader({ log: (err) => parts.log?.warn({ err }, 'statement file not read') }),
     storage: new DatabaseStorage(parts.database),
     // the embedded server keeps uploads (rows) on DATA_DIR's disk; another Postgres keeps them on its own
     // server's disk, which this process cannot measure (Postgres tells an ordinary role nothing of it)

@@ -6,7 +6,7 @@ import { newPolicyDay } from './adjustment-helpers.js';
 import { message } from './helper.js';
 import { queueServer } from './staff-queue-helpers.js';
 import { signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
-import { BOUNDARY, kbiz, multipart, type Line } from './statement-helpers.js';
+import { kbiz, sendStatement, type Line } from './statement-helpers.js';
 import { MAX_UNPACKED_BYTES } from '../src/modules/bank-statement/read-file.js';
 
 /**
@@ -27,14 +27,8 @@ describe('bank statement import under attack (issue 39 review)', () => {
     balance += 1;
     return { at, amount, details, balance: `${(balance / 100).toFixed(2)}` };
   };
-  const send = (path: 'preview' | 'import', bytes: Buffer, query: string, as: StaffBrowser = q.finance) =>
-    q.server.app.inject({
-      method: 'POST',
-      url: `/api/staff/statements/${path}?${query}`,
-      cookies: as.cookies,
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(as.csrf ? { 'x-csrf-token': as.csrf } : {}) },
-      payload: multipart(bytes),
-    });
+  const send = (path: 'preview' | 'import', bytes: Buffer, query: string, as = q.finance) =>
+    sendStatement(q.server, as, path, bytes, query);
   const preview = async (bytes: Buffer, as = q.finance) => {
     const res = await send('preview', bytes, `account=${ACCOUNT}`, as);
     expect(res.statusCode, res.body).toBe(200);
@@ -186,16 +180,7 @@ describe('bank statement import under attack (issue 39 review)', () => {
     const t = q.server.clock.now - 900_000;
     const bytes = kbiz([line(t, '12.00', 'Cash Deposit')]);
     const withName = (path: 'preview' | 'import', query: string) =>
-      q.server.app.inject({
-        method: 'POST',
-        url: `/api/staff/statements/${path}?${query}`,
-        cookies: q.finance.cookies,
-        headers: {
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          ...(q.finance.csrf ? { 'x-csrf-token': q.finance.csrf } : {}),
-        },
-        payload: multipart(bytes, 'st\u0000atement.csv'),
-      });
+      sendStatement(q.server, q.finance, path, bytes, query, 'st\u0000atement.csv');
     const seen = await withName('preview', `account=${ACCOUNT}`);
     expect(seen.statusCode, seen.body).toBe(200);
     const res = await withName('import', `account=${ACCOUNT}&sha256=${(seen.json() as StatementPreview).sha256}`);

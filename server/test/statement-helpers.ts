@@ -1,3 +1,6 @@
+import type { TestServer } from './helper.js';
+import type { StaffBrowser } from './staff-helpers.js';
+
 /**
  * Bank statements as the tests upload them: a KBank K-BIZ export of the deposit account (the layout of
  * server/test/fixtures/statements/kbank-kbiz.csv) and the multipart body the console sends it in.
@@ -45,4 +48,22 @@ export function multipart(bytes: Buffer, name = 'statement.csv') {
     bytes,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
+}
+
+/** The console's upload of a statement file to preview or import, by `as` (its cookies and CSRF token). */
+export function sendStatement(
+  server: TestServer,
+  as: StaffBrowser,
+  path: 'preview' | 'import',
+  bytes: Buffer,
+  query: string,
+  name?: string,
+) {
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/staff/statements/${path}?${query}`,
+    cookies: as.cookies,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(as.csrf ? { 'x-csrf-token': as.csrf } : {}) },
+    payload: multipart(bytes, name),
+  });
 }

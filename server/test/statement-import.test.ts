@@ -8,7 +8,7 @@ import { newPolicyDay } from './adjustment-helpers.js';
 import { call, DEMO_MEMBER, message } from './helper.js';
 import { QUEUE_METRICS_TOKEN, queueServer } from './staff-queue-helpers.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
-import { BOUNDARY, kbiz, multipart, type Line } from './statement-helpers.js';
+import { kbiz, sendStatement, type Line } from './statement-helpers.js';
 
 /**
  * Crediting from the bank statement (issue 39): a KBank K-BIZ export of the deposit account, each incoming
@@ -30,13 +30,7 @@ describe('bank statement import', () => {
     return { at, amount, details, balance: `${(balance / 100).toFixed(2)}` };
   };
   const send = (path: 'preview' | 'import', bytes: Buffer, query: string, as = q.finance) =>
-    q.server.app.inject({
-      method: 'POST',
-      url: `/api/staff/statements/${path}?${query}`,
-      cookies: as.cookies,
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(as.csrf ? { 'x-csrf-token': as.csrf } : {}) },
-      payload: multipart(bytes),
-    });
+    sendStatement(q.server, as, path, bytes, query);
   const preview = async (bytes: Buffer, as = q.finance) => {
     const res = await send('preview', bytes, `account=${ACCOUNT}`, as);
     expect(res.statusCode, res.body).toBe(200);

@@ -48,6 +48,7 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   STATEMENT_FILE_INVALID: msg`The file could not be read: export it from the bank again.`,
   STATEMENT_TOO_LARGE: msg`The file is larger than 5 MB: export a shorter period.`,
   STATEMENT_TOO_MANY_LINES: msg`The file has more than 20,000 rows: export a shorter period.`,
+  STATEMENT_BUSY: msg`The server is reading other statement files just now: nothing was read or kept. Send this one again in a moment.`,
   STATEMENT_UNPACKS_TOO_LARGE: msg`The workbook unpacks to more than 64 MB: no bank’s statement is that large. Export a shorter period, or as CSV.`,
   STATEMENT_BANK_UNKNOWN: msg`The file does not say which bank wrote it: choose the bank's layout.`,
   STATEMENT_BANK_MISMATCH: msg`This file is another bank's statement than the layout or the deposit account chosen.`,

@@ -98,6 +98,26 @@ describe('bank statement import screen', () => {
     await user.click(screen.getByRole('button', { name: 'ดูตัวอย่าง' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('รายการเดินบัญชีนี้เป็นของบัญชีอื่น ไม่ใช่บัญชีรับฝากที่เลือก');
   });
+
+  it('says the server is reading other files, in Lao, and previews the file sent again', async () => {
+    const user = userEvent.setup();
+    let busy = true;
+    fakeServer({
+      ...signedIn('finance'),
+      'GET /api/staff/statements/accounts': () => [200, ACCOUNTS],
+      'POST /api/staff/statements/preview': () => (busy ? [503, { message: 'STATEMENT_BUSY' }] : [200, PREVIEW]),
+    });
+    await renderStaff('/staff/statements', 'lo');
+    const file = await screen.findByLabelText('ໄຟລ໌ລາຍການເຄື່ອນໄຫວບັນຊີ');
+    await user.selectOptions(screen.getByLabelText('ບັນຊີຮັບຝາກ'), '0481212347');
+    await user.upload(file, new File(['Date,Deposit'], 'kbiz.csv', { type: 'text/csv' }));
+    const preview = screen.getByRole('button', { name: 'ເບິ່ງຕົວຢ່າງ' });
+    await user.click(preview);
+    expect(await screen.findByRole('alert')).toHaveTextContent('ຕອນນີ້ເຊີບເວີກຳລັງອ່ານໄຟລ໌ລາຍການເຄື່ອນໄຫວບັນຊີອື່ນຢູ່');
+    busy = false;
+    await user.click(preview);
+    expect(await screen.findByRole('table', { name: 'ສິ່ງທີ່ຈະເກີດກັບແຕ່ລະລາຍການເງິນເຂົ້າ' })).toBeInTheDocument();
+  });
 });
 
 const queued = (id: number, over: Partial<StatementQueueLine> = {}): StatementQueueLine => ({

@@ -14,9 +14,9 @@ import type {
 import { creditAloneLeft } from '../adjustments/service.js';
 import { madeBy, recordAudit, type By } from '../audit/service.js';
 import { creditLine } from './credit.js';
-import { parseStatement, sameAccount, STATEMENT_BANKS, type RawLine, type StatementBank } from './layouts.js';
+import { sameAccount, STATEMENT_BANKS, type RawLine, type StatementBank } from './layouts.js';
 import { planLine, type Plan } from './match.js';
-import { readRows } from './read-file.js';
+import type { StatementReader } from './statement-file.js';
 
 /**
  * A statement's preview and import (contract/staff-statements.ts). The preview reads the file and plans
@@ -26,7 +26,8 @@ import { readRows } from './read-file.js';
  * link and credit (credit.ts, under the money policy), the audit rows. A failure anywhere keeps nothing.
  */
 
-type Books = Pick<AppContext, 'database' | 'now' | 'settings'>;
+/** The server's context, or the CLI's: its statement reader works in a worker thread in the server, inline in the CLI. */
+type Books = Pick<AppContext, 'database' | 'now' | 'settings'> & { statementReader: StatementReader };
 
 /** The deposit accounts of the `deposit` setting a statement can be of (accounts to transfer to, not QR providers). */
 export function statementAccounts(ctx: Pick<AppContext, 'settings'>): StatementAccount[] {
@@ -49,12 +50,18 @@ async function read(ctx: Books, bytes: Buffer, query: StatementQuery): Promise<R
   const account = statementAccounts(ctx).find((a) => a.accountNo === query.account);
   if (!account) throw new ApiError(400, 'STATEMENT_ACCOUNT_UNKNOWN');
   const chosen = query.bank ?? STATEMENT_BANKS.find((b) => b === account.bankCode);
-  const { format, rows } = await readRows(bytes);
-  const parsed = parseStatement(rows, format, account.currency, chosen, ctx.now());
+  const parsed = await ctx.statementReader.read(bytes, { currency: account.currency, chosen, now: ctx.now() });
   if (parsed.accountNo && !sameAccount(parsed.accountNo, account.accountNo)) throw new ApiError(400, 'STATEMENT_ACCOUNT_MISMATCH');
   // the same moment's lines in the order the bank wrote them: earlier transfers first
   const lines = [...parsed.lines].sort((a, b) => a.at - b.at || a.rowNo - b.rowNo);
-  return { account, bank: parsed.bank, format, sha256: createHash('sha256').update(bytes).digest('hex'), lines, outgoing: parsed.outgoing };
+  return {
+    account,
+    bank: parsed.bank,
+    format: parsed.format,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    lines,
+    outgoing: parsed.outgoing,
+  };
 }
 
 const keptBefore = async (tx: Tx, accountNo: string, lines: readonly RawLine[]) => {

@@ -9,6 +9,7 @@ import { SettingsCache } from '../../settings/store.js';
 import { requireApprover } from '../adjustments/service.js';
 import { CLI_SYSTEM } from '../audit/service.js';
 import { importStatement, previewStatement } from './import-service.js';
+import { inlineStatementReader } from './statement-file.js';
 
 /** What a refusal of the service says on the terminal (the console's sentences, for an operator). */
 const sentences: Record<string, string> = {
@@ -77,7 +78,13 @@ export const statementCommands: CommandSet = {
       throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
     }
     if (bytes.length > STATEMENT_MAX_BYTES) throw new UsageError('the file is larger than 5 MB: export a shorter period');
-    const ctx = { database: env.database, now: Date.now, settings: await SettingsCache.load(env.database.db) };
+    // read on this thread: one command, one file, no one else waiting on it
+    const ctx = {
+      database: env.database,
+      now: Date.now,
+      settings: await SettingsCache.load(env.database.db),
+      statementReader: inlineStatementReader,
+    };
     const by = { actor };
     const query = { account: o.account, ...(o.bank ? { bank: o.bank as (typeof STATEMENT_BANK_CODES)[number] } : {}) };
     try {

@@ -57,7 +57,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/statements/preview',
-    { onRequest: finance, schema: { querystring: StatementQuery, response: { 200: StatementPreview, ...refusals } } },
+    { onRequest: finance, schema: { querystring: StatementQuery, response: { 200: StatementPreview, ...refusals, 503: Message } } },
     async (request) => {
       const file = await statementFile(request);
       return previewStatement(ctx, staffBy(request), file.bytes, file.name, request.query);
@@ -66,7 +66,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/statements/import',
-    { onRequest: finance, schema: { querystring: StatementQuery, response: { 200: StatementPreview, ...refusals } } },
+    { onRequest: finance, schema: { querystring: StatementQuery, response: { 200: StatementPreview, ...refusals, 503: Message } } },
     async (request) => {
       if (!request.query.sha256) throw new ApiError(400, 'STATEMENT_NOT_PREVIEWED');
       const file = await statementFile(request);
