@@ -33,8 +33,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** true: a 503 SERVICE_UNAVAILABLE is asked again (see UNAVAILABLE_RETRY_MS). */
   safe: boolean;
-  /** Told every answer's status as it arrives, a 503 that is asked again included (the console's outage notice). */
-  onStatus?: (status: number) => void;
+  /** Told every answer's status (and a failed one's code) as it arrives, a 503 that is asked again included (the console's outage notice). */
+  onStatus?: (status: number, code?: string) => void;
   /** The code the caller's error carries (the caller reacts to some codes: a session that ended, and why: `detail`). */
   code?: (code: string, status: number, detail?: string) => string;
 }
@@ -76,9 +76,12 @@ export async function sendJson<T>(path: string, options: SendOptions): Promise<T
     } catch (err) {
       throw failed(err);
     }
-    options.onStatus?.(res.status);
-    if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+    if (res.ok) {
+      options.onStatus?.(res.status);
+      return (res.status === 204 ? undefined : await res.json()) as T;
+    }
     const { code, detail } = await codeOf(res);
+    options.onStatus?.(res.status, code);
     if (code === 'SERVICE_UNAVAILABLE' && options.safe && attempt < UNAVAILABLE_RETRY_MS.length) {
       await pause(UNAVAILABLE_RETRY_MS[attempt]! * (0.75 + Math.random() / 2), signal).catch((err: unknown) => {
         throw failed(err);

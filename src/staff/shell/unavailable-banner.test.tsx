@@ -59,6 +59,16 @@ describe('a database outage in the console', () => {
     expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['STATEMENT_BUSY', 'The server is reading other statement files just now'],
+    ['UPLOAD_UNAVAILABLE', 'The server has no room for files right now'],
+  ])('does not call a 503 %s an outage: the server answered, its service refused', async (code, sentence) => {
+    fakeServer({ ...signedIn('finance'), 'GET /api/staff/dashboard': () => [503, { message: code }] });
+    await renderStaff('/staff/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(sentence);
+    expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
+  });
+
   it('says so on the sign-in page and on a screen whose call meets it, in Thai too', async () => {
     fakeServer({ 'GET /api/staff/me': () => [401, { message: 'STAFF_UNAUTHORIZED' }], 'POST /api/staff/auth/sign-in': () => UNAVAILABLE });
     const user = userEvent.setup();
