@@ -19,10 +19,10 @@ import { kbiz, sendStatement } from './statement-helpers.js';
 
 /**
  * Statement files are read in a worker thread, not on the thread that serves members: a 20,000-row
- * workbook held it 1.2-1.8 s at each preview and again at the import. Read there, a file comes to the
- * same lines and the same refusals as the operator's CLI reads on its own thread; members are answered
- * meanwhile; a file that finds the thread and its queue taken is answered 503 STATEMENT_BUSY with nothing
- * kept; a read that fails or overruns ends its worker, not the server, and is refused as unreadable.
+ * workbook held it up to 0.76-0.91 s at a time, at each preview and again at the import. Read there, a file
+ * comes to the same lines and the same refusals as the operator's CLI reads on its own thread; members are
+ * answered meanwhile; a file that finds the thread and its queue taken is answered 503 STATEMENT_BUSY with
+ * nothing kept; a read past its time is refused as unreadable (the pool's own faults: worker-pool.test.ts).
  */
 
 const ACCOUNT = '0481212347';
@@ -182,17 +182,12 @@ describe('reading statement files in a worker thread', () => {
     }
   });
 
-  it('refuses a read that overruns its time as a file that cannot be read (400), and the server goes on', async () => {
+  it('refuses a read past its time as a file that cannot be read (400)', async () => {
     const slow = new ThreadStatementReader({ timeoutMs: 1 });
     try {
       expect(await outcome(slow, big, ask)).toEqual({ refused: [400, 'STATEMENT_FILE_INVALID'] });
     } finally {
       await slow.close();
     }
-    const res = await send('preview', fixture('kbank-kbiz.csv'), `account=${ACCOUNT}&bank=KBANK`);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(
-      (await q.server.app.inject({ method: 'GET', url: '/api/lookup/info', headers: { 'x-wallet-client': 'member' } })).statusCode,
-    ).toBe(200);
   });
 });

@@ -47,15 +47,25 @@ function workerFile(name: string, from: string): { filename: string; execArgv?: 
   return { filename: ts, execArgv: [...process.execArgv, '--import', tsx] };
 }
 
+/** A task waiting for a thread: given one (resolve), or past its time first (reject). */
+interface Waiter {
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
 /**
  * Work that would hold the thread serving requests for a good part of a second (a slip photo's QR, a
  * statement workbook), done in worker threads instead: a fixed number of them, started when a task comes
- * and ended when idle, and a bounded number of tasks waiting for them. A worker that fails or overruns is
- * ended and the next task gets a new one; the process goes on.
+ * and ended when idle, and a bounded number of tasks waiting for them. The tasks wait here, not in
+ * piscina: it is handed only as many as there are threads, so a worker that fails (out of memory, a
+ * failed start) and the pool made anew after it take only the tasks running on it, never the ones waiting,
+ * and a worker ended past its time is replaced for the next task at once. The process goes on.
  */
 export class WorkerPool<In, Out> {
   #pool: Piscina | undefined;
   #inFlight = 0;
+  #running = 0;
+  readonly #waiting: Waiter[] = [];
   #closed = false;
 
   constructor(private readonly options: WorkerPoolOptions) {}
@@ -70,20 +80,57 @@ export class WorkerPool<In, Out> {
     return this.#inFlight;
   }
 
-  /** The worker's answer; PoolBusy when full or closed; the worker's error, or an AbortError past the time, when it failed (logged). */
-  async run(task: In): Promise<Out> {
+  /**
+   * The worker's answer; PoolBusy when full or closed; the worker's error, or an AbortError past the time
+   * (the options', or `timeoutMs` for this task), when it failed (logged).
+   */
+  async run(task: In, timeoutMs = this.options.timeoutMs): Promise<Out> {
     if (this.full || this.#closed) throw new PoolBusy();
     this.#inFlight += 1;
+    const signal = AbortSignal.timeout(timeoutMs);
+    let pool: Piscina | undefined;
     try {
-      return (await (await this.#workers()).run(task, { signal: AbortSignal.timeout(this.options.timeoutMs) })) as Out;
+      await this.#thread(signal);
+      try {
+        pool = await this.#workers();
+        return (await pool.run(task, { signal })) as Out;
+      } finally {
+        this.#running -= 1;
+        this.#waiting.shift()?.resolve();
+      }
     } catch (err) {
-      this.options.log?.(err);
-      // timed out: piscina ended that worker itself; anything else may have left the pool failed
-      if (!(err instanceof Error && err.name === 'AbortError')) this.#restart();
+      if (!(err instanceof PoolBusy)) this.options.log?.(err);
+      // past its time: piscina ended that worker itself (or it never had one); anything else may have left
+      // the pool failed, and a new one is made for the next task
+      if (pool && !(err instanceof Error && err.name === 'AbortError')) this.#restart(pool);
       throw err;
     } finally {
       this.#inFlight -= 1;
     }
+  }
+
+  /** Waits for a thread of the pool's (counted in #running once given), or rejects when the signal ends the wait first. */
+  #thread(signal: AbortSignal): Promise<void> {
+    if (this.#running < this.options.threads) {
+      this.#running += 1;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve: () => {
+          signal.removeEventListener('abort', onAbort);
+          this.#running += 1;
+          resolve();
+        },
+        reject,
+      };
+      const onAbort = () => {
+        this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(waiter);
+    });
   }
 
   /** The pool, made at the first task: piscina (and the preload) are loaded then, not at every start of the server or the operator's CLI. */
@@ -91,12 +138,12 @@ export class WorkerPool<In, Out> {
     if (this.#pool) return this.#pool;
     const [{ Piscina }] = await Promise.all([import('piscina'), this.options.preload?.()]);
     if (this.#pool) return this.#pool;
-    if (this.#closed) throw new Error('the worker pool was closed while it started');
-    this.#pool = new Piscina({
+    if (this.#closed) throw new PoolBusy();
+    const pool = new Piscina({
       ...workerFile(this.options.worker.name, this.options.worker.from),
       minThreads: 0,
       maxThreads: this.options.threads,
-      // the queue is bounded above (full); piscina's own bound would answer a different error per case
+      // tasks wait in this class (#waiting): piscina is never handed more than it has threads for
       maxQueue: Infinity,
       // an idle worker ends and gives its memory back
       idleTimeout: 30_000,
@@ -104,22 +151,24 @@ export class WorkerPool<In, Out> {
     });
     // a worker's error with no task of its own (it failed to start, a stray throw after its task) is
     // emitted on the pool: unheard, Node would take it for an uncaught exception and end the process
-    this.#pool.on('error', (err: unknown) => {
+    pool.on('error', (err: unknown) => {
       this.options.log?.(err);
-      this.#restart();
+      this.#restart(pool);
     });
-    return this.#pool;
+    this.#pool = pool;
+    return pool;
   }
 
-  /** A pool whose worker failed to start stays failed (piscina remembers it): the next task gets a new one. */
-  #restart(): void {
-    const pool = this.#pool;
-    this.#pool = undefined;
-    void pool?.destroy().catch(() => undefined);
+  /** A pool whose worker failed stays failed (piscina remembers a failed start): the next task gets a new one. Only the pool that failed is ended. */
+  #restart(pool: Piscina): void {
+    if (this.#pool === pool) this.#pool = undefined;
+    void pool.destroy().catch(() => undefined);
   }
 
+  /** Ends the workers (their tasks are rejected) and refuses what waits and what comes (PoolBusy). */
   async close(): Promise<void> {
     this.#closed = true;
+    for (const waiter of this.#waiting.splice(0)) waiter.reject(new PoolBusy());
     const pool = this.#pool;
     this.#pool = undefined;
     await pool?.destroy();

@@ -12,8 +12,12 @@ export interface StatementAsk {
 
 export type StatementFile = ParsedStatement & { format: FileFormat };
 
-/** A file read to its lines, or the refusal it came to (an ApiError does not cross a thread as itself). */
-export type StatementFileRead = { file: StatementFile } | { refused: { status: number; code: string; detail?: string } };
+/**
+ * A file read to its lines, or the refusal it came to (an ApiError does not cross a thread as itself). A
+ * fault of the reading itself (an exception of a parser on a file no bank wrote) is refused as a file that
+ * cannot be read, its `fault` (the stack) for the log.
+ */
+export type StatementFileRead = { file: StatementFile } | { refused: { status: number; code: string; detail?: string }; fault?: string };
 
 /** The file's rows, then its statement lines: all of the work that takes a thread (a 20,000-row workbook about 1.6 s). */
 export async function readStatementFile(bytes: Uint8Array, ask: StatementAsk): Promise<StatementFileRead> {
@@ -22,7 +26,10 @@ export async function readStatementFile(bytes: Uint8Array, ask: StatementAsk): P
     return { file: { format, ...parseStatement(rows, format, ask.currency, ask.chosen, ask.now) } };
   } catch (err) {
     if (err instanceof ApiError) return { refused: { status: err.status, code: err.code, ...(err.detail ? { detail: err.detail } : {}) } };
-    throw err;
+    return {
+      refused: { status: 400, code: 'STATEMENT_FILE_INVALID' },
+      fault: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    };
   }
 }
 
@@ -31,12 +38,14 @@ export interface StatementReader {
   read(bytes: Buffer, ask: StatementAsk): Promise<StatementFile>;
 }
 
-export const answerOf = (read: StatementFileRead): StatementFile => {
-  if ('refused' in read) throw new ApiError(read.refused.status, read.refused.code, read.refused.detail);
-  return read.file;
+/** The file's lines, or its refusal thrown; a fault told to `log` first. */
+export const answerOf = (read: StatementFileRead, log?: (fault: string) => void): StatementFile => {
+  if ('file' in read) return read.file;
+  if (read.fault) log?.(read.fault);
+  throw new ApiError(read.refused.status, read.refused.code, read.refused.detail);
 };
 
 /** On the calling thread: the operator's CLI, one command, one file, no one else waiting on its thread. */
 export const inlineStatementReader: StatementReader = {
-  read: async (bytes, ask) => answerOf(await readStatementFile(bytes, ask)),
+  read: async (bytes, ask) => answerOf(await readStatementFile(bytes, ask), (fault) => console.error(`statement file not read: ${fault}`)),
 };

@@ -16,22 +16,26 @@ export interface ThreadStatementReaderOptions {
 }
 
 /**
- * Reads statement files in a worker thread (statement-worker.ts), not on the thread that serves members:
- * a 20,000-row workbook took that thread 1.2-1.8 s, the longest stall 600-900 ms, at each preview and again
- * at the import. The worker's heap is bounded: a workbook that needs more ends the worker, not the server.
- * Refusals: 503 STATEMENT_BUSY while the thread and its queue are taken (nothing read, nothing kept); 400
- * STATEMENT_FILE_INVALID when reading failed or overran (the worker ended, the file is no bank's export).
+ * Reads statement files in a worker thread (statement-worker.ts), not on the thread that serves members: a
+ * 20,000-row workbook held that thread up to 0.76-0.91 s at a time (docs/measurements.md), at each preview
+ * and again at the import. The worker's heap is bounded: a workbook that needs more ends the worker, not the
+ * server, and the files waiting behind it are read by a new one. Refusals: 503 STATEMENT_BUSY while the
+ * thread and its queue are taken (nothing read, nothing kept); 400 STATEMENT_FILE_INVALID for a file whose
+ * reading failed, ran out of memory or ran past its time. A fault of the server's own (the worker cannot
+ * start) is a 500, logged: it is not the clerk's file.
  */
 export class ThreadStatementReader implements StatementReader {
   readonly #pool: WorkerPool<{ bytes: Uint8Array; ask: StatementAsk }, StatementFileRead>;
+  readonly #log: (err: unknown) => void;
 
   constructor(options: ThreadStatementReaderOptions = {}) {
+    this.#log = options.log ?? (() => undefined);
     this.#pool = new WorkerPool({
       worker: { name: 'statement-worker', from: import.meta.url },
       threads: options.threads ?? 1,
       queue: options.queue ?? 4,
       timeoutMs: options.timeoutMs ?? STATEMENT_READ_TIMEOUT_MS,
-      log: options.log,
+      log: this.#log,
       // a 20,000-row workbook peaks at about 150 MB of heap
       resourceLimits: { maxOldGenerationSizeMb: 512 },
     });
@@ -48,9 +52,12 @@ export class ThreadStatementReader implements StatementReader {
       read = await this.#pool.run({ bytes, ask });
     } catch (err) {
       if (err instanceof PoolBusy) throw new ApiError(503, 'STATEMENT_BUSY');
-      throw new ApiError(400, 'STATEMENT_FILE_INVALID');
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((err instanceof Error && err.name === 'AbortError') || code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new ApiError(400, 'STATEMENT_FILE_INVALID');
+      throw err;
     }
-    return answerOf(read);
+    return answerOf(read, (fault) => this.#log(new Error(`statement file not read: ${fault}`)));
   }
 
   close(): Promise<void> {
