@@ -1,17 +1,22 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether the server can reach its database, as the console's calls find it (issue 39): a 503
- * SERVICE_UNAVAILABLE says it cannot, from the first one (the call itself is still asked again), and so
- * does a 503 with no code of ours (a proxy's page); any answer below 500 says it can. A 503 with another
- * code is a service's own refusal (STATEMENT_BUSY, UPLOAD_UNAVAILABLE: the server answered) and says
- * nothing of the database. Every screen shows it (unavailable-banner.tsx).
+ * The server's own 503 refusals that the console meets, each a service saying it cannot now (its reader's
+ * places taken, the upload disk full): the server answered, and they say nothing of its database.
+ */
+const SERVICE_REFUSALS = new Set(['STATEMENT_BUSY', 'UPLOAD_UNAVAILABLE']);
+
+/**
+ * Whether the server can reach its database, as the console's calls find it (issue 39): a 503 says it
+ * cannot, from the first one (the call itself is still asked again), unless it is one of SERVICE_REFUSALS
+ * (a proxy's 503, whatever its body, is an outage); any answer below 500 says it can. Every screen shows it
+ * (unavailable-banner.tsx).
  */
 let unavailable = false;
 const listeners = new Set<() => void>();
 
 export function noteServerStatus(status: number, code?: string): void {
-  const outage = status === 503 && (code === undefined || code === 'SERVICE_UNAVAILABLE' || code === 'INTERNAL_SERVER_ERROR');
+  const outage = status === 503 && !(code !== undefined && SERVICE_REFUSALS.has(code));
   const now = outage ? true : status < 500 ? false : unavailable;
   if (now === unavailable) return;
   unavailable = now;

@@ -69,6 +69,12 @@ describe('a database outage in the console', () => {
     expect(screen.queryByText(OUTAGE)).not.toBeInTheDocument();
   });
 
+  it("calls a proxy's 503 an outage, whatever its body says", async () => {
+    fakeServer({ ...signedIn('finance'), 'GET /api/staff/dashboard': () => [503, { message: 'no healthy upstream' }] });
+    await renderStaff('/staff/');
+    expect(await screen.findByText(OUTAGE)).toBeInTheDocument();
+  });
+
   it('says so on the sign-in page and on a screen whose call meets it, in Thai too', async () => {
     fakeServer({ 'GET /api/staff/me': () => [401, { message: 'STAFF_UNAUTHORIZED' }], 'POST /api/staff/auth/sign-in': () => UNAVAILABLE });
     const user = userEvent.setup();
