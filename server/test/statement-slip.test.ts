@@ -4,12 +4,11 @@ import { setSetting } from './deposit-helpers.js';
 import type { TestServer } from './helper.js';
 import { slipDriver, slipServer } from './slip-helpers.js';
 import { signedIn, type StaffBrowser } from './staff-helpers.js';
-import { BOUNDARY, kbiz, multipart } from './statement-helpers.js';
+import { kbiz, sendStatement } from './statement-helpers.js';
 
 /** One incoming line of `amount` at `at` from `details`, in the deposit account's K-BIZ statement. */
 const statement = (at: number, amount: string, details: string, account: string) =>
   kbiz([{ at, amount, details, balance: '12345.67' }], account);
-const body = (bytes: Buffer) => multipart(bytes, 's.csv');
 
 describe('a transfer credited from the statement, then sent by its slip (issue 39 review)', () => {
   let server: TestServer;
@@ -22,14 +21,7 @@ describe('a transfer credited from the statement, then sent by its slip (issue 3
     () => dir,
     () => token,
   );
-  const send = (path: string, bytes: Buffer, query: string) =>
-    server.app.inject({
-      method: 'POST',
-      url: `/api/staff/statements/${path}?${query}`,
-      cookies: fin.cookies,
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(fin.csrf ? { 'x-csrf-token': fin.csrf } : {}) },
-      payload: body(bytes),
-    });
+  const send = (path: 'preview' | 'import', bytes: Buffer, query: string) => sendStatement(server, fin, path, bytes, query, 's.csv');
 
   beforeAll(async () => {
     ({ server, dir, token, close } = await slipServer({ closeTime: '00:00' }));
