@@ -142,7 +142,7 @@ export async function checkConsoleQueries(database: Database, { members }: Scale
       `#${someone}`,
     ].map((q) => [`search "${q}"`, (db: Kysely<DB>) => searchMembers(db, q)] as [string, (db: Kysely<DB>) => Promise<unknown>]),
     ['dashboard', (db) => dashboardCounts(db)],
-    ['member page', (db) => memberPage(db, someone, Date.now(), 30 * 60_000, 'th')],
+    ['member page', (db) => memberPage(db, someone, Date.now(), 30 * 60_000, { currency: 'BAHT', kipPerBaht: 600 }, 'th')],
   ];
   const checks: QueryCheck[] = [];
   for (const [what, run] of asked) {

@@ -3,6 +3,7 @@ import { seed } from '../src/db/seed.js';
 import { defaultHowto } from '../src/settings/howto-setting.js';
 import { readAllSettings, writeSetting } from '../src/settings/store.js';
 import { newMember, operatorDeposit, walletAmount } from './bonus-helpers.js';
+import { claimOf, operator as spinOperator, spinOf } from './spin-helpers.js';
 import { build, call, DEMO_MEMBER, login, message, registration, verifyPhone, type TestServer } from './helper.js';
 
 const THAI_SCRIPT = /[\u0E00-\u0E7F]/;
@@ -115,6 +116,56 @@ describe('the Lao site in kip', () => {
       registration(phone, { otpToken, bankCode: 'LDB', bankAccountName: 'ສົມໃຈ ດີ' }),
     );
     expect(ldb.statusCode).toBe(201);
+  });
+
+  it("says the wheel's prizes to each member in their own currency: a baht member of the Lao site reads and wins baht", async () => {
+    const slices = async (token: string) =>
+      (
+        (await call(server.app, 'GET', '/api/spinwheel/setup?lang=la', undefined, { token })).json() as {
+          result: { activeSpinwheel: { slice: { code: string; label: string; htmlDescription: string }[] } };
+        }
+      ).result.activeSpinwheel.slice;
+    const { phone, token: baht } = await newMember(server, undefined, { currency: 'BAHT' });
+    // the demo wheel's 5-baht slice: 3,000 kip for a kip member, 5 baht for a baht member (what the coupon pays)
+    expect((await slices(kip)).find((s) => s.code === 'CASH5')).toMatchObject({ label: '3,000 ກີບ' });
+    const cash5 = (await slices(baht)).find((s) => s.code === 'CASH5')!;
+    expect(cash5.label).toBe('5 ບາດ');
+    expect(cash5.htmlDescription).toContain('<strong>5 ບາດ</strong>');
+    expect((await slices(baht)).map((s) => s.label).join(' ')).not.toContain('ກີບ');
+
+    // a wheel that always stops on 6,000 kip: the baht member's spin, coupon and statement say 10 baht, and pay it
+    const wheel = {
+      name: { th: 'วงล้อทดสอบ', la: 'ວົງລໍ້ທົດສອບ', en: 'Test wheel' },
+      slices: [
+        {
+          code: 'CASH',
+          label: { th: '{money:6000}', en: '{money:6000}' },
+          bgColor: '#112233',
+          textColor: '#FFFFFF',
+          weight: 1,
+          prize: { type: 'cash', amount: 6000 },
+        },
+        {
+          code: 'NONE',
+          label: { th: 'ลองใหม่', en: 'Try again' },
+          bgColor: '#112233',
+          textColor: '#FFFFFF',
+          weight: 0,
+          prize: { type: 'nothing' },
+        },
+      ],
+    };
+    await spinOperator(server, 'wheel', 'set', JSON.stringify(wheel));
+    await spinOperator(server, 'coins', 'grant', phone, '1');
+    const spun = (await spinOf(server, baht, 'lao-baht-spin')).json() as { result: { label: string; coupon: number } };
+    expect(spun.result.label).toBe('10 baht');
+    const before = await walletAmount(server, baht);
+    expect((await claimOf(server, baht, spun.result.coupon, 'lao-baht-claim')).statusCode).toBe(200);
+    expect(await walletAmount(server, baht)).toBe(before + 10);
+    const lines = (await call(server.app, 'POST', '/api/statement?lang=en', { page: 1, limit: 5 }, { token: baht })).json() as {
+      statements: { luckydraw?: { description: string } }[];
+    };
+    expect(lines.statements.find((l) => l.luckydraw)?.luckydraw?.description).toBe('Test wheel: 10 baht');
   });
 
   it('says what is wrong with a Lao phone number', async () => {

@@ -4,7 +4,7 @@ import { seedFigure, seedMinor } from '../lib/site-money.js';
 import { moneyPlaceholder } from '../modules/bonus/money-text.js';
 
 /** An amount written in baht as the site's texts say it: baht, or on the Lao site kip at 600 kip a baht. */
-export function amountIn(lao: boolean) {
+function amountIn(lao: boolean) {
   const unit = lao ? { th: 'กีบ', la: 'ກີບ', en: 'kip' } : { th: 'บาท', la: 'ບາດ', en: 'baht' };
   return (baht: number, lang: 'th' | 'la' | 'en') => `${seedFigure(lao, baht).toLocaleString('en-US')} ${unit[lang]}`;
 }

@@ -2,20 +2,23 @@ import type { Kysely } from 'kysely';
 import { addWheel, storedSlices, type WheelInput } from '../modules/spinwheel/wheel.js';
 import type { DB } from './schema.js';
 import { seedFigure, seedMinor } from '../lib/site-money.js';
-import { amountIn } from './seed-bonuses.js';
+import { moneyPlaceholder } from '../modules/bonus/money-text.js';
 
 /**
  * The demo spin wheel (issue 10): eight slices, cash of 5 to 100 baht, a 50 baht bonus with a 3x
  * turnover (the bonus SPINBONUS50, not offered on the bonus page: the wheel gives it) and two "try
  * again" slices; the weights add up to 100, so each is the chance in percent. The Lao site counts in
- * kip at 600 kip a baht.
+ * kip at 600 kip a baht. Labels and descriptions name amounts as `{money:N}` (N in the site's currency),
+ * which each member reads in their own: a Lao-site member who holds baht wins baht (spinwheel/service.ts).
  */
 export const SPIN_BONUS = 'SPINBONUS50';
 
 function demoWheel(lao: boolean): WheelInput {
   const amount = (baht: number) => seedFigure(lao, baht);
-  const say = amountIn(lao);
-  const money = (baht: number) => ({ th: say(baht, 'th'), la: say(baht, 'la'), en: say(baht, 'en') });
+  const money = (baht: number) => {
+    const said = moneyPlaceholder(amount(baht));
+    return { th: said, la: said, en: said };
+  };
   const cash = (code: string, baht: number, weight: number, bgColor: string, textColor: string) => {
     const m = money(baht);
     return {
@@ -80,7 +83,8 @@ export async function seedSpinwheel(db: Kysely<DB>, lao: boolean): Promise<void>
     .insertInto('bonuses')
     .values({
       code: SPIN_BONUS,
-      name: json({ th: 'โบนัสวงล้อ 50 บาท', la: 'ໂບນັດວົງລໍ້ 50 ບາດ', en: 'Lucky wheel bonus 50 baht' }),
+      // no amount in a name: the statement shows it as written, whatever the member's currency
+      name: json({ th: 'โบนัสวงล้อนำโชค', la: 'ໂບນັດວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel bonus' }),
       html: json({ th: '<p>โบนัสจากวงล้อนำโชค</p>', la: '<p>ໂບນັດຈາກວົງລໍ້ນຳໂຊກ</p>', en: '<p>A bonus won on the lucky wheel.</p>' }),
       notice: json({ th: 'ทำเทิร์นโอเวอร์ 3 เท่าก่อนถอน', la: 'ເຮັດເທີນໂອເວີ 3 ເທົ່າກ່ອນຖອນ', en: 'Play 3 times the bonus before withdrawing.' }),
       type: 'limit',

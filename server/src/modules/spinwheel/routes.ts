@@ -20,7 +20,7 @@ import {
   SpinSetup,
   type CouponItem,
 } from '../../../../contract/spinwheel.js';
-import { claim, offeredWheel, refreshCoins, sliceView, spin, wheelName } from './service.js';
+import { claim, offeredWheel, refreshCoins, sliceReader, sliceView, spin, wheelName } from './service.js';
 import { parseWheel } from './wheel.js';
 
 const COUPONS_PER_PAGE = 3;
@@ -46,7 +46,8 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = request.query.lang ?? 'th';
       const waiting = await refreshCoins(ctx, request.memberId);
       const wheel = await offeredWheel(ctx, db);
-      const activeSpinwheel = wheel ? { name: inLanguage(wheel.name, lang), slice: wheel.slices.map((s) => sliceView(s, lang)) } : null;
+      const reader = sliceReader(ctx, request.memberCurrency, lang);
+      const activeSpinwheel = wheel ? { name: inLanguage(wheel.name, lang), slice: wheel.slices.map((s) => sliceView(s, reader)) } : null;
       const userCoin = await coinsOf(db, request.memberId);
       if (!waiting) return { result: { activeSpinwheel, userCoin } };
       const currency = request.memberCurrency;
@@ -92,6 +93,7 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const currency = request.memberCurrency;
       const { total, rows } = await couponPage(db, request.memberId, Number(request.query.page ?? 1), COUPONS_PER_PAGE);
       const now = ctx.now();
+      const reader = sliceReader(ctx, currency, lang);
       const coupons = rows.map((r): CouponItem => {
         const wheel = parseWheel({ id: r.wheel_id, name: r.wheel_name, slices: r.wheel_slices });
         const slice = wheel.slices.find((s) => s.code === r.slice_code);
@@ -100,7 +102,7 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
           prize: {
             name: wheelName(r.wheel_name, lang),
             slice: slice
-              ? sliceView(slice, lang)
+              ? sliceView(slice, reader)
               : { code: r.slice_code, label: r.slice_code, bgColor: '', textColor: '', htmlDescription: '' },
           },
           type: r.prize_type as CouponItem['type'],

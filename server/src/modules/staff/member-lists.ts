@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SiteMoney } from '../../lib/site-money.js';
 import type { MemberPage, MemberSearchRow } from '../../../../contract/staff-members.js';
 import { GAMES } from '../../adapters/games/catalog.js';
 import type { Database } from '../../db/database.js';
@@ -132,7 +133,14 @@ async function memberChat(db: Db, memberId: number): Promise<MemberPage['chat']>
   };
 }
 
-export async function memberPage(db: Db, memberId: number, now: number, idleMs: number, lang: Lang = 'th'): Promise<MemberPage> {
+export async function memberPage(
+  db: Db,
+  memberId: number,
+  now: number,
+  idleMs: number,
+  site: SiteMoney,
+  lang: Lang = 'th',
+): Promise<MemberPage> {
   const m = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
   if (!m) throw new ApiError(404, 'NO_DATA');
   const currency = m.currency as Currency;
@@ -177,7 +185,7 @@ export async function memberPage(db: Db, memberId: number, now: number, idleMs: 
       coins: await coinsOf(db, m.id),
       refund: major(await balanceOf(db, refundCode(m.id))),
     },
-    statement: (await statementLines(db, m.id, 1, PAGE_LINES, lang)).statements,
+    statement: (await statementLines(db, m.id, 1, PAGE_LINES, lang, site)).statements,
     slips: slips.map((s) => ({
       id: s.id,
       reference: s.reference,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { siteMoney } from '../../lib/site-money.js';
 import { Message } from '../../../../contract/message.js';
 import { CREDIT_WAITS } from '../../../../contract/staff-queues.js';
 import {
@@ -49,7 +50,14 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/members/:id',
     { onRequest: anyRole, schema: { params: MemberIdParam, querystring: MemberPageQuery, response: { 200: MemberPage, ...refusals } } },
     async (request) =>
-      memberPage(ctx.database.db, Number(request.params.id), ctx.now(), ctx.config.sessionIdleMinutes * 60_000, request.query.lang),
+      memberPage(
+        ctx.database.db,
+        Number(request.params.id),
+        ctx.now(),
+        ctx.config.sessionIdleMinutes * 60_000,
+        siteMoney(ctx.config, ctx.settings.get('bonus')),
+        request.query.lang,
+      ),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Message } from '../../../../contract/message.js';
 import { StatementBody, StatementQuery, StatementResponse } from '../../../../contract/statement.js';
+import { siteMoney } from '../../lib/site-money.js';
 import { statementLines } from './service.js';
 
 /** §7 statement, read from the journal: the member's visible entries, newest first. */
@@ -18,6 +19,14 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StatementResponse, 400: Message, 401: Message },
       },
     },
-    async (request) => statementLines(db, request.memberId, request.body.page, request.body.limit, request.query.lang ?? 'th'),
+    async (request) =>
+      statementLines(
+        db,
+        request.memberId,
+        request.body.page,
+        request.body.limit,
+        request.query.lang ?? 'th',
+        siteMoney(app.ctx.config, app.ctx.settings.get('bonus')),
+      ),
   );
 };

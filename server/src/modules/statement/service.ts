@@ -4,22 +4,23 @@ import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
 import type { StatementItem } from '../../../../contract/statement.js';
 import { rewardsOfEntries } from '../bonus/service.js';
-import { couponsOfEntries } from '../spinwheel/service.js';
+import { couponsOfEntries, sliceLabel, type SliceReader } from '../spinwheel/service.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { programmeOf } from './programmes.js';
 import type { Tx } from '../../db/transaction.js';
+import type { SiteMoney } from '../../lib/site-money.js';
 
 type RewardOfEntry = Awaited<ReturnType<typeof rewardsOfEntries>>[number];
 type CouponOfEntry = Awaited<ReturnType<typeof couponsOfEntries>>[number];
 
-/** The spin-wheel coupon an entry paid out: "<wheel>: <slice label>" in the member's language. */
-function luckydraw(r: StatementRow, coupons: CouponOfEntry[], lang: Lang): Pick<StatementItem, 'luckydraw'> {
+/** The spin-wheel coupon an entry paid out: "<wheel>: <slice label>" in the member's language and currency. */
+function luckydraw(r: StatementRow, coupons: CouponOfEntry[], reader: SliceReader): Pick<StatementItem, 'luckydraw'> {
   const coupon = coupons.find((c) => c.claim_journal_id === r.id);
   if (!coupon) return {};
   const { wheel } = coupon;
   const slice = wheel.slices.find((s) => s.code === coupon.slice_code);
-  const label = slice ? inLanguage(slice.label, lang) : coupon.slice_code;
-  return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, lang)}: ${label}` } };
+  const label = slice ? sliceLabel(slice, reader) : coupon.slice_code;
+  return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, reader.lang)}: ${label}` } };
 }
 
 /** The bonus or promotion an entry belongs to, named in the member's language. */
@@ -35,7 +36,8 @@ function related(r: StatementRow, rewards: RewardOfEntry[], lang: Lang): Pick<St
   return { promotion: { code, description: inLanguage(JSON.parse(reward.description ?? '""') as LocalizedText, lang), ...finishReason } };
 }
 
-function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], coupons: CouponOfEntry[], lang: Lang): StatementItem {
+function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], coupons: CouponOfEntry[], reader: SliceReader): StatementItem {
+  const { lang } = reader;
   const game = findGame(r.from) ?? findGame(r.to);
   // a finish_bonus without postings moved no money (the turnover freed what was already in the wallet)
   const amount = r.walletDelta || (r.type === 'finish_bonus' ? 0 : r.amount);
@@ -52,7 +54,7 @@ function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], cou
     ...(r.bankCode && r.bankAccountNo && { bank: { code: r.bankCode, accountNo: r.bankAccountNo } }),
     ...related(r, rewards, lang),
     ...programmeOf(r, lang),
-    ...luckydraw(r, coupons, lang),
+    ...luckydraw(r, coupons, reader),
   };
 }
 
@@ -60,7 +62,7 @@ function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], cou
  * One page of a member's statement lines, newest first: what POST /api/statement answers the member and
  * the staff console's member page shows, so both read the same lines.
  */
-export async function statementLines(db: Tx, memberId: number, page: number, limit: number, lang: Lang) {
+export async function statementLines(db: Tx, memberId: number, page: number, limit: number, lang: Lang, site: SiteMoney) {
   const { currency } = await memberMoney(db, memberId);
   const { total, rows } = await statementPage(db, memberId, page, limit);
   const rewards = await rewardsOfEntries(
@@ -71,5 +73,6 @@ export async function statementLines(db: Tx, memberId: number, page: number, lim
     db,
     rows.filter((r) => r.type === 'bonus').map((r) => r.id),
   );
-  return { total, statements: rows.map((r) => item(r, currency, rewards, coupons, lang)) };
+  const reader = { lang, currency, site };
+  return { total, statements: rows.map((r) => item(r, currency, rewards, coupons, reader)) };
 }
