@@ -13,6 +13,7 @@ import { NotAllowed, QueryState } from '../shell/route-states';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
 import { alertsQueryOptions, useSaveChannel, useSaveRules, useSendTest } from './queries';
+import { staffDateFormat } from '../date-format';
 
 /** Admins only: the nav hides it from other roles, and whoever opens its address is told so. */
 export function AlertsPage() {
@@ -106,7 +107,7 @@ function Alerts() {
   const { i18n } = useLingui();
   const alerts = useQuery(alertsQueryOptions());
   if (isApiError(alerts.error, 'STAFF_FORBIDDEN')) return <NotAllowed />;
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = staffDateFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   const ruleLabel = (rule: string) => {
     const found = RULES.find((r) => r.key === rule);
     return found ? i18n._(found.label) : rule;
@@ -181,7 +182,7 @@ function ChannelForm({ channel }: { channel: AlertChannelView }) {
   const [problem, setProblem] = useState('');
   const save = useSaveChannel(channel.channel);
   const test = useSendTest(channel.channel);
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = staffDateFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   const targetLabel = i18n._(words.target);
   const tokenLabel = i18n._(words.token);
   const channelName = words.name;

@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditRow } from '../../../contract/staff';
 import { ScrollRegion } from '../shell/scroll-region';
 import { MemberLink } from '../members/member-link';
+import { staffDateFormat } from '../date-format';
 
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 /** The trail's rows, newest first, as the server recorded them: the member a row is about links to their page. */
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   const { t, i18n } = useLingui();
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = staffDateFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     // it scrolls sideways at 768 px: a tab stop, so a keyboard can scroll it too
     <ScrollRegion label={t`Changes, newest first`}>

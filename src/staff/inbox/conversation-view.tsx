@@ -13,6 +13,7 @@ import { ClosingWordsField, closingWordsValid } from './closing-words';
 import { ContextPanel } from './context-panel';
 import { MessageView } from './message-view';
 import { olderMessages, threadQueryOptions, useEnd, useMarkRead, useRelease, useTake } from './queries';
+import { staffDateFormat } from '../date-format';
 
 interface Props {
   room: string;
@@ -51,7 +52,7 @@ export function ConversationView({ room, canned }: Props) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState('');
   const [confirm, setConfirm] = useState<'take-over' | 'end' | null>(null);
-  const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
+  const time = staffDateFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
   const when = (iso: string) => time.format(new Date(iso));
   const data = thread.data;
   const mine = data?.conversation.holder?.username === me.username;

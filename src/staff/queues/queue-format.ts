@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatMoney, MONEY_DECIMALS, type MoneyCurrency } from '../../lib/format';
+import { staffDateFormat } from '../date-format';
 
 /** The queues' amounts in the row's currency (baht with satang, kip whole) and their times, in the console's language. */
 export function useQueueFormat() {
   const { i18n } = useLingui();
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = staffDateFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   return {
     money: (amount: number, currency: MoneyCurrency) => formatMoney(amount, i18n.locale, currency),
     when: (iso: string) => when.format(new Date(iso)),
