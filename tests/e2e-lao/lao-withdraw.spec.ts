@@ -80,6 +80,11 @@ test('a Lao member at 360 px withdraws 200,000 kip and sees kip whole, in Lao on
   const withdraw = page.getByRole('dialog', { name: 'ຖອນເງິນ' });
   const amount = withdraw.getByLabel('ຈຳນວນເງິນ (ກີບ)');
   await expect(amount).toHaveAttribute('inputmode', 'numeric');
+  // the member's account number on one line, after the bank's long Lao name (a line break after a dash read as two numbers)
+  const accountNo = withdraw.getByText('123-456-7890', { exact: true });
+  await expect(accountNo).toBeVisible();
+  expect(await accountNo.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await expect(withdraw.getByText(/ຍອດເງິນໃນກະເປົາ: .*ກີບ$/)).toBeVisible();
   // a fraction of a kip is refused in Lao before anything is sent
   await amount.fill('200000.5');
   await withdraw.getByRole('button', { name: 'ຖອນເງິນ' }).click();

@@ -99,7 +99,7 @@ describe('wallet modals', () => {
     // whole kip, as the ledger keeps it
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum withdrawal is 50,000 kip.');
     expect(screen.queryByText(/baht/)).toBeNull();
-    expect(screen.getByText('Wallet balance: 500,000')).toBeVisible();
+    expect(screen.getByText('Wallet balance: 500,000 kip')).toBeVisible();
     await user.clear(amount);
     await user.type(amount, '200000.5');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -221,7 +221,7 @@ describe('wallet modals', () => {
     const member = walletFixture({ wallet: { amount: 250.75 } });
     renderScreen(<WithdrawModal wallet={member} onClose={vi.fn()} />, fromHome(member));
     const user = userEvent.setup();
-    expect(await screen.findByText('Wallet balance: 250.75')).toBeVisible();
+    expect(await screen.findByText('Wallet balance: 250.75 baht')).toBeVisible();
     expect(await screen.findByText('Minimum 100.00 baht, maximum 300.00 baht each time.')).toBeVisible();
     const amount = screen.getByLabelText('Amount (baht)');
     expect(amount).toHaveAccessibleDescription('Minimum 100.00 baht, maximum 300.00 baht each time.');

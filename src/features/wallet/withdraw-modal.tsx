@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
@@ -20,7 +20,7 @@ import type { WalletView } from '../../../contract/wallet';
 export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose: (saved: boolean) => void }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const { amount: money, money: moneyText, parse, currency } = useMoneyWords();
+  const { amount: money, parse, currency } = useMoneyWords();
   const limits = useQuery(withdrawLimitsQuery(currency));
   const banks = useQuery(banksQuery());
   // §2: the bonus condition, with what is still to play (nothing shown when no bonus is active)
@@ -54,7 +54,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
     });
   }
 
-  const balance = moneyText(wallet.wallet.amount);
+  const balance = money(wallet.wallet.amount);
   const lowest = limits.data ? money(limits.data.withdrawMin) : '';
   const highest = limits.data ? money(limits.data.withdrawMax) : '';
   const limitsText = limits.data ? t`Minimum ${lowest}, maximum ${highest} each time.` : '';
@@ -67,7 +67,12 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
   return (
     <Modal title={t`Withdraw`} onClose={() => onClose(false)} closeLabel={t`Close`}>
       <form className="form" onSubmit={submit} noValidate>
-        <p>{t`To ${bank} ${accountNo}`}</p>
+        <p>
+          {/* the account number on one line: a break after its dashes reads as two numbers at 360 px */}
+          <Trans>
+            To {bank} <span className="nowrap">{accountNo}</span>
+          </Trans>
+        </p>
         {remaining && (
           <p className="notice small" role="status">
             {t`A bonus is active: play ${remaining} more before you can withdraw.`}
