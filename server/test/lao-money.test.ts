@@ -159,6 +159,10 @@ describe('the Lao site in kip', () => {
     await spinOperator(server, 'coins', 'grant', phone, '1');
     const spun = (await spinOf(server, baht, 'lao-baht-spin')).json() as { result: { label: string; coupon: number } };
     expect(spun.result.label).toBe('10 baht');
+    const coupons = (await call(server.app, 'GET', '/api/spinwheel/coupon?page=1&lang=la', undefined, { token: baht })).json() as {
+      coupons: { amount: number; prize: { slice: { label: string } } }[];
+    };
+    expect(coupons.coupons.map((c) => [c.prize.slice.label, c.amount])).toEqual([['10 ບາດ', 10]]);
     const before = await walletAmount(server, baht);
     expect((await claimOf(server, baht, spun.result.coupon, 'lao-baht-claim')).statusCode).toBe(200);
     expect(await walletAmount(server, baht)).toBe(before + 10);

@@ -65,6 +65,7 @@ export const wheelCommands: CommandSet = {
   help: `  npm run operator -- wheel show                 the wheel: on or off, each slice's prize and chance, and its JSON
   npm run operator -- wheel set '<json>'         a new wheel: {"name": {"th","la","en"}, "slices": [{"code", "label", "bgColor", "textColor",
                        "html", "weight", "prize": {"type": "cash", "amount": 10} | {"type": "bonus", "bonus": "CODE"} | {"type": "nothing"} | {"type": "item"}}]}
+                       amounts in the site's currency; write one in a label or html as {money:10}: each member reads it in their own
   npm run operator -- wheel on|off               offer the wheel, or hide it and refuse spins
 `,
   async run(env, args, print) {
