@@ -172,6 +172,29 @@ describe('the Lao site in kip', () => {
     expect(lines.statements.find((l) => l.luckydraw)?.luckydraw?.description).toBe('Test wheel: 10 baht');
   });
 
+  it("says a promotion's amounts to each member in their own currency: on the bonus page, while it runs and on the statement", async () => {
+    const { token: baht } = await newMember(server, undefined, { currency: 'BAHT' });
+    const description = async (token: string, path: string, lang = 'la') =>
+      (await call(server.app, 'GET', `${path}?lang=${lang}`, undefined, { token })).json() as {
+        description?: string;
+        promotion?: { description: string };
+      };
+    // WELCOME50 gives 30,000 kip to a kip member and 50 baht to a baht member (its terms), and says so
+    expect((await description(kip, '/api/promotion/find/WELCOME50')).description).toContain('<strong>30,000 ກີບ</strong>');
+    const found = (await description(baht, '/api/promotion/find/WELCOME50')).description!;
+    expect(found).toContain('<strong>50 ບາດ</strong>');
+    expect(found).not.toContain('ກີບ');
+    expect((await call(server.app, 'GET', '/api/promotion/activate/WELCOME50', undefined, { token: baht })).json()).toMatchObject({
+      message: 'SUCCESS',
+      amount: 50,
+    });
+    expect((await description(baht, '/api/promotion/current')).promotion?.description).toContain('<strong>50 ບາດ</strong>');
+    const lines = (await call(server.app, 'POST', '/api/statement?lang=en', { page: 1, limit: 5 }, { token: baht })).json() as {
+      statements: { promotion?: { description: string } }[];
+    };
+    expect(lines.statements.find((l) => l.promotion)?.promotion?.description).toContain('<strong>50 baht</strong>');
+  });
+
   it('says what is wrong with a Lao phone number', async () => {
     const res = await call(server.app, 'POST', '/api/otp/send', { phoneNumber: '2055512' });
     expect([res.statusCode, message(res)]).toEqual([400, 'PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT']);

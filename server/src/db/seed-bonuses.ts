@@ -3,12 +3,6 @@ import type { DB } from './schema.js';
 import { seedFigure, seedMinor } from '../lib/site-money.js';
 import { moneyPlaceholder } from '../modules/bonus/money-text.js';
 
-/** An amount written in baht as the site's texts say it: baht, or on the Lao site kip at 600 kip a baht. */
-function amountIn(lao: boolean) {
-  const unit = lao ? { th: 'กีบ', la: 'ກີບ', en: 'kip' } : { th: 'บาท', la: 'ບາດ', en: 'baht' };
-  return (baht: number, lang: 'th' | 'la' | 'en') => `${seedFigure(lao, baht).toLocaleString('en-US')} ${unit[lang]}`;
-}
-
 /**
  * The demo bonuses (issue 9): a first-deposit bonus, a daily bonus and a weekly bonus. Amounts are written in
  * baht and stored in minor units of the site's currency (satang; in kip for the Lao site, at 600 kip a baht);
@@ -139,15 +133,16 @@ export async function seedBonuses(db: Kysely<DB>, lao: boolean): Promise<void> {
  */
 function demoPromotions(lao: boolean, now: number) {
   const money = (baht: number) => seedMinor(lao, baht);
-  const say = amountIn(lao);
+  // each member reads {money:N} in their own currency (bonus/money-text.ts), on the bonus page and the statement
+  const say = (baht: number) => moneyPlaceholder(seedFigure(lao, baht));
   const json = (v: unknown) => JSON.stringify(v);
   return [
     {
       code: 'WELCOME50',
       description: json({
-        th: `<p>โค้ดต้อนรับสมาชิกใหม่ รับเครดิตฟรี <strong>${say(50, 'th')}</strong> ไม่ต้องฝาก</p><p>ทำเทิร์นโอเวอร์ 5 เท่าก่อนถอน</p>`,
-        la: `<p>ລະຫັດຕ້ອນຮັບສະມາຊິກໃໝ່ ຮັບເຄຣດິດຟຣີ <strong>${say(50, 'la')}</strong> ບໍ່ຕ້ອງຝາກ</p><p>ເຮັດເທີນໂອເວີ 5 ເທົ່າກ່ອນຖອນ</p>`,
-        en: `<p>Welcome code: <strong>${say(50, 'en')}</strong> free credit, no deposit needed.</p><p>Play 5 times the bonus before withdrawing.</p>`,
+        th: `<p>โค้ดต้อนรับสมาชิกใหม่ รับเครดิตฟรี <strong>${say(50)}</strong> ไม่ต้องฝาก</p><p>ทำเทิร์นโอเวอร์ 5 เท่าก่อนถอน</p>`,
+        la: `<p>ລະຫັດຕ້ອນຮັບສະມາຊິກໃໝ່ ຮັບເຄຣດິດຟຣີ <strong>${say(50)}</strong> ບໍ່ຕ້ອງຝາກ</p><p>ເຮັດເທີນໂອເວີ 5 ເທົ່າກ່ອນຖອນ</p>`,
+        en: `<p>Welcome code: <strong>${say(50)}</strong> free credit, no deposit needed.</p><p>Play 5 times the bonus before withdrawing.</p>`,
       }),
       percent_fail: 100,
       give_percent: null,
@@ -162,9 +157,9 @@ function demoPromotions(lao: boolean, now: number) {
     {
       code: 'NEWYEAR20',
       description: json({
-        th: `<p>ฉลองปีใหม่ รับโบนัส <strong>20%</strong> จากยอดฝากล่าสุด สูงสุด ${say(200, 'th')}</p><p>ฝากขั้นต่ำ ${say(100, 'th')} ทำเทิร์นโอเวอร์ 3 เท่า</p>`,
-        la: `<p>ສະຫຼອງປີໃໝ່ ຮັບໂບນັດ <strong>20%</strong> ຈາກຍອດຝາກລ່າສຸດ ສູງສຸດ ${say(200, 'la')}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100, 'la')} ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>`,
-        en: `<p>New year: <strong>20%</strong> of your latest deposit, up to ${say(200, 'en')}.</p><p>Minimum deposit ${say(100, 'en')}; turnover 3 times.</p>`,
+        th: `<p>ฉลองปีใหม่ รับโบนัส <strong>20%</strong> จากยอดฝากล่าสุด สูงสุด ${say(200)}</p><p>ฝากขั้นต่ำ ${say(100)} ทำเทิร์นโอเวอร์ 3 เท่า</p>`,
+        la: `<p>ສະຫຼອງປີໃໝ່ ຮັບໂບນັດ <strong>20%</strong> ຈາກຍອດຝາກລ່າສຸດ ສູງສຸດ ${say(200)}</p><p>ຝາກຂັ້ນຕ່ຳ ${say(100)} ເຮັດເທີນໂອເວີ 3 ເທົ່າ</p>`,
+        en: `<p>New year: <strong>20%</strong> of your latest deposit, up to ${say(200)}.</p><p>Minimum deposit ${say(100)}; turnover 3 times.</p>`,
       }),
       percent_fail: 50,
       give_percent: 20,

@@ -57,10 +57,16 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!reward?.promotion_code) return { promotion: null };
       const promotion = await db.selectFrom('promotions').selectAll().where('code', '=', reward.promotion_code).executeTakeFirstOrThrow();
       const member = { memberId: request.memberId, currency: request.memberCurrency };
+      const lang = request.query.lang ?? 'th';
       return {
         promotion: {
           code: promotion.code,
-          description: inLanguage(JSON.parse(promotion.description) as LocalizedText, request.query.lang ?? 'th'),
+          description: inMemberMoney(
+            inLanguage(JSON.parse(promotion.description) as LocalizedText, lang),
+            siteMoney(ctx.config, ctx.settings.get('bonus')),
+            member.currency,
+            lang,
+          ),
           percentFail: Number(reward.percent_fail),
           amount: toMajor(Number(reward.amount), member.currency),
           receivedAt: new Date(Number(reward.received_at)).toISOString(),

@@ -3,7 +3,7 @@ import { toMajor, type Currency } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
 import type { StatementItem } from '../../../../contract/statement.js';
-import { rewardsOfEntries } from '../bonus/service.js';
+import { inMemberMoney, rewardsOfEntries } from '../bonus/service.js';
 import { couponsOfEntries, sliceLabel, type SliceReader } from '../spinwheel/service.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { programmeOf } from './programmes.js';
@@ -23,17 +23,15 @@ function luckydraw(r: StatementRow, coupons: CouponOfEntry[], reader: SliceReade
   return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, reader.lang)}: ${label}` } };
 }
 
-/** The bonus or promotion an entry belongs to, named in the member's language. */
-function related(r: StatementRow, rewards: RewardOfEntry[], lang: Lang): Pick<StatementItem, 'bonus' | 'promotion'> {
+/** The bonus or promotion an entry belongs to, named in the member's language (an amount written `{money:N}` in their currency). */
+function related(r: StatementRow, rewards: RewardOfEntry[], reader: SliceReader): Pick<StatementItem, 'bonus' | 'promotion'> {
   const reward = rewards.find((x) => x.journal_id === r.id || x.finish_journal_id === r.id);
   if (!reward) return {};
   const finishReason = r.type === 'finish_bonus' && reward.finish_reason ? { finishReason: reward.finish_reason } : {};
-  if (reward.bonus_code)
-    return {
-      bonus: { code: reward.bonus_code, description: inLanguage(JSON.parse(reward.name ?? '""') as LocalizedText, lang), ...finishReason },
-    };
-  const code = reward.promotion_code ?? '';
-  return { promotion: { code, description: inLanguage(JSON.parse(reward.description ?? '""') as LocalizedText, lang), ...finishReason } };
+  const said = (json: string | null) =>
+    inMemberMoney(inLanguage(JSON.parse(json ?? '""') as LocalizedText, reader.lang), reader.site, reader.currency, reader.lang);
+  if (reward.bonus_code) return { bonus: { code: reward.bonus_code, description: said(reward.name), ...finishReason } };
+  return { promotion: { code: reward.promotion_code ?? '', description: said(reward.description), ...finishReason } };
 }
 
 function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], coupons: CouponOfEntry[], reader: SliceReader): StatementItem {
@@ -52,7 +50,7 @@ function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], cou
     createdAt: new Date(r.createdAt).toISOString(),
     ...(game && { provider: { code: game.code, name: game.name } }),
     ...(r.bankCode && r.bankAccountNo && { bank: { code: r.bankCode, accountNo: r.bankAccountNo } }),
-    ...related(r, rewards, lang),
+    ...related(r, rewards, reader),
     ...programmeOf(r, lang),
     ...luckydraw(r, coupons, reader),
   };
