@@ -1,6 +1,7 @@
+import type { AppContext } from '../../context.js';
 import { convert, MINOR, toMajor, type Currency } from '../../ledger/money.js';
-import type { SiteMoney } from '../../lib/site-money.js';
-import type { Lang } from '../../settings/localized.js';
+import { siteMoney, type SiteMoney } from '../../lib/site-money.js';
+import { inLanguage, type Lang, type LocalizedText } from '../../settings/localized.js';
 
 const UNIT: Record<Currency, Record<Lang, string>> = {
   LAK: { th: 'กีบ', la: 'ກີບ', en: 'kip' },
@@ -28,3 +29,24 @@ export function inMemberMoney(text: string, site: SiteMoney, member: Currency, l
     return `${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${UNIT[member][lang]}`;
   });
 }
+
+/** Who reads an operator's text: their language, their currency and the site's (a Lao-site member may hold baht). */
+export interface MoneyReader {
+  lang: Lang;
+  currency: Currency;
+  site: SiteMoney;
+}
+
+/** A member's reader, in the language they asked for. */
+export const moneyReader = (ctx: Pick<AppContext, 'config' | 'settings'>, currency: Currency, lang: Lang): MoneyReader => ({
+  lang,
+  currency,
+  site: siteMoney(ctx.config, ctx.settings.get('bonus')),
+});
+
+/**
+ * An operator's text (a bonus's name or HTML, a promotion's description, a wheel slice's label) as one member
+ * reads it: in their language, every `{money:N}` in their currency.
+ */
+export const textFor = (words: LocalizedText, reader: MoneyReader): string =>
+  inMemberMoney(inLanguage(words, reader.lang), reader.site, reader.currency, reader.lang);

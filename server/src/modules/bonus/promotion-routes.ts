@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../lib/errors.js';
 import { toMajor } from '../../ledger/money.js';
-import { inLanguage, type LocalizedText } from '../../settings/registry.js';
+import type { LocalizedText } from '../../settings/registry.js';
 import { activateRoute, codeOf } from './activation.js';
-import { inMemberMoney } from './money-text.js';
+import { moneyReader, textFor } from './money-text.js';
 import { Message } from '../../../../contract/message.js';
 import { offeredPromotion } from './repository.js';
 import { CodeParam, LangQuery, PromotionCurrent, PromotionFound } from '../../../../contract/bonus.js';
@@ -36,12 +36,11 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         code: promotion.code,
         percentFail: Number(promotion.percent_fail),
-        description: inMemberMoney(
-          inLanguage(JSON.parse(promotion.description) as LocalizedText, request.query.lang ?? 'th'),
+        description: textFor(JSON.parse(promotion.description) as LocalizedText, {
+          lang: request.query.lang ?? 'th',
+          currency: member.currency,
           site,
-          member.currency,
-          request.query.lang ?? 'th',
-        ),
+        }),
         terms: await termsOf(db, member, { kind: 'promotion', ...promotion }, site),
       };
     },
@@ -61,12 +60,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         promotion: {
           code: promotion.code,
-          description: inMemberMoney(
-            inLanguage(JSON.parse(promotion.description) as LocalizedText, lang),
-            siteMoney(ctx.config, ctx.settings.get('bonus')),
-            member.currency,
-            lang,
-          ),
+          description: textFor(JSON.parse(promotion.description) as LocalizedText, moneyReader(ctx, member.currency, lang)),
           percentFail: Number(reward.percent_fail),
           amount: toMajor(Number(reward.amount), member.currency),
           receivedAt: new Date(Number(reward.received_at)).toISOString(),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { convert, toMajor } from '../../ledger/money.js';
-import { inLanguage, type LocalizedText } from '../../settings/registry.js';
+import type { LocalizedText } from '../../settings/registry.js';
 import { Message } from '../../../../contract/message.js';
 import { activateRoute } from './activation.js';
-import { inMemberMoney } from './money-text.js';
+import { textFor } from './money-text.js';
 import { siteMoney } from '../../lib/site-money.js';
 import { periodStart } from '../../lib/periods.js';
 import { activeBonuses, receivedBonuses } from './repository.js';
@@ -35,7 +35,7 @@ export const bonusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = ctx.now();
       const offered = await activeBonuses(db);
       // the operator's words with their amounts ({money:N}) in the member's own currency
-      const said = (words: LocalizedText) => inMemberMoney(inLanguage(words, lang), site, member.currency, lang);
+      const said = (words: LocalizedText) => textFor(words, { lang, currency: member.currency, site });
       // what receiving each would give now, or why it would be refused: stated before the member confirms
       const terms = await Promise.all(
         offered.map(async (b) => termsOf(db, member, { kind: 'bonus', ...b }, site, await budgetLeft(db, b, site))),

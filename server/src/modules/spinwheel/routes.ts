@@ -20,7 +20,8 @@ import {
   SpinSetup,
   type CouponItem,
 } from '../../../../contract/spinwheel.js';
-import { claim, offeredWheel, refreshCoins, sliceReader, sliceView, spin, wheelName } from './service.js';
+import { claim, offeredWheel, refreshCoins, sliceView, spin, wheelName } from './service.js';
+import { moneyReader } from '../bonus/service.js';
 import { parseWheel } from './wheel.js';
 
 const COUPONS_PER_PAGE = 3;
@@ -46,7 +47,7 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = request.query.lang ?? 'th';
       const waiting = await refreshCoins(ctx, request.memberId);
       const wheel = await offeredWheel(ctx, db);
-      const reader = sliceReader(ctx, request.memberCurrency, lang);
+      const reader = moneyReader(ctx, request.memberCurrency, lang);
       const activeSpinwheel = wheel ? { name: inLanguage(wheel.name, lang), slice: wheel.slices.map((s) => sliceView(s, reader)) } : null;
       const userCoin = await coinsOf(db, request.memberId);
       if (!waiting) return { result: { activeSpinwheel, userCoin } };
@@ -93,7 +94,7 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const currency = request.memberCurrency;
       const { total, rows } = await couponPage(db, request.memberId, Number(request.query.page ?? 1), COUPONS_PER_PAGE);
       const now = ctx.now();
-      const reader = sliceReader(ctx, currency, lang);
+      const reader = moneyReader(ctx, currency, lang);
       const coupons = rows.map((r): CouponItem => {
         const wheel = parseWheel({ id: r.wheel_id, name: r.wheel_name, slices: r.wheel_slices });
         const slice = wheel.slices.find((s) => s.code === r.slice_code);

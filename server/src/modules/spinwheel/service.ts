@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
 import { coinsOf, giveCoins, spendCoin } from '../../ledger/coins.js';
-import { convert, toMajor, type Currency } from '../../ledger/money.js';
+import { convert, toMajor } from '../../ledger/money.js';
 import { memberMoney, payReward } from '../../ledger/operations.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
-import { siteMoney, type SiteMoney } from '../../lib/site-money.js';
-import { grant, hasActiveReward, inMemberMoney } from '../bonus/service.js';
+import { siteMoney } from '../../lib/site-money.js';
+import { grant, hasActiveReward, textFor, type MoneyReader } from '../bonus/service.js';
 import { memberBetsSince, playedThrough } from '../games/service.js';
 import { drawSlice } from './draw.js';
 import { couponOf, couponRowsOfEntries, markClaimed, markCoinsGranted, recordSpin, stillPending, waitingCoins } from './repository.js';
@@ -15,30 +15,13 @@ import { currentWheel, parseWheel, type Slice, type Wheel } from './wheel.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Who reads a slice: their language, their currency and the site's (a Lao-site member may hold baht). */
-export interface SliceReader {
-  lang: Lang;
-  currency: Currency;
-  site: SiteMoney;
-}
-
-/** A slice's label as one member reads it: in their language, an amount written `{money:N}` in their currency (bonus/money-text.ts). */
-export const sliceLabel = (s: Slice, reader: SliceReader): string =>
-  inMemberMoney(inLanguage(s.label, reader.lang), reader.site, reader.currency, reader.lang);
-
-export const sliceView = (s: Slice, reader: SliceReader): SliceView => ({
+/** A slice as one member sees it: its label and description in their language, `{money:N}` in their currency. */
+export const sliceView = (s: Slice, reader: MoneyReader): SliceView => ({
   code: s.code,
-  label: sliceLabel(s, reader),
+  label: textFor(s.label, reader),
   bgColor: s.bgColor,
   textColor: s.textColor,
-  htmlDescription: inMemberMoney(inLanguage(s.html, reader.lang), reader.site, reader.currency, reader.lang),
-});
-
-/** A member's reader of slices, in the language they asked for. */
-export const sliceReader = (ctx: Pick<AppContext, 'config' | 'settings'>, currency: Currency, lang: Lang): SliceReader => ({
-  lang,
-  currency,
-  site: siteMoney(ctx.config, ctx.settings.get('bonus')),
+  htmlDescription: textFor(s.html, reader),
 });
 
 /** The wheel members can spin: the operator has it on and there is one. */
@@ -76,7 +59,7 @@ export async function spin(ctx: AppContext, tx: Tx, memberId: number, lang: Lang
   });
   return {
     code: slice.code,
-    label: sliceLabel(slice, { lang, currency: member.currency, site }),
+    label: textFor(slice.label, { lang, currency: member.currency, site }),
     remainingCoin: await coinsOf(tx, memberId),
     coupon: prize.type === 'nothing' ? null : id,
   };

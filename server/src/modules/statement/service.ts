@@ -1,10 +1,10 @@
 import { findGame } from '../../adapters/games/catalog.js';
-import { toMajor, type Currency } from '../../ledger/money.js';
+import { toMajor } from '../../ledger/money.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
 import type { StatementItem } from '../../../../contract/statement.js';
-import { inMemberMoney, rewardsOfEntries } from '../bonus/service.js';
-import { couponsOfEntries, sliceLabel, type SliceReader } from '../spinwheel/service.js';
+import { rewardsOfEntries, textFor, type MoneyReader } from '../bonus/service.js';
+import { couponsOfEntries } from '../spinwheel/service.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { programmeOf } from './programmes.js';
 import type { Tx } from '../../db/transaction.js';
@@ -14,28 +14,27 @@ type RewardOfEntry = Awaited<ReturnType<typeof rewardsOfEntries>>[number];
 type CouponOfEntry = Awaited<ReturnType<typeof couponsOfEntries>>[number];
 
 /** The spin-wheel coupon an entry paid out: "<wheel>: <slice label>" in the member's language and currency. */
-function luckydraw(r: StatementRow, coupons: CouponOfEntry[], reader: SliceReader): Pick<StatementItem, 'luckydraw'> {
+function luckydraw(r: StatementRow, coupons: CouponOfEntry[], reader: MoneyReader): Pick<StatementItem, 'luckydraw'> {
   const coupon = coupons.find((c) => c.claim_journal_id === r.id);
   if (!coupon) return {};
   const { wheel } = coupon;
   const slice = wheel.slices.find((s) => s.code === coupon.slice_code);
-  const label = slice ? sliceLabel(slice, reader) : coupon.slice_code;
+  const label = slice ? textFor(slice.label, reader) : coupon.slice_code;
   return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, reader.lang)}: ${label}` } };
 }
 
 /** The bonus or promotion an entry belongs to, named in the member's language (an amount written `{money:N}` in their currency). */
-function related(r: StatementRow, rewards: RewardOfEntry[], reader: SliceReader): Pick<StatementItem, 'bonus' | 'promotion'> {
+function related(r: StatementRow, rewards: RewardOfEntry[], reader: MoneyReader): Pick<StatementItem, 'bonus' | 'promotion'> {
   const reward = rewards.find((x) => x.journal_id === r.id || x.finish_journal_id === r.id);
   if (!reward) return {};
   const finishReason = r.type === 'finish_bonus' && reward.finish_reason ? { finishReason: reward.finish_reason } : {};
-  const said = (json: string | null) =>
-    inMemberMoney(inLanguage(JSON.parse(json ?? '""') as LocalizedText, reader.lang), reader.site, reader.currency, reader.lang);
+  const said = (json: string | null) => textFor(JSON.parse(json ?? '""') as LocalizedText, reader);
   if (reward.bonus_code) return { bonus: { code: reward.bonus_code, description: said(reward.name), ...finishReason } };
   return { promotion: { code: reward.promotion_code ?? '', description: said(reward.description), ...finishReason } };
 }
 
-function item(r: StatementRow, currency: Currency, rewards: RewardOfEntry[], coupons: CouponOfEntry[], reader: SliceReader): StatementItem {
-  const { lang } = reader;
+function item(r: StatementRow, rewards: RewardOfEntry[], coupons: CouponOfEntry[], reader: MoneyReader): StatementItem {
+  const { lang, currency } = reader;
   const game = findGame(r.from) ?? findGame(r.to);
   // a finish_bonus without postings moved no money (the turnover freed what was already in the wallet)
   const amount = r.walletDelta || (r.type === 'finish_bonus' ? 0 : r.amount);
@@ -72,5 +71,5 @@ export async function statementLines(db: Tx, memberId: number, page: number, lim
     rows.filter((r) => r.type === 'bonus').map((r) => r.id),
   );
   const reader = { lang, currency, site };
-  return { total, statements: rows.map((r) => item(r, currency, rewards, coupons, reader)) };
+  return { total, statements: rows.map((r) => item(r, rewards, coupons, reader)) };
 }
