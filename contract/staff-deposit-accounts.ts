@@ -23,6 +23,8 @@ export const DepositAccount = Type.Object({
   bankCode: Type.String(),
   nameTH: Type.String(),
   nameEN: Type.String(),
+  /** The bank's Lao name, null where there is none. */
+  nameLA: Nullable(Type.String()),
   bankAccountNo: Type.String(),
   /** As the Thai site shows it (the setting may hold one per language). */
   bankAccountName: Type.String(),

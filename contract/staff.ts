@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Nullable } from './nullable.js';
 
 /**
  * The staff console's calls (`/api/staff/*`, issue 23): staff accounts, their sign-in with a one-time
@@ -102,7 +103,14 @@ export type StaffSignInStep = Static<typeof StaffSignInStep>;
  */
 export const StaffBanks = Type.Object({
   banks: Type.Array(
-    Type.Object({ code: Type.String(), slipCode: Type.Union([Type.String(), Type.Null()]), nameTH: Type.String(), nameEN: Type.String() }),
+    Type.Object({
+      code: Type.String(),
+      slipCode: Type.Union([Type.String(), Type.Null()]),
+      nameTH: Type.String(),
+      nameEN: Type.String(),
+      /** The Lao name, null where the operator gave none (the console in Lao then says the English one). */
+      nameLA: Nullable(Type.String()),
+    }),
   ),
 });
 export type StaffBanks = Static<typeof StaffBanks>;

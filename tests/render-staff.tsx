@@ -93,6 +93,7 @@ export const depositAccount = (
   bankCode: 'KBANK',
   nameTH: 'กสิกรไทย',
   nameEN: 'Kasikornbank',
+  nameLA: 'ທະນາຄານກະສິກອນໄທ',
   bankAccountNo,
   bankAccountName: 'WALLET CO., LTD.',
   currency,

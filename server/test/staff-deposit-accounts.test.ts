@@ -73,6 +73,7 @@ describe('deposit accounts', () => {
     agent = (await signedIn(server, 'agent1', 'agent')).browser;
   });
   afterAll(() => close());
+
   // a test that failed between proposing and deciding leaves no proposal for the next to trip over
   afterEach(() =>
     server.ctx.database.db.updateTable('setting_proposals').set({ status: 'REJECTED' }).where('status', '=', 'PENDING').execute(),
@@ -87,7 +88,14 @@ describe('deposit accounts', () => {
       proposedBy: 'staff:boss1',
       reason: 'a second account for busy evenings',
       adds: [
-        { bankCode: 'KBANK', bankAccountNo: '1112223334', bankAccountName: 'WALLET CO., LTD.', currency: 'BAHT', nameEN: 'Kasikornbank' },
+        {
+          bankCode: 'KBANK',
+          bankAccountNo: '1112223334',
+          bankAccountName: 'WALLET CO., LTD.',
+          currency: 'BAHT',
+          nameEN: 'Kasikornbank',
+          nameLA: 'ທະນາຄານກະສິກອນໄທ',
+        },
       ],
       retires: [],
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberPage } from '../../contract/staff-members.js';
+import type { StaffBanks } from '../../contract/staff.js';
 import { call, DEMO_MEMBER, login } from './helper.js';
 import { queueServer } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
@@ -80,15 +81,15 @@ describe('a member’s overview', () => {
     });
   });
 
-  it('names the banks for the console, by the site’s code and by the code a slip’s QR carries', async () => {
-    const { banks } = (await staffCall(q.server, q.agent, 'GET', '/banks')).json() as {
-      banks: { code: string; slipCode: string | null; nameTH: string; nameEN: string }[];
-    };
+  it('names the banks for the console in its three languages, by the site’s code and by the code a slip’s QR carries', async () => {
+    const { banks } = (await staffCall(q.server, q.agent, 'GET', '/banks')).json() as StaffBanks;
+    // the Lao name for the console in Lao; null where the operator gave none
     expect(banks.find((b) => b.code === 'KBANK')).toEqual({
       code: 'KBANK',
       slipCode: '004',
       nameTH: 'ธนาคารกสิกรไทย',
       nameEN: 'Kasikornbank',
+      nameLA: 'ທະນາຄານກະສິກອນໄທ',
     });
   });
 });

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/http';
 import { SelectField, TextField } from '../../ui/field';
 import { ConfirmDialog } from '../queues/confirm-dialog';
 import { DecisionReasonField, decisionReasonReady, ReasonField, reasonValid } from '../queues/reason-field';
-import { banksQueryOptions } from '../shell/bank-name';
+import { bankNameIn, banksQueryOptions } from '../shell/bank-name';
 import { staffErrorMessage } from '../staff-errors';
 import { useAddAccount, useDecideAccountChange, useRetireAccount } from './queries';
 
@@ -17,8 +17,8 @@ const onConflict = (i18n: Parameters<typeof staffErrorMessage>[0], onDone: Done)
 };
 
 /** An account as staff read it: the bank's name, its number. */
-export function accountLabel(a: Pick<DepositAccount, 'nameTH' | 'nameEN' | 'bankAccountNo'>, locale: string) {
-  return `${locale === 'th' ? a.nameTH : a.nameEN} ${a.bankAccountNo}`;
+export function accountLabel(a: Pick<DepositAccount, 'nameTH' | 'nameEN' | 'nameLA' | 'bankAccountNo'>, locale: string) {
+  return `${bankNameIn(a, locale)} ${a.bankAccountNo}`;
 }
 
 /** Proposes a new account; with `replacing`, a rotation: the new one added and that one retired once a second admin approves. */
@@ -71,7 +71,7 @@ export function AddAccountDialog({ replacing, onDone, onClose }: { replacing?: D
         <option value="">{t`Choose the bank`}</option>
         {banks.data?.banks.map((b) => (
           <option key={b.code} value={b.code}>
-            {`${i18n.locale === 'th' ? b.nameTH : b.nameEN} (${b.code})`}
+            {`${bankNameIn(b, i18n.locale)} (${b.code})`}
           </option>
         ))}
       </SelectField>

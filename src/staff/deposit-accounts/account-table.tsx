@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { DepositAccount, DepositAccountList } from '../../../contract/staff-deposit-accounts';
 import { useQueueFormat } from '../queues/queue-format';
+import { bankNameIn } from '../shell/bank-name';
 import { StaffTable } from '../shell/staff-table';
 import { ProposedLine } from '../settings/proposed-line';
 import { accountLabel } from './account-dialogs';
@@ -47,7 +48,7 @@ function BankCell({ account }: { account: DepositAccount }) {
   const { i18n } = useLingui();
   return (
     <>
-      {i18n.locale === 'th' ? account.nameTH : account.nameEN} <span className="staff-muted">({account.bankCode})</span>
+      {bankNameIn(account, i18n.locale)} <span className="staff-muted">({account.bankCode})</span>
     </>
   );
 }

@@ -7,8 +7,8 @@ import { dashboardCounts, depositAccount, fakeServer, renderStaff, signedIn } fr
 const COUNTS = dashboardCounts();
 const BANKS = {
   banks: [
-    { code: 'KBANK', slipCode: '004', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' },
-    { code: 'SCB', slipCode: '014', nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' },
+    { code: 'KBANK', slipCode: '004', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' },
+    { code: 'SCB', slipCode: '014', nameTH: 'ไทยพาณิชย์', nameEN: 'SCB', nameLA: null },
   ],
 };
 const KBANK = depositAccount('0481234567');
@@ -19,6 +19,7 @@ const NEW: DepositAccount = {
   bankCode: 'SCB',
   nameTH: 'ไทยพาณิชย์',
   nameEN: 'SCB',
+  nameLA: null,
   bankAccountNo: '4051234567',
 };
 const list = (pending: DepositAccountList['pending'] = null): DepositAccountList => ({ accounts: [KBANK, OLD], pending, graceHours: 24 });
@@ -142,5 +143,23 @@ describe('deposit accounts in the console', () => {
     expect(within(table).queryAllByRole('button')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Add an account' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve the account change' })).toBeNull();
+  });
+
+  it('names the banks in Lao in the Lao console, in English where the operator gave no Lao name', async () => {
+    fakeServer({
+      ...signedIn('admin', 'boss'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/banks': () => [200, BANKS],
+      'GET /api/staff/deposit-accounts': () => [200, list()],
+    });
+    const user = userEvent.setup();
+    await renderStaff('/staff/deposit-accounts', 'lo');
+    const [table] = await screen.findAllByRole('table');
+    expect(cells(within(table!).getAllByRole('row')[1]!)[0]).toBe('ທະນາຄານກະສິກອນໄທ (KBANK)');
+    await user.click(screen.getByRole('button', { name: 'ເພີ່ມບັນຊີ' }));
+    const bank = await screen.findByRole('combobox', { name: 'ທະນາຄານ' });
+    await within(bank).findByRole('option', { name: 'ທະນາຄານກະສິກອນໄທ (KBANK)' });
+    // no Lao name for SCB: the English one
+    expect(within(bank).getByRole('option', { name: 'SCB (SCB)' })).toBeInTheDocument();
   });
 });

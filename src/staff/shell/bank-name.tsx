@@ -12,6 +12,16 @@ export const banksQueryOptions = () =>
     staleTime: Infinity,
   });
 
+/**
+ * A bank's name in the console's language: Thai, Lao where the operator gave one (else English), English
+ * otherwise. The console in Lao runs under the locale 'lo'.
+ */
+export function bankNameIn(bank: { nameTH: string; nameEN: string; nameLA: string | null }, locale: string): string {
+  if (locale === 'th') return bank.nameTH;
+  if (locale === 'lo' || locale === 'la') return bank.nameLA ?? bank.nameEN;
+  return bank.nameEN;
+}
+
 /** A bank by its name in the console's language, its code beside it (`Kasikornbank (004)`, a slip's code); the code alone until the names arrive. */
 export function BankName({ code }: { code: string }) {
   const { i18n } = useLingui();
@@ -20,7 +30,7 @@ export function BankName({ code }: { code: string }) {
   if (!bank) return <>{code}</>;
   return (
     <>
-      {i18n.locale === 'th' ? bank.nameTH : bank.nameEN} <span className="staff-muted">({code})</span>
+      {bankNameIn(bank, i18n.locale)} <span className="staff-muted">({code})</span>
     </>
   );
 }

@@ -28,6 +28,7 @@ const viewOf = (b: DepositBank, now: number): DepositAccount => ({
   bankCode: b.bankCode,
   nameTH: b.nameTH,
   nameEN: b.nameEN,
+  nameLA: b.nameLA ?? null,
   bankAccountNo: b.bankAccountNo,
   bankAccountName: inLanguage(b.bankAccountName, 'th'),
   currency: b.currency,

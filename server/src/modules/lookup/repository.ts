@@ -14,6 +14,7 @@ export async function banksIn(db: Kysely<DB>, lang: Lang) {
     country: b.country,
     nameTH: b.name_th,
     nameEN: b.name_en,
+    nameLA: b.name_la,
     name: (lang === 'la' ? b.name_la : lang === 'en' ? b.name_en : b.name_th) || b.name_th,
   }));
 }

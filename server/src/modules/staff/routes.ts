@@ -126,11 +126,12 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/banks', { onRequest: anyRole, schema: { response: { 200: StaffBanks, ...refusals } } }, async () => ({
-    banks: (await banksIn(ctx.database.db, 'th')).map(({ code, nameTH, nameEN }) => ({
+    banks: (await banksIn(ctx.database.db, 'th')).map(({ code, nameTH, nameEN, nameLA }) => ({
       code,
       slipCode: SENDING_BANK[code] ?? null,
       nameTH,
       nameEN,
+      nameLA,
     })),
   }));
 
