@@ -96,6 +96,12 @@ describe('bonus operator commands', () => {
       [['bonus', 'add', 'BADTYPE', '--name', 'x', '--fixed', '5', '--type', 'month'], /--type must be limit, day or week/],
       [['bonus', 'add', 'FIRSTDEP100', '--name', 'x', '--fixed', '5'], /exists already/],
       [['promotion', 'add', 'P1', '--description', 'x', '--fixed', '1.005'], /--fixed must be an amount/],
+      // members would read the braces of a placeholder that is not {money:N}
+      [
+        ['promotion', 'add', 'P2', '--description', 'x', '--description-en', 'Get {money:fifty}', '--fixed', '5'],
+        /"\{money:fifty\}" is not an amount/,
+      ],
+      [['bonus', 'add', 'BRACES', '--name', 'Get {money:50', '--fixed', '5'], /--name: "\{money:50" is not an amount/],
       [['promotion', 'disable', 'NOPE'], /no promotion NOPE/],
       [['turnover', '0899999999'], /no member/],
     ];
@@ -110,5 +116,7 @@ describe('bonus operator commands', () => {
     const codes = (await server.ctx.database.db.selectFrom('bonuses').select('code').execute()).map((b) => b.code);
     expect(codes).not.toContain('BOTH');
     expect(codes).not.toContain('NONAME');
+    expect(codes).not.toContain('BRACES');
+    expect((await server.ctx.database.db.selectFrom('promotions').select('code').execute()).map((p) => p.code)).not.toContain('P2');
   });
 });

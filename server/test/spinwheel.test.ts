@@ -113,6 +113,12 @@ describe('the spin wheel', () => {
       [{ ...wheel, slices: [{ ...wheel.slices[0], bgColor: 'red' }, wheel.slices[1]] }, /bgColor/],
       [{ ...wheel, slices: [{ ...wheel.slices[0], prize: { type: 'cash', amount: 1.001 } }, wheel.slices[1]] }, /not an amount/],
       [{ ...wheel, slices: [wheel.slices[0]] }, /slices/],
+      // members would read the braces of a placeholder that is not {money:N}
+      [{ ...wheel, slices: [{ ...wheel.slices[0], label: 'Win {money:abc}' }, wheel.slices[1]] }, /"\{money:abc\}" is not an amount/],
+      [
+        { ...wheel, slices: [wheel.slices[0], { ...wheel.slices[1], html: { th: 'ได้ {money:30}', en: 'Win {money: 30}' } }] },
+        /"\{money: 30\}" is not an amount/,
+      ],
     ];
     for (const [value, reason] of refusals) await expect(operator(server, 'wheel', 'set', JSON.stringify(value))).rejects.toThrow(reason);
     await expect(operator(server, 'wheel', 'set', '{not json')).rejects.toThrow(/not valid JSON/);

@@ -123,6 +123,9 @@ describe('staff bonuses', () => {
       [draft('NEGATIVE', 100, { minDeposit: -1 }), 'KEY_INVALID'],
       [draft('NOBUDGET', 0), 'KEY_INVALID'],
       [draft('TOOMANY', 100, { maxReceived: 1001 }), 'KEY_INVALID'],
+      // members would read the braces of a placeholder that is not {money:N}
+      [draft('BRACES', 100, { name: { th: 'ได้ {money:50', en: 'Get 50' } }), 'KEY_INVALID'],
+      [draft('HTMLBRACES', 100, { html: { th: 'ได้ {money:50}', en: 'Get {money:fifty}' } }), 'KEY_INVALID'],
       [draft('SONGKRAN', 100), 'BONUS_CODE_TAKEN'],
     ] as const) {
       const res = await add(admin, bonus);

@@ -1,4 +1,5 @@
 import { LANG_TAG } from '../../../contract/lang-tags';
+import { badMoneyPlaceholder } from '../../../contract/money-placeholder';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BONUS_RULES, type BonusDraft, type StaffBonusList } from '../../../contract/staff-bonuses';
@@ -77,6 +78,11 @@ function draftOf(f: Fields, currency: Currency): { draft: BonusDraft | null; wro
     percentFail: need('percentFail', wholeIn(f.percentFail, BONUS_RULES.percentFail)),
     budget: need('budget', parseAmount(f.budget, currency)),
   };
+  // members read the name and terms with every {money:N} in their currency: one written otherwise would show its braces
+  for (const lang of LANGS) {
+    if (badMoneyPlaceholder(f.name[lang])) wrong.add(`name.${lang}`);
+    if (badMoneyPlaceholder(f.html[lang])) wrong.add(`html.${lang}`);
+  }
   return { draft: wrong.size ? null : draft, wrong };
 }
 
@@ -128,6 +134,12 @@ export function BonusForm({
     );
   };
   const problem = (name: string, text: string) => (tried && wrong.has(name) ? text : '');
+  // what a field holds that members could not read as an amount, and how to write one
+  const example = '{money:50}';
+  const unreadable = (field: 'name' | 'html', lang: Lang) => {
+    const bad = badMoneyPlaceholder(f[field][lang]) ?? '';
+    return problem(`${field}.${lang}`, t`Members cannot read ${bad} as an amount: write ${example} for 50 in the site’s currency.`);
+  };
   const names = { th: t`Thai`, la: t`Lao`, en: t`English` };
   const gives = (() => {
     if (!draft) return '';
@@ -177,7 +189,7 @@ export function BonusForm({
               value={f.name[lang]}
               onChange={(v) => set({ name: { ...f.name, [lang]: v } })}
               hint={lang === 'th' ? undefined : t`Empty: the Thai name.`}
-              error={lang === 'th' ? problem('name', t`Give the bonus a Thai name.`) : ''}
+              error={(lang === 'th' ? problem('name', t`Give the bonus a Thai name.`) : '') || unreadable('name', lang)}
             />
           );
         })}
@@ -191,6 +203,7 @@ export function BonusForm({
               value={f.html[lang]}
               onChange={(v) => set({ html: { ...f.html, [lang]: v } })}
               hint={lang === 'th' ? t`HTML; empty: the name.` : t`Empty: the Thai terms.`}
+              error={unreadable('html', lang)}
             />
           );
         })}

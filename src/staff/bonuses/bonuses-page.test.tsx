@@ -39,16 +39,22 @@ const waiting = (proposedBy: string, bonus: BonusDraft): BonusChangeView => ({
 });
 const list = (bonuses: StaffBonus[]): StaffBonusList => ({ currency: 'BAHT', bonuses, aloneLeft: 2000 });
 
+/** An admin on the bonuses page, SONGKRAN listed; a bonus sent is answered as offered. */
+async function adminOnBonuses() {
+  const calls = fakeServer({
+    ...signedIn('admin', 'boss'),
+    'GET /api/staff/dashboard': () => [200, COUNTS],
+    'GET /api/staff/bonuses': () => [200, list([row(SONGKRAN)])],
+    'POST /api/staff/bonuses': () => [200, { ...waiting('staff:boss', SONGKRAN), status: 'APPLIED', waitsBecause: null }],
+  });
+  const user = userEvent.setup();
+  await renderStaff('/staff/bonuses');
+  return { calls, user };
+}
+
 describe('bonuses in the console', () => {
   it('lets an admin add a bonus, previewed as members will read it, and says it is offered', async () => {
-    const calls = fakeServer({
-      ...signedIn('admin', 'boss'),
-      'GET /api/staff/dashboard': () => [200, COUNTS],
-      'GET /api/staff/bonuses': () => [200, list([row(SONGKRAN)])],
-      'POST /api/staff/bonuses': () => [200, { ...waiting('staff:boss', SONGKRAN), status: 'APPLIED', waitsBecause: null }],
-    });
-    const user = userEvent.setup();
-    await renderStaff('/staff/bonuses');
+    const { calls, user } = await adminOnBonuses();
     const table = await screen.findByRole('table', { name: 'Bonuses' });
     const line = within(table)
       .getByRole('rowheader', { name: /SONGKRAN/ })
@@ -96,6 +102,40 @@ describe('bonuses in the console', () => {
       },
       reason: 'new year campaign',
     });
+  });
+
+  it('sends no bonus whose name or terms hold an amount members could not read, and says how to write one', async () => {
+    const { calls, user } = await adminOnBonuses();
+    await user.click(await screen.findByRole('button', { name: 'New bonus' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New bonus' });
+    const paste = async (label: string, text: string) => {
+      await user.click(within(dialog).getByLabelText(label));
+      await user.paste(text);
+    };
+    await user.type(within(dialog).getByLabelText('Code'), 'braces');
+    await paste('Name (Thai)', 'รับ {money:50}');
+    await paste('Name (English)', 'Get {money:50');
+    await paste('Terms members read (Lao)', 'ຮັບ {money: 50}');
+    await user.click(within(dialog).getByLabelText('A fixed amount'));
+    await user.type(within(dialog).getByLabelText('Amount'), '50');
+    await user.type(within(dialog).getByLabelText('Budget: the most it may ever pay'), '1,500');
+    await user.type(within(dialog).getByLabelText('Reason'), 'a campaign');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the bonus' }));
+    expect(within(dialog).getByLabelText('Name (English)')).toHaveAccessibleDescription(
+      /Members cannot read \{money:50 as an amount: write \{money:50\} for 50 in the site’s currency\./,
+    );
+    expect(within(dialog).getByLabelText('Terms members read (Lao)')).toHaveAccessibleDescription(
+      /Members cannot read \{money: 50\} as an amount/,
+    );
+    // the Thai name's placeholder is one
+    expect(within(dialog).getByLabelText('Name (Thai)')).not.toHaveAccessibleDescription(/Members cannot read/);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(within(dialog).getByLabelText('Name (English)'));
+    await paste('Name (English)', 'Get {money:50}');
+    await user.clear(within(dialog).getByLabelText('Terms members read (Lao)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add the bonus' }));
+    expect(await screen.findByText('BRACES is offered to members now.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ bonus: { name: { th: 'รับ {money:50}', en: 'Get {money:50}' } } });
   });
 
   it('says a change beyond the allowance waits for a second admin', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../operator/common.js';
 import { withTransaction } from '../../db/transaction.js';
 import { siteCurrency } from '../../lib/site-money.js';
+import { badMoneyPlaceholder, MONEY_PLACEHOLDER_HELP } from './money-text.js';
 import { givenOfBonus, usesOfPromotion } from './repository.js';
 import { bonusDraftOf, decideBonusChange, endRewardByStaff, proposeBonus } from './service.js';
 import type { Selectable } from 'kysely';
@@ -71,7 +72,11 @@ function giving(o: Record<string, string>, currency: Currency) {
 function perLanguage(o: Record<string, string>, key: string): string {
   const th = o[key];
   if (!th) throw new UsageError(`--${key} is needed`);
-  return JSON.stringify({ th, la: o[`${key}-la`] ?? th, en: o[`${key}-en`] ?? th });
+  const words = { th, la: o[`${key}-la`] ?? th, en: o[`${key}-en`] ?? th };
+  // members read it with every {money:N} in their currency: a broken placeholder would show its braces
+  const bad = badMoneyPlaceholder(words);
+  if (bad !== undefined) throw new UsageError(`--${key}: "${bad}" is not an amount members can read (${MONEY_PLACEHOLDER_HELP})`);
+  return JSON.stringify(words);
 }
 
 const DEFAULT_NOTICE = JSON.stringify({

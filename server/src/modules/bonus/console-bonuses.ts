@@ -15,6 +15,7 @@ import { siteMoney } from '../../lib/site-money.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { creditAlone, creditAloneLeft, requireStaffRole } from '../adjustments/service.js';
 import { recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
+import { badMoneyPlaceholder } from './money-text.js';
 import { paidSoFar } from './repository.js';
 
 /**
@@ -70,8 +71,10 @@ const DEFAULT_NOTICE = JSON.stringify({
 export function bonusColumns(draft: BonusDraft, currency: Currency) {
   if (!BONUS_RULES.code.test(draft.code)) throw invalid('code');
   const name = texts(draft.name);
-  if (!name.th) throw invalid('name');
+  // members read both with every {money:N} in their currency: a broken placeholder would show its braces
+  if (!name.th || badMoneyPlaceholder(name) !== undefined) throw invalid('name');
   const html = draft.html ? texts(draft.html) : name;
+  if (badMoneyPlaceholder(html) !== undefined) throw invalid('html');
   const give =
     'fixed' in draft.give
       ? { give_percent: null, give_max: null, give_fixed: minor(draft.give.fixed, 'give.fixed', currency, 1) }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inMemberMoney } from './money-text.js';
+import { badMoneyPlaceholder, inMemberMoney } from './money-text.js';
 
 const lao = { currency: 'LAK' as const, kipPerBaht: 600 };
 const thai = { currency: 'BAHT' as const, kipPerBaht: 600 };
@@ -17,5 +17,20 @@ describe("a bonus text's amounts in the member's currency", () => {
 
   it('leaves any other braces alone', () => {
     expect(inMemberMoney('{percentFail}% {money:} {money:abc}', thai, 'BAHT', 'en')).toBe('{percentFail}% {money:} {money:abc}');
+  });
+});
+
+describe("an operator's money placeholders", () => {
+  it('names the first one members would read as braces, in any language', () => {
+    expect(badMoneyPlaceholder('Deposit {money:180000} or {money:99.5} and get {percentFail}%')).toBeUndefined();
+    expect(badMoneyPlaceholder({ th: 'ฝาก {money:100}', en: 'Deposit {money:100}' })).toBeUndefined();
+    expect(badMoneyPlaceholder(undefined)).toBeUndefined();
+    expect(badMoneyPlaceholder('Win {money:abc}')).toBe('{money:abc}');
+    expect(badMoneyPlaceholder('Win {money: 50} now')).toBe('{money: 50}');
+    expect(badMoneyPlaceholder('Win {money:50')).toBe('{money:50');
+    expect(badMoneyPlaceholder('Win {Money:50}')).toBe('{Money:50}');
+    expect(badMoneyPlaceholder('Win {money:1.234}')).toBe('{money:1.234}');
+    expect(badMoneyPlaceholder({ th: 'ได้ {money:50}', la: 'ໄດ້ {money:}' })).toBe('{money:}');
+    expect(badMoneyPlaceholder({ th: 'ได้ {money:50}', en: 'Win {money:fifty}' })).toBe('{money:fifty}');
   });
 });

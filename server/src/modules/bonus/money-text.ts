@@ -1,3 +1,4 @@
+import { MONEY_PLACEHOLDER } from '../../../../contract/money-placeholder.js';
 import type { AppContext } from '../../context.js';
 import { convert, MINOR, toMajor, type Currency } from '../../ledger/money.js';
 import { siteMoney, type SiteMoney } from '../../lib/site-money.js';
@@ -7,9 +8,6 @@ const UNIT: Record<Currency, Record<Lang, string>> = {
   LAK: { th: 'กีบ', la: 'ກີບ', en: 'kip' },
   BAHT: { th: 'บาท', la: 'ບາດ', en: 'baht' },
 };
-
-/** `{money:N}` in a bonus's texts: N in the site's currency (major units, up to 2 decimals). */
-const PLACEHOLDER = /\{money:(\d{1,12}(?:\.\d{1,2})?)\}/g;
 
 /** An amount of the site's currency written in an operator text, made into its placeholder (the seed writes its texts so). */
 export const moneyPlaceholder = (figure: number): string => `{money:${figure}}`;
@@ -21,7 +19,7 @@ export const moneyPlaceholder = (figure: number): string => `{money:${figure}}`;
  * Whole amounts without decimals, others with two; Latin digits with grouping, as the site shows money.
  */
 export function inMemberMoney(text: string, site: SiteMoney, member: Currency, lang: Lang): string {
-  return text.replace(PLACEHOLDER, (_, figure: string) => {
+  return text.replace(MONEY_PLACEHOLDER, (_, figure: string) => {
     // a figure finer than the site's currency (a kip fraction) is rounded, never a refused page
     const minor = Math.round(Number(figure) * MINOR[site.currency]);
     const amount = toMajor(convert(minor, site.currency, member, site.kipPerBaht), member);
@@ -29,6 +27,8 @@ export function inMemberMoney(text: string, site: SiteMoney, member: Currency, l
     return `${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${UNIT[member][lang]}`;
   });
 }
+
+export { badMoneyPlaceholder, MONEY_PLACEHOLDER_HELP } from '../../../../contract/money-placeholder.js';
 
 /** Who reads an operator's text: their language, their currency and the site's (a Lao-site member may hold baht). */
 export interface MoneyReader {

@@ -31,7 +31,7 @@ import {
  */
 
 export { decideBonusChange, draftOf as bonusDraftOf, listConsoleBonuses, offerBonus, proposeBonus } from './console-bonuses.js';
-export { moneyReader, textFor, type MoneyReader } from './money-text.js';
+export { badMoneyPlaceholder, MONEY_PLACEHOLDER_HELP, moneyReader, textFor, type MoneyReader } from './money-text.js';
 
 export type Reward = Selectable<MemberBonusesTable>;
 
