@@ -79,6 +79,19 @@ describe('deposit accounts', () => {
     server.ctx.database.db.updateTable('setting_proposals').set({ status: 'REJECTED' }).where('status', '=', 'PENDING').execute(),
   );
 
+  it("names an account the setting gives no Lao name by its bank's Lao name, for the console in Lao", async () => {
+    const deposit = server.ctx.settings.get('deposit');
+    const first = deposit.banks.find((b) => b.bankType === 'DEPOSIT')!;
+    const { nameLA: _given, ...unnamed } = first;
+    await setSetting(server, 'deposit', { ...deposit, banks: [...deposit.banks, { ...unnamed, bankAccountNo: '7778889990' }] });
+    try {
+      const listed = (await list()).accounts;
+      expect(listed.find((a) => a.bankAccountNo === '7778889990')).toMatchObject({ nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' });
+    } finally {
+      await setSetting(server, 'deposit', deposit);
+    }
+  });
+
   it('an added account waits for a second admin: the proposer cannot approve it, finance and agents cannot change anything', async () => {
     const before = await memberAccounts();
     const res = await add(boss1, '111-2-22333-4');

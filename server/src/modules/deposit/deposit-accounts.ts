@@ -23,12 +23,16 @@ type Books = Pick<AppContext, 'database' | 'now'>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const viewOf = (b: DepositBank, now: number): DepositAccount => ({
+/** The banks' Lao names, for an account whose setting has none (the Thai site's seeded account): the console in Lao says them. */
+const laoNamesOf = async (ctx: Books) =>
+  new Map((await ctx.database.db.selectFrom('banks').select(['code', 'name_la']).execute()).map((b) => [b.code, b.name_la]));
+
+const viewOf = (b: DepositBank, now: number, laoNames: Map<string, string | null>): DepositAccount => ({
   key: accountKey(b),
   bankCode: b.bankCode,
   nameTH: b.nameTH,
   nameEN: b.nameEN,
-  nameLA: b.nameLA ?? null,
+  nameLA: b.nameLA ?? laoNames.get(b.bankCode) ?? null,
   bankAccountNo: b.bankAccountNo,
   bankAccountName: inLanguage(b.bankAccountName, 'th'),
   currency: b.currency,
@@ -46,9 +50,10 @@ const current = async (ctx: Books): Promise<Deposit> => {
 export async function depositAccountList(ctx: Books): Promise<DepositAccountList> {
   const now = ctx.now();
   const deposit = await current(ctx);
+  const laoNames = await laoNamesOf(ctx);
   const accounts = deposit.banks
     .filter((b) => b.bankType === 'DEPOSIT')
-    .map((b) => viewOf(b, now))
+    .map((b) => viewOf(b, now, laoNames))
     .sort(
       (a, b) =>
         Number(a.retiredAt !== null) - Number(b.retiredAt !== null) ||
@@ -66,7 +71,7 @@ export async function depositAccountList(ctx: Books): Promise<DepositAccountList
       reason: proposal.reason,
       proposedBy: proposal.proposedBy,
       proposedAt: iso(proposal.proposedAt),
-      adds: proposed.banks.filter((b) => b.retiredAt === undefined && !activeNow.has(accountKey(b))).map((b) => viewOf(b, now)),
+      adds: proposed.banks.filter((b) => b.retiredAt === undefined && !activeNow.has(accountKey(b))).map((b) => viewOf(b, now, laoNames)),
       retires: [...activeNow].filter((key) => !activeAfter.has(key)),
     };
   }
