@@ -1,3 +1,5 @@
+import type { WithdrawReason } from './withdraw-reasons.js';
+
 /**
  * Live member events: what the server tells a signed-in member's open app when their money or a
  * request of theirs changes (socket.io event `member` on the member room, joined with `member-join`
@@ -12,8 +14,12 @@ export type MemberEvent =
   | { kind: 'qr'; qrcodeId: string; provider: string; status: 'PAID' | 'EXPIRED'; amount: number }
   /** staff adjusted the wallet (a credit, a debit, a reversal): signed, in the member's currency */
   | { kind: 'adjustment'; amount: number }
-  /** a withdrawal was paid (SUCCESS) or rejected (FAILED: the money is back in the wallet); its amount (absent from those told before 2026-12-01) */
-  | { kind: 'withdraw'; status: 'SUCCESS' | 'FAILED'; amount?: number }
+  /**
+   * a withdrawal was paid (SUCCESS) or rejected (FAILED: the money is back in the wallet); its amount (absent from
+   * those told before 2026-12-01); a rejected one's `reason` as its member reads it (contract/withdraw-reasons.ts;
+   * absent from those told before 2026-12-02)
+   */
+  | { kind: 'withdraw'; status: 'SUCCESS' | 'FAILED'; amount?: number; reason?: WithdrawReason }
   /** a transfer in transit settled, or returned to the wallet */
   | { kind: 'transfer'; status: 'SETTLED' | 'RETURNED' }
   /** our staff ended the member's running bonus or promotion (the money stays in the wallet, now free) */

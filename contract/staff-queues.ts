@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { WithdrawReasonSchema } from './statement.js';
 import { ACCOUNT_NO_PATTERN } from './staff-deposit-accounts.js';
 
 /**
@@ -207,12 +208,13 @@ export type WaitingWithdrawalList = Static<typeof WaitingWithdrawalList>;
 
 /**
  * POST /api/staff/withdrawals/{id}/pay: paid by a bank transfer whose reference is recorded (3 to 64
- * characters); POST .../reject with a reason: the money returns to the member's wallet.
+ * characters); POST .../reject with a reason: the money returns to the member's wallet, and `memberReason` is
+ * what the member reads of why (contract/withdraw-reasons.ts; absent: WITHDRAW_ASK_SUPPORT, "contact support").
  * 409 WITHDRAW_NOT_PENDING when it was settled meanwhile.
  */
 export const WithdrawalPayBody = Type.Object({ reference: Type.String({ minLength: 3, maxLength: 64 }) });
 export type WithdrawalPayBody = Static<typeof WithdrawalPayBody>;
-export const WithdrawalRejectBody = Type.Object({ reason: StaffReason });
+export const WithdrawalRejectBody = Type.Object({ reason: StaffReason, memberReason: Type.Optional(WithdrawReasonSchema) });
 export type WithdrawalRejectBody = Static<typeof WithdrawalRejectBody>;
 
 /** GET /api/staff/deposit-requests: manual deposit requests waiting (PENDING), oldest first, at most 100. */

@@ -1,4 +1,16 @@
 import { Type, type Static } from 'typebox';
+import type { WithdrawReason } from './withdraw-reasons.js';
+
+/** Why a withdrawal was rejected, as its member reads it: contract/withdraw-reasons.ts's list (checked below). */
+export const WithdrawReasonSchema = Type.Union([
+  Type.Literal('WITHDRAW_NAME_MISMATCH'),
+  Type.Literal('WITHDRAW_ACCOUNT_UNREACHABLE'),
+  Type.Literal('WITHDRAW_TURNOVER'),
+  Type.Literal('WITHDRAW_ASK_SUPPORT'),
+]);
+// the schema and the list are one set of codes: a code in one and not the other fails the typecheck here
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const WITHDRAW_SCHEMA_IS_THE_LIST: Same<Static<typeof WithdrawReasonSchema>, WithdrawReason> = true;
 
 export const StatementBody = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000 }),
@@ -57,6 +69,10 @@ export const StatementItem = Type.Object({
   bank: Type.Optional(
     Type.Object({ code: Type.String(), accountNo: Type.String() }, { description: 'the bank account a withdrawal was requested to' }),
   ),
+  rejectReason: Type.Optional({
+    ...WithdrawReasonSchema,
+    description: 'on a rejected withdrawal: why, as the member reads it (contract/withdraw-reasons.ts); absent before 2026-12-02',
+  }),
 });
 export type StatementItem = Static<typeof StatementItem>;
 export const StatementResponse = Type.Object({ total: Type.Integer(), statements: Type.Array(StatementItem) });

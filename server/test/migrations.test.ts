@@ -244,6 +244,7 @@ describe('migrating a database with data', () => {
         '0056_deposit_request_transfer_time',
         '0057_sandbox_account_currency',
         '0058_promotion_approval',
+        '0059_withdrawal_member_reason',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

@@ -271,10 +271,15 @@ describe('web push and "while you were away"', { timeout: 120_000 }, () => {
     expect(message(await subscribe(token, device, 'la'))).toBe('SUCCESS');
     await operator('deposit', phone, '300');
     await until(async () => (await received(device)).length === 1, 30_000, 'the deposit notification');
-    await operator('withdrawal', 'reject', await withdraw(token, 200, 'push-reject-1'), '--reason', 'the account name does not match');
+    const id = await withdraw(token, 200, 'push-reject-1');
+    await operator('withdrawal', 'reject', id, '--reason', 'the account name does not match', '--tell', 'name-mismatch');
     await until(async () => (await received(device)).length === 2, 30_000, 'the rejection notification');
     expect((await received(device))[1]).toMatchObject({ title: 'ການຖອນເງິນຖືກປະຕິເສດ', url: '/user/statement' });
-    expect((await notices(token)).map((n) => n.event.kind)).toEqual(['withdraw', 'credit']);
+    // "while you were away" says why, as the member reads it
+    expect((await notices(token)).map((n) => n.event)).toEqual([
+      { kind: 'withdraw', status: 'FAILED', amount: 200, reason: 'WITHDRAW_NAME_MISMATCH' },
+      expect.objectContaining({ kind: 'credit' }),
+    ]);
   });
 
   it('tells a transfer the sweep finished after it was left in transit: returned to the wallet, or settled in the game', async () => {

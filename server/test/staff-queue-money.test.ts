@@ -4,6 +4,7 @@ import { setSetting, statementOf, walletOf } from './deposit-helpers.js';
 import { call, DEMO_MEMBER, message } from './helper.js';
 import { auditOf, json, madeBy, queueServer, requestDeposit as depositRequest } from './staff-queue-helpers.js';
 import { operator, staffCall } from './staff-helpers.js';
+import { WITHDRAW_REASONS } from '../../contract/withdraw-reasons.js';
 
 /** The staff console's withdrawals waiting and manual deposit requests (issue 23), and the operator's commands for them. */
 describe('staff money queues', () => {
@@ -108,13 +109,50 @@ describe('staff money queues', () => {
     const bare = await staffCall(q.server, q.finance, 'POST', `/withdrawals/${id}/reject`, {});
     expect(bare.statusCode).toBe(400);
     expect((await withdrawal(id)).status).toBe('PENDING');
-    const res = await staffCall(q.server, q.finance, 'POST', `/withdrawals/${id}/reject`, { reason: 'the account is closed' });
+    // what the member reads must be one of the codes the site words: another is 400, nothing changed
+    const unknown = await staffCall(q.server, q.finance, 'POST', `/withdrawals/${id}/reject`, {
+      reason: 'the account is closed',
+      memberReason: 'WITHDRAW_BECAUSE',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(await withdrawal(id)).toMatchObject({ status: 'PENDING', member_reason: null });
+    const res = await staffCall(q.server, q.finance, 'POST', `/withdrawals/${id}/reject`, {
+      reason: 'the account is closed',
+      memberReason: 'WITHDRAW_ACCOUNT_UNREACHABLE',
+    });
     expect(res.statusCode).toBe(200);
     expect(await walletOf(q.server)).toBe(before);
-    expect((await auditOf(q.server, 'withdrawal.reject', `withdrawal:${id}`))[0]).toMatchObject({ reason: 'the account is closed' });
+    const [row] = await auditOf(q.server, 'withdrawal.reject', `withdrawal:${id}`);
+    expect(row).toMatchObject({ reason: 'the account is closed' });
+    expect(json(row!.after_json)).toEqual({ status: 'FAILED', memberReason: 'WITHDRAW_ACCOUNT_UNREACHABLE' });
+    // the member's statement line says why, as a code their site words; never the clerk's own words
+    const line = (await statementOf(q.server, q.token)).statements[0];
+    expect(line).toMatchObject({ statementType: 'withdraw', status: 'FAILED', rejectReason: 'WITHDRAW_ACCOUNT_UNREACHABLE' });
+    expect(JSON.stringify(line)).not.toContain('the account is closed');
   });
 
-  it('the CLI: withdrawal pay needs --ref and records it, withdrawal reject needs --reason', async () => {
+  it('a rejection that says nothing of why tells the member to ask support; a paid withdrawal has no reason', async () => {
+    const id = await withdraw(125);
+    expect((await staffCall(q.server, q.finance, 'POST', `/withdrawals/${id}/reject`, { reason: 'duplicate' })).statusCode).toBe(200);
+    expect((await withdrawal(id)).member_reason).toBe('WITHDRAW_ASK_SUPPORT');
+    expect((await statementOf(q.server, q.token)).statements[0]).toMatchObject({ status: 'FAILED', rejectReason: 'WITHDRAW_ASK_SUPPORT' });
+    const paid = await withdraw(125);
+    expect((await staffCall(q.server, q.finance, 'POST', `/withdrawals/${paid}/pay`, { reference: 'FT26120200001' })).statusCode).toBe(200);
+    const [line] = (await statementOf(q.server, q.token)).statements;
+    expect(line).toMatchObject({ status: 'SUCCESS' });
+    expect(line).not.toHaveProperty('rejectReason');
+  });
+
+  it('every reason the site words is one the database keeps (a code the migration does not allow would be a 500)', async () => {
+    for (const memberReason of WITHDRAW_REASONS) {
+      const id = await withdraw(101);
+      const res = await staffCall(q.server, q.finance, 'POST', `/withdrawals/${id}/reject`, { reason: 'each reason', memberReason });
+      expect([memberReason, res.statusCode]).toEqual([memberReason, 200]);
+      expect((await statementOf(q.server, q.token)).statements[0]).toMatchObject({ rejectReason: memberReason });
+    }
+  });
+
+  it('the CLI: withdrawal pay needs --ref and records it, withdrawal reject needs --reason and tells the member --tell', async () => {
     const paid = await withdraw(110);
     await expect(operator(q.server, 'withdrawal', 'pay', String(paid))).rejects.toThrow(/--ref/);
     await expect(operator(q.server, 'withdrawal', 'pay', String(paid), '--ref', 'x')).rejects.toThrow(/--ref/);
@@ -126,7 +164,15 @@ describe('staff money queues', () => {
     const rejected = await withdraw(110);
     await expect(operator(q.server, 'withdrawal', 'reject', String(rejected))).rejects.toThrow(/--reason/);
     expect((await withdrawal(rejected)).status).toBe('PENDING');
-    await operator(q.server, 'withdrawal', 'reject', String(rejected), '--reason', 'wrong name');
+    // --tell is what the member reads: one the site does not word is refused, nothing changed
+    await expect(
+      operator(q.server, 'withdrawal', 'reject', String(rejected), '--reason', 'wrong name', '--tell', 'because'),
+    ).rejects.toThrow(/--tell .*name-mismatch, account-unreachable, turnover, ask-support/);
+    expect((await withdrawal(rejected)).status).toBe('PENDING');
+    expect(await operator(q.server, 'withdrawal', 'reject', String(rejected), '--reason', 'wrong name', '--tell', 'name-mismatch')).toEqual(
+      [`withdrawal ${rejected} rejected (FAILED); the money is back in the wallet; the member reads WITHDRAW_NAME_MISMATCH`],
+    );
+    expect(await withdrawal(rejected)).toMatchObject({ status: 'FAILED', member_reason: 'WITHDRAW_NAME_MISMATCH' });
     expect((await auditOf(q.server, 'withdrawal.reject', `withdrawal:${rejected}`))[0]).toMatchObject({
       actor_kind: 'cli',
       reason: 'wrong name',

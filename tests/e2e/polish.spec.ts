@@ -126,16 +126,18 @@ test('a member at 360 px: touch targets, amounts, the total, the carousels, a re
   await withdraw.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('Withdrawal requested. Please wait for the transfer to your bank.')).toBeVisible();
 
-  // the operator rejects it: the statement says so and that the money came back
+  // the operator rejects it: the statement says so, that the money came back, and why as the member reads it
   const id = operator('withdrawals', 'list')
     .split('\n')
     .find((line) => line.includes(phone))
     ?.split('\t')[0];
-  expect(operator('withdrawal', 'reject', id!, '--reason', 'not paid: test')).toContain('rejected');
+  expect(operator('withdrawal', 'reject', id!, '--reason', 'not paid: test', '--tell', 'name-mismatch')).toContain('rejected');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
   const rejected = page.locator('.statement-row').first();
   await expect(rejected).toContainText('Withdrawal to Siam Commercial Bank');
   await expect(rejected).toContainText('Rejected: the money is back in your wallet');
+  await expect(rejected).toContainText('The name on your bank account does not match the name you registered. Please contact support.');
+  await expect(rejected).not.toContainText('not paid: test');
   await expect(rejected.locator('del')).toHaveText('-150.00');
   const failedBack = page.locator('.statement-row').filter({ hasText: 'Transfer from PG Soft to wallet' });
   await expect(failedBack).toContainText('Failed: the money stayed in PG Soft');

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { WithdrawReason } from '../../../contract/withdraw-reasons.js';
 
 // The double-entry ledger and withdrawals (migration 0002); money in integer minor units.
 
@@ -70,6 +71,8 @@ export interface WithdrawalsTable {
   bank_code: string;
   bank_account_no: string;
   bank_account_name: string;
+  /** Why it was rejected, as its member reads it (contract/withdraw-reasons.ts, migration 0059); null otherwise. */
+  member_reason: WithdrawReason | null;
 }
 
 export interface LedgerTables {

@@ -24,8 +24,12 @@ import {
 } from './common.js';
 import { CLI_SYSTEM, givenReason } from '../modules/audit/service.js';
 import { payWithdrawal, rejectWithdrawal } from '../modules/wallet/service.js';
+import { WITHDRAW_REASON_DEFAULT, WITHDRAW_REASONS, isWithdrawReason } from '../../../contract/withdraw-reasons.js';
 import { decideProposal, oneAdminMay, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
+
+/** `withdrawal reject --tell`'s words for what the member reads: turnover for WITHDRAW_TURNOVER, ... */
+const WITHDRAW_TELL = WITHDRAW_REASONS.map((code) => code.slice('WITHDRAW_'.length).toLowerCase().replaceAll('_', '-'));
 
 export { printable, UsageError };
 
@@ -52,8 +56,9 @@ export const HELP = `Operator commands (act on the database of DATA_DIR or DATAB
   npm run operator -- withdrawals list          list pending withdrawals (id, member, amount, the bank account it was requested to, time)
   npm run operator -- withdrawal pay <id> --ref <bank reference>
                                                 mark a withdrawal paid (SUCCESS) by the bank transfer of that reference
-  npm run operator -- withdrawal reject <id> --reason "..."
-                                                reject a withdrawal (FAILED): the money returns to the wallet
+  npm run operator -- withdrawal reject <id> --reason "..." [--tell name-mismatch|account-unreachable|turnover|ask-support]
+                                                reject a withdrawal (FAILED): the money returns to the wallet; --tell is
+                                                what the member reads of why (default ask-support: contact support)
   npm run operator -- settings list             print every setting
   npm run operator -- settings get <key>        print one setting as JSON
   npm run operator -- settings set <key> <value> [--reason "..."]
@@ -204,7 +209,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
     case 'withdrawal reject': {
       const id = Number(rest[0]);
       if (!Number.isInteger(id) || id <= 0) throw new UsageError(`${command} needs a withdrawal id`);
-      const flags = parseOptions(rest.slice(1), [action === 'pay' ? 'ref' : 'reason']);
+      const flags = parseOptions(rest.slice(1), action === 'pay' ? ['ref'] : ['reason', 'tell']);
       // a paid withdrawal names the bank transfer that paid it; a rejected one says why (issue 23)
       if (action === 'pay' && !(flags.ref && flags.ref.trim().length >= 3 && flags.ref.trim().length <= 64))
         throw new UsageError(
@@ -212,11 +217,15 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
         );
       if (action === 'reject' && !givenReason(flags.reason))
         throw new UsageError(`withdrawal reject needs a reason: withdrawal reject ${id} --reason "..." (3 to 500 characters)`);
+      // what the member reads of why: --tell turnover is WITHDRAW_TURNOVER; none, "contact support to learn why"
+      const memberReason = flags.tell === undefined ? undefined : `WITHDRAW_${flags.tell.toUpperCase().replaceAll('-', '_')}`;
+      if (memberReason !== undefined && !isWithdrawReason(memberReason))
+        throw new UsageError(`--tell is what the member reads of why: one of ${WITHDRAW_TELL.join(', ')}, got "${printable(flags.tell!)}"`);
       const ctx = { database, now: Date.now };
       const by = { actor: env.actor ?? CLI_SYSTEM };
       try {
         if (action === 'pay') await payWithdrawal(ctx, by, { id, reference: flags.ref! });
-        else await rejectWithdrawal(ctx, by, { id, reason: flags.reason! });
+        else await rejectWithdrawal(ctx, by, { id, reason: flags.reason!, memberReason });
       } catch (err) {
         if (err instanceof ApiError)
           throw new UsageError(err.code === 'NO_DATA' ? `no withdrawal ${id}` : `withdrawal ${id} is not pending`);
@@ -225,7 +234,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       return print(
         action === 'pay'
           ? `withdrawal ${id} paid (SUCCESS), bank reference ${printable(flags.ref!.trim())}`
-          : `withdrawal ${id} rejected (FAILED); the money is back in the wallet`,
+          : `withdrawal ${id} rejected (FAILED); the money is back in the wallet; the member reads ${memberReason ?? WITHDRAW_REASON_DEFAULT}`,
       );
     }
     case 'settings list': {

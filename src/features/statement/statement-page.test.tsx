@@ -74,6 +74,23 @@ describe('the statement page', () => {
     expect(screen.queryByText(/KBANK/)).toBeNull();
   });
 
+  it('says why a rejected withdrawal was rejected, in the member’s language; one rejected before reasons were told says no more', async () => {
+    await setLocale('la');
+    await loadCatalogPart('member');
+    const rejected = (id: number, more: object) =>
+      entry({ _id: id, statementType: 'withdraw', status: 'FAILED', from: 'WALLET', to: 'BANK', amount: -500, ...more });
+    fakeServer({
+      'POST /api/statement': () => [
+        200,
+        { total: 2, statements: [rejected(2, { rejectReason: 'WITHDRAW_NAME_MISMATCH' }), rejected(1, {})] },
+      ],
+    });
+    renderScreen(<StatementPage SlipModal={() => null} />);
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('ຊື່ບັນຊີທະນາຄານຂອງທ່ານບໍ່ກົງກັບຊື່ທີ່ລົງທະບຽນໄວ້ ກະລຸນາຕິດຕໍ່ພະນັກງານ');
+    expect(rows[1]!.querySelector('.statement-reason')).toBeNull();
+  });
+
   describe('dates', () => {
     afterEach(() => vi.useRealTimers());
 

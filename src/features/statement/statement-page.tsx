@@ -6,6 +6,7 @@ import { banksQuery, bankName } from '../../lib/lookups';
 import { DataStatus } from '../../ui/data-status';
 import { Pagination } from '../../ui/pagination';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
+import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
 import { STATEMENT_PAGE_SIZE, statementQuery } from './queries';
 import './statement.css';
 import { useMoneyWords } from '../../ui/member/money-words';
@@ -52,6 +53,7 @@ export function StatementPage({ SlipModal }: { SlipModal: ComponentType<{ onClos
               <div className="statement-main">
                 <p className="statement-activity">{activityText(i18n, s, nameOf)}</p>
                 <p className={`statement-status status-${s.status.toLowerCase()}`}>{statusText(i18n, s)}</p>
+                {s.rejectReason && <p className="small statement-reason">{withdrawReasonText(i18n, s.rejectReason)}</p>}
                 <p className="muted small statement-time">
                   <span>{formatDateTime(s.createdAt)}</span> · <span className="nowrap">{timeAgo(s.createdAt)}</span>
                 </p>

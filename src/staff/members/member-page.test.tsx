@@ -32,6 +32,16 @@ const page = (over: Partial<MemberPage> = {}): MemberPage => ({
       createdAt: '2026-11-20T08:30:00.000Z',
       provider: { code: 'PG', name: 'PG Soft' },
     },
+    {
+      _id: 29,
+      statementType: 'withdraw',
+      status: 'FAILED',
+      from: 'WALLET',
+      to: 'BANK',
+      amount: -300,
+      createdAt: '2026-11-19T09:00:00.000Z',
+      rejectReason: 'WITHDRAW_NAME_MISMATCH',
+    },
   ],
   slips: [{ id: 4, reference: 'REF4', status: 'SUCCESS', note: null, amount: 500, createdAt: '2026-11-19T08:30:00.000Z' }],
   withdrawals: [],
@@ -75,9 +85,12 @@ describe('a member’s page', () => {
     expect(screen.getByText('12.25')).toBeInTheDocument();
     const games = screen.getByRole('table', { name: 'Game accounts' });
     expect(within(games).getAllByRole('row')[1]).toHaveTextContent('PG Soft100.00');
-    const [, line] = within(screen.getByRole('table', { name: 'Statement lines, newest first' })).getAllByRole('row');
-    // the sentences the member reads in the app
+    const [, line, rejected] = within(screen.getByRole('table', { name: 'Statement lines, newest first' })).getAllByRole('row');
+    // the sentences the member reads in the app, a rejected withdrawal's why among them
     expect(line).toHaveTextContent(/31.*Transfer to PG Soft transfer.*-100\.00.*Success/);
+    expect(rejected).toHaveTextContent(
+      'Rejected: the money is back in your walletThe name on your bank account does not match the name you registered. Please contact support.',
+    );
     expect(screen.getByRole('table', { name: 'Slips, newest first' })).toHaveTextContent('REF4');
     expect(screen.getByText('No withdrawals.')).toBeInTheDocument();
     expect(screen.getByText(/Turnover left: 4,200.00/)).toBeInTheDocument();

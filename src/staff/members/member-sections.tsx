@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
+import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
 import { useQueueFormat } from '../queues/queue-format';
 import { StaffTable } from '../shell/staff-table';
 import { BankName } from '../shell/bank-name';
@@ -83,7 +84,10 @@ export function Statement({ page }: { page: MemberPage }) {
               {activityText(i18n, s)} <span className="staff-muted staff-mono">{s.statementType}</span>
             </td>
             <td>{movedNoMoney(s) ? <Trans>no money moved</Trans> : money(s.amount, page.currency)}</td>
-            <td>{statusText(i18n, s)}</td>
+            <td>
+              {statusText(i18n, s)}
+              {s.rejectReason && <div className="staff-muted">{withdrawReasonText(i18n, s.rejectReason)}</div>}
+            </td>
           </tr>
         ))}
       </StaffTable>

@@ -1,13 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { WaitingWithdrawal } from '../../../contract/staff-queues';
-import { TextField } from '../../ui/field';
+import { isWithdrawReason, WITHDRAW_REASONS, type WithdrawReason } from '../../../contract/withdraw-reasons';
+import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
+import { SelectField, TextField } from '../../ui/field';
 import { ConfirmDialog } from '../queues/confirm-dialog';
 import { BankAccount } from '../queues/member-cell';
 import { useQueueFormat } from '../queues/queue-format';
 import { ReasonField, reasonValid } from '../queues/reason-field';
 import type { useQueueOutcome } from '../queues/use-queue-outcome';
 import { referenceValid, type usePayWithdrawal, type useRejectWithdrawal } from './mutations';
+import { WITHDRAW_REASON_NAMES } from './withdraw-reason-names';
 
 export type WithdrawalDialogState = { kind: 'pay' | 'reject'; row: WaitingWithdrawal };
 
@@ -18,11 +21,17 @@ interface Props {
   onClose: () => void;
 }
 
-/** Pay: the bank transfer's reference (required). Reject: the reason (required); the money goes back to the wallet. */
+/**
+ * Pay: the bank transfer's reference (required). Reject: what the member reads of why (required, its sentence
+ * shown as the member will read it) and the reason for the audit trail (required); the money goes back to the wallet.
+ */
 export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onClose }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { money } = useQueueFormat();
   const [text, setText] = useState('');
+  const [tell, setTell] = useState<WithdrawReason | ''>('');
+  const readsId = useId();
+  const reads = tell ? withdrawReasonText(i18n, tell) : undefined;
   const action = actions[kind];
   const amount = money(row.amount, row.currency);
   const { id } = row;
@@ -37,7 +46,7 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
       );
     else
       actions.reject.mutate(
-        { id: row.id, body: { reason: value } },
+        { id: row.id, body: { reason: value, ...(tell && { memberReason: tell }) } },
         outcome.settle(onClose, t`Withdrawal ${id} rejected: ${amount} returned to ${name}’s wallet.`),
       );
   };
@@ -46,7 +55,7 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
       title={kind === 'pay' ? <Trans>Pay withdrawal {id}</Trans> : <Trans>Reject withdrawal {id}</Trans>}
       confirmLabel={kind === 'pay' ? <Trans>Record as paid</Trans> : <Trans>Reject and return the money</Trans>}
       tone={kind === 'reject' ? 'danger' : 'default'}
-      ready={kind === 'pay' ? referenceValid(text) : reasonValid(text)}
+      ready={kind === 'pay' ? referenceValid(text) : tell !== '' && reasonValid(text)}
       pending={action.isPending}
       error={action.error}
       onConfirm={run}
@@ -81,13 +90,32 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
               {amount} returns to {name}’s wallet, and nothing is paid.
             </Trans>
           </p>
+          <SelectField
+            label={t`Why, as the member reads it`}
+            value={tell}
+            onChange={(v) => setTell(isWithdrawReason(v) ? v : '')}
+            required
+            data-autofocus
+            aria-describedby={reads ? readsId : undefined}
+          >
+            <option value="">{t`Choose what the member reads`}</option>
+            {WITHDRAW_REASONS.map((code) => (
+              <option key={code} value={code}>
+                {i18n._(WITHDRAW_REASON_NAMES[code])}
+              </option>
+            ))}
+          </SelectField>
+          {reads && (
+            <p id={readsId} className="staff-muted">
+              <Trans>The member reads: “{reads}”</Trans>
+            </p>
+          )}
           <ReasonField
             label={t`Reason`}
             value={text}
             onChange={setText}
             required
-            initialFocus
-            hint={t`Required: 3 to 500 characters, kept in the audit trail.`}
+            hint={t`Required: 3 to 500 characters, kept in the audit trail. The member does not see it.`}
           />
         </>
       )}

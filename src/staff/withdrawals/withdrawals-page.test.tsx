@@ -76,18 +76,35 @@ describe('withdrawals waiting', () => {
     expect(screen.getByText('No withdrawal is waiting.')).toBeInTheDocument();
   });
 
-  it('rejects with a reason, saying the money returns to the wallet', async () => {
+  it('rejects with what the member reads of why, shown as they will read it, and a reason for the audit trail', async () => {
     const user = userEvent.setup();
     const calls = await open([withdrawal(1)], { 'POST /api/staff/withdrawals/1/reject': () => [200, {}] });
     await user.click(screen.getByRole('button', { name: 'Reject withdrawal 1' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Reject withdrawal 1' });
     expect(dialog).toHaveTextContent('2,500.00 returns to Somchai Jaidee’s wallet');
     const submit = within(dialog).getByRole('button', { name: 'Reject and return the money' });
-    expect(submit).toBeDisabled();
+    const why = within(dialog).getByRole('combobox', { name: 'Why, as the member reads it' });
+    expect(why).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Reason'), 'Account closed');
+    // the audit trail's reason alone is not enough: the member must be told why
+    expect(submit).toBeDisabled();
+    await user.selectOptions(why, 'The bank account cannot receive the transfer');
+    expect(why).toHaveAccessibleDescription(
+      'The member reads: “Your bank account could not receive the transfer (closed, frozen or a wrong number). Please contact support.”',
+    );
     await user.click(submit);
     await screen.findByText('Withdrawal 1 rejected: 2,500.00 returned to Somchai Jaidee’s wallet.');
-    expect(posts(calls).map((c) => c.body)).toEqual([{ reason: 'Account closed' }]);
+    expect(posts(calls).map((c) => c.body)).toEqual([{ reason: 'Account closed', memberReason: 'WITHDRAW_ACCOUNT_UNREACHABLE' }]);
+  });
+
+  it('in Thai, the choices and the member’s sentence are in Thai', async () => {
+    const user = userEvent.setup();
+    fakeServer({ ...signedIn('admin'), 'GET /api/staff/withdrawals': () => [200, { rows: [withdrawal(1)] }] });
+    await renderStaff('/staff/withdrawals', 'th');
+    await user.click(await screen.findByRole('button', { name: 'ปฏิเสธ รายการถอน 1' }));
+    const why = screen.getByRole('combobox', { name: 'เหตุผลที่สมาชิกจะเห็น' });
+    await user.selectOptions(why, 'ยังทำเทิร์นโอเวอร์โบนัสไม่ครบ');
+    expect(why).toHaveAccessibleDescription('สมาชิกจะเห็นว่า: “ยังทำเทิร์นโอเวอร์ของโบนัสไม่ครบ เล่นให้ครบแล้วถอนใหม่อีกครั้ง”');
   });
 
   it('says so when the withdrawal was settled meanwhile, and asks for the list again', async () => {
@@ -110,6 +127,7 @@ describe('withdrawals waiting', () => {
     const user = userEvent.setup();
     await open([withdrawal(1)], { 'POST /api/staff/withdrawals/1/reject': () => [400, { message: 'REASON_REQUIRED' }] });
     await user.click(screen.getByRole('button', { name: 'Reject withdrawal 1' }));
+    await user.selectOptions(screen.getByLabelText('Why, as the member reads it'), 'Another reason: the member asks support');
     await user.type(screen.getByLabelText('Reason'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Reject and return the money' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Reject withdrawal 1' });

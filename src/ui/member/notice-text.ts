@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { isNotice, type MemberEvent } from '../../../contract/member-events';
 import { errorMessage } from '../../lib/errors';
+import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
 
 /** What "while you were away" says of a notice (the same events Web Push tells of), in the app's language. */
 export function noticeLine(i18n: I18n, event: MemberEvent, money: (amount: number) => string): string {
@@ -22,15 +23,19 @@ export function noticeLine(i18n: I18n, event: MemberEvent, money: (amount: numbe
     }
     case 'withdraw': {
       // the amount, where the event carries it (those told before did not)
-      if (event.amount !== undefined) {
+      if (event.status === 'SUCCESS') {
+        if (event.amount === undefined) return i18n._(msg`Your withdrawal was paid: the money is on its way to your bank account.`);
         const amount = money(event.amount);
-        return event.status === 'SUCCESS'
-          ? i18n._(msg`Your withdrawal of ${amount} was paid: the money is on its way to your bank account.`)
-          : i18n._(msg`Your withdrawal of ${amount} was rejected: the money is back in your wallet.`);
+        return i18n._(msg`Your withdrawal of ${amount} was paid: the money is on its way to your bank account.`);
       }
-      return event.status === 'SUCCESS'
-        ? i18n._(msg`Your withdrawal was paid: the money is on its way to your bank account.`)
-        : i18n._(msg`Your withdrawal was rejected: the money is back in your wallet.`);
+      const amount = event.amount === undefined ? undefined : money(event.amount);
+      const rejected =
+        amount === undefined
+          ? i18n._(msg`Your withdrawal was rejected: the money is back in your wallet.`)
+          : i18n._(msg`Your withdrawal of ${amount} was rejected: the money is back in your wallet.`);
+      // why, where the event says (those told before 2026-12-02 did not)
+      const why = withdrawReasonText(i18n, event.reason);
+      return why ? `${rejected} ${why}` : rejected;
     }
     case 'transfer':
       return event.status === 'SETTLED'

@@ -8,6 +8,11 @@ import { MEMBER_EVENT_DOM } from '../../lib/member/live-cache';
 import WhileAway from './while-away';
 
 const notices = [
+  {
+    id: 11,
+    createdAt: '2026-11-29T03:00:00.000Z',
+    event: { kind: 'withdraw', status: 'FAILED', amount: 700, reason: 'WITHDRAW_TURNOVER' },
+  },
   { id: 10, createdAt: '2026-11-29T02:30:00.000Z', event: { kind: 'withdraw', status: 'SUCCESS', amount: 1500 } },
   { id: 9, createdAt: '2026-11-29T02:00:00.000Z', event: { kind: 'chat', from: 'agent' } },
   { id: 8, createdAt: '2026-11-29T01:30:00.000Z', event: { kind: 'withdraw', status: 'FAILED' } },
@@ -29,6 +34,10 @@ describe('while you were away', () => {
     expect(card).toHaveTextContent('Support replied in the chat.');
     // told before withdrawals carried their amount, and since
     expect(card).toHaveTextContent('Your withdrawal was rejected: the money is back in your wallet.');
+    // and since rejections said why
+    expect(card).toHaveTextContent(
+      'Your withdrawal of 700.00 baht was rejected: the money is back in your wallet. Your bonus turnover is not reached yet: play it through, then withdraw again.',
+    );
     expect(card).toHaveTextContent('Your withdrawal of 1,500.00 baht was paid: the money is on its way to your bank account.');
     expect(card).toHaveTextContent('Deposit credited: 250.00 baht is in your wallet.');
     expect(card).toHaveTextContent('A transfer that was waiting for the game provider went through.');
@@ -41,7 +50,7 @@ describe('while you were away', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'ตกลง' }));
     await until(() => screen.queryByRole('region') === null);
-    expect(calls.find((c) => c.url === '/api/push/notices/seen')?.body).toEqual({ upTo: 10 });
+    expect(calls.find((c) => c.url === '/api/push/notices/seen')?.body).toEqual({ upTo: 11 });
   });
 
   it('says nothing when nothing happened, and marks as seen what happens while the member is looking', async () => {

@@ -96,7 +96,8 @@ export const queueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/withdrawals/:id/reject',
     { onRequest: finance, schema: { params: QueueIdParam, body: WithdrawalRejectBody, response: done } },
     async (request) => {
-      await rejectWithdrawal(ctx, staffBy(request), { id: idOf(request), reason: request.body.reason });
+      const { reason, memberReason } = request.body;
+      await rejectWithdrawal(ctx, staffBy(request), { id: idOf(request), reason, memberReason });
       return ok;
     },
   );

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { walletCode } from '../../ledger/ledger.js';
+import type { WithdrawReason } from '../../../../contract/withdraw-reasons.js';
 
 export interface StatementRow {
   id: number;
@@ -16,6 +17,8 @@ export interface StatementRow {
   /** For a withdrawal: the bank account it was requested to. */
   bankCode: string | null;
   bankAccountNo: string | null;
+  /** For a rejected withdrawal: why, as its member reads it (null before 2026-12-02). */
+  withdrawReason: WithdrawReason | null;
 }
 
 /** The member's visible journal entries, newest first, one page, and how many there are in all. */
@@ -41,6 +44,7 @@ export async function statementPage(
       'journal.created_at',
       'wd.bank_code',
       'wd.bank_account_no',
+      'wd.member_reason',
       sql<number | null>`(select sum(p.amount) from postings p where p.journal_id = journal.id and p.account_id = w.id)`.as('wallet_delta'),
     ])
     .orderBy('journal.id', 'desc')
@@ -60,6 +64,7 @@ export async function statementPage(
       walletDelta: r.wallet_delta === null ? null : Number(r.wallet_delta),
       bankCode: r.bank_code ?? null,
       bankAccountNo: r.bank_account_no ?? null,
+      withdrawReason: r.member_reason ?? null,
     })),
   };
 }

@@ -49,6 +49,7 @@ function item(r: StatementRow, rewards: RewardOfEntry[], coupons: CouponOfEntry[
     createdAt: new Date(r.createdAt).toISOString(),
     ...(game && { provider: { code: game.code, name: game.name } }),
     ...(r.bankCode && r.bankAccountNo && { bank: { code: r.bankCode, accountNo: r.bankAccountNo } }),
+    ...(r.withdrawReason && { rejectReason: r.withdrawReason }),
     ...related(r, rewards, reader),
     ...programmeOf(r, lang),
     ...luckydraw(r, coupons, reader),
