@@ -18,7 +18,7 @@ export const banksQueryOptions = () =>
  */
 export function bankNameIn(bank: { nameTH: string; nameEN: string; nameLA: string | null }, locale: string): string {
   if (locale === 'th') return bank.nameTH;
-  if (locale === 'lo' || locale === 'la') return bank.nameLA ?? bank.nameEN;
+  if (locale === 'lo') return bank.nameLA ?? bank.nameEN;
   return bank.nameEN;
 }
 

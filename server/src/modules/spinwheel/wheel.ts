@@ -64,13 +64,11 @@ export async function storedSlices(tx: Tx, value: unknown, currency: Currency): 
   const twice = codes.find((c, i) => codes.indexOf(c) !== i);
   if (twice) throw new WheelError(`slice code ${twice} appears twice`);
   if (value.slices.every((s) => s.weight === 0)) throw new WheelError('at least one slice needs a weight above 0');
+  const slices: Slice[] = [];
   for (const s of value.slices) {
     // members read a slice's label and text with every {money:N} in their own currency: a broken one would show its braces
     const bad = badMoneyPlaceholder(s.label) ?? badMoneyPlaceholder(s.html);
     if (bad !== undefined) throw new WheelError(`slice ${s.code}: "${bad}" is not an amount members can read (${MONEY_PLACEHOLDER_HELP})`);
-  }
-  const slices: Slice[] = [];
-  for (const s of value.slices) {
     let prize: Prize;
     if (s.prize.type === 'cash') {
       let amount = 0;
