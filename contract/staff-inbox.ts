@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ChatButton } from './chat.js';
 import { CHAT_TEXT_MAX } from './limits.js';
 import { Nullable } from './nullable.js';
+import { WithdrawReasonSchema } from './statement.js';
 
 /**
  * The staff console's support inbox (issue 24): every role answers chats. Sessions, CSRF and the refusals of
@@ -87,7 +88,16 @@ export const InboxMemberContext = Type.Object({
   wallet: Type.Number(),
   games: Type.Number(),
   deposits: Type.Array(Type.Object({ what: Type.String(), amount: Type.Number(), status: Type.String(), at: Type.String() })),
-  withdrawals: Type.Array(Type.Object({ amount: Type.Number(), status: Type.String(), at: Type.String() })),
+  /** a rejected one with what its member was told of why and the person's own reason (the member page's, in short) */
+  withdrawals: Type.Array(
+    Type.Object({
+      amount: Type.Number(),
+      status: Type.String(),
+      at: Type.String(),
+      rejectReason: Nullable(WithdrawReasonSchema),
+      staffReason: Nullable(Type.String()),
+    }),
+  ),
   openSlips: Type.Array(Type.Object({ reference: Type.String(), status: Type.String(), amount: Type.Number(), at: Type.String() })),
   bonus: Nullable(Type.Object({ name: Type.String(), turnoverLeft: Type.Number() })),
 });

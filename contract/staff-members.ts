@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { StatementItem } from './statement.js';
+import { StatementItem, WithdrawReasonSchema } from './statement.js';
 import { CreditHold, QueueBonus, STAFF_ID_PATTERN, StaffReason } from './staff-queues.js';
 
 /**
@@ -86,6 +86,9 @@ export const MemberWithdrawal = Type.Object({
   bankCode: Type.String(),
   bankAccountNo: Type.String(),
   payoutRef: Type.Union([Type.String(), Type.Null()]),
+  /** A rejected one: what its member was told of why (contract/withdraw-reasons.ts), and the person's own reason (audit trail). */
+  rejectReason: Type.Union([WithdrawReasonSchema, Type.Null()]),
+  staffReason: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
 });
 

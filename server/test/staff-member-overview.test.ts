@@ -51,6 +51,14 @@ describe('a member’s overview', () => {
       firstDeposit: start.firstDeposit,
       lastSignInAt: new Date(q.server.clock.now).toISOString(),
     });
+    // support (an agent) sees what the member was told of the rejected one, and the clerk's own reason
+    const { withdrawals } = (await staffCall(q.server, q.agent, 'GET', '/members/1')).json() as MemberPage;
+    expect(withdrawals.find((w) => w.id === rejected)).toMatchObject({
+      status: 'FAILED',
+      rejectReason: 'WITHDRAW_ASK_SUPPORT',
+      staffReason: 'wrong account',
+    });
+    expect(withdrawals.find((w) => w.id === paid)).toMatchObject({ status: 'SUCCESS', rejectReason: null, staffReason: null });
   });
 
   it('answers zeros and no dates for a member who never deposited or signed in', async () => {

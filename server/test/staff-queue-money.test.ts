@@ -170,7 +170,7 @@ describe('staff money queues', () => {
     ).rejects.toThrow(/--tell .*name-mismatch, account-unreachable, turnover, ask-support/);
     expect((await withdrawal(rejected)).status).toBe('PENDING');
     expect(await operator(q.server, 'withdrawal', 'reject', String(rejected), '--reason', 'wrong name', '--tell', 'name-mismatch')).toEqual(
-      [`withdrawal ${rejected} rejected (FAILED); the money is back in the wallet; the member reads WITHDRAW_NAME_MISMATCH`],
+      [`withdrawal ${rejected} rejected (FAILED); the money is back in the wallet; the member is told name-mismatch`],
     );
     expect(await withdrawal(rejected)).toMatchObject({ status: 'FAILED', member_reason: 'WITHDRAW_NAME_MISMATCH' });
     expect((await auditOf(q.server, 'withdrawal.reject', `withdrawal:${rejected}`))[0]).toMatchObject({

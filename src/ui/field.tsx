@@ -29,16 +29,24 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
   value: string;
   onChange: (value: string) => void;
   children: ReactNode;
+  /** Read with the select; said again when it changes (it may follow the choice). */
+  hint?: ReactNode;
 };
 
-export function SelectField({ label, value, onChange, children, ...rest }: SelectProps) {
+export function SelectField({ label, value, onChange, children, hint, ...rest }: SelectProps) {
   const id = useId();
+  const hintId = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} {...rest}>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? hintId : undefined} {...rest}>
         {children}
       </select>
+      {hint && (
+        <p id={hintId} className="hint" aria-live="polite">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -28,8 +28,9 @@ import { WITHDRAW_REASON_DEFAULT, WITHDRAW_REASONS, isWithdrawReason } from '../
 import { decideProposal, oneAdminMay, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
-/** `withdrawal reject --tell`'s words for what the member reads: turnover for WITHDRAW_TURNOVER, ... */
-const WITHDRAW_TELL = WITHDRAW_REASONS.map((code) => code.slice('WITHDRAW_'.length).toLowerCase().replaceAll('_', '-'));
+/** `withdrawal reject --tell`'s word for what the member reads: turnover for WITHDRAW_TURNOVER, ... */
+const tellOf = (code: string) => code.slice('WITHDRAW_'.length).toLowerCase().replaceAll('_', '-');
+const WITHDRAW_TELL = WITHDRAW_REASONS.map(tellOf);
 
 export { printable, UsageError };
 
@@ -234,7 +235,7 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       return print(
         action === 'pay'
           ? `withdrawal ${id} paid (SUCCESS), bank reference ${printable(flags.ref!.trim())}`
-          : `withdrawal ${id} rejected (FAILED); the money is back in the wallet; the member reads ${memberReason ?? WITHDRAW_REASON_DEFAULT}`,
+          : `withdrawal ${id} rejected (FAILED); the money is back in the wallet; the member is told ${tellOf(memberReason ?? WITHDRAW_REASON_DEFAULT)}`,
       );
     }
     case 'settings list': {

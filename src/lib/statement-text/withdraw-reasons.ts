@@ -9,7 +9,7 @@ import { isWithdrawReason, type WithdrawReason } from '../../../contract/withdra
 export const WITHDRAW_REASON_TEXT: Record<WithdrawReason, MessageDescriptor> = {
   WITHDRAW_NAME_MISMATCH: msg`The name on your bank account does not match the name you registered. Please contact support.`,
   WITHDRAW_ACCOUNT_UNREACHABLE: msg`Your bank account could not receive the transfer (closed, frozen or a wrong number). Please contact support.`,
-  WITHDRAW_TURNOVER: msg`Your bonus turnover is not reached yet: play it through, then withdraw again.`,
+  WITHDRAW_TURNOVER: msg`You have not reached your bonus turnover yet: play it through, then withdraw again.`,
   WITHDRAW_ASK_SUPPORT: msg`Please contact support to learn why.`,
 };
 

@@ -129,7 +129,10 @@ export function ContextPanel({ context }: { context: InboxContext }) {
       />
       <Lines
         title={<Trans>Last withdrawals</Trans>}
-        lines={context.withdrawals.map((w) => `${money(w.amount, currency)} · ${w.status} · ${when(w.at)}`)}
+        // a rejected one with the person's reason: the member asking why is answered from here
+        lines={context.withdrawals.map(
+          (w) => `${money(w.amount, currency)} · ${w.status} · ${when(w.at)}${w.staffReason ? ` · ${w.staffReason}` : ''}`,
+        )}
       />
     </aside>
   );

@@ -129,7 +129,10 @@ const memberThread = (): InboxThread => ({
     wallet: 1250.5,
     games: 100,
     deposits: [{ what: 'SLIP', amount: 500, status: 'SUCCESS', at: minutesAgo(60) }],
-    withdrawals: [{ amount: 300, status: 'PENDING', at: minutesAgo(30) }],
+    withdrawals: [
+      { amount: 300, status: 'PENDING', at: minutesAgo(30), rejectReason: null, staffReason: null },
+      { amount: 200, status: 'FAILED', at: minutesAgo(90), rejectReason: 'WITHDRAW_ASK_SUPPORT', staffReason: 'asked twice' },
+    ],
     openSlips: [{ reference: 'SL123', status: 'REVIEW', amount: 200, at: minutesAgo(20) }],
     bonus: null,
   },
@@ -231,6 +234,8 @@ describe('the support inbox', () => {
     expect(about).toHaveTextContent(/Wallet1,250\.50/);
     expect(about).toHaveTextContent(/SL123 · REVIEW · 200\.00/);
     expect(about).toHaveTextContent(/300\.00 · PENDING/);
+    // the member sent to support about a rejected withdrawal is answered from here
+    expect(about).toHaveTextContent(/200\.00 · FAILED · .* · asked twice/);
   });
 
   it('keeps the answer box shut while another agent holds the conversation; taking over asks first', async () => {

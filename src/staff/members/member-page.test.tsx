@@ -311,21 +311,28 @@ describe('a member’s page', () => {
 });
 
 describe('a member’s withdrawals', () => {
-  it('show a bank reference only for a paid one, each labelled by its state', async () => {
-    const withdrawal = (id: number, status: string, payoutRef: string) => ({
+  it('show a bank reference only for a paid one, each labelled by its state; a rejected one what the member was told and why', async () => {
+    const withdrawal = (id: number, status: string, payoutRef: string | null, more: object = {}) => ({
       id,
       status,
       amount: 300,
       bankCode: '004',
       bankAccountNo: '1234567890',
       payoutRef,
+      rejectReason: null,
+      staffReason: null,
       createdAt: '2026-11-20T09:00:00.000Z',
+      ...more,
+    });
+    const rejected = withdrawal(7, 'FAILED', null, {
+      rejectReason: 'WITHDRAW_ASK_SUPPORT',
+      staffReason: 'asked twice, the other one paid',
     });
     fakeServer({
       ...signedIn('finance'),
       'GET /api/staff/members/7': () => [
         200,
-        page({ withdrawals: [withdrawal(9, 'PENDING', 'sandbox-9'), withdrawal(8, 'SUCCESS', 'KB-778')] }),
+        page({ withdrawals: [withdrawal(9, 'PENDING', 'sandbox-9'), withdrawal(8, 'SUCCESS', 'KB-778'), rejected] }),
       ],
       'GET /api/staff/banks': () => [200, { banks: [{ code: 'KBANK', slipCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }] }],
     });
@@ -343,6 +350,11 @@ describe('a member’s withdrawals', () => {
     expect(rows.map((r) => r.slice(2))).toEqual([
       ['Kasikornbank (004) 1234567890', 'Waiting to be paid', '—'],
       ['Kasikornbank (004) 1234567890', 'Paid', 'KB-778'],
+      [
+        'Kasikornbank (004) 1234567890',
+        'RejectedMember told: Please contact support to learn why.Staff reason: asked twice, the other one paid',
+        '—',
+      ],
     ]);
     expect(screen.queryByText('sandbox-9')).not.toBeInTheDocument();
   });

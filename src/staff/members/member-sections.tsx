@@ -131,13 +131,36 @@ export function Withdrawals({ page }: { page: MemberPage }) {
               <span className="staff-strong">{w.bankCode ? <BankName code={w.bankCode} /> : null}</span>{' '}
               <span className="staff-mono">{w.bankAccountNo}</span>
             </td>
-            <td>{withdrawalState(w.status)}</td>
+            <td>
+              {withdrawalState(w.status)}
+              <RejectedBecause withdrawal={w} />
+            </td>
             {/* until paid the column holds the payout hand-off's marker, no bank's reference */}
             <td className="staff-mono">{w.status === 'SUCCESS' && w.payoutRef ? w.payoutRef : '—'}</td>
           </tr>
         ))}
       </StaffTable>
     </Section>
+  );
+}
+
+/** A rejected withdrawal: what its member was told of why, and the person's own reason, for support to answer them. */
+function RejectedBecause({ withdrawal: { rejectReason, staffReason } }: { withdrawal: MemberPage['withdrawals'][number] }) {
+  const { i18n } = useLingui();
+  const told = withdrawReasonText(i18n, rejectReason ?? undefined);
+  return (
+    <>
+      {told && (
+        <div className="staff-muted">
+          <Trans>Member told: {told}</Trans>
+        </div>
+      )}
+      {staffReason && (
+        <div className="staff-muted">
+          <Trans>Staff reason: {staffReason}</Trans>
+        </div>
+      )}
+    </>
   );
 }
 

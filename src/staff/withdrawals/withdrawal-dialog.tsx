@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { WaitingWithdrawal } from '../../../contract/staff-queues';
 import { isWithdrawReason, WITHDRAW_REASONS, type WithdrawReason } from '../../../contract/withdraw-reasons';
 import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
@@ -30,7 +30,6 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
   const { money } = useQueueFormat();
   const [text, setText] = useState('');
   const [tell, setTell] = useState<WithdrawReason | ''>('');
-  const readsId = useId();
   const reads = tell ? withdrawReasonText(i18n, tell) : undefined;
   const action = actions[kind];
   const amount = money(row.amount, row.currency);
@@ -96,7 +95,9 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
             onChange={(v) => setTell(isWithdrawReason(v) ? v : '')}
             required
             data-autofocus
-            aria-describedby={reads ? readsId : undefined}
+            hint={
+              reads ? t`The member reads, in their language: “${reads}”` : t`Required: the sentence the member reads on their statement.`
+            }
           >
             <option value="">{t`Choose what the member reads`}</option>
             {WITHDRAW_REASONS.map((code) => (
@@ -105,17 +106,12 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
               </option>
             ))}
           </SelectField>
-          {reads && (
-            <p id={readsId} className="staff-muted">
-              <Trans>The member reads: “{reads}”</Trans>
-            </p>
-          )}
           <ReasonField
-            label={t`Reason`}
+            label={t`Reason for the audit trail`}
             value={text}
             onChange={setText}
             required
-            hint={t`Required: 3 to 500 characters, kept in the audit trail. The member does not see it.`}
+            hint={t`Required: 3 to 500 characters. Staff see it; the member does not.`}
           />
         </>
       )}

@@ -85,12 +85,14 @@ describe('withdrawals waiting', () => {
     const submit = within(dialog).getByRole('button', { name: 'Reject and return the money' });
     const why = within(dialog).getByRole('combobox', { name: 'Why, as the member reads it' });
     expect(why).toHaveFocus();
-    await user.type(within(dialog).getByLabelText('Reason'), 'Account closed');
+    // before a choice, the field says what it wants
+    expect(why).toHaveAccessibleDescription('Required: the sentence the member reads on their statement.');
+    await user.type(within(dialog).getByLabelText('Reason for the audit trail'), 'Account closed');
     // the audit trail's reason alone is not enough: the member must be told why
     expect(submit).toBeDisabled();
     await user.selectOptions(why, 'The bank account cannot receive the transfer');
     expect(why).toHaveAccessibleDescription(
-      'The member reads: “Your bank account could not receive the transfer (closed, frozen or a wrong number). Please contact support.”',
+      'The member reads, in their language: “Your bank account could not receive the transfer (closed, frozen or a wrong number). Please contact support.”',
     );
     await user.click(submit);
     await screen.findByText('Withdrawal 1 rejected: 2,500.00 returned to Somchai Jaidee’s wallet.');
@@ -104,7 +106,7 @@ describe('withdrawals waiting', () => {
     await user.click(await screen.findByRole('button', { name: 'ปฏิเสธ รายการถอน 1' }));
     const why = screen.getByRole('combobox', { name: 'เหตุผลที่สมาชิกจะเห็น' });
     await user.selectOptions(why, 'ยังทำเทิร์นโอเวอร์โบนัสไม่ครบ');
-    expect(why).toHaveAccessibleDescription('สมาชิกจะเห็นว่า: “ยังทำเทิร์นโอเวอร์ของโบนัสไม่ครบ เล่นให้ครบแล้วถอนใหม่อีกครั้ง”');
+    expect(why).toHaveAccessibleDescription('สมาชิกจะเห็นในภาษาของตนว่า: “ยังทำเทิร์นโอเวอร์ของโบนัสไม่ครบ เล่นให้ครบแล้วถอนใหม่อีกครั้ง”');
   });
 
   it('says so when the withdrawal was settled meanwhile, and asks for the list again', async () => {
@@ -128,10 +130,10 @@ describe('withdrawals waiting', () => {
     await open([withdrawal(1)], { 'POST /api/staff/withdrawals/1/reject': () => [400, { message: 'REASON_REQUIRED' }] });
     await user.click(screen.getByRole('button', { name: 'Reject withdrawal 1' }));
     await user.selectOptions(screen.getByLabelText('Why, as the member reads it'), 'Another reason: the member asks support');
-    await user.type(screen.getByLabelText('Reason'), 'abc');
+    await user.type(screen.getByLabelText('Reason for the audit trail'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Reject and return the money' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Reject withdrawal 1' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Give a reason of 3 to 500 characters.');
-    expect(within(dialog).getByLabelText('Reason')).toHaveValue('abc');
+    expect(within(dialog).getByLabelText('Reason for the audit trail')).toHaveValue('abc');
   });
 });

@@ -36,7 +36,7 @@ describe('while you were away', () => {
     expect(card).toHaveTextContent('Your withdrawal was rejected: the money is back in your wallet.');
     // and since rejections said why
     expect(card).toHaveTextContent(
-      'Your withdrawal of 700.00 baht was rejected: the money is back in your wallet. Your bonus turnover is not reached yet: play it through, then withdraw again.',
+      'Your withdrawal of 700.00 baht was rejected: the money is back in your wallet. You have not reached your bonus turnover yet: play it through, then withdraw again.',
     );
     expect(card).toHaveTextContent('Your withdrawal of 1,500.00 baht was paid: the money is on its way to your bank account.');
     expect(card).toHaveTextContent('Deposit credited: 250.00 baht is in your wallet.');

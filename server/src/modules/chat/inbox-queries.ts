@@ -6,6 +6,7 @@ import { toMajor, type Currency } from '../../ledger/money.js';
 import { ApiError } from '../../lib/errors.js';
 import { runningBonus } from '../bonus/service.js';
 import { gameBalancesOf } from '../games/service.js';
+import { latestWithdrawals } from '../wallet/service.js';
 import type { MessageRow, RoomRow } from './repository.js';
 
 type Db = Kysely<DB>;
@@ -202,13 +203,7 @@ export async function contextOf(db: Db, room: RoomRow): Promise<InboxContext> {
     .orderBy('id', 'desc')
     .limit(3)
     .execute();
-  const withdrawals = await db
-    .selectFrom('withdrawals')
-    .select(['amount', 'status', 'created_at'])
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .limit(3)
-    .execute();
+  const withdrawals = await latestWithdrawals(db, memberId, 3);
   const slips = await db
     .selectFrom('slips')
     .select(['reference', 'status', 'amount', 'created_at'])
@@ -227,7 +222,13 @@ export async function contextOf(db: Db, room: RoomRow): Promise<InboxContext> {
     wallet: major(await balanceOf(db, walletCode(memberId))),
     games: major(games),
     deposits: deposits.map((d) => ({ what: d.from_label, amount: major(d.amount), status: d.status, at: iso(d.created_at) })),
-    withdrawals: withdrawals.map((w) => ({ amount: major(w.amount), status: w.status, at: iso(w.created_at) })),
+    withdrawals: withdrawals.map((w) => ({
+      amount: major(w.amount),
+      status: w.status,
+      at: iso(w.created_at),
+      rejectReason: w.member_reason,
+      staffReason: w.staff_reason,
+    })),
     openSlips: slips.map((s) => ({ reference: s.reference, status: s.status, amount: major(s.amount), at: iso(s.created_at) })),
     bonus: await runningBonus(db, memberId, currency),
   };

@@ -11,6 +11,7 @@ import { runningBonusForStaff } from '../bonus/service.js';
 import { gameBalancesOf } from '../games/service.js';
 import { refundCode } from '../refund/service.js';
 import { statementLines } from '../statement/service.js';
+import { latestWithdrawals } from '../wallet/service.js';
 import { messageText } from '../chat/service.js';
 import { memberOverview } from './member-overview.js';
 import type { Lang } from '../../../../contract/lang.js';
@@ -153,13 +154,7 @@ export async function memberPage(
     .orderBy('id', 'desc')
     .limit(PAGE_LINES)
     .execute();
-  const withdrawals = await db
-    .selectFrom('withdrawals')
-    .select(['id', 'status', 'amount', 'bank_code', 'bank_account_no', 'payout_ref', 'created_at'])
-    .where('member_id', '=', m.id)
-    .orderBy('id', 'desc')
-    .limit(PAGE_LINES)
-    .execute();
+  const withdrawals = await latestWithdrawals(db, m.id, PAGE_LINES);
   const sessions = await db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
@@ -201,6 +196,8 @@ export async function memberPage(
       bankCode: w.bank_code,
       bankAccountNo: w.bank_account_no,
       payoutRef: w.payout_ref,
+      rejectReason: w.member_reason,
+      staffReason: w.staff_reason,
       createdAt: iso(w.created_at),
     })),
     bonus: await runningBonusForStaff(db, m.id, currency, lang),

@@ -1,8 +1,30 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { PLANNED } from '../../db/database.js';
 import type { Tx } from '../../db/transaction.js';
 
-/** The wallet module's data: withdrawals as the payout hand-off needs them. */
+/** The wallet module's data: withdrawals as the payout hand-off and the staff's views of a member need them. */
+
+/**
+ * A member's latest withdrawals for staff (the member page, the inbox's side panel), newest first: a rejected
+ * one with what its member was told (`member_reason`) and the person's own reason from the audit trail, so
+ * support can answer a member sent to them ("please contact support to learn why").
+ */
+export const latestWithdrawals = (db: Kysely<DB>, memberId: number, limit: number) =>
+  db
+    .selectFrom('withdrawals')
+    .select(['id', 'status', 'amount', 'bank_code', 'bank_account_no', 'payout_ref', 'member_reason', 'created_at'])
+    .select(
+      sql<
+        string | null
+      >`(select a.reason from audit_log a where a.target = 'withdrawal:' || withdrawals.id and a.action = 'withdrawal.reject' order by a.id desc limit 1)`.as(
+        'staff_reason',
+      ),
+    )
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 
 /** Marks the withdrawal as handed to the payout adapter; false if it already was (a replayed request). */
 export async function claimPayoutSubmission(tx: Tx, withdrawalId: number, payoutRef: string): Promise<boolean> {

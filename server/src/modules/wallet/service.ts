@@ -3,3 +3,4 @@
  * queue and the operator's commands). Its member calls are its routes.
  */
 export { payWithdrawal, rejectWithdrawal } from './withdrawal-review.js';
+export { latestWithdrawals } from './repository.js';
