@@ -163,13 +163,29 @@ describe('the Lao site in kip', () => {
       coupons: { amount: number; prize: { slice: { label: string } } }[];
     };
     expect(coupons.coupons.map((c) => [c.prize.slice.label, c.amount])).toEqual([['10 ບາດ', 10]]);
-    const before = await walletAmount(server, baht);
-    expect((await claimOf(server, baht, spun.result.coupon, 'lao-baht-claim')).statusCode).toBe(200);
-    expect(await walletAmount(server, baht)).toBe(before + 10);
-    const lines = (await call(server.app, 'POST', '/api/statement?lang=en', { page: 1, limit: 5 }, { token: baht })).json() as {
-      statements: { luckydraw?: { description: string } }[];
-    };
-    expect(lines.statements.find((l) => l.luckydraw)?.luckydraw?.description).toBe('Test wheel: 10 baht');
+    // the operator moves the rate to 500 kip a baht (6,000 kip would now be 12 baht): the coupon won at 600 still
+    // says the 10 baht it pays, in the list and on the statement once claimed
+    const bonus = server.ctx.settings.get('bonus');
+    await writeSetting(server.ctx.database.db, 'bonus', { ...bonus, kipPerBaht: 500 });
+    await server.ctx.settings.refresh();
+    try {
+      const later = (await call(server.app, 'GET', '/api/spinwheel/coupon?page=1&lang=la', undefined, { token: baht })).json() as {
+        coupons: { amount: number; prize: { slice: { label: string } } }[];
+      };
+      expect(later.coupons.map((c) => [c.prize.slice.label, c.amount])).toEqual([['10 ບາດ', 10]]);
+      // while the wheel itself now offers 12 baht at today's rate
+      expect((await slices(baht)).find((s) => s.code === 'CASH')).toMatchObject({ label: '12 ບາດ' });
+      const before = await walletAmount(server, baht);
+      expect((await claimOf(server, baht, spun.result.coupon, 'lao-baht-claim')).statusCode).toBe(200);
+      expect(await walletAmount(server, baht)).toBe(before + 10);
+      const lines = (await call(server.app, 'POST', '/api/statement?lang=en', { page: 1, limit: 5 }, { token: baht })).json() as {
+        statements: { luckydraw?: { description: string } }[];
+      };
+      expect(lines.statements.find((l) => l.luckydraw)?.luckydraw?.description).toBe('Test wheel: 10 baht');
+    } finally {
+      await writeSetting(server.ctx.database.db, 'bonus', bonus);
+      await server.ctx.settings.refresh();
+    }
   });
 
   it("says a promotion's amounts to each member in their own currency: on the bonus page, while it runs and on the statement", async () => {

@@ -245,6 +245,7 @@ describe('migrating a database with data', () => {
         '0057_sandbox_account_currency',
         '0058_promotion_approval',
         '0059_withdrawal_member_reason',
+        '0060_spin_kip_per_baht',
       ]);
       await seed(older.database, loadConfig({ DATA_DIR: '/nonexistent' }));
       expect((await readAllSettings(older.database.db)).transitStripes).toBe(1);

@@ -38,6 +38,8 @@ export interface SpinsTable {
   expires_at: number | null;
   claimed_at: number | null;
   claim_journal_id: number | null;
+  /** The kip-per-baht rate its amount was converted at (migration 0060); null for a spin of an earlier release. */
+  kip_per_baht: number | null;
 }
 
 export interface SpinTables {

@@ -49,7 +49,14 @@ export function couponRowsOfEntries(tx: Tx, journalIds: number[]) {
   return tx
     .selectFrom('spins')
     .innerJoin('spin_wheels as w', 'w.id', 'spins.wheel_id')
-    .select(['spins.id', 'spins.claim_journal_id', 'spins.slice_code', 'w.name as wheel_name', 'w.slices as wheel_slices'])
+    .select([
+      'spins.id',
+      'spins.claim_journal_id',
+      'spins.slice_code',
+      'spins.kip_per_baht',
+      'w.name as wheel_name',
+      'w.slices as wheel_slices',
+    ])
     .where('spins.claim_journal_id', 'in', journalIds)
     .execute();
 }

@@ -20,7 +20,7 @@ import {
   SpinSetup,
   type CouponItem,
 } from '../../../../contract/spinwheel.js';
-import { claim, offeredWheel, refreshCoins, sliceView, spin, wheelName } from './service.js';
+import { claim, couponReader, offeredWheel, refreshCoins, sliceView, spin, wheelName } from './service.js';
 import { moneyReader } from '../bonus/service.js';
 import { parseWheel } from './wheel.js';
 
@@ -103,7 +103,7 @@ export const spinwheelRoutes: FastifyPluginAsyncTypebox = async (app) => {
           prize: {
             name: wheelName(r.wheel_name, lang),
             slice: slice
-              ? sliceView(slice, reader)
+              ? sliceView(slice, couponReader(reader, r.kip_per_baht))
               : { code: r.slice_code, label: r.slice_code, bgColor: '', textColor: '', htmlDescription: '' },
           },
           type: r.prize_type as CouponItem['type'],

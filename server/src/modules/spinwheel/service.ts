@@ -24,6 +24,14 @@ export const sliceView = (s: Slice, reader: MoneyReader): SliceView => ({
   htmlDescription: textFor(s.html, reader),
 });
 
+/**
+ * The reader of a coupon's words: the member's, at the kip-per-baht rate the coupon's amount was converted at
+ * (stored with the spin), so its label says what it pays whatever the rate is today; a spin of an earlier
+ * release, at today's.
+ */
+export const couponReader = (reader: MoneyReader, kipPerBaht: number | null): MoneyReader =>
+  kipPerBaht === null ? reader : { ...reader, site: { ...reader.site, kipPerBaht } };
+
 /** The wheel members can spin: the operator has it on and there is one. */
 export async function offeredWheel(ctx: AppContext, tx: Tx) {
   return ctx.settings.get('spinwheel').active ? currentWheel(tx) : undefined;
@@ -56,6 +64,7 @@ export async function spin(ctx: AppContext, tx: Tx, memberId: number, lang: Lang
     expires_at: prize.type === 'nothing' ? null : now + ctx.settings.get('spinwheel').couponDays * DAY_MS,
     claimed_at: null,
     claim_journal_id: null,
+    kip_per_baht: site.kipPerBaht,
   });
   return {
     code: slice.code,
@@ -112,12 +121,13 @@ export const wheelName = (json: string, lang: Lang) => inLanguage(JSON.parse(jso
 export async function couponsOfEntries(
   tx: Tx,
   journalIds: number[],
-): Promise<{ id: number; claim_journal_id: number | null; slice_code: string; wheel: Wheel }[]> {
+): Promise<{ id: number; claim_journal_id: number | null; slice_code: string; kip_per_baht: number | null; wheel: Wheel }[]> {
   const rows = await couponRowsOfEntries(tx, journalIds);
   return rows.map((c) => ({
     id: c.id,
     claim_journal_id: c.claim_journal_id,
     slice_code: c.slice_code,
+    kip_per_baht: c.kip_per_baht,
     wheel: parseWheel({ id: 0, name: c.wheel_name, slices: c.wheel_slices }),
   }));
 }

@@ -4,7 +4,7 @@ import { memberMoney } from '../../ledger/operations.js';
 import { statementPage, type StatementRow } from './repository.js';
 import type { StatementItem } from '../../../../contract/statement.js';
 import { rewardsOfEntries, textFor, type MoneyReader } from '../bonus/service.js';
-import { couponsOfEntries } from '../spinwheel/service.js';
+import { couponReader, couponsOfEntries } from '../spinwheel/service.js';
 import { inLanguage, type Lang, type LocalizedText } from '../../settings/registry.js';
 import { programmeOf } from './programmes.js';
 import type { Tx } from '../../db/transaction.js';
@@ -19,7 +19,8 @@ function luckydraw(r: StatementRow, coupons: CouponOfEntry[], reader: MoneyReade
   if (!coupon) return {};
   const { wheel } = coupon;
   const slice = wheel.slices.find((s) => s.code === coupon.slice_code);
-  const label = slice ? textFor(slice.label, reader) : coupon.slice_code;
+  // said at the rate its amount was converted at, not today's
+  const label = slice ? textFor(slice.label, couponReader(reader, coupon.kip_per_baht)) : coupon.slice_code;
   return { luckydraw: { coupon: coupon.id, code: coupon.slice_code, description: `${inLanguage(wheel.name, reader.lang)}: ${label}` } };
 }
 
