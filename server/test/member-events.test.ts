@@ -155,7 +155,12 @@ describe('live member events', () => {
           );
         else await operator('withdrawal', 'reject', String(row!.id), '--reason', 'account closed');
       });
-      expect(told).toEqual([{ kind: 'withdraw', status: action === 'pay' ? 'SUCCESS' : 'FAILED', amount: 100 }]);
+      // a rejection says why as the member reads it: the operator gave no --tell, so "contact support"
+      expect(told).toEqual([
+        action === 'pay'
+          ? { kind: 'withdraw', status: 'SUCCESS', amount: 100 }
+          : { kind: 'withdraw', status: 'FAILED', amount: 100, reason: 'WITHDRAW_ASK_SUPPORT' },
+      ]);
     }
   });
 

@@ -105,6 +105,21 @@ test('a Lao member at 360 px withdraws 200,000 kip and sees kip whole, in Lao on
   const taken = await kipInLao(page, 200_000);
   await expect(page.getByText(taken, { exact: false }).first()).toBeVisible();
   await laoAndWholeKip(page, 'history');
+
+  // finance rejects it: the open history says, in Lao, that the money is back and why (not the clerk's words)
+  const id = operator('withdrawals', 'list')
+    .split('\n')
+    .find((line) => line.includes('200000'))
+    ?.split('\t')[0];
+  expect(operator('withdrawal', 'reject', id!, '--reason', 'account closed at the bank', '--tell', 'account-unreachable')).toContain(
+    'the member is told account-unreachable',
+  );
+  const rejected = page.locator('.statement-row').first();
+  await expect(rejected.locator('.statement-reason')).toHaveText(
+    'ບັນຊີທະນາຄານຂອງທ່ານຮັບເງິນໂອນບໍ່ໄດ້ (ປິດບັນຊີ, ຖືກອາຍັດ ຫຼື ເລກບັນຊີບໍ່ຖືກຕ້ອງ) ກະລຸນາຕິດຕໍ່ພະນັກງານ',
+  );
+  await expect(rejected).not.toContainText('account closed');
+  await laoAndWholeKip(page, 'history after the rejection');
 });
 
 test('a Lao visitor at 360 px is told what is wrong with a phone number and registers a Lao bank, in Lao only', async ({ page }) => {
