@@ -1,6 +1,7 @@
 import type { MemberEvent } from '../../../../contract/member-events.js';
 import type { Lang } from '../../../../contract/lang.js';
 import type { Currency } from '../../ledger/money.js';
+import { isWithdrawReason, type WithdrawReason } from '../../../../contract/withdraw-reasons.js';
 
 /** A notification as the device shows it: its title, its line, and the screen a tap opens. */
 export interface NoticeText {
@@ -14,6 +15,33 @@ type Words = Record<Lang, string>;
 const UNIT: Record<Currency, Words> = {
   BAHT: { th: 'บาท', la: 'ບາດ', en: 'baht' },
   LAK: { th: 'กีบ', la: 'ກີບ', en: 'kip' },
+};
+
+/**
+ * Why a withdrawal was rejected (contract/withdraw-reasons.ts), in the site's own words for it
+ * (src/lib/statement-text/withdraw-reasons.ts and its catalogs), so the notice says what the statement says.
+ */
+const WITHDRAW_WHY: Record<WithdrawReason, Words> = {
+  WITHDRAW_NAME_MISMATCH: {
+    th: 'ชื่อบัญชีธนาคารของคุณไม่ตรงกับชื่อที่ลงทะเบียนไว้ กรุณาติดต่อเจ้าหน้าที่',
+    la: 'ຊື່ບັນຊີທະນາຄານຂອງທ່ານບໍ່ກົງກັບຊື່ທີ່ລົງທະບຽນໄວ້ ກະລຸນາຕິດຕໍ່ພະນັກງານ',
+    en: 'The name on your bank account does not match the name you registered. Please contact support.',
+  },
+  WITHDRAW_ACCOUNT_UNREACHABLE: {
+    th: 'บัญชีธนาคารของคุณรับเงินโอนไม่ได้ (ปิดบัญชี ถูกอายัด หรือเลขบัญชีไม่ถูกต้อง) กรุณาติดต่อเจ้าหน้าที่',
+    la: 'ບັນຊີທະນາຄານຂອງທ່ານຮັບເງິນໂອນບໍ່ໄດ້ (ປິດບັນຊີ, ຖືກອາຍັດ ຫຼື ເລກບັນຊີບໍ່ຖືກຕ້ອງ) ກະລຸນາຕິດຕໍ່ພະນັກງານ',
+    en: 'Your bank account could not receive the transfer (closed, frozen or a wrong number). Please contact support.',
+  },
+  WITHDRAW_TURNOVER: {
+    th: 'ยังทำเทิร์นโอเวอร์ของโบนัสไม่ครบ เล่นให้ครบแล้วถอนใหม่อีกครั้ง',
+    la: 'ຍັງເຮັດເທີນໂອເວີຂອງໂບນັດບໍ່ຄົບ ຫຼິ້ນໃຫ້ຄົບແລ້ວຖອນໃໝ່ອີກຄັ້ງ',
+    en: 'You have not reached your bonus turnover yet: play it through, then withdraw again.',
+  },
+  WITHDRAW_ASK_SUPPORT: {
+    th: 'กรุณาติดต่อเจ้าหน้าที่เพื่อสอบถามเหตุผล',
+    la: 'ກະລຸນາຕິດຕໍ່ພະນັກງານເພື່ອສອບຖາມເຫດຜົນ',
+    en: 'Please contact support to learn why.',
+  },
 };
 
 /** The amount as the site writes it: grouped, Latin digits, 2 decimals for baht and none for kip, then the unit. */
@@ -53,6 +81,11 @@ const TEXTS = {
     th: 'เงินกลับเข้ากระเป๋าของคุณแล้ว เปิดแอปเพื่อดูรายละเอียด',
     la: 'ເງິນກັບເຂົ້າກະເປົາຂອງທ່ານແລ້ວ. ເປີດແອັບເພື່ອເບິ່ງລາຍລະອຽດ',
     en: 'The money is back in your wallet. Open the app for details.',
+  },
+  withdrawRejectedWhy: {
+    th: '{amount} กลับเข้ากระเป๋าของคุณแล้ว {why}',
+    la: '{amount} ກັບເຂົ້າກະເປົາຂອງທ່ານແລ້ວ. {why}',
+    en: '{amount} is back in your wallet. {why}',
   },
   transferDone: { th: 'โอนเงินสำเร็จ', la: 'ໂອນເງິນສຳເລັດ', en: 'Transfer completed' },
   transferDoneBody: {
@@ -94,7 +127,11 @@ export function noticeText(event: MemberEvent, lang: Lang, currency: Currency): 
         ? { title: TEXTS.withdrawPaid[lang], body: body(TEXTS.withdrawPaidBody, TEXTS.withdrawPaidAmount), url: '/user/statement' }
         : {
             title: TEXTS.withdrawRejected[lang],
-            body: body(TEXTS.withdrawRejectedBody, TEXTS.withdrawRejectedAmount),
+            // why, where the event says (rejections since 2026-12-02, which all carry their amount)
+            body:
+              said && event.reason && isWithdrawReason(event.reason)
+                ? TEXTS.withdrawRejectedWhy[lang].replace('{amount}', said).replace('{why}', WITHDRAW_WHY[event.reason][lang])
+                : body(TEXTS.withdrawRejectedBody, TEXTS.withdrawRejectedAmount),
             url: '/user/statement',
           };
     }
