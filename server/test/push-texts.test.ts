@@ -23,20 +23,28 @@ describe("a withdrawal's notice", () => {
       body: '150.00 baht is back in your wallet. The name on your bank account does not match the name you registered. Please contact support.',
       url: '/user/statement',
     });
-    // each reason, each language: the site's own translation of the sentence (src/locales/<lang>/member.po)
-    const catalog = (lang: string) => fs.readFileSync(path.resolve(import.meta.dirname, `../../src/locales/${lang}/member.po`), 'utf8');
+    // each reason, each language: the site's own sentence for that reason (src/lib/statement-text/withdraw-reasons.ts)
+    // and its translation (src/locales/<lang>/member.po)
+    const source = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '../../src', file), 'utf8');
+    const siteWords = source('lib/statement-text/withdraw-reasons.ts');
+    const unquoted = (text: string) => text.replaceAll('\\"', '"');
     const translated = (po: string, english: string) =>
-      new RegExp(`msgid "${english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\nmsgstr "(.*)"`).exec(po)?.[1];
+      [...po.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)].find(([, id]) => unquoted(id!) === english)?.[2];
     for (const reason of WITHDRAW_REASONS) {
-      const english = noticeText({ kind: 'withdraw', status: 'FAILED', amount: 1, reason }, 'en', 'BAHT')!.body.replace(
-        '1.00 baht is back in your wallet. ',
-        '',
+      const english = new RegExp(`${reason}: msg\`(.*)\``).exec(siteWords)?.[1];
+      expect([reason, english]).toEqual([reason, expect.any(String)]);
+      expect(noticeText({ kind: 'withdraw', status: 'FAILED', amount: 1, reason }, 'en', 'BAHT')!.body).toBe(
+        `1.00 baht is back in your wallet. ${english}`,
       );
       for (const lang of ['th', 'la'] as const) {
-        const why = translated(catalog(lang), english);
+        const why = translated(source(`locales/${lang}/member.po`), english!);
         expect([reason, lang, why]).toEqual([reason, lang, expect.any(String)]);
         expect(noticeText({ kind: 'withdraw', status: 'FAILED', amount: 1, reason }, lang, 'LAK')!.body).toContain(why);
       }
     }
+    // one told without its amount says why alone
+    expect(noticeText({ kind: 'withdraw', status: 'FAILED', reason: 'WITHDRAW_TURNOVER' }, 'en', 'BAHT')!.body).toBe(
+      'You have not reached your bonus turnover yet: play it through, then withdraw again.',
+    );
   });
 });

@@ -96,13 +96,18 @@ describe('the support inbox', () => {
     expect(t.conversation).toMatchObject({ kind: 'member', memberId: id, who: phone });
     expect(t.context).toMatchObject({ kind: 'member', phone, wallet: 300, games: 0, openSlips: [], bonus: null });
     expect((t.context as { deposits: { what: string; amount: number }[] }).deposits[0]).toMatchObject({ what: 'OPERATOR', amount: 300 });
-    // a withdrawal rejected: the agent answering "why?" sees what the member was told and the clerk's reason
+    // a withdrawal rejected: whoever answers "why?" sees what the member was told; finance also the clerk's
+    // reason, an agent not (the audit trail is not theirs)
     const asked = await call(server.app, 'POST', '/api/wallet/withdraw', { amount: 100 }, { token });
     const { withdrawalId } = asked.json() as { withdrawalId: number };
     await operator(server, 'withdrawal', 'reject', String(withdrawalId), '--reason', 'asked twice', '--tell', 'ask-support');
-    const after = (await thread(`member:${id}`, clerk)).context as { withdrawals: unknown[] };
-    expect(after.withdrawals).toEqual([
+    const withdrawalsFor = async (who: StaffBrowser) =>
+      ((await thread(`member:${id}`, who)).context as { withdrawals: unknown[] }).withdrawals;
+    expect(await withdrawalsFor(clerk)).toEqual([
       { amount: 100, status: 'FAILED', at: expect.any(String), rejectReason: 'WITHDRAW_ASK_SUPPORT', staffReason: 'asked twice' },
+    ]);
+    expect(await withdrawalsFor(nok)).toEqual([
+      { amount: 100, status: 'FAILED', at: expect.any(String), rejectReason: 'WITHDRAW_ASK_SUPPORT', staffReason: null },
     ]);
   });
 

@@ -29,11 +29,13 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
   value: string;
   onChange: (value: string) => void;
   children: ReactNode;
-  /** Read with the select; said again when it changes (it may follow the choice). */
+  /** Read with the select. */
   hint?: ReactNode;
+  /** The hint follows the choice: said when it changes (a polite live region, in the page from the start). */
+  hintLive?: boolean;
 };
 
-export function SelectField({ label, value, onChange, children, hint, ...rest }: SelectProps) {
+export function SelectField({ label, value, onChange, children, hint, hintLive = false, ...rest }: SelectProps) {
   const id = useId();
   const hintId = useId();
   return (
@@ -42,8 +44,8 @@ export function SelectField({ label, value, onChange, children, hint, ...rest }:
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? hintId : undefined} {...rest}>
         {children}
       </select>
-      {hint && (
-        <p id={hintId} className="hint" aria-live="polite">
+      {(hint || hintLive) && (
+        <p id={hintId} className="hint" aria-live={hintLive ? 'polite' : undefined}>
           {hint}
         </p>
       )}

@@ -109,7 +109,7 @@ test('a Lao member at 360 px withdraws 200,000 kip and sees kip whole, in Lao on
   // finance rejects it: the open history says, in Lao, that the money is back and why (not the clerk's words)
   const id = operator('withdrawals', 'list')
     .split('\n')
-    .find((line) => line.includes('200000'))
+    .find((line) => line.includes('0812345678') && line.includes('200000'))
     ?.split('\t')[0];
   expect(operator('withdrawal', 'reject', id!, '--reason', 'account closed at the bank', '--tell', 'account-unreachable')).toContain(
     'the member is told account-unreachable',

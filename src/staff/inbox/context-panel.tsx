@@ -4,6 +4,7 @@ import type { InboxContext } from '../../../contract/staff-inbox';
 import type { MoneyCurrency } from '../../lib/format';
 import { MemberLink } from '../members/member-link';
 import { useQueueFormat } from '../queues/queue-format';
+import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
 
 const LANGUAGE_NAMES: Record<string, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
 
@@ -29,7 +30,7 @@ function Lines({ title, lines }: { title: ReactNode; lines: ReactNode[] }) {
 
 /** Beside the conversation: the member's money and requests, or where a guest wrote from and in which language. */
 export function ContextPanel({ context }: { context: InboxContext }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { money, when } = useQueueFormat();
   if (context.kind === 'guest') {
     const language = context.lang ? (LANGUAGE_NAMES[context.lang] ?? context.lang) : t`not known`;
@@ -129,10 +130,19 @@ export function ContextPanel({ context }: { context: InboxContext }) {
       />
       <Lines
         title={<Trans>Last withdrawals</Trans>}
-        // a rejected one with the person's reason: the member asking why is answered from here
-        lines={context.withdrawals.map(
-          (w) => `${money(w.amount, currency)} · ${w.status} · ${when(w.at)}${w.staffReason ? ` · ${w.staffReason}` : ''}`,
-        )}
+        // a rejected one with what the member was told and (finance and admins) the person's reason: the member
+        // asking why is answered from here
+        lines={context.withdrawals.map((w) => {
+          const told = withdrawReasonText(i18n, w.rejectReason ?? undefined);
+          const { staffReason } = w;
+          return [
+            `${money(w.amount, currency)} · ${w.status} · ${when(w.at)}`,
+            told && t`Member told: ${told}`,
+            staffReason && t`Staff reason: ${staffReason}`,
+          ]
+            .filter(Boolean)
+            .join(' · ');
+        })}
       />
     </aside>
   );

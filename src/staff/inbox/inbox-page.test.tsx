@@ -235,7 +235,9 @@ describe('the support inbox', () => {
     expect(about).toHaveTextContent(/SL123 · REVIEW · 200\.00/);
     expect(about).toHaveTextContent(/300\.00 · PENDING/);
     // the member sent to support about a rejected withdrawal is answered from here
-    expect(about).toHaveTextContent(/200\.00 · FAILED · .* · asked twice/);
+    expect(about).toHaveTextContent(
+      /200\.00 · FAILED · .* · Member told: Please contact support to learn why\. · Staff reason: asked twice/,
+    );
   });
 
   it('keeps the answer box shut while another agent holds the conversation; taking over asks first', async () => {

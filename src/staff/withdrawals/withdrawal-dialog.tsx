@@ -98,6 +98,7 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
             hint={
               reads ? t`The member reads, in their language: “${reads}”` : t`Required: the sentence the member reads on their statement.`
             }
+            hintLive
           >
             <option value="">{t`Choose what the member reads`}</option>
             {WITHDRAW_REASONS.map((code) => (
@@ -111,7 +112,7 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
             value={text}
             onChange={setText}
             required
-            hint={t`Required: 3 to 500 characters. Staff see it; the member does not.`}
+            hint={t`Required: 3 to 500 characters. Finance and admins see it; the member does not.`}
           />
         </>
       )}

@@ -169,7 +169,8 @@ export async function messagesOf(
 }
 
 /** Beside the conversation: the member's money and requests, or the guest's pages and language. */
-export async function contextOf(db: Db, room: RoomRow): Promise<InboxContext> {
+/** `staffReasons`: the audit trail's reasons (a rejected withdrawal's), for finance and admins, not agents. */
+export async function contextOf(db: Db, room: RoomRow, staffReasons = false): Promise<InboxContext> {
   if (room.member_id === null) {
     const first = await db
       .selectFrom('chat_messages')
@@ -203,7 +204,7 @@ export async function contextOf(db: Db, room: RoomRow): Promise<InboxContext> {
     .orderBy('id', 'desc')
     .limit(3)
     .execute();
-  const withdrawals = await latestWithdrawals(db, memberId, 3);
+  const withdrawals = await latestWithdrawals(db, memberId, 3, { staffReasons });
   const slips = await db
     .selectFrom('slips')
     .select(['reference', 'status', 'amount', 'created_at'])

@@ -128,10 +128,11 @@ export function noticeText(event: MemberEvent, lang: Lang, currency: Currency): 
         : {
             title: TEXTS.withdrawRejected[lang],
             // why, where the event says (rejections since 2026-12-02, which all carry their amount)
-            body:
-              said && event.reason && isWithdrawReason(event.reason)
+            body: isWithdrawReason(event.reason)
+              ? said
                 ? TEXTS.withdrawRejectedWhy[lang].replace('{amount}', said).replace('{why}', WITHDRAW_WHY[event.reason][lang])
-                : body(TEXTS.withdrawRejectedBody, TEXTS.withdrawRejectedAmount),
+                : WITHDRAW_WHY[event.reason][lang]
+              : body(TEXTS.withdrawRejectedBody, TEXTS.withdrawRejectedAmount),
             url: '/user/statement',
           };
     }

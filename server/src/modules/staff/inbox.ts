@@ -99,7 +99,7 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = (await roomOf(db, room))!;
       const { from } = request.query;
       const { messages, more } = await messagesOf(db, room, { from: from === undefined ? undefined : serialCursor(from) });
-      return { conversation: summary, open, messages, more, context: await contextOf(db, row) };
+      return { conversation: summary, open, messages, more, context: await contextOf(db, row, request.staff!.role !== 'agent') };
     },
   );
 

@@ -141,6 +141,8 @@ export async function memberPage(
   idleMs: number,
   site: SiteMoney,
   lang: Lang = 'th',
+  /** The audit trail's reasons (a rejected withdrawal's): finance and admins, not agents. */
+  staffReasons = false,
 ): Promise<MemberPage> {
   const m = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
   if (!m) throw new ApiError(404, 'NO_DATA');
@@ -154,7 +156,7 @@ export async function memberPage(
     .orderBy('id', 'desc')
     .limit(PAGE_LINES)
     .execute();
-  const withdrawals = await latestWithdrawals(db, m.id, PAGE_LINES);
+  const withdrawals = await latestWithdrawals(db, m.id, PAGE_LINES, { staffReasons });
   const sessions = await db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])

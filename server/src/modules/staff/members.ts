@@ -57,6 +57,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ctx.config.sessionIdleMinutes * 60_000,
         siteMoney(ctx.config, ctx.settings.get('bonus')),
         request.query.lang,
+        request.staff!.role !== 'agent',
       ),
   );
 

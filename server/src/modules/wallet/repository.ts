@@ -7,19 +7,21 @@ import type { Tx } from '../../db/transaction.js';
 
 /**
  * A member's latest withdrawals for staff (the member page, the inbox's side panel), newest first: a rejected
- * one with what its member was told (`member_reason`) and the person's own reason from the audit trail, so
- * support can answer a member sent to them ("please contact support to learn why").
+ * one with what its member was told (`member_reason`) and, for finance and admins (`staffReasons`), the
+ * person's own reason from the audit trail, so they can answer a member sent to support ("please contact
+ * support to learn why"). An agent gets what the member was told only: the audit trail is not theirs to read.
  */
-export const latestWithdrawals = (db: Kysely<DB>, memberId: number, limit: number) =>
+export const latestWithdrawals = (db: Kysely<DB>, memberId: number, limit: number, { staffReasons }: { staffReasons: boolean }) =>
   db
     .selectFrom('withdrawals')
     .select(['id', 'status', 'amount', 'bank_code', 'bank_account_no', 'payout_ref', 'member_reason', 'created_at'])
     .select(
-      sql<
-        string | null
-      >`(select a.reason from audit_log a where a.target = 'withdrawal:' || withdrawals.id and a.action = 'withdrawal.reject' order by a.id desc limit 1)`.as(
-        'staff_reason',
-      ),
+      (staffReasons
+        ? sql<
+            string | null
+          >`(select a.reason from audit_log a where a.target = 'withdrawal:' || withdrawals.id and a.action = 'withdrawal.reject' order by a.id desc limit 1)`
+        : sql<string | null>`null`
+      ).as('staff_reason'),
     )
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc')
