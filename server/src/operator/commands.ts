@@ -24,7 +24,7 @@ import {
 } from './common.js';
 import { CLI_SYSTEM, givenReason } from '../modules/audit/service.js';
 import { payWithdrawal, rejectWithdrawal } from '../modules/wallet/service.js';
-import { WITHDRAW_REASON_DEFAULT, WITHDRAW_REASONS, isWithdrawReason } from '../../../contract/withdraw-reasons.js';
+import { WITHDRAW_REASON_DEFAULT, WITHDRAW_REASONS } from '../../../contract/withdraw-reasons.js';
 import { decideProposal, oneAdminMay, pendingProposals, proposeSetting } from '../modules/adjustments/service.js';
 import { actorOption } from '../modules/staff/staff-operator.js';
 
@@ -219,8 +219,8 @@ export async function runCommand(operatorEnv: OperatorEnv, allArgs: string[], ou
       if (action === 'reject' && !givenReason(flags.reason))
         throw new UsageError(`withdrawal reject needs a reason: withdrawal reject ${id} --reason "..." (3 to 500 characters)`);
       // what the member reads of why: --tell turnover is WITHDRAW_TURNOVER; none, "contact support to learn why"
-      const memberReason = flags.tell === undefined ? undefined : `WITHDRAW_${flags.tell.toUpperCase().replaceAll('-', '_')}`;
-      if (memberReason !== undefined && !isWithdrawReason(memberReason))
+      const memberReason = flags.tell === undefined ? undefined : WITHDRAW_REASONS.find((code) => tellOf(code) === flags.tell);
+      if (flags.tell !== undefined && memberReason === undefined)
         throw new UsageError(`--tell is what the member reads of why: one of ${WITHDRAW_TELL.join(', ')}, got "${printable(flags.tell!)}"`);
       const ctx = { database, now: Date.now };
       const by = { actor: env.actor ?? CLI_SYSTEM };

@@ -14,5 +14,5 @@ export const WITHDRAW_REASON_TEXT: Record<WithdrawReason, MessageDescriptor> = {
 };
 
 /** The sentence for a reason the server gave; nothing for none (rejected before reasons were told) or one unknown. */
-export const withdrawReasonText = (i18n: I18n, code: string | undefined): string | undefined =>
+export const withdrawReasonText = (i18n: I18n, code: string | null | undefined): string | undefined =>
   isWithdrawReason(code) ? i18n._(WITHDRAW_REASON_TEXT[code]) : undefined;

@@ -4,7 +4,7 @@ import type { InboxContext } from '../../../contract/staff-inbox';
 import type { MoneyCurrency } from '../../lib/format';
 import { MemberLink } from '../members/member-link';
 import { useQueueFormat } from '../queues/queue-format';
-import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
+import { useRejectedBecause } from '../members/rejected-because';
 
 const LANGUAGE_NAMES: Record<string, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
 
@@ -30,8 +30,9 @@ function Lines({ title, lines }: { title: ReactNode; lines: ReactNode[] }) {
 
 /** Beside the conversation: the member's money and requests, or where a guest wrote from and in which language. */
 export function ContextPanel({ context }: { context: InboxContext }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { money, when } = useQueueFormat();
+  const rejectedBecause = useRejectedBecause();
   if (context.kind === 'guest') {
     const language = context.lang ? (LANGUAGE_NAMES[context.lang] ?? context.lang) : t`not known`;
     const first = when(context.firstMessageAt);
@@ -132,17 +133,9 @@ export function ContextPanel({ context }: { context: InboxContext }) {
         title={<Trans>Last withdrawals</Trans>}
         // a rejected one with what the member was told and (finance and admins) the person's reason: the member
         // asking why is answered from here
-        lines={context.withdrawals.map((w) => {
-          const told = withdrawReasonText(i18n, w.rejectReason ?? undefined);
-          const { staffReason } = w;
-          return [
-            `${money(w.amount, currency)} · ${w.status} · ${when(w.at)}`,
-            told && t`Member told: ${told}`,
-            staffReason && t`Staff reason: ${staffReason}`,
-          ]
-            .filter(Boolean)
-            .join(' · ');
-        })}
+        lines={context.withdrawals.map((w) =>
+          [`${money(w.amount, currency)} · ${w.status} · ${when(w.at)}`, ...rejectedBecause(w)].join(' · '),
+        )}
       />
     </aside>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { MemberPage } from '../../../contract/staff-members';
 import { activityText, movedNoMoney, statusText } from '../../lib/statement-text/activity';
 import { withdrawReasonText } from '../../lib/statement-text/withdraw-reasons';
+import { useRejectedBecause } from './rejected-because';
 import { useQueueFormat } from '../queues/queue-format';
 import { StaffTable } from '../shell/staff-table';
 import { BankName } from '../shell/bank-name';
@@ -119,6 +120,7 @@ export function Withdrawals({ page }: { page: MemberPage }) {
   const { t } = useLingui();
   const withdrawalState = (status: string) =>
     status === 'SUCCESS' ? t`Paid` : status === 'FAILED' ? t`Rejected` : status === 'PENDING' ? t`Waiting to be paid` : status;
+  const rejectedBecause = useRejectedBecause();
   const { money, when } = useQueueFormat();
   return (
     <Section title={<Trans>Withdrawals</Trans>} empty={page.withdrawals.length ? undefined : <Trans>No withdrawals.</Trans>}>
@@ -133,7 +135,11 @@ export function Withdrawals({ page }: { page: MemberPage }) {
             </td>
             <td>
               {withdrawalState(w.status)}
-              <RejectedBecause withdrawal={w} />
+              {rejectedBecause(w).map((line) => (
+                <div key={line} className="staff-muted">
+                  {line}
+                </div>
+              ))}
             </td>
             {/* until paid the column holds the payout hand-off's marker, no bank's reference */}
             <td className="staff-mono">{w.status === 'SUCCESS' && w.payoutRef ? w.payoutRef : '—'}</td>
@@ -141,26 +147,6 @@ export function Withdrawals({ page }: { page: MemberPage }) {
         ))}
       </StaffTable>
     </Section>
-  );
-}
-
-/** A rejected withdrawal: what its member was told of why, and the person's own reason, for support to answer them. */
-function RejectedBecause({ withdrawal: { rejectReason, staffReason } }: { withdrawal: MemberPage['withdrawals'][number] }) {
-  const { i18n } = useLingui();
-  const told = withdrawReasonText(i18n, rejectReason ?? undefined);
-  return (
-    <>
-      {told && (
-        <div className="staff-muted">
-          <Trans>Member told: {told}</Trans>
-        </div>
-      )}
-      {staffReason && (
-        <div className="staff-muted">
-          <Trans>Staff reason: {staffReason}</Trans>
-        </div>
-      )}
-    </>
   );
 }
 

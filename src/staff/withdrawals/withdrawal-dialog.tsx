@@ -30,7 +30,7 @@ export function WithdrawalDialog({ dialog: { kind, row }, actions, outcome, onCl
   const { money } = useQueueFormat();
   const [text, setText] = useState('');
   const [tell, setTell] = useState<WithdrawReason | ''>('');
-  const reads = tell ? withdrawReasonText(i18n, tell) : undefined;
+  const reads = withdrawReasonText(i18n, tell);
   const action = actions[kind];
   const amount = money(row.amount, row.currency);
   const { id } = row;

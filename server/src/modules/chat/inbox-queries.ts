@@ -168,8 +168,10 @@ export async function messagesOf(
   return { messages: shown.map(toInboxMessage), more };
 }
 
-/** Beside the conversation: the member's money and requests, or the guest's pages and language. */
-/** `staffReasons`: the audit trail's reasons (a rejected withdrawal's), for finance and admins, not agents. */
+/**
+ * Beside the conversation: the member's money and requests, or the guest's pages and language. `staffReasons`:
+ * the audit trail's reasons (a rejected withdrawal's), for finance and admins, not agents.
+ */
 export async function contextOf(db: Db, room: RoomRow, staffReasons = false): Promise<InboxContext> {
   if (room.member_id === null) {
     const first = await db

@@ -24,7 +24,7 @@ import { serialCursor } from '../../lib/id-cursor.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { inLanguage } from '../../settings/localized.js';
 import { requireDiskRoom } from '../uploads/service.js';
-import { requireStaff } from './session.js';
+import { readsStaffReasons, requireStaff } from './session.js';
 import {
   answerConversation,
   CHAT_BUCKET,
@@ -99,7 +99,7 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = (await roomOf(db, room))!;
       const { from } = request.query;
       const { messages, more } = await messagesOf(db, room, { from: from === undefined ? undefined : serialCursor(from) });
-      return { conversation: summary, open, messages, more, context: await contextOf(db, row, request.staff!.role !== 'agent') };
+      return { conversation: summary, open, messages, more, context: await contextOf(db, row, readsStaffReasons(request)) };
     },
   );
 

@@ -18,7 +18,7 @@ import { revokeMemberSession, setMemberStatus } from '../account/service.js';
 import { givenReason, requiredReason } from '../audit/service.js';
 import { memberPage, searchMembers } from './member-lists.js';
 import { endRewardByStaff, waitingBonusEnds } from '../bonus/service.js';
-import { requireStaff, staffBy } from './session.js';
+import { readsStaffReasons, requireStaff, staffBy } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
 const done = { 200: Message, ...refusals };
@@ -57,7 +57,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ctx.config.sessionIdleMinutes * 60_000,
         siteMoney(ctx.config, ctx.settings.get('bonus')),
         request.query.lang,
-        request.staff!.role !== 'agent',
+        readsStaffReasons(request),
       ),
   );
 

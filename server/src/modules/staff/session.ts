@@ -40,6 +40,12 @@ declare module 'fastify' {
 export const staffUnauthorized = () => new ApiError(401, 'STAFF_UNAUTHORIZED');
 
 /** Who asks a console action, as the services record it: the signed-in staff member and their address. */
+/**
+ * Whether the caller reads the audit trail's reasons where a screen shows them (a rejected withdrawal's on the
+ * member page and beside a chat): finance and admins; an agent reads what the member was told only.
+ */
+export const readsStaffReasons = (request: FastifyRequest) => request.staff!.role !== 'agent';
+
 export const staffBy = (request: FastifyRequest): By => ({ actor: { kind: 'staff', username: request.staff!.username }, ip: request.ip });
 
 /**

@@ -12,8 +12,9 @@ import { WITHDRAW_REASON_DEFAULT, type WithdrawReason } from '../../../../contra
  * the operator's `withdrawal pay|reject` are this one code. Paying records the bank transfer's reference
  * in `payout_ref` (until then it holds the payout hand-off's marker, wallet/payouts.ts); rejecting returns
  * the money to the wallet and records why, as the member reads it (`member_reason`: their statement line and
- * the event say it), beside the person's own reason in the audit trail. The settlement, its audit row and `made_by`, and the member's event commit
- * together; a withdrawal settled meanwhile is 409 WITHDRAW_NOT_PENDING (settleWithdrawal claims it once).
+ * the event say it), beside the person's own reason in the audit trail. The settlement, its audit row and
+ * `made_by`, and the member's event commit together; a withdrawal settled meanwhile is 409
+ * WITHDRAW_NOT_PENDING (settleWithdrawal claims it once).
  */
 
 type Books = Pick<AppContext, 'database' | 'now'>;
