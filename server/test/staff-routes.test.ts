@@ -60,6 +60,10 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'POST', url: '/settings/proposals/:id/approve', roles: ['admin'], body: {} },
   { method: 'POST', url: '/settings/proposals/:id/reject', roles: ['admin'], body: { reason: 'route test' } },
   { method: 'GET', url: '/bonuses', roles: ['finance', 'admin'] },
+  { method: 'GET', url: '/promotions', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/promotions/:code/approve', roles: ['admin'], body: {} },
+  { method: 'POST', url: '/promotions/:code/reject', roles: ['admin'], body: { reason: 'route test' } },
+  { method: 'POST', url: '/promotions/:code/stop', roles: ['admin'], body: { reason: 'route test' } },
   { method: 'POST', url: '/bonuses', roles: ['admin'], body: { bonus: {}, reason: 'route test' } },
   { method: 'PUT', url: '/bonuses/:code', roles: ['admin'], body: { bonus: {}, reason: 'route test' } },
   { method: 'POST', url: '/bonuses/:code/approve', roles: ['admin'], body: {} },
@@ -139,8 +143,8 @@ describe('staff routes', () => {
 
   it('answers 400, never a 5xx, for an id too large for the database', async () => {
     // a payment's id is the gateway's transaction id, and a bonus's its code: strings, so a long one is
-    // simply no payment or bonus (staff-bonuses.test.ts has their refusals)
-    const strings = ['/payments/', '/bonuses/'];
+    // simply no payment, bonus or promotion (staff-bonuses.test.ts and staff-promotions.test.ts have their refusals)
+    const strings = ['/payments/', '/bonuses/', '/promotions/'];
     for (const { method, url, body } of ROUTES.filter((r) => r.url.includes('/:') && !strings.some((s) => r.url.startsWith(s)))) {
       const res = await staffCall(server, staff.admin, method, url.replace(/:[a-zA-Z]+/g, '99999999999'), body);
       expect([method, url, res.statusCode, message(res)]).toEqual([method, url, 400, 'KEY_INVALID']);

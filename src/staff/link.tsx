@@ -21,6 +21,7 @@ export type StaffPath =
   | '/alerts'
   | '/reports'
   | '/bonuses'
+  | '/promotions'
   | '/deposit-accounts'
   | '/inbox';
 

@@ -18,6 +18,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/alerts': ['admin'],
   '/reports': ['finance', 'admin'],
   '/bonuses': ['finance', 'admin'],
+  '/promotions': ['finance', 'admin'],
   '/deposit-accounts': ['finance', 'admin'],
 };
 

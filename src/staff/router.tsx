@@ -14,6 +14,7 @@ import { MembersPage } from './members/members-page';
 import { PaymentsPage } from './payments/payments-page';
 import { ReportsPage } from './reports/reports-page';
 import { BonusesPage } from './bonuses/bonuses-page';
+import { PromotionsPage } from './promotions/promotions-page';
 import { DepositAccountsPage } from './deposit-accounts/deposit-accounts-page';
 import { meQueryOptions, staffKeys } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
@@ -99,6 +100,7 @@ const settingsRoute = createRoute({ getParentRoute: () => signedInRoute, path: '
 const alertsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'alerts', component: AlertsPage });
 const reportsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'reports', component: ReportsPage });
 const bonusesRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'bonuses', component: BonusesPage });
+const promotionsRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'promotions', component: PromotionsPage });
 const depositAccountsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'deposit-accounts',
@@ -132,6 +134,7 @@ const routeTree = rootRoute.addChildren([
     alertsRoute,
     reportsRoute,
     bonusesRoute,
+    promotionsRoute,
     depositAccountsRoute,
     inboxRoute,
   ]),

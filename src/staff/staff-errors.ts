@@ -29,6 +29,10 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   BONUS_CHANGE_DECIDED: msg`This change is no longer waiting: another admin has already approved or rejected it.`,
   BONUS_BUDGET_NEEDED: msg`This bonus was made with no budget: give it one with Change before offering it again.`,
   BONUS_CHANGED: msg`The bonus you saw is no longer running: the member has another one now. Nothing was ended; the page now shows the bonus running.`,
+  // promotion codes (contract/staff-promotions.ts)
+  PROMOTION_DECIDED: msg`This code no longer waits for a decision: another admin has already approved, rejected or stopped it. The list is up to date.`,
+  PROMOTION_NOT_OFFERED: msg`This code is no longer offered: another admin has already stopped it. The list is up to date.`,
+  NO_PROMOTION: msg`There is no promotion with this code: the list is up to date.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   // deposit accounts (contract/staff-deposit-accounts.ts)
   DEPOSIT_ACCOUNT_EXISTS: msg`This account is active already.`,

@@ -1,4 +1,4 @@
-import { addStaff, expect, firstSignIn, staffInEnglish, test } from './support';
+import { addStaff, expect, firstSignIn, operator, staffInEnglish, test } from './support';
 
 /**
  * Bonuses in the console (issue 39): an admin adds a bonus whose budget is beyond what one person may put
@@ -53,3 +53,43 @@ for (const width of [1280, 768]) {
     }
   });
 }
+
+/**
+ * Promotion codes in the console: a code an admin added at the shell beyond what one person may put within
+ * members' reach waits, not offered; a second admin reads who added it and why, approves it, and later stops it.
+ */
+test('a promotion code one admin added past their allowance is approved, then stopped, by a second admin in the console', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const code = `PROMO${Date.now().toString(36).toUpperCase()}`;
+  const first = addStaff('admin', undefined, `adder${Date.now().toString(36)}`);
+  const added = operator(
+    ...['promotion', 'add', code, '--description', 'รับ 100 บาท', '--description-en', 'Get 100 baht', '--fixed', '100'],
+    ...['--uses', '1000', '--reason', 'shop opening', '--as', first.username],
+  );
+  expect(added).toContain(`promotion ${code} waits for a second admin`);
+
+  const second = addStaff('admin', undefined, `approver${Date.now().toString(36)}`);
+  await staffInEnglish(page);
+  await firstSignIn(page, second.username, second.oneTime, 'a second admin passphrase');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Promotion codes' }).click();
+  await expect(page.getByRole('heading', { name: 'Promotion codes', level: 1 })).toBeFocused();
+  const line = page.getByRole('row').filter({ hasText: code });
+  await expect(line).toContainText(`Waits for a second admin (cli:${first.username})`);
+  await expect(line).toContainText('100,000.00');
+  await line.getByRole('button', { name: `Approve ${code}` }).click();
+  const approve = page.getByRole('alertdialog', { name: `Approve ${code}` });
+  await expect(approve).toContainText(`cli:${first.username} added it: shop opening`);
+  await approve.getByRole('button', { name: `Approve ${code}` }).click();
+  await expect(page.getByText(`${code} is approved: members can find and receive it.`)).toBeVisible();
+  await expect(line).toContainText('Offered');
+
+  await line.getByRole('button', { name: `Stop offering ${code}` }).click();
+  const stop = page.getByRole('alertdialog', { name: `Stop offering ${code}` });
+  await stop.getByRole('textbox').fill('campaign over');
+  await stop.getByRole('button', { name: `Stop offering ${code}` }).click();
+  await expect(page.getByText(`${code} is no longer offered. Members who hold it keep it.`)).toBeVisible();
+  await expect(line).toContainText('Not offered');
+  expect(operator('promotion', 'list')).toMatch(new RegExp(`^${code}\\tno\\t`, 'm'));
+});

@@ -18,6 +18,7 @@ import { useFocusHeading } from '../use-focus-heading';
 import { BonusForm } from './bonus-form';
 import { bonusesQueryOptions, useBonusAction, type BonusAction } from './queries';
 import { StaffNotice, type Notice } from '../queues/staff-notice';
+import { SecondAdminActions } from '../queues/second-admin-actions';
 
 type Editing = { bonus?: StaffBonus } | null;
 type Acting = { action: BonusAction; row: StaffBonus } | null;
@@ -70,33 +71,14 @@ function Bonuses() {
             const code = row.bonus.code;
             const waiting = row.waiting;
             if (waiting)
-              return personOf(waiting.proposedBy) === me.username ? (
-                <>
-                  <Trans>Waiting for another admin</Trans>
-                  <button type="button" className="staff-secondary" disabled={!online} onClick={() => open({ action: 'reject', row })}>
-                    <Trans>Withdraw</Trans>
-                  </button>
-                </>
-              ) : (
-                <>
-                  <button
-                    type="button"
-                    disabled={!online}
-                    onClick={() => open({ action: 'approve', row })}
-                    aria-label={t`Approve the change of ${code}`}
-                  >
-                    <Trans>Approve</Trans>
-                  </button>
-                  <button
-                    type="button"
-                    className="staff-secondary"
-                    disabled={!online}
-                    onClick={() => open({ action: 'reject', row })}
-                    aria-label={t`Reject the change of ${code}`}
-                  >
-                    <Trans>Reject</Trans>
-                  </button>
-                </>
+              return (
+                <SecondAdminActions
+                  mine={personOf(waiting.proposedBy) === me.username}
+                  online={online}
+                  labels={{ approve: t`Approve the change of ${code}`, reject: t`Reject the change of ${code}` }}
+                  onApprove={() => open({ action: 'approve', row })}
+                  onReject={() => open({ action: 'reject', row })}
+                />
               );
             return (
               <>

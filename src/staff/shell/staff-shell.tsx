@@ -36,6 +36,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/statements', msg`Bank statements`],
   ['/statements/queue', msg`Unmatched statement lines`],
   ['/bonuses', msg`Bonuses`],
+  ['/promotions', msg`Promotion codes`],
   ['/deposit-accounts', msg`Deposit accounts`],
   ['/reports', msg`Reports`],
   ['/audit', msg`Audit trail`],

@@ -288,6 +288,7 @@ describe('the queues and an agent', () => {
       'Bank statements',
       'Unmatched statement lines',
       'Bonuses',
+      'Promotion codes',
       'Deposit accounts',
       'Reports',
     ]);

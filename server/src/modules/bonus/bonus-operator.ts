@@ -21,7 +21,14 @@ import { givenOfBonus, usesOfPromotion } from './repository.js';
 import { bonusDraftOf, decideBonusChange, endRewardByStaff, proposeBonus } from './service.js';
 import type { Selectable } from 'kysely';
 import type { BonusesTable } from '../../db/schema-bonus.js';
-import { addPromotionAsAdmin, decidePromotion, promotionReach, type PromotionValues } from './promotion-approval.js';
+import {
+  addPromotionAsAdmin,
+  decidePromotion,
+  promotionReach,
+  proposalReasons,
+  stopOffering,
+  type PromotionValues,
+} from './promotion-approval.js';
 import { CLI_SYSTEM, givenReason } from '../audit/service.js';
 import { SettingsCache } from '../../settings/store.js';
 
@@ -375,24 +382,13 @@ async function promotionList(env: OperatorEnv, print: Print) {
   }
   // what a second admin reads before promotion approve: the most it may pay, why it waits, who added it, when and why
   const waiting = rows.filter((r) => r.waits_because !== null);
-  // each waiting code's proposal in the trail, in one read (in order: a code proposed again keeps its latest)
-  const proposals = waiting.length
-    ? await db
-        .selectFrom('audit_log')
-        .select(['target', 'reason'])
-        .where(
-          'target',
-          'in',
-          waiting.map((p) => `promotion:${p.code}`),
-        )
-        .where('action', '=', 'promotion.propose')
-        .orderBy('id')
-        .execute()
-    : [];
-  const reasonOf = new Map(proposals.map((a) => [a.target, a.reason]));
+  const reasonOf = await proposalReasons(
+    db,
+    waiting.map((p) => p.code),
+  );
   for (const p of waiting) {
     print(
-      `waiting for a second admin: ${p.code}, the most it may pay ${money(promotionReach(p), currency)} ${currency} (${p.waits_because === 'amount' ? 'above the threshold' : "past its adder's 24 hours"}), by ${p.proposed_by} ${new Date(Number(p.created_at)).toISOString()}: ${printable(reasonOf.get(`promotion:${p.code}`) ?? '')} (promotion approve|reject ${p.code} --as <admin>)`,
+      `waiting for a second admin: ${p.code}, the most it may pay ${money(promotionReach(p), currency)} ${currency} (${p.waits_because === 'amount' ? 'above the threshold' : "past its adder's 24 hours"}), by ${p.proposed_by} ${new Date(Number(p.created_at)).toISOString()}: ${printable(reasonOf.get(p.code) ?? '')} (promotion approve|reject ${p.code} --as <admin>)`,
     );
   }
 }
@@ -401,29 +397,17 @@ async function disable(env: OperatorEnv, table: 'bonuses' | 'promotions', code: 
   const what = table === 'bonuses' ? 'bonus' : 'promotion';
   if (!code) throw new UsageError(`${what} disable needs a code`);
   const found = await withTransaction(env.database, async (tx) => {
-    // locked: an approval landing between the read and the write would leave the trail without its wait
-    let row: { active: number; waits_because?: string | null; proposed_by?: string | null } | undefined;
-    if (table === 'promotions') {
-      row = await tx
-        .selectFrom('promotions')
-        .select(['active', 'waits_because', 'proposed_by'])
-        .where('code', '=', code)
-        .forUpdate()
-        .executeTakeFirst();
-      // a promotion stopped while it waited for a second admin is not approved later: its wait ends, said in the trail
-      if (row) await tx.updateTable('promotions').set({ active: 0, waits_because: null }).where('code', '=', code).execute();
-    } else {
-      row = await tx.selectFrom('bonuses').select('active').where('code', '=', code).forUpdate().executeTakeFirst();
-      if (row) await tx.updateTable('bonuses').set({ active: 0 }).where('code', '=', code).execute();
+    let change: { before: object; after: object } | undefined;
+    if (table === 'promotions') change = await stopOffering(tx, code);
+    else {
+      const row = await tx.selectFrom('bonuses').select('active').where('code', '=', code).forUpdate().executeTakeFirst();
+      if (row) {
+        await tx.updateTable('bonuses').set({ active: 0 }).where('code', '=', code).execute();
+        change = { before: { active: Number(row.active) === 1 }, after: { active: false } };
+      }
     }
-    if (!row) return false;
-    const waited = row.waits_because ? { proposedBy: row.proposed_by } : undefined;
-    await auditCli(env, tx, {
-      action: `${what}.disable`,
-      target: `${what}:${code}`,
-      before: { active: Number(row.active) === 1, ...(waited && { waitedForSecondAdmin: true, proposedBy: waited.proposedBy }) },
-      after: { active: false, ...(waited && { waitedForSecondAdmin: false }) },
-    });
+    if (!change) return false;
+    await auditCli(env, tx, { action: `${what}.disable`, target: `${what}:${code}`, ...change });
     return true;
   });
   if (!found) throw new UsageError(`no ${what} ${code}`);

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { withTransaction } from '../../db/transaction.js';
+import { withTransaction, type Tx } from '../../db/transaction.js';
 import type { PromotionsTable } from '../../db/schema-bonus.js';
 import { ApiError, conflict, forbidden } from '../../lib/errors.js';
 import type { Currency } from '../../ledger/money.js';
@@ -103,4 +103,72 @@ export async function decidePromotion(ctx: Books, by: By, code: string, outcome:
       at: now,
     });
   });
+}
+
+/**
+ * Stops offering a promotion code (locked: an approval landing between the read and the write would leave the
+ * trail without its wait); one that waited for a second admin waits no more and is never approved later.
+ * Answers the audit row's before and after, or undefined when there is no such code. The CLI's `promotion
+ * disable` and the console's stop both end a code here, each writing the trail as its actor.
+ */
+export async function stopOffering(tx: Tx, code: string) {
+  const row = await tx
+    .selectFrom('promotions')
+    .select(['active', 'waits_because', 'proposed_by'])
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await tx.updateTable('promotions').set({ active: 0, waits_because: null }).where('code', '=', code).execute();
+  const waited = row.waits_because !== null;
+  return {
+    before: { active: Number(row.active) === 1, ...(waited && { waitedForSecondAdmin: true, proposedBy: row.proposed_by }) },
+    after: { active: false, ...(waited && { waitedForSecondAdmin: false }) },
+  };
+}
+
+/** An admin stops offering a code in the console, with a reason; members who hold it keep it. */
+export async function stopPromotion(ctx: Books, by: By, code: string, reason: string | undefined): Promise<void> {
+  const why = requiredReason(reason);
+  const now = ctx.now();
+  await withTransaction(ctx.database, async (tx) => {
+    await requireStaffRole(tx, by.actor, ['admin']);
+    // locked before it is judged: two stops at once write one row in the trail, the second finds it stopped
+    const offered = await tx
+      .selectFrom('promotions')
+      .select(['active', 'waits_because'])
+      .where('code', '=', code)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!offered) throw new ApiError(404, 'NO_PROMOTION');
+    // stopped or decided meanwhile (another admin's page was older): nothing to stop, nothing written
+    if (Number(offered.active) !== 1 && offered.waits_because === null) throw conflict('PROMOTION_NOT_OFFERED');
+    const change = await stopOffering(tx, code);
+    if (!change) throw new ApiError(404, 'NO_PROMOTION');
+    await recordAudit(tx, by.actor, {
+      action: 'promotion.disable',
+      target: `promotion:${code}`,
+      ...change,
+      reason: why,
+      ip: by.ip ?? null,
+      at: now,
+    });
+  });
+}
+
+/** The reason each waiting code's adder gave, from the trail (a code proposed again keeps its latest), by code. */
+export async function proposalReasons(db: Tx, codes: string[]): Promise<Map<string, string>> {
+  if (!codes.length) return new Map();
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['target', 'reason'])
+    .where(
+      'target',
+      'in',
+      codes.map((code) => `promotion:${code}`),
+    )
+    .where('action', '=', 'promotion.propose')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((a) => [a.target.slice('promotion:'.length), a.reason ?? '']));
 }

@@ -26,6 +26,7 @@ import { adjustmentRoutes } from './adjustments.js';
 import { paymentRoutes } from './payments.js';
 import { settingRoutes } from './settings.js';
 import { bonusRoutes } from './bonuses.js';
+import { promotionRoutes } from './promotions.js';
 import { alertRoutes } from './alerts.js';
 import { reportRoutes } from './reports.js';
 import { inboxRoutes } from './inbox.js';
@@ -146,6 +147,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(settingRoutes);
   await app.register(reportRoutes);
   await app.register(bonusRoutes);
+  await app.register(promotionRoutes);
   await app.register(inboxRoutes);
   await app.register(goLiveRoutes);
   await app.register(statementRoutes);
