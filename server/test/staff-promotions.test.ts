@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StaffPromotionList } from '../../contract/staff-promotions.js';
+import type { PromotionDraft, StaffPromotionList } from '../../contract/staff-promotions.js';
 import { build, message, type TestServer } from './helper.js';
 import { get, newMember } from './bonus-helpers.js';
 import { operator, signedIn, staffCall, type StaffBrowser } from './staff-helpers.js';
@@ -176,6 +176,94 @@ describe('staff promotions', () => {
     const rows = await trail('RACE');
     expect(rows.map((a) => a.action)).toEqual(['promotion.propose', ...[...decisions, ...stops].map((a) => actionOf[a])]);
     expect(await row('RACE')).toMatchObject({ offered: done.length === 1 && done[0] === 'approve', waiting: null });
+  });
+
+  /** A code as the console's form sends it: 100 baht a use. */
+  const draft = (code: string, uses: number, more: Partial<PromotionDraft> = {}): PromotionDraft => ({
+    code,
+    description: { th: 'รับ {money:100}', en: 'Get {money:100}' },
+    give: { fixed: 100 },
+    minDeposit: 0,
+    turnover: 1,
+    percentFail: 100,
+    uses,
+    ...more,
+  });
+  const addInConsole = (browser: StaffBrowser, promotion: PromotionDraft, reason = 'weekend campaign') =>
+    staffCall(server, browser, 'POST', '/promotions', { promotion, reason });
+
+  it('adds a code in the console within the admin’s allowance: offered at once, counted, in the trail', async () => {
+    expect((await staffCall(server, boss, 'GET', '/promotions')).json()).toMatchObject({ aloneLeft: 5000 });
+    const res = await addInConsole(boss, draft('WEEKEND', 20));
+    expect([res.statusCode, res.json()]).toEqual([200, { code: 'WEEKEND', offered: true, waitsBecause: null }]);
+    expect(await find('WEEKEND')).toBe('FOUND');
+    expect(await row('WEEKEND')).toMatchObject({
+      description: { th: 'รับ 100 บาท', la: 'รับ 100 ບາດ', en: 'Get 100 baht' },
+      totalUses: 20,
+      reach: 2000,
+      offered: true,
+      waiting: null,
+    });
+    // what boss may still put within reach alone: 5,000 less the 2,000 this code may pay
+    expect((await staffCall(server, boss, 'GET', '/promotions')).json()).toMatchObject({ aloneLeft: 3000 });
+    const [added] = await trail('WEEKEND');
+    expect(added).toMatchObject({ action: 'promotion.add', actor_username: 'boss', reason: 'weekend campaign' });
+  });
+
+  it('holds a code past the allowance, at once or in small steps, for a second admin', async () => {
+    const big = await addInConsole(boss, draft('BIGWEEK', 60));
+    expect([big.statusCode, big.json()]).toEqual([202, { code: 'BIGWEEK', offered: false, waitsBecause: 'amount' }]);
+    expect(await find('BIGWEEK')).toBe('NO_PROMOTION');
+    expect(await row('BIGWEEK')).toMatchObject({ waiting: { because: 'amount', proposedBy: 'staff:boss', reason: 'weekend campaign' } });
+    // three codes of 2,000 each: the third passes the 5,000 of 24 hours and waits
+    const steps = [];
+    for (const code of ['STEP1', 'STEP2', 'STEP3'])
+      steps.push((await addInConsole(boss, draft(code, 20))).json() as { waitsBecause: string });
+    expect(steps.map((s) => s.waitsBecause)).toEqual([null, null, 'day']);
+    expect(await find('STEP3')).toBe('NO_PROMOTION');
+    const approved = await act(boss2, 'STEP3', 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await find('STEP3')).toBe('FOUND');
+  });
+
+  it('puts no more than the allowance within reach when one admin sends many codes at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => addInConsole(boss, draft(`BURST${i}`, 20)).then((res) => res.json() as { offered: boolean })),
+    );
+    // 2,000 each against 5,000: two offered, the rest waiting for a second admin
+    expect(answers.filter((a) => a.offered).length).toBe(2);
+    const offered = (await list()).filter((p) => p.code.startsWith('BURST') && p.offered);
+    expect(offered.reduce((sum, p) => sum + p.reach!, 0)).toBe(4000);
+  });
+
+  it('refuses what the CLI refuses, a taken code and a missing reason with a 4xx, adding nothing', async () => {
+    await addInConsole(boss, draft('TAKEN', 1));
+    const before = await list();
+    for (const [promotion, code] of [
+      [draft('bad code', 1), 'KEY_INVALID'],
+      [draft('ZEROUSES', 0), 'KEY_INVALID'],
+      [draft('HALFUSE', 1.5), 'KEY_INVALID'],
+      [draft('MANYUSES', 10_000_001), 'KEY_INVALID'],
+      [draft('ZERO', 1, { give: { percent: 0, max: 10 } }), 'KEY_INVALID'],
+      [draft('NOMAX', 1, { give: { percent: 10, max: 0 } }), 'KEY_INVALID'],
+      [draft('FRACTION', 1, { give: { fixed: 1.234 } }), 'KEY_INVALID'],
+      [draft('NEGATIVE', 1, { minDeposit: -1 }), 'KEY_INVALID'],
+      [draft('TURNOVER', 1, { turnover: 101 }), 'KEY_INVALID'],
+      [draft('FORFEIT', 1, { percentFail: 101 }), 'KEY_INVALID'],
+      [draft('BLANK', 1, { description: { th: '  ' } }), 'KEY_INVALID'],
+      // members would read the braces of a placeholder that is not {money:N}
+      [draft('BRACES', 1, { description: { th: 'ได้ {money:50', en: 'Get 50' } }), 'KEY_INVALID'],
+      [draft('TAKEN', 1), 'PROMOTION_CODE_TAKEN'],
+      [draft('OPENING', 1), 'PROMOTION_CODE_TAKEN'],
+    ] as const) {
+      const res = await addInConsole(boss, promotion);
+      expect([promotion.code, res.statusCode, message(res)]).toEqual([promotion.code, code === 'KEY_INVALID' ? 400 : 409, code]);
+    }
+    const bare = await addInConsole(boss, draft('NOREASON', 1), ' ');
+    expect([bare.statusCode, message(bare)]).toEqual([400, 'REASON_REQUIRED']);
+    const clerk = await addInConsole(fin, draft('CLERK', 1));
+    expect([clerk.statusCode, message(clerk)]).toEqual([403, 'STAFF_FORBIDDEN']);
+    expect(await list()).toEqual(before);
   });
 
   it('answers codes that are not there, or odd, as a refusal, never a 5xx', async () => {

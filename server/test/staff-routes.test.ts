@@ -61,6 +61,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
   { method: 'POST', url: '/settings/proposals/:id/reject', roles: ['admin'], body: { reason: 'route test' } },
   { method: 'GET', url: '/bonuses', roles: ['finance', 'admin'] },
   { method: 'GET', url: '/promotions', roles: ['finance', 'admin'] },
+  { method: 'POST', url: '/promotions', roles: ['admin'], body: { promotion: {}, reason: 'route test' } },
   { method: 'POST', url: '/promotions/:code/approve', roles: ['admin'], body: {} },
   { method: 'POST', url: '/promotions/:code/reject', roles: ['admin'], body: { reason: 'route test' } },
   { method: 'POST', url: '/promotions/:code/stop', roles: ['admin'], body: { reason: 'route test' } },

@@ -30,6 +30,7 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   BONUS_BUDGET_NEEDED: msg`This bonus was made with no budget: give it one with Change before offering it again.`,
   BONUS_CHANGED: msg`The bonus you saw is no longer running: the member has another one now. Nothing was ended; the page now shows the bonus running.`,
   // promotion codes (contract/staff-promotions.ts)
+  PROMOTION_CODE_TAKEN: msg`A promotion with this code exists already, offered or not: choose another code.`,
   PROMOTION_DECIDED: msg`This code no longer waits for a decision: another admin has already approved, rejected or stopped it. The list is up to date.`,
   PROMOTION_NOT_OFFERED: msg`This code is no longer offered: another admin has already stopped it. The list is up to date.`,
   NO_PROMOTION: msg`There is no promotion with this code: the list is up to date.`,

@@ -55,41 +55,60 @@ for (const width of [1280, 768]) {
 }
 
 /**
- * Promotion codes in the console: a code an admin added at the shell beyond what one person may put within
- * members' reach waits, not offered; a second admin reads who added it and why, approves it, and later stops it.
+ * Promotion codes in the console: an admin adds a code that may pay more than one person may put within
+ * members' reach; it waits, not offered; a second admin, on a device of their own, reads who added it and why,
+ * approves it, and later stops it.
  */
-test('a promotion code one admin added past their allowance is approved, then stopped, by a second admin in the console', async ({
-  page,
-}) => {
+test('a promotion code one admin adds past their allowance is approved, then stopped, by a second admin', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const code = `PROMO${Date.now().toString(36).toUpperCase()}`;
   const first = addStaff('admin', undefined, `adder${Date.now().toString(36)}`);
-  const added = operator(
-    ...['promotion', 'add', code, '--description', 'รับ 100 บาท', '--description-en', 'Get 100 baht', '--fixed', '100'],
-    ...['--uses', '1000', '--reason', 'shop opening', '--as', first.username],
-  );
-  expect(added).toContain(`promotion ${code} waits for a second admin`);
-
-  const second = addStaff('admin', undefined, `approver${Date.now().toString(36)}`);
   await staffInEnglish(page);
-  await firstSignIn(page, second.username, second.oneTime, 'a second admin passphrase');
+  await firstSignIn(page, first.username, first.oneTime, 'a long admin passphrase');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Promotion codes' }).click();
   await expect(page.getByRole('heading', { name: 'Promotion codes', level: 1 })).toBeFocused();
-  const line = page.getByRole('row').filter({ hasText: code });
-  await expect(line).toContainText(`Waits for a second admin (cli:${first.username})`);
-  await expect(line).toContainText('100,000.00');
-  await line.getByRole('button', { name: `Approve ${code}` }).click();
-  const approve = page.getByRole('alertdialog', { name: `Approve ${code}` });
-  await expect(approve).toContainText(`cli:${first.username} added it: shop opening`);
-  await approve.getByRole('button', { name: `Approve ${code}` }).click();
-  await expect(page.getByText(`${code} is approved: members can find and receive it.`)).toBeVisible();
-  await expect(line).toContainText('Offered');
+  await page.getByRole('button', { name: 'New promotion code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New promotion code' });
+  await dialog.getByLabel('Code', { exact: true }).fill(code);
+  await dialog.getByLabel('What members read (Thai)').fill('<p>รับ {money:100}</p>');
+  await dialog.getByLabel('What members read (English)').fill('<p>Get {money:100}</p>');
+  await dialog.getByLabel('Amount', { exact: true }).fill('100');
+  await dialog.getByLabel('How many members may receive it').fill('1000');
+  await expect(dialog.getByText('The most it may pay: 100,000.00.')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('shop opening');
+  await dialog.getByRole('button', { name: 'Add the code' }).click();
+  await expect(page.getByText(`${code} waits for a second admin`, { exact: false })).toBeVisible();
+  const mine = page.getByRole('row').filter({ hasText: code });
+  await expect(mine).toContainText('Waiting for another admin');
+  await expect(mine.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+  expect(operator('promotion', 'list')).toMatch(new RegExp(`^${code}\\twaits for a second admin \\(staff:${first.username}\\)`, 'm'));
 
-  await line.getByRole('button', { name: `Stop offering ${code}` }).click();
-  const stop = page.getByRole('alertdialog', { name: `Stop offering ${code}` });
-  await stop.getByRole('textbox').fill('campaign over');
-  await stop.getByRole('button', { name: `Stop offering ${code}` }).click();
-  await expect(page.getByText(`${code} is no longer offered. Members who hold it keep it.`)).toBeVisible();
-  await expect(line).toContainText('Not offered');
+  const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const desk = await other.newPage();
+    const second = addStaff('admin', undefined, `approver${Date.now().toString(36)}`);
+    await staffInEnglish(desk);
+    await firstSignIn(desk, second.username, second.oneTime, 'a second admin passphrase');
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Promotion codes' }).click();
+    const line = desk.getByRole('row').filter({ hasText: code });
+    // what members will read, as they read it: the amount in baht
+    await expect(line).toContainText('Get 100 baht');
+    await expect(line).toContainText(`Waits for a second admin (staff:${first.username})`);
+    await line.getByRole('button', { name: `Approve ${code}` }).click();
+    const approve = desk.getByRole('alertdialog', { name: `Approve ${code}` });
+    await expect(approve).toContainText(`staff:${first.username} added it: shop opening`);
+    await approve.getByRole('button', { name: `Approve ${code}` }).click();
+    await expect(desk.getByText(`${code} is approved: members can find and receive it.`)).toBeVisible();
+    await expect(line).toContainText('Offered');
+
+    await line.getByRole('button', { name: `Stop offering ${code}` }).click();
+    const stop = desk.getByRole('alertdialog', { name: `Stop offering ${code}` });
+    await stop.getByRole('textbox').fill('campaign over');
+    await stop.getByRole('button', { name: `Stop offering ${code}` }).click();
+    await expect(desk.getByText(`${code} is no longer offered. Members who hold it keep it.`)).toBeVisible();
+    await expect(line).toContainText('Not offered');
+  } finally {
+    await other.close();
+  }
   expect(operator('promotion', 'list')).toMatch(new RegExp(`^${code}\\tno\\t`, 'm'));
 });

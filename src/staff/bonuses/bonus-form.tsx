@@ -1,7 +1,7 @@
 import { LANG_TAG } from '../../../contract/lang-tags';
 import { badMoneyPlaceholder } from '../../../contract/money-placeholder';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { BONUS_RULES, type BonusDraft, type StaffBonusList } from '../../../contract/staff-bonuses';
 import { FormError } from '../../ui/field';
 import { Modal } from '../../ui/modal';
@@ -11,25 +11,20 @@ import { parseAmount, useQueueFormat } from '../queues/queue-format';
 import { ReasonField, reasonValid } from '../queues/reason-field';
 import { staffErrorMessage } from '../staff-errors';
 import { useSaveBonus } from './queries';
+import { TextField } from '../shell/text-field';
+import { OfferInputs, offerOf, offerText, useGivesText, wholeIn, type OfferText } from './offer-fields';
 
 type Currency = StaffBonusList['currency'];
 type Lang = 'th' | 'la' | 'en';
 const LANGS: Lang[] = ['th', 'la', 'en'];
 
 /** The form's fields as typed (text, so a half-typed number stays as it is). */
-interface Fields {
+interface Fields extends OfferText {
   code: string;
   name: Record<Lang, string>;
   html: Record<Lang, string>;
   type: BonusDraft['type'];
   maxReceived: string;
-  giveKind: 'percent' | 'fixed';
-  percent: string;
-  max: string;
-  fixed: string;
-  minDeposit: string;
-  turnover: string;
-  percentFail: string;
   budget: string;
 }
 
@@ -39,19 +34,9 @@ const fieldsOf = (b: BonusDraft | undefined): Fields => ({
   html: { th: b?.html?.th ?? '', la: b?.html?.la ?? '', en: b?.html?.en ?? '' },
   type: b?.type ?? 'limit',
   maxReceived: String(b?.maxReceived ?? 1),
-  giveKind: b && 'fixed' in b.give ? 'fixed' : 'percent',
-  percent: b && 'percent' in b.give ? String(b.give.percent) : '',
-  max: b && 'max' in b.give ? String(b.give.max) : '',
-  fixed: b && 'fixed' in b.give ? String(b.give.fixed) : '',
-  minDeposit: String(b?.minDeposit ?? 0),
-  turnover: String(b?.turnover ?? 1),
-  percentFail: String(b?.percentFail ?? 100),
+  ...offerText(b, 'percent'),
   budget: b ? String(b.budget) : '',
 });
-
-/** A whole number within the rule, or null. */
-const wholeIn = (text: string, rule: { min: number; max: number }) =>
-  /^\d+$/.test(text.trim()) && Number(text) >= rule.min && Number(text) <= rule.max ? Number(text) : null;
 
 /** The draft the fields make, or what is missing: each field's problem by its name. */
 function draftOf(f: Fields, currency: Currency): { draft: BonusDraft | null; wrong: Set<string> } {
@@ -60,11 +45,6 @@ function draftOf(f: Fields, currency: Currency): { draft: BonusDraft | null; wro
     if (value === null) wrong.add(name);
     return value as T;
   };
-  const minDeposit = f.minDeposit.trim() === '0' ? 0 : parseAmount(f.minDeposit, currency);
-  const give =
-    f.giveKind === 'fixed'
-      ? { fixed: need('fixed', parseAmount(f.fixed, currency)) }
-      : { percent: need('percent', wholeIn(f.percent, BONUS_RULES.percent)), max: need('max', parseAmount(f.max, currency)) };
   const text = (r: Record<Lang, string>) => ({ th: r.th.trim(), la: r.la.trim() || undefined, en: r.en.trim() || undefined });
   const draft: BonusDraft = {
     code: need('code', BONUS_RULES.code.test(f.code) ? f.code : null),
@@ -72,10 +52,7 @@ function draftOf(f: Fields, currency: Currency): { draft: BonusDraft | null; wro
     ...(f.html.th.trim() && { html: text(f.html) }),
     type: f.type,
     maxReceived: need('maxReceived', wholeIn(f.maxReceived, BONUS_RULES.maxReceived)),
-    give,
-    minDeposit: need('minDeposit', minDeposit),
-    turnover: need('turnover', wholeIn(f.turnover, BONUS_RULES.turnover)),
-    percentFail: need('percentFail', wholeIn(f.percentFail, BONUS_RULES.percentFail)),
+    ...offerOf(f, currency, need),
     budget: need('budget', parseAmount(f.budget, currency)),
   };
   // members read the name and terms with every {money:N} in their currency: one written otherwise would show its braces
@@ -141,13 +118,8 @@ export function BonusForm({
     return problem(`${field}.${lang}`, t`Members cannot read ${bad} as an amount: write ${example} for 50 in the site’s currency.`);
   };
   const names = { th: t`Thai`, la: t`Lao`, en: t`English` };
-  const gives = (() => {
-    if (!draft) return '';
-    if ('fixed' in draft.give) return money(draft.give.fixed, currency);
-    const { percent } = draft.give;
-    const max = money(draft.give.max, currency);
-    return t`${percent}% of the deposit, up to ${max}`;
-  })();
+  const givesText = useGivesText();
+  const gives = draft ? givesText(draft.give, currency) : '';
   const editedCode = bonus?.code;
   return (
     <Modal
@@ -172,7 +144,7 @@ export function BonusForm({
             budget added beyond that waits for a second admin.
           </Trans>
         </p>
-        <Text
+        <TextField
           label={t`Code`}
           value={f.code}
           disabled={Boolean(bonus)}
@@ -183,7 +155,7 @@ export function BonusForm({
         {LANGS.map((lang) => {
           const language = names[lang];
           return (
-            <Text
+            <TextField
               key={lang}
               label={t`Name (${language})`}
               value={f.name[lang]}
@@ -196,7 +168,7 @@ export function BonusForm({
         {LANGS.map((lang) => {
           const language = names[lang];
           return (
-            <Text
+            <TextField
               key={lang}
               multiline
               label={t`Terms members read (${language})`}
@@ -215,57 +187,14 @@ export function BonusForm({
             <option value="week">{t`A number of times a week`}</option>
           </select>
         </label>
-        <Text
+        <TextField
           label={t`Times`}
           value={f.maxReceived}
           onChange={(maxReceived) => set({ maxReceived })}
           error={problem('maxReceived', t`A whole number from 1 to 1,000.`)}
         />
-        <fieldset className="staff-field">
-          <legend>
-            <Trans>What it gives</Trans>
-          </legend>
-          <label className="check">
-            <input type="radio" name="give" checked={f.giveKind === 'percent'} onChange={() => set({ giveKind: 'percent' })} />
-            <Trans>A percentage of the deposit, up to a maximum</Trans>
-          </label>
-          <label className="check">
-            <input type="radio" name="give" checked={f.giveKind === 'fixed'} onChange={() => set({ giveKind: 'fixed' })} />
-            <Trans>A fixed amount</Trans>
-          </label>
-        </fieldset>
-        {f.giveKind === 'percent' ? (
-          <>
-            <Text
-              label={t`Percent`}
-              value={f.percent}
-              onChange={(percent) => set({ percent })}
-              error={problem('percent', t`A whole number from 1 to 1,000.`)}
-            />
-            <Text label={t`Maximum`} value={f.max} onChange={(max) => set({ max })} error={problem('max', t`An amount above 0.`)} />
-          </>
-        ) : (
-          <Text label={t`Amount`} value={f.fixed} onChange={(fixed) => set({ fixed })} error={problem('fixed', t`An amount above 0.`)} />
-        )}
-        <Text
-          label={t`Smallest deposit it is given for`}
-          value={f.minDeposit}
-          onChange={(minDeposit) => set({ minDeposit })}
-          error={problem('minDeposit', t`An amount, or 0.`)}
-        />
-        <Text
-          label={t`Turnover (times the deposit and bonus)`}
-          value={f.turnover}
-          onChange={(turnover) => set({ turnover })}
-          error={problem('turnover', t`A whole number from 0 to 100.`)}
-        />
-        <Text
-          label={t`Forfeited on cancelling (percent of the bonus)`}
-          value={f.percentFail}
-          onChange={(percentFail) => set({ percentFail })}
-          error={problem('percentFail', t`A whole number from 0 to 100.`)}
-        />
-        <Text
+        <OfferInputs f={f} set={set} problem={problem} />
+        <TextField
           label={t`Budget: the most it may ever pay`}
           value={f.budget}
           onChange={(budget) => set({ budget })}
@@ -295,54 +224,5 @@ export function BonusForm({
         />
       </form>
     </Modal>
-  );
-}
-
-/** A labelled text field (or text area) with its hint and its problem, tied to it for screen readers. */
-function Text({
-  label,
-  value,
-  onChange,
-  hint,
-  error = '',
-  disabled,
-  multiline,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: ReactNode;
-  error?: string;
-  disabled?: boolean;
-  multiline?: boolean;
-}) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const props = {
-    id,
-    value,
-    disabled,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described,
-  };
-  return (
-    <div className="staff-field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea {...props} rows={3} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...props} type="text" onChange={(e) => onChange(e.target.value)} />
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="form-error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -25,7 +25,7 @@ const waitingBy = (proposedBy: string): StaffPromotion['waiting'] => ({
   proposedAt: '2026-12-01T10:00:00.000Z',
   reason: 'shop opening',
 });
-const list = (promotions: StaffPromotion[]): StaffPromotionList => ({ currency: 'BAHT', promotions });
+const list = (promotions: StaffPromotion[]): StaffPromotionList => ({ currency: 'BAHT', promotions, aloneLeft: 2000 });
 /** A row's cells as read, by its code. */
 const cellsOf = (table: HTMLElement, code: string) =>
   within(
@@ -138,6 +138,88 @@ describe('promotion codes in the console', () => {
     await expect.poll(() => asked).toBeGreaterThan(1);
   });
 
+  it('lets an admin add a code, with the most it may pay, previewed as members will read it, and says it is offered', async () => {
+    const calls = fakeServer({
+      ...signedIn('admin', 'boss'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/promotions': () => [200, list([promotion('OPENING')])],
+      'POST /api/staff/promotions': () => [200, { code: 'NEWYEAR', offered: true, waitsBecause: null }],
+    });
+    const user = userEvent.setup();
+    await renderStaff('/staff/promotions');
+    await user.click(await screen.findByRole('button', { name: 'New promotion code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New promotion code' });
+    expect(within(dialog).getByText(/You may put 2,000.00 within members’ reach alone now/)).toBeInTheDocument();
+    // nothing goes while the form is incomplete: each field says what it needs
+    await user.click(within(dialog).getByRole('button', { name: 'Add the code' }));
+    expect(within(dialog).getByLabelText('What members read (Thai)')).toHaveAccessibleDescription(/Write what members read in Thai\./);
+    expect(within(dialog).getByLabelText('How many members may receive it')).toHaveAccessibleDescription(
+      /A whole number from 1 to 10,000,000\./,
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Code'), 'newyear');
+    await user.type(within(dialog).getByLabelText('What members read (Thai)'), 'ปีใหม่ รับ 50');
+    await user.click(within(dialog).getByLabelText('What members read (English)'));
+    await user.paste('New year: get {money:50');
+    await user.type(within(dialog).getByLabelText('Amount'), '50');
+    await user.type(within(dialog).getByLabelText('How many members may receive it'), '1,000');
+    expect(within(dialog).getByLabelText('How many members may receive it')).toHaveAccessibleDescription('The most it may pay: 50,000.00.');
+    await user.type(within(dialog).getByLabelText('Reason'), 'new year campaign');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the code' }));
+    // an amount members could not read is said, and not sent
+    expect(within(dialog).getByLabelText('What members read (English)')).toHaveAccessibleDescription(
+      /Members cannot read \{money:50 as an amount: write \{money:50\} for 50 in the site’s currency\./,
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('What members read (English)'), '}');
+    // the preview: each language's text (the Thai where none), what it gives
+    const english = within(dialog).getByRole('region', { name: 'English' });
+    expect(within(english).getByText('New year: get {money:50}')).toBeInTheDocument();
+    expect(within(english).getByText('50.00')).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('region', { name: 'Lao' })).getByText('ปีใหม่ รับ 50')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add the code' }));
+    expect(await screen.findByText('NEWYEAR is offered to members now.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      promotion: {
+        code: 'NEWYEAR',
+        description: { th: 'ปีใหม่ รับ 50', en: 'New year: get {money:50}' },
+        give: { fixed: 50 },
+        minDeposit: 0,
+        turnover: 1,
+        percentFail: 100,
+        uses: 1000,
+      },
+      reason: 'new year campaign',
+    });
+  });
+
+  it('says a code past the allowance waits for a second admin, and shows a refusal in the form', async () => {
+    let answer: [number, unknown] = [409, { message: 'PROMOTION_CODE_TAKEN' }];
+    fakeServer({
+      ...signedIn('admin', 'boss'),
+      'GET /api/staff/dashboard': () => [200, COUNTS],
+      'GET /api/staff/promotions': () => [200, list([])],
+      'POST /api/staff/promotions': () => answer,
+    });
+    const user = userEvent.setup();
+    await renderStaff('/staff/promotions');
+    await user.click(await screen.findByRole('button', { name: 'New promotion code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New promotion code' });
+    await user.type(within(dialog).getByLabelText('Code'), 'HUGE');
+    await user.type(within(dialog).getByLabelText('What members read (Thai)'), 'ใหญ่');
+    await user.click(within(dialog).getByLabelText('A percentage of the deposit, up to a maximum'));
+    await user.type(within(dialog).getByLabelText('Percent'), '10');
+    await user.type(within(dialog).getByLabelText('Maximum'), '500');
+    await user.type(within(dialog).getByLabelText('How many members may receive it'), '100');
+    expect(within(dialog).getByLabelText('How many members may receive it')).toHaveAccessibleDescription('The most it may pay: 50,000.00.');
+    await user.type(within(dialog).getByLabelText('Reason'), 'a big campaign');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the code' }));
+    expect(await within(dialog).findByText(/A promotion with this code exists already/)).toBeInTheDocument();
+    answer = [202, { code: 'HUGE', offered: false, waitsBecause: 'amount' }];
+    await user.click(within(dialog).getByRole('button', { name: 'Add the code' }));
+    expect(await screen.findByText(/HUGE waits for a second admin/)).toBeInTheDocument();
+  });
+
   it('shows finance the codes with nothing to change, and the description in Lao in Lao', async () => {
     fakeServer({
       ...signedIn('finance'),
@@ -149,6 +231,7 @@ describe('promotion codes in the console', () => {
     });
     await renderStaff('/staff/promotions', 'lo');
     const table = await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'ລະຫັດໂປຣໂມຊັນໃໝ່' })).not.toBeInTheDocument();
     expect(cellsOf(table, 'OPENING')[0]).toBe('ຮັບ 100 ບາດ');
     expect(screen.queryByRole('button', { name: /OPENING|HUGE/ })).not.toBeInTheDocument();
   });

@@ -19,14 +19,14 @@ import { NotAllowed, QueryState } from '../shell/route-states';
 import { StaffTable } from '../shell/staff-table';
 import { staffErrorMessage } from '../staff-errors';
 import { useFocusHeading } from '../use-focus-heading';
+import { PromotionForm } from './promotion-form';
 import { promotionsQueryOptions, usePromotionAction, type PromotionAction } from './queries';
 
 type Acting = { action: PromotionAction; row: StaffPromotion } | null;
 
 /**
- * Promotion codes (contract/staff-promotions.ts): finance reads; an admin approves or rejects a code another
- * admin added beyond their allowance, withdraws their own, and stops a code. Codes are added at the shell
- * (`promotion add --as <admin>`), where the same allowance judges them.
+ * Promotion codes (contract/staff-promotions.ts): finance reads; an admin adds a code (past their allowance it
+ * waits), approves or rejects a code another admin added beyond theirs, withdraws their own, and stops a code.
  */
 export function PromotionsPage() {
   return (
@@ -44,6 +44,7 @@ function Promotions() {
   const online = useOnline();
   const [notice, setNotice] = useState<Notice>(null);
   const [acting, setActing] = useState<Acting>(null);
+  const [adding, setAdding] = useState(false);
   const act = usePromotionAction();
   if (isApiError(query.error, 'STAFF_FORBIDDEN')) return <NotAllowed />;
   const admin = me.role === 'admin';
@@ -52,20 +53,20 @@ function Promotions() {
     setNotice(null);
     setActing(next);
   };
-  const command = 'promotion add <CODE> … --uses N --reason "…" --as <admin>';
   return (
     <section aria-labelledby="staff-promotions-title" className="staff-queue">
       <h1 id="staff-promotions-title" ref={heading} tabIndex={-1}>
         <Trans>Promotion codes</Trans>
       </h1>
-      <p className="hint">
-        <Trans>
-          Codes are added at the operator’s shell ({command}). The most a code may pay, its uses at their most, counts against its admin’s
-          allowance; past it the code waits here, not offered, for a second admin.
-        </Trans>
-      </p>
       <StaffNotice notice={notice} />
       <QueryState query={query} />
+      {query.data && admin && (
+        <p>
+          <button type="button" disabled={!online} onClick={() => setAdding(true)}>
+            <Trans>New promotion code</Trans>
+          </button>
+        </p>
+      )}
       {query.data && (
         <PromotionTable
           list={query.data}
@@ -95,6 +96,17 @@ function Promotions() {
               </button>
             );
           }}
+        />
+      )}
+      {adding && query.data && (
+        <PromotionForm
+          currency={query.data.currency}
+          aloneLeft={query.data.aloneLeft}
+          onDone={(text) => {
+            setNotice({ text });
+            setAdding(false);
+          }}
+          onClose={() => setAdding(false)}
         />
       )}
       {acting && query.data && (

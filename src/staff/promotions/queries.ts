@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PromotionDecided, StaffPromotionList } from '../../../contract/staff-promotions';
+import type { PromotionAddBody, PromotionAdded, PromotionDecided, StaffPromotionList } from '../../../contract/staff-promotions';
 import { isApiError } from '../../lib/http';
 import { staffApi } from '../api';
 import { staffKeys } from '../session/queries';
@@ -30,5 +30,14 @@ export function usePromotionAction() {
     onError: (err) => {
       if (isApiError(err) && err.status === 409) refresh();
     },
+  });
+}
+
+/** Adds a code; after the answer the list is asked again (the new code, and what the admin may still put within reach). */
+export function useAddPromotion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PromotionAddBody) => staffApi<PromotionAdded>('/api/staff/promotions', { method: 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: promotionsKey }),
   });
 }

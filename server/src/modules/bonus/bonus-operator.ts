@@ -1,3 +1,4 @@
+import { PROMOTION_MAX_USES } from '../../../../contract/staff-promotions.js';
 import { BONUS_RULES } from '../../../../contract/staff-bonuses.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import type { CommandSet } from '../../operator/command-sets.js';
@@ -307,7 +308,7 @@ async function promotionAdd(env: OperatorEnv, args: string[], print: Print) {
     ...giving(o, currency),
     min_deposit: amount(o['min-deposit'], 'min-deposit', currency, 0),
     turnover_multiple: whole(o.turnover, 'turnover', BONUS_RULES.turnover.min, BONUS_RULES.turnover.max, 1),
-    total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, 10_000_000),
+    total_uses: o.uses === undefined ? null : whole(o.uses, 'uses', 1, PROMOTION_MAX_USES),
   };
   if (held) return proposePromotionAdd(env, values, o.reason, print);
   const row = { ...values, active: 1, created_at: Date.now() };

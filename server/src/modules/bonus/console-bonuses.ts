@@ -12,10 +12,11 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import type { BonusChangesTable, BonusesTable } from '../../db/schema-bonus.js';
 import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { siteMoney } from '../../lib/site-money.js';
-import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
+import { toMajor, type Currency } from '../../ledger/money.js';
 import { creditAlone, creditAloneLeft, requireStaffRole } from '../adjustments/service.js';
 import { recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
 import { badMoneyPlaceholder } from './money-text.js';
+import { giveColumns, invalid, minor, texts, within } from './draft-rules.js';
 import { paidSoFar } from './repository.js';
 
 /**
@@ -35,32 +36,6 @@ const BONUS_LOCK_CLASS = 52;
 const lockCode = (tx: Tx, code: string) =>
   sql`select pg_advisory_xact_lock(${BONUS_LOCK_CLASS}, hashtext(current_schema() || ':' || ${code}))`.execute(tx);
 
-const invalid = (field: string) => new ApiError(400, 'KEY_INVALID', field);
-
-/** A whole number within the rule's bounds, else 400 KEY_INVALID naming the field. */
-function within(value: number, field: string, rule: { min: number; max: number }): number {
-  if (!Number.isInteger(value) || value < rule.min || value > rule.max) throw invalid(field);
-  return value;
-}
-
-/** An amount in the site's currency as minor units (more decimals than the currency has, or below `min`: 400 KEY_INVALID). */
-function minor(value: number, field: string, currency: Currency, min = 0): number {
-  let m: number;
-  try {
-    m = toMinor(value, currency);
-  } catch {
-    throw invalid(field);
-  }
-  if (m < min) throw invalid(field);
-  return m;
-}
-
-const texts = (t: { th: string; la?: string; en?: string }) => ({
-  th: t.th.trim(),
-  la: t.la?.trim() || t.th.trim(),
-  en: t.en?.trim() || t.th.trim(),
-});
-
 const DEFAULT_NOTICE = JSON.stringify({
   th: 'หากไม่ผ่านเงื่อนไขจะถูกหัก {percentFail}% ของโบนัส',
   la: 'ຫາກບໍ່ຜ່ານເງື່ອນໄຂຈະຖືກຫັກ {percentFail}% ຂອງໂບນັດ',
@@ -75,14 +50,7 @@ export function bonusColumns(draft: BonusDraft, currency: Currency) {
   if (!name.th || badMoneyPlaceholder(name) !== undefined) throw invalid('name');
   const html = draft.html ? texts(draft.html) : name;
   if (badMoneyPlaceholder(html) !== undefined) throw invalid('html');
-  const give =
-    'fixed' in draft.give
-      ? { give_percent: null, give_max: null, give_fixed: minor(draft.give.fixed, 'give.fixed', currency, 1) }
-      : {
-          give_percent: within(draft.give.percent, 'give.percent', BONUS_RULES.percent),
-          give_max: minor(draft.give.max, 'give.max', currency, 1),
-          give_fixed: null,
-        };
+  const give = giveColumns(draft.give, currency);
   return {
     code: draft.code,
     name: JSON.stringify(name),

@@ -31,7 +31,7 @@ import {
  */
 
 export { decideBonusChange, draftOf as bonusDraftOf, listConsoleBonuses, offerBonus, proposeBonus } from './console-bonuses.js';
-export { listConsolePromotions } from './console-promotions.js';
+export { addConsolePromotion, listConsolePromotions } from './console-promotions.js';
 export { decidePromotion, stopPromotion } from './promotion-approval.js';
 export { badMoneyPlaceholder, MONEY_PLACEHOLDER_HELP, moneyReader, textFor, type MoneyReader } from './money-text.js';
 
