@@ -19,6 +19,7 @@ const STAFF_SPECS = [
   'staff-reports',
   'staff-statements',
   'staff-deposit-accounts',
+  'staff-team',
   'staff-tour',
   'terminated',
 ].map((name) => `**/${name}.spec.ts`);

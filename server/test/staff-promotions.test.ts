@@ -98,6 +98,10 @@ describe('staff promotions', () => {
     // an approval's note is held to a reason's length
     const long = await act(boss2, 'BIGONE', 'approve', 'x'.repeat(501));
     expect(long.statusCode).toBe(400);
+    // a note too short is refused as the CLI refuses it, not dropped from the trail
+    const short = await act(boss2, 'BIGONE', 'approve', ' ok ');
+    expect([short.statusCode, message(short)]).toEqual([400, 'REASON_REQUIRED']);
+    expect(await row('BIGONE')).toMatchObject({ offered: false });
     const approved = await act(boss2, 'BIGONE', 'approve', 'checked with marketing');
     expect([approved.statusCode, approved.json()]).toEqual([200, { code: 'BIGONE', offered: true }]);
     expect(await row('BIGONE')).toMatchObject({ offered: true, waiting: null });
@@ -251,6 +255,10 @@ describe('staff promotions', () => {
       [draft('TURNOVER', 1, { turnover: 101 }), 'KEY_INVALID'],
       [draft('FORFEIT', 1, { percentFail: 101 }), 'KEY_INVALID'],
       [draft('BLANK', 1, { description: { th: '  ' } }), 'KEY_INVALID'],
+      [draft('LONG', 1, { description: { th: 'ก'.repeat(5001) } }), 'KEY_INVALID'],
+      [draft('HUGEAMOUNT', 1, { give: { fixed: 100_000_000_000_000 } }), 'KEY_INVALID'],
+      // what it gives in one form only: the CLI refuses --percent with --fixed
+      [draft('BOTH', 1, { give: { percent: 10, max: 100, fixed: 50 } as never }), 'KEY_INVALID'],
       // members would read the braces of a placeholder that is not {money:N}
       [draft('BRACES', 1, { description: { th: 'ได้ {money:50', en: 'Get 50' } }), 'KEY_INVALID'],
       [draft('TAKEN', 1), 'PROMOTION_CODE_TAKEN'],

@@ -84,6 +84,12 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; url: string; roles: StaffRole[];
     body: { bankCode: 'NOSUCHBANK', bankAccountNo: '1', bankAccountName: 'X', currency: 'BAHT', reason: 'route test' },
   },
   { method: 'POST', url: '/deposit-accounts/retire', roles: ['admin'], body: { key: 'none', reason: 'route test' } },
+  { method: 'GET', url: '/team', roles: ['admin'] },
+  { method: 'POST', url: '/team', roles: ['admin'], body: { username: 'route-test' } },
+  { method: 'POST', url: '/team/:username/disable', roles: ['admin'], body: { reason: 'route test' } },
+  { method: 'POST', url: '/team/:username/enable', roles: ['admin'], body: { reason: 'route test' } },
+  { method: 'POST', url: '/team/:username/reset', roles: ['admin'], body: { reason: 'route test' } },
+  { method: 'PUT', url: '/team/:username/name', roles: ['admin'], body: { displayName: 'Route test' } },
   { method: 'GET', url: '/reports.csv', roles: ['finance', 'admin'] },
   { method: 'GET', url: '/inbox', roles: ['agent', 'finance', 'admin'] },
   { method: 'POST', url: '/inbox/ticket', roles: ['agent', 'finance', 'admin'] },
@@ -144,8 +150,9 @@ describe('staff routes', () => {
 
   it('answers 400, never a 5xx, for an id too large for the database', async () => {
     // a payment's id is the gateway's transaction id, and a bonus's its code: strings, so a long one is
-    // simply no payment, bonus or promotion (staff-bonuses.test.ts and staff-promotions.test.ts have their refusals)
-    const strings = ['/payments/', '/bonuses/', '/promotions/'];
+    // simply no payment, bonus, promotion or staff member (staff-bonuses.test.ts, staff-promotions.test.ts and
+    // staff-team.test.ts have their refusals)
+    const strings = ['/payments/', '/bonuses/', '/promotions/', '/team/'];
     for (const { method, url, body } of ROUTES.filter((r) => r.url.includes('/:') && !strings.some((s) => r.url.startsWith(s)))) {
       const res = await staffCall(server, staff.admin, method, url.replace(/:[a-zA-Z]+/g, '99999999999'), body);
       expect([method, url, res.statusCode, message(res)]).toEqual([method, url, 400, 'KEY_INVALID']);

@@ -23,6 +23,7 @@ export type StaffPath =
   | '/bonuses'
   | '/promotions'
   | '/deposit-accounts'
+  | '/team'
   | '/inbox';
 
 export function StaffLink({ to, ...rest }: Omit<ComponentProps<typeof Link>, 'to'> & { to: StaffPath }) {

@@ -20,6 +20,7 @@ const SCREEN_ROLES: Partial<Record<StaffPath, readonly StaffRole[]>> = {
   '/bonuses': ['finance', 'admin'],
   '/promotions': ['finance', 'admin'],
   '/deposit-accounts': ['finance', 'admin'],
+  '/team': ['admin'],
 };
 
 /** A screen not in the list is every signed-in role's. */

@@ -15,6 +15,7 @@ import { PaymentsPage } from './payments/payments-page';
 import { ReportsPage } from './reports/reports-page';
 import { BonusesPage } from './bonuses/bonuses-page';
 import { PromotionsPage } from './promotions/promotions-page';
+import { TeamPage } from './team/team-page';
 import { DepositAccountsPage } from './deposit-accounts/deposit-accounts-page';
 import { meQueryOptions, staffKeys } from './session/queries';
 import { StaffOfflineBanner } from './shell/offline-banner';
@@ -106,6 +107,7 @@ const depositAccountsRoute = createRoute({
   path: 'deposit-accounts',
   component: DepositAccountsPage,
 });
+const teamRoute = createRoute({ getParentRoute: () => signedInRoute, path: 'team', component: TeamPage });
 const ROOM = new RegExp(ROOM_PATTERN);
 const inboxRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -136,6 +138,7 @@ const routeTree = rootRoute.addChildren([
     bonusesRoute,
     promotionsRoute,
     depositAccountsRoute,
+    teamRoute,
     inboxRoute,
   ]),
 ]);

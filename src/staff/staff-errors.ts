@@ -34,6 +34,13 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   PROMOTION_DECIDED: msg`This code no longer waits for a decision: another admin has already approved, rejected or stopped it. The list is up to date.`,
   PROMOTION_NOT_OFFERED: msg`This code is no longer offered: another admin has already stopped it. The list is up to date.`,
   NO_PROMOTION: msg`There is no promotion with this code: the list is up to date.`,
+  // staff accounts (contract/staff-team.ts)
+  STAFF_USERNAME_TAKEN: msg`A staff member with this username exists already (disabled ones too): choose another.`,
+  STAFF_USERNAME_INVALID: msg`A username is 3 to 32 of a-z, 0-9, dot, dash and underscore, starting with a letter; system, cli and staff are kept for the command line.`,
+  DISPLAY_NAME_INVALID: msg`Give a name of 1 to 40 characters, without control characters.`,
+  NO_STAFF: msg`There is no staff member of this name: the list is up to date.`,
+  STAFF_IS_YOU: msg`This is your own account: another admin does this.`,
+  STAFF_OPERATOR_ONLY: msg`A finance clerk or an admin is added and reset by the operator on the command line, never from the console.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   // deposit accounts (contract/staff-deposit-accounts.ts)
   DEPOSIT_ACCOUNT_EXISTS: msg`This account is active already.`,

@@ -206,6 +206,7 @@ export function BonusForm({
           onChange={setReason}
           required
           hint={t`3 to 500 characters: why, for the audit trail and the second admin.`}
+          error={tried && !reasonValid(reason) ? t`Give a reason of 3 to 500 characters.` : ''}
         />
         <section className="staff-setting-preview" aria-labelledby={`${formId}-preview`}>
           <h3 id={`${formId}-preview`}>
@@ -220,7 +221,13 @@ export function BonusForm({
           ))}
         </section>
         <FormError
-          message={save.error ? staffErrorMessage(i18n, save.error) : tried && !draft ? t`Some fields need a change: see above.` : ''}
+          message={
+            save.error
+              ? staffErrorMessage(i18n, save.error)
+              : tried && (!draft || !reasonValid(reason))
+                ? t`Some fields need a change: see above.`
+                : ''
+          }
         />
       </form>
     </Modal>

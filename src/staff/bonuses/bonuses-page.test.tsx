@@ -170,6 +170,7 @@ describe('bonuses in the console', () => {
         ]),
       ],
       'POST /api/staff/bonuses/SONGKRAN/approve': () => [200, { ...waiting('staff:nid', SONGKRAN), status: 'APPLIED' }],
+      'POST /api/staff/bonuses/MINE/reject': () => [200, { ...waiting('staff:boss', SONGKRAN), status: 'REJECTED' }],
     });
     const user = userEvent.setup();
     await renderStaff('/staff/bonuses');
@@ -183,6 +184,13 @@ describe('bonuses in the console', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve the change of SONGKRAN' }));
     expect(await screen.findByText('The change of SONGKRAN is approved and applied.')).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith('/approve'))?.body).toEqual({});
+    // one's own: withdrawn, in its own words (a rejection to the server), with the reason it needs
+    await user.click(within(mine).getByRole('button', { name: 'Withdraw the change of MINE' }));
+    const withdraw = await screen.findByRole('alertdialog', { name: 'Withdraw the change of MINE' });
+    await user.type(within(withdraw).getByRole('textbox'), 'not needed');
+    await user.click(within(withdraw).getByRole('button', { name: 'Withdraw the change of MINE' }));
+    expect(await screen.findByText('The change of MINE is withdrawn: nothing changed.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/MINE/reject'))?.body).toEqual({ reason: 'not needed' });
   });
 
   it('shows finance the bonuses with nothing to change', async () => {

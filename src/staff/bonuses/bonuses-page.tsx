@@ -21,7 +21,8 @@ import { StaffNotice, type Notice } from '../queues/staff-notice';
 import { SecondAdminActions } from '../queues/second-admin-actions';
 
 type Editing = { bonus?: StaffBonus } | null;
-type Acting = { action: BonusAction; row: StaffBonus } | null;
+/** What the admin chose: a withdrawal is their own change's rejection, said in its own words. */
+type Acting = { action: BonusAction | 'withdraw'; row: StaffBonus } | null;
 
 /** Finance reads, admins add, change, stop and offer bonuses; a budget beyond one admin's allowance waits for a second. */
 export function BonusesPage() {
@@ -75,9 +76,14 @@ function Bonuses() {
                 <SecondAdminActions
                   mine={personOf(waiting.proposedBy) === me.username}
                   online={online}
-                  labels={{ approve: t`Approve the change of ${code}`, reject: t`Reject the change of ${code}` }}
+                  labels={{
+                    approve: t`Approve the change of ${code}`,
+                    reject: t`Reject the change of ${code}`,
+                    withdraw: t`Withdraw the change of ${code}`,
+                  }}
                   onApprove={() => open({ action: 'approve', row })}
                   onReject={() => open({ action: 'reject', row })}
+                  onWithdraw={() => open({ action: 'withdraw', row })}
                 />
               );
             return (
@@ -201,18 +207,20 @@ function ActionDialog({
   const done = {
     approve: t`The change of ${code} is approved and applied.`,
     reject: t`The change of ${code} is rejected: nothing changed.`,
+    withdraw: t`The change of ${code} is withdrawn: nothing changed.`,
     stop: t`${code} is no longer offered. Members who hold it keep it.`,
     offer: t`${code} is offered to members again.`,
   };
   const titles = {
     approve: <Trans>Approve the change of {code}</Trans>,
     reject: <Trans>Reject the change of {code}</Trans>,
+    withdraw: <Trans>Withdraw the change of {code}</Trans>,
     stop: <Trans>Stop offering {code}</Trans>,
     offer: <Trans>Offer {code} again</Trans>,
   };
   const run = () =>
     act.mutate(
-      { code, action, reason: reason.trim() || undefined },
+      { code, action: action === 'withdraw' ? 'reject' : action, reason: reason.trim() || undefined },
       {
         onSuccess: () => onDone(done[action]),
         onError: (err) => {
@@ -224,7 +232,7 @@ function ActionDialog({
     <ConfirmDialog
       title={titles[action]}
       confirmLabel={titles[action]}
-      tone={action === 'reject' || action === 'stop' ? 'danger' : 'default'}
+      tone={action === 'reject' || action === 'withdraw' || action === 'stop' ? 'danger' : 'default'}
       ready={ready}
       pending={act.isPending}
       error={act.error}

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../queues/confirm-dialog';
 import { creditWaits } from '../queues/credit-hold';
 import { isApiError } from '../../lib/http';
 import { staffErrorMessage } from '../staff-errors';
-import { ReasonField, reasonValid } from '../queues/reason-field';
+import { RequiredReasonField, reasonValid } from '../queues/reason-field';
 import { useMemberAction } from './queries';
 
 export interface MemberReasonDialogProps {
@@ -41,7 +41,7 @@ export function MemberReasonDialog({
   onDone,
   onClose,
 }: MemberReasonDialogProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [reason, setReason] = useState('');
   const call = useMemberAction(page.id);
   return (
@@ -67,14 +67,7 @@ export function MemberReasonDialog({
       onClose={onClose}
     >
       {children}
-      <ReasonField
-        label={t`Reason`}
-        value={reason}
-        onChange={setReason}
-        required
-        initialFocus
-        hint={t`Required: 3 to 500 characters, kept in the audit trail.`}
-      />
+      <RequiredReasonField value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
 }

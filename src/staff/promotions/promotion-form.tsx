@@ -46,7 +46,10 @@ function draftOf(f: Fields, currency: Currency): { draft: PromotionDraft | null;
     uses: need('uses', wholeIn(f.uses, { min: 1, max: PROMOTION_MAX_USES })),
   };
   // members read it with every {money:N} in their currency: one written otherwise would show its braces
-  for (const lang of LANGS) if (badMoneyPlaceholder(text[lang])) wrong.add(`description.${lang}`);
+  for (const lang of LANGS) {
+    if (badMoneyPlaceholder(text[lang])) wrong.add(`description.${lang}`);
+    if (text[lang].trim().length > BONUS_RULES.htmlLength) wrong.add(`long.${lang}`);
+  }
   return { draft: wrong.size ? null : draft, wrong };
 }
 
@@ -100,6 +103,7 @@ export function PromotionForm({
   };
   const problem = (name: string, text: string) => (tried && wrong.has(name) ? text : '');
   const example = '{money:50}';
+  const most = BONUS_RULES.htmlLength.toLocaleString(i18n.locale);
   const names = { th: t`Thai`, la: t`Lao`, en: t`English` };
   const givesText = useGivesText();
   const gives = draft ? givesText(draft.give, currency) : '';
@@ -146,6 +150,7 @@ export function PromotionForm({
               hint={lang === 'th' ? t`HTML; write ${example} for 50 in the site’s currency.` : t`Empty: the Thai text.`}
               error={
                 (lang === 'th' ? problem('description', t`Write what members read in Thai.`) : '') ||
+                problem(`long.${lang}`, t`At most ${most} characters.`) ||
                 problem(`description.${lang}`, t`Members cannot read ${bad} as an amount: write ${example} for 50 in the site’s currency.`)
               }
             />
@@ -171,6 +176,7 @@ export function PromotionForm({
           onChange={setReason}
           required
           hint={t`3 to 500 characters: why, for the audit trail and the second admin.`}
+          error={tried && !reasonValid(reason) ? t`Give a reason of 3 to 500 characters.` : ''}
         />
         <section className="staff-setting-preview" aria-labelledby={`${formId}-preview`}>
           <h3 id={`${formId}-preview`}>
@@ -185,7 +191,13 @@ export function PromotionForm({
           ))}
         </section>
         <FormError
-          message={add.error ? staffErrorMessage(i18n, add.error) : tried && !draft ? t`Some fields need a change: see above.` : ''}
+          message={
+            add.error
+              ? staffErrorMessage(i18n, add.error)
+              : tried && (!draft || !reasonValid(reason))
+                ? t`Some fields need a change: see above.`
+                : ''
+          }
         />
       </form>
     </Modal>

@@ -96,6 +96,7 @@ describe('promotion codes in the console', () => {
         ]),
       ],
       'POST /api/staff/promotions/HUGE/approve': () => [200, { code: 'HUGE', offered: true }],
+      'POST /api/staff/promotions/MINE/reject': () => [200, { code: 'MINE', offered: false }],
     });
     const user = userEvent.setup();
     await renderStaff('/staff/promotions');
@@ -114,6 +115,13 @@ describe('promotion codes in the console', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve HUGE' }));
     expect(await screen.findByText('HUGE is approved: members can find and receive it.')).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith('/approve'))?.body).toEqual({});
+    // one's own: withdrawn, in its own words (a rejection to the server)
+    await user.click(within(mine).getByRole('button', { name: 'Withdraw MINE' }));
+    const withdraw = await screen.findByRole('alertdialog', { name: 'Withdraw MINE' });
+    await user.type(within(withdraw).getByRole('textbox'), 'typo in the code');
+    await user.click(within(withdraw).getByRole('button', { name: 'Withdraw MINE' }));
+    expect(await screen.findByText('MINE is withdrawn: it is not offered.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/MINE/reject'))?.body).toEqual({ reason: 'typo in the code' });
   });
 
   it('says so when another admin decided first, and asks for the list again', async () => {
@@ -212,6 +220,13 @@ describe('promotion codes in the console', () => {
     await user.type(within(dialog).getByLabelText('Maximum'), '500');
     await user.type(within(dialog).getByLabelText('How many members may receive it'), '100');
     expect(within(dialog).getByLabelText('How many members may receive it')).toHaveAccessibleDescription('The most it may pay: 50,000.00.');
+    // every field right but the reason: it says so, at the reason and below the form, and sends nothing
+    await user.type(within(dialog).getByLabelText('Reason'), 'ab');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the code' }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(/Give a reason of 3 to 500 characters\./);
+    expect(within(dialog).getByLabelText('Reason')).toBeInvalid();
+    expect(within(dialog).getByText('Some fields need a change: see above.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Reason'));
     await user.type(within(dialog).getByLabelText('Reason'), 'a big campaign');
     await user.click(within(dialog).getByRole('button', { name: 'Add the code' }));
     expect(await within(dialog).findByText(/A promotion with this code exists already/)).toBeInTheDocument();

@@ -22,7 +22,8 @@ import { useFocusHeading } from '../use-focus-heading';
 import { PromotionForm } from './promotion-form';
 import { promotionsQueryOptions, usePromotionAction, type PromotionAction } from './queries';
 
-type Acting = { action: PromotionAction; row: StaffPromotion } | null;
+/** What the admin chose: a withdrawal is their own code's rejection, said in its own words. */
+type Acting = { action: PromotionAction | 'withdraw'; row: StaffPromotion } | null;
 
 /**
  * Promotion codes (contract/staff-promotions.ts): finance reads; an admin adds a code (past their allowance it
@@ -81,6 +82,7 @@ function Promotions() {
                   labels={{ approve: t`Approve ${code}`, reject: t`Reject ${code}`, withdraw: t`Withdraw ${code}` }}
                   onApprove={() => open({ action: 'approve', row })}
                   onReject={() => open({ action: 'reject', row })}
+                  onWithdraw={() => open({ action: 'withdraw', row })}
                 />
               );
             if (!row.offered) return null;
@@ -205,16 +207,18 @@ function ActionDialog({
   const done = {
     approve: t`${code} is approved: members can find and receive it.`,
     reject: t`${code} is rejected: it is not offered.`,
+    withdraw: t`${code} is withdrawn: it is not offered.`,
     stop: t`${code} is no longer offered. Members who hold it keep it.`,
   };
   const titles = {
     approve: <Trans>Approve {code}</Trans>,
     reject: <Trans>Reject {code}</Trans>,
+    withdraw: <Trans>Withdraw {code}</Trans>,
     stop: <Trans>Stop offering {code}</Trans>,
   };
   const run = () =>
     act.mutate(
-      { code, action, reason: reason.trim() || undefined },
+      { code, action: action === 'withdraw' ? 'reject' : action, reason: reason.trim() || undefined },
       {
         onSuccess: () => onDone(done[action]),
         onError: (err) => {

@@ -22,6 +22,8 @@ export function parseAmount(text: string, currency: MoneyCurrency): number | nul
   const pattern = decimals ? new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`) : /^\d+$/;
   if (!pattern.test(clean)) return null;
   const value = Number(clean);
+  // beyond what the ledger counts exactly in minor units: the server would refuse it (400 KEY_INVALID)
+  if (!Number.isSafeInteger(Math.round(value * 10 ** decimals))) return null;
   return value > 0 ? value : null;
 }
 

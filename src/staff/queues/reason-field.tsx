@@ -15,12 +15,15 @@ interface ReasonFieldProps {
   hint: ReactNode;
   required?: boolean;
   initialFocus?: boolean;
+  /** What is wrong with it, once the form was sent (read with it, and marked invalid). */
+  error?: string;
 }
 
 /** Why staff do something: a few lines, its rule read with it. */
-export function ReasonField({ label, value, onChange, hint, required = false, initialFocus = false }: ReasonFieldProps) {
+export function ReasonField({ label, value, onChange, hint, required = false, initialFocus = false, error = '' }: ReasonFieldProps) {
   const id = useId();
   const hintId = useId();
+  const errorId = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -31,12 +34,18 @@ export function ReasonField({ label, value, onChange, hint, required = false, in
         rows={3}
         maxLength={REASON_MAX}
         required={required}
-        aria-describedby={hintId}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
         {...(initialFocus && { 'data-autofocus': true })}
       />
       <p id={hintId} className="hint">
         {hint}
       </p>
+      {error && (
+        <p id={errorId} className="form-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -63,6 +72,21 @@ export function DecisionReasonField({
       required={required}
       initialFocus
       hint={t`3 to 500 characters, kept in the audit trail.`}
+    />
+  );
+}
+
+/** The reason a change cannot go without, focused first: the one field of a dialog that changes someone's account. */
+export function RequiredReasonField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <ReasonField
+      label={t`Reason`}
+      value={value}
+      onChange={onChange}
+      required
+      initialFocus
+      hint={t`Required: 3 to 500 characters, kept in the audit trail.`}
     />
   );
 }

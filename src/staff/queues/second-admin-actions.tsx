@@ -10,18 +10,21 @@ export function SecondAdminActions({
   labels,
   onApprove,
   onReject,
+  onWithdraw,
 }: {
   mine: boolean;
   online: boolean;
-  labels: { approve: string; reject: string; withdraw?: string };
+  labels: { approve: string; reject: string; withdraw: string };
   onApprove: () => void;
   onReject: () => void;
+  /** The asker's own withdrawal (a rejection to the server): a dialog of its own words. */
+  onWithdraw: () => void;
 }) {
   if (mine)
     return (
       <>
         <Trans>Waiting for another admin</Trans>
-        <button type="button" className="staff-secondary" disabled={!online} onClick={onReject} aria-label={labels.withdraw}>
+        <button type="button" className="staff-secondary" disabled={!online} onClick={onWithdraw} aria-label={labels.withdraw}>
           <Trans>Withdraw</Trans>
         </button>
       </>

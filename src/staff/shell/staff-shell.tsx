@@ -39,6 +39,7 @@ const SCREENS: [StaffPath, MessageDescriptor][] = [
   ['/promotions', msg`Promotion codes`],
   ['/deposit-accounts', msg`Deposit accounts`],
   ['/reports', msg`Reports`],
+  ['/team', msg`Staff accounts`],
   ['/audit', msg`Audit trail`],
   ['/settings', msg`Settings`],
   ['/alerts', msg`Alerts`],

@@ -1,6 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-/** A labelled text field (or text area) with its hint and its problem, tied to it for screen readers. */
+/**
+ * A labelled text field (or text area) with its hint and its problem, tied to it for screen readers.
+ * `input`: more of the field's own attributes (a name's length, no autocomplete); `initialFocus`: the field a
+ * dialog focuses when it opens.
+ */
 export function TextField({
   label,
   value,
@@ -9,6 +13,8 @@ export function TextField({
   error = '',
   disabled,
   multiline,
+  input,
+  initialFocus,
 }: {
   label: string;
   value: string;
@@ -17,6 +23,8 @@ export function TextField({
   error?: string;
   disabled?: boolean;
   multiline?: boolean;
+  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'maxLength' | 'required'>;
+  initialFocus?: boolean;
 }) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -26,6 +34,7 @@ export function TextField({
     disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': described,
+    ...(initialFocus && { 'data-autofocus': true }),
   };
   return (
     <div className="staff-field">
@@ -33,7 +42,7 @@ export function TextField({
       {multiline ? (
         <textarea {...props} rows={3} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input {...props} type="text" onChange={(e) => onChange(e.target.value)} />
+        <input {...props} {...input} type="text" onChange={(e) => onChange(e.target.value)} />
       )}
       {hint && (
         <p id={`${id}-hint`} className="hint">

@@ -29,9 +29,12 @@ export function requiredReason(reason: string | undefined): string {
   return text;
 }
 
-/** A second person's decision's words: a rejection's reason is required; an approval's note is optional (null when none worth the name). */
+/**
+ * A second person's decision's words: a rejection's reason is required; an approval's note is optional (null
+ * when blank), but one given is kept whole or refused (400 REASON_REQUIRED), never dropped in silence.
+ */
 export function decisionReason(outcome: 'APPLIED' | 'REJECTED', reason: string | undefined): string | null {
-  return outcome === 'REJECTED' ? requiredReason(reason) : (givenReason(reason) ?? null);
+  return outcome === 'APPLIED' && !reason?.trim() ? null : requiredReason(reason);
 }
 
 /** The CLI's actor when no `--as` is given. */

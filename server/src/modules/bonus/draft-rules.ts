@@ -35,11 +35,14 @@ export const texts = (t: { th: string; la?: string; en?: string }) => ({
 });
 
 /** What it gives, as columns: a percentage of the deposit up to a maximum, or a fixed amount (a check constraint lets one be set). */
-export const giveColumns = (give: { percent: number; max: number } | { fixed: number }, currency: Currency) =>
-  'fixed' in give
+export function giveColumns(give: { percent: number; max: number } | { fixed: number }, currency: Currency) {
+  // the contract's union lets an object of both forms through: the CLI refuses one, and so does the console
+  if ('fixed' in give && ('percent' in give || 'max' in give)) throw invalid('give');
+  return 'fixed' in give
     ? { give_percent: null, give_max: null, give_fixed: minor(give.fixed, 'give.fixed', currency, 1) }
     : {
         give_percent: within(give.percent, 'give.percent', BONUS_RULES.percent),
         give_max: minor(give.max, 'give.max', currency, 1),
         give_fixed: null,
       };
+}

@@ -33,6 +33,7 @@ import { inboxRoutes } from './inbox.js';
 import { goLiveRoutes } from './go-live-routes.js';
 import { statementRoutes } from './statements.js';
 import { depositAccountRoutes } from './deposit-accounts.js';
+import { teamRoutes } from './team.js';
 import { CHALLENGE_MINUTES, checkTotp, setPassword, signIn, type StepResult } from './sign-in.js';
 import { trustStaffDevice } from '../auth/service.js';
 import {
@@ -153,6 +154,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(statementRoutes);
   await app.register(alertRoutes);
   await app.register(depositAccountRoutes);
+  await app.register(teamRoutes);
 
   app.get(
     '/audit',

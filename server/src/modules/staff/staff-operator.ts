@@ -5,6 +5,7 @@ import { STAFF_ROLES, type StaffRole } from '../../../../contract/staff.js';
 import { CLI_SYSTEM, verifyChain, type Actor } from '../audit/service.js';
 import {
   addStaff,
+  cleanDisplayName,
   DISPLAY_NAME_MAX,
   findStaff,
   isReservedName,
@@ -61,7 +62,7 @@ async function staffCommand(env: OperatorEnv, action: string | undefined, rest: 
       const username = usernameArg('staff add', rest[0]);
       const role = rest[1] as StaffRole | undefined;
       if (!role || !STAFF_ROLES.includes(role)) throw new UsageError(`staff add needs a role: ${STAFF_ROLES.join(', ')}`);
-      const password = await addStaff(env.database, actor, username, role, now);
+      const password = await addStaff(env.database, { actor }, { username, role }, now);
       if (password === undefined) throw new UsageError(`staff member ${username} exists already`);
       print(`staff member ${username} added (${role}); one-time password, shown only now:`);
       print(password);
@@ -78,10 +79,10 @@ async function staffCommand(env: OperatorEnv, action: string | undefined, rest: 
     }
     case 'name': {
       const username = usernameArg('staff name', rest[0]);
-      const displayName = (rest[1] ?? '').trim();
-      if (!displayName || displayName.length > DISPLAY_NAME_MAX || printable(displayName) !== displayName)
+      const displayName = cleanDisplayName(rest[1] ?? '');
+      if (displayName === undefined)
         throw new UsageError(`staff name needs the name customers see, 1 to ${DISPLAY_NAME_MAX} characters: staff name ${username} "Nok"`);
-      if (!(await setStaffDisplayName(env.database, actor, username, displayName, now)))
+      if (!(await setStaffDisplayName(env.database, { actor }, username, displayName, now)))
         throw new UsageError(`no staff member ${username}`);
       print(`staff member ${username}: customers see "${displayName}" on their replies`);
       return true;
@@ -89,14 +90,15 @@ async function staffCommand(env: OperatorEnv, action: string | undefined, rest: 
     case 'disable':
     case 'enable': {
       const username = usernameArg(`staff ${action}`, rest[0]);
-      if (!(await setStaffDisabled(env.database, actor, username, action === 'disable', now)))
-        throw new UsageError(`no staff member ${username}`);
-      print(action === 'disable' ? `staff member ${username} disabled; open sessions ended` : `staff member ${username} enabled`);
+      const done = await setStaffDisabled(env.database, { actor }, username, action === 'disable', now);
+      if (done === 'none') throw new UsageError(`no staff member ${username}`);
+      if (done === 'unchanged') print(`staff member ${username} was ${action}d already: nothing changed`);
+      else print(action === 'disable' ? `staff member ${username} disabled; open sessions ended` : `staff member ${username} enabled`);
       return true;
     }
     case 'reset': {
       const username = usernameArg('staff reset', rest[0]);
-      const password = await resetStaff(env.database, actor, username, now);
+      const password = await resetStaff(env.database, { actor }, username, now);
       if (password === undefined) throw new UsageError(`no staff member ${username}`);
       print(`staff member ${username}: sessions ended, TOTP to enrol again; one-time password, shown only now:`);
       print(password);

@@ -1,0 +1,178 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { StaffAccount } from '../../../contract/staff-team';
+import { isApiError } from '../../lib/http';
+import { useOnline } from '../../ui/use-online';
+import { useQueueFormat } from '../queues/queue-format';
+import { StaffNotice, type Notice } from '../queues/staff-notice';
+import { meQueryOptions } from '../session/queries';
+import { RoleGate } from '../shell/role-gate';
+import { NotAllowed, QueryState } from '../shell/route-states';
+import { StaffTable } from '../shell/staff-table';
+import { useFocusHeading } from '../use-focus-heading';
+import { AddAgentDialog, ChangeDialog, HistoryDialog, PasswordDialog, RenameDialog, type Handover } from './team-dialogs';
+import { teamQueryOptions } from './queries';
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'disable' | 'enable' | 'reset' | 'rename'; account: StaffAccount }
+  | { kind: 'history'; username: string }
+  | { kind: 'password'; handover: Handover }
+  | null;
+
+/**
+ * Staff accounts (contract/staff-team.ts), for admins: who works the console, their role and state, when they
+ * were last seen; an admin adds and resets support agents, names anyone for the customers, disables and
+ * enables anyone but themselves, and reads what was done to an account. Money roles are the operator's.
+ */
+export function TeamPage() {
+  return (
+    <RoleGate path="/team">
+      <Team />
+    </RoleGate>
+  );
+}
+
+function Team() {
+  const { t } = useLingui();
+  const query = useQuery(teamQueryOptions());
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const heading = useFocusHeading();
+  const online = useOnline();
+  const { when } = useQueueFormat();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  if (isApiError(query.error, 'STAFF_FORBIDDEN')) return <NotAllowed />;
+  const open = (next: NonNullable<Dialog>) => {
+    setNotice(null);
+    setDialog(next);
+  };
+  const done = (text: string) => {
+    setNotice({ text });
+    setDialog(null);
+  };
+  const handOver = (handover: Handover) => setDialog({ kind: 'password', handover });
+  const handedOver = (username: string) => done(t`${username} signs in with the one-time password, then sets their own.`);
+  const roleName = { agent: t`Support agent`, finance: t`Finance clerk`, admin: t`Admin` };
+  return (
+    <section aria-labelledby="staff-team-title" className="staff-queue">
+      <h1 id="staff-team-title" ref={heading} tabIndex={-1}>
+        <Trans>Staff accounts</Trans>
+      </h1>
+      <p>
+        <Trans>
+          Add and reset support agents here. A finance clerk or an admin is added, and their password reset, by the operator on the command
+          line, so that no admin alone holds a second person&apos;s money rights. Every change is in the audit trail.
+        </Trans>
+      </p>
+      <StaffNotice notice={notice} />
+      <QueryState query={query} />
+      {query.data && (
+        <>
+          <p>
+            <button type="button" disabled={!online} onClick={() => open({ kind: 'add' })}>
+              <Trans>Add a support agent</Trans>
+            </button>
+          </p>
+          <StaffTable
+            label={t`Staff accounts`}
+            head={[t`Username`, t`Name customers see`, t`Role`, t`State`, t`Authenticator app`, t`Last seen`, t`Actions`]}
+          >
+            {query.data.staff.map((s) => {
+              const you = s.username === me.username;
+              const username = s.username;
+              return (
+                <tr key={s.username}>
+                  <th scope="row">
+                    {s.username}
+                    {you && (
+                      <span className="staff-muted">
+                        {' '}
+                        <Trans>(you)</Trans>
+                      </span>
+                    )}
+                  </th>
+                  <td>{s.displayName ?? <span className="staff-muted">{t`(the username)`}</span>}</td>
+                  <td>{roleName[s.role]}</td>
+                  <td>
+                    {s.status === 'disabled' ? (
+                      <strong>
+                        <Trans>Disabled</Trans>
+                      </strong>
+                    ) : s.status === 'new' ? (
+                      <Trans>Not signed in yet with the one-time password</Trans>
+                    ) : (
+                      <Trans>Active</Trans>
+                    )}
+                  </td>
+                  <td>{s.totpEnrolled ? <Trans>Set up</Trans> : <Trans>Not yet</Trans>}</td>
+                  <td>{s.lastSeenAt ? when(s.lastSeenAt) : <Trans>Never</Trans>}</td>
+                  <td className="staff-actions">
+                    <button
+                      type="button"
+                      className="staff-secondary"
+                      disabled={!online}
+                      onClick={() => open({ kind: 'rename', account: s })}
+                      aria-label={t`Name customers see for ${username}`}
+                    >
+                      <Trans>Name</Trans>
+                    </button>
+                    {!you &&
+                      (s.status === 'disabled' ? (
+                        <button
+                          type="button"
+                          className="staff-secondary"
+                          disabled={!online}
+                          onClick={() => open({ kind: 'enable', account: s })}
+                          aria-label={t`Enable ${username}`}
+                        >
+                          <Trans>Enable</Trans>
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="staff-secondary"
+                          disabled={!online}
+                          onClick={() => open({ kind: 'disable', account: s })}
+                          aria-label={t`Disable ${username}`}
+                        >
+                          <Trans>Disable</Trans>
+                        </button>
+                      ))}
+                    {!you && s.role === 'agent' && (
+                      <button
+                        type="button"
+                        className="staff-secondary"
+                        disabled={!online}
+                        onClick={() => open({ kind: 'reset', account: s })}
+                        aria-label={t`Reset password for ${username}`}
+                      >
+                        <Trans>Reset password</Trans>
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="staff-secondary"
+                      onClick={() => open({ kind: 'history', username: s.username })}
+                      aria-label={t`History of ${username}`}
+                    >
+                      <Trans>History</Trans>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </StaffTable>
+        </>
+      )}
+      {dialog?.kind === 'add' && <AddAgentDialog onAdded={handOver} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'password' && <PasswordDialog handover={dialog.handover} onClose={() => handedOver(dialog.handover.username)} />}
+      {dialog && (dialog.kind === 'disable' || dialog.kind === 'enable' || dialog.kind === 'reset') && (
+        <ChangeDialog account={dialog.account} change={dialog.kind} onDone={done} onReset={handOver} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'rename' && <RenameDialog account={dialog.account} onDone={done} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'history' && <HistoryDialog username={dialog.username} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}
