@@ -9,8 +9,10 @@ import { StaffRoleSchema } from './staff.js';
  * The console adds and resets support agents only. A finance clerk or an admin is added, and their password
  * reset, by the operator (`npm run operator -- staff add|reset`), never by one admin here: a one-time password
  * in one admin's hands would be a second person who can approve that admin's own money (403
- * STAFF_OPERATOR_ONLY). Disabling, enabling and the name customers see are any account's but one's own:
- * an admin never disables themselves (409 STAFF_IS_YOU), so the console always keeps the admin who uses it.
+ * STAFF_OPERATOR_ONLY); for the same reason only the operator enables a disabled finance clerk or admin (whose
+ * password and authenticator still work: an admin who knew them would hold a second approver). Disabling is
+ * any account's but one's own: an admin never disables themselves (409 STAFF_IS_YOU), nor two admins each
+ * other at once, so the console always keeps an admin. The name customers see is anyone's, one's own too.
  *
  * Refusals, nothing changed: 404 NO_STAFF (no one of that name), 409 STAFF_USERNAME_TAKEN, 400
  * STAFF_USERNAME_INVALID (STAFF_USERNAME_PATTERN, or a name the trail keeps for the CLI: system, cli, staff),
@@ -19,12 +21,18 @@ import { StaffRoleSchema } from './staff.js';
 
 /** The most characters of the name customers see on a staff member's chat replies. */
 export const DISPLAY_NAME_MAX = 40;
-/** Characters a name may not hold (C0, DEL, C1, the line separators and direction overrides): a chat would obey them. */
-const UNSAFE_NAME = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
-/** The name customers see, trimmed, or undefined when it is empty, too long or holds a character a chat would obey. */
+/**
+ * Characters a name may not hold: controls and format characters (direction overrides, zero-width ones, tags),
+ * private-use ones, the line separators and the Hangul fillers, which a chat would obey or show as nothing.
+ */
+const UNSAFE_NAME = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\u2028\u2029\u115F\u1160\u3164\uFFA0]/u;
+/**
+ * The name customers see, trimmed, or undefined when it is empty, too long, holds a character a chat would obey
+ * or show as nothing, or has no letter or digit to read (a name that looks like nobody's, or another's).
+ */
 export function cleanDisplayName(text: string): string | undefined {
   const name = text.trim();
-  return name && [...name].length <= DISPLAY_NAME_MAX && !UNSAFE_NAME.test(name) ? name : undefined;
+  return name && [...name].length <= DISPLAY_NAME_MAX && !UNSAFE_NAME.test(name) && /[\p{L}\p{N}]/u.test(name) ? name : undefined;
 }
 
 export const StaffAccount = Type.Object({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems, setSetting, statementOf, walletOf } from './deposit-helpers.js';
 import { message } from './helper.js';
 import { auditOf } from './staff-queue-helpers.js';
-import { staffCall } from './staff-helpers.js';
+import { operator, signedIn, staffCall } from './staff-helpers.js';
 import { adjustmentOf, adjustmentServer, ask, entryOf, newPolicyDay } from './adjustment-helpers.js';
 
 /** Staff adjustments with four-eyes approval (issue 23): what the clerks, the member and the ledger see. */
@@ -166,5 +166,24 @@ describe('staff adjustments', () => {
     const retry = await ask(a.server, a.second, { kind: 'reverse', journalId: credit.journalId! });
     expect(message(retry)).toBe('MONEY_NOT_ENOUGH');
     expect(await ledgerProblems(a.server)).toEqual([]);
+  });
+
+  it('a credit asked by a clerk disabled since is no longer approved (409 ASKER_DISABLED): a rejection clears it, nothing moves', async () => {
+    const leaving = (await signedIn(a.server, 'leaving', 'finance')).browser;
+    const before = await walletOf(a.server);
+    const adj = adjustmentOf(await ask(a.server, leaving, { kind: 'credit', amount: 6000 }));
+    expect(adj.status).toBe('PENDING');
+    await operator(a.server, 'staff', 'disable', 'leaving');
+    const late = await staffCall(a.server, a.second, 'POST', `/adjustments/${adj.id}/approve`, { reason: 'looks fine' });
+    expect([late.statusCode, message(late)]).toEqual([409, 'ASKER_DISABLED']);
+    expect(await walletOf(a.server)).toBe(before);
+    const cleared = await staffCall(a.server, a.second, 'POST', `/adjustments/${adj.id}/reject`, { reason: 'asker left' });
+    expect([cleared.statusCode, adjustmentOf(cleared).status]).toEqual([200, 'REJECTED']);
+    expect(await walletOf(a.server)).toBe(before);
+    // an approval's note is kept whole or refused, never dropped
+    const next = adjustmentOf(await ask(a.server, a.finance, { kind: 'credit', amount: 5000.01 }));
+    const short = await staffCall(a.server, a.second, 'POST', `/adjustments/${next.id}/approve`, { reason: '  ok  ' });
+    expect([short.statusCode, message(short)]).toEqual([400, 'REASON_REQUIRED']);
+    await staffCall(a.server, a.second, 'POST', `/adjustments/${next.id}/reject`, { reason: 'test over' });
   });
 });

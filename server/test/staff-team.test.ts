@@ -109,23 +109,44 @@ describe('staff team', () => {
     expect((await trail('twin')).map((r) => r.action)).toEqual(['staff.add']);
   });
 
-  it('disables another staff member with a reason, ending their session, and enables them again', async () => {
-    expect(message(await change('fin', 'disable'))).toBe('KEY_MISSING');
-    expect(message(await change('fin', 'disable', ' x '))).toBe('REASON_REQUIRED');
-    expect((await staffCall(server, fin, 'GET', '/me')).statusCode).toBe(200);
+  it('disables another staff member with a reason, ending their session, and enables a support agent again', async () => {
+    const mali = (await signedIn(server, 'mali', 'agent')).browser;
+    expect(message(await change('mali', 'disable'))).toBe('KEY_MISSING');
+    expect(message(await change('mali', 'disable', ' x '))).toBe('REASON_REQUIRED');
+    expect((await staffCall(server, mali, 'GET', '/me')).statusCode).toBe(200);
 
-    const res = await change('fin', 'disable', 'left the company');
+    const res = await change('mali', 'disable', 'left the company');
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as StaffTeam).staff.find((s) => s.username === 'fin')?.status).toBe('disabled');
-    expect(message(await staffCall(server, fin, 'GET', '/me'))).toBe('STAFF_UNAUTHORIZED');
+    expect((res.json() as StaffTeam).staff.find((s) => s.username === 'mali')?.status).toBe('disabled');
+    expect(message(await staffCall(server, mali, 'GET', '/me'))).toBe('STAFF_UNAUTHORIZED');
     // the same again changes nothing and writes nothing
-    expect((await change('fin', 'disable', 'left the company')).statusCode).toBe(200);
-    expect((await change('fin', 'enable', 'came back')).statusCode).toBe(200);
-    expect(await member('fin')).toMatchObject({ status: 'active' });
-    expect((await trail('fin')).filter((r) => r.actor_username === 'boss')).toEqual([
+    expect((await change('mali', 'disable', 'left the company')).statusCode).toBe(200);
+    expect((await change('mali', 'enable', 'came back')).statusCode).toBe(200);
+    expect(await member('mali')).toMatchObject({ status: 'active' });
+    expect((await trail('mali')).filter((r) => r.actor_username === 'boss')).toEqual([
       expect.objectContaining({ action: 'staff.disable', actor_username: 'boss', reason: 'left the company', ip: '203.0.113.9' }),
       expect.objectContaining({ action: 'staff.enable', actor_username: 'boss', reason: 'came back' }),
     ]);
+  });
+
+  it('enables a support agent but never a finance clerk or an admin: their password and authenticator still work', async () => {
+    await signedIn(server, 'fah', 'finance');
+    expect((await change('fah', 'disable', 'moved to admin')).statusCode).toBe(200);
+    const refused = await change('fah', 'enable', 'needed again');
+    expect([refused.statusCode, message(refused)]).toEqual([403, 'STAFF_OPERATOR_ONLY']);
+    expect(await member('fah')).toMatchObject({ status: 'disabled' });
+    expect((await trail('fah')).map((r) => r.action)).not.toContain('staff.enable');
+  });
+
+  it('lets one of two admins who disable each other at once do it, never both', async () => {
+    const one = (await signedIn(server, 'duel1', 'admin')).browser;
+    const two = (await signedIn(server, 'duel2', 'admin')).browser;
+    const answers = await Promise.all([
+      staffCall(server, one, 'POST', '/team/duel2/disable', { reason: 'power struggle' }),
+      staffCall(server, two, 'POST', '/team/duel1/disable', { reason: 'power struggle' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect((await team()).filter((s) => s.username.startsWith('duel') && s.status === 'disabled')).toHaveLength(1);
   });
 
   it('never lets an admin disable or reset themselves, nor anyone unknown', async () => {
@@ -156,7 +177,8 @@ describe('staff team', () => {
   });
 
   it('sets the name customers see, refusing an empty or unreadable one', async () => {
-    for (const displayName of ['   ', 'a\u0007b', 'n'.repeat(41)]) {
+    // blank to the eye, another's name with an invisible tail, a filler, a tag, half a character
+    for (const displayName of ['   ', 'a\u0007b', 'n'.repeat(41), '\u200B', 'boss\u200B', '\u3164', '\u{E0041}', '\uD800x', '--']) {
       const res = await staffCall(server, boss, 'PUT', '/team/fin/name', { displayName });
       expect([res.statusCode, message(res)], displayName).toEqual([400, 'DISPLAY_NAME_INVALID']);
     }

@@ -39,8 +39,9 @@ export const STAFF_ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   STAFF_USERNAME_INVALID: msg`A username is 3 to 32 of a-z, 0-9, dot, dash and underscore, starting with a letter; system, cli and staff are kept for the command line.`,
   DISPLAY_NAME_INVALID: msg`Give a name of 1 to 40 characters, without control characters.`,
   NO_STAFF: msg`There is no staff member of this name: the list is up to date.`,
+  ASKER_DISABLED: msg`The staff member who asked for this is disabled now: it can no longer be approved. Reject it to clear it from the list.`,
   STAFF_IS_YOU: msg`This is your own account: another admin does this.`,
-  STAFF_OPERATOR_ONLY: msg`A finance clerk or an admin is added and reset by the operator on the command line, never from the console.`,
+  STAFF_OPERATOR_ONLY: msg`A finance clerk or an admin is added, reset and enabled again by the operator on the command line, never from the console.`,
   ADJUSTMENT_REVERSED: msg`That entry was already reversed, or a reversal of it is waiting.`,
   // deposit accounts (contract/staff-deposit-accounts.ts)
   DEPOSIT_ACCOUNT_EXISTS: msg`This account is active already.`,

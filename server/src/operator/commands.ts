@@ -38,6 +38,7 @@ export { printable, UsageError };
 const SETTING_REFUSALS: Record<string, string> = {
   STAFF_FORBIDDEN: 'only an admin proposes or decides a change of the money policy',
   FOUR_EYES: 'the admin who proposed it may not decide it: another admin does',
+  ASKER_DISABLED: 'the admin who proposed it is disabled now: it is no longer approved; reject it to clear it',
   SETTING_PROPOSAL_PENDING: 'a change of this setting already waits: approve or reject it first (settings proposals)',
   SETTING_PROPOSAL_DECIDED: 'that proposal was decided already',
   NO_DATA: 'no such proposal',

@@ -21,6 +21,7 @@ const TEAM: StaffTeam = {
     account('fin', { role: 'finance', displayName: 'Fah' }),
     account('nok', { displayName: 'Nok' }),
     account('old', { status: 'disabled', lastSeenAt: null }),
+    account('gone', { role: 'finance', status: 'disabled' }),
   ],
 };
 /** A row's cells as read, by its username. */
@@ -46,6 +47,9 @@ describe('staff accounts in the console', () => {
     expect(within(rowOf(table, 'fin')).getByRole('button', { name: 'Disable fin' })).toBeInTheDocument();
     expect(within(rowOf(table, 'nok')).getByRole('button', { name: 'Reset password for nok' })).toBeInTheDocument();
     expect(within(rowOf(table, 'old')).getByRole('button', { name: 'Enable old' })).toBeInTheDocument();
+    // a disabled finance clerk's password and authenticator still work: only the operator enables them
+    expect(within(rowOf(table, 'gone')).queryByRole('button', { name: /Enable/ })).not.toBeInTheDocument();
+    expect(within(rowOf(table, 'gone')).getByText('The operator enables it again')).toBeInTheDocument();
   });
 
   it('adds an agent, checking the username first, and shows the one-time password once', async () => {
@@ -154,8 +158,8 @@ describe('staff accounts in the console', () => {
     });
     const user = userEvent.setup();
     await renderStaff('/staff/team', 'th');
-    await user.click(await screen.findByRole('button', { name: 'ประวัติการเปลี่ยนแปลงของ nok' }));
-    const dialog = await screen.findByRole('dialog', { name: 'ประวัติการเปลี่ยนแปลงของ nok' });
+    await user.click(await screen.findByRole('button', { name: 'ประวัติการเปลี่ยนแปลง nok' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ประวัติการเปลี่ยนแปลง nok' });
     expect(await within(dialog).findByText('staff.reset')).toBeInTheDocument();
     expect(within(dialog).getByText('lost phone')).toBeInTheDocument();
   });

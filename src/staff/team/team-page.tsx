@@ -120,15 +120,21 @@ function Team() {
                     </button>
                     {!you &&
                       (s.status === 'disabled' ? (
-                        <button
-                          type="button"
-                          className="staff-secondary"
-                          disabled={!online}
-                          onClick={() => open({ kind: 'enable', account: s })}
-                          aria-label={t`Enable ${username}`}
-                        >
-                          <Trans>Enable</Trans>
-                        </button>
+                        s.role === 'agent' ? (
+                          <button
+                            type="button"
+                            className="staff-secondary"
+                            disabled={!online}
+                            onClick={() => open({ kind: 'enable', account: s })}
+                            aria-label={t`Enable ${username}`}
+                          >
+                            <Trans>Enable</Trans>
+                          </button>
+                        ) : (
+                          <span className="staff-muted">
+                            <Trans>The operator enables it again</Trans>
+                          </span>
+                        )
                       ) : (
                         <button
                           type="button"

@@ -8,6 +8,7 @@ import { approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment
 const REFUSALS: Record<string, string> = {
   STAFF_FORBIDDEN: 'adjustments need --as <username> of a finance clerk or admin who is not disabled',
   FOUR_EYES: 'the one who asked for it cannot decide it: --as another finance clerk or admin',
+  ASKER_DISABLED: 'the one who asked for it is disabled now: it is no longer approved; reject it to clear it',
   ADJUSTMENT_NOT_PENDING: 'it was decided already',
   ADJUSTMENT_REVERSED: 'that entry was reversed already, or a reversal of it waits',
   MONEY_NOT_ENOUGH: 'the wallet holds less than that: nothing moved',

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/transaction.js';
 import { forbidden } from '../../lib/errors.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import type { CreditHold } from '../../../../contract/staff-queues.js';
-import { madeBy, type Actor } from '../audit/service.js';
+import { askerDisabled, madeBy, type Actor } from '../audit/service.js';
 import { creditAlone } from './policy.js';
 import { requireApprover } from './staff-role.js';
 
@@ -61,7 +61,9 @@ export async function judgeCredit(tx: Tx, actor: Actor, credit: StaffCredit): Pr
   // a credit on a person's word needs a person who may give it: a finance clerk or admin (the CLI's --as)
   await requireApprover(tx, actor);
   const person = actor.username;
-  if (pending && Number(pending.amount) === credit.amount && pending.member_id === credit.memberId) {
+  // the same credit asked by one now disabled is no second word: replaced, and judged as this person's own
+  const seconds = pending !== undefined && !(await askerDisabled(tx, pending.asked_by));
+  if (pending && seconds && Number(pending.amount) === credit.amount && pending.member_id === credit.memberId) {
     if (personOf(pending.asked_by) === person) throw forbidden('FOUR_EYES');
     await decideHold(tx, pending.id, 'APPLIED', actor, credit.now);
     return { apply: true, secondTo: pending.asked_by };

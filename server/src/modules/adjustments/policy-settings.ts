@@ -6,7 +6,7 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import type { SettingKey, Settings } from '../../settings/registry.js';
 import { checkSettingValue, lockedSetting, readAllSettings, writeSetting } from '../../settings/store.js';
-import { madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
+import { askerDisabled, madeBy, recordAudit, type Actor, type By } from '../audit/service.js';
 import { personOf } from '../../../../contract/staff.js';
 import { requireStaffRole } from './staff-role.js';
 import { approvedDeposit, keepingRemovedAccounts, widensDeposit, type Deposit } from '../../settings/deposit-accounts.js';
@@ -178,6 +178,7 @@ export async function decideProposal(
     if (row.status !== 'PENDING') throw conflict('SETTING_PROPOSAL_DECIDED');
     // the proposer may withdraw their own proposal (a rejection), never apply it
     if (input.outcome === 'APPLIED' && personOf(row.proposed_by) === by.actor.username) throw forbidden('FOUR_EYES');
+    if (input.outcome === 'APPLIED' && (await askerDisabled(tx, row.proposed_by))) throw conflict('ASKER_DISABLED');
     const claimed = await tx
       .updateTable('setting_proposals')
       .set({ status: input.outcome, decided_by: madeBy(by.actor), decided_at: now, decision_reason: input.reason })

@@ -4,7 +4,7 @@ import { withTransaction, type Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation } from '../../lib/errors.js';
 import { memberMoney } from '../../ledger/operations.js';
 import { toMinor, type Currency } from '../../ledger/money.js';
-import { givenReason, madeBy, recordAudit, requiredReason, type By } from '../audit/service.js';
+import { askerDisabled, decisionReason, madeBy, recordAudit, requiredReason, type By } from '../audit/service.js';
 import { adjustmentById } from './list.js';
 
 export { listAdjustments } from './list.js';
@@ -206,6 +206,7 @@ async function decide(ctx: Books, by: By, id: number, outcome: 'APPLIED' | 'REJE
     if (!row) throw new ApiError(404, 'NO_DATA');
     if (row.status !== 'PENDING') throw conflict('ADJUSTMENT_NOT_PENDING');
     if (personOf(row.requested_by) === by.actor.username) throw forbidden('FOUR_EYES');
+    if (outcome === 'APPLIED' && (await askerDisabled(tx, row.requested_by))) throw conflict('ASKER_DISABLED');
     await recordAudit(tx, by.actor, {
       action: outcome === 'APPLIED' ? 'adjustment.approve' : 'adjustment.reject',
       target: `adjustment:${id}`,
@@ -233,7 +234,7 @@ async function decide(ctx: Books, by: By, id: number, outcome: 'APPLIED' | 'REJE
 }
 
 export const approveAdjustment = (ctx: Books, by: By, input: { id: number; reason?: string }) =>
-  decide(ctx, by, input.id, 'APPLIED', givenReason(input.reason) ?? null);
+  decide(ctx, by, input.id, 'APPLIED', decisionReason('APPLIED', input.reason));
 
 export const rejectAdjustment = (ctx: Books, by: By, input: { id: number; reason: string }) =>
   decide(ctx, by, input.id, 'REJECTED', requiredReason(input.reason));

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/transaction.js';
 import { StaffReason } from '../../../../contract/staff-queues.js';
+import { personOf } from '../../../../contract/staff.js';
 import { badRequest } from '../../lib/errors.js';
 import { DECIMALS, toMajor, type Currency } from '../../ledger/money.js';
 
@@ -35,6 +36,17 @@ export function requiredReason(reason: string | undefined): string {
  */
 export function decisionReason(outcome: 'APPLIED' | 'REJECTED', reason: string | undefined): string | null {
   return outcome === 'APPLIED' && !reason?.trim() ? null : requiredReason(reason);
+}
+
+/**
+ * Whether the staff member who asked for a change waiting for a second person (`staff:<name>`, `cli:<name>`)
+ * is disabled now: what they asked is no longer approved (409 ASKER_DISABLED; a rejection still clears it),
+ * since an account disabled because it was misused must not leave its requests in a colleague's queue. The
+ * CLI's own `system` is nobody's account.
+ */
+export async function askerDisabled(tx: Tx, askedBy: string): Promise<boolean> {
+  const row = await tx.selectFrom('staff').select('disabled_at').where('username', '=', personOf(askedBy)).executeTakeFirst();
+  return row !== undefined && row.disabled_at !== null;
 }
 
 /** The CLI's actor when no `--as` is given. */

@@ -185,6 +185,7 @@ const CHANGE_REFUSALS: Record<string, string> = {
   BONUS_CHANGE_PENDING: 'a change of this bonus waits for a second admin already (bonus approve|reject <CODE> --as <admin>)',
   BONUS_CHANGE_DECIDED: 'no change of this bonus waits for a decision',
   FOUR_EYES: 'you proposed this change yourself: a second admin approves it (--as <another admin>)',
+  ASKER_DISABLED: 'the admin who proposed it is disabled now: it is no longer approved; reject it to clear it',
   REASON_REQUIRED: '--reason "..." is 3 to 500 characters (a rejection needs one)',
   KEY_INVALID: 'a value is outside the bonus rules',
 };
@@ -332,6 +333,7 @@ const PROMOTION_REFUSALS: Record<string, string> = {
   PROMOTION_CODE_TAKEN: 'a promotion with this code exists already',
   PROMOTION_DECIDED: 'no promotion with this code waits for a decision',
   FOUR_EYES: 'you added this promotion yourself: a second admin approves it (--as <another admin>)',
+  ASKER_DISABLED: 'the admin who added it is disabled now: it is no longer approved; reject it to clear it',
   REASON_REQUIRED: '--reason "..." is 3 to 500 characters (a rejection needs one)',
 };
 

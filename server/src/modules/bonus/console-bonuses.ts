@@ -14,7 +14,7 @@ import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { siteMoney } from '../../lib/site-money.js';
 import { toMajor, type Currency } from '../../ledger/money.js';
 import { creditAlone, creditAloneLeft, requireStaffRole } from '../adjustments/service.js';
-import { recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
+import { askerDisabled, recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
 import { badMoneyPlaceholder } from './money-text.js';
 import { giveColumns, invalid, minor, texts, within } from './draft-rules.js';
 import { paidSoFar } from './repository.js';
@@ -244,6 +244,7 @@ export async function decideBonusChange(ctx: Books, by: By, code: string, outcom
     if (!row) throw conflict('BONUS_CHANGE_DECIDED');
     // the proposer may withdraw their own change (a rejection), never approve it
     if (outcome === 'APPLIED' && personOf(row.proposed_by) === by.actor.username) throw forbidden('FOUR_EYES');
+    if (outcome === 'APPLIED' && (await askerDisabled(tx, row.proposed_by))) throw conflict('ASKER_DISABLED');
     const decided = await tx
       .updateTable('bonus_changes')
       .set({ status: outcome, decided_by: `${by.actor.kind}:${by.actor.username}`, decided_at: now, decision_reason: why })

@@ -6,7 +6,7 @@ import { ApiError, conflict, forbidden } from '../../lib/errors.js';
 import type { Currency } from '../../ledger/money.js';
 import { personOf } from '../../../../contract/staff.js';
 import { creditAlone, requireStaffRole, type SecondBecause } from '../adjustments/service.js';
-import { madeBy, recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
+import { askerDisabled, madeBy, recordAudit, decisionReason, requiredReason, type By } from '../audit/service.js';
 
 /**
  * A promotion code an admin adds (`promotion add --as <admin>`, in production the only way): the most it may
@@ -88,6 +88,7 @@ export async function decidePromotion(ctx: Books, by: By, code: string, outcome:
       .executeTakeFirst();
     if (!row?.waits_because) throw conflict('PROMOTION_DECIDED');
     if (outcome === 'APPLIED' && row.proposed_by !== null && personOf(row.proposed_by) === by.actor.username) throw forbidden('FOUR_EYES');
+    if (outcome === 'APPLIED' && row.proposed_by !== null && (await askerDisabled(tx, row.proposed_by))) throw conflict('ASKER_DISABLED');
     await tx
       .updateTable('promotions')
       .set({ waits_because: null, active: outcome === 'APPLIED' ? 1 : 0 })

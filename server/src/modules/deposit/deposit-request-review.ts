@@ -4,7 +4,7 @@ import { toMajor } from '../../ledger/money.js';
 import { endHold, judgeCredit } from '../adjustments/service.js';
 import { badRequest } from '../../lib/errors.js';
 import { readAllSettings } from '../../settings/store.js';
-import { givenReason, requiredReason, recordAudit, type By } from '../audit/service.js';
+import { decisionReason, requiredReason, recordAudit, type By } from '../audit/service.js';
 import { settleDepositRequest, type SettledRequest } from './manual-service.js';
 
 /**
@@ -101,7 +101,7 @@ async function ourDepositAccount(tx: Tx, accountNo: string, currency: string): P
 }
 
 export const confirmDepositRequest = (ctx: Books, by: By, input: { id: number; reason?: string; depositAccountNo?: string }) =>
-  settle(ctx, by, input.id, 'SUCCESS', givenReason(input.reason), input.depositAccountNo);
+  settle(ctx, by, input.id, 'SUCCESS', decisionReason('APPLIED', input.reason) ?? undefined, input.depositAccountNo);
 
 export const rejectDepositRequest = async (ctx: Books, by: By, input: { id: number; reason: string }) =>
   settle(ctx, by, input.id, 'FAILED', requiredReason(input.reason));

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { creditInDoubt, type SlipReason } from '../../../../contract/staff-queues.js';
 import { ApiError, badRequest, conflict } from '../../lib/errors.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
-import { givenReason, recordAudit, type By } from '../audit/service.js';
+import { decisionReason, givenReason, recordAudit, type By } from '../audit/service.js';
 import { closeSlip, creditSlip } from './slips.js';
 import { endHold, judgeCredit } from '../adjustments/service.js';
 import type { Tx } from '../../db/transaction.js';
@@ -56,7 +56,8 @@ export async function approveSlip(ctx: Books, by: By, input: { id: number; amoun
   const currency = slip.currency as Currency;
   // the slip's amount is 0 until the bank told it
   const bankMinor = Number(slip.amount) > 0 ? Number(slip.amount) : null;
-  const reason = givenReason(input.reason);
+  // a note given is kept whole or refused (REASON_REQUIRED), never dropped
+  const reason = decisionReason('APPLIED', input.reason) ?? undefined;
   const minor = amountToCredit(bankMinor, currency, input.amount, reason);
   // a slip the bank says another account sent, that more than one member could have sent, or that may have
   // gone to an account no longer ours: that the money is this member's is the approver's word, all of it (a

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
-import { isUniqueViolation } from '../../lib/errors.js';
+import { isUniqueViolation, unauthorized } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { STAFF_RESERVED_NAMES, STAFF_USERNAME_PATTERN, type StaffRole } from '../../../../contract/staff.js';
 import { recordAudit, type By } from '../audit/service.js';
@@ -86,7 +86,13 @@ export async function addStaff(
  */
 export async function setStaffDisabled(database: Database, by: By, username: string, disabled: boolean, now: number, reason?: Why) {
   return withTransaction(database, async (tx) => {
-    const staff = await lockedStaff(tx, username);
+    // a console admin's own row is locked with the target's (in id order, so two admins disabling each other
+    // wait for one another) and read again: one disabled meanwhile changes nothing (their session has ended)
+    const names = by.actor.kind === 'staff' ? [...new Set([username, by.actor.username])] : [username];
+    const rows = await tx.selectFrom('staff').selectAll().where('username', 'in', names).orderBy('id').forUpdate().execute();
+    if (by.actor.kind === 'staff' && rows.find((r) => r.username === by.actor.username)?.disabled_at !== null)
+      throw unauthorized('STAFF_UNAUTHORIZED');
+    const staff = rows.find((r) => r.username === username);
     if (!staff) return 'none' as const;
     if ((staff.disabled_at !== null) === disabled) return 'unchanged' as const;
     await tx

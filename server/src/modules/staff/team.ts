@@ -73,11 +73,15 @@ export async function addAgent(ctx: AppContext, by: By, body: StaffAddBody) {
   return { username, oneTimePassword: password, team: await staffTeam(ctx.database.db) };
 }
 
-/** Disables or enables another staff member; the same state again changes nothing. */
+/**
+ * Disables anyone but oneself, or enables a support agent (a finance clerk or an admin is the operator's to
+ * enable: their password and authenticator still work); the same state again changes nothing.
+ */
 export async function setDisabled(ctx: AppContext, by: By, username: string, disabled: boolean, reason: string | undefined) {
   const why = requiredReason(reason);
-  await named(ctx, username);
+  const staff = await named(ctx, username);
   notOneself(by, username);
+  if (!disabled && staff.role !== 'agent') throw forbidden('STAFF_OPERATOR_ONLY');
   await setStaffDisabled(ctx.database, by, username, disabled, ctx.now(), why);
   return staffTeam(ctx.database.db);
 }
