@@ -146,8 +146,6 @@ export async function resetStaff(database: Database, by: By, username: string, n
   });
 }
 
-export { DISPLAY_NAME_MAX, cleanDisplayName } from '../../../../contract/staff-team.js';
-
 /**
  * Sets the name customers see on a staff member's chat replies (issue 24); the username shows until one is
  * set. False when there is none of that name. Audited with the name before and after.

@@ -2,18 +2,9 @@ import type { Database } from '../../db/database.js';
 import type { CommandSet } from '../../operator/command-sets.js';
 import { parseOptions, printable, UsageError, type OperatorEnv, type Print } from '../../operator/common.js';
 import { STAFF_ROLES, type StaffRole } from '../../../../contract/staff.js';
+import { cleanDisplayName, DISPLAY_NAME_MAX } from '../../../../contract/staff-team.js';
 import { CLI_SYSTEM, verifyChain, type Actor } from '../audit/service.js';
-import {
-  addStaff,
-  cleanDisplayName,
-  DISPLAY_NAME_MAX,
-  findStaff,
-  isReservedName,
-  isStaffUsername,
-  resetStaff,
-  setStaffDisabled,
-  setStaffDisplayName,
-} from './accounts.js';
+import { addStaff, findStaff, isReservedName, isStaffUsername, resetStaff, setStaffDisabled, setStaffDisplayName } from './accounts.js';
 
 const time = (ms: number | null) => (ms === null ? '-' : new Date(Number(ms)).toISOString());
 

@@ -8,13 +8,14 @@ import {
   StaffOneTimePassword,
   StaffTeam,
   StaffUsernameParam,
+  cleanDisplayName,
   type StaffAccount,
 } from '../../../../contract/staff-team.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/transaction.js';
 import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { requiredReason, type By } from '../audit/service.js';
-import { addStaff, cleanDisplayName, findStaff, isStaffUsername, resetStaff, setStaffDisabled, setStaffDisplayName } from './accounts.js';
+import { addStaff, findStaff, isStaffUsername, resetStaff, setStaffDisabled, setStaffDisplayName } from './accounts.js';
 import { requireStaff, staffBy } from './session.js';
 
 const refusals = { 400: Message, 401: Message, 403: Message, 404: Message, 409: Message, 429: Message };
