@@ -98,7 +98,8 @@ export default defineConfig({
     // 17) only fetches a lazy chunk's imports after the chunk itself; the preload hints still go out
     modulePreload: { polyfill: false },
     target: 'es2022',
-    sourcemap: false,
+    // SOURCEMAP=1: source maps beside the chunks, to read a trace's samples by source (never for a release)
+    sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       // the member PWA, and the staff console at /staff/ (scripts/staff-app.ts)
       input: { index: 'index.html', staff: STAFF_HTML },
