@@ -131,15 +131,7 @@ test('a Lao visitor at 360 px is told what is wrong with a phone number and regi
   await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
   await expect(page.getByRole('alert')).toHaveText('ເບີໂທລະສັບຕ້ອງມີ 8 ຫາ 13 ຕົວເລກ ເຊັ່ນ 02055512345');
 
-  const number = `020${String(Date.now()).slice(-8)}`;
-  await phone.fill(number);
-  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
-  await page.getByLabel('ລະຫັດ OTP').fill(await otpFromLog(number, { server: LAO_SERVER }));
-  await page.getByRole('button', { name: 'ຢືນຢັນ' }).click();
-  await page.getByLabel('ຊື່ ແລະ ນາມສະກຸນ').fill('ສົມໃຈ ດີ');
-  await page.getByLabel('ລະຫັດຜ່ານ', { exact: true }).fill('secret123');
-  await page.getByLabel('ຢືນຢັນລະຫັດຜ່ານ').fill('secret123');
-  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+  const number = await throughToBankStep(page);
 
   // the Lao banks, BCEL recommended; no Thai bank, nothing in Thai script
   const bank = page.getByLabel('ທະນາຄານ', { exact: true });
@@ -150,10 +142,68 @@ test('a Lao visitor at 360 px is told what is wrong with a phone number and regi
   // the wallet's currency is chosen on this step: "ບາດ (THB)" is one of the choices
   await laoAndWholeKip(page, 'the bank step', { bahtOffered: true });
 
-  await bank.selectOption('LDB');
+  await finishRegistration(page, number, 'LDB');
+});
+
+/**
+ * A visitor on /register with its form running: a new phone number (answered), its texted code, a name and a
+ * password, up to the bank step.
+ */
+async function throughToBankStep(page: Page): Promise<string> {
+  const number = `020${String(Date.now()).slice(-8)}`;
+  await page.getByLabel('ເບີໂທລະສັບ').fill(number);
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+  await page.getByLabel('ລະຫັດ OTP').fill(await otpFromLog(number, { server: LAO_SERVER }));
+  await page.getByRole('button', { name: 'ຢືນຢັນ' }).click();
+  await page.getByLabel('ຊື່ ແລະ ນາມສະກຸນ').fill('ສົມໃຈ ດີ');
+  await page.getByLabel('ລະຫັດຜ່ານ', { exact: true }).fill('secret123');
+  await page.getByLabel('ຢືນຢັນລະຫັດຜ່ານ').fill('secret123');
+  await page.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
+  return number;
+}
+
+/** The bank step filled (`bank`'s code, an account number made from the phone's) and sent: the member is registered. */
+async function finishRegistration(page: Page, number: string, bank: string): Promise<void> {
+  await page.getByLabel('ທະນາຄານ', { exact: true }).selectOption(bank);
   await page.getByLabel('ເລກບັນຊີ').fill(`9${number.slice(1)}`);
   await page.getByLabel('ຊື່', { exact: true }).fill('ສົມໃຈ');
   await page.getByLabel('ນາມສະກຸນ').fill('ດີ');
   await page.getByRole('button', { name: 'ສະໝັກສະມາຊິກ' }).click();
   await expect(page.getByText('ສະໝັກສະມາຊິກສຳເລັດ ກະລຸນາເຂົ້າສູ່ລະບົບ')).toBeVisible();
+}
+
+test('a Lao visitor who chooses baht reads baht, to the satang, in Lao: the balance, withdrawing, the bonus terms', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('button', { name: 'ຕໍ່ໄປ' })).toBeEnabled();
+  const number = await throughToBankStep(page);
+  await page.getByLabel('ສະກຸນເງິນ').selectOption({ label: 'ບາດ (THB)' });
+  await finishRegistration(page, number, 'BCEL');
+
+  operator('deposit', number, '3000');
+  await page.getByLabel('ເບີໂທລະສັບ').fill(number);
+  await page.getByLabel('ລະຫັດຜ່ານ').fill('secret123');
+  await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
+  const terms = page.getByRole('dialog', { name: 'ຂໍ້ຕົກລົງການນຳໃຊ້' });
+  await terms.getByRole('button', { name: 'ຍອມຮັບ' }).click();
+  await expect(terms).toBeHidden();
+  await expect(page.getByText('ຍອດເງິນລວມ (ບາດ)')).toBeVisible();
+  await expect(page.getByText('3,000.00', { exact: true }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'ຖອນເງິນ' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'ຖອນເງິນ' });
+  await expect(withdraw.getByLabel('ຈຳນວນເງິນ (ບາດ)')).toBeVisible();
+  await expect(withdraw.getByText('ຍອດເງິນໃນກະເປົາ: 3,000.00 ບາດ')).toBeVisible();
+  await expect(withdraw.getByText('ຂັ້ນຕ່ຳ 100.00 ບາດ ສູງສຸດ 50,000.00 ບາດ ຕໍ່ຄັ້ງ')).toBeVisible();
+  await expect(withdraw).not.toContainText('ກີບ');
+  await withdraw.getByRole('button', { name: 'ປິດ' }).first().click();
+  await expect(withdraw).toBeHidden();
+
+  // the weekly bonus's terms, written by the operator in kip, are said in this member's baht (issue 38)
+  await page.goto('/user/bonus');
+  await page.getByRole('button', { name: /ໂບນັດປະຈຳອາທິດ/ }).click();
+  const weekly = page.getByRole('dialog', { name: 'ໂບນັດປະຈຳອາທິດ' });
+  await expect(weekly.getByText('ຝາກ 300 ບາດຂຶ້ນໄປ ຮັບ 100 ບາດ', { exact: false })).toBeVisible();
+  await expect(weekly.getByText('ທ່ານຈະໄດ້ຮັບ 100.00 ບາດ')).toBeVisible();
+  await expect(weekly).not.toContainText('ກີບ');
+  expect(await weekly.innerText()).not.toMatch(THAI);
 });
