@@ -48,7 +48,9 @@ export function BonusPage() {
   const { t } = useLingui();
   const list = useQuery(bonusesQuery());
   const active = useQuery(activeBonusQuery());
-  const [open, setOpen] = useState<Bonus | null>(null);
+  // the open bonus is read from the list as it is now: its terms follow the money (a deposit credited meanwhile)
+  const [openCode, setOpenCode] = useState<string | null>(null);
+  const open = list.data?.bonuses.find((b) => b.code === openCode);
   const state = active.data;
 
   return (
@@ -62,8 +64,8 @@ export function BonusPage() {
           {t`We could not check whether a bonus is active, so promotion codes cannot be searched just now.`}
         </p>
       )}
-      {list.data && <BonusGrid bonuses={list.data.bonuses} onOpen={setOpen} />}
-      {open && <BonusModal bonus={open} active={!!open.userBonus?.isActive} blocked={!!state?.status} onClose={() => setOpen(null)} />}
+      {list.data && <BonusGrid bonuses={list.data.bonuses} onOpen={(b) => setOpenCode(b.code)} />}
+      {open && <BonusModal bonus={open} active={!!open.userBonus?.isActive} blocked={!!state?.status} onClose={() => setOpenCode(null)} />}
     </main>
   );
 }

@@ -175,6 +175,29 @@ describe('the deposit modal', () => {
     expect(await screen.findByText('048-123-4567')).toBeVisible();
   });
 
+  it('QR: KBANK below 1 is not sent and says its minimum; an amount with 3 decimals may be pressed and says why', async () => {
+    const calls = fakeServer({ ...lookups, 'GET /api/qrcode/KBANK': () => [200, { hasQrcode: false }] });
+    renderScreen(<DepositModal onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
+    const field = await screen.findByLabelText('Amount (baht)');
+    const create = screen.getByRole('button', { name: 'Create QR code' });
+    expect(create).toBeDisabled();
+    await user.type(field, '0.5');
+    await user.click(create);
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum for this QR code is 1.00 baht.');
+
+    await user.clear(field);
+    await user.type(field, '10.555');
+    expect(create).toBeEnabled();
+    await user.click(create);
+    expect(screen.getByRole('alert')).toHaveTextContent('Use at most 2 decimals, like 100.50.');
+    await user.clear(field);
+    await user.type(field, '0');
+    expect(create).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it("QR: refuses more than the provider's maximum the server answered, before calling; the server's QR_MAXIMUM is translated too", async () => {
     const calls = fakeServer({
       ...lookups,

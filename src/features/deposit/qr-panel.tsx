@@ -116,9 +116,9 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
     if (create.isPending) return;
     if (parsed && !parsed.ok) return setError(parsed.message);
     const problem = qrAmountProblem(provider, value, state?.maximum);
-    if (problem === 'skip') return; // §5: KBANK below 1 is not sent
     const minimum = money(QR_MINIMUM[provider]);
-    if (problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
+    // §5: KBANK below 1 is not sent ('skip'); the member is told its minimum as for the others, not left guessing
+    if (problem === 'skip' || problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
     const maximum = money(state?.maximum ?? 0);
     if (problem === 'maximum') return setError(t`The maximum for this QR code is ${maximum}.`);
     create.mutate(value, { onError: refused, onSuccess: () => void markPushOfferDue() });
@@ -203,7 +203,12 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
       <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} />
       <FormError message={error} />
       <CheckingNote checking={create.checking} />
-      <button type="submit" className="button primary block" disabled={!online || create.isPending || value <= 0}>
+      {/* §5: disabled at 0 or below; an amount that is not one (10.555) may be pressed, to be told why */}
+      <button
+        type="submit"
+        className="button primary block"
+        disabled={!online || create.isPending || (!!parsed?.ok && value <= 0) || !amount}
+      >
         {create.isPending ? t`Creating…` : t`Create QR code`}
       </button>
       {!online && <p className="hint">{t`You are offline: a QR code needs the internet.`}</p>}

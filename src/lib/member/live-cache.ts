@@ -36,9 +36,13 @@ export const qrPaidQuery = (qrcodeId: string) =>
     meta: { persist: false },
   });
 
-/** The money shown moved: the balance and the statement are asked again. */
+/**
+ * The money shown moved: the balance and the statement are asked again, and the bonuses, whose terms read
+ * the money (a daily bonus is claimable after a deposit, not after a withdrawal since the latest deposit):
+ * the bonus page open while a deposit is credited offers the claim at once, not after leaving the page.
+ */
 function moneyMoved(queryClient: QueryClient) {
-  for (const queryKey of moneyMovedKeys) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of [...moneyMovedKeys, liveKeys.bonus]) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Applies one event to the cache; unknown kinds are ignored (a newer server). */
@@ -79,7 +83,6 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
       return;
     case 'bonus':
       // ended by our staff: the bonus page and the withdrawal's warning no longer hold, the statement has the line
-      void queryClient.invalidateQueries({ queryKey: liveKeys.bonus });
       return moneyMoved(queryClient);
   }
 }
