@@ -69,7 +69,7 @@ test('the contact page shows the operator text, the LINE QR, the app version and
 }) => {
   await useEnglish(page);
   await page.getByRole('link', { name: 'Contact' }).click();
-  await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
+  await expect(page.getByText('Customer service, every day 09:00 to midnight')).toBeVisible();
   await expect(page.getByRole('img', { name: 'LINE QR code for @walletdemo' })).toBeVisible();
   await expect(page.getByText('Version 1.1.14')).toBeVisible();
   // §2: the chat widget when the chat backend answers and enableChatWidget is on (the seed's); the LINE link
@@ -102,8 +102,8 @@ test('the contact page shows the operator text, the LINE QR, the app version and
   }
   // the operator's text follows the member's language, Thai where the operator gave none
   for (const [locale, text] of [
-    ['la', 'ຝ່າຍບໍລິການລູກຄ້າ 24 ຊົ່ວໂມງ'],
-    ['th', 'ฝ่ายบริการลูกค้า 24 ชั่วโมง'],
+    ['la', 'ຝ່າຍບໍລິການລູກຄ້າ ທຸກມື້ 09:00–24:00 ໂມງ'],
+    ['th', 'ฝ่ายบริการลูกค้า ทุกวัน 09:00–24:00 น.'],
   ]) {
     await page.goto('/login');
     await page.locator('.language-select select').selectOption(locale!);

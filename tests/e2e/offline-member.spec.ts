@@ -32,7 +32,7 @@ async function showsSavedData(page: Page, path: string): Promise<void> {
     await expect(page.locator('.profile-name')).toHaveText(NAME);
     await expect(page.getByRole('status').filter({ hasText: /^Offline Saved / })).toBeVisible();
   } else {
-    await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
+    await expect(page.getByText('Customer service, every day 09:00 to midnight')).toBeVisible();
     await expect(page.getByRole('img', { name: /LINE QR code/ })).toBeVisible();
   }
   await expect(page.getByText('Loading…')).toHaveCount(0);
@@ -65,7 +65,7 @@ test('offline, every signed-in screen shows its last data, whatever the order of
   await page.goto('/user/profile');
   await expect(page.locator('.profile-name')).toHaveText(NAME);
   await menu.getByRole('link', { name: 'Contact' }).click();
-  await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
+  await expect(page.getByText('Customer service, every day 09:00 to midnight')).toBeVisible();
   await menu.getByRole('link', { name: 'Home' }).click();
   await expect(page.locator('.balance')).toHaveText('250.00');
   await expect.poll(() => savedQueries(page)).toContain('"contact"');

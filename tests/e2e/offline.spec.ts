@@ -39,7 +39,7 @@ test('after one visit the shell and the last lookups load with the network off',
   await useEnglish(page);
   await serviceWorkerReady(page);
   await page.getByRole('link', { name: 'Contact' }).click();
-  await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
+  await expect(page.getByText('Customer service, every day 09:00 to midnight')).toBeVisible();
   // the contact lookup is in the query cache the app saved in IndexedDB
   await expect.poll(() => savedQueries(page)).toContain('"contact"');
 
@@ -48,7 +48,7 @@ test('after one visit the shell and the last lookups load with the network off',
     const navigation = await page.reload();
     expect(navigation?.fromServiceWorker()).toBe(true);
     await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
-    await expect(page.getByText('Customer service, 24 hours a day')).toBeVisible();
+    await expect(page.getByText('Customer service, every day 09:00 to midnight')).toBeVisible();
     await expect(page.getByText('You are offline.')).toBeVisible();
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();

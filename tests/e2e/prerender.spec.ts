@@ -66,7 +66,7 @@ test('the pre-rendered pages hydrate in place: no console error, the same form',
   await expect(button).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { formReplaced: boolean }).formReplaced)).toBe(false);
   await page.goto('/contact');
-  await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+  await expect(page.getByText('ฝ่ายบริการลูกค้า ทุกวัน 09:00–24:00 น.')).toBeVisible();
   await page.goto('/howto');
   await expect(page.getByRole('button', { name: /^วิธีเช็คยอดเงิน/ })).toBeVisible();
   // from here on with the saved query cache in IndexedDB (it is restored after hydration, not during it):
@@ -374,7 +374,7 @@ test('on a phone, the contact page’s LINE card stays where it is drawn when th
     );
     await page.goto('/contact');
     const line = page.locator('.line-channel');
-    await expect(page.getByText('ฝ่ายบริการลูกค้า 24 ชั่วโมง')).toBeVisible();
+    await expect(page.getByText('ฝ่ายบริการลูกค้า ทุกวัน 09:00–24:00 น.')).toBeVisible();
     await expect(line).toBeVisible();
     const before = await line.boundingBox();
     // from here on: the shifts the chat's answer makes

@@ -26,10 +26,11 @@ function demoWheel(lao: boolean): WheelInput {
       label: m,
       bgColor,
       textColor,
+      // not "free to withdraw": while a bonus's turnover is being played, the wallet waits for it like the rest
       html: {
-        th: `<p>รับเงินสด <strong>${m.th}</strong> เข้ากระเป๋า ถอนได้ทันที</p>`,
-        la: `<p>ຮັບເງິນສົດ <strong>${m.la}</strong> ເຂົ້າກະເປົາ ຖອນໄດ້ທັນທີ</p>`,
-        en: `<p><strong>${m.en}</strong> cash to your wallet, free to withdraw.</p>`,
+        th: `<p>รับเงินสด <strong>${m.th}</strong> เข้ากระเป๋าทันที</p>`,
+        la: `<p>ຮັບເງິນສົດ <strong>${m.la}</strong> ເຂົ້າກະເປົາທັນທີ</p>`,
+        en: `<p><strong>${m.en}</strong> cash straight to your wallet.</p>`,
       },
       weight,
       prize: { type: 'cash' as const, amount: amount(baht) },

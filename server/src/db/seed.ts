@@ -79,9 +79,9 @@ async function demoSettings(config: Pick<Config, 'variant'>, drawLineQr: boolean
     info: { name: lao ? 'Wallet Lao' : 'Wallet Thai', website: lao ? 'walletlao.example' : 'walletthai.example' },
     contact: {
       contactText: {
-        th: '<p><strong>ฝ่ายบริการลูกค้า 24 ชั่วโมง</strong></p><p>ติดต่อเราทาง LINE ได้ตลอดเวลา ทีมงานตอบภายใน 5 นาที</p>',
-        la: '<p><strong>ຝ່າຍບໍລິການລູກຄ້າ 24 ຊົ່ວໂມງ</strong></p><p>ຕິດຕໍ່ພວກເຮົາທາງ LINE ໄດ້ຕະຫຼອດເວລາ ທີມງານຕອບພາຍໃນ 5 ນາທີ</p>',
-        en: '<p><strong>Customer service, 24 hours a day</strong></p><p>Message us on LINE at any time: the team answers within 5 minutes.</p>',
+        th: '<p><strong>ฝ่ายบริการลูกค้า ทุกวัน 09:00–24:00 น.</strong></p><p>ติดต่อเราทาง LINE หรือแชท ทีมงานตอบภายใน 5 นาทีในเวลาทำการ</p>',
+        la: '<p><strong>ຝ່າຍບໍລິການລູກຄ້າ ທຸກມື້ 09:00–24:00 ໂມງ</strong></p><p>ຕິດຕໍ່ພວກເຮົາທາງ LINE ຫຼື ແຊັດ ທີມງານຕອບພາຍໃນ 5 ນາທີໃນເວລາເຮັດວຽກ</p>',
+        en: '<p><strong>Customer service, every day 09:00 to midnight</strong></p><p>Message us on LINE or in the chat: the team answers within 5 minutes in these hours.</p>',
       },
       lineLink,
       lineName: '@walletdemo',

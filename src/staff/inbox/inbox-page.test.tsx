@@ -214,7 +214,7 @@ describe('the support inbox', () => {
       expect.stringMatching(/^Guest.*ຝາກເງິນແລ້ວ$/),
       expect.stringMatching(/^Greeter.*What can we help you with\?Deposit.*Read/),
       expect.stringMatching(/^Nok.*Not read yet$/),
-      expect.stringMatching(/^Guest.*Tapped: Deposit$/),
+      expect.stringMatching(/^Guest.*Tapped: Deposit DEPOSIT$/),
     ]);
     expect(within(log).getByRole('img', { name: 'steps.png' })).toHaveAttribute('src', '/files/chat/AAAAAAAAAAAAAAAAAAAAAAAA');
     const about = screen.getByRole('complementary', { name: 'About the guest' });

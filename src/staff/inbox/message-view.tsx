@@ -46,6 +46,8 @@ function Body({ message }: { message: InboxMessage }) {
           <Trans>
             Tapped: <bdi>{tapped}</bdi>
           </Trans>
+          {/* what was tapped: one title ("Details") may stand under several cards, its payload names which */}
+          {p.payload && <span className="staff-muted staff-mono"> {p.payload}</span>}
         </p>
       );
     }

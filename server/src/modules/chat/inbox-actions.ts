@@ -35,7 +35,7 @@ async function lockedRoom(ctx: Ctx, tx: Tx, room: string): Promise<RoomRow> {
   return row;
 }
 
-/** The name a customer sees on a staff member's reply: their display name, else "Support" (a login name never leaves the console). */
+/** The name a customer sees on a staff member's reply: their display name, else none (the site says "Support" in the member's language; a login name never leaves the console). */
 async function staffName(tx: Tx, staffId: number | null): Promise<string | null> {
   if (staffId === null) return null;
   const row = await tx.selectFrom('staff').select('display_name').where('id', '=', staffId).executeTakeFirst();
@@ -176,7 +176,9 @@ export async function answerConversation(ctx: Ctx, publish: ChatPublish, agent: 
       ...stored,
       created_at: now,
       staff_id: agent.staffId,
-      agent_name: (await staffName(tx, agent.staffId)) ?? 'Support',
+      // no display name (the CLI without --as, an agent who has none): null, which the member's site says as
+      // "Support" in the member's language; the login name is never shown
+      agent_name: await staffName(tx, agent.staffId),
     });
     const takes = row.assigned_to === null && agent.staffId !== null;
     const changed = await tx
@@ -216,8 +218,8 @@ export async function endConversation(ctx: Ctx, publish: ChatPublish, agent: Age
   });
 }
 
-/** The name the closing words are signed with (staffName's, else "Support"). */
-const closingName = async (tx: Tx, agent: Agent) => (await staffName(tx, agent.staffId)) ?? 'Support';
+/** The name the closing words are signed with (staffName's, else none: the site says "Support" in the member's language). */
+const closingName = async (tx: Tx, agent: Agent) => await staffName(tx, agent.staffId);
 
 /**
  * Ends, in one go, the guest conversations of `rooms` (the ones the agent sees waiting) that are still
@@ -250,7 +252,7 @@ async function endLocked(
   publish: ChatPublish,
   agent: Agent,
   row: RoomRow,
-  closing: { words: string; agentName: string } | undefined,
+  closing: { words: string; agentName: string | null } | undefined,
 ): Promise<void> {
   const { room } = row;
   const words = closing?.words;
