@@ -35,7 +35,7 @@ test('a transfer in transit is shown until it settles', async ({ page }) => {
     // the home says where the 100 is and what happens next; no balance counts it as arrived (the
     // view waits for the hanging provider's balance up to its timeout, then says it is not confirmed)
     await expect(onItsWay.getByRole('listitem')).toHaveText(
-      '⏳ 100.00 on its way to PG Soft. If the game does not take it, it comes back to your wallet.',
+      '⏳ 100.00 baht on its way to PG Soft. If the game does not take it, it comes back to your wallet.',
       { timeout: 30_000 },
     );
     await expect(page.getByText('Wallet 900.00 · Games 0.00')).toBeVisible();

@@ -90,7 +90,12 @@ describe('registration', () => {
     await screen.findByRole('option', { name: /Krungthai Bank/ });
     await user.selectOptions(screen.getByLabelText('Bank'), 'KTB');
     await user.type(screen.getByLabelText('Account number'), '1234567890');
+    // the account holder's name starts as the profile's full name, for the member to correct
+    expect(screen.getByLabelText('First name')).toHaveValue('Somsri');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Test');
+    await user.clear(screen.getByLabelText('First name'));
     await user.type(screen.getByLabelText('First name'), 'สมศรี');
+    await user.clear(screen.getByLabelText('Last name'));
     await user.type(screen.getByLabelText('Last name'), 'ทดสอบ');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Bank account name must be in English only.');
@@ -217,8 +222,8 @@ describe('registration', () => {
     ).toEqual(['Choose your bank', 'Kasikornbank (recommended)', 'Krungthai Bank (recommended)']);
     await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
     await user.type(screen.getByLabelText('Account number'), '1234567890');
-    await user.type(screen.getByLabelText('First name'), 'Somsri');
-    await user.type(screen.getByLabelText('Last name'), 'Test');
+    expect(screen.getByLabelText('First name')).toHaveValue('Somsri');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Test');
     twice('Register');
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     expect(screen.queryByRole('alert')).toBeNull();
@@ -265,8 +270,8 @@ describe('registration', () => {
     await screen.findByRole('option', { name: /Kasikornbank/ });
     await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
     await user.type(screen.getByLabelText('Account number'), '1234567890');
-    await user.type(screen.getByLabelText('First name'), 'Somsri');
-    await user.type(screen.getByLabelText('Last name'), 'Test');
+    expect(screen.getByLabelText('First name')).toHaveValue('Somsri');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Test');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     // the OTP sent before the reload is what registers the phone

@@ -10,7 +10,8 @@ import { useMoneyWords } from '../../ui/member/money-words';
  */
 export function PendingMoney({ wallet }: { wallet: WalletView }) {
   const { t } = useLingui();
-  const { money } = useMoneyWords();
+  // with its unit: a line of words, like every other sentence that names a sum ("200.00 baht")
+  const { amount: money } = useMoneyWords();
   if (!wallet.pending.length) return null;
   const gameName = (code: string) => wallet.slots.find((s) => s.code === code)?.name ?? code;
   return (

@@ -133,9 +133,9 @@ describe('money on its way is in view, never as a credit (issue 21)', () => {
     });
     renderScreen(<WalletHome parts={parts} />, { queryClient: clientWithWallet(wallet, Date.now()) });
     const list = await screen.findByRole('region', { name: 'On its way' });
-    expect(list).toHaveTextContent('100.00 on its way to PG Soft. If the game does not take it, it comes back to your wallet.');
-    expect(list).toHaveTextContent('Withdrawal of 200.00 to your bank: waiting to be paid.');
-    expect(list).toHaveTextContent('Deposit request of 300.00: waiting for staff to confirm. It is not in your balance yet.');
+    expect(list).toHaveTextContent('100.00 baht on its way to PG Soft. If the game does not take it, it comes back to your wallet.');
+    expect(list).toHaveTextContent('Withdrawal of 200.00 baht to your bank: waiting to be paid.');
+    expect(list).toHaveTextContent('Deposit request of 300.00 baht: waiting for staff to confirm. It is not in your balance yet.');
   });
 });
 

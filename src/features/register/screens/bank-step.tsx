@@ -41,7 +41,12 @@ export function BankStep({
 }) {
   const { t, i18n } = useLingui();
   const banks = useQuery(banksQuery());
-  const [values, setValues] = useState<BankValues>({ bankCode: '', accountNo: '', firstName: '', lastName: '', currency: 'LAK' });
+  // the bank account is the member's own: its holder's name starts as the full name of the profile step
+  // (first word, then the rest), for the member to correct to what the bank shows, never asked twice blank
+  const [values, setValues] = useState<BankValues>(() => {
+    const [firstName = '', ...rest] = cleanName(profile.name).split(/\s+/);
+    return { bankCode: '', accountNo: '', firstName, lastName: rest.join(' '), currency: 'LAK' };
+  });
   const [error, setError] = useState('');
   const once = useOneAtATime();
   const set = (key: keyof BankValues) => (value: string) => {
@@ -107,7 +112,11 @@ export function BankStep({
         onChange={set('firstName')}
         autoComplete="given-name"
         required
-        hint={english ? t`This bank needs the name in English letters.` : undefined}
+        hint={
+          english
+            ? t`The account holder's name as your bank shows it. This bank needs it in English letters.`
+            : t`The account holder's name as your bank shows it.`
+        }
       />
       <TextField label={t`Last name`} value={values.lastName} onChange={set('lastName')} autoComplete="family-name" required />
       {VARIANT === 'la' && (
