@@ -216,6 +216,11 @@ describe('the Lao site in kip', () => {
     expect([res.statusCode, message(res)]).toEqual([400, 'PHONE_NUMBER_REQUIRE_8_TO_13_DIGIT']);
   });
 
+  it('has the chat greeter\'s "Call us" ring a Lao number, where the Thai site rings a Thai one', async () => {
+    const calls = server.ctx.settings.get('chat').greeter.buttons.buttons.filter((b) => b.type === 'call');
+    expect(calls.map((b) => b.payload)).toEqual(['+85621000000']);
+  });
+
   it('corrects a Lao database seeded with baht figures where the operator left them, and keeps what the operator changed', async () => {
     const db = server.ctx.database.db;
     await writeSetting(db, 'withdraw', { withdrawMin: 100, withdrawMax: 50000 });

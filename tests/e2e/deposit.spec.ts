@@ -46,7 +46,7 @@ test('a slip made by the bank is uploaded with progress, checked, credited, and 
   await modal.getByRole('button', { name: 'Copy account number 0481234567' }).click();
   await expect(page.getByText('Copied: 0481234567')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0481234567');
-  await expect(modal.getByText('Minimum deposit: 1.00 baht.')).toBeVisible();
+  await expect(modal.getByText('Minimum deposit by slip: 1.00 baht.')).toBeVisible();
 
   await modal.locator('input[type=file]').setInputFiles(file);
   await expect(modal.getByRole('img', { name: 'The slip you chose' })).toBeVisible();

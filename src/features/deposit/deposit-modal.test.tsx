@@ -51,7 +51,7 @@ describe('the deposit modal', () => {
     fakeServer(lookups);
     renderScreen(<DepositModal onClose={() => undefined} />);
     expect(await screen.findByText('048-123-4567')).toBeVisible();
-    expect(screen.getByText('Minimum deposit: 1.00 baht.')).toBeVisible();
+    expect(screen.getByText('Minimum deposit by slip: 1.00 baht.')).toBeVisible();
     expect(screen.getByText('Slip uploads close every day at 23:00.')).toBeVisible();
     const ways = within(screen.getByRole('group', { name: 'How do you deposit?' }))
       .getAllByRole('button')
@@ -161,7 +161,7 @@ describe('the deposit modal', () => {
     // nothing above the code but the switch: no accounts, no slip hints
     expect(screen.queryByText('048-123-4567')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Transfer to' })).toBeNull();
-    expect(screen.queryByText('Minimum deposit: 1.00 baht.')).toBeNull();
+    expect(screen.queryByText('Minimum deposit by slip: 1.00 baht.')).toBeNull();
     // in reading order: amount, countdown, the code, then save and cancel
     const order = [
       screen.getByText('100.00 baht'),

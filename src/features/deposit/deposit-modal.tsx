@@ -84,7 +84,7 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
           <ul className="hint-list small">
             <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
             <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
-            {min && <li>{t`Minimum deposit: ${min}.`}</li>}
+            {min && <li>{t`Minimum deposit by slip: ${min}.`}</li>}
             {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
           </ul>
         </>

@@ -246,7 +246,7 @@ describe('promotion codes in the console', () => {
     });
     await renderStaff('/staff/promotions', 'lo');
     const table = await screen.findByRole('table');
-    expect(screen.queryByRole('button', { name: 'ລະຫັດໂປຣໂມຊັນໃໝ່' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ລະຫັດໂປຣໂມຊັ່ນໃໝ່' })).not.toBeInTheDocument();
     expect(cellsOf(table, 'OPENING')[0]).toBe('ຮັບ 100 ບາດ');
     expect(screen.queryByRole('button', { name: /OPENING|HUGE/ })).not.toBeInTheDocument();
   });
