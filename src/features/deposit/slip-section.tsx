@@ -89,6 +89,19 @@ function OutboxRow({ item, slips }: { item: OutboxItem; slips: SlipItem[] | unde
   );
 }
 
+/** How long a slip's final result (credited or not) stays on its row: the next day's deposit starts clean, the statement keeps it. */
+export const RESULT_KEPT_MS = 24 * 60 * 60_000;
+
+/** The rows sent from here whose result is final and which were sent more than RESULT_KEPT_MS before `now`. */
+export function settledLongAgo(items: readonly OutboxItem[], list: SlipListResponse | undefined, now: number): string[] {
+  return items.flatMap((item) => {
+    if (item.state !== 'done' || now - item.createdAt <= RESULT_KEPT_MS) return [];
+    const reference = (item.result as SlipUploadResponse | undefined)?.reference;
+    const slip = list?.slips.find((s) => s.reference === reference);
+    return slip && (slip.status === 'SUCCESS' || slip.status === 'FAILED') ? [item.id] : [];
+  });
+}
+
 /** While a slip sent from this device is still being checked, how often its result is asked for besides the live event. */
 const CHECKING_POLL_MS = 5_000;
 
@@ -128,6 +141,10 @@ export function SlipSection({ headingId, closed }: { headingId: string; closed: 
   useEffect(() => {
     if (delivered) void queryClient.invalidateQueries({ queryKey: slipKeys.all });
   }, [delivered, queryClient]);
+  // yesterday's credited or refused slips leave the rows (a slip still in review or unknown stays)
+  useEffect(() => {
+    for (const id of settledLongAgo(items, slips.data, Date.now())) void slipOutbox.remove(id);
+  }, [items, slips.data]);
 
   function choose(e: ChangeEvent<HTMLInputElement>) {
     setChosen(e.target.files?.[0] ?? null);
