@@ -49,7 +49,7 @@ describe('the spin wheel', () => {
       label: '5 baht',
       bgColor: '#C62828',
       textColor: '#FFFFFF',
-      htmlDescription: '<p><strong>5 baht</strong> cash to your wallet, free to withdraw.</p>',
+      htmlDescription: '<p><strong>5 baht</strong> cash straight to your wallet.</p>',
     });
     const thai = (await get(server, token, '/api/spinwheel/setup?lang=th')).json();
     expect(thai.result.activeSpinwheel.slice[1].label).toBe('ลองใหม่อีกครั้ง');
