@@ -276,6 +276,14 @@ describe('support chat over HTTP', () => {
     expect(room).toEqual({ name: ']0;titleEvil', username: '[31mred' });
     const mine = messagesOf(await history(server, { guestId: guest })).find((m) => m.sender === 'customer')!;
     expect(mine.message.payload?.message).toBe('hi[2J there\nsecond line');
+    // a tapped button's payload is the customer's to send as well: stored without them
+    const tapped = {
+      ...textPackage('', { guestId: guest }),
+      message: { message_type: 'postback', payload: { message: 'Details', payload: 'BONUS\u202e_1\u0007' } },
+    };
+    expect((await send(server, tapped)).statusCode).toBe(200);
+    const postback = messagesOf(await history(server, { guestId: guest })).find((m) => m.message.message_type === 'postback')!;
+    expect(postback.message.payload).toEqual({ message: 'Details', payload: 'BONUS_1' });
     // nothing left but such characters is blank
     const blank = await send(server, textPackage('\u202e\u2066\u0007', { guestId: guest }));
     expect([blank.statusCode, message(blank)]).toEqual([400, 'CHAT_EMPTY']);

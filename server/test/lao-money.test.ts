@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/db/seed.js';
+import { DEFAULT_CHAT } from '../src/settings/chat-setting.js';
 import { defaultHowto } from '../src/settings/howto-setting.js';
 import { readAllSettings, writeSetting } from '../src/settings/store.js';
 import { newMember, operatorDeposit, walletAmount } from './bonus-helpers.js';
@@ -219,6 +220,18 @@ describe('the Lao site in kip', () => {
   it('has the chat greeter\'s "Call us" ring a Lao number, where the Thai site rings a Thai one', async () => {
     const calls = server.ctx.settings.get('chat').greeter.buttons.buttons.filter((b) => b.type === 'call');
     expect(calls.map((b) => b.payload)).toEqual(['+85621000000']);
+    // a Lao database seeded with the Thai site's greeter is corrected on start; one the operator changed stays
+    const db = server.ctx.database.db;
+    await writeSetting(db, 'chat', DEFAULT_CHAT);
+    await seed(server.ctx.database, { variant: 'la' });
+    const ring = async () =>
+      (await readAllSettings(db)).chat!.greeter.buttons.buttons.filter((b) => b.type === 'call').map((b) => b.payload);
+    expect(await ring()).toEqual(['+85621000000']);
+    const chosen = { ...DEFAULT_CHAT, enabled: false };
+    await writeSetting(db, 'chat', chosen);
+    await seed(server.ctx.database, { variant: 'la' });
+    expect((await readAllSettings(db)).chat).toEqual(chosen);
+    await writeSetting(db, 'chat', server.ctx.settings.get('chat'));
   });
 
   it('corrects a Lao database seeded with baht figures where the operator left them, and keeps what the operator changed', async () => {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
+import { DEFAULT_CHAT, type ChatSetting } from '../settings/chat-setting.js';
 import { defaultHowto } from '../settings/howto-setting.js';
 import type { Settings } from '../settings/registry.js';
 import { writeSetting } from '../settings/store.js';
@@ -39,6 +40,12 @@ const KBANK_ACCOUNT: Deposit['banks'][number] = {
   bankAccountNo: '0481234567',
   currency: 'BAHT',
 };
+
+/** The Lao site's greeter: its "Call us" rings a Lao number (the demo's), not the Thai site's. */
+export function laoChat(chat: ChatSetting): ChatSetting {
+  const buttons = chat.greeter.buttons.buttons.map((b) => (b.type === 'call' ? { ...b, payload: '+85621000000' } : b));
+  return { ...chat, greeter: { ...chat.greeter, buttons: { ...chat.greeter.buttons, buttons } } };
+}
 
 const WALLETS = [{ walletAccountName: 'TrueMoney Wallet', mode: 'AUTO' }];
 
@@ -95,13 +102,13 @@ const OLD_LAO_DEPOSIT = {
 /**
  * A Lao database seeded before issue 21 gets the Lao defaults where it still holds what that seed
  * wrote (a withdraw maximum of 50,000 kip, about 80 baht; Thai QR codes offered in kip; the how-to films of
- * the Thai site's screens); a value the operator changed is theirs and stays. Runs on every start of the Lao site, a no-op once corrected.
+ * the Thai site's screens; the greeter's Thai phone number); a value the operator changed is theirs and stays. Runs on every start of the Lao site, a no-op once corrected.
  */
 export async function correctLaoSettings(db: Kysely<DB>, defaults: Settings): Promise<string[]> {
   const rows = await db
     .selectFrom('settings')
     .select(['key', 'value'])
-    .where('key', 'in', ['withdraw', 'slip', 'deposit', 'howto'])
+    .where('key', 'in', ['withdraw', 'slip', 'deposit', 'howto', 'chat'])
     .execute();
   const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   const corrected: string[] = [];
@@ -122,6 +129,11 @@ export async function correctLaoSettings(db: Kysely<DB>, defaults: Settings): Pr
   if (isDeepStrictEqual(stored.howto, defaultHowto('th'))) {
     await writeSetting(db, 'howto', defaults.howto);
     corrected.push('howto');
+  }
+  // the Thai site's greeter, seeded before the Lao site rang a Lao number
+  if (isDeepStrictEqual(stored.chat, DEFAULT_CHAT)) {
+    await writeSetting(db, 'chat', laoChat(DEFAULT_CHAT));
+    corrected.push('chat');
   }
   return corrected;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_SUPPORT } from '../settings/support-setting.js';
-import { DEFAULT_CHAT, type ChatSetting } from '../settings/chat-setting.js';
+import { DEFAULT_CHAT } from '../settings/chat-setting.js';
 import { defaultHowto } from '../settings/howto-setting.js';
 import type { Config } from '../config.js';
 import { hashPassword, verifyPassword } from '../lib/password.js';
@@ -13,14 +13,8 @@ import { giveCoins } from '../ledger/coins.js';
 import { HOUSE_STRIPES } from '../ledger/ledger.js';
 import { seedFigure } from '../lib/site-money.js';
 import { seedBanks } from './seed-banks.js';
-import { correctLaoSettings, LAO_DEPOSIT, THAI_DEPOSIT } from './seed-lao.js';
+import { correctLaoSettings, LAO_DEPOSIT, laoChat, THAI_DEPOSIT } from './seed-lao.js';
 import { qrcode } from '../lib/qrcode.js';
-
-/** The Lao site's greeter: its "Call us" rings a Lao number (the demo's), not the Thai site's. */
-function laoChat(chat: ChatSetting): ChatSetting {
-  const buttons = chat.greeter.buttons.buttons.map((b) => (b.type === 'call' ? { ...b, payload: '+85621000000' } : b));
-  return { ...chat, greeter: { ...chat.greeter, buttons: { ...chat.greeter.buttons, buttons } } };
-}
 
 export const DEMO_MEMBER = {
   phone: '0812345678',

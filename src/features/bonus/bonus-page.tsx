@@ -48,9 +48,13 @@ export function BonusPage() {
   const { t } = useLingui();
   const list = useQuery(bonusesQuery());
   const active = useQuery(activeBonusQuery());
-  // the open bonus is read from the list as it is now: its terms follow the money (a deposit credited meanwhile)
-  const [openCode, setOpenCode] = useState<string | null>(null);
-  const open = list.data?.bonuses.find((b) => b.code === openCode);
+  // the open bonus is read from the list as it is now: its terms follow the money (a deposit credited meanwhile);
+  // while no list is held (another language's on its way) it stays as opened, and once a list without it has
+  // come (our staff withdrew it) it is closed for good, never to open again by itself
+  const [opened, setOpened] = useState<Bonus | null>(null);
+  const fresh = opened ? list.data?.bonuses.find((b) => b.code === opened.code) : undefined;
+  const open = list.data ? fresh : opened;
+  if (opened && list.data && !fresh) setOpened(null);
   const state = active.data;
 
   return (
@@ -64,8 +68,8 @@ export function BonusPage() {
           {t`We could not check whether a bonus is active, so promotion codes cannot be searched just now.`}
         </p>
       )}
-      {list.data && <BonusGrid bonuses={list.data.bonuses} onOpen={(b) => setOpenCode(b.code)} />}
-      {open && <BonusModal bonus={open} active={!!open.userBonus?.isActive} blocked={!!state?.status} onClose={() => setOpenCode(null)} />}
+      {list.data && <BonusGrid bonuses={list.data.bonuses} onOpen={setOpened} />}
+      {open && <BonusModal bonus={open} active={!!open.userBonus?.isActive} blocked={!!state?.status} onClose={() => setOpened(null)} />}
     </main>
   );
 }

@@ -223,6 +223,16 @@ describe('where the member’s messages are on their way (§3 Media delivery sta
     expect(rowOf(screen.getByText('Let me check'))).toHaveTextContent(/^Nok/);
   });
 
+  it('gives a person with no display name a header of their own after the greeter, signed Support', () => {
+    const { container } = showList([
+      entry({ sender: 'bot', payload: { message: 'Welcome' }, createdAt: at(10, 9, 0) }),
+      entry({ sender: 'agent', agentName: null, payload: { message: 'A person here' }, createdAt: at(10, 9, 1) }),
+      entry({ sender: 'agent', agentName: null, payload: { message: 'Still me' }, createdAt: at(10, 9, 2) }),
+    ]);
+    expect([...container.querySelectorAll('.chat-name')].map((n) => n.textContent)).toEqual(['Support', 'Support']);
+    expect(rowOf(screen.getByText('A person here'))).toHaveTextContent(/^Support/);
+  });
+
   it('shows no status on support’s messages', () => {
     showList([entry({ deliver: { status: 'failed' } })]);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -26,24 +26,22 @@ describe('a slip sent from this device, still being checked', () => {
 
 describe("a slip's row on this device", () => {
   const now = Date.parse('2026-11-30T12:00:00.000Z');
-  const row = (id: string, reference: string, sentAgo: number, state: OutboxItem['state'] = 'done') =>
-    ({ id, state, createdAt: now - sentAgo, result: { reference } }) as unknown as OutboxItem;
+  const day = RESULT_KEPT_MS;
+  const row = (id: string, reference: string, state: OutboxItem['state'] = 'done') =>
+    ({ id, state, createdAt: now - 3 * day, result: { reference } }) as unknown as OutboxItem;
+  const list = {
+    total: 4,
+    slips: [slip('S1', 'SUCCESS'), slip('S2', 'FAILED'), slip('S3', 'REVIEW'), slip('S4', 'SUCCESS')],
+  };
 
-  it('leaves once its result is final and it was sent more than a day ago; one in review, unknown or recent stays', () => {
-    const day = RESULT_KEPT_MS;
-    const list = {
-      total: 4,
-      slips: [slip('S1', 'SUCCESS'), slip('S2', 'FAILED'), slip('S3', 'REVIEW'), slip('S4', 'SUCCESS')],
-    };
-    const items = [
-      row('a', 'S1', day + 1),
-      row('b', 'S2', day + 1),
-      row('c', 'S3', day + 1),
-      row('d', 'S4', day - 1),
-      row('e', 'S9', day + 1),
-      row('f', 'S1', day + 1, 'failed'),
-    ];
-    expect(settledLongAgo(items, list, now)).toEqual(['a', 'b']);
-    expect(settledLongAgo(items, undefined, now)).toEqual([]);
+  it('keeps a final result a day from when it was first shown, however long the slip waited for it', () => {
+    const items = [row('a', 'S1'), row('b', 'S2'), row('c', 'S3'), row('d', 'S4'), row('e', 'S9'), row('f', 'S1', 'failed')];
+    // shown now for the first time (a slip in review for three days, credited just now): kept, and when noted
+    expect(settledLongAgo(items, list, now, {})).toEqual({ remove: [], seen: { a: now, b: now, d: now } });
+    // a day later: the ones shown a day ago leave; one shown since stays
+    const later = now + day + 1;
+    expect(settledLongAgo(items, list, later, { a: now, b: now, d: later - 1 })).toEqual({ remove: ['a', 'b'], seen: { d: later - 1 } });
+    // no list: nothing new is noted, nothing leaves before its day
+    expect(settledLongAgo(items, undefined, now, { a: now })).toEqual({ remove: [], seen: { a: now } });
   });
 });

@@ -89,17 +89,50 @@ function OutboxRow({ item, slips }: { item: OutboxItem; slips: SlipItem[] | unde
   );
 }
 
-/** How long a slip's final result (credited or not) stays on its row: the next day's deposit starts clean, the statement keeps it. */
+/** How long a slip's final result (credited or not) stays on its row once shown: a day, then the statement keeps it. */
 export const RESULT_KEPT_MS = 24 * 60 * 60_000;
 
-/** The rows sent from here whose result is final and which were sent more than RESULT_KEPT_MS before `now`. */
-export function settledLongAgo(items: readonly OutboxItem[], list: SlipListResponse | undefined, now: number): string[] {
-  return items.flatMap((item) => {
-    if (item.state !== 'done' || now - item.createdAt <= RESULT_KEPT_MS) return [];
+/**
+ * The rows whose final result has been shown for more than RESULT_KEPT_MS, and when each final result on a
+ * row was first shown (`seen`, by outbox id, kept on the device): a slip in review for two days still shows
+ * "Credited" for a day after it is, one in review or not found stays.
+ */
+export function settledLongAgo(
+  items: readonly OutboxItem[],
+  list: SlipListResponse | undefined,
+  now: number,
+  seen: Readonly<Record<string, number>>,
+): { remove: string[]; seen: Record<string, number> } {
+  const remove: string[] = [];
+  const next: Record<string, number> = {};
+  for (const item of items) {
+    if (item.state !== 'done') continue;
     const reference = (item.result as SlipUploadResponse | undefined)?.reference;
     const slip = list?.slips.find((s) => s.reference === reference);
-    return slip && (slip.status === 'SUCCESS' || slip.status === 'FAILED') ? [item.id] : [];
-  });
+    const final = slip?.status === 'SUCCESS' || slip?.status === 'FAILED';
+    const since = seen[item.id] ?? (final ? now : undefined);
+    if (since === undefined) continue;
+    if (now - since > RESULT_KEPT_MS) remove.push(item.id);
+    else next[item.id] = since;
+  }
+  return { remove, seen: next };
+}
+
+const SEEN_KEY = 'wallet:slip-results-seen';
+function readSeen(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+function writeSeen(seen: Record<string, number>) {
+  try {
+    localStorage.setItem(SEEN_KEY, JSON.stringify(seen));
+  } catch {
+    // storage full or refused: the rows stay until dismissed, as before
+  }
 }
 
 /** While a slip sent from this device is still being checked, how often its result is asked for besides the live event. */
@@ -141,9 +174,12 @@ export function SlipSection({ headingId, closed }: { headingId: string; closed: 
   useEffect(() => {
     if (delivered) void queryClient.invalidateQueries({ queryKey: slipKeys.all });
   }, [delivered, queryClient]);
-  // yesterday's credited or refused slips leave the rows (a slip still in review or unknown stays)
+  // a result shown for a day leaves its row (a slip still in review or unknown stays)
   useEffect(() => {
-    for (const id of settledLongAgo(items, slips.data, Date.now())) void slipOutbox.remove(id);
+    if (!slips.data) return;
+    const { remove, seen } = settledLongAgo(items, slips.data, Date.now(), readSeen());
+    writeSeen(seen);
+    for (const id of remove) void slipOutbox.remove(id);
   }, [items, slips.data]);
 
   function choose(e: ChangeEvent<HTMLInputElement>) {

@@ -93,6 +93,10 @@ describe('registration', () => {
     // the account holder's name starts as the profile's full name, for the member to correct
     expect(screen.getByLabelText('First name')).toHaveValue('Somsri');
     expect(screen.getByLabelText('Last name')).toHaveValue('Test');
+    // an empty field is said, nothing sent
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter the first and last name as they appear on your bank account.');
     await user.clear(screen.getByLabelText('First name'));
     await user.type(screen.getByLabelText('First name'), 'สมศรี');
     await user.clear(screen.getByLabelText('Last name'));

@@ -21,7 +21,7 @@ function cache() {
 }
 
 describe('a live member event in the query cache', () => {
-  it('asks the balance, the statement and the bonuses again on a credit, a staff adjustment, a withdrawal and a transfer', () => {
+  it('asks the balance, the statement, the bonus list and the active bonus again (not the cancel minimum) on a credit, a staff adjustment, a withdrawal and a transfer', () => {
     for (const event of [
       { kind: 'credit', source: 'OPERATOR', amount: 5 },
       { kind: 'adjustment', amount: -5 },
@@ -30,7 +30,7 @@ describe('a live member event in the query cache', () => {
     ] as const) {
       const { queryClient, keys } = cache();
       applyMemberEvent(queryClient, event);
-      expect(keys()).toEqual([['wallet'], ['statement'], ['bonus']]);
+      expect(keys()).toEqual([['wallet'], ['statement'], ['bonus', 'list'], ['bonus', 'active']]);
     }
   });
 
@@ -46,20 +46,20 @@ describe('a live member event in the query cache', () => {
     expect(keys()).toEqual([['slips']]);
     applyMemberEvent(queryClient, { kind: 'slip', reference: 'SL2', status: 'SUCCESS', note: null, amount: 150.25 });
     expect(queryClient.getQueryData<SlipListResponse>(['slips', 1])?.slips[1]).toMatchObject({ status: 'SUCCESS', amount: 150.25 });
-    expect(keys().slice(1)).toEqual([['slips'], ['wallet'], ['statement'], ['bonus']]);
+    expect(keys().slice(1)).toEqual([['slips'], ['wallet'], ['statement'], ['bonus', 'list'], ['bonus', 'active']]);
   });
 
   it('marks a paid QR code paid with its amount, and asks the balance again', () => {
     const { queryClient, keys } = cache();
     applyMemberEvent(queryClient, { kind: 'qr', qrcodeId: 'QR1', provider: 'KBANK', status: 'PAID', amount: 100 });
     expect(queryClient.getQueryData(qrPaidQuery('QR1').queryKey)).toEqual({ amount: 100 });
-    expect(keys()).toEqual([['wallet'], ['statement'], ['bonus'], ['qrcode']]);
+    expect(keys()).toEqual([['wallet'], ['statement'], ['bonus', 'list'], ['bonus', 'active'], ['qrcode']]);
   });
 
   it('asks the bonus, the balance and the statement again when our staff ended the bonus', () => {
     const { queryClient, keys } = cache();
     applyMemberEvent(queryClient, { kind: 'bonus', status: 'ENDED' });
-    expect(keys()).toEqual([['wallet'], ['statement'], ['bonus']]);
+    expect(keys()).toEqual([['bonus'], ['wallet'], ['statement']]);
   });
 
   it("asks support's unread count again on a reply", () => {

@@ -4,6 +4,7 @@ import type { MemberEvent } from '../../../contract/member-events';
 import type { WalletView } from '../../../contract/wallet';
 import { moneyMovedKeys, slipKeys } from './statement-keys';
 import { walletKeys } from './wallet-query';
+import { activeBonusKey } from './active-bonus-query';
 
 /**
  * What a live member event (contract/member-events.ts) changes in the query cache. The wallet's, the
@@ -17,6 +18,8 @@ export const liveKeys = {
   qrPaid: (qrcodeId: string) => ['qr-paid', qrcodeId] as const,
   /** the bonus feature's keys (the list, the active bonus, the cancel minimum) */
   bonus: ['bonus'] as const,
+  /** the bonus list (each language's) and the active bonus: what a money movement can change in them */
+  bonusTerms: [['bonus', 'list'], activeBonusKey] as const,
 };
 
 /** The window event each live member event is also dispatched as (its detail: the MemberEvent), for the screens that tell of it besides the cache. */
@@ -36,13 +39,20 @@ export const qrPaidQuery = (qrcodeId: string) =>
     meta: { persist: false },
   });
 
-/**
- * The money shown moved: the balance and the statement are asked again, and the bonuses, whose terms read
- * the money (a daily bonus is claimable after a deposit, not after a withdrawal since the latest deposit):
- * the bonus page open while a deposit is credited offers the claim at once, not after leaving the page.
- */
+/** The money shown moved: the balance and the statement are asked again. */
 function moneyMoved(queryClient: QueryClient) {
-  for (const queryKey of [...moneyMovedKeys, liveKeys.bonus]) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of moneyMovedKeys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * Money moved by a live event: besides the balance and the statement, the bonus list and the active bonus,
+ * whose terms read the money (a daily bonus is claimable after a deposit, not after a withdrawal since the
+ * latest deposit): the bonus page open while a deposit is credited offers the claim at once. Not the cancel
+ * minimum, which asks every game provider (cached 30 s on purpose), and not on catchUp's polling.
+ */
+function moneyMovedLive(queryClient: QueryClient) {
+  moneyMoved(queryClient);
+  for (const queryKey of liveKeys.bonusTerms) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Applies one event to the cache; unknown kinds are ignored (a newer server). */
@@ -52,7 +62,7 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
     case 'adjustment':
     case 'withdraw':
     case 'transfer':
-      return moneyMoved(queryClient);
+      return moneyMovedLive(queryClient);
     case 'slip': {
       // the row turns into its result at once; the list is asked again for the rest
       queryClient.setQueriesData<SlipListResponse>({ queryKey: slipKeys.all }, (old) =>
@@ -66,13 +76,13 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
           : old,
       );
       void queryClient.invalidateQueries({ queryKey: slipKeys.all });
-      if (event.status === 'SUCCESS') moneyMoved(queryClient);
+      if (event.status === 'SUCCESS') moneyMovedLive(queryClient);
       return;
     }
     case 'qr': {
       if (event.status === 'PAID') {
         queryClient.setQueryData(qrPaidQuery(event.qrcodeId).queryKey, { amount: event.amount } as QrPaid);
-        moneyMoved(queryClient);
+        moneyMovedLive(queryClient);
       }
       // the code is closed either way: its view must not offer it for payment again
       void queryClient.invalidateQueries({ queryKey: liveKeys.qrcode });
@@ -83,6 +93,7 @@ export function applyMemberEvent(queryClient: QueryClient, event: MemberEvent): 
       return;
     case 'bonus':
       // ended by our staff: the bonus page and the withdrawal's warning no longer hold, the statement has the line
+      void queryClient.invalidateQueries({ queryKey: liveKeys.bonus });
       return moneyMoved(queryClient);
   }
 }

@@ -47,7 +47,14 @@ function Body({ message }: { message: InboxMessage }) {
             Tapped: <bdi>{tapped}</bdi>
           </Trans>
           {/* what was tapped: one title ("Details") may stand under several cards, its payload names which */}
-          {p.payload && <span className="staff-muted staff-mono"> {p.payload}</span>}
+          {p.payload && (
+            <>
+              {' '}
+              <bdi dir="ltr" className="staff-muted staff-mono">
+                {p.payload}
+              </bdi>
+            </>
+          )}
         </p>
       );
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CHAT_TEXT_MAX } from '../../../../contract/limits.js';
-import { cleanName, isBlankText, stripUnsafeInLines } from '../../../../contract/account-rules.js';
+import { cleanName, isBlankText, stripUnsafe, stripUnsafeInLines } from '../../../../contract/account-rules.js';
 import type { AppContext } from '../../context.js';
 import type { ChatSender } from '../../db/schema-chat.js';
 import { withTransaction, type Tx } from '../../db/transaction.js';
@@ -36,7 +36,8 @@ async function checkContent(ctx: AppContext, m: CustomerMessage): Promise<unknow
   }
   if (m.message_type === 'postback') {
     checkText(message);
-    return { message, payload: m.payload.payload };
+    // what was tapped is the customer's to send too: cleaned like the words, the agent sees it beside them
+    return { message, payload: stripUnsafe(m.payload.payload ?? '') };
   }
   checkText(message, true);
   const name = FILE_PATH.exec(m.payload.filePath)?.[1];

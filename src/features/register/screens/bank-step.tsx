@@ -76,7 +76,12 @@ export function BankStep({
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     // registered already (waiting for the redirect): a second submit would only answer EXISTING_USER
-    if (!values.bankCode || !values.accountNo || !values.firstName.trim() || !values.lastName.trim() || submit.isSuccess) return;
+    if (submit.isSuccess) return;
+    // a field left empty (a one-word full name leaves the last name so) is said, not passed over in silence
+    if (!values.bankCode) return setError(t`Please choose your bank.`);
+    if (!values.accountNo) return setError(t`Please enter your account number.`);
+    if (!values.firstName.trim() || !values.lastName.trim())
+      return setError(t`Please enter the first and last name as they appear on your bank account.`);
     const nameProblem = accountNameRule(values.bankCode, accountName);
     if (nameProblem === 'BANK_ACCOUNT_NAME_ENG') return setError(errorMessage(i18n, nameProblem));
     if (nameProblem) return setError(t`Please enter the name as it appears on your bank account.`);
