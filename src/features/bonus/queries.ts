@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ActiveBonus, BonusItem, BonusList, ClearMinimum, PromotionCurrent, PromotionFound } from '../../../contract/bonus';
 import { api } from '../../lib/api';
-import { activeBonusKey } from '../../lib/member/active-bonus-query';
+import { activeBonusKey, bonusListKey } from '../../lib/member/active-bonus-query';
 import { currentLocale, type Locale } from '../../lib/i18n';
 
 export type Bonus = BonusItem;
@@ -10,7 +10,7 @@ export type { ActiveBonus, ClearMinimum, PromotionCurrent, PromotionFound };
 
 export const bonusKeys = {
   all: ['bonus'] as const,
-  list: (lang: Locale) => ['bonus', 'list', lang] as const,
+  list: (lang: Locale) => [...bonusListKey, lang] as const,
   active: activeBonusKey,
   minimum: ['bonus', 'minimum'] as const,
   promotion: (code: string, lang: Locale) => ['bonus', 'promotion', code, lang] as const,

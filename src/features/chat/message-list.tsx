@@ -25,15 +25,14 @@ export interface MessageListProps {
   onDiscard(key: string): void;
 }
 
-const isSupport = (e: ChatEntry | undefined) => e !== undefined && e.message.sender !== 'customer';
+const isSupport = (e: ChatEntry | undefined): e is ChatEntry => e !== undefined && e.message.sender !== 'customer';
 /** Support ended the conversation here (issue 24): shown as the end marker, not as a message. */
 const isEnd = (e: ChatEntry | undefined) => e?.message.message.message_type === 'end';
 /**
  * Who signs a support message: the agent's name; an agent with none is still a person, never the greeter
  * (a person taking over after the greeter gets a header of their own, the site's "Support").
  */
-const signer = (e: ChatEntry | undefined) =>
-  e?.message.sender === 'agent' ? (e.message.agentName ?? '#agent') : e === undefined ? null : '#greeter';
+const signer = (e: ChatEntry) => (e.message.sender === 'agent' ? (e.message.agentName ?? '#agent') : '#greeter');
 
 /** §2 Chat widget: the conversation, oldest first, with day separators and the end of each session marked. */
 export function MessageList(props: MessageListProps): JSX.Element {

@@ -9,6 +9,7 @@ import { useOnline } from '../../ui/use-online';
 import { depositOffer } from '../../../contract/deposit-rules';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useCopy } from '../../ui/member/use-copy';
+import { readLocalJson, writeLocalJson } from './local-json';
 import { depositQuery, type DepositLookup } from './queries';
 
 type Account = DepositLookup['banks'][number];
@@ -16,20 +17,11 @@ type Account = DepositLookup['banks'][number];
 /** The accounts this device last showed from a server answer (localStorage: read at once, unlike the query cache). */
 const SEEN_KEY = 'deposit-accounts-seen';
 function readSeen(): string[] | undefined {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SEEN_KEY) ?? 'null') as unknown;
-    return Array.isArray(saved) ? saved.map(String) : undefined;
-  } catch {
-    return undefined;
-  }
+  const saved = readLocalJson(SEEN_KEY);
+  return Array.isArray(saved) ? saved.map(String) : undefined;
 }
-function writeSeen(ids: string[]): void {
-  try {
-    localStorage.setItem(SEEN_KEY, JSON.stringify(ids));
-  } catch {
-    // storage full or off: the next opening compares with the saved query copy instead
-  }
-}
+// storage full or off: the next opening compares with the saved query copy instead
+const writeSeen = (ids: string[]) => writeLocalJson(SEEN_KEY, ids);
 const accountId = (a: Pick<Account, 'bankCode' | 'bankAccountNo'>) => `${a.bankCode}-${a.bankAccountNo}`;
 /** The accounts a member holding `currency` transfers to (contract/deposit-rules.ts depositOffer). */
 const depositAccounts = (data: DepositLookup | undefined, currency: string) => (data ? depositOffer(data, currency).accounts : undefined);

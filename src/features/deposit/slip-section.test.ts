@@ -44,4 +44,12 @@ describe("a slip's row on this device", () => {
     // no list: nothing new is noted, nothing leaves before its day
     expect(settledLongAgo(items, undefined, now, { a: now })).toEqual({ remove: [], seen: { a: now } });
   });
+
+  it("keeps another member's notes on this device for a month, so their rows keep their day", () => {
+    const later = now + day + 1;
+    // 'x' is a row of another member (not among this member's items): its note stays as it is
+    expect(settledLongAgo([row('a', 'S1')], list, later, { a: now, x: now })).toEqual({ remove: ['a'], seen: { x: now } });
+    // a month on, a note of a row no one here holds is let go
+    expect(settledLongAgo([], list, now + 31 * day, { x: now })).toEqual({ remove: [], seen: {} });
+  });
 });

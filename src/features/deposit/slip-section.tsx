@@ -9,6 +9,7 @@ import { slipKeys } from '../../lib/member/statement-keys';
 import type { OutboxItem } from '../../lib/outbox';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useOnline } from '../../ui/use-online';
+import { readLocalJson, writeLocalJson } from './local-json';
 import { slipListQuery } from './queries';
 import { slipOutbox, slipOwner, type SlipPayload } from './slip-outbox';
 
@@ -92,10 +93,14 @@ function OutboxRow({ item, slips }: { item: OutboxItem; slips: SlipItem[] | unde
 /** How long a slip's final result (credited or not) stays on its row once shown: a day, then the statement keeps it. */
 export const RESULT_KEPT_MS = 24 * 60 * 60_000;
 
+/** How long a note of when a result was shown is kept for a row not among `items` (another member's, or the outbox not read yet). */
+const NOTE_KEPT_MS = 30 * RESULT_KEPT_MS;
+
 /**
  * The rows whose final result has been shown for more than RESULT_KEPT_MS, and when each final result on a
  * row was first shown (`seen`, by outbox id, kept on the device): a slip in review for two days still shows
- * "Credited" for a day after it is, one in review or not found stays.
+ * "Credited" for a day after it is, one in review or not found stays. A note of a row not among `items` is
+ * kept as it is for a month: another member's rows, on this device too, keep their day.
  */
 export function settledLongAgo(
   items: readonly OutboxItem[],
@@ -104,7 +109,8 @@ export function settledLongAgo(
   seen: Readonly<Record<string, number>>,
 ): { remove: string[]; seen: Record<string, number> } {
   const remove: string[] = [];
-  const next: Record<string, number> = {};
+  const held = new Set(items.map((i) => i.id));
+  const next = Object.fromEntries(Object.entries(seen).filter(([id, since]) => !held.has(id) && now - since <= NOTE_KEPT_MS));
   for (const item of items) {
     if (item.state !== 'done') continue;
     const reference = (item.result as SlipUploadResponse | undefined)?.reference;
@@ -120,19 +126,8 @@ export function settledLongAgo(
 
 const SEEN_KEY = 'wallet:slip-results-seen';
 function readSeen(): Record<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
-function writeSeen(seen: Record<string, number>) {
-  try {
-    localStorage.setItem(SEEN_KEY, JSON.stringify(seen));
-  } catch {
-    // storage full or refused: the rows stay until dismissed, as before
-  }
+  const saved = readLocalJson(SEEN_KEY);
+  return saved && typeof saved === 'object' ? (saved as Record<string, number>) : {};
 }
 
 /** While a slip sent from this device is still being checked, how often its result is asked for besides the live event. */
@@ -177,8 +172,10 @@ export function SlipSection({ headingId, closed }: { headingId: string; closed: 
   // a result shown for a day leaves its row (a slip still in review or unknown stays)
   useEffect(() => {
     if (!slips.data) return;
-    const { remove, seen } = settledLongAgo(items, slips.data, Date.now(), readSeen());
-    writeSeen(seen);
+    const stored = readSeen();
+    const { remove, seen } = settledLongAgo(items, slips.data, Date.now(), stored);
+    // storage full or off: the rows stay until dismissed
+    if (JSON.stringify(seen) !== JSON.stringify(stored)) writeLocalJson(SEEN_KEY, seen);
     for (const id of remove) void slipOutbox.remove(id);
   }, [items, slips.data]);
 

@@ -4,7 +4,7 @@ import type { MemberEvent } from '../../../contract/member-events';
 import type { WalletView } from '../../../contract/wallet';
 import { moneyMovedKeys, slipKeys } from './statement-keys';
 import { walletKeys } from './wallet-query';
-import { activeBonusKey } from './active-bonus-query';
+import { activeBonusKey, bonusListKey } from './active-bonus-query';
 
 /**
  * What a live member event (contract/member-events.ts) changes in the query cache. The wallet's, the
@@ -19,7 +19,7 @@ export const liveKeys = {
   /** the bonus feature's keys (the list, the active bonus, the cancel minimum) */
   bonus: ['bonus'] as const,
   /** the bonus list (each language's) and the active bonus: what a money movement can change in them */
-  bonusTerms: [['bonus', 'list'], activeBonusKey] as const,
+  bonusTerms: [bonusListKey, activeBonusKey] as const,
 };
 
 /** The window event each live member event is also dispatched as (its detail: the MemberEvent), for the screens that tell of it besides the cache. */

@@ -37,7 +37,7 @@ async function checkContent(ctx: AppContext, m: CustomerMessage): Promise<unknow
   if (m.message_type === 'postback') {
     checkText(message);
     // what was tapped is the customer's to send too: cleaned like the words, the agent sees it beside them
-    return { message, payload: stripUnsafe(m.payload.payload ?? '') };
+    return { message, payload: stripUnsafe(m.payload.payload) };
   }
   checkText(message, true);
   const name = FILE_PATH.exec(m.payload.filePath)?.[1];
