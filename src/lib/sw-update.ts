@@ -5,13 +5,75 @@ export interface SwUpdate {
   apply(): void;
 }
 
+/** How long the page has been quiet (no request of its own ended, no long task) before its service worker is registered. */
+const QUIET_MS = 1000;
+/** The latest the registration waits, whatever the page still does. */
+const LATEST_MS = 10_000;
+
+/**
+ * Calls `run` once the page's own start is over: when for `quietMs` no request of the page has ended and no
+ * long task has run, at the latest after `latestMs`; where the browser reports neither, after `quietMs`.
+ * Returns what cancels it. `watch` calls its argument at each such activity and returns what stops watching.
+ */
+export function whenPageSettled(
+  run: () => void,
+  {
+    quietMs = QUIET_MS,
+    latestMs = LATEST_MS,
+    watch = watchActivity,
+  }: { quietMs?: number; latestMs?: number; watch?: (onActivity: () => void) => () => void } = {},
+): () => void {
+  const started = Date.now();
+  let last = started;
+  const stop = watch(() => {
+    last = Date.now();
+  });
+  let timer: ReturnType<typeof setTimeout>;
+  const check = () => {
+    const wait = Math.min(last + quietMs, started + latestMs) - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(check, wait);
+      return;
+    }
+    stop();
+    run();
+  };
+  timer = setTimeout(check, quietMs);
+  return () => {
+    clearTimeout(timer);
+    stop();
+  };
+}
+
+/** The page's requests as they end and its long tasks (PerformanceObserver), where the browser reports them. */
+function watchActivity(onActivity: () => void): () => void {
+  if (typeof PerformanceObserver === 'undefined') return () => undefined;
+  const observers = ['resource', 'longtask']
+    .filter((type) => PerformanceObserver.supportedEntryTypes?.includes(type))
+    .map((type) => {
+      const observer = new PerformanceObserver(onActivity);
+      observer.observe({ type });
+      return observer;
+    });
+  return () => observers.forEach((observer) => observer.disconnect());
+}
+
 /**
  * Registers the service worker (workbox-window) and reports when a new version is waiting. The page
  * reloads once, when the new version takes control, and only after the member asked for it: no loop.
- * src/ui/update-prompt.tsx loads this module after the page's own loading, off the first screen's path.
+ * src/ui/update-prompt.tsx loads this module after the page's load event, and the registration waits
+ * until the page's own start is over (whenPageSettled): a first install fetches and stores about 1 MB
+ * (Chromium compiles the scripts it stores then, ahead of their use), which, begun at the load event,
+ * slowed every task of the page's start on a phone's few cores and took its bandwidth. Measured on
+ * `/contact` (Lighthouse, 7 runs each in turn): median blocking time 363 ms registered at the load
+ * event, 82 ms once the page was quiet (docs/measurements.md).
  */
 export function registerServiceWorker(onUpdateReady: (update: SwUpdate) => void): void {
   if (!('serviceWorker' in navigator)) return;
+  whenPageSettled(() => register(onUpdateReady));
+}
+
+function register(onUpdateReady: (update: SwUpdate) => void): void {
   const wb = new Workbox('/sw.js', { scope: '/' });
   // a version that finished installing while this page (or another tab) was open; not the first install
   wb.addEventListener('waiting', () =>
