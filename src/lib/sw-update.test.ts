@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reloadToNewVersion, whenPageSettled } from './sw-update';
+import { registerServiceWorker, reloadToNewVersion, whenPageSettled } from './sw-update';
+
+/** workbox-window's Workbox: records its registrations. */
+const workbox = vi.hoisted(() => ({ registered: 0 }));
+vi.mock('workbox-window', () => ({
+  Workbox: class {
+    addEventListener() {}
+    register() {
+      workbox.registered += 1;
+      return new Promise(() => undefined);
+    }
+  },
+}));
 
 /** A service worker container as the browser gives it: this page controlled, a registration with `found` as its next version. */
 function serviceWorkers(found: { waiting?: ServiceWorker; installing?: ServiceWorker }) {
@@ -38,6 +50,7 @@ describe('reloading into a new version', () => {
 describe('waiting for the page to settle before the service worker is registered', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
   /** A page whose requests and long tasks the test makes: `activity()` is one of them ending now. */
   function page() {
@@ -98,13 +111,65 @@ describe('waiting for the page to settle before the service worker is registered
     expect(run).not.toHaveBeenCalled();
   });
 
-  it('runs after the quiet time where the browser reports no requests or long tasks', () => {
+  /** The browser's PerformanceObserver for `supported` entry types: `report(type)` is one such entry now. */
+  function performanceObserver(supported: string[]) {
+    const watching = new Map<string, () => void>();
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = supported;
+        constructor(private readonly callback: () => void) {}
+        observe({ type }: { type: string }) {
+          watching.set(type, this.callback);
+        }
+        disconnect() {
+          for (const [type, callback] of watching) if (callback === this.callback) watching.delete(type);
+        }
+      },
+    );
+    return { watching, report: (type: string) => watching.get(type)?.() };
+  }
+
+  it("watches the page's requests and long tasks in the browser, and stops once it runs", () => {
     vi.useFakeTimers();
+    const browser = performanceObserver(['mark', 'resource', 'longtask']);
     const run = vi.fn();
-    whenPageSettled(run, { quietMs: 1000 }); // jsdom: no PerformanceObserver for resources or long tasks
+    whenPageSettled(run, { quietMs: 1000, latestMs: 10_000 });
+    expect([...browser.watching.keys()].sort()).toEqual(['longtask', 'resource']);
+    vi.advanceTimersByTime(800);
+    browser.report('resource'); // a request of the page ended
+    vi.advanceTimersByTime(800);
+    browser.report('longtask');
     vi.advanceTimersByTime(999);
     expect(run).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(run).toHaveBeenCalledTimes(1);
+    expect(browser.watching.size).toBe(0);
+  });
+
+  it('runs after the quiet time where the browser reports neither requests nor long tasks', () => {
+    vi.useFakeTimers();
+    const browser = performanceObserver(['mark']);
+    const run = vi.fn();
+    whenPageSettled(run, { quietMs: 1000 });
+    expect(browser.watching.size).toBe(0);
+    vi.advanceTimersByTime(999);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers the service worker only once the page has settled', () => {
+    vi.useFakeTimers();
+    const browser = performanceObserver(['resource', 'longtask']);
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: new EventTarget() });
+    const before = workbox.registered;
+    registerServiceWorker(() => undefined);
+    vi.advanceTimersByTime(900);
+    browser.report('resource');
+    vi.advanceTimersByTime(900);
+    expect(workbox.registered).toBe(before); // the page is not quiet yet: nothing installs beside its start
+    vi.advanceTimersByTime(100);
+    expect(workbox.registered).toBe(before + 1);
   });
 });

@@ -23,14 +23,14 @@ export function whenPageSettled(
     watch = watchActivity,
   }: { quietMs?: number; latestMs?: number; watch?: (onActivity: () => void) => () => void } = {},
 ): () => void {
-  const started = Date.now();
+  const started = performance.now();
   let last = started;
   const stop = watch(() => {
-    last = Date.now();
+    last = performance.now();
   });
   let timer: ReturnType<typeof setTimeout>;
   const check = () => {
-    const wait = Math.min(last + quietMs, started + latestMs) - Date.now();
+    const wait = Math.min(last + quietMs, started + latestMs) - performance.now();
     if (wait > 0) {
       timer = setTimeout(check, wait);
       return;
@@ -63,10 +63,11 @@ function watchActivity(onActivity: () => void): () => void {
  * reloads once, when the new version takes control, and only after the member asked for it: no loop.
  * src/ui/update-prompt.tsx loads this module after the page's load event, and the registration waits
  * until the page's own start is over (whenPageSettled): a first install fetches and stores about 1 MB
- * (Chromium compiles the scripts it stores then, ahead of their use), which, begun at the load event,
- * slowed every task of the page's start on a phone's few cores and took its bandwidth. Measured on
- * `/contact` (Lighthouse, 7 runs each in turn): median blocking time 363 ms registered at the load
- * event, 82 ms once the page was quiet (docs/measurements.md).
+ * (Chromium compiles the scripts it stores then, ahead of their use), which, begun at the load event, ran
+ * beside the page's start and lengthened its tasks (Lighthouse on `/contact`, 7 runs each in turn: median
+ * blocking time 334 ms registered at the load event, 108 ms once the page was quiet; docs/measurements.md).
+ * What ends the wait is requests that ended: one still on its way after a second of quiet (a slow chunk)
+ * does not hold it. A page with no worker yet that needs one waits for it (push: lib/member/push.ts).
  */
 export function registerServiceWorker(onUpdateReady: (update: SwUpdate) => void): void {
   if (!('serviceWorker' in navigator)) return;

@@ -17,10 +17,19 @@ export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 export const pushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** How long a page with no service worker yet waits for the app's to be ready before it counts as none. */
+export const READY_WAIT_MS = 20_000;
+
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!pushSupported()) return undefined;
-  // the app's service worker (registered by the app shell); none yet: no push on this page load
-  return (await navigator.serviceWorker.getRegistration()) ?? undefined;
+  const now = await navigator.serviceWorker.getRegistration();
+  if (now) return now;
+  // the app registers its service worker once the page's own start is over (lib/sw-update.ts): on a first
+  // visit it is not there yet in the first seconds, so it is waited for; none in that time (private mode,
+  // an install that failed): no push on this page load
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const none = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), READY_WAIT_MS)));
+  return Promise.race([navigator.serviceWorker.ready, none]).finally(() => clearTimeout(timer));
 }
 
 /** This device's subscription, if it has one (none without the app's service worker). */

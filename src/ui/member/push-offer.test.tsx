@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { until } from '../../../tests/until';
 import { setToken } from '../../lib/auth-token';
-import { markPushOfferDue, pushOfferDue } from '../../lib/member/push';
+import { markPushOfferDue, pushOfferDue, pushState, READY_WAIT_MS } from '../../lib/member/push';
 import PushOffer from './push-offer';
 import { PushSwitch } from './push-switch';
 
 /** A browser with push: a service worker registration whose push manager records what it was asked. */
-function browserWithPush(permission: NotificationPermission, answer: NotificationPermission = 'granted') {
+function browserWithPush(permission: NotificationPermission, answer: NotificationPermission = 'granted', { firstVisit = false } = {}) {
   const subscription = {
     endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
     toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/device-1', keys: { p256dh: 'p', auth: 'a' } }),
@@ -22,11 +22,16 @@ function browserWithPush(permission: NotificationPermission, answer: Notificatio
   const notification = { permission, requestPermission: vi.fn(async () => ((notification.permission = answer), answer)) };
   vi.stubGlobal('Notification', notification);
   vi.stubGlobal('PushManager', function PushManager() {});
+  // a first visit: no registration until the app registers its worker, once the page is quiet (lib/sw-update.ts)
+  let registered = !firstVisit;
+  let ready!: () => void;
+  const readyPromise = new Promise((resolve) => (ready = () => ((registered = true), resolve({ pushManager }))));
+  if (!firstVisit) ready();
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { getRegistration: async () => ({ pushManager }) },
+    value: { getRegistration: async () => (registered ? { pushManager } : undefined), ready: readyPromise },
   });
-  return { pushManager, notification, subscription };
+  return { pushManager, notification, subscription, ready };
 }
 
 const routes = (account = { on: true }) => ({
@@ -152,6 +157,34 @@ describe('the offer of notifications', () => {
       'PUT /api/push/subscription',
       'POST /api/push/unsubscribe',
     ]);
+  });
+
+  it("on a first visit, the profile's switch waits for the app's service worker and then shows this phone's switch", async () => {
+    const { ready } = browserWithPush('default', 'granted', { firstVisit: true });
+    const calls = fakeServer(routes());
+    const view = renderScreen(<PushSwitch />);
+    await until(() => calls.some((c) => c.url === '/api/push/preference'));
+    // not "this browser cannot show notifications" while the worker is on its way: nothing yet
+    expect(view.container.textContent).toBe('');
+    ready();
+    expect(await screen.findByRole('checkbox', { name: 'Notifications for my account' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Tell me on this phone' })).not.toBeChecked();
+    expect(screen.queryByText(/cannot show notifications/)).toBeNull();
+  });
+
+  it('counts a browser whose service worker never comes as one that cannot be told', async () => {
+    vi.useFakeTimers();
+    try {
+      browserWithPush('default', 'granted', { firstVisit: true });
+      let state: string | undefined;
+      void pushState().then((s) => (state = s));
+      await vi.advanceTimersByTimeAsync(READY_WAIT_MS - 1);
+      expect(state).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(state).toBe('unsupported');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says when the browser cannot be told, or the member blocked it', async () => {
