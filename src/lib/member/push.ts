@@ -17,24 +17,35 @@ export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 export const pushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** The app's service worker registration on this device now, if it has one. */
+async function registrationNow(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!pushSupported()) return undefined;
+  return (await navigator.serviceWorker.getRegistration()) ?? undefined;
+}
+
 /** How long a page with no service worker yet waits for the app's to be ready before it counts as none. */
 export const READY_WAIT_MS = 20_000;
 
+/**
+ * The registration, for what needs one to show or do something (the profile's switch, turning push on).
+ * The app registers its service worker once the page's own start is over (lib/sw-update.ts): on a first
+ * visit it is not there in the first seconds, so it is waited for; none in that time (private mode, an
+ * install that failed): no push on this page load.
+ */
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
-  if (!pushSupported()) return undefined;
-  const now = await navigator.serviceWorker.getRegistration();
-  if (now) return now;
-  // the app registers its service worker once the page's own start is over (lib/sw-update.ts): on a first
-  // visit it is not there yet in the first seconds, so it is waited for; none in that time (private mode,
-  // an install that failed): no push on this page load
+  const now = await registrationNow();
+  if (now || !pushSupported()) return now;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const none = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), READY_WAIT_MS)));
   return Promise.race([navigator.serviceWorker.ready, none]).finally(() => clearTimeout(timer));
 }
 
-/** This device's subscription, if it has one (none without the app's service worker). */
+/**
+ * This device's subscription, if it has one: none without a registration now (a subscription is a
+ * registration's), so signing out or a language change never waits for a worker still to come.
+ */
 async function currentSubscription(): Promise<PushSubscription | null> {
-  return (await (await registration())?.pushManager.getSubscription().catch(() => null)) ?? null;
+  return (await (await registrationNow())?.pushManager.getSubscription().catch(() => null)) ?? null;
 }
 
 /** Whether this device can be told, has been refused by the member, or is told now. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { until } from '../../../tests/until';
 import { setToken } from '../../lib/auth-token';
-import { markPushOfferDue, pushOfferDue, pushState, READY_WAIT_MS } from '../../lib/member/push';
+import { forgetPushOnSignOut, markPushOfferDue, pushOfferDue, pushState, READY_WAIT_MS } from '../../lib/member/push';
 import PushOffer from './push-offer';
 import { PushSwitch } from './push-switch';
 
@@ -182,6 +182,21 @@ describe('the offer of notifications', () => {
       expect(state).toBeUndefined();
       await vi.advanceTimersByTimeAsync(1);
       expect(state).toBe('unsupported');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('signs out at once on a first visit whose service worker has not come yet: no subscription to end', async () => {
+    vi.useFakeTimers();
+    try {
+      browserWithPush('granted', 'granted', { firstVisit: true });
+      const calls = fakeServer(routes());
+      let done = false;
+      void forgetPushOnSignOut().then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done).toBe(true);
+      expect(calls.some((c) => c.url === '/api/push/unsubscribe')).toBe(false);
     } finally {
       vi.useRealTimers();
     }
