@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker, reloadToNewVersion, whenPageSettled } from './sw-update';
 
 /** workbox-window's Workbox: records its registrations. */
@@ -48,71 +48,8 @@ describe('reloading into a new version', () => {
 });
 
 describe('waiting for the page to settle before the service worker is registered', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-  /** A page whose requests and long tasks the test makes: `activity()` is one of them ending now. */
-  function page() {
-    let onActivity: (() => void) | undefined;
-    let watching = false;
-    return {
-      watch: (on: () => void) => {
-        onActivity = on;
-        watching = true;
-        return () => void (watching = false);
-      },
-      activity: () => onActivity?.(),
-      get watching() {
-        return watching;
-      },
-    };
-  }
-
-  it('runs once the page has been quiet for the whole quiet time, counted from its last request or long task', () => {
-    vi.useFakeTimers();
-    const p = page();
-    const run = vi.fn();
-    whenPageSettled(run, { quietMs: 1000, latestMs: 10_000, watch: p.watch });
-    vi.advanceTimersByTime(600);
-    p.activity(); // the chat's words arrive
-    vi.advanceTimersByTime(900);
-    expect(run).not.toHaveBeenCalled(); // 1.5 s after the start, but only 0.9 s of quiet
-    vi.advanceTimersByTime(100);
-    expect(run).toHaveBeenCalledTimes(1);
-    expect(p.watching).toBe(false);
-    vi.advanceTimersByTime(20_000);
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it('runs at the latest time on a page that never goes quiet', () => {
-    vi.useFakeTimers();
-    const p = page();
-    const run = vi.fn();
-    whenPageSettled(run, { quietMs: 1000, latestMs: 10_000, watch: p.watch });
-    for (let t = 0; t < 9_900; t += 300) {
-      vi.advanceTimersByTime(300);
-      p.activity();
-    }
-    expect(run).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(100);
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it('never runs once cancelled, and stops watching the page', () => {
-    vi.useFakeTimers();
-    const p = page();
-    const run = vi.fn();
-    const cancel = whenPageSettled(run, { quietMs: 1000, latestMs: 10_000, watch: p.watch });
-    vi.advanceTimersByTime(500);
-    cancel();
-    expect(p.watching).toBe(false);
-    vi.advanceTimersByTime(20_000);
-    expect(run).not.toHaveBeenCalled();
-  });
-
   /** The browser's PerformanceObserver for `supported` entry types: `report(type)` is one such entry now. */
-  function performanceObserver(supported: string[]) {
+  function performanceObserver(supported: string[] = ['mark', 'resource', 'longtask']) {
     const watching = new Map<string, () => void>();
     vi.stubGlobal(
       'PerformanceObserver',
@@ -129,26 +66,57 @@ describe('waiting for the page to settle before the service worker is registered
     );
     return { watching, report: (type: string) => watching.get(type)?.() };
   }
-
-  it("watches the page's requests and long tasks in the browser, and stops once it runs", () => {
+  beforeEach(() => {
     vi.useFakeTimers();
-    const browser = performanceObserver(['mark', 'resource', 'longtask']);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('runs once the page has been quiet for the whole quiet time, counted from its last request or long task, and stops watching', () => {
+    const browser = performanceObserver();
     const run = vi.fn();
     whenPageSettled(run, { quietMs: 1000, latestMs: 10_000 });
     expect([...browser.watching.keys()].sort()).toEqual(['longtask', 'resource']);
-    vi.advanceTimersByTime(800);
-    browser.report('resource'); // a request of the page ended
+    vi.advanceTimersByTime(600);
+    browser.report('resource'); // a request of the page ended: the chat's words arrive
     vi.advanceTimersByTime(800);
     browser.report('longtask');
     vi.advanceTimersByTime(999);
-    expect(run).not.toHaveBeenCalled();
+    expect(run).not.toHaveBeenCalled(); // 2.4 s after the start, but only 0.999 s of quiet
     vi.advanceTimersByTime(1);
     expect(run).toHaveBeenCalledTimes(1);
     expect(browser.watching.size).toBe(0);
+    vi.advanceTimersByTime(20_000);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at the latest time on a page that never goes quiet', () => {
+    const browser = performanceObserver();
+    const run = vi.fn();
+    whenPageSettled(run, { quietMs: 1000, latestMs: 10_000 });
+    for (let t = 0; t < 9_900; t += 300) {
+      vi.advanceTimersByTime(300);
+      browser.report('resource');
+    }
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled, and stops watching the page', () => {
+    const browser = performanceObserver();
+    const run = vi.fn();
+    const cancel = whenPageSettled(run, { quietMs: 1000, latestMs: 10_000 });
+    vi.advanceTimersByTime(500);
+    cancel();
+    expect(browser.watching.size).toBe(0);
+    vi.advanceTimersByTime(20_000);
+    expect(run).not.toHaveBeenCalled();
   });
 
   it('runs after the quiet time where the browser reports neither requests nor long tasks', () => {
-    vi.useFakeTimers();
     const browser = performanceObserver(['mark']);
     const run = vi.fn();
     whenPageSettled(run, { quietMs: 1000 });
@@ -160,8 +128,7 @@ describe('waiting for the page to settle before the service worker is registered
   });
 
   it('registers the service worker only once the page has settled', () => {
-    vi.useFakeTimers();
-    const browser = performanceObserver(['resource', 'longtask']);
+    const browser = performanceObserver();
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: new EventTarget() });
     const before = workbox.registered;
     registerServiceWorker(() => undefined);

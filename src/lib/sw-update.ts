@@ -12,23 +12,15 @@ const LATEST_MS = 10_000;
 
 /**
  * Calls `run` once the page's own start is over: when for `quietMs` no request of the page has ended and no
- * long task has run, at the latest after `latestMs`; where the browser reports neither, after `quietMs`.
- * Returns what cancels it. `watch` calls its argument at each such activity and returns what stops watching.
+ * long task has run (watchActivity), at the latest after `latestMs`; where the browser reports neither, after
+ * `quietMs`. Returns what cancels it.
  */
-export function whenPageSettled(
-  run: () => void,
-  {
-    quietMs = QUIET_MS,
-    latestMs = LATEST_MS,
-    watch = watchActivity,
-  }: { quietMs?: number; latestMs?: number; watch?: (onActivity: () => void) => () => void } = {},
-): () => void {
+export function whenPageSettled(run: () => void, { quietMs = QUIET_MS, latestMs = LATEST_MS } = {}): () => void {
   const started = performance.now();
   let last = started;
-  const stop = watch(() => {
+  const stop = watchActivity(() => {
     last = performance.now();
   });
-  let timer: ReturnType<typeof setTimeout>;
   const check = () => {
     const wait = Math.min(last + quietMs, started + latestMs) - performance.now();
     if (wait > 0) {
@@ -38,7 +30,7 @@ export function whenPageSettled(
     stop();
     run();
   };
-  timer = setTimeout(check, quietMs);
+  let timer = setTimeout(check, quietMs);
   return () => {
     clearTimeout(timer);
     stop();

@@ -33,8 +33,9 @@ export const READY_WAIT_MS = 20_000;
  * install that failed): no push on this page load.
  */
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!pushSupported()) return undefined;
   const now = await registrationNow();
-  if (now || !pushSupported()) return now;
+  if (now) return now;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const none = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), READY_WAIT_MS)));
   return Promise.race([navigator.serviceWorker.ready, none]).finally(() => clearTimeout(timer));

@@ -47,7 +47,10 @@ describe('the offer of notifications', () => {
     await setLocale('en');
     setToken('member-token', true, `08${Math.floor(Math.random() * 1e8)}`);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('is never made before a first deposit or chat, then once; a tap asks the browser and registers the device', async () => {
     const { pushManager, notification } = browserWithPush('default');
@@ -174,32 +177,24 @@ describe('the offer of notifications', () => {
 
   it('counts a browser whose service worker never comes as one that cannot be told', async () => {
     vi.useFakeTimers();
-    try {
-      browserWithPush('default', 'granted', { firstVisit: true });
-      let state: string | undefined;
-      void pushState().then((s) => (state = s));
-      await vi.advanceTimersByTimeAsync(READY_WAIT_MS - 1);
-      expect(state).toBeUndefined();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(state).toBe('unsupported');
-    } finally {
-      vi.useRealTimers();
-    }
+    browserWithPush('default', 'granted', { firstVisit: true });
+    let state: string | undefined;
+    void pushState().then((s) => (state = s));
+    await vi.advanceTimersByTimeAsync(READY_WAIT_MS - 1);
+    expect(state).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state).toBe('unsupported');
   });
 
   it('signs out at once on a first visit whose service worker has not come yet: no subscription to end', async () => {
     vi.useFakeTimers();
-    try {
-      browserWithPush('granted', 'granted', { firstVisit: true });
-      const calls = fakeServer(routes());
-      let done = false;
-      void forgetPushOnSignOut().then(() => (done = true));
-      await vi.advanceTimersByTimeAsync(0);
-      expect(done).toBe(true);
-      expect(calls.some((c) => c.url === '/api/push/unsubscribe')).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    browserWithPush('granted', 'granted', { firstVisit: true });
+    const calls = fakeServer(routes());
+    let done = false;
+    void forgetPushOnSignOut().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    expect(calls.some((c) => c.url === '/api/push/unsubscribe')).toBe(false);
   });
 
   it('says when the browser cannot be told, or the member blocked it', async () => {
