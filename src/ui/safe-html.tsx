@@ -14,12 +14,18 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'align', 'color'];
 
-/** Made on first use, in the browser: the build's pre-rendering imports this module without a DOM. */
-let purify: ReturnType<typeof DOMPurify> | undefined;
-function sanitizer(): ReturnType<typeof DOMPurify> {
-  if (purify) return purify;
-  purify = DOMPurify();
-  purify.addHook('afterSanitizeAttributes', (node) => {
+/**
+ * DOMPurify's own instance (the package builds it as it is imported), set up on first use: the settings
+ * once (setConfig: not read again at every call) and the hook. A second instance of our own cost a second
+ * build of DOMPurify's tables on the page's start. The app has no other user of DOMPurify. Without a DOM
+ * (the build's pre-rendering) the instance is not supported and nothing is set up here.
+ */
+let ready = false;
+function sanitizer(): typeof DOMPurify {
+  if (ready || !DOMPurify.isSupported) return DOMPurify;
+  ready = true;
+  DOMPurify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR });
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'IMG' && !ownImage(node.getAttribute('src') ?? '')) node.remove();
     // links leave the site in a new tab, without handing it this page
     if (node.nodeName === 'A' && node.hasAttribute('href')) {
@@ -27,7 +33,7 @@ function sanitizer(): ReturnType<typeof DOMPurify> {
       node.setAttribute('rel', 'noopener noreferrer');
     }
   });
-  return purify;
+  return DOMPurify;
 }
 
 /** Images only from this site (relative or same origin) or inline data: no tracking pixels, no look-alike assets elsewhere. */
@@ -42,14 +48,14 @@ function ownImage(src: string): boolean {
 }
 
 export function sanitizeHtml(html: string): string {
-  return sanitizer().sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR });
+  return sanitizer().sanitize(html);
 }
 
-// DOMPurify's first use (its tables, its settings, its first document, its code's first run) was most of what
+// DOMPurify's first use (its settings, its first document, its code's first run) was most of what
 // cleaning the contact page's text cost: 12-29 ms of one task on a fast machine (Lighthouse's trace), about 4
 // times that on a slow phone. It is done ahead, a step per idle moment, while the screen's text is still on its
 // way (not in a browser without idle callbacks, nor in the build's pre-rendering: the first text pays it there)
-const warmUp = [sanitizer, () => sanitizeHtml('.'), () => sanitizeHtml('<p><a href="/">.</a></p>')];
+const warmUp = [sanitizer, () => sanitizeHtml('<p><a href="/">.</a></p>')];
 const warmNext = () => {
   warmUp.shift()?.();
   if (warmUp.length) requestIdleCallback(warmNext);
