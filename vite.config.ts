@@ -62,6 +62,8 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
+      // the manifest's icons are in the precache by the glob below already (listed twice, they were in sw.js twice)
+      includeManifestIcons: false,
       manifest: {
         id: '/',
         name: variant === 'la' ? 'Wallet Lao' : 'Wallet Thai',
