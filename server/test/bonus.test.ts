@@ -96,6 +96,18 @@ describe('bonuses', () => {
     expect(described.statements[0].bonus).toEqual({ code: 'DAILY10', description: 'Daily bonus 10%' });
   });
 
+  it('runs none of its GETs for a HEAD: a bonus is not activated by one, nor the money moved', async () => {
+    const { token } = await newMember(server, 100);
+    const head = (url: string) => call(server.app, 'HEAD', url, undefined, { token });
+    for (const url of ['/api/bonus/activate/FIRSTDEP100', '/api/promotion/activate/WELCOME50', '/api/bonus/clear', '/api/wallet'])
+      expect((await head(url)).statusCode, url).toBe(404);
+    expect(await walletAmount(server, token)).toBe(100);
+    expect((await active(token)).status).toBe(false);
+    // the same call by GET is what a member's tap sends
+    expect((await activate(token, 'FIRSTDEP100')).statusCode).toBe(200);
+    expect(await walletAmount(server, token)).toBe(200);
+  });
+
   it('refuses withdrawals until the turnover is played, then finishes the bonus by itself and lets the money go', async () => {
     const { phone, token } = await newMember(server);
     await operatorDeposit(server, phone, 100);

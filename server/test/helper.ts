@@ -137,7 +137,7 @@ export interface CallOptions {
 /** One call as the site makes it: the marker header, JSON, and the bearer token when given. */
 export function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
   options: CallOptions = {},
