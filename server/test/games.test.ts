@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gamePasswordContext, sealPlainGamePasswords } from '../src/lib/game-secrets.js';
 import { fingerprintsOf } from '../src/lib/idempotency.js';
+import type { SandboxProvider } from '../src/adapters/games/sandbox.js';
 import { checkLedger } from '../src/ledger/invariants.js';
 import { HOUSE_STRIPES, stripeCode } from '../src/ledger/ledger.js';
 import { recoverOpenIntents } from '../src/modules/wallet/transfers.js';
@@ -79,6 +80,24 @@ describe('game accounts and transfers', () => {
     expect(joker).toMatchObject({ isActive: true, amount: 0 });
     expect(joker.web).toMatch(/\/play\/JOKER\?u=/);
     expect(joker.android).toMatch(/platform=android$/);
+  });
+
+  it('opens an account once for taps at once, and the password every tap answers signs in at the game', async () => {
+    const sandbox = server.ctx.games as SandboxProvider;
+    const taps = await Promise.all(Array.from({ length: 8 }, () => get('/api/wallet/activate/BETFLIX')));
+    // a tap while the opening is out shares its answer; one after it is told the account is open
+    const opened = taps.filter((t) => t.statusCode === 200);
+    expect(opened.length + taps.filter((t) => message(t) === 'SLOT_ALREADY_ACTIVE').length).toBe(8);
+    const { username, password } = opened[0]!.json();
+    for (const tap of opened) expect(tap.json()).toEqual({ username, password, event: null });
+    expect((await get('/api/wallet/account/BETFLIX')).json()).toEqual({ username, password, event: null });
+    await expect(sandbox.login('BETFLIX', username, password)).resolves.toMatchObject({ currency: 'BAHT' });
+
+    const resets = await Promise.all(Array.from({ length: 8 }, () => get('/api/wallet/resetpassword/BETFLIX')));
+    const { password: last } = resets[0]!.json();
+    for (const reset of resets) expect(reset.json()).toEqual({ username, password: last, event: null });
+    expect((await get('/api/wallet/account/BETFLIX')).json()).toEqual({ username, password: last, event: null });
+    await expect(sandbox.login('BETFLIX', username, last)).resolves.toMatchObject({ currency: 'BAHT' });
   });
 
   it('stores game passwords encrypted, shows them only to their member, and encrypts old plain rows', async () => {

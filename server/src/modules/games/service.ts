@@ -49,10 +49,23 @@ async function ownAccount(ctx: AppContext, memberId: number, code: string) {
   return found;
 }
 
+/**
+ * One opening or new password of a member's account at a game at a time (on this instance): the provider
+ * gives a new password at each (its protocol allows a second `open` one), and of two at once the wallet
+ * kept the first's while the provider kept the last's, so the member was handed a password that no longer
+ * signed in. A second tap while one is out gets the same answer.
+ */
+const oneAtATime = <T>(ctx: AppContext, memberId: number, game: string, step: () => Promise<T>) =>
+  onceAtATime(ctx, `account:${memberId}:${game}`, step);
+
 /** Opens the member's account at the provider (SLOT_ALREADY_ACTIVE if there is one) and answers its credentials. */
-export async function activateAccount(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
-  const db = ctx.database.db;
+export function activateAccount(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
   const game = gameOr404(code);
+  return oneAtATime(ctx, memberId, game.code, () => openAccount(ctx, memberId, game));
+}
+
+async function openAccount(ctx: AppContext, memberId: number, game: ReturnType<typeof gameOr404>): Promise<Credentials> {
+  const db = ctx.database.db;
   if (await findAccount(db, memberId, game.code)) throw conflict('SLOT_ALREADY_ACTIVE');
   const { currency } = await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
   const created = await callProvider(ctx, () => ctx.games.createAccount(game.code, memberId, currency as Currency));
@@ -72,12 +85,14 @@ export const accountCredentials = async (ctx: AppContext, memberId: number, code
   credentialsOf(ctx, await ownAccount(ctx, memberId, code));
 
 /** A new password from the provider for the member's own account, stored sealed and answered. */
-export async function resetAccountPassword(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
-  const found = await ownAccount(ctx, memberId, code);
-  const password = await callProvider(ctx, () => ctx.games.resetPassword(found.provider, found.username));
-  if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
-  await setAccountPassword(ctx.database.db, found.id, seal(ctx, found.member_id, found.provider, password));
-  return { username: found.username, password, event: null };
+export function resetAccountPassword(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
+  return oneAtATime(ctx, memberId, gameOr404(code).code, async () => {
+    const found = await ownAccount(ctx, memberId, code);
+    const password = await callProvider(ctx, () => ctx.games.resetPassword(found.provider, found.username));
+    if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
+    await setAccountPassword(ctx.database.db, found.id, seal(ctx, found.member_id, found.provider, password));
+    return { username: found.username, password, event: null };
+  });
 }
 
 /**
