@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +38,43 @@ describe("the embedded Postgres at its owner's end", () => {
       }
     } finally {
       await embedded.stop({ evenIfUsed: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts its server once the one postmaster.pid names, killed, is reaped (not taken for running)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-embedded-zombie-'));
+    const lines: string[] = [];
+    const first = await embeddedPostgres(dataDir, (line) => lines.push(line));
+    await first.stop();
+    // a process killed and not yet reaped: its parent (a Node blocked in a read of its stdin) cannot reap it
+    // until it is given a line
+    const parent = spawn(
+      process.execPath,
+      ['-e', "const c = require('child_process').spawn('true'); console.log(c.pid); require('fs').readSync(0, Buffer.alloc(1))"],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    try {
+      const pid = Number(String((await once(parent.stdout, 'data'))[0]).trim());
+      const state = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      await expect.poll(state).toBe('Z');
+      // what a Postgres killed with its server leaves: its postmaster.pid naming it
+      fs.writeFileSync(path.join(first.cluster, 'postmaster.pid'), `${pid}\n${first.cluster}\n`);
+      const starting = embeddedPostgres(dataDir, (line) => lines.push(line));
+      await expect.poll(() => lines.at(-1)).toMatch(/was killed and is not yet reaped; waiting for it/);
+      parent.stdin.end('\n');
+      const embedded = await starting;
+      try {
+        expect(embedded.started).toBe(true);
+        const client = new pg.Client({ connectionString: embedded.url });
+        await client.connect();
+        expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+        await client.end();
+      } finally {
+        await embedded.stop({ evenIfUsed: true });
+      }
+    } finally {
+      parent.kill();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -143,18 +143,53 @@ function socketDirOf(cluster: string): string {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !zombie(pid);
+}
+
+/**
+ * Linux: a process that was killed and not yet reaped by its parent (state Z) still answers kill(pid, 0).
+ * A Postgres killed with its server (kill -9) is one for a moment: it runs nothing, and Postgres refuses
+ * to start while the pid in its postmaster.pid answers (elsewhere kill alone tells).
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+/** The pid the cluster's postmaster.pid names, if any. */
+function lockPid(cluster: string): number | undefined {
+  const file = path.join(cluster, 'postmaster.pid');
+  if (!fs.existsSync(file)) return undefined;
+  const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** The pid in the cluster's postmaster.pid when that process is alive. */
 function runningPid(cluster: string): number | undefined {
-  const file = path.join(cluster, 'postmaster.pid');
-  if (!fs.existsSync(file)) return undefined;
-  const pid = Number(fs.readFileSync(file, 'utf8').split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : undefined;
+  const pid = lockPid(cluster);
+  return pid !== undefined && alive(pid) ? pid : undefined;
+}
+
+/** Waits (at most `limitMs`) until a killed Postgres named by postmaster.pid is reaped, so a new one may start. */
+async function reaped(cluster: string, log: (line: string) => void, limitMs = 30_000): Promise<void> {
+  const pid = lockPid(cluster);
+  if (pid === undefined || !zombie(pid)) return;
+  log(`embedded Postgres: its last server (pid ${pid}) was killed and is not yet reaped; waiting for it`);
+  const until = Date.now() + limitMs;
+  while (zombie(pid)) {
+    if (Date.now() > until)
+      throw new Error(
+        `embedded Postgres: pid ${pid} (${cluster}/postmaster.pid) was killed and its parent has not reaped it in ${limitMs / 1000} s`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -184,6 +219,7 @@ export async function embeddedPostgres(dataDir: string, log: (line: string) => v
 
   const url = embeddedUrl(dataDir);
   const start = async () => {
+    await reaped(cluster, log);
     await exec(bin.pg_ctl, [
       '-D',
       cluster,
