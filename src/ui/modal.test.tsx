@@ -38,6 +38,33 @@ describe('dialogs over dialogs', () => {
   });
 });
 
+describe('the keys inside a dialog', () => {
+  it('Tab and Shift+Tab go round its own controls, past a hidden file field, never to the page behind', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Sign out</button>
+        <Modal title="Deposit" onClose={() => undefined} closeLabel="Close">
+          <input aria-label="Amount" />
+          <button type="button">Choose the slip</button>
+          <input type="file" hidden aria-label="Slip file" />
+        </Modal>
+      </>,
+    );
+    const close = screen.getByRole('button', { name: 'Close' });
+    const choose = screen.getByRole('button', { name: 'Choose the slip' });
+    choose.focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(choose).toHaveFocus();
+    // focus that was put outside comes back in with the next Tab
+    screen.getByRole('button', { name: 'Sign out' }).focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+  });
+});
+
 describe('a body that scrolls', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -4,6 +4,16 @@ import { createPortal } from 'react-dom';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Whether Tab stops at an element the selector found: not a hidden one (the slip's `<input type="file" hidden>`,
+ * the last of the deposit dialog's, was taken for its last stop, and Tab from the real last one left the
+ * dialog for the page behind it), nor one taken out of the order, nor one not drawn (where the browser tells).
+ */
+function tabStop(el: HTMLElement): boolean {
+  if (el.closest('[hidden], [inert]') || el.tabIndex < 0 || (el instanceof HTMLInputElement && el.type === 'hidden')) return false;
+  return el.checkVisibility?.() ?? true;
+}
+
 let openCount = 0;
 /** §2: the page does not scroll while any modal is open. */
 function lockScroll(): () => void {
@@ -94,14 +104,15 @@ export function Modal({ title, onClose, children, footer, role = 'dialog', tone 
         return;
       }
       if (e.key !== 'Tab' || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(tabStop);
       if (!items.length) return;
       const firstItem = items[0]!;
       const lastItem = items[items.length - 1]!;
-      if (e.shiftKey && (document.activeElement === firstItem || !panel.current.contains(document.activeElement))) {
+      const outside = !panel.current.contains(document.activeElement);
+      if (e.shiftKey && (document.activeElement === firstItem || outside)) {
         e.preventDefault();
         lastItem.focus();
-      } else if (!e.shiftKey && document.activeElement === lastItem) {
+      } else if (!e.shiftKey && (document.activeElement === lastItem || outside)) {
         e.preventDefault();
         firstItem.focus();
       }
