@@ -81,7 +81,15 @@ export async function isSiteGone(queryClient: QueryClient, maxAgeMs = 0): Promis
 /** The pages whose guard asks whether the site is open before they show (the sign-in page, §2). */
 export const asksSiteFirst = (pathname: string) => /^\/login\/?$/.test(pathname);
 
-/** A bank's name in the member's language from the banks lookup, else the Thai name the caller has. */
+/** A bank's name in the member's language from the banks lookup, else `fallback` (`readersName`, a code). */
 export function bankName(banks: BanksResponse | undefined, code: string, fallback: string): string {
   return banks?.banks.find((b) => b.code === code)?.name ?? fallback;
 }
+
+/**
+ * The name a screen has of a bank before the banks lookup is on the device (a first sign-in offline): its
+ * name in the asked language where it has one, else the Thai one to a Thai reader and the English one to
+ * the others (a Lao reader was shown the Thai script), as §8's account carries only those two.
+ */
+export const readersName = (bank: { nameTH: string; nameEN: string; name?: string }, locale: string) =>
+  bank.name || (locale === 'th' ? bank.nameTH : bank.nameEN);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatAccountNo } from '../../../contract/account-rules';
 import { formatDateTime } from '../../lib/dates';
-import { bankName, banksQuery } from '../../lib/lookups';
+import { bankName, banksQuery, readersName } from '../../lib/lookups';
 import { DataStatus } from '../../ui/data-status';
 import { LockIcon } from '../../ui/icons';
 import { PushSwitch } from '../../ui/member/push-switch';
@@ -13,7 +13,7 @@ import './account.css';
 
 /** §2 Profile page: the card, the read-only details, the lock that opens the change-password modal. */
 export function ProfilePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const query = useQuery(profileQuery());
   const banks = useQuery(banksQuery());
   const { data } = query;
@@ -35,7 +35,7 @@ export function ProfilePage() {
   const rows: [string, string][] = [
     [t`Username`, profile.username],
     [t`Bank account name`, bankAccount.bankAccountName],
-    [t`Bank`, bankName(banks.data, bankAccount.bankCode, bankAccount.bank.nameTH)],
+    [t`Bank`, bankName(banks.data, bankAccount.bankCode, readersName(bankAccount.bank, i18n.locale))],
     [t`Account number`, formatAccountNo(bankAccount.bankAccountNo)],
   ];
   return (

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatAccountNo } from '../../../contract/account-rules';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
-import { bankName, banksQuery } from '../../lib/lookups';
+import { bankName, banksQuery, readersName } from '../../lib/lookups';
 import { useOnline } from '../../ui/use-online';
 import { depositOffer } from '../../../contract/deposit-rules';
 import { useMoneyWords } from '../../ui/member/money-words';
@@ -79,7 +79,7 @@ export function DepositAccounts({ headingId }: { headingId: string }) {
           return (
             <li key={accountId(a)} className="deposit-account">
               <p className="strong">
-                {bankName(banks.data, a.bankCode, a.name || a.nameTH)}
+                {bankName(banks.data, a.bankCode, readersName(a, i18n.locale))}
                 {isNew(a) && <span className="badge">{t`Changed`}</span>}
               </p>
               <p>{a.bankAccountName}</p>

@@ -108,6 +108,31 @@ describe('the deposit modal', () => {
     expect(calls.filter((c) => c.url.startsWith('/api/wallet'))).toEqual([]);
   });
 
+  it("names the registered account's bank in the reader's script before the banks lookup is on the device: Thai to Thai, English to Lao", async () => {
+    const wallet = walletFixture({
+      bankAccount: {
+        bank: { nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL' },
+        bankCode: 'BCEL',
+        bankAccountName: 'Somphone',
+        bankAccountNo: '0101234567',
+      },
+    });
+    for (const [locale, shown] of [
+      ['la', 'BCEL'],
+      ['th', 'ธนาคารการค้าต่างประเทศลาว'],
+    ] as const) {
+      await setLocale(locale);
+      await loadCatalogPart('member');
+      fakeServer({ ...lookups, 'GET /api/lookup/banks': () => [503, { message: 'SERVICE_UNAVAILABLE' }] });
+      const { unmount } = renderScreen(<DepositModal onClose={() => undefined} />, { queryClient: clientWithWallet(wallet) });
+      const from = await screen.findByText('Somphone');
+      expect(from.closest('section')).toHaveTextContent(shown);
+      if (locale === 'la') expect(from.closest('section')).not.toHaveTextContent('ธนาคาร');
+      unmount();
+    }
+    await setLocale('en');
+  });
+
   it('QR: refuses WW below 100 before calling, shows the created code with its countdown, and drops it at 00:00', async () => {
     const expireIn = Date.now() + 3_000;
     const calls = fakeServer({

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { formatAccountNo } from '../../../contract/account-rules';
-import { bankName, banksQuery } from '../../lib/lookups';
+import { bankName, banksQuery, readersName } from '../../lib/lookups';
 import { walletQuery } from '../../lib/member/wallet-query';
 
 /** The account number as the member recognises it without showing it whole: every digit but the last 4 as x. */
@@ -21,7 +21,7 @@ export function maskAccountNo(accountNo: string): string {
  * home already holds is used as it is: opening the modal asks the server nothing more.
  */
 export function RegisteredAccount({ headingId }: { headingId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const wallet = useQuery({ ...walletQuery(), refetchOnMount: false });
   const banks = useQuery(banksQuery());
   const account = wallet.data?.bankAccount;
@@ -30,7 +30,7 @@ export function RegisteredAccount({ headingId }: { headingId: string }) {
     <section className="pay-from" aria-labelledby={headingId}>
       <h3 id={headingId}>{t`Transfer from your registered account`}</h3>
       <div className="deposit-account">
-        <p className="strong">{bankName(banks.data, account.bankCode, account.bank.nameTH)}</p>
+        <p className="strong">{bankName(banks.data, account.bankCode, readersName(account.bank, i18n.locale))}</p>
         <p>
           <span className="account-no">{maskAccountNo(account.bankAccountNo)}</span>
         </p>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { formatAccountNo } from '../../../contract/account-rules';
-import { bankName, banksQuery, withdrawLimitsQuery } from '../../lib/lookups';
+import { bankName, banksQuery, readersName, withdrawLimitsQuery } from '../../lib/lookups';
 import { FormError } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { activeBonusQuery } from '../../lib/member/active-bonus-query';
@@ -62,7 +62,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
   // the member's currency (within the limits)
   const all = limits.data ? Math.min(wallet.wallet.amount, limits.data.withdrawMax) : 0;
   const picks = limits.data?.quickAmounts ?? [];
-  const bank = bankName(banks.data, wallet.bankAccount.bankCode, wallet.bankAccount.bank.nameTH);
+  const bank = bankName(banks.data, wallet.bankAccount.bankCode, readersName(wallet.bankAccount.bank, i18n.locale));
   const accountNo = formatAccountNo(wallet.bankAccount.bankAccountNo);
   return (
     <Modal title={t`Withdraw`} onClose={() => onClose(false)} closeLabel={t`Close`}>
