@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useLingui } from '@lingui/react';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
   label: string;
@@ -59,4 +60,19 @@ export function FormError({ message }: { message: string }) {
       {message}
     </p>
   ) : null;
+}
+
+/** How to say a message (a `t` string, `errorMessage(i18n, code)`): called at each draw, in the language shown then. */
+export type Say = () => string;
+
+/**
+ * A message a screen keeps to show (a refusal, a form's problem), kept as how to say it rather than as said:
+ * a member who switches the language with it on the screen reads it in the new one, as the rest of the screen
+ * (it stayed in the old one when kept as text). `set('')` takes it away.
+ */
+export function useSaid(): [message: string, set: (say: Say | '') => void] {
+  useLingui(); // drawn again when the language changes
+  const [say, setSay] = useState<{ say: Say } | null>(null);
+  const set = useCallback((next: Say | '') => setSay(next === '' ? null : { say: next }), []);
+  return [say ? say.say() : '', set];
 }

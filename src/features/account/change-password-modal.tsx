@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { passwordRule, PASSWORD_MIN } from '../../../contract/account-rules';
 import { errorMessage } from '../../lib/errors';
-import { FormError, TextField } from '../../ui/field';
+import { FormError, TextField, useSaid } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useChangePassword } from './mutations';
@@ -11,8 +11,8 @@ import { useChangePassword } from './mutations';
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirm: '' });
-  const [error, setError] = useState('');
-  const [alert, setAlert] = useState('');
+  const [error, setError] = useSaid();
+  const [alert, setAlert] = useSaid();
   const change = useChangePassword();
   const set = (key: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -23,8 +23,8 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     const { oldPassword, newPassword, confirm } = values;
     if (!oldPassword || !newPassword || !confirm || change.isPending) return; // §5: silently not submitted
-    if (newPassword !== confirm) return setError(t`The new passwords are not the same.`);
-    if (passwordRule(newPassword)) return setError(t`Password must be at least ${PASSWORD_MIN} characters.`);
+    if (newPassword !== confirm) return setError(() => t`The new passwords are not the same.`);
+    if (passwordRule(newPassword)) return setError(() => t`Password must be at least ${PASSWORD_MIN} characters.`);
     change.mutate(
       { oldPassword, newPassword },
       {
@@ -32,7 +32,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           showToast(t`Your password has been changed.`, 'success');
           onClose();
         },
-        onError: (err) => setAlert(errorMessage(i18n, err.message)),
+        onError: (err) => setAlert(() => errorMessage(i18n, err.message)),
       },
     );
   }

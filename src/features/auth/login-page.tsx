@@ -9,6 +9,7 @@ import { infoQuery } from '../../lib/lookups';
 import { LanguageSelect } from '../../ui/language-select';
 import { useHydrated } from '../../ui/use-hydrated';
 import { useLogin } from './mutations';
+import { useSaid } from '../../ui/field';
 
 export interface LoginPageProps {
   /** Called with the token stored; the route decides where to go. */
@@ -35,16 +36,16 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
   }, []);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const info = useQuery(infoQuery());
   const login = useLogin(remember);
   // a sign-in the pre-rendered form sent before the app started, refused: said once the app has started
   // (src/lib/early-answer.ts; an event, so this page does not load that module)
   useEffect(() => {
-    const hear = (e: Event) => setError(errorMessage(i18n, (e as CustomEvent<string>).detail));
+    const hear = (e: Event) => setError(() => errorMessage(i18n, (e as CustomEvent<string>).detail));
     document.addEventListener(EARLY_REFUSAL_EVENT, hear);
     return () => document.removeEventListener(EARLY_REFUSAL_EVENT, hear);
-  }, [i18n]);
+  }, [i18n, setError]);
   // one the pre-rendered form sent while the app drew this form (another language): on its way, this form waits
   const [earlyPending, setEarlyPending] = useState(false);
   useEffect(() => {
@@ -59,7 +60,7 @@ export function LoginPage({ onSignedIn, onSubmitting, phone: filled = '', signed
     if (!phone || !password || signingIn) return;
     login.mutate(
       { username: phone.trim(), password },
-      { onSuccess: onSignedIn, onError: (err) => setError(errorMessage(i18n, err.message)) },
+      { onSuccess: onSignedIn, onError: (err) => setError(() => errorMessage(i18n, err.message)) },
     );
     onSubmitting?.();
   }

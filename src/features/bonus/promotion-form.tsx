@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useOnline } from '../../ui/use-online';
 import { OfflineReason } from '../../ui/member/offline-reason';
 import { PromotionModal } from './promotion-modal';
+import { useSaid } from '../../ui/field';
 
 /** Upper-cases what is typed in place, keeping the caret where it was (a controlled value would jump it to the end). */
 function upperCased(e: ChangeEvent<HTMLInputElement>): string {
@@ -24,13 +25,13 @@ export function PromotionForm() {
   const errorId = useId();
   const offlineId = useId();
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const [searching, setSearching] = useState('');
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const value = code.trim();
-    if (!value) return setError(t`Please enter a promotion code.`);
+    if (!value) return setError(() => t`Please enter a promotion code.`);
     setSearching(value);
   }
 

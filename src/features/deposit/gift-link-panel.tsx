@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { markPushOfferDue } from '../../lib/member/push';
-import { FormError, TextField } from '../../ui/field';
+import { FormError, TextField, useSaid } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
@@ -15,13 +15,13 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
   const { amount: money } = useMoneyWords();
   const online = useOnline();
   const [link, setLink] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const send = useRedeemGiftLink();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = link.trim();
-    if (!trimmed) return setError(t`Please paste your gift link.`);
+    if (!trimmed) return setError(() => t`Please paste your gift link.`);
     if (send.isPending) return;
     send.mutate(trimmed, {
       onSuccess: ({ amount }) => {
@@ -30,7 +30,7 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
         showToast(t`Link sent: ${shown} is in your wallet.`, 'success');
         onDone();
       },
-      onError: (err) => setError(errorMessage(i18n, err.message)),
+      onError: (err) => setError(() => errorMessage(i18n, err.message)),
     });
   }
 

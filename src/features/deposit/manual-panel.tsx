@@ -3,13 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { markPushOfferDue } from '../../lib/member/push';
 import { TRANSFER_TIME_CLOCK_SKEW_MS, TRANSFER_TIME_MAX_AGE_MS, transferTimeFits } from '../../../contract/deposit-rules';
-import { FormError, TextField } from '../../ui/field';
+import { FormError, TextField, useSaid } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { AmountField } from '../../ui/member/amount-field';
 import { showToast } from '../../ui/toast';
 import { useOnline } from '../../ui/use-online';
 import { useMoneyWords } from '../../ui/member/money-words';
 import { useDepositRequest } from './mutations';
+import { amountProblem } from '../../lib/member/money-input';
 
 /** A time as the phone's date-and-time picker writes it: the phone's own local time, to the minute. */
 export function pickerTime(ms: number): string {
@@ -31,7 +32,7 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
   const [amount, setAmount] = useState('');
   // the phone's own time, as the picker shows it (no zone): read as the phone's local time
   const [transferred, setTransferred] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   // the picker offers only the times the rule takes: the last two days, to now (with a phone clock's few minutes),
   // as of when the member went to it
   const [now, setNow] = useState(() => Date.now());
@@ -40,11 +41,11 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = parse(amount);
-    if (!parsed.ok) return setError(parsed.message);
-    if (parsed.value <= 0 || parsed.value < minimum) return setError(errorMessage(i18n, 'DEPOSIT_MINIMUM'));
-    if (maximum !== undefined && parsed.value > maximum) return setError(errorMessage(i18n, 'DEPOSIT_MAXIMUM'));
+    if (!parsed.ok) return setError(() => amountProblem(parse(amount)));
+    if (parsed.value <= 0 || parsed.value < minimum) return setError(() => errorMessage(i18n, 'DEPOSIT_MINIMUM'));
+    if (maximum !== undefined && parsed.value > maximum) return setError(() => errorMessage(i18n, 'DEPOSIT_MAXIMUM'));
     const at = transferred ? new Date(transferred).getTime() : undefined;
-    if (at !== undefined && !transferTimeFits(at, Date.now())) return setError(errorMessage(i18n, 'DEPOSIT_TRANSFER_TIME'));
+    if (at !== undefined && !transferTimeFits(at, Date.now())) return setError(() => errorMessage(i18n, 'DEPOSIT_TRANSFER_TIME'));
     if (send.isPending) return;
     send.mutate(
       { amount: parsed.value, ...(at !== undefined ? { transferredAt: new Date(at).toISOString() } : {}) },
@@ -54,7 +55,7 @@ export function ManualPanel({ minimum, maximum, onDone }: { minimum: number; max
           showToast(t`Request sent. Our staff will confirm your deposit; it shows as in progress in your history.`, 'success');
           onDone();
         },
-        onError: (err) => setError(errorMessage(i18n, err.message)),
+        onError: (err) => setError(() => errorMessage(i18n, err.message)),
       },
     );
   }

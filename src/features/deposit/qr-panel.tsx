@@ -8,7 +8,7 @@ import { formatTime } from '../../lib/dates';
 import { markPushOfferDue } from '../../lib/member/push';
 import { errorMessage } from '../../lib/errors';
 import { putQueryData } from '../../lib/query-data';
-import { FormError } from '../../ui/field';
+import { FormError, useSaid } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { AmountField } from '../../ui/member/amount-field';
 import { useMoneyWords } from '../../ui/member/money-words';
@@ -19,6 +19,7 @@ import { noCode, qrKeys, qrOutcomeQuery, qrPaidQuery, qrQuery } from './queries'
 import { countdown, QR_PRESETS, qrAmountProblem } from './qr-rules';
 import { SaveQr } from './save-qr';
 import { toldHere } from '../../lib/member/notices-seen';
+import { amountProblem } from '../../lib/member/money-input';
 
 /** mm:ss left until `expireIn`, ticking each second; 0 when it has passed. */
 function useSecondsLeft(expireIn: number | undefined): number {
@@ -73,7 +74,7 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   const queryClient = useQueryClient();
   const code = useQuery(qrQuery(provider));
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const state = code.data;
   const left = useSecondsLeft(state?.hasQrcode ? state.expireIn : undefined);
   const expired = !!state?.hasQrcode && left === 0;
@@ -114,13 +115,20 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   function submit(e: FormEvent) {
     e.preventDefault();
     if (create.isPending) return;
-    if (parsed && !parsed.ok) return setError(parsed.message);
+    if (parsed && !parsed.ok) return setError(() => amountProblem(parse(amount)));
     const problem = qrAmountProblem(provider, value, state?.maximum);
-    const minimum = money(QR_MINIMUM[provider]);
     // §5: KBANK below 1 is not sent ('skip'); the member is told its minimum as for the others, not left guessing
-    if (problem === 'skip' || problem === 'minimum') return setError(t`The minimum for this QR code is ${minimum}.`);
-    const maximum = money(state?.maximum ?? 0);
-    if (problem === 'maximum') return setError(t`The maximum for this QR code is ${maximum}.`);
+    if (problem === 'skip' || problem === 'minimum')
+      return setError(() => {
+        const minimum = money(QR_MINIMUM[provider]);
+        return t`The minimum for this QR code is ${minimum}.`;
+      });
+    const highest = state?.maximum ?? 0;
+    if (problem === 'maximum')
+      return setError(() => {
+        const maximum = money(highest);
+        return t`The maximum for this QR code is ${maximum}.`;
+      });
     create.mutate(value, { onError: refused, onSuccess: () => void markPushOfferDue() });
   }
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { isEnglishName, normaliseAccountName } from '../../../contract/account-rules';
 import { errorMessage } from '../../lib/errors';
-import { FormError, TextField } from '../../ui/field';
+import { FormError, TextField, useSaid } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast';
 import { useSaveBankName } from './mutations';
@@ -11,19 +11,19 @@ import { useSaveBankName } from './mutations';
 export function BankNameModal({ bankCode, current, onClose }: { bankCode: string; current: string; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const save = useSaveBankName(bankCode);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const value = normaliseAccountName(name);
-    if (!value || !isEnglishName(value)) return setError(t`Please enter the name in English letters only.`);
+    if (!value || !isEnglishName(value)) return setError(() => t`Please enter the name in English letters only.`);
     save.mutate(value, {
       onSuccess: () => {
         showToast(t`Your bank account name is saved.`, 'success');
         onClose();
       },
-      onError: (err) => setError(errorMessage(i18n, err.message)),
+      onError: (err) => setError(() => errorMessage(i18n, err.message)),
     });
   }
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TRANSFER_MINIMUM } from '../../../contract/limits';
 import { transferPairRule, WALLET } from '../../../contract/wallet-rules';
 import { errorMessage } from '../../lib/errors';
-import { FormError, SelectField } from '../../ui/field';
+import { FormError, SelectField, useSaid } from '../../ui/field';
 import { AmountField } from '../../ui/member/amount-field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { useMoneyWords } from '../../ui/member/money-words';
@@ -13,6 +13,7 @@ import { useOnline } from '../../ui/use-online';
 import { useTransfer } from './mutations';
 import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
+import { amountProblem } from '../../lib/member/money-input';
 
 /** §2 transfer modal: from and to (none, the wallet, the open game accounts), the amount, the §5 rules. */
 export function TransferModal({
@@ -32,7 +33,7 @@ export function TransferModal({
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   // one key per submission; a retry after a lost answer sends the same one
   const move = useTransfer();
   const active = wallet.slots.filter((s) => s.isActive);
@@ -41,13 +42,16 @@ export function TransferModal({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!from || !to) return setError(t`Please select an account.`);
-    if (transferPairRule(from, to)) return setError(t`You cannot transfer between these accounts.`);
+    if (!from || !to) return setError(() => t`Please select an account.`);
+    if (transferPairRule(from, to)) return setError(() => t`You cannot transfer between these accounts.`);
     const parsed = parse(amount);
-    if (!parsed.ok) return setError(parsed.message);
+    if (!parsed.ok) return setError(() => amountProblem(parse(amount)));
     const value = parsed.value;
-    const minimum = money(TRANSFER_MINIMUM);
-    if (value < TRANSFER_MINIMUM) return setError(t`The minimum amount is ${minimum}.`);
+    if (value < TRANSFER_MINIMUM)
+      return setError(() => {
+        const minimum = money(TRANSFER_MINIMUM);
+        return t`The minimum amount is ${minimum}.`;
+      });
     move.mutate(
       { from, to, amount: value },
       {
@@ -58,7 +62,7 @@ export function TransferModal({
           );
           onClose(true);
         },
-        onError: (err) => setError(errorMessage(i18n, err.message)),
+        onError: (err) => setError(() => errorMessage(i18n, err.message)),
       },
     );
   }

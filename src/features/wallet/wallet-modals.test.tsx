@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
@@ -85,6 +85,37 @@ describe('wallet modals', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     expect(calls.find((c) => c.url === '/api/wallet/withdrawAll')?.body).toEqual({ amount: 300 });
+  });
+
+  it('a refusal on the screen is said again in the language the member switches to, as the rest of the dialog', async () => {
+    const thai = /[\u0e00-\u0e7f]/;
+    const toThai = () =>
+      act(async () => {
+        await setLocale('th');
+        await loadCatalogPart('member');
+      });
+    fakeServer({ 'GET /api/lookup/withdraw': () => [200, { withdrawMin: 100, withdrawMax: 300, quickAmounts: [100] }] });
+    const user = userEvent.setup();
+    const withdraw = renderScreen(<WithdrawModal wallet={wallet} onClose={vi.fn()} />, fromHome(wallet));
+    await user.type(await screen.findByLabelText('Amount (baht)'), '99.99');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum withdrawal is 100.00 baht.');
+    await toThai();
+    expect(screen.getByRole('alert')).toHaveTextContent(thai);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('withdrawal');
+    withdraw.unmount();
+
+    // the server's reason too
+    await setLocale('en');
+    fakeServer({ 'POST /api/wallet/transfer': () => [400, { message: 'TRANSFER_FAIL' }] });
+    renderScreen(<TransferModal wallet={wallet} from="WALLET" to="PG" onClose={vi.fn()} />, fromHome(wallet));
+    await user.type(await screen.findByLabelText('Amount (baht)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The transfer failed.');
+    await toThai();
+    expect(screen.getByRole('alert')).toHaveTextContent(thai);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('transfer');
   });
 
   it('withdraw: a member who keeps kip (Lao site) is asked and told in kip, in Lao too', async () => {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { formatAccountNo } from '../../../contract/account-rules';
 import { bankName, banksQuery, readersName, withdrawLimitsQuery } from '../../lib/lookups';
-import { FormError } from '../../ui/field';
+import { FormError, useSaid } from '../../ui/field';
 import { CheckingNote } from '../../ui/member/checking-note';
 import { activeBonusQuery } from '../../lib/member/active-bonus-query';
 import { AmountField } from '../../ui/member/amount-field';
@@ -15,6 +15,7 @@ import { useOnline } from '../../ui/use-online';
 import { useWithdraw } from './mutations';
 import { QuickAmounts } from './quick-amounts';
 import type { WalletView } from '../../../contract/wallet';
+import { amountProblem } from '../../lib/member/money-input';
 
 /** §2 withdraw modal: the amount within the server's limits, to the registered bank account. */
 export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose: (saved: boolean) => void }) {
@@ -27,19 +28,26 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
   const bonus = useQuery(activeBonusQuery());
   const remaining = bonus.data?.status && bonus.data.turnover ? money(bonus.data.turnover.remaining) : '';
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const send = useWithdraw();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!limits.data || send.isPending) return;
     const parsed = parse(amount);
-    if (!parsed.ok) return setError(parsed.message);
+    if (!parsed.ok) return setError(() => amountProblem(parse(amount)));
     const value = parsed.value;
-    const min = money(limits.data.withdrawMin);
-    const max = money(limits.data.withdrawMax);
-    if (value < limits.data.withdrawMin) return setError(t`The minimum withdrawal is ${min}.`);
-    if (value > limits.data.withdrawMax) return setError(t`The maximum withdrawal is ${max}.`);
+    const { withdrawMin, withdrawMax } = limits.data;
+    if (value < withdrawMin)
+      return setError(() => {
+        const min = money(withdrawMin);
+        return t`The minimum withdrawal is ${min}.`;
+      });
+    if (value > withdrawMax)
+      return setError(() => {
+        const max = money(withdrawMax);
+        return t`The maximum withdrawal is ${max}.`;
+      });
     send.mutate(value, {
       onSuccess: () => {
         showToast(
@@ -50,7 +58,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletView; onClose
         );
         onClose(true);
       },
-      onError: (err) => setError(errorMessage(i18n, err.message)),
+      onError: (err) => setError(() => errorMessage(i18n, err.message)),
     });
   }
 

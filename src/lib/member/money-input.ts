@@ -35,3 +35,6 @@ export function parseAmount(i18n: I18n, text: string, currency: MoneyCurrency = 
   if (!/^\d+(\.\d{1,2})?$/.test(clean)) return { ok: false, message: i18n._(msg`Enter the amount in digits, like 100 or 100.50.`) };
   return { ok: true, value: Number(clean) };
 }
+
+/** What is wrong with a parsed amount, '' when nothing is. */
+export const amountProblem = (parsed: ParsedAmount): string => (parsed.ok ? '' : parsed.message);

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN, passwordRule } from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
-import { FormError, TextField } from '../../../ui/field';
+import { FormError, TextField, useSaid } from '../../../ui/field';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 
 /** The new password, under the §5 rule, typed twice; the phone rides along for password managers. */
@@ -10,18 +10,18 @@ export function PasswordStep({ phone, save }: { phone: string; save: (password: 
   const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const [busy, setBusy] = useState(false);
   const once = useOneAtATime();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!password || !confirm) return;
-    if (passwordRule(password)) return setError(t`Password must be at least ${PASSWORD_MIN} characters.`);
-    if (password !== confirm) return setError(t`Passwords don't match`);
+    if (passwordRule(password)) return setError(() => t`Password must be at least ${PASSWORD_MIN} characters.`);
+    if (password !== confirm) return setError(() => t`Passwords don't match`);
     once(async () => {
       setBusy(true);
-      await save(password).catch((err: Error) => setError(errorMessage(i18n, err.message)));
+      await save(password).catch((err: Error) => setError(() => errorMessage(i18n, err.message)));
       setBusy(false);
     });
   }

@@ -13,7 +13,7 @@ import {
 import { errorMessage } from '../../../lib/errors';
 import { banksQuery } from '../../../lib/lookups';
 import { VARIANT } from '../../../lib/variant';
-import { FormError, SelectField, TextField } from '../../../ui/field';
+import { FormError, SelectField, TextField, useSaid } from '../../../ui/field';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 import { useCreateAccount } from '../mutations';
 import type { ProfileValues } from '../types';
@@ -47,7 +47,7 @@ export function BankStep({
     const [firstName = '', ...rest] = cleanName(profile.name).split(/\s+/);
     return { bankCode: '', accountNo: '', firstName, lastName: rest.join(' '), currency: 'LAK' };
   });
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const once = useOneAtATime();
   const set = (key: keyof BankValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -70,7 +70,7 @@ export function BankStep({
         ...(VARIANT === 'la' ? { currency: values.currency } : {}),
         ...(otpToken ? { otpToken } : {}),
       },
-      { onSuccess: onDone, onError: (err) => setError(errorMessage(i18n, err.message)) },
+      { onSuccess: onDone, onError: (err) => setError(() => errorMessage(i18n, err.message)) },
     );
 
   function onSubmit(e: FormEvent) {
@@ -78,14 +78,14 @@ export function BankStep({
     // registered already (waiting for the redirect): a second submit would only answer EXISTING_USER
     if (submit.isSuccess) return;
     // a field left empty (a one-word full name leaves the last name so) is said, not passed over in silence
-    if (!values.bankCode) return setError(t`Please choose your bank.`);
-    if (!values.accountNo) return setError(t`Please enter your account number.`);
+    if (!values.bankCode) return setError(() => t`Please choose your bank.`);
+    if (!values.accountNo) return setError(() => t`Please enter your account number.`);
     if (!values.firstName.trim() || !values.lastName.trim())
-      return setError(t`Please enter the first and last name as they appear on your bank account.`);
+      return setError(() => t`Please enter the first and last name as they appear on your bank account.`);
     const nameProblem = accountNameRule(values.bankCode, accountName);
-    if (nameProblem === 'BANK_ACCOUNT_NAME_ENG') return setError(errorMessage(i18n, nameProblem));
-    if (nameProblem) return setError(t`Please enter the name as it appears on your bank account.`);
-    if (accountNoRule(values.accountNo)) return setError(t`The account number must be 6 to 20 digits.`);
+    if (nameProblem === 'BANK_ACCOUNT_NAME_ENG') return setError(() => errorMessage(i18n, nameProblem));
+    if (nameProblem) return setError(() => t`Please enter the name as it appears on your bank account.`);
+    if (accountNoRule(values.accountNo)) return setError(() => t`The account number must be 6 to 20 digits.`);
     once(create);
   }
 

@@ -6,7 +6,7 @@ import { useHydrated } from '../../../ui/use-hydrated';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 import { useSendOtp } from '../mutations';
 import type { OtpRequest } from '../types';
-import { FormError } from '../../../ui/field';
+import { FormError, useSaid } from '../../../ui/field';
 
 export function PhoneStep({
   otpOn,
@@ -24,7 +24,7 @@ export function PhoneStep({
   const hydrated = useHydrated();
   const { t, i18n } = useLingui();
   const [phone, setPhone] = useState(initial);
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const once = useOneAtATime();
   const send = useSendOtp();
   const sendTo = (value: string) =>
@@ -33,7 +33,7 @@ export function PhoneStep({
       {
         // OTP_VERIFIED: this visitor verified the phone a moment ago, so the OTP step is skipped (§4)
         onSuccess: (res) => onDone(value, { ref: res.otpRef, token: res.otpToken, verified: res.code === 'OTP_VERIFIED' }),
-        onError: (err) => setError(errorMessage(i18n, err.message)),
+        onError: (err) => setError(() => errorMessage(i18n, err.message)),
       },
     );
 
@@ -42,7 +42,7 @@ export function PhoneStep({
     const value = phone.trim();
     if (!value) return;
     const problem = phoneProblem(i18n, value);
-    if (problem) return setError(problem);
+    if (problem) return setError(() => phoneProblem(i18n, value) ?? '');
     if (otpOn) once(() => sendTo(value));
     else onDone(value, null);
   }

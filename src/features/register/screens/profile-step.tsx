@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { cleanName, passwordRule, PASSWORD_MIN, stripUnsafe } from '../../../../contract/account-rules';
 import { errorMessage } from '../../../lib/errors';
 import { sourcesQuery } from '../../../lib/lookups';
-import { FormError, SelectField, TextField } from '../../../ui/field';
+import { FormError, SelectField, TextField, useSaid } from '../../../ui/field';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 import { useValidateAccount } from '../mutations';
 import type { ProfileValues } from '../types';
@@ -25,7 +25,7 @@ export function ProfileStep({
   const { t, i18n } = useLingui();
   const sources = useQuery(sourcesQuery());
   const [values, setValues] = useState(initial);
-  const [error, setError] = useState('');
+  const [error, setError] = useSaid();
   const once = useOneAtATime();
   const set = (key: keyof ProfileValues) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -46,15 +46,15 @@ export function ProfileStep({
         bankAccountNo: '',
         ...(otpToken ? { otpToken } : {}),
       },
-      { onSuccess: () => onDone(values), onError: (err) => setError(errorMessage(i18n, err.message)) },
+      { onSuccess: () => onDone(values), onError: (err) => setError(() => errorMessage(i18n, err.message)) },
     );
 
   function submit(e: FormEvent) {
     e.preventDefault();
     // §5: an empty required field stops silently; the fields are marked required for assistive tech
     if (!values.name.trim() || !values.password || !values.confirm) return;
-    if (passwordRule(values.password)) return setError(t`Password must be at least ${PASSWORD_MIN} characters.`);
-    if (values.password !== values.confirm) return setError(t`Passwords don't match`);
+    if (passwordRule(values.password)) return setError(() => t`Password must be at least ${PASSWORD_MIN} characters.`);
+    if (values.password !== values.confirm) return setError(() => t`Passwords don't match`);
     once(check);
   }
 
