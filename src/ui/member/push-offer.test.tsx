@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../tests/render';
 import { until } from '../../../tests/until';
@@ -142,6 +142,28 @@ describe('the offer of notifications', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Notifications for my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That did not work just now.');
     expect(screen.getByRole('checkbox', { name: 'Notifications for my account' })).toBeChecked();
+  });
+
+  it('offline, both switches wait for the connection and say why, instead of failing', async () => {
+    browserWithPush('granted');
+    const calls = fakeServer(routes());
+    renderScreen(<PushSwitch />);
+    const account = await screen.findByRole('checkbox', { name: 'Notifications for my account' });
+    const phone = screen.getByRole('checkbox', { name: 'Tell me on this phone' });
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      expect(account).toBeDisabled();
+      expect(phone).toBeDisabled();
+      expect(account).toHaveAccessibleDescription('You are offline: this needs the internet.');
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    }
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(account).toBeEnabled();
+    expect(screen.queryByText('You are offline: this needs the internet.')).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
   it("the profile's switch turns this phone off and on, and says why when it cannot", async () => {

@@ -10,6 +10,8 @@ import {
   turnPushOn,
   type PushState,
 } from '../../lib/member/push';
+import { useOnline } from '../use-online';
+import { OfflineReason } from './offline-reason';
 
 /**
  * The profile's notifications (issue 38): the member's own choice for their account (off: none of their
@@ -24,6 +26,10 @@ export function PushSwitch() {
   const [failed, setFailed] = useState(false);
   const accountBox = useId();
   const deviceBox = useId();
+  const offlineId = useId();
+  // both switches ask the server (this phone's one the push service too): offline they wait, saying why,
+  // instead of failing with 'did not work'
+  const online = useOnline();
 
   useEffect(() => {
     let ended = false;
@@ -66,7 +72,14 @@ export function PushSwitch() {
       )}
       {on !== undefined && (
         <div className="check">
-          <input id={accountBox} type="checkbox" checked={on} disabled={busy} onChange={() => void toggleAccount(!on)} />
+          <input
+            id={accountBox}
+            type="checkbox"
+            checked={on}
+            disabled={busy || !online}
+            aria-describedby={online ? undefined : offlineId}
+            onChange={() => void toggleAccount(!on)}
+          />
           <label htmlFor={accountBox}>{t`Notifications for my account`}</label>
         </div>
       )}
@@ -79,10 +92,18 @@ export function PushSwitch() {
       )}
       {on && (device === 'on' || device === 'off') && (
         <div className="check">
-          <input id={deviceBox} type="checkbox" checked={device === 'on'} disabled={busy} onChange={() => void toggleDevice()} />
+          <input
+            id={deviceBox}
+            type="checkbox"
+            checked={device === 'on'}
+            disabled={busy || !online}
+            aria-describedby={online ? undefined : offlineId}
+            onChange={() => void toggleDevice()}
+          />
           <label htmlFor={deviceBox}>{t`Tell me on this phone`}</label>
         </div>
       )}
+      {on !== undefined && !online && <OfflineReason id={offlineId} />}
       {failed && (
         <p className="small text-danger" role="alert">
           {t`That did not work just now. Please try again.`}
