@@ -177,6 +177,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // while the database cannot be reached, the API says so at once (every console screen shows it)
   app.addHook('onRequest', async (request, reply) => {
     if (database.down && request.url.startsWith('/api/')) return unavailable(reply);
+  });
+  app.addHook('onRequest', async (request) => {
     // HEAD runs the route's GET handler, and some of §8's GETs move money (a bonus's or promotion's
     // activation, a refund's receipt, the invite bonus): on the API only the lookups and the docs answer
     // HEAD, every other call is not found (as PUT or DELETE are), before anything runs

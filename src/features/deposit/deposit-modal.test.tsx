@@ -22,6 +22,11 @@ const bank = (bankCode: string, bankType: string, bankAccountNo = '') => ({
   bankAccountNo,
   currency: 'BAHT',
 });
+/** A member whose registered account (the one a transfer is credited from by itself) is at `bank`. */
+const registeredAt = (bank: { code: string; nameTH: string; nameEN: string }, bankAccountName: string, bankAccountNo: string) =>
+  walletFixture({
+    bankAccount: { bank: { nameTH: bank.nameTH, nameEN: bank.nameEN }, bankCode: bank.code, bankAccountName, bankAccountNo },
+  });
 const lookups = {
   'GET /api/lookup/deposit': () =>
     [
@@ -82,14 +87,7 @@ describe('the deposit modal', () => {
       ...lookups,
       'GET /api/lookup/banks': () => [200, { banks: [{ code: 'SCB', name: 'Siam Commercial Bank' }] }],
     });
-    const wallet = walletFixture({
-      bankAccount: {
-        bank: { nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' },
-        bankCode: 'SCB',
-        bankAccountName: 'Somchai Jaidee',
-        bankAccountNo: '1234567890',
-      },
-    });
+    const wallet = registeredAt({ code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' }, 'Somchai Jaidee', '1234567890');
     renderScreen(<DepositModal onClose={() => undefined} />, { queryClient: clientWithWallet(wallet) });
     const from = await screen.findByRole('region', { name: 'Transfer from your registered account' });
     expect(await within(from).findByText('Siam Commercial Bank')).toBeVisible();
@@ -109,14 +107,7 @@ describe('the deposit modal', () => {
   });
 
   it("names the registered account's bank in the reader's script before the banks lookup is on the device: Thai to Thai, English to Lao", async () => {
-    const wallet = walletFixture({
-      bankAccount: {
-        bank: { nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL' },
-        bankCode: 'BCEL',
-        bankAccountName: 'Somphone',
-        bankAccountNo: '0101234567',
-      },
-    });
+    const wallet = registeredAt({ code: 'BCEL', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL' }, 'Somphone', '0101234567');
     for (const [locale, shown] of [
       ['la', 'BCEL'],
       ['th', 'ธนาคารการค้าต่างประเทศลาว'],
@@ -130,7 +121,6 @@ describe('the deposit modal', () => {
       if (locale === 'la') expect(from.closest('section')).not.toHaveTextContent('ธนาคาร');
       unmount();
     }
-    await setLocale('en');
   });
 
   it('QR: refuses WW below 100 before calling, shows the created code with its countdown, and drops it at 00:00', async () => {
