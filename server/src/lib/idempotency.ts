@@ -16,25 +16,16 @@ const IN_FLIGHT = 0;
 export interface IdempotencyKey {
   memberId: number;
   key: string;
-  /** what the call asks (method, route, parameters, body), each object's fields in the order of their names */
+  /** what the call asks (method, route, parameters, body), each object's fields in the order of their names: the form stored */
   fingerprint: string;
   /**
-   * The same with the fields in the order they were sent, where that differs: what every release before this one
-   * stored and compares. A key stored in either form answers a retry of its call (KEY_INVALID makes the site
-   * forget its key, and its next tap would move the money again).
+   * The same with the fields in the order they were sent, where that differs: the form the releases up to
+   * 152e573 stored. A key stored so (by a server of that release during a rolling upgrade, or before it) still
+   * answers a retry of its call sent as it was (KEY_INVALID makes the site forget its key, and its next tap would
+   * move the money again); such keys are pruned a day after their sessions (modules/system/retention.ts).
    */
   asSent?: string;
 }
-
-/**
- * The form a key's fingerprint is stored in: as sent, for now. During a rolling upgrade (or after a rollback) a
- * server of the release before answers a retry whose key this one claimed, comparing the form as sent only;
- * a canonical one would be KEY_INVALID there. The release after this one, when no server compares the as-sent
- * form alone any more, stores `fingerprint` (then the same call sent with its fields in another order is
- * answered too); keys stored as sent stay answered by `sameCall` until they are pruned (modules/system/retention.ts:
- * finished keys a day after their sessions; one still in flight is kept until it finishes).
- */
-export const storedFingerprint = (k: Pick<IdempotencyKey, 'fingerprint' | 'asSent'>) => k.asSent ?? k.fingerprint;
 
 /** A value as JSON, every object's fields in the order of their names: one call sent with its fields in another order is one call. */
 export function canonicalJson(value: unknown): string {
@@ -121,7 +112,7 @@ export async function claimKey(tx: Tx, k: IdempotencyKey, now: number, outcome?:
     .values({
       member_id: k.memberId,
       key: k.key,
-      fingerprint: storedFingerprint(k),
+      fingerprint: k.fingerprint,
       status_code: outcome?.status ?? IN_FLIGHT,
       response: JSON.stringify(outcome?.body ?? null),
       created_at: now,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TRANSFER_MINIMUM } from '../../../../contract/limits.js';
 import { PLANNED, type Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
-import { storedFingerprint, type IdempotencyKey, type Outcome } from '../../lib/idempotency.js';
+import type { IdempotencyKey, Outcome } from '../../lib/idempotency.js';
 import type { Begun } from '../../lib/outside-call.js';
 import { gameCode, HOUSE_STRIPES, stripeCode, walletCode, type StripedHouse } from '../../ledger/ledger.js';
 import { ledgerErrorOf } from '../../ledger/errors.js';
@@ -57,7 +57,7 @@ export async function beginAtOnce<Body>(
   const result = await sql<{ r: Recorded }>`
     select wallet_transfer_record_v4(${start.memberId}::integer, ${start.provider}::text, ${start.direction}::text,
       ${amount}::bigint, ${MINIMUMS}::jsonb, ${walletCode(start.memberId)}::text, ${gameCode(start.memberId, start.provider)}::text,
-      ${codes('inTransit', stripes)}::jsonb, ${key?.key ?? null}::text, ${key ? storedFingerprint(key) : null}::text, ${now}::bigint,
+      ${codes('inTransit', stripes)}::jsonb, ${key?.key ?? null}::text, ${key?.fingerprint ?? null}::text, ${now}::bigint,
       ${sync?.before ?? null}::text, ${sync?.held ?? null}::bigint, ${sync ? codes('providerFloat', HOUSE_STRIPES) : null}::jsonb,
       ${sync?.remembered ?? false}::boolean) as r${PLANNED}`
     .execute(database.db)
