@@ -68,11 +68,11 @@ export type Say = () => string;
 /**
  * A message a screen keeps to show (a refusal, a form's problem), kept as how to say it rather than as said:
  * a member who switches the language with it on the screen reads it in the new one, as the rest of the screen
- * (it stayed in the old one when kept as text). `set('')` takes it away.
+ * (it stayed in the old one when kept as text). `set('')` takes it away; `initial`: one shown from the start.
  */
-export function useSaid(): [message: string, set: (say: Say | '') => void] {
+export function useSaid(initial?: Say): [message: string, set: (say: Say | '') => void] {
   useLingui(); // drawn again when the language changes
-  const [say, setSay] = useState<{ say: Say } | null>(null);
+  const [say, setSay] = useState<{ say: Say } | null>(initial ? { say: initial } : null);
   const set = useCallback((next: Say | '') => setSay(next === '' ? null : { say: next }), []);
   return [say ? say.say() : '', set];
 }

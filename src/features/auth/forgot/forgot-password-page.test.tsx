@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderScreen, setLocale } from '../../../../tests/render';
@@ -78,5 +78,21 @@ describe('a forgotten password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This code can no longer set a password');
     expect(screen.getByLabelText('Phone number')).toHaveValue('0812345678');
     expect(onDone).not.toHaveBeenCalled();
+
+    // the reason follows a change of language, as the rest of the page; so does the phone's own problem
+    const toThai = () =>
+      act(async () => {
+        await setLocale('th');
+        await loadCatalogPart('register');
+      });
+    await toThai();
+    expect(screen.getByRole('alert')).toHaveTextContent('รหัสนี้ใช้ตั้งรหัสผ่านไม่ได้แล้ว');
+    await act(() => setLocale('en'));
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '081');
+    await user.click(screen.getByRole('button', { name: 'Send the code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The phone number must have 10 digits.');
+    await toThai();
+    expect(screen.getByRole('alert')).toHaveTextContent('เบอร์โทรศัพท์ต้องมี 10 หลัก');
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { LanguageSelect } from '../../../ui/language-select';
+import type { Say } from '../../../ui/field';
 import { OtpCodeForm } from '../../../ui/otp/otp-code-form';
 import { showToast } from '../../../ui/toast';
 import { useForgotPassword, useResetPassword, useVerifyResetCode } from './mutations';
@@ -11,7 +12,7 @@ import './forgot-errors';
 import { PasswordStep } from './password-step';
 import { PhoneStep } from './phone-step';
 
-type Step = { name: 'phone'; error: string } | { name: 'code' } | { name: 'password' };
+type Step = { name: 'phone'; error?: Say } | { name: 'code' } | { name: 'password' };
 
 /**
  * A forgotten password (issue 21): the registered phone, the texted code, the new password. Done, the
@@ -19,7 +20,7 @@ type Step = { name: 'phone'; error: string } | { name: 'code' } | { name: 'passw
  */
 export function ForgotPasswordPage({ onDone }: { onDone: (phone: string) => void }) {
   const { t, i18n } = useLingui();
-  const [step, setStep] = useState<Step>({ name: 'phone', error: '' });
+  const [step, setStep] = useState<Step>({ name: 'phone' });
   const [phone, setPhone] = useState('');
   const [otp, setOtp] = useState({ ref: '', token: '' });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -49,7 +50,7 @@ export function ForgotPasswordPage({ onDone }: { onDone: (phone: string) => void
       (err: Error) => {
         // used or too late: only a new code helps, from the phone step
         if (!isApiError(err, 'PASSWORD_RESET_INVALID')) throw err;
-        setStep({ name: 'phone', error: errorMessage(i18n, err.message) });
+        setStep({ name: 'phone', error: () => errorMessage(i18n, err.message) });
       },
     );
 
@@ -73,7 +74,7 @@ export function ForgotPasswordPage({ onDone }: { onDone: (phone: string) => void
           verify={(otpCode) => verify.mutateAsync({ otpToken: otp.token, otpCode })}
           resend={() => forgot.mutateAsync(phone).then((res) => setOtp({ ref: res.otpRef, token: res.otpToken }))}
           onVerified={() => setStep({ name: 'password' })}
-          onBack={() => setStep({ name: 'phone', error: '' })}
+          onBack={() => setStep({ name: 'phone' })}
         />
       )}
       {step.name === 'password' && <PasswordStep phone={phone} save={save} />}

@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { FormError } from '../../../ui/field';
+import { FormError, useSaid, type Say } from '../../../ui/field';
 import { PhoneField, phoneProblem } from '../../../ui/otp/phone-field';
 import { useHydrated } from '../../../ui/use-hydrated';
 import { useOneAtATime } from '../../../ui/use-one-at-a-time';
 
 /** The registered phone the code goes to; `error`: why the member is back here (a reset that came too late). */
-export function PhoneStep({ initial, error: shown, send }: { initial: string; error: string; send: (phone: string) => Promise<unknown> }) {
+export function PhoneStep({ initial, error: shown, send }: { initial: string; error?: Say; send: (phone: string) => Promise<unknown> }) {
   const { t, i18n } = useLingui();
   const [phone, setPhone] = useState(initial);
-  const [error, setError] = useState(shown);
+  const [error, setError] = useSaid(shown);
   const [busy, setBusy] = useState(false);
   const once = useOneAtATime();
   // the pre-rendered form (before the app has started) cannot send the code: its button waits for the app
@@ -21,10 +21,10 @@ export function PhoneStep({ initial, error: shown, send }: { initial: string; er
     const value = phone.trim();
     if (!value) return;
     const problem = phoneProblem(i18n, value);
-    if (problem) return setError(problem);
+    if (problem) return setError(() => phoneProblem(i18n, value) ?? '');
     once(async () => {
       setBusy(true);
-      await send(value).catch((err: Error) => setError(errorMessage(i18n, err.message)));
+      await send(value).catch((err: Error) => setError(() => errorMessage(i18n, err.message)));
       setBusy(false);
     });
   }
