@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-const FOCUSABLE =
+export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -9,7 +9,7 @@ const FOCUSABLE =
  * the last of the deposit dialog's, was taken for its last stop, and Tab from the real last one left the
  * dialog for the page behind it), nor one taken out of the order, nor one not drawn (where the browser tells).
  */
-function tabStop(el: HTMLElement): boolean {
+export function tabStop(el: HTMLElement): boolean {
   if (el.closest('[hidden], [inert]') || el.tabIndex < 0 || (el instanceof HTMLInputElement && el.type === 'hidden')) return false;
   return el.checkVisibility?.() ?? true;
 }

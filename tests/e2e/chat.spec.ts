@@ -67,6 +67,21 @@ test('a guest chats on /contact: the greeter answers with every kind, the operat
   await chat.getByRole('button', { name: 'Deposit' }).click();
   await expect(chat.getByRole('button', { name: 'Deposit' })).toHaveCount(0);
 
+  // at 360 px the panel covers the page but for the chat button and the menu: Tab, either way round, stops
+  // only at what the member can see, never at a link or button under the panel
+  await box.focus();
+  for (const key of [...Array<string>(14).fill('Tab'), ...Array<string>(14).fill('Shift+Tab')]) {
+    await page.keyboard.press(key);
+    const underPanel = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body || el.closest('.chat-panel')) return '';
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit && el.contains(hit) ? '' : `${el.tagName} ${el.textContent ?? ''} ${el.getAttribute('aria-label') ?? ''}`;
+    });
+    expect(underPanel, `after ${key}`).toBe('');
+  }
+
   const guestId = await guestIdOf(page);
   expect(guestId).toMatch(/^guest-[0-9a-f-]{36}$/);
   expect(operator('chat', 'list')).toContain(guestId);

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/dates';
+import { FOCUSABLE, tabStop } from '../../ui/modal';
 import { useOnline } from '../../ui/use-online';
 import type { Who } from './chat-api';
 import './chat-errors';
@@ -18,6 +19,58 @@ export interface ChatPanelProps {
   conversation?: Conversation;
   /** told the conversation once open: the widget keeps it (and its socket) while the panel is closed, for the unread mark */
   onConversation?(conversation: Conversation): void;
+}
+
+/** The chat's own parts over the page: the panel and the chat button (chat-widget.tsx). */
+const CHAT = '.chat-panel, .chat-launcher';
+
+/**
+ * Whether the chat (its panel or its button) is what shows at the middle of `el`, the element brought into
+ * view as the focus brings it (after the focus event: off the screen, nothing showed at its middle yet).
+ */
+function behind(el: HTMLElement): boolean {
+  if (el.closest(CHAT)) return false;
+  el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  const r = el.getBoundingClientRect();
+  // (jsdom draws nothing: no element is at a point there)
+  return !!document.elementFromPoint?.(r.left + r.width / 2, r.top + r.height / 2)?.closest(CHAT);
+}
+
+/**
+ * While the panel is open, Tab never stops behind the chat. The panel is not modal (the page stays usable where
+ * it shows), but on a phone it covers the page but for the chat button and the menu, and Tab from its last
+ * control went on to links and buttons under it (a walk at 360 px): a stop the chat covers is passed over, in
+ * the direction of the Tab, to the next one the member can see (round to the start of the page after its end).
+ */
+function useTabStaysInSight() {
+  useEffect(() => {
+    let step = 0;
+    const onKey = (e: KeyboardEvent) => {
+      step = e.key === 'Tab' ? (e.shiftKey ? -1 : 1) : 0;
+    };
+    const onKeyUp = () => (step = 0); // a focus moved later, by the page, is no Tab's
+    const onFocus = (e: FocusEvent) => {
+      const target = e.target;
+      if (!step || !(target instanceof HTMLElement) || !behind(target)) return;
+      const direction = step;
+      step = 0; // the focus moved below is not another Tab's
+      const stops = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(tabStop);
+      const at = stops.indexOf(target);
+      for (let i = 1; at >= 0 && i < stops.length; i++) {
+        const next = stops[(at + direction * i + stops.length) % stops.length]!;
+        next.focus();
+        if (!behind(next)) return;
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('focusin', onFocus, true);
+    document.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      document.removeEventListener('keyup', onKeyUp, true);
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('focusin', onFocus, true);
+    };
+  }, []);
 }
 
 /**
@@ -53,6 +106,8 @@ export default function ChatPanel({ who, prefix, onClose, conversation: given, o
     element?.addEventListener('keydown', onKey);
     return () => element?.removeEventListener('keydown', onKey);
   }, [onClose]);
+
+  useTabStaysInSight();
 
   const saved = state.syncedAt ? formatDateTime(state.syncedAt) : '';
   const why = state.error ? errorMessage(i18n, state.error).replace(/[.。]\s*$/, '') : '';
