@@ -53,6 +53,24 @@ describe('while you were away', () => {
     expect(calls.find((c) => c.url === '/api/push/notices/seen')?.body).toEqual({ upTo: 11 });
   });
 
+  it('marks seen with the card what happened while the member looked at the app with it up', async () => {
+    await setLocale('en');
+    let listed: unknown[] = notices;
+    const calls = fakeServer({
+      'GET /api/push/notices': () => [200, { notices: listed }],
+      'POST /api/push/notices/seen': () => [200, { message: 'SUCCESS' }],
+    });
+    renderScreen(<WhileAway />);
+    await screen.findByRole('region', { name: 'While you were away' });
+    // a slip credited while the member watches it in the deposit dialog, the card still up
+    listed = [{ id: 12, createdAt: '2026-11-29T04:00:00.000Z', event: notices[4]!.event }, ...notices];
+    window.dispatchEvent(new CustomEvent(MEMBER_EVENT_DOM, { detail: notices[4]!.event }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(notices.length); // the card stays as it was
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await until(() => calls.some((c) => c.url === '/api/push/notices/seen'));
+    expect(calls.filter((c) => c.url === '/api/push/notices/seen').map((c) => c.body)).toEqual([{ upTo: 12 }]);
+  });
+
   it('says nothing when nothing happened, and marks as seen what happens while the member is looking', async () => {
     await setLocale('en');
     const calls = fakeServer({

@@ -21,21 +21,33 @@ export default function WhileAway() {
   const { t, i18n } = useLingui();
   const { amount } = useMoneyWords();
   const [notices, setNotices] = useState<Notice[]>([]);
+  // whether the card is up: set with its notices, not after their render (a notice heard in between was taken
+  // for one heard with no card, and marked the card's own seen before the member read it)
   const shown = useRef(false);
-  useEffect(() => {
-    shown.current = notices.length > 0;
-  }, [notices]);
+  // the newest notice that happened while the member looked at the app with the card up (read when heard)
+  const watched = useRef<Promise<number>>(Promise.resolve(0));
+  const show = (list: Notice[]) => {
+    shown.current = list.length > 0;
+    setNotices(list);
+  };
 
   useEffect(() => {
     let ended = false;
     void unseenNotices()
-      .then((list) => !ended && setNotices(list.notices))
+      .then((list) => !ended && show(list.notices))
       .catch(() => undefined); // offline or signed out: nothing to add to what the screens show
-    // a notice that happens while the member looks at the app is seen as it happens, unless the card still
-    // shows earlier ones the member has not acknowledged (its OK marks up to them; this one shows next time)
+    // a notice that happens while the member looks at the app is seen as it happens. While the card still shows
+    // earlier ones the member has not acknowledged, its OK marks it seen with them: it is not told again next
+    // time (a walk: a slip's credit watched in the deposit dialog came back as "while you were away")
     const heard = (e: Event) => {
       const event = (e as CustomEvent<MemberEvent>).detail;
-      if (document.visibilityState === 'visible' && isNotice(event) && !shown.current) void markNoticesSeen(SEEN_ALL);
+      if (document.visibilityState !== 'visible' || !isNotice(event)) return;
+      if (!shown.current) return void markNoticesSeen(SEEN_ALL);
+      const before = watched.current;
+      watched.current = unseenNotices().then(
+        async (list) => Math.max(await before, ...list.notices.map((n) => n.id)),
+        () => before,
+      );
     };
     window.addEventListener(MEMBER_EVENT_DOM, heard);
     return () => {
@@ -50,8 +62,9 @@ export default function WhileAway() {
     .filter((l) => l.text);
   if (!lines.length) return null;
   function done() {
-    void markNoticesSeen(Math.max(...notices.map((n) => n.id)));
-    setNotices([]);
+    const upTo = Math.max(...notices.map((n) => n.id));
+    void watched.current.then((newest) => markNoticesSeen(Math.max(upTo, newest)));
+    show([]);
   }
   return (
     <section className="card while-away" aria-labelledby="while-away-title">
