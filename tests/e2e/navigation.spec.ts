@@ -13,9 +13,18 @@ test('/ takes a visitor to the pre-rendered sign-in page, and a member with a se
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบ' })).toBeVisible();
+  // each page has a name of its own in the tab and the task switcher, in the member's language
+  await expect(page).toHaveTitle('เข้าสู่ระบบ · Wallet Thai');
   await useEnglish(page);
+  await expect(page).toHaveTitle('Sign in · Wallet Thai');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveTitle('Contact us · Wallet Thai');
+  await page.goto('/login');
   await signIn(page, '0812345678', 'demo1234');
   await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page).toHaveTitle('Home · Wallet Thai');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveTitle('Transaction history · Wallet Thai');
   await page.goto('/');
   await expect(page).toHaveURL(/\/user\/home$/);
   await expect(page.locator('.balance')).toHaveText(/^[\d,]+\.\d\d$/);

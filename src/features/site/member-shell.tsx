@@ -42,7 +42,19 @@ export function MemberShell({ parts }: { parts: ShellParts }) {
   const [conditionsOpen, setConditionsOpen] = useState(false);
   // support's unread replies mark the Contact link; on the contact page the chat itself shows them
   const online = useOnline();
-  const onContact = useLocation({ select: (l) => l.pathname.startsWith('/user/contact') });
+  const path = useLocation({ select: (l) => l.pathname.replace(/(.)\/$/, '$1') });
+  const onContact = path.startsWith('/user/contact');
+  const pages: Record<string, string> = {
+    '/user/home': t`Home`,
+    '/user/profile': t`Profile`,
+    '/user/statement': t`Transaction history`,
+    '/user/bonus': t`Bonus`,
+    '/user/contact': t`Contact us`,
+  };
+  const title = [pages[path], info.data?.name ?? 'Wallet'].filter(Boolean).join(' · ');
+  // the name of the tab, of the task switcher's card and what a screen reader says first: the page's, then the
+  // site's (every page was 'Wallet'); it follows the language
+  useEffect(() => void (document.title = title), [title]);
   const replies = useSupportReplies(onContact, online);
   // slips chosen earlier (offline, or before a reload) are sent by themselves once the member is back
   useEffect(() => startSlipOutbox(), [startSlipOutbox]);
