@@ -58,8 +58,10 @@ export function DepositAccounts({ headingId }: { headingId: string }) {
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>{t`Transfer to`}</h3>
-      {deposit.isPending && !deposit.data && <p className="muted">{online ? t`Loading…` : t`Not saved on this device yet.`}</p>}
-      {deposit.error && !deposit.data && <p className="text-danger">{errorMessage(i18n, deposit.error.message)}</p>}
+      {/* offline, a failed asking is no news: what the member needs to know is that none is saved here */}
+      {!deposit.data && !online && <p className="muted">{t`Not saved on this device yet.`}</p>}
+      {deposit.isPending && !deposit.data && online && <p className="muted">{t`Loading…`}</p>}
+      {deposit.error && !deposit.data && online && <p className="text-danger">{errorMessage(i18n, deposit.error.message)}</p>}
       {deposit.data && !fresh && (
         <p className="small notice" role="status">
           {online

@@ -179,6 +179,22 @@ describe('the deposit modal, kept true while it is open', () => {
     expect(screen.getByText(/^Saved 20\/11\/2026 \d\d:04:05\. You are offline/)).toBeVisible();
   });
 
+  it('offline with no saved accounts, says so, and still says so once the asking failed', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const queryClient = testQueryClient();
+    fakeServer({
+      ...lookups('0481234567'),
+      'GET /api/lookup/deposit': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderScreen(<DepositModal onClose={() => undefined} />, { queryClient });
+    expect(await screen.findByText('Not saved on this device yet.')).toBeVisible();
+    // the failed answer is no news to a member who is offline (it said 'No connection' in its place: a walk)
+    await waitFor(() => expect(queryClient.getQueryState(depositQuery().queryKey)?.status).toBe('error'));
+    expect(screen.getByText('Not saved on this device yet.')).toBeVisible();
+  });
+
   it('while slip intake is closed, says so before any account, and offers no upload', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T16:30:00Z')); // 23:30 in Bangkok
