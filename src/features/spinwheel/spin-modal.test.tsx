@@ -81,7 +81,13 @@ describe('the spin wheel (§2, §4 Spin wheel)', () => {
     expect(dialog).toHaveTextContent(
       '3 coins are waiting for play: bet 1,000.00 baht more to receive them. A withdrawal before then cancels them.',
     );
-    expect(screen.getByRole('button', { name: 'Spin (1 coin)' })).toBeDisabled();
+    const spin = screen.getByRole('button', { name: 'Spin (1 coin)' });
+    expect(spin).toBeDisabled();
+    // why it is off is what the waiting coins need, not a deposit for another (the two contradicted each other)
+    expect(spin).toHaveAccessibleDescription(
+      '3 coins are waiting for play: bet 1,000.00 baht more to receive them. A withdrawal before then cancels them.',
+    );
+    expect(dialog).not.toHaveTextContent('Deposits earn coins');
   });
 
   it('turns to the slice the server drew, then the prize pop-up shows it; closing reloads the wheel', async () => {

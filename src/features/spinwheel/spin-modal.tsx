@@ -106,9 +106,12 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
     setTimeout(() => spinButton.current?.focus());
   }
 
+  // no coin to spin: why Spin is off is the coins waiting for play, when there are (telling to deposit for one
+  // beside them contradicted them: a walk), else that deposits earn coins
+  const needCoin = online && !!wheel && coins <= 0 && !spinning;
   const reason = !online ? (
     <OfflineReason id={reasonId} />
-  ) : wheel && coins <= 0 && !spinning ? (
+  ) : needCoin && !waiting ? (
     <p id={reasonId} className="hint">
       {t`You need a coin to spin. Deposits earn coins.`}
     </p>
@@ -125,7 +128,7 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
             <Plural value={coins} one="You have # coin" other="You have # coins" />
           </p>
           {waiting && (
-            <p className="hint spin-waiting">
+            <p id={needCoin ? reasonId : undefined} className="hint spin-waiting">
               <Plural
                 value={waitingCoins}
                 one={`# coin is waiting for play: bet ${bet} more to receive it. A withdrawal before then cancels it.`}
@@ -149,7 +152,7 @@ export function SpinModal({ onClose }: { onClose: () => void }) {
             type="button"
             className="button primary block"
             disabled={!online || spinning || coins <= 0}
-            aria-describedby={reason ? reasonId : undefined}
+            aria-describedby={reason || needCoin ? reasonId : undefined}
             onClick={start}
           >
             {spinning ? t`Spinning…` : t`Spin (1 coin)`}
