@@ -39,9 +39,12 @@ export function GameCredentials({
       onSettled: () => setConfirming(false),
     });
 
+  // the buttons show only "Copy" (the row's label says what): 'Copy password' beside the value did not fit at
+  // 360 px in Thai, and the password's row broke in two where the username's did not (a walk)
+  const sameWord = 'the button shows only "Copy": start with that same word (screen-reader and voice users say the visible word)';
   const rows = [
-    { label: t`Username`, value: credentials.username, copyLabel: t`Copy username` },
-    { label: t`Password`, value: credentials.password, copyLabel: t`Copy password` },
+    { label: t`Username`, value: credentials.username, copyLabel: t({ message: 'Copy username', comment: sameWord }) },
+    { label: t`Password`, value: credentials.password, copyLabel: t({ message: 'Copy password', comment: sameWord }) },
   ];
   return (
     <>
@@ -64,8 +67,8 @@ export function GameCredentials({
                 translate="no"
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <button type="button" className="button small" onClick={() => void copy(row.value, row.label)}>
-                {row.copyLabel}
+              <button type="button" className="button small" aria-label={row.copyLabel} onClick={() => void copy(row.value, row.label)}>
+                {t`Copy`}
               </button>
             </dd>
           </div>

@@ -45,7 +45,10 @@ describe('the game account modal', () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     renderScreen(<SlotModal slot={pg} onClose={vi.fn()} onTransfer={vi.fn()} onBackFromGame={vi.fn()} />);
-    await user.click(await screen.findByRole('button', { name: 'Copy username' }));
+    // each shows only "Copy" (its row says what), named after what it copies: one line each at 360 px
+    expect(await screen.findByRole('button', { name: 'Copy username' })).toHaveTextContent(/^Copy$/);
+    expect(screen.getByRole('button', { name: 'Copy password' })).toHaveTextContent(/^Copy$/);
+    await user.click(screen.getByRole('button', { name: 'Copy username' }));
     expect(writeText).toHaveBeenLastCalledWith('pg0812');
     expect(await screen.findByRole('status')).toHaveTextContent('Copied: Username');
     await user.click(screen.getByRole('button', { name: 'Copy password' }));
