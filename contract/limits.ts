@@ -9,6 +9,9 @@ import type { QrProvider } from './deposit.js';
 /** The least one transfer between the wallet and a game moves (TRANSFER_MINIMUM). */
 export const TRANSFER_MINIMUM = 1;
 
+/** The least a wallet gift link may credit (§5), in baht: TrueMoney's vouchers are in baht, offered to baht holders only (TRUELINK_MINIMUM). */
+export const GIFT_LINK_MINIMUM = 2;
+
 /** The least a payment QR may ask for, per provider (QR_MINIMUM); the site does not send a KBANK code below it. */
 export const QR_MINIMUM: Readonly<Record<QrProvider, number>> = { KBANK: 1, WW: 100, ZAPMAN: 100 };
 

@@ -19,7 +19,7 @@ registerErrorMessages({
   QR_MINIMUM: msg`The amount is below this QR code's minimum.`,
   QR_MAXIMUM: msg`The amount is above this QR code's maximum.`,
   QR_UNAVAILABLE: msg`This QR code is not offered right now.`,
-  TRUELINK_MINIMUM: msg`The minimum gift-link deposit is 2 baht.`,
+  TRUELINK_MINIMUM: msg`The gift link's amount is below the minimum.`,
   TRUELINK_UNAVAILABLE: msg`The gift link service is not answering. Nothing was taken: please try again later.`,
   DEPOSIT_MANUAL_OFF: msg`Deposit requests are not open right now.`,
   DEPOSIT_MINIMUM: msg`The amount is below the minimum deposit.`,

@@ -63,6 +63,9 @@ describe('the deposit modal', () => {
       .map((b) => b.textContent);
     // no manual request: the lookup's isManual is false
     expect(ways).toEqual(['Bank slip', 'QR Kasikornbank', 'QR TrueMoney Wallet', 'Gift link']);
+    // its least amount said as every amount is (it said '2 baht')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Gift link' }));
+    expect(await screen.findByText('The minimum gift-link deposit is 2.00 baht.')).toBeVisible();
   });
 
   it('names the copy button by its visible word first, then what it copies, in every language (axe label-content-name-mismatch)', async () => {

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
+import { GIFT_LINK_MINIMUM } from '../../../contract/limits';
 import { errorMessage } from '../../lib/errors';
 import { markPushOfferDue } from '../../lib/member/push';
 import { FormError, TextField, useSaid } from '../../ui/field';
@@ -17,6 +18,8 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
   const [link, setLink] = useState('');
   const [error, setError] = useSaid();
   const send = useRedeemGiftLink();
+  // in the money's words of every other amount (it said '2 baht' where the rest say '2.00 baht')
+  const least = money(GIFT_LINK_MINIMUM);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -42,7 +45,7 @@ export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
         autoComplete="off"
         value={link}
         onChange={(v) => (setLink(v), setError(''))}
-        hint={t`The minimum gift-link deposit is 2 baht.`}
+        hint={t`The minimum gift-link deposit is ${least}.`}
       />
       <FormError message={error} />
       <CheckingNote checking={send.checking} />

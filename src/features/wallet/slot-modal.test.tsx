@@ -59,6 +59,20 @@ describe('the game account modal', () => {
     expect(await screen.findByText('Failed to copy')).toBeVisible();
   });
 
+  it('names each copy button by its visible word first, then what it copies, in every language (axe label-content-name-mismatch)', async () => {
+    for (const locale of ['th', 'la', 'en'] as const) {
+      await setLocale(locale);
+      await loadCatalogPart('member');
+      fakeServer({ 'GET /api/wallet/account/PG': credentials });
+      const { unmount } = renderScreen(<SlotModal slot={pg} onClose={vi.fn()} onTransfer={vi.fn()} onBackFromGame={vi.fn()} />);
+      await screen.findByDisplayValue('pg0812');
+      const visible = { th: 'คัดลอก', la: 'ສຳເນົາ', en: 'Copy' }[locale];
+      const copies = screen.getAllByRole('button', { name: new RegExp(`^${visible} \\S`) });
+      expect(copies.map((b) => b.textContent)).toEqual([visible, visible]);
+      unmount();
+    }
+  });
+
   it('asks before resetting the password, and resets only when confirmed', async () => {
     let resets = 0;
     fakeServer({

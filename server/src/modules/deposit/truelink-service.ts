@@ -6,6 +6,7 @@ import { answerAsTwin, earlierOutcome, type IdempotencyKey, type Outcome } from 
 import { callOutside, callWithin, recoverOutsideCalls, type Applied, type Intent, type OutsideFlow } from '../../lib/outside-call.js';
 import { toMajor, toMinor, type Currency } from '../../ledger/money.js';
 import { depositOffer } from '../../../../contract/deposit-rules.js';
+import { GIFT_LINK_MINIMUM } from '../../../../contract/limits.js';
 import { creditDeposit, memberMoney } from '../../ledger/operations.js';
 import { notifyMember } from '../events/service.js';
 import {
@@ -27,9 +28,6 @@ import {
  * does not answer, the redemption stays OPEN and the sweep asks again (redeeming with the same ref is
  * idempotent at the service, so asking also settles the question for good).
  */
-
-/** The smallest voucher accepted (§5), in baht. */
-export const TRUELINK_MINIMUM_BAHT = 2;
 
 /** Exactly a TrueMoney gift voucher link: that host and path, and only the v parameter of a voucher's shape. */
 const GIFT_LINK = /^https:\/\/gift\.truemoney\.com\/campaign\/\?v=([0-9A-Za-z]{18,40})$/;
@@ -162,7 +160,7 @@ export async function redeemGiftLink(
   if (state.state === 'unknown') throw badRequest('TRUELINK_INVALID');
   // redeemed by a twin of this call (a double tap) that claimed the key meanwhile: its answer, or 409 while it is open
   if (state.state === 'redeemed') return answerAsTwin<Body>(ctx.database.db, key, conflict('TRUELINK_DUPLICATE'));
-  if (state.amountMinor < toMinor(TRUELINK_MINIMUM_BAHT, 'BAHT')) throw badRequest('TRUELINK_MINIMUM');
+  if (state.amountMinor < toMinor(GIFT_LINK_MINIMUM, 'BAHT')) throw badRequest('TRUELINK_MINIMUM');
   return callOutside(ctx, truelinkFlow(ctx), { memberId, voucher, amountMinor: state.amountMinor }, key);
 }
 
