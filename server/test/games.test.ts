@@ -100,6 +100,34 @@ describe('game accounts and transfers', () => {
     await expect(sandbox.login('BETFLIX', username, last)).resolves.toMatchObject({ currency: 'BAHT' });
   });
 
+  it('opens an account once for taps at once on two instances, and the password every tap answers signs in at the game', async () => {
+    // two servers on one database (taps through a proxy to both): the provider is asked once at a time
+    const there = await build({}, { shareWith: server });
+    there.ctx.gameSecrets = server.ctx.gameSecrets; // every instance has the same GAME_SECRET_KEY
+    try {
+      const theirs = await login(there.app);
+      const sandbox = server.ctx.games as SandboxProvider;
+      const on = (app: TestServer['app'], as: string, url: string) => call(app, 'GET', url, undefined, { token: as });
+      const both = (url: string) =>
+        Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? on(there.app, theirs, url) : on(server.app, token, url))));
+      const taps = await both('/api/wallet/activate/IMI');
+      const opened = taps.filter((t) => t.statusCode === 200);
+      expect(opened.length + taps.filter((t) => message(t) === 'SLOT_ALREADY_ACTIVE').length).toBe(8);
+      const { username, password } = opened[0]!.json();
+      for (const tap of opened) expect(tap.json()).toEqual({ username, password, event: null });
+      expect((await get('/api/wallet/account/IMI')).json()).toEqual({ username, password, event: null });
+      await expect(sandbox.login('IMI', username, password)).resolves.toMatchObject({ currency: 'BAHT' });
+
+      // new passwords asked on both at once: the one kept is the one the provider has
+      const resets = await both('/api/wallet/resetpassword/IMI');
+      expect(resets.map((r) => r.statusCode)).toEqual(Array<number>(8).fill(200));
+      const kept = (await get('/api/wallet/account/IMI')).json().password as string;
+      await expect(sandbox.login('IMI', username, kept)).resolves.toMatchObject({ currency: 'BAHT' });
+    } finally {
+      await there.close();
+    }
+  });
+
   it('stores game passwords encrypted, shows them only to their member, and encrypts old plain rows', async () => {
     const stored = (provider: string) =>
       server.ctx.database.db.selectFrom('game_accounts').selectAll().where('provider', '=', provider).executeTakeFirstOrThrow();

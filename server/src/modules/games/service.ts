@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Credentials } from '../../../../contract/wallet.js';
 import { findGame } from '../../adapters/games/catalog.js';
 import type { AppContext } from '../../context.js';
@@ -43,29 +44,41 @@ const credentialsOf = (ctx: AppContext, row: { member_id: number; provider: stri
 });
 
 /** The member's own account at a provider of the catalog, or NO_GAME / SLOT_NO_ACCOUNT. */
-async function ownAccount(ctx: AppContext, memberId: number, code: string) {
-  const found = await findAccount(ctx.database.db, memberId, gameOr404(code).code);
+async function ownAccount(db: Tx, memberId: number, code: string) {
+  const found = await findAccount(db, memberId, gameOr404(code).code);
   if (!found) throw badRequest('SLOT_NO_ACCOUNT');
   return found;
 }
 
+/** The first key of a game account's advisory locks (two-key form): one per member, game and schema. */
+const ACCOUNT_LOCK_CLASS = 61;
+
 /**
- * One opening or new password of a member's account at a game at a time (on this instance): the provider
- * gives a new password at each (its protocol allows a second `open` one), and of two at once the wallet
- * kept the first's while the provider kept the last's, so the member was handed a password that no longer
- * signed in. A second tap while one is out gets the same answer.
+ * One opening or new password of a member's account at a game at a time: the provider gives a new password
+ * at each (its protocol allows a second `open` one), and of two at once the wallet kept the first's while the
+ * provider kept the last's, so the member was handed a password that no longer signed in. On this instance a
+ * second tap while one is out gets the same answer; across instances (two taps through a proxy to two
+ * servers) the second waits for the first's transaction, under an advisory lock held across the provider's
+ * call (bounded by its timeout), and then reads what the first stored. The step's reads and writes are in
+ * that transaction.
  */
-const oneAtATime = <T>(ctx: AppContext, memberId: number, game: string, step: () => Promise<T>) =>
-  onceAtATime(ctx, `account:${memberId}:${game}`, step);
+const oneAtATime = <T>(ctx: AppContext, memberId: number, game: string, step: (tx: Tx) => Promise<T>) =>
+  onceAtATime(ctx, `account:${memberId}:${game}`, () =>
+    withTransaction(ctx.database, async (tx) => {
+      await sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}, hashtext(current_schema() || ':' || ${memberId} || ':' || ${game}))`.execute(
+        tx,
+      );
+      return step(tx);
+    }),
+  );
 
 /** Opens the member's account at the provider (SLOT_ALREADY_ACTIVE if there is one) and answers its credentials. */
 export function activateAccount(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
   const game = gameOr404(code);
-  return oneAtATime(ctx, memberId, game.code, () => openAccount(ctx, memberId, game));
+  return oneAtATime(ctx, memberId, game.code, (tx) => openAccount(ctx, tx, memberId, game));
 }
 
-async function openAccount(ctx: AppContext, memberId: number, game: ReturnType<typeof gameOr404>): Promise<Credentials> {
-  const db = ctx.database.db;
+async function openAccount(ctx: AppContext, db: Tx, memberId: number, game: ReturnType<typeof gameOr404>): Promise<Credentials> {
   if (await findAccount(db, memberId, game.code)) throw conflict('SLOT_ALREADY_ACTIVE');
   const { currency } = await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
   const created = await callProvider(ctx, () => ctx.games.createAccount(game.code, memberId, currency as Currency));
@@ -82,15 +95,15 @@ async function openAccount(ctx: AppContext, memberId: number, game: ReturnType<t
 
 /** The member's own game account's username and password. */
 export const accountCredentials = async (ctx: AppContext, memberId: number, code: string): Promise<Credentials> =>
-  credentialsOf(ctx, await ownAccount(ctx, memberId, code));
+  credentialsOf(ctx, await ownAccount(ctx.database.db, memberId, code));
 
 /** A new password from the provider for the member's own account, stored sealed and answered. */
 export function resetAccountPassword(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
-  return oneAtATime(ctx, memberId, gameOr404(code).code, async () => {
-    const found = await ownAccount(ctx, memberId, code);
+  return oneAtATime(ctx, memberId, gameOr404(code).code, async (tx) => {
+    const found = await ownAccount(tx, memberId, code);
     const password = await callProvider(ctx, () => ctx.games.resetPassword(found.provider, found.username));
     if (!password) throw badRequest('SLOT_RESET_PASSWORD_FAIL');
-    await setAccountPassword(ctx.database.db, found.id, seal(ctx, found.member_id, found.provider, password));
+    await setAccountPassword(tx, found.id, seal(ctx, found.member_id, found.provider, password));
     return { username: found.username, password, event: null };
   });
 }
