@@ -128,6 +128,37 @@ describe('game accounts and transfers', () => {
     }
   });
 
+  it('holds at most a quarter of the connections with openings waiting on the provider: a balance still answers', async () => {
+    // a provider that hangs (it answers when the test says, within a timeout longer than the test)
+    const small = await build({ databasePoolMax: 3, providerTimeoutMs: 120_000 });
+    try {
+      const as = await login(small.app);
+      const sandbox = small.ctx.games;
+      let answer = () => undefined as void;
+      const hanging = new Promise<void>((resolve) => (answer = resolve));
+      let asked = 0;
+      small.ctx.games = Object.assign(Object.create(sandbox) as typeof sandbox, {
+        createAccount: async (...args: Parameters<typeof sandbox.createAccount>) => {
+          asked += 1;
+          await hanging;
+          return sandbox.createAccount(...args);
+        },
+      });
+      const on = (url: string) => call(small.app, 'GET', url, undefined, { token: as });
+      let finished = 0;
+      const openings = ['AREASLOT', 'SLOTRACHA', 'HUAYHD'].map((code) => on(`/api/wallet/activate/${code}`).finally(() => (finished += 1)));
+      await expect.poll(() => asked).toBe(1);
+      // one opening holds a connection while the provider hangs; the others wait without one: the balance has one
+      expect((await on('/api/wallet')).statusCode).toBe(200);
+      expect(finished).toBe(0);
+      answer();
+      expect((await Promise.all(openings)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(asked).toBe(3);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('stores game passwords encrypted, shows them only to their member, and encrypts old plain rows', async () => {
     const stored = (provider: string) =>
       server.ctx.database.db.selectFrom('game_accounts').selectAll().where('provider', '=', provider).executeTakeFirstOrThrow();

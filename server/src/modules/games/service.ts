@@ -64,13 +64,39 @@ const ACCOUNT_LOCK_CLASS = 61;
  */
 const oneAtATime = <T>(ctx: AppContext, memberId: number, game: string, step: (tx: Tx) => Promise<T>) =>
   onceAtATime(ctx, `account:${memberId}:${game}`, () =>
-    withTransaction(ctx.database, async (tx) => {
-      await sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}, hashtext(current_schema() || ':' || ${memberId} || ':' || ${game}))`.execute(
-        tx,
-      );
-      return step(tx);
-    }),
+    withConnectionToSpare(ctx, () =>
+      withTransaction(ctx.database, async (tx) => {
+        await sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}, hashtext(current_schema() || ':' || ${memberId} || ':' || ${game}))`.execute(
+          tx,
+        );
+        return step(tx);
+      }),
+    ),
   );
+
+/** Per instance: how many account steps may hold a connection now, and the ones waiting for one. */
+const accountSteps = new WeakMap<AppContext, { free: number; waiting: (() => void)[] }>();
+
+/**
+ * Runs `step` when fewer than a quarter of the instance's database connections (DATABASE_POOL_MAX; at least
+ * one) are held by account steps: each holds one across the provider's call, and a provider that hangs kept
+ * them until its timeout, so that enough openings at once would have held them all, and every other request
+ * (a balance, a transfer) waited for one. The others wait here, holding none.
+ */
+async function withConnectionToSpare<T>(ctx: AppContext, step: () => Promise<T>): Promise<T> {
+  let slots = accountSteps.get(ctx);
+  if (!slots) accountSteps.set(ctx, (slots = { free: Math.max(1, Math.floor(ctx.config.databasePoolMax / 4)), waiting: [] }));
+  const own = slots;
+  if (own.free > 0) own.free -= 1;
+  else await new Promise<void>((go) => own.waiting.push(go));
+  try {
+    return await step();
+  } finally {
+    const next = own.waiting.shift();
+    if (next) next();
+    else own.free += 1;
+  }
+}
 
 /** Opens the member's account at the provider (SLOT_ALREADY_ACTIVE if there is one) and answers its credentials. */
 export function activateAccount(ctx: AppContext, memberId: number, code: string): Promise<Credentials> {
