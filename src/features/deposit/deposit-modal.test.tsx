@@ -156,7 +156,7 @@ describe('the deposit modal', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
-  it('QR: an open code is all the modal shows: its amount and countdown above it, save and cancel under it, the accounts back once it is cancelled', async () => {
+  it('QR: an open code is all the modal shows under the ways: its amount and countdown above it, save and cancel under it', async () => {
     fakeServer({
       ...lookups,
       'GET /api/qrcode/KBANK': () => [
@@ -176,7 +176,7 @@ describe('the deposit modal', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'QR Kasikornbank' }));
     const code = await screen.findByRole('img', { name: 'QR code to pay 100.00 baht' });
-    // nothing above the code but the switch: no accounts, no slip hints
+    // nothing above the code but the ways: no accounts, no slip hints
     expect(screen.queryByText('048-123-4567')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Transfer to' })).toBeNull();
     expect(screen.queryByText('Minimum deposit by slip: 1.00 baht.')).toBeNull();
@@ -190,7 +190,27 @@ describe('the deposit modal', () => {
     ];
     order.slice(1).forEach((el, i) => expect(order[i]!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy());
     await user.click(screen.getByRole('button', { name: 'Cancel this QR code' }));
+    expect(await screen.findByRole('button', { name: 'Create QR code' })).toBeVisible();
+  });
+
+  it('shows the accounts to transfer to and the slip rules with a bank transfer only, under the ways, which stay put', async () => {
+    fakeServer({ ...lookups, 'GET /api/qrcode/KBANK': () => [200, { hasQrcode: false }] });
+    renderScreen(<DepositModal onClose={() => undefined} />);
     expect(await screen.findByText('048-123-4567')).toBeVisible();
+    const ways = screen.getByRole('group', { name: 'How do you deposit?' });
+    expect(
+      ways.compareDocumentPosition(screen.getByRole('heading', { name: 'Transfer to' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    // paying by QR code or gift link: no account to transfer to, no slip to upload
+    for (const way of ['QR Kasikornbank', 'Gift link']) {
+      await user.click(within(ways).getByRole('button', { name: way }));
+      await waitFor(() => expect(screen.queryByText('048-123-4567')).toBeNull());
+      expect(screen.queryByText('Upload your slip within 1 hour of the transfer.')).toBeNull();
+    }
+    await user.click(within(ways).getByRole('button', { name: 'Bank slip' }));
+    expect(await screen.findByText('048-123-4567')).toBeVisible();
+    expect(screen.getByText('Upload your slip within 1 hour of the transfer.')).toBeVisible();
   });
 
   it('QR: KBANK below 1 is not sent and says its minimum; an amount with 3 decimals may be pressed and says why', async () => {

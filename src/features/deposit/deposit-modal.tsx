@@ -12,7 +12,7 @@ import { GiftLinkPanel } from './gift-link-panel';
 import { ManualPanel } from './manual-panel';
 import { QrPanel } from './qr-panel';
 import { RegisteredAccount } from './registered-account';
-import { depositQuery, qrQuery, slipRulesQuery } from './queries';
+import { depositQuery, slipRulesQuery } from './queries';
 import { SlipSection } from './slip-section';
 import './deposit-errors';
 import './deposit.css';
@@ -61,35 +61,14 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
   // 00:00 closes at midnight, that is never: nothing to say
   const closeTime = rules.data && rules.data.closeTime !== '00:00' ? rules.data.closeTime : '';
   const closed = useSlipsClosed(closeTime);
-  // while a QR code is open it is all the member needs: the accounts and slip hints step aside so the
-  // code, its countdown and its buttons fit a phone's screen (the same query as the panel's: one request)
   const qrMethod = method !== 'slip' && method !== 'giftlink' && method !== 'manual' ? method : undefined;
-  const qr = useQuery({ ...qrQuery(qrMethod ?? 'KBANK'), enabled: !!qrMethod });
-  const codeOpen = !!qrMethod && !!qr.data?.hasQrcode;
+  // the accounts to transfer to, and the slips' rules, belong to a bank transfer: a member paying by QR code or
+  // gift link read 'Transfer to' an account and 'upload your slip within 1 hour' above the way they chose (a
+  // walk). The ways come first, so what follows a tap on one changes below it, never under the finger
+  const bankTransfer = method === 'slip' || method === 'manual';
 
   return (
     <Modal title={t`Deposit`} onClose={onClose} closeLabel={t`Close`}>
-      {closed && !codeOpen && (
-        <div className="closed-notice" role="alert">
-          <p className="strong">{t`Slip uploads are closed now, until midnight (closing time ${closeTime}).`}</p>
-          <p className="small">
-            {t`A bank transfer you make now is not lost: upload its slip after midnight, within 1 hour of reopening. QR codes and gift links work as usual.`}
-          </p>
-        </div>
-      )}
-      {!codeOpen && (
-        <>
-          <RegisteredAccount headingId={`${inputId}-from`} />
-          <DepositAccounts headingId={`${inputId}-to`} />
-          <ul className="hint-list small">
-            <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
-            <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
-            {min && <li>{t`Minimum deposit by slip: ${min}.`}</li>}
-            {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
-          </ul>
-        </>
-      )}
-
       {methods.length > 1 && (
         <div className="methods" role="group" aria-label={t`How do you deposit?`}>
           {methods.map((m) => (
@@ -98,6 +77,28 @@ export function DepositModal({ onClose }: { onClose: () => void }) {
             </button>
           ))}
         </div>
+      )}
+      {closed && method === 'slip' && (
+        <div className="closed-notice" role="alert">
+          <p className="strong">{t`Slip uploads are closed now, until midnight (closing time ${closeTime}).`}</p>
+          <p className="small">
+            {t`A bank transfer you make now is not lost: upload its slip after midnight, within 1 hour of reopening. QR codes and gift links work as usual.`}
+          </p>
+        </div>
+      )}
+      {bankTransfer && (
+        <>
+          <RegisteredAccount headingId={`${inputId}-from`} />
+          <DepositAccounts headingId={`${inputId}-to`} />
+        </>
+      )}
+      {method === 'slip' && (
+        <ul className="hint-list small">
+          <li>{t`Deposits are credited within 1 minute after your slip is checked.`}</li>
+          <li>{t`Upload your slip within 1 hour of the transfer.`}</li>
+          {min && <li>{t`Minimum deposit by slip: ${min}.`}</li>}
+          {closeTime && <li>{t`Slip uploads close every day at ${closeTime}.`}</li>}
+        </ul>
       )}
       {qrMethod && (
         <QrPanel
