@@ -44,16 +44,18 @@ function behind(el: HTMLElement): boolean {
  */
 function useTabStaysInSight() {
   useEffect(() => {
+    // the direction of the Tab whose focus move comes next; any other way the focus moves is no Tab's
     let step = 0;
     const onKey = (e: KeyboardEvent) => {
       step = e.key === 'Tab' ? (e.shiftKey ? -1 : 1) : 0;
     };
-    const onKeyUp = () => (step = 0); // a focus moved later, by the page, is no Tab's
+    const notTab = () => (step = 0);
     const onFocus = (e: FocusEvent) => {
-      const target = e.target;
-      if (!step || !(target instanceof HTMLElement) || !behind(target)) return;
       const direction = step;
-      step = 0; // the focus moved below is not another Tab's
+      step = 0; // the Tab's own move is the first focus after it (one to the browser's bar never comes back here)
+      const target = e.target;
+      if (!direction || !(target instanceof HTMLElement) || !behind(target)) return;
+      // (a stop the selector does not find, as a summary or an iframe, is left where the Tab put it)
       const stops = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(tabStop);
       const at = stops.indexOf(target);
       for (let i = 1; at >= 0 && i < stops.length; i++) {
@@ -64,11 +66,15 @@ function useTabStaysInSight() {
     };
     document.addEventListener('keydown', onKey, true);
     document.addEventListener('focusin', onFocus, true);
-    document.addEventListener('keyup', onKeyUp, true);
+    document.addEventListener('keyup', notTab, true);
+    document.addEventListener('pointerdown', notTab, true);
+    window.addEventListener('blur', notTab);
     return () => {
-      document.removeEventListener('keyup', onKeyUp, true);
       document.removeEventListener('keydown', onKey, true);
       document.removeEventListener('focusin', onFocus, true);
+      document.removeEventListener('keyup', notTab, true);
+      document.removeEventListener('pointerdown', notTab, true);
+      window.removeEventListener('blur', notTab);
     };
   }, []);
 }

@@ -13,7 +13,8 @@ import { useRedeemGiftLink } from './mutations';
 /** §2 Deposit modal, wallet gift link: paste the TrueMoney gift link; the voucher's amount is credited. */
 export function GiftLinkPanel({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useLingui();
-  const { amount: money } = useMoneyWords();
+  // baht, whatever the site's default (a gift link is offered to baht holders only)
+  const { amount: money } = useMoneyWords('BAHT');
   const online = useOnline();
   const [link, setLink] = useState('');
   const [error, setError] = useSaid();

@@ -41,11 +41,25 @@ export function GameCredentials({
 
   // the buttons show only "Copy" (the row's label says what): 'Copy password' beside the value did not fit at
   // 360 px in Thai, and the password's row broke in two where the username's did not (a walk)
-  const sameWord =
-    'the button shows only "Copy": start with that same word, then a space (screen-reader and voice users say the visible word)';
   const rows = [
-    { label: t`Username`, value: credentials.username, copyLabel: t({ message: 'Copy username', comment: sameWord }) },
-    { label: t`Password`, value: credentials.password, copyLabel: t({ message: 'Copy password', comment: sameWord }) },
+    {
+      label: t`Username`,
+      value: credentials.username,
+      copyLabel: t({
+        message: 'Copy username',
+        comment:
+          'the button shows only "Copy": start with that same word, then a space (screen-reader and voice users say the visible word)',
+      }),
+    },
+    {
+      label: t`Password`,
+      value: credentials.password,
+      copyLabel: t({
+        message: 'Copy password',
+        comment:
+          'the button shows only "Copy": start with that same word, then a space (screen-reader and voice users say the visible word)',
+      }),
+    },
   ];
   return (
     <>

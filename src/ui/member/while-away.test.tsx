@@ -68,7 +68,26 @@ describe('while you were away', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(notices.length); // the card stays as it was
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await until(() => calls.some((c) => c.url === '/api/push/notices/seen'));
-    expect(calls.filter((c) => c.url === '/api/push/notices/seen').map((c) => c.body)).toEqual([{ upTo: 12 }]);
+    // what the card showed at once, then the one heard meanwhile
+    await until(() => calls.filter((c) => c.url === '/api/push/notices/seen').length === 2);
+    expect(calls.filter((c) => c.url === '/api/push/notices/seen').map((c) => c.body)).toEqual([{ upTo: 11 }, { upTo: 12 }]);
+  });
+
+  it("does not mark the card's own notices seen for one heard before they arrived", async () => {
+    await setLocale('en');
+    let answer = () => undefined as void;
+    const asked = new Promise<void>((resolve) => (answer = resolve));
+    const calls = fakeServer({
+      'GET /api/push/notices': async () => (await asked, [200, { notices }]),
+      'POST /api/push/notices/seen': () => [200, { message: 'SUCCESS' }],
+    });
+    renderScreen(<WhileAway />);
+    await until(() => calls.some((c) => c.url === '/api/push/notices'));
+    window.dispatchEvent(new CustomEvent(MEMBER_EVENT_DOM, { detail: { kind: 'withdraw', status: 'SUCCESS' } }));
+    answer();
+    expect(await screen.findByRole('region', { name: 'While you were away' })).toHaveTextContent('Support replied in the chat.');
+    await until(() => calls.filter((c) => c.url === '/api/push/notices').length === 2); // the card was up: the newest is read
+    expect(calls.filter((c) => c.url === '/api/push/notices/seen')).toEqual([]);
   });
 
   it('says nothing when nothing happened, and marks as seen what happens while the member is looking', async () => {

@@ -24,7 +24,8 @@ export default function WhileAway() {
   // whether the card is up: set with its notices, not after their render (a notice heard in between was taken
   // for one heard with no card, and marked the card's own seen before the member read it)
   const shown = useRef(false);
-  // the newest notice that happened while the member looked at the app with the card up (read when heard)
+  // the newest notice unseen when one was heard while the member looked at the app with the card up (read then:
+  // it may take with it one that came while the app was hidden, which Web Push told of)
   const watched = useRef<Promise<number>>(Promise.resolve(0));
   const show = (list: Notice[]) => {
     shown.current = list.length > 0;
@@ -33,21 +34,28 @@ export default function WhileAway() {
 
   useEffect(() => {
     let ended = false;
-    void unseenNotices()
-      .then((list) => !ended && show(list.notices))
-      .catch(() => undefined); // offline or signed out: nothing to add to what the screens show
+    // a notice heard before this answer waits for it: marking everything seen first would take away the card's own
+    let settled = false;
+    const loaded = unseenNotices()
+      .then((list) => void (!ended && show(list.notices)))
+      .catch(() => undefined) // offline or signed out: nothing to add to what the screens show
+      .finally(() => (settled = true));
     // a notice that happens while the member looks at the app is seen as it happens. While the card still shows
     // earlier ones the member has not acknowledged, its OK marks it seen with them: it is not told again next
     // time (a walk: a slip's credit watched in the deposit dialog came back as "while you were away")
     const heard = (e: Event) => {
       const event = (e as CustomEvent<MemberEvent>).detail;
       if (document.visibilityState !== 'visible' || !isNotice(event)) return;
-      if (!shown.current) return void markNoticesSeen(SEEN_ALL);
       const before = watched.current;
-      watched.current = unseenNotices().then(
-        async (list) => Math.max(await before, ...list.notices.map((n) => n.id)),
-        () => before,
-      );
+      const up = settled ? Promise.resolve(shown.current) : loaded.then(() => shown.current); // the card, when heard
+      watched.current = up.then(async (cardUp) => {
+        if (!cardUp) {
+          await markNoticesSeen(SEEN_ALL);
+          return 0;
+        }
+        const list = await unseenNotices().catch(() => ({ notices: [] }));
+        return Math.max(await before, ...list.notices.map((n) => n.id));
+      });
     };
     window.addEventListener(MEMBER_EVENT_DOM, heard);
     return () => {
@@ -62,8 +70,10 @@ export default function WhileAway() {
     .filter((l) => l.text);
   if (!lines.length) return null;
   function done() {
+    // what the card showed is marked at once (the app may be closed next); one heard meanwhile when it is known
     const upTo = Math.max(...notices.map((n) => n.id));
-    void watched.current.then((newest) => markNoticesSeen(Math.max(upTo, newest)));
+    void markNoticesSeen(upTo);
+    void watched.current.then((newest) => newest > upTo && markNoticesSeen(newest));
     show([]);
   }
   return (
