@@ -221,6 +221,8 @@ describe('the deposit modal', () => {
     const field = await screen.findByLabelText('Amount (baht)');
     const create = screen.getByRole('button', { name: 'Create QR code' });
     expect(create).toBeDisabled();
+    // the least is said before anything is typed (the button is grey until an amount is)
+    expect(field).toHaveAccessibleDescription('The minimum for this QR code is 1.00 baht.');
     await user.type(field, '0.5');
     await user.click(create);
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum for this QR code is 1.00 baht.');
@@ -251,6 +253,7 @@ describe('the deposit modal', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'QR Kasikornbank' }));
     const field = await screen.findByLabelText('Amount (baht)');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Minimum 1.00 baht, maximum 50,000.00 baht each time.'));
     await user.type(field, '50000.01');
     await user.click(screen.getByRole('button', { name: 'Create QR code' }));
     expect(screen.getByRole('alert')).toHaveTextContent('The maximum for this QR code is 50,000.00 baht.');

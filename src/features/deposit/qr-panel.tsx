@@ -110,6 +110,11 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   const cancel = useCancelQr(provider);
   const refused = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
+  // said before the member types, as the slip's and the gift link's least (a walk: 'Create QR code' stayed grey with no why)
+  // (in the words of the withdrawal's limits and of the refusal below: one translation each)
+  const minimum = money(QR_MINIMUM[provider]);
+  const [lowest, highest] = [minimum, state?.maximum ? money(state.maximum) : ''];
+  const limitsText = highest ? t`Minimum ${lowest}, maximum ${highest} each time.` : t`The minimum for this QR code is ${minimum}.`;
   const parsed = amount ? parse(amount) : undefined;
   const value = parsed?.ok ? parsed.value : 0;
   function submit(e: FormEvent) {
@@ -208,7 +213,7 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
           </button>
         ))}
       </div>
-      <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} />
+      <AmountField value={amount} onChange={(v) => (setAmount(v), setError(''))} hint={limitsText} />
       <FormError message={error} />
       <CheckingNote checking={create.checking} />
       {/* §5: disabled at 0 or below; an amount that is not one (10.555) may be pressed, to be told why */}
