@@ -20,6 +20,23 @@ describe('game accounts and transfers', () => {
   const wallet = async () => (await get('/api/wallet')).json();
   const slot = async (code: string) => (await wallet()).slots.find((s: { code: string }) => s.code === code);
   const faults = (value: Settings['providerFaults']) => setFaults(server, value);
+  /** The wallet keeps these credentials for the member's account at `game`, and the game signs them in. */
+  const expectKept = async (game: string, username: string, password: string) => {
+    expect((await get(`/api/wallet/account/${game}`)).json()).toEqual({ username, password, event: null });
+    await expect((server.ctx.games as SandboxProvider).login(game, username, password)).resolves.toMatchObject({ currency: 'BAHT' });
+  };
+  /**
+   * Taps at once on 'open' at `game` made one account: a tap while the opening was out shared its answer, one after
+   * it was told the account is open, and the password they answered is the one kept. Its username.
+   */
+  const expectOneOpening = async (game: string, taps: Awaited<ReturnType<typeof get>>[]) => {
+    const opened = taps.filter((t) => t.statusCode === 200);
+    expect(opened.length + taps.filter((t) => message(t) === 'SLOT_ALREADY_ACTIVE').length).toBe(taps.length);
+    const { username, password } = opened[0]!.json();
+    for (const tap of opened) expect(tap.json()).toEqual({ username, password, event: null });
+    await expectKept(game, username as string, password as string);
+    return username as string;
+  };
 
   beforeAll(async () => {
     server = await build({ publicUrl: 'https://wallet.example' });
@@ -83,21 +100,13 @@ describe('game accounts and transfers', () => {
   });
 
   it('opens an account once for taps at once, and the password every tap answers signs in at the game', async () => {
-    const sandbox = server.ctx.games as SandboxProvider;
     const taps = await Promise.all(Array.from({ length: 8 }, () => get('/api/wallet/activate/BETFLIX')));
-    // a tap while the opening is out shares its answer; one after it is told the account is open
-    const opened = taps.filter((t) => t.statusCode === 200);
-    expect(opened.length + taps.filter((t) => message(t) === 'SLOT_ALREADY_ACTIVE').length).toBe(8);
-    const { username, password } = opened[0]!.json();
-    for (const tap of opened) expect(tap.json()).toEqual({ username, password, event: null });
-    expect((await get('/api/wallet/account/BETFLIX')).json()).toEqual({ username, password, event: null });
-    await expect(sandbox.login('BETFLIX', username, password)).resolves.toMatchObject({ currency: 'BAHT' });
+    const username = await expectOneOpening('BETFLIX', taps);
 
     const resets = await Promise.all(Array.from({ length: 8 }, () => get('/api/wallet/resetpassword/BETFLIX')));
     const { password: last } = resets[0]!.json();
     for (const reset of resets) expect(reset.json()).toEqual({ username, password: last, event: null });
-    expect((await get('/api/wallet/account/BETFLIX')).json()).toEqual({ username, password: last, event: null });
-    await expect(sandbox.login('BETFLIX', username, last)).resolves.toMatchObject({ currency: 'BAHT' });
+    await expectKept('BETFLIX', username, last);
   });
 
   it('opens an account once for taps at once on two instances, and the password every tap answers signs in at the game', async () => {
@@ -106,23 +115,15 @@ describe('game accounts and transfers', () => {
     there.ctx.gameSecrets = server.ctx.gameSecrets; // every instance has the same GAME_SECRET_KEY
     try {
       const theirs = await login(there.app);
-      const sandbox = server.ctx.games as SandboxProvider;
       const on = (app: TestServer['app'], as: string, url: string) => call(app, 'GET', url, undefined, { token: as });
       const both = (url: string) =>
         Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? on(there.app, theirs, url) : on(server.app, token, url))));
-      const taps = await both('/api/wallet/activate/IMI');
-      const opened = taps.filter((t) => t.statusCode === 200);
-      expect(opened.length + taps.filter((t) => message(t) === 'SLOT_ALREADY_ACTIVE').length).toBe(8);
-      const { username, password } = opened[0]!.json();
-      for (const tap of opened) expect(tap.json()).toEqual({ username, password, event: null });
-      expect((await get('/api/wallet/account/IMI')).json()).toEqual({ username, password, event: null });
-      await expect(sandbox.login('IMI', username, password)).resolves.toMatchObject({ currency: 'BAHT' });
+      const username = await expectOneOpening('IMI', await both('/api/wallet/activate/IMI'));
 
       // new passwords asked on both at once: the one kept is the one the provider has
       const resets = await both('/api/wallet/resetpassword/IMI');
       expect(resets.map((r) => r.statusCode)).toEqual(Array<number>(8).fill(200));
-      const kept = (await get('/api/wallet/account/IMI')).json().password as string;
-      await expect(sandbox.login('IMI', username, kept)).resolves.toMatchObject({ currency: 'BAHT' });
+      await expectKept('IMI', username, (await get('/api/wallet/account/IMI')).json().password as string);
     } finally {
       await there.close();
     }

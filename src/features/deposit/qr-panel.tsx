@@ -110,10 +110,12 @@ export function QrPanel({ provider, providerName, onDone }: { provider: QrProvid
   const cancel = useCancelQr(provider);
   const refused = (err: Error) => showToast(errorMessage(i18n, err.message), 'danger');
 
-  // said before the member types, as the slip's and the gift link's least (a walk: 'Create QR code' stayed grey with no why)
-  // (in the words of the withdrawal's limits and of the refusal below: one translation each)
+  // said before the member types, as the slip's and the gift link's least (a walk: 'Create QR code' stayed grey with
+  // no why), in the words of the withdrawal's limits or of the refusal below (their placeholders' names: one
+  // translation each)
   const minimum = money(QR_MINIMUM[provider]);
-  const [lowest, highest] = [minimum, state?.maximum ? money(state.maximum) : ''];
+  const lowest = minimum;
+  const highest = state?.maximum ? money(state.maximum) : '';
   const limitsText = highest ? t`Minimum ${lowest}, maximum ${highest} each time.` : t`The minimum for this QR code is ${minimum}.`;
   const parsed = amount ? parse(amount) : undefined;
   const value = parsed?.ok ? parsed.value : 0;
