@@ -316,6 +316,9 @@ describe('game accounts and transfers', () => {
       [{ from: 'WALLET', to: 'NOPE', amount: 10 }, 'NO_GAME'],
       [{ from: 'WALLET', to: 'SLOTXO', amount: 10 }, 'SLOT_NO_ACCOUNT'],
       [{ from: 'WALLET', to: 'PG', amount: 1.234 }, 'KEY_INVALID'],
+      // past the 7th decimal too: never rounded to 10.00 and moved
+      [{ from: 'WALLET', to: 'PG', amount: 10.00000001 }, 'KEY_INVALID'],
+      [{ from: 'WALLET', to: 'PG', amount: 10.000000001 }, 'KEY_INVALID'],
       [{ from: 'WALLET', to: 'PG' }, 'KEY_MISSING'],
     ];
     for (const [body, code] of cases) expect(message(await move(body)), JSON.stringify(body)).toBe(code);

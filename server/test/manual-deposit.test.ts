@@ -36,6 +36,7 @@ describe('manual deposit requests', () => {
       [0, 400, 'DEPOSIT_MINIMUM'],
       [-5, 400, 'DEPOSIT_MINIMUM'],
       [100.001, 400, 'KEY_INVALID'],
+      [100.00000001, 400, 'KEY_INVALID'],
       // the ceiling of money staff confirm on their word: 50,000 baht unless the operator set another
       [50_000.01, 400, 'DEPOSIT_MAXIMUM'],
     ] as const) {

@@ -126,6 +126,7 @@ describe('manual deposit, withdrawals and the statement', () => {
       [-500, 400, 'WITHDRAW_MINIMUM'],
       [limits.withdrawMax + 1, 400, 'WITHDRAW_MAXIMUM'],
       [1000.001, 400, 'KEY_INVALID'],
+      [500.00000001, 400, 'KEY_INVALID'],
       ['100', 400, 'KEY_INVALID'],
       [null, 400, 'KEY_INVALID'],
       [1000, 400, 'MONEY_NOT_ENOUGH'],

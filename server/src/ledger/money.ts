@@ -12,11 +12,13 @@ export const DECIMALS = { BAHT: Math.log10(MINOR.BAHT), LAK: Math.log10(MINOR.LA
 /**
  * A wire amount (a number in the member's currency, at most 2 decimals for baht, whole kip) to integer
  * minor units. Anything else, NaN, infinities or more decimals, is refused: money never rounds silently.
+ * The amount is exact when the minor units divided back give the very number that came: division is
+ * correctly rounded, so 10010 / 100 is the number JSON's 100.1 parses to, and 100.00000001 (which a
+ * tolerance of a millionth of a satang took for 100) is none.
  */
 export function toMinor(amount: number, currency: Currency): number {
-  const scaled = amount * MINOR[currency];
-  const minor = Math.round(scaled);
-  if (!Number.isFinite(amount) || Math.abs(scaled - minor) > 1e-6 || !Number.isSafeInteger(minor)) throw badRequest('KEY_INVALID');
+  const minor = Math.round(amount * MINOR[currency]);
+  if (!Number.isFinite(amount) || !Number.isSafeInteger(minor) || minor / MINOR[currency] !== amount) throw badRequest('KEY_INVALID');
   return minor;
 }
 
