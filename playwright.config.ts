@@ -2,21 +2,19 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, e2eChromium } from './scripts/chromium.mjs';
 /**
  * The Thai run whole (`npx playwright test`: every spec on one server), or one of its two parts, each on a
- * server, database, port and copy of the built site of its own, which `npm test` runs side by side
+ * server, database, port and copy of the built site of its own, which `npm test` runs beside the Lao lane
  * (scripts/test.mjs): E2E_PART=staff the staff console's specs (the support inbox's on instances of its
  * own) and the operator's (they change site-wide settings: the money policy, the deposit accounts, the
  * site's state); the bonus, inbox and invite specs run first there (files in name order). E2E_PART=member
  * the rest. The inbox spec (about 35 s) is in the staff part to even the two lanes: in CI62 the member part took
- * 10 min 1 s, the Lao lane with the staff part 8 min 45 s; so is the console's bonus spec (46 s in CI217, when the
- * Lao and production runs left the staff part's lane for the first group). (Three parts were tried: on two
- * cores each lane then ran past its tests' bounds, and the longest lane was no shorter.)
+ * 10 min 1 s, the Lao lane with the staff part 8 min 45 s. (Three parts were tried: on two cores each lane
+ * then ran past its tests' bounds, and the longest lane was no shorter.)
  */
 const STAFF_SPECS = [
   'bonus',
   'inbox',
   'invite',
   'staff',
-  'staff-bonuses',
   'staff-overview',
   'staff-reports',
   'staff-statements',

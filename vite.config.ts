@@ -157,9 +157,6 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/socket.io': { target: apiTarget, ws: true } },
   },
   test: {
-    // the longest server test files first on a clean clone (scripts/heavy-first-sequencer.ts); loaded only
-    // when Vitest reads this file, not by a build
-    ...(process.env.VITEST ? { sequence: { sequencer: (await import('./scripts/heavy-first-sequencer')).HeavyFirstSequencer } } : {}),
     projects: [
       {
         extends: true,

@@ -4,13 +4,13 @@
 // The summary at the end lists every stage's time and result, after what each failed stage said of its failure
 // (its failed tests with their errors); the exit code is 1 when any failed.
 //
-//   typecheck ─ unit ───────────────────┐   (TypeScript 7; the site's Vitest project)
-//   lint ─ build ─ e2e (la) ─ e2e (prod) ┤   (ESLint, Prettier; the site and the server, with the size budgets;
-//                                        │    the Lao build of its own; a production server on the providers' fakes)
-//   server ──────────────────────────────┘   (the server's Vitest project: Postgres, child processes, 2 workers)
-//   e2e (th, member) ───────────────┐   (needs the build; each Thai part serves its own copy of dist/)
-//   lighthouse ─ e2e (th, staff) ───┘   (Lighthouse on dist/; the Thai run's staff specs on a server of
-//                                        their own: playwright.config.ts)
+//   typecheck ─ unit ──┐               (TypeScript 7; the site's Vitest project)
+//   lint ─ build ──────┤               (ESLint, Prettier; the site and the server, with the size budgets)
+//   server ────────────┘               (the server's Vitest project: Postgres, child processes, 2 workers)
+//   e2e (th, member) ─────────────────────────────────────┐   (needs the build; each Thai part serves its own copy of dist/)
+//   e2e (la) ─ lighthouse ─ e2e (prod) ─ e2e (th, staff) ──┘   (the Lao build of its own; Lighthouse on
+//                                          dist/; a production server on the providers' fakes; the Thai
+//                                          run's staff specs on a server of their own: playwright.config.ts)
 //
 // TEST_STAGES=e2e-th,lighthouse runs only those (a stage left out counts as done: build first). The output
 // of each stage is also kept in test-results/stages/<stage>.log.
@@ -25,26 +25,23 @@ fs.mkdirSync(logDir, { recursive: true });
 /** @type {{ name: string, cmd: string, needs?: string[], lane?: string }[][]} groups run one after another; a group's stages at once (a lane's in turn) */
 const GROUPS = [
   // three lanes on two cores: the server's tests wait on much (child processes, sweeps, timeouts), and the
-  // other lanes fill those waits; one group, not two, so no core idles while the longest stage ends. The
-  // Lao and production e2e runs (about 2 min, each one browser) follow the build in its lane: the server's
-  // tests run for 6 minutes more, at about 1.3 cores, and the second group's two lanes were the longer ones
-  // (13:28 and 13:24 in CI217, against the first group's 10:54)
+  // other lanes fill those waits; one group, not two, so no core idles while the longest stage ends
   [
     { name: 'typecheck', cmd: 'npm run typecheck', lane: 'checks' },
     { name: 'unit', cmd: 'npm run test:unit', lane: 'checks' },
     { name: 'lint', cmd: 'npm run lint', lane: 'lint' },
     { name: 'build', cmd: 'npm run build', lane: 'lint' },
-    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'lint' },
-    // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
-    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'lint' },
     { name: 'server', cmd: 'npm run test:server' },
   ],
   [
     // the Thai run in two parts on two servers (playwright.config.ts), one in each lane
     { name: 'e2e-th', cmd: 'E2E_PART=member npx playwright test', needs: ['build'] },
-    // Lighthouse reads dist/, beside the e2e but not beside the server's tests
-    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'staff' },
-    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'], lane: 'staff' },
+    // one after the other in one lane: the Lao run builds its own site first, Lighthouse reads dist/
+    { name: 'e2e-la', cmd: 'npx playwright test -c playwright.lao.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'lighthouse', cmd: 'npm run lighthouse', needs: ['build'], lane: 'la' },
+    // NODE_ENV=production on the local fakes of ThaiBulkSMS, EasySlip and Opn (tests/e2e-production)
+    { name: 'e2e-prod', cmd: 'npx playwright test -c playwright.production.config.ts', needs: ['build'], lane: 'la' },
+    { name: 'e2e-th-staff', cmd: 'E2E_PART=staff npx playwright test', needs: ['build'], lane: 'la' },
   ],
 ];
 
