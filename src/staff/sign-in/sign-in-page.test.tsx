@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderStaff } from '../../../tests/render-staff';
+import { queueKey } from '../queues/queue-query';
 
 const ME = { username: 'somchai', role: 'finance', csrfToken: 'csrf-1' };
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
@@ -26,11 +27,12 @@ describe('the staff sign-in', () => {
       'POST /api/staff/auth/totp': () => ((signedIn = true), [200, { next: 'done', staff: ME }]),
       'GET /api/staff/dashboard': () => [200, { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 }],
     });
-    const { router } = await renderStaff('/staff/slips?from=mail');
+    const { router, queryClient } = await renderStaff('/staff/slips?from=mail');
     expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
-    // the session ends (idle): the next call is refused and the console goes to its sign-in
+    // the session ends (idle): the next call, the queue's own refresh, is refused and the console goes to its
+    // sign-in. The refresh is asked now, not waited for: every 30 s, it made this test wait that long
     signedIn = false;
-    await router.invalidate();
+    void queryClient.refetchQueries({ queryKey: queueKey('slips') });
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
     await signInWith(user, 'my own passphrase');
     await user.type(await screen.findByLabelText('6-digit code'), '123456');
