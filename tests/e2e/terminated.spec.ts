@@ -18,6 +18,8 @@ test('after the operator terminates the site, members see /terminated; after rea
   await page.reload();
   await expect(page).toHaveURL(/\/terminated$/);
   await expect(page.getByRole('heading', { name: 'This site is closed' })).toBeVisible();
+  // the tab says so too, not the page the member was on
+  await expect(page).toHaveTitle('This site is closed');
 
   // the guard on /login asks first
   await page.goto('/login');

@@ -25,6 +25,9 @@ export function TerminatedPage({ onCheckAgain }: { onCheckAgain: () => Promise<b
     document.body.classList.add('terminated');
     return () => document.body.classList.remove('terminated');
   }, []);
+  // the tab's name, and what a screen reader says first: the last page's ('Home · …') stayed, outside the shells
+  const title = t`This site is closed`;
+  useEffect(() => void (document.title = title), [title]);
 
   async function check() {
     setChecking(true);
