@@ -5,9 +5,15 @@
  */
 let signedOutFrom: string | undefined;
 
-/** Notes the screen the console leaves for its sign-in (not the sign-in itself); undefined forgets it. */
+/**
+ * Notes the screen the console leaves for its sign-in; undefined forgets it. The sign-in itself is never noted,
+ * nor does it forget the screen noted before: when several calls find the session ended at once (every query
+ * of the screen asked again as the tab is opened again), the first refusal notes the screen and the later
+ * ones are heard on the sign-in.
+ */
 export function rememberSignedOutFrom(href: string | undefined): void {
-  signedOutFrom = href === undefined || /^\/sign-in(?:[?#]|$)/.test(href) ? undefined : href;
+  if (href === undefined) signedOutFrom = undefined;
+  else if (!/^\/sign-in(?:[?#]|$)/.test(href)) signedOutFrom = href;
 }
 
 /** The screen to open after the sign-in, once. */

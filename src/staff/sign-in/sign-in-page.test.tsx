@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -15,32 +16,42 @@ async function signInWith(user: ReturnType<typeof userEvent.setup>, password = '
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
+/** How the console meets a session that ended while it stood idle on a screen. */
+const SESSION_ENDS: [string, (queryClient: QueryClient) => Promise<void>][] = [
+  // the queue's own refresh (every 30 s: asked now, not waited for)
+  ['on the queue’s next refresh', (queryClient) => queryClient.refetchQueries({ queryKey: queueKey('slips') })],
+  // the staff member comes back to the tab: every query open asks again at once, and each is refused
+  ['on every call of the screen at once', (queryClient) => queryClient.refetchQueries({ type: 'active' })],
+];
+
 describe('the staff sign-in', () => {
-  it('opens the screen the staff member was on when the session ended, once they sign in again', async () => {
-    const user = userEvent.setup();
-    let signedIn = true;
-    fakeServer({
-      'GET /api/staff/me': () => (signedIn ? [200, ME] : unauthorized()),
-      'GET /api/staff/slips': () => (signedIn ? [200, { rows: [] }] : unauthorized()),
-      'GET /api/staff/inbox': () => [200, { conversations: [] }],
-      'POST /api/staff/auth/sign-in': () => [200, { next: 'totp' }],
-      'POST /api/staff/auth/totp': () => ((signedIn = true), [200, { next: 'done', staff: ME }]),
-      'GET /api/staff/dashboard': () => [200, { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 }],
-    });
-    const { router, queryClient } = await renderStaff('/staff/slips?from=mail');
-    expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
-    // the session ends (idle): the next call, the queue's own refresh, is refused and the console goes to its
-    // sign-in. The refresh is asked now, not waited for: every 30 s, it made this test wait that long
-    signedIn = false;
-    void queryClient.refetchQueries({ queryKey: queueKey('slips') });
-    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
-    await signInWith(user, 'my own passphrase');
-    await user.type(await screen.findByLabelText('6-digit code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/slips');
-    expect(router.state.location.search).toEqual({ from: 'mail' });
-  });
+  it.each(SESSION_ENDS)(
+    'opens the screen the staff member was on when the session ended %s, once they sign in again',
+    async (_, nextCalls) => {
+      const user = userEvent.setup();
+      let signedIn = true;
+      fakeServer({
+        'GET /api/staff/me': () => (signedIn ? [200, ME] : unauthorized()),
+        'GET /api/staff/slips': () => (signedIn ? [200, { rows: [] }] : unauthorized()),
+        'GET /api/staff/inbox': () => [200, { conversations: [] }],
+        'POST /api/staff/auth/sign-in': () => [200, { next: 'totp' }],
+        'POST /api/staff/auth/totp': () => ((signedIn = true), [200, { next: 'done', staff: ME }]),
+        'GET /api/staff/dashboard': () => [200, { slipsInReview: 0, withdrawalsWaiting: 0, depositRequestsWaiting: 0 }],
+      });
+      const { router, queryClient } = await renderStaff('/staff/slips?from=mail');
+      expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
+      // the session ends (idle): the next call is refused and the console goes to its sign-in
+      signedIn = false;
+      void nextCalls(queryClient);
+      expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
+      await signInWith(user, 'my own passphrase');
+      await user.type(await screen.findByLabelText('6-digit code'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/slips');
+      expect(router.state.location.search).toEqual({ from: 'mail' });
+    },
+  );
 
   it('takes a first sign-in through its own password and the TOTP enrolment to the dashboard', async () => {
     const user = userEvent.setup();
