@@ -31,19 +31,14 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 /** The selector engine of the gate's locator handler: `body` while the page shows a screen the test has not checked, else nothing. */
 const UNCHECKED_ENGINE = 'a11y-unchecked';
 function uncheckedScreenEngine() {
-  const unchecked = () => (window as unknown as { __a11yUnchecked?: () => boolean }).__a11yUnchecked?.() === true;
-  return {
-    query: () => (unchecked() ? document.body : null),
-    queryAll: () => (unchecked() && document.body ? [document.body] : []),
-  };
+  const query = () => ((window as unknown as { __a11yUnchecked?: () => boolean }).__a11yUnchecked?.() ? document.body : null);
+  return { query, queryAll: () => [query()].filter((el) => el !== null) };
 }
 
-let engineRegistered = false;
+let engineRegistered: Promise<void> | undefined;
 /** Registers the engine with this worker's Playwright, once (before the contexts it is to work in are made). */
-export async function registerUncheckedEngine(playwright: { selectors: Selectors }): Promise<void> {
-  if (engineRegistered) return;
-  engineRegistered = true;
-  await playwright.selectors.register(UNCHECKED_ENGINE, uncheckedScreenEngine);
+export function registerUncheckedEngine(playwright: { selectors: Selectors }): Promise<void> {
+  return (engineRegistered ??= playwright.selectors.register(UNCHECKED_ENGINE, uncheckedScreenEngine));
 }
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
@@ -193,8 +188,9 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
 
   const currentScreen = (page: Page) =>
     page.evaluate(() => (window as unknown as { __a11yName?: () => string }).__a11yName?.() ?? '').catch(() => '');
-  /** Tells the page the names of its origin's screens checked so far (a new document starts knowing none). */
+  /** Tells a page of the site the names of its screens checked so far (a new document starts knowing none). */
   const checkedIn = async (page: Page) => {
+    if (page.isClosed() || !page.url().startsWith(ownOrigin)) return;
     const prefix = `${new URL(page.url()).origin} `;
     const names = [...checked].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
     await page
@@ -210,7 +206,7 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
       async () => {
         const name = await currentScreen(page);
         if (name) await check(page, name);
-        if (!page.isClosed() && page.url().startsWith(ownOrigin)) await checkedIn(page);
+        await checkedIn(page);
       },
       { noWaitAfter: true },
     );
@@ -226,7 +222,7 @@ export function watchContext(context: BrowserContext, ownOrigin: string) {
 
   const ready = Promise.all([
     context.exposeBinding('__a11yScreen', ({ page }, name: string) => {
-      void check(page, name).then(() => (page.isClosed() || !page.url().startsWith(ownOrigin) ? undefined : checkedIn(page)));
+      void check(page, name).then(() => checkedIn(page));
     }),
     context.addInitScript(watchScreens),
     ...context.pages().map(beforeEachStep),
